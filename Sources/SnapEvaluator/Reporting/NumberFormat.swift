@@ -1,0 +1,15 @@
+import Foundation
+
+/// Number formatting for every reporter, in one place.
+public enum NumberFormat {
+    /// `x` with `digits` decimals (`fixed(0.12345, 3)` = `"0.123"`); `nan`, `inf`, `-inf` for
+    /// non-finite values.
+    public static func fixed(_ x: Double, _ digits: Int) -> String {
+        guard x.isFinite else { return x.isNaN ? "nan" : (x > 0 ? "inf" : "-inf") }
+        let s = String(format: "%.\(max(0, digits))f", x)
+        return s == "-" + String(format: "%.\(max(0, digits))f", 0.0) ? String(s.dropFirst()) : s
+    }
+
+    /// Shortest text that reads back as `x` (`2.2`, `0.3333333333333333`, `170`).
+    public static func shortest(_ x: Double) -> String { JSONValue.format(x) }
+}

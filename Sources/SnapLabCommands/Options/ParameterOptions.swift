@@ -1,0 +1,58 @@
+import ArgumentParser
+import SnapStrategies
+
+/// `--param NAME=VALUE` overrides, repeatable; a name may be qualified as `policy.NAME` to touch
+/// one policy only. Unqualified names apply to every selected policy that has them, and must
+/// match at least one.
+public struct ParameterOptions: ParsableArguments, Sendable {
+    @Option(name: .customLong("param"), parsing: .singleValue, help: ArgumentHelp(
+        "Override a parameter: NAME=VALUE or POLICY.NAME=VALUE (repeatable).", valueName: "name=value"))
+    public var overrides: [String] = []
+
+    public init() {}
+
+    /// The parsed overrides: (policy or nil, name, value).
+    public func parsed() throws -> [(policy: String?, name: String, value: Double)] {
+        try overrides.map { text in
+            guard let eq = text.firstIndex(of: "=") else {
+                throw ValidationError("--param '\(text)': expected NAME=VALUE")
+            }
+            let key = String(text[..<eq])
+            let rawValue = String(text[text.index(after: eq)...])
+            guard let value = Double(rawValue), value.isFinite else {
+                throw ValidationError("--param '\(text)': '\(rawValue)' is not a finite number")
+            }
+            if let dot = key.lastIndex(of: ".") {
+                return (String(key[..<dot]), String(key[key.index(after: dot)...]), value)
+            }
+            return (nil, key, value)
+        }
+    }
+
+    /// `policies` with the overrides applied.
+    /// - Throws: `ValidationError` for an unknown name or an out-of-range value (exit 64).
+    public func apply(to policies: [any SnapPolicy]) throws -> [any SnapPolicy] {
+        var result = policies
+        for (policy, name, value) in try parsed() {
+            var matched = false
+            for i in result.indices where policy == nil || result[i].id == policy {
+                guard result[i].parameterSpecs.contains(where: { $0.name == name }) else {
+                    if policy != nil {
+                        throw ValidationError(ParameterError.unknownName(
+                            policy: result[i].id, name: name, known: result[i].parameterSpecs.map(\.name)).description)
+                    }
+                    continue
+                }
+                do { try result[i].setParameter(named: name, to: value) } catch {
+                    throw ValidationError(error.description)
+                }
+                matched = true
+            }
+            if !matched {
+                let scope = policy.map { "policy '\($0)' is not selected" } ?? "no selected policy has it"
+                throw ValidationError("--param \(policy.map { $0 + "." } ?? "")\(name): \(scope)")
+            }
+        }
+        return result
+    }
+}

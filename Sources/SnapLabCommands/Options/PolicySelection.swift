@@ -1,0 +1,9 @@
+import ArgumentParser
+import SnapStrategies
+
+/// Turns `--policy`/`--policies` text into policies, as a usage error when unknown.
+enum PolicySelection {
+    static func parse(_ list: String) throws -> [any SnapPolicy] {
+        do { return try PolicyCatalog.policies(list: list) } catch { throw ValidationError(error.description) }
+    }
+}

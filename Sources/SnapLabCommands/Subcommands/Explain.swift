@@ -1,0 +1,56 @@
+import ArgumentParser
+import SnapEvaluator
+import SnapStrategies
+
+extension SnapLab {
+    /// `snaplab explain`: what each policy decides for one release, and which rule fired.
+    public struct Explain: ParsableCommand {
+        public static let configuration = CommandConfiguration(
+            abstract: "Show what each policy decides for one release, and the rule that fired.",
+            discussion: "Example: snaplab explain --policy all --offset 600 --velocity 1.5")
+
+        @Option(help: "A policy identifier, a comma-separated list, or 'all'.")
+        var policy: String = "all"
+
+        @OptionGroup var layoutOptions: LayoutOptions
+
+        @Option(parsing: .unconditional, help: "Content offset at lift-off, points.")
+        var offset: Double
+
+        @Option(parsing: .unconditional, help: "Release velocity, points per millisecond (positive = toward later items).")
+        var velocity: Double
+
+        @Option(parsing: .unconditional, help: "Content offset at touch-down, points (default: the release offset).")
+        var startOffset: Double?
+
+        @Option(help: "Contact time from touch-down to lift-off, milliseconds.")
+        var duration: Double = 0
+
+        @Option(help: "The item selected before the drag (default: the item nearest the start offset).")
+        var startIndex: Int?
+
+        @OptionGroup var parameters: ParameterOptions
+
+        @Option(help: "Output format: table or json.")
+        var format: TableOrJSON = .table
+
+        public init() {}
+
+        public func validate() throws {
+            for (name, value) in [("--offset", offset), ("--velocity", velocity), ("--duration", duration),
+                                  ("--start-offset", startOffset ?? 0)] where !value.isFinite {
+                throw ValidationError("\(name) must be a finite number")
+            }
+            guard duration >= 0 else { throw ValidationError("--duration must be zero or more milliseconds") }
+        }
+
+        public func run() throws {
+            let layout = try layoutOptions.layout()
+            let policies = try parameters.apply(to: PolicySelection.parse(policy))
+            let release = Release(offset: offset, velocity: velocity, startOffset: startOffset,
+                                  startTime: 0, time: duration, startIndex: startIndex)
+            let report = DecisionReport(policies: policies, release: release, layout: layout)
+            Output.standard.write(format == .json ? report.json().rendered(pretty: true) + "\n" : report.table())
+        }
+    }
+}

@@ -1,0 +1,23 @@
+import ArgumentParser
+import SnapEvaluator
+import SnapStrategies
+
+extension SnapLab {
+    /// `snaplab policies`: every policy with its parameters, defaults, units, ranges and source.
+    public struct Policies: ParsableCommand {
+        public static let configuration = CommandConfiguration(
+            abstract: "List every policy with its parameters, defaults, units, ranges and source.")
+
+        @Option(help: "Output format: table or json.")
+        var format: TableOrJSON = .table
+
+        @OptionGroup var parameters: ParameterOptions
+
+        public init() {}
+
+        public func run() throws {
+            let report = PolicyListReport(policies: try parameters.apply(to: PolicyCatalog.all))
+            Output.standard.write(format == .json ? report.json().rendered(pretty: true) + "\n" : report.table())
+        }
+    }
+}

@@ -1,0 +1,53 @@
+/// Every policy SnapLab knows, by identifier.
+public enum PolicyCatalog {
+    /// One instance of every policy with its default parameters, in display order.
+    ///
+    /// To add a policy, append it here (and give it a test file mirroring its source file).
+    public static var all: [any SnapPolicy] {
+        [
+            // MARK: Seed policies (Part 1)
+            ASHorizontalSnap(),
+            Tag99Snap(),
+            NearestPageSnap(basis: .releaseOffset),
+            NearestPageSnap(basis: .projectedOffset),
+        ]
+    }
+
+    /// Every identifier, in display order.
+    public static var identifiers: [String] { all.map(\.id) }
+
+    /// The policy with identifier `id`, with default parameters.
+    public static func policy(id: String) throws(PolicyLookupError) -> any SnapPolicy {
+        guard let p = all.first(where: { $0.id == id }) else {
+            throw PolicyLookupError(id: id, known: identifiers)
+        }
+        return p
+    }
+
+    /// Policies for a comma-separated list of identifiers, or all of them for `"all"`.
+    public static func policies(list: String) throws(PolicyLookupError) -> [any SnapPolicy] {
+        let names = list.split(separator: ",").map { String($0).trimmingWhitespace() }.filter { !$0.isEmpty }
+        if names.isEmpty || names == ["all"] { return all }
+        var out: [any SnapPolicy] = []
+        for name in names { out.append(try policy(id: name)) }
+        return out
+    }
+}
+
+/// An unknown policy identifier.
+public struct PolicyLookupError: Error, Sendable, Hashable, CustomStringConvertible {
+    public let id: String
+    public let known: [String]
+    public var description: String {
+        "unknown policy '\(id)'; known policies: " + known.joined(separator: ", ")
+    }
+}
+
+extension String {
+    func trimmingWhitespace() -> String {
+        var s = Substring(self)
+        while let f = s.first, f == " " || f == "\t" { s.removeFirst() }
+        while let l = s.last, l == " " || l == "\t" { s.removeLast() }
+        return String(s)
+    }
+}

@@ -1,0 +1,111 @@
+/// The geometry of a horizontal carousel of equal items, in points.
+///
+/// Content coordinates: item `i` occupies `[leadingInset + i·stride, leadingInset + i·stride + itemWidth]`,
+/// where `stride = itemWidth + spacing`. The content is
+/// `contentWidth = leadingInset + count·itemWidth + (count − 1)·spacing + trailingInset` wide and the
+/// scroll offset of a bounded carousel lives in `[0, maxOffset]`, `maxOffset = max(0, contentWidth − viewportWidth)`.
+///
+/// A *slot* is an item position along the axis. In a bounded layout slots are the item indices
+/// `0..<count`; in a looping layout (seed 002) slots continue in both directions and slot `s` shows
+/// item `s mod count`, one cycle being `count·stride` points.
+///
+/// Invariants (checked by ``init(itemWidth:spacing:leadingInset:trailingInset:viewportWidth:itemCount:alignment:isLooping:)``):
+/// every length finite, `itemWidth > 0`, `viewportWidth ≥ itemWidth` (one whole item fits),
+/// `spacing ≥ 0`, insets `≥ 0`, `itemCount ≥ 1`.
+///
+/// ```swift
+/// let layout = try CarouselLayout(itemWidth: 160, spacing: 10, leadingInset: 10,
+///                                 viewportWidth: 375, itemCount: 40)
+/// layout.snapOffset(ofSlot: 3)   // 510
+/// layout.nearestSlot(toOffset: 600) // 4 (p = 3.53)
+/// ```
+public struct CarouselLayout: Sendable, Hashable {
+    /// Width of one item, points.
+    public let itemWidth: Double
+    /// Gap between neighbouring items, points.
+    public let spacing: Double
+    /// Space before the first item, points.
+    public let leadingInset: Double
+    /// Space after the last item, points.
+    public let trailingInset: Double
+    /// Width of the visible area, points.
+    public let viewportWidth: Double
+    /// Number of items (at least 1).
+    public let itemCount: Int
+    /// Where a resting item sits in the viewport.
+    public let alignment: SnapAlignment
+    /// Whether the carousel wraps around (no ends, indices modulo ``itemCount``).
+    public let isLooping: Bool
+
+    /// Builds and validates a layout.
+    ///
+    /// - Parameter trailingInset: defaults to `leadingInset` (as the trace format does).
+    /// - Throws: ``LayoutError`` naming the offending field.
+    public init(
+        itemWidth: Double,
+        spacing: Double = 0,
+        leadingInset: Double = 0,
+        trailingInset: Double? = nil,
+        viewportWidth: Double,
+        itemCount: Int,
+        alignment: SnapAlignment = .leading,
+        isLooping: Bool = false
+    ) throws(LayoutError) {
+        let trailing = trailingInset ?? leadingInset
+        for (name, value) in [("item width", itemWidth), ("spacing", spacing),
+                              ("leading inset", leadingInset), ("trailing inset", trailing),
+                              ("viewport width", viewportWidth)] where !value.isFinite {
+            throw .notFinite(field: name, value: value)
+        }
+        guard itemWidth > 0 else { throw .notPositive(field: "item width", value: itemWidth) }
+        guard viewportWidth > 0 else { throw .notPositive(field: "viewport width", value: viewportWidth) }
+        guard spacing >= 0 else { throw .negative(field: "spacing", value: spacing) }
+        guard leadingInset >= 0 else { throw .negative(field: "leading inset", value: leadingInset) }
+        guard trailing >= 0 else { throw .negative(field: "trailing inset", value: trailing) }
+        guard itemCount >= 1 else { throw .noItems(count: itemCount) }
+        guard itemWidth <= viewportWidth else {
+            throw .noWholeItemFits(viewportWidth: viewportWidth, needed: itemWidth,
+                                   detail: "item width exceeds viewport width")
+        }
+        self.itemWidth = itemWidth
+        self.spacing = spacing
+        self.leadingInset = leadingInset
+        self.trailingInset = trailing
+        self.viewportWidth = viewportWidth
+        self.itemCount = itemCount
+        self.alignment = alignment
+        self.isLooping = isLooping
+    }
+
+    /// Distance between the leading edges of neighbouring items: `itemWidth + spacing`, points.
+    @inlinable public var stride: Double { itemWidth + spacing }
+
+    /// `leadingInset + count·itemWidth + (count − 1)·spacing + trailingInset`, points.
+    /// For a looping layout this is the width of one cycle's items plus the insets.
+    @inlinable public var contentWidth: Double {
+        leadingInset + Double(itemCount) * itemWidth + Double(itemCount - 1) * spacing + trailingInset
+    }
+
+    /// The largest offset of a bounded carousel: `max(0, contentWidth − viewportWidth)`, points.
+    @inlinable public var maxOffset: Double { Swift.max(0, contentWidth - viewportWidth) }
+
+    /// Length of one loop cycle: `itemCount · stride`, points.
+    @inlinable public var cycleLength: Double { Double(itemCount) * stride }
+
+    /// The (unclamped) offset that brings slot 0 to its snap position.
+    @inlinable public var alignmentOrigin: Double {
+        switch alignment {
+        case .leading: return 0
+        case .center: return leadingInset + itemWidth / 2 - viewportWidth / 2
+        case .trailing: return leadingInset + itemWidth - (viewportWidth - trailingInset)
+        }
+    }
+}
+
+extension CarouselLayout: CustomStringConvertible {
+    public var description: String {
+        "item \(itemWidth) pt, spacing \(spacing) pt, insets \(leadingInset)/\(trailingInset) pt, "
+            + "viewport \(viewportWidth) pt, \(itemCount) items, \(alignment.rawValue)"
+            + (isLooping ? ", looping" : "")
+    }
+}

@@ -1,0 +1,60 @@
+/// The moment a finger lifts off the carousel: everything a snapping policy may look at.
+///
+/// Units: offsets in points (content offset, growing toward later items), times in
+/// milliseconds, velocity in points per millisecond (positive = offset increasing, i.e.
+/// the finger moving toward the leading edge). Finger displacement is the opposite of
+/// ``travel``.
+///
+/// ```swift
+/// let release = Release(offset: 387, velocity: 1.2, startOffset: 340, startTime: 0, time: 90)
+/// release.travel    // 47 points toward later items
+/// release.duration  // 90 ms
+/// ```
+public struct Release: Sendable, Hashable {
+    /// Content offset at lift-off, points.
+    public var offset: Double
+    /// Release velocity d(offset)/dt at lift-off, points per millisecond.
+    public var velocity: Double
+    /// Content offset at touch-down, points.
+    public var startOffset: Double
+    /// Time of touch-down, milliseconds (any origin).
+    public var startTime: Double
+    /// Time of lift-off, milliseconds (same origin as ``startTime``).
+    public var time: Double
+    /// The item selected before the drag (a slot in looping layouts); `nil` means the item
+    /// nearest ``startOffset``.
+    public var startIndex: Int?
+
+    /// A release; by default the drag started where it ended, at time 0, lasting 0 ms.
+    public init(offset: Double, velocity: Double, startOffset: Double? = nil,
+                startTime: Double = 0, time: Double? = nil, startIndex: Int? = nil) {
+        self.offset = offset
+        self.velocity = velocity
+        self.startOffset = startOffset ?? offset
+        self.startTime = startTime
+        self.time = time ?? startTime
+        self.startIndex = startIndex
+    }
+
+    /// Content travel during the drag, `offset − startOffset`, points (finger travel is its negative).
+    @inlinable public var travel: Double { offset - startOffset }
+
+    /// Contact time from touch-down to lift-off, milliseconds.
+    @inlinable public var duration: Double { time - startTime }
+
+    /// The slot selected before the drag: ``startIndex`` or the slot nearest ``startOffset``.
+    @inlinable
+    public func startSlot(in layout: CarouselLayout) -> Int {
+        if let startIndex { return layout.clampedSlot(startIndex) }
+        return layout.nearestSlot(toOffset: startOffset)
+    }
+
+    /// The same release moved by `distance` points (all offsets shift together).
+    public func shifted(by distance: Double, slots: Int = 0) -> Release {
+        var copy = self
+        copy.offset += distance
+        copy.startOffset += distance
+        if let s = startIndex { copy.startIndex = s + slots }
+        return copy
+    }
+}

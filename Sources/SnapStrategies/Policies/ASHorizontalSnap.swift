@@ -1,0 +1,87 @@
+/// The ASHorizontalScrollView "1/3" snap (seed documents 000/001; ASHorizontalScrollView 1.5.2,
+/// `scrollViewWillEndDragging`; `policies.md` §1.1).
+///
+/// Rule, on UIKit's proposed target `t` (the release projected with the `.fast` rate 0.99 per ms,
+/// `t = clamp(x + v·r/(1 − r))`, which ASHorizontal sets as its deceleration rate), with left
+/// margin `L` (the layout's leading inset), item width `w` and stride `m + w`:
+/// ```
+/// if t + viewportWidth < contentWidth:            // not at the end
+///     index = max(0, Int((t − L) / (m + w)))        // Int truncates toward zero
+///     if t − (L + index·(m + w)) > w · widthToScrollNextItem: index += 1
+///     target offset = index · (m + w)
+/// else: target offset = t                         // no snap at the end: UIKit's target stands
+/// ```
+/// Constants: `widthToScrollNextItem` = 1/3, deceleration rate 0.99 per ms (`.fast`).
+///
+/// Where ours differs from the original, by necessity:
+/// - The original reads `items[index + 1]` without a guard and crashes past the last item; ours
+///   clamps the index to the last item (its snap offset, clamped to the content).
+/// - At the end the original leaves `t`, which is no item's snap offset; ours reports `t` as the
+///   target offset and the item nearest `t` as the target item.
+/// - Offsets are taken relative to the layout's alignment origin, so the rule is the original one
+///   for leading alignment and the same rule shifted for centre or trailing alignment.
+/// - In a looping layout there is no end, the index is floored (not truncated, so that a release
+///   shifted by a whole cycle decides the same) and not clamped at 0.
+public struct ASHorizontalSnap: SnapPolicy, Hashable {
+    public var id: String { "ashorizontal" }
+    public var summary: String {
+        "advance when UIKit's fast-rate target is more than 1/3 of an item past the item's leading edge; no snap at the end"
+    }
+    public var source: String {
+        "seed 000/001: ASHorizontalScrollView 1.5.2, scrollViewWillEndDragging (widthToScrollNextItem 1/3, decelerationRate .fast 0.99/ms)"
+    }
+
+    /// Fraction of an item width past its leading edge beyond which the next item is chosen.
+    public var widthToScrollNextItem: Double
+    /// Per-millisecond deceleration rate used for UIKit's proposed target.
+    public var decelerationRate: Double
+
+    public init(widthToScrollNextItem: Double = 1.0 / 3.0, decelerationRate: Double = 0.99) {
+        self.widthToScrollNextItem = widthToScrollNextItem
+        self.decelerationRate = decelerationRate
+    }
+
+    public var parameterSpecs: [PolicyParameter] {
+        [
+            PolicyParameter(name: "widthToScrollNextItem", unit: "fraction of item width",
+                            defaultValue: 1.0 / 3.0, minimum: 0, maximum: 1,
+                            summary: "advance when the target is this far into the current item"),
+            PolicyParameter(name: "decelerationRate", unit: "per ms", defaultValue: 0.99,
+                            minimum: 0.5, maximum: 0.9999,
+                            summary: "UIKit deceleration rate of the projected target (.fast = 0.99)"),
+        ]
+    }
+
+    public var parameterValues: [Double] { [widthToScrollNextItem, decelerationRate] }
+
+    public mutating func assignValidatedParameterValues(_ values: [Double]) {
+        widthToScrollNextItem = values[0]
+        decelerationRate = values[1]
+    }
+
+    public func decide(_ release: Release, in layout: CarouselLayout) -> SnapDecision {
+        let target = UIKitDeceleration(rate: decelerationRate).restingOffset(of: release, in: layout)
+        let origin = layout.alignmentOrigin
+        if !layout.isLooping && !(target + layout.viewportWidth < layout.contentWidth) {
+            let slot = layout.nearestSlot(toOffset: target)
+            return SnapDecision(targetSlot: slot, targetIndex: layout.itemIndex(ofSlot: slot),
+                                targetOffset: target, rule: "end-keeps-uikit-target")
+        }
+        let u = target - origin
+        let left = layout.leadingInset
+        let stride = layout.stride
+        var index: Int
+        if layout.isLooping {
+            index = SnapMath.flooredIndex((u - left) / stride)
+        } else {
+            index = Swift.max(0, SnapMath.truncatedIndex((u - left) / stride))
+        }
+        let itemX = left + Double(index) * stride
+        let advance = u - itemX > layout.itemWidth * widthToScrollNextItem
+        if advance { index += 1 }
+        if !layout.isLooping && index > layout.itemCount - 1 {
+            return layout.decision(slot: layout.itemCount - 1, rule: "clamped-to-last-item")
+        }
+        return layout.decision(slot: index, rule: advance ? "advance-past-third" : "stay-before-third")
+    }
+}

@@ -1,0 +1,71 @@
+/// Plain nearest-page paging (`policies.md` §1.3), and its projected variant.
+///
+/// - `nearest`: the item nearest the release offset, `round(p)` with `p` the fractional position
+///   (round half away from zero), clamped to the items; velocity is ignored.
+/// - `uikit-projected-nearest`: the item nearest UIKit's proposed target, i.e. the release
+///   projected with the normal deceleration rate 0.998 per ms (`x + v·r/(1 − r)`, clamped to the
+///   content), which is what an app gets by rounding `targetContentOffset` in
+///   `scrollViewWillEndDragging` (`policies.md` Part 2 §4.2–4.3).
+public struct NearestPageSnap: SnapPolicy, Hashable {
+    /// What is rounded to the nearest item.
+    public enum Basis: Sendable, Hashable {
+        /// The offset at lift-off.
+        case releaseOffset
+        /// UIKit's projected resting offset.
+        case projectedOffset
+    }
+
+    /// What this instance rounds.
+    public let basis: Basis
+    /// Per-millisecond deceleration rate of the projection (used by ``Basis/projectedOffset``).
+    public var decelerationRate: Double
+
+    /// `basis` `.releaseOffset` is `nearest`; `.projectedOffset` is `uikit-projected-nearest`.
+    public init(basis: Basis = .releaseOffset, decelerationRate: Double = 0.998) {
+        self.basis = basis
+        self.decelerationRate = decelerationRate
+    }
+
+    public var id: String { basis == .releaseOffset ? "nearest" : "uikit-projected-nearest" }
+
+    public var summary: String {
+        switch basis {
+        case .releaseOffset: return "the item nearest the release offset; velocity ignored"
+        case .projectedOffset: return "the item nearest UIKit's proposed target (normal rate 0.998/ms)"
+        }
+    }
+
+    public var source: String {
+        switch basis {
+        case .releaseOffset: return "policies.md §1.3: plain nearest-page paging"
+        case .projectedOffset:
+            return "UIKit scrollViewWillEndDragging(_:withVelocity:targetContentOffset:) rounded to the nearest item; UIScrollView.DecelerationRate.normal 0.998/ms"
+        }
+    }
+
+    public var parameterSpecs: [PolicyParameter] {
+        switch basis {
+        case .releaseOffset: return []
+        case .projectedOffset:
+            return [PolicyParameter(name: "decelerationRate", unit: "per ms", defaultValue: 0.998,
+                                    minimum: 0.5, maximum: 0.9999,
+                                    summary: "UIKit deceleration rate of the projection (.normal = 0.998)")]
+        }
+    }
+
+    public var parameterValues: [Double] { basis == .releaseOffset ? [] : [decelerationRate] }
+
+    public mutating func assignValidatedParameterValues(_ values: [Double]) {
+        if basis == .projectedOffset { decelerationRate = values[0] }
+    }
+
+    public func decide(_ release: Release, in layout: CarouselLayout) -> SnapDecision {
+        switch basis {
+        case .releaseOffset:
+            return layout.decision(slot: layout.nearestSlot(toOffset: release.offset), rule: "nearest-to-release")
+        case .projectedOffset:
+            let rest = UIKitDeceleration(rate: decelerationRate).restingOffset(of: release, in: layout)
+            return layout.decision(slot: layout.nearestSlot(toOffset: rest), rule: "nearest-to-projection")
+        }
+    }
+}

@@ -1,0 +1,135 @@
+/// The "tag 99" velocity-tiered page jumps (seed document 003, `scrollViewWillEndDragging` of the
+/// scroll view tagged 99; `policies.md` §1.2).
+///
+/// With page width `pw` (the layout's stride; the seed hard-codes 170 = 160 + 10), release
+/// offset `x`, velocity `v` (pt/ms) and UIKit's proposed target `t` (normal rate 0.998 per ms):
+/// ```
+/// val = x / pw;  newPage = Int(val)                       // truncation
+/// if v == 0: newPage = Int(floor((t − pw/2) / pw) + 1)     // nearest page to the target
+/// else:
+///     if v < 0 and val − newPage > 0.6: newPage += 1      // the 0.6 backward rule
+///     newPage += v > 0 ? 1 : −1
+///     if v > 2.7: newPage += 2 elif v > 2.2: newPage += 1
+///     if v < −2.7: newPage −= 2 elif v < −2.2: newPage −= 1
+///     if newPage < 0: newPage = 0
+///     if newPage > Int(C / pw): newPage = Int(ceil(C / pw) − 1)
+/// target offset = newPage · pw
+/// ```
+/// Constants: tiers 2.2 and 2.7 pt/ms adding 1 and 2 pages, backward fraction 0.6, rate 0.998.
+///
+/// Quirk kept on purpose: a slow backward flick from p = 2.5 lands on page 1 (truncation gives 2,
+/// 0.5 is not above 0.6, then one page back).
+///
+/// Where ours differs, by necessity: the seed's end clamp `Int(ceil(C/pw) − 1)` can name a page
+/// one past the last item; ours then clamps to the last item (whose offset UIKit clamps to the
+/// content anyway). The zero-velocity branch is clamped to the items too. Offsets are taken
+/// relative to the layout's alignment origin. In a looping layout there are no clamps and `Int`
+/// is replaced by `floor` so that a release shifted by a whole cycle decides the same.
+public struct Tag99Snap: SnapPolicy, Hashable {
+    public var id: String { "tag99" }
+    public var summary: String {
+        "one page per flick in its direction, +1 page above 2.2 pt/ms and +2 above 2.7 pt/ms; slow backward drags need 0.6 of a page"
+    }
+    public var source: String {
+        "seed 003: scrollViewWillEndDragging of the view tagged 99 (page 170 pt, tiers 2.2/2.7 pt/ms, 0.6 backward rule, rate .normal 0.998/ms)"
+    }
+
+    /// Speed above which one extra page is added, pt/ms.
+    public var lowTier: Double
+    /// Speed above which ``highTierPages`` extra pages are added, pt/ms.
+    public var highTier: Double
+    /// Extra pages above ``lowTier``.
+    public var lowTierPages: Double
+    /// Extra pages above ``highTier``.
+    public var highTierPages: Double
+    /// A backward release this far into a page counts from the next page up.
+    public var backwardFraction: Double
+    /// Per-millisecond rate of UIKit's proposed target (used when the velocity is 0).
+    public var decelerationRate: Double
+
+    public init(lowTier: Double = 2.2, highTier: Double = 2.7, lowTierPages: Double = 1,
+                highTierPages: Double = 2, backwardFraction: Double = 0.6, decelerationRate: Double = 0.998) {
+        self.lowTier = lowTier
+        self.highTier = highTier
+        self.lowTierPages = lowTierPages
+        self.highTierPages = highTierPages
+        self.backwardFraction = backwardFraction
+        self.decelerationRate = decelerationRate
+    }
+
+    public var parameterSpecs: [PolicyParameter] {
+        [
+            PolicyParameter(name: "lowTier", unit: "pt/ms", defaultValue: 2.2, minimum: 0, maximum: 20,
+                            summary: "speed above which one extra page is added"),
+            PolicyParameter(name: "highTier", unit: "pt/ms", defaultValue: 2.7, minimum: 0, maximum: 20,
+                            summary: "speed above which highTierPages extra pages are added"),
+            PolicyParameter(name: "lowTierPages", unit: "pages", defaultValue: 1, minimum: 0, maximum: 10,
+                            isInteger: true, summary: "extra pages above lowTier"),
+            PolicyParameter(name: "highTierPages", unit: "pages", defaultValue: 2, minimum: 0, maximum: 10,
+                            isInteger: true, summary: "extra pages above highTier"),
+            PolicyParameter(name: "backwardFraction", unit: "fraction of page", defaultValue: 0.6,
+                            minimum: 0, maximum: 1,
+                            summary: "a backward release this far into a page counts from the next page"),
+            PolicyParameter(name: "decelerationRate", unit: "per ms", defaultValue: 0.998,
+                            minimum: 0.5, maximum: 0.9999,
+                            summary: "UIKit rate of the proposed target used at zero velocity (.normal = 0.998)"),
+        ]
+    }
+
+    public var parameterValues: [Double] {
+        [lowTier, highTier, lowTierPages, highTierPages, backwardFraction, decelerationRate]
+    }
+
+    public mutating func assignValidatedParameterValues(_ values: [Double]) {
+        lowTier = values[0]
+        highTier = values[1]
+        lowTierPages = values[2]
+        highTierPages = values[3]
+        backwardFraction = values[4]
+        decelerationRate = values[5]
+    }
+
+    public func decide(_ release: Release, in layout: CarouselLayout) -> SnapDecision {
+        let pw = layout.stride
+        let origin = layout.alignmentOrigin
+        let v = release.velocity
+        let looping = layout.isLooping
+        if v == 0 || v != v {
+            let t = UIKitDeceleration(rate: decelerationRate).restingOffset(of: release, in: layout) - origin
+            let page = SnapMath.flooredIndex((t - pw / 2) / pw) + 1
+            return layout.decision(slot: page, rule: "at-rest-nearest-to-target")
+        }
+        let val = (release.offset - origin) / pw
+        var page = looping ? SnapMath.flooredIndex(val) : SnapMath.truncatedIndex(val)
+        var rule = v > 0 ? "one-page-forward" : "one-page-back"
+        if v < 0 && val - Double(page) > backwardFraction {
+            page += 1
+            rule = "backward-from-next-page"
+        }
+        page += v > 0 ? 1 : -1
+        let extra: Int
+        if abs(v) > highTier {
+            extra = SnapMath.truncatedIndex(highTierPages)
+            rule += "+high-tier"
+        } else if abs(v) > lowTier {
+            extra = SnapMath.truncatedIndex(lowTierPages)
+            rule += "+low-tier"
+        } else {
+            extra = 0
+        }
+        page += v > 0 ? extra : -extra
+        if !looping {
+            if page < 0 { page = 0; rule += "+clamped-start" }
+            let content = layout.contentWidth
+            if page > SnapMath.truncatedIndex(content / pw) {
+                page = SnapMath.ceiledIndex(content / pw) - 1
+                rule += "+clamped-end"
+            }
+            if page > layout.itemCount - 1 {
+                page = layout.itemCount - 1
+                rule += "+clamped-last-item"
+            }
+        }
+        return layout.decision(slot: page, rule: rule)
+    }
+}

@@ -1,0 +1,56 @@
+/// One named, documented, bounded parameter of a policy: what a fitter may tune.
+public struct PolicyParameter: Sendable, Hashable {
+    /// Identifier used on the command line (`--param name=value`) and in JSON, e.g. `"lowTier"`.
+    public let name: String
+    /// Unit of the value, e.g. `"pt/ms"`, `"ms"`, `"items"`, `"fraction"`, `"per ms"`.
+    public let unit: String
+    /// The value the platform or seed document ships.
+    public let defaultValue: Double
+    /// Smallest valid value (inclusive).
+    public let minimum: Double
+    /// Largest valid value (inclusive).
+    public let maximum: Double
+    /// Whether only whole numbers are meaningful (page counts, item counts).
+    public let isInteger: Bool
+    /// One line on what the parameter does.
+    public let summary: String
+
+    public init(name: String, unit: String, defaultValue: Double, minimum: Double, maximum: Double,
+                isInteger: Bool = false, summary: String) {
+        self.name = name
+        self.unit = unit
+        self.defaultValue = defaultValue
+        self.minimum = minimum
+        self.maximum = maximum
+        self.isInteger = isInteger
+        self.summary = summary
+    }
+
+    /// Whether `value` is finite, inside `minimum...maximum`, and whole if ``isInteger``.
+    public func accepts(_ value: Double) -> Bool {
+        value.isFinite && value >= minimum && value <= maximum
+            && (!isInteger || value.rounded(.towardZero) == value)
+    }
+}
+
+/// Why a parameter assignment was refused.
+public enum ParameterError: Error, Sendable, Hashable, CustomStringConvertible {
+    /// The vector has the wrong number of values.
+    case wrongCount(policy: String, expected: Int, got: Int)
+    /// No parameter of that name.
+    case unknownName(policy: String, name: String, known: [String])
+    /// The value is not finite, out of range, or not whole where it must be.
+    case outOfRange(policy: String, name: String, value: Double, minimum: Double, maximum: Double, isInteger: Bool)
+
+    public var description: String {
+        switch self {
+        case let .wrongCount(policy, expected, got):
+            return "\(policy): expected \(expected) parameter values, got \(got)"
+        case let .unknownName(policy, name, known):
+            let list = known.isEmpty ? "it has no parameters" : "known: " + known.joined(separator: ", ")
+            return "\(policy): no parameter named '\(name)' (\(list))"
+        case let .outOfRange(policy, name, value, minimum, maximum, isInteger):
+            return "\(policy): \(name) = \(value) is invalid; expected a \(isInteger ? "whole number" : "finite number") in \(minimum)...\(maximum)"
+        }
+    }
+}

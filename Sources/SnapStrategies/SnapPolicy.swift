@@ -1,0 +1,75 @@
+/// A release-time snapping policy: given a release and a layout, which item does the carousel
+/// come to rest on?
+///
+/// Conformers are value types. Their tunable constants are exposed as a vector of named,
+/// bounded ``PolicyParameter``s so that a fitter can tune any policy without knowing its type:
+/// read ``parameterValues``, write through ``setParameterValues(_:)`` (validated), and call
+/// ``decide(_:in:)``.
+///
+/// Every conformer's doc comment cites its source (seed document or platform source file and
+/// function) and its constants.
+///
+/// To add a policy: write a struct conforming to `SnapPolicy` in its own file under
+/// `Sources/SnapStrategies/Policies/`, list it in ``PolicyCatalog/all``, and add a mirrored test file.
+public protocol SnapPolicy: Sendable {
+    /// Stable identifier for the command line, e.g. `"tag99"`.
+    var id: String { get }
+    /// One line: what the rule does.
+    var summary: String { get }
+    /// Where the rule comes from (seed document, or repository:path and function).
+    var source: String { get }
+    /// The tunable parameters, in vector order.
+    var parameterSpecs: [PolicyParameter] { get }
+    /// The current parameter values, in ``parameterSpecs`` order.
+    var parameterValues: [Double] { get }
+    /// Stores `values` (already validated against ``parameterSpecs``) in the policy.
+    /// Call ``setParameterValues(_:)`` instead; it validates first.
+    mutating func assignValidatedParameterValues(_ values: [Double])
+    /// The resting item and offset for `release` in `layout`, with the rule that fired.
+    ///
+    /// Total: returns a decision for every input, including NaN or infinite values (a bounded
+    /// layout always gets a target inside its content).
+    func decide(_ release: Release, in layout: CarouselLayout) -> SnapDecision
+}
+
+extension SnapPolicy {
+    /// Validates `values` against ``parameterSpecs`` (count, finiteness, range, wholeness) and
+    /// stores them.
+    public mutating func setParameterValues(_ values: [Double]) throws(ParameterError) {
+        let specs = parameterSpecs
+        guard values.count == specs.count else {
+            throw .wrongCount(policy: id, expected: specs.count, got: values.count)
+        }
+        for (spec, value) in zip(specs, values) where !spec.accepts(value) {
+            throw .outOfRange(policy: id, name: spec.name, value: value, minimum: spec.minimum,
+                              maximum: spec.maximum, isInteger: spec.isInteger)
+        }
+        assignValidatedParameterValues(values)
+    }
+
+    /// Sets one parameter by name, validated.
+    public mutating func setParameter(named name: String, to value: Double) throws(ParameterError) {
+        let specs = parameterSpecs
+        guard let i = specs.firstIndex(where: { $0.name == name }) else {
+            throw .unknownName(policy: id, name: name, known: specs.map(\.name))
+        }
+        var values = parameterValues
+        values[i] = value
+        try setParameterValues(values)
+    }
+
+    /// A copy with the given parameter values (validated).
+    public func withParameterValues(_ values: [Double]) throws(ParameterError) -> Self {
+        var copy = self
+        try copy.setParameterValues(values)
+        return copy
+    }
+
+    /// The default values of ``parameterSpecs``.
+    public var defaultParameterValues: [Double] { parameterSpecs.map(\.defaultValue) }
+
+    /// Pages moved by `decision` relative to the slot selected before the drag.
+    public func pagesMoved(by decision: SnapDecision, for release: Release, in layout: CarouselLayout) -> Int {
+        decision.targetSlot - release.startSlot(in: layout)
+    }
+}

@@ -1,0 +1,63 @@
+// Numeric helpers shared by the policies. Every conversion from a floating-point
+// position to an item index goes through here so that NaN, infinities and huge
+// values can never trap (`Int(_:)` traps on them).
+
+/// Numeric helpers for index arithmetic that never trap.
+public enum SnapMath {
+    /// The largest magnitude an index may take: 2^52, where `Double` still counts by one.
+    public static let indexLimit: Double = 4_503_599_627_370_496
+
+    /// `Int(x)` with truncation toward zero, as C and Objective-C `(int)x` do, but total:
+    /// NaN gives 0 and magnitudes beyond ``indexLimit`` saturate.
+    @inlinable
+    public static func truncatedIndex(_ x: Double) -> Int {
+        guard x == x else { return 0 }
+        let bounded = Swift.min(Swift.max(x, -indexLimit), indexLimit)
+        return Int(bounded.rounded(.towardZero))
+    }
+
+    /// Floor of `x` as an index; NaN gives 0, saturating like ``truncatedIndex(_:)``.
+    @inlinable
+    public static func flooredIndex(_ x: Double) -> Int {
+        truncatedIndex(x.rounded(.down))
+    }
+
+    /// Ceiling of `x` as an index; NaN gives 0, saturating like ``truncatedIndex(_:)``.
+    @inlinable
+    public static func ceiledIndex(_ x: Double) -> Int {
+        truncatedIndex(x.rounded(.up))
+    }
+
+    /// Round half away from zero (Swift's `rounded()`, C's `round`), as an index.
+    @inlinable
+    public static func roundedIndex(_ x: Double) -> Int {
+        truncatedIndex(x.rounded(.toNearestOrAwayFromZero))
+    }
+
+    /// `x` clamped to `lower...upper`; NaN maps to `lower`.
+    @inlinable
+    public static func clamp(_ x: Double, _ lower: Double, _ upper: Double) -> Double {
+        guard x == x else { return lower }
+        return Swift.min(Swift.max(x, lower), upper)
+    }
+
+    /// `i` clamped to `lower...upper`.
+    @inlinable
+    public static func clamp(_ i: Int, _ lower: Int, _ upper: Int) -> Int {
+        Swift.min(Swift.max(i, lower), upper)
+    }
+
+    /// The sign of `x` as -1, 0 or +1 (NaN gives 0).
+    @inlinable
+    public static func sign(_ x: Double) -> Int {
+        x > 0 ? 1 : (x < 0 ? -1 : 0)
+    }
+
+    /// `a` modulo `n` in `0..<n` for positive `n` (Swift's `%` keeps the dividend's sign).
+    @inlinable
+    public static func wrap(_ a: Int, modulo n: Int) -> Int {
+        guard n > 0 else { return 0 }
+        let r = a % n
+        return r < 0 ? r + n : r
+    }
+}

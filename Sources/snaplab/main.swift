@@ -1,0 +1,3 @@
+import SnapLabCommands
+
+SnapLab.main()
