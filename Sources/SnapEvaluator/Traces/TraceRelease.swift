@@ -1,0 +1,66 @@
+import SnapStrategies
+
+/// Where a trace starts: the file (as given on the command line) and its first line (1-based).
+public struct TraceLocation: Sendable, Hashable, CustomStringConvertible {
+    public var file: String
+    public var line: Int
+    public init(file: String, line: Int) {
+        self.file = file
+        self.line = line
+    }
+    public var description: String { "\(file):\(line)" }
+}
+
+/// One swipe reduced to what policies and scoring need: the release state, the layout it
+/// happened in, who made it and what they meant. The trace reader produces these, one at a
+/// time; the evaluator consumes them.
+public struct TraceRelease: Sendable {
+    /// The trace's identifier as written in the file.
+    public var traceID: String
+    /// The user, as an index into the dataset's user table (``TraceUsers``).
+    public var user: Int
+    /// The item the person meant to bring to the snap position; `nil` when unlabelled.
+    public var intendedIndex: Int?
+    /// The carousel the swipe happened in.
+    public var layout: CarouselLayout
+    /// Offsets and times at touch-down and lift-off, the start item and the estimated velocity.
+    public var release: Release
+    /// Samples in the trace (1 for a release-level row).
+    public var sampleCount: Int
+    /// Where the trace starts.
+    public var location: TraceLocation
+
+    public init(traceID: String, user: Int, intendedIndex: Int?, layout: CarouselLayout,
+                release: Release, sampleCount: Int, location: TraceLocation) {
+        self.traceID = traceID
+        self.user = user
+        self.intendedIndex = intendedIndex
+        self.layout = layout
+        self.release = release
+        self.sampleCount = sampleCount
+        self.location = location
+    }
+}
+
+/// Interns user identifiers: each distinct `user_id` gets a small integer, in order of first
+/// appearance. Traces without a `user_id` belong to `"unknown"`.
+public struct TraceUsers: Sendable {
+    public private(set) var names: [String] = []
+    private var index: [String: Int] = [:]
+
+    public init() {}
+
+    /// The index of `name`, adding it if new.
+    public mutating func intern(_ name: String) -> Int {
+        if let i = index[name] { return i }
+        let i = names.count
+        names.append(name)
+        index[name] = i
+        return i
+    }
+
+    /// The index of `name` if known.
+    public func lookup(_ name: String) -> Int? { index[name] }
+
+    public var count: Int { names.count }
+}
