@@ -45,12 +45,17 @@ extension SnapLab {
         }
 
         public func run() throws {
+            Output.standard.write(try render())
+        }
+
+        /// The whole output, built before anything is written.
+        public func render() throws -> String {
             let layout = try layoutOptions.layout()
             let policies = try parameters.apply(to: PolicySelection.parse(policy))
             let release = Release(offset: offset, velocity: velocity, startOffset: startOffset,
                                   startTime: 0, time: duration, startIndex: startIndex)
             let report = DecisionReport(policies: policies, release: release, layout: layout)
-            Output.standard.write(format == .json ? report.json().rendered(pretty: true) + "\n" : report.table())
+            return format == .json ? report.json().rendered(pretty: true) + "\n" : report.table()
         }
     }
 }

@@ -16,8 +16,13 @@ extension SnapLab {
         public init() {}
 
         public func run() throws {
+            Output.standard.write(try render())
+        }
+
+        /// The whole output, built before anything is written.
+        public func render() throws -> String {
             let report = PolicyListReport(policies: try parameters.apply(to: PolicyCatalog.all))
-            Output.standard.write(format == .json ? report.json().rendered(pretty: true) + "\n" : report.table())
+            return format == .json ? report.json().rendered(pretty: true) + "\n" : report.table()
         }
     }
 }
