@@ -16,11 +16,13 @@ extension CarouselLayout {
         return clampedOffset(rawSnapOffset(ofSlot: clampedSlot(slot)))
     }
 
-    /// The fractional slot position of `offset`: `(offset − alignmentOrigin) / stride`.
-    /// Slot `i` is at rest exactly where the position is `i`.
+    /// The fractional slot position of `offset`: `(offset − alignmentOrigin) / stride`, snapped
+    /// to the whole slot when within 1e-9 (relative) of it (``SnapMath/snappedToWhole(_:)``), so
+    /// that a release at rest on a snap offset is exactly at its slot, also after a shift by
+    /// whole loop cycles. Slot `i` is at rest exactly where the position is `i`.
     @inlinable
     public func position(atOffset offset: Double) -> Double {
-        (offset - alignmentOrigin) / stride
+        SnapMath.snappedToWhole((offset - alignmentOrigin) / stride)
     }
 
     /// The slot whose snap position is nearest `offset` (round half away from zero), clamped to
@@ -38,10 +40,16 @@ extension CarouselLayout {
         return SnapMath.clamp(offset, 0, maxOffset)
     }
 
-    /// `slot` clamped to `0..<itemCount` in a bounded layout; unchanged in a looping one.
+    /// `slot` clamped to `0..<itemCount` in a bounded layout; in a looping one limited to
+    /// `±2^52` (``SnapMath/indexLimit``, where ``SnapMath/roundedIndex(_:)`` saturates) so that
+    /// slot arithmetic on an untrusted start index (`Int.max`) cannot overflow.
     @inlinable
     public func clampedSlot(_ slot: Int) -> Int {
-        isLooping ? slot : SnapMath.clamp(slot, 0, itemCount - 1)
+        if isLooping {
+            let limit = Int(SnapMath.indexLimit)
+            return SnapMath.clamp(slot, -limit, limit)
+        }
+        return SnapMath.clamp(slot, 0, itemCount - 1)
     }
 
     /// The item shown at `slot`: `slot mod itemCount` when looping, the clamped slot otherwise.
@@ -50,13 +58,15 @@ extension CarouselLayout {
         isLooping ? SnapMath.wrap(slot, modulo: itemCount) : SnapMath.clamp(slot, 0, itemCount - 1)
     }
 
-    /// The slot count of the item nearest the viewport in a looping layout near `offset` for item
-    /// `index`: the slot `s` with `s mod itemCount == index` closest to `offset`. In a bounded layout
-    /// it is the clamped index.
+    /// The slot showing item `index` nearest `offset`: in a looping layout the slot `s` with
+    /// `s mod itemCount == index mod itemCount` closest to ``nearestSlot(toOffset:)`` (at exactly
+    /// half a cycle either way, the later one); in a bounded layout the clamped index.
     public func slot(ofItem index: Int, near offset: Double) -> Int {
         guard isLooping else { return clampedSlot(index) }
         let here = nearestSlot(toOffset: offset)
-        let delta = SnapMath.wrap(index - here, modulo: itemCount)
+        // Wrap both before subtracting: `index − here` overflows for an untrusted `index` near Int.min.
+        let delta = SnapMath.wrap(SnapMath.wrap(index, modulo: itemCount) - SnapMath.wrap(here, modulo: itemCount),
+                                  modulo: itemCount)
         return delta * 2 > itemCount ? here + delta - itemCount : here + delta
     }
 

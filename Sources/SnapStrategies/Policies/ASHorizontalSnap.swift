@@ -22,6 +22,9 @@
 ///   for leading alignment and the same rule shifted for centre or trailing alignment.
 /// - In a looping layout there is no end, the index is floored (not truncated, so that a release
 ///   shifted by a whole cycle decides the same) and not clamped at 0.
+/// - `(t − L)/(m + w)` is snapped to a whole item within 1e-9 (``SnapMath/snappedToWhole(_:)``)
+///   and `t − itemX` computed as `(q − index)·(m + w)`, so that a target exactly on an item's edge
+///   (a release at rest) does not jump an item when rounding lands it a hair either side.
 public struct ASHorizontalSnap: SnapPolicy, Hashable {
     public var id: String { "ashorizontal" }
     public var summary: String {
@@ -70,14 +73,17 @@ public struct ASHorizontalSnap: SnapPolicy, Hashable {
         let u = target - origin
         let left = layout.leadingInset
         let stride = layout.stride
+        // (t − L)/(m + w) in items, snapped to a whole item within 1e-9 (SnapMath.snappedToWhole)
+        // so that a target exactly on an item's edge decides the same after a shift by whole cycles.
+        let q = SnapMath.snappedToWhole((u - left) / stride)
         var index: Int
         if layout.isLooping {
-            index = SnapMath.flooredIndex((u - left) / stride)
+            index = SnapMath.flooredIndex(q)
         } else {
-            index = Swift.max(0, SnapMath.truncatedIndex((u - left) / stride))
+            index = Swift.max(0, SnapMath.truncatedIndex(q))
         }
-        let itemX = left + Double(index) * stride
-        let advance = u - itemX > layout.itemWidth * widthToScrollNextItem
+        // t − itemX = t − (L + index·(m + w)) = (q − index)·(m + w).
+        let advance = (q - Double(index)) * stride > layout.itemWidth * widthToScrollNextItem
         if advance { index += 1 }
         if !layout.isLooping && index > layout.itemCount - 1 {
             return layout.decision(slot: layout.itemCount - 1, rule: "clamped-to-last-item")

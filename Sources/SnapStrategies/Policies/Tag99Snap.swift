@@ -24,7 +24,10 @@
 /// one past the last item; ours then clamps to the last item (whose offset UIKit clamps to the
 /// content anyway). The zero-velocity branch is clamped to the items too. Offsets are taken
 /// relative to the layout's alignment origin. In a looping layout there are no clamps and `Int`
-/// is replaced by `floor` so that a release shifted by a whole cycle decides the same.
+/// is replaced by `floor` so that a release shifted by a whole cycle decides the same. The page
+/// position `val` is snapped to a whole page within 1e-9 (``CarouselLayout/position(atOffset:)``):
+/// otherwise a release at rest on a page, whose `val` rounding leaves at `n − 1e-16` or `n + 1e-16`,
+/// would jump a page either way.
 public struct Tag99Snap: SnapPolicy, Hashable {
     public var id: String { "tag99" }
     public var summary: String {
@@ -99,7 +102,9 @@ public struct Tag99Snap: SnapPolicy, Hashable {
             let page = SnapMath.flooredIndex((t - pw / 2) / pw) + 1
             return layout.decision(slot: page, rule: "at-rest-nearest-to-target")
         }
-        let val = (release.offset - origin) / pw
+        // (x − origin)/pw, snapped to a whole page within 1e-9 so that a release at rest on a page
+        // decides the same after a shift by whole loop cycles (see SnapMath.snappedToWhole).
+        let val = layout.position(atOffset: release.offset)
         var page = looping ? SnapMath.flooredIndex(val) : SnapMath.truncatedIndex(val)
         var rule = v > 0 ? "one-page-forward" : "one-page-back"
         if v < 0 && val - Double(page) > backwardFraction {

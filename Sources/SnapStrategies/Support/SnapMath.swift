@@ -53,6 +53,24 @@ public enum SnapMath {
         x > 0 ? 1 : (x < 0 ? -1 : 0)
     }
 
+    /// Relative tolerance of ``snappedToWhole(_:)``: 1e-9.
+    public static let wholeTolerance: Double = 1e-9
+
+    /// `x` rounded to the nearest whole number when within `1e-9·max(1, |x|)` of it, else `x`
+    /// (NaN and infinities unchanged).
+    ///
+    /// Slot positions computed from offsets carry rounding error: a release at rest on a snap
+    /// offset can land at position `3 − 1e-16` instead of 3, and the same release shifted by a
+    /// whole loop cycle at `3 + 1e-16`. Floor- and truncation-based rules jump by a whole slot
+    /// there; snapping positions first keeps their decisions stable (and loop-invariant). The
+    /// tolerance is far above the rounding error (≈ 1e-16·|x|) and far below any meaningful
+    /// fraction of a slot.
+    @inlinable
+    public static func snappedToWhole(_ x: Double) -> Double {
+        let r = x.rounded()
+        return abs(x - r) <= wholeTolerance * Swift.max(1, abs(x)) ? r : x
+    }
+
     /// `a` modulo `n` in `0..<n` for positive `n` (Swift's `%` keeps the dividend's sign).
     @inlinable
     public static func wrap(_ a: Int, modulo n: Int) -> Int {
