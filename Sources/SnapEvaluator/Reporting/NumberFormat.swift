@@ -10,6 +10,18 @@ public enum NumberFormat {
         return s == "-" + String(format: "%.\(max(0, digits))f", 0.0) ? String(s.dropFirst()) : s
     }
 
+    /// `x` rounded to at most `decimals` decimals, trailing zeros dropped (`compact(174.4999999, 6)`
+    /// = `"174.5"`, `compact(2, 6)` = `"2"`); empty for non-finite values. For CSV cells.
+    public static func compact(_ x: Double, _ decimals: Int = 6) -> String {
+        guard x.isFinite else { return "" }
+        var s = fixed(x, decimals)
+        if s.contains(".") {
+            while s.last == "0" { s.removeLast() }
+            if s.last == "." { s.removeLast() }
+        }
+        return s == "-0" ? "0" : s
+    }
+
     /// Shortest text that reads back as `x` (`2.2`, `0.3333333333333333`, `170`).
     public static func shortest(_ x: Double) -> String { JSONValue.format(x) }
 }

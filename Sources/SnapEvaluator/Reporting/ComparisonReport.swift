@@ -1,0 +1,166 @@
+/// Renders a ``Comparison`` as a terminal table, Markdown, CSV or JSON.
+///
+/// `preamble` holds (key, value) lines about the run (files, counts, estimator, seed) that every
+/// format carries: as lines above the table, as a Markdown list, as `# key: value` comment lines
+/// in CSV (off with `csvComments: false`), and as a `run` object in JSON.
+public struct ComparisonReport: Sendable {
+    public var comparison: Comparison
+    public var preamble: [(key: String, value: String)]
+    public var breakdown: Breakdown
+
+    /// Which per-group table follows the main one.
+    public enum Breakdown: String, Sendable { case none, user, file }
+
+    public init(comparison: Comparison, preamble: [(key: String, value: String)] = [], breakdown: Breakdown = .none) {
+        self.comparison = comparison
+        self.preamble = preamble
+        self.breakdown = breakdown
+    }
+
+    public func render(_ format: ReportFormat) -> String {
+        switch format {
+        case .table: return table()
+        case .markdown: return markdown()
+        case .csv: return csv()
+        case .json: return json().rendered(pretty: true) + "\n"
+        }
+    }
+
+    // MARK: - Cells
+
+    static let header = ["policy", "n", "hit", "95% CI", "vs best", "95% CI", "p (Holm)", "sig",
+                         "mean|err|", "over", "under", "missed", "false", "snap pt", "cells"]
+    static let numeric: Set<Int> = [1, 2, 3, 4, 5, 6, 8, 9, 10, 11, 12, 13, 14]
+
+    static func interval(_ i: (lower: Double, upper: Double)) -> String {
+        "[\(NumberFormat.fixed(i.lower, 3)), \(NumberFormat.fixed(i.upper, 3))]"
+    }
+
+    static func pValue(_ p: Double?) -> String {
+        guard let p else { return "-" }
+        return p < 0.0001 ? "<0.0001" : NumberFormat.fixed(p, 4)
+    }
+
+    func cells(_ r: Comparison.Row) -> [String] {
+        [r.policy, String(r.n), NumberFormat.fixed(r.hitRate, 3), Self.interval(r.hitRateInterval),
+         (r.differenceToBest > 0 ? "+" : "") + NumberFormat.fixed(r.differenceToBest, 3),
+         Self.interval(r.differenceInterval), Self.pValue(r.holmP), r.significanceMark,
+         NumberFormat.fixed(r.meanAbsoluteError, 3), NumberFormat.fixed(r.overshootRate, 3),
+         NumberFormat.fixed(r.undershootRate, 3), NumberFormat.fixed(r.missedChangeRate, 3),
+         NumberFormat.fixed(r.falseChangeRate, 3), NumberFormat.fixed(r.meanSnapCorrection, 1),
+         NumberFormat.fixed(r.meanCellsReconfigured, 2)]
+    }
+
+    var groups: [Comparison.Group] {
+        switch breakdown {
+        case .none: return []
+        case .user: return comparison.byUser
+        case .file: return comparison.byFile
+        }
+    }
+
+    var groupHeader: [String] { [breakdown.rawValue, "n"] + comparison.rows.map(\.policy) }
+
+    func groupCells(_ g: Comparison.Group) -> [String] {
+        [g.name, String(g.n)] + g.hitRates.map { NumberFormat.fixed($0, 3) }
+    }
+
+    static let legend = """
+        hit: share of labelled traces that rest on the intended item; 95% CI: user-clustered bootstrap.
+        vs best: difference in hit rate to the best policy; p (Holm): exact McNemar test against the best, Holm-adjusted (sig: * < 0.05, ** < 0.01, *** < 0.001).
+        over/under: share past / short of the intended item in the swipe's direction; missed: share of intended changes that stayed; false: share of intended stays that changed.
+        snap pt: mean |target offset - UIKit normal-rate resting offset|; cells: mean cells reconfigured by a reuse pool while settling.
+        """
+
+    // MARK: - Formats
+
+    func table() -> String {
+        var out = preamble.map { "\($0.key): \($0.value)\n" }.joined()
+        if !preamble.isEmpty { out += "\n" }
+        out += TextTable(header: Self.header, rows: comparison.rows.map(cells), rightAligned: Self.numeric).rendered()
+        out += "\n" + Self.legend + "\n"
+        if breakdown != .none {
+            out += "\nhit rate by \(breakdown.rawValue):\n"
+            out += TextTable(header: groupHeader, rows: groups.map(groupCells),
+                             rightAligned: Set(1..<groupHeader.count)).rendered()
+        }
+        return out
+    }
+
+    func markdown() -> String {
+        var out = preamble.map { "- **\($0.key)**: \($0.value)\n" }.joined()
+        if !preamble.isEmpty { out += "\n" }
+        out += MarkdownTable.render(header: Self.header, rows: comparison.rows.map(cells), rightAligned: Self.numeric)
+        if breakdown != .none {
+            out += "\nHit rate by \(breakdown.rawValue):\n\n"
+            out += MarkdownTable.render(header: groupHeader, rows: groups.map(groupCells),
+                                        rightAligned: Set(1..<groupHeader.count))
+        }
+        return out
+    }
+
+    func csv() -> String {
+        var out = preamble.map { "# \($0.key): \($0.value)\n" }.joined()
+        out += CSVText.line(["policy", "n", "hits", "hit_rate", "hit_rate_ci_low", "hit_rate_ci_high",
+                             "diff_to_best", "diff_ci_low", "diff_ci_high", "mcnemar_p", "holm_p",
+                             "mean_abs_error", "overshoot_rate", "undershoot_rate", "missed_change_rate",
+                             "false_change_rate", "mean_snap_correction_pt", "mean_cells_reconfigured"])
+        for r in comparison.rows {
+            let n: (Double) -> String = { NumberFormat.compact($0) }
+            out += CSVText.line([r.policy, String(r.n), String(r.hits), n(r.hitRate), n(r.hitRateInterval.lower),
+                                 n(r.hitRateInterval.upper), n(r.differenceToBest), n(r.differenceInterval.lower),
+                                 n(r.differenceInterval.upper), r.mcNemarP.map(n) ?? "", r.holmP.map(n) ?? "",
+                                 n(r.meanAbsoluteError), n(r.overshootRate), n(r.undershootRate),
+                                 n(r.missedChangeRate), n(r.falseChangeRate), n(r.meanSnapCorrection),
+                                 n(r.meanCellsReconfigured)])
+        }
+        return out
+    }
+
+    /// `run` (the preamble), `policies` (per policy `policy`, `parameters`, `n`, `hits`, `hit_rate`,
+    /// `hit_rate_ci`, `mean_abs_error`, `overshoot_rate`, `undershoot_rate`, `missed_change_rate`,
+    /// `false_change_rate`, `mean_snap_correction_pt`, `mean_cells_reconfigured`, `signed_errors`,
+    /// `diff_to_best`, `diff_to_best_ci`, `mcnemar_p`, `holm_p`, `unlabelled_pages_moved`),
+    /// `agreement` (unlabelled traces), and `by_user`/`by_file` when asked.
+    public func json() -> JSONValue {
+        func pair(_ i: (lower: Double, upper: Double)) -> JSONValue { .array([.number(i.lower), .number(i.upper)]) }
+        let policies: [JSONValue] = comparison.rows.map { r in
+            .object([
+                ("policy", .string(r.policy)),
+                ("parameters", .object(r.parameters.map { ($0.name, JSONValue.number($0.value)) })),
+                ("n", .int(r.n)), ("hits", .int(r.hits)),
+                ("hit_rate", .number(r.hitRate)), ("hit_rate_ci", pair(r.hitRateInterval)),
+                ("mean_abs_error", .number(r.meanAbsoluteError)),
+                ("overshoot_rate", .number(r.overshootRate)), ("undershoot_rate", .number(r.undershootRate)),
+                ("missed_change_rate", .number(r.missedChangeRate)), ("false_change_rate", .number(r.falseChangeRate)),
+                ("mean_snap_correction_pt", .number(r.meanSnapCorrection)),
+                ("mean_cells_reconfigured", .number(r.meanCellsReconfigured)),
+                ("signed_errors", .object(r.signedErrors.map { (String($0.error), JSONValue.int($0.traces)) })),
+                ("diff_to_best", .number(r.differenceToBest)), ("diff_to_best_ci", pair(r.differenceInterval)),
+                ("mcnemar_p", r.mcNemarP.map(JSONValue.number) ?? .null),
+                ("holm_p", r.holmP.map(JSONValue.number) ?? .null),
+                ("unlabelled_pages_moved", .object(r.unlabelledPagesMoved.map { (String($0.pages), JSONValue.int($0.traces)) })),
+            ])
+        }
+        var doc: [(String, JSONValue)] = [
+            ("run", .object(preamble.map { ($0.key, JSONValue.string($0.value)) })),
+            ("labelled", .int(comparison.labelled)), ("unlabelled", .int(comparison.unlabelled)),
+            ("users", .int(comparison.users)),
+            ("bootstrap", .object([("resamples", .int(comparison.bootstrap.resamples)),
+                                   ("seed", .int(Int(truncatingIfNeeded: comparison.bootstrap.seed))),
+                                   ("level", .number(comparison.bootstrap.level))])),
+            ("policies", .array(policies)),
+            ("agreement", .object(comparison.rows.enumerated().map { i, r in
+                (r.policy, JSONValue.object(comparison.rows.enumerated().map { j, s in
+                    (s.policy, JSONValue.number(comparison.agreement[i][j])) }))
+            })),
+        ]
+        if breakdown != .none {
+            doc.append(("by_\(breakdown.rawValue)", .array(groups.map { g in
+                .object([("name", .string(g.name)), ("n", .int(g.n)),
+                         ("hit_rates", .object(zip(comparison.rows, g.hitRates).map { ($0.policy, JSONValue.number($1)) }))])
+            })))
+        }
+        return .object(doc)
+    }
+}

@@ -1,0 +1,135 @@
+import SnapStrategies
+
+/// The finished comparison of policies on a set of traces: what `snaplab compare` prints.
+///
+/// Rates are over the labelled traces `n`, except the missed-change rate (over traces whose
+/// intended item differs from the start item) and the false-change rate (over traces whose
+/// intended item is the start item). Snap correction and cells reconfigured are means over every
+/// decided trace, labelled or not.
+///
+/// Uncertainty: hit-rate intervals from a user-clustered bootstrap (``UserBootstrap``); each
+/// policy against the best (highest hit rate): the bootstrap interval of the difference in hit
+/// rate and the exact McNemar p-value, Holm-adjusted across the policies compared with the best.
+public struct Comparison: Sendable {
+    /// One policy's scores.
+    public struct Row: Sendable {
+        public var policy: String
+        public var parameters: [(name: String, value: Double)]
+        public var n: Int
+        public var hits: Int
+        public var hitRate: Double
+        public var hitRateInterval: (lower: Double, upper: Double)
+        public var meanAbsoluteError: Double
+        public var overshootRate: Double
+        public var undershootRate: Double
+        public var missedChangeRate: Double
+        public var falseChangeRate: Double
+        public var meanSnapCorrection: Double
+        public var meanCellsReconfigured: Double
+        public var signedErrors: [(error: Int, traces: Int)]
+        public var unlabelledPagesMoved: [(pages: Int, traces: Int)]
+        /// `hitRate − best hitRate` and its bootstrap interval (0 for the best).
+        public var differenceToBest: Double
+        public var differenceInterval: (lower: Double, upper: Double)
+        /// Exact McNemar p-value against the best, raw and Holm-adjusted (`nil` for the best).
+        public var mcNemarP: Double?
+        public var holmP: Double?
+        /// Discordant counts against the best: traces only the best hits, only this one hits.
+        public var onlyBestHits: Int
+        public var onlyThisHits: Int
+
+        /// `*` when the Holm-adjusted p-value is below 0.05, `**` below 0.01, `***` below 0.001.
+        public var significanceMark: String {
+            guard let p = holmP else { return "best" }
+            return p < 0.001 ? "***" : p < 0.01 ? "**" : p < 0.05 ? "*" : ""
+        }
+    }
+
+    /// Per-group hit rates (`--by user|file`).
+    public struct Group: Sendable {
+        public var name: String
+        public var n: Int
+        public var hitRates: [Double]
+    }
+
+    /// Sorted by hit rate, best first (ties keep catalogue order).
+    public var rows: [Row]
+    public var labelled: Int
+    public var unlabelled: Int
+    public var users: Int
+    public var bootstrap: UserBootstrap
+    public var byUser: [Group]
+    public var byFile: [Group]
+    /// Policy ids in row order and `agreement[i][j]`: share of unlabelled traces on which they agree.
+    public var agreement: [[Double]]
+
+    /// Finishes `totals`: bootstrap, McNemar, Holm.
+    /// - Parameter userNames: names of the user table the accumulator's user indices refer to.
+    public init(_ totals: ScoreAccumulator, userNames: [String], bootstrap: UserBootstrap) throws {
+        let p = totals.policies.count
+        let n = totals.labelled
+        let decided = totals.labelled + totals.unlabelled
+        func rate(_ a: Int, _ b: Int) -> Double { b > 0 ? Double(a) / Double(b) : .nan }
+        let best = (0..<p).max { a, b in
+            totals.totals[a].hits != totals.totals[b].hits ? totals.totals[a].hits < totals.totals[b].hits : a > b
+        } ?? 0
+        let boot = try bootstrap.run(hits: totals.userHits, counts: totals.userCounts, reference: best, policyCount: p)
+
+        // Discordant pairs against the best, from the per-trace hit bits.
+        var onlyBest = Array(repeating: 0, count: p)
+        var onlyThis = Array(repeating: 0, count: p)
+        for t in 0..<n {
+            let b = totals.hit(trace: t, policy: best)
+            for k in 0..<p where k != best {
+                let h = totals.hit(trace: t, policy: k)
+                if b && !h { onlyBest[k] += 1 } else if h && !b { onlyThis[k] += 1 }
+            }
+        }
+        var raw = Array(repeating: Double.nan, count: p)
+        for k in 0..<p where k != best { raw[k] = try McNemarTest.exactPValue(b: onlyBest[k], c: onlyThis[k]) }
+        let holm = HolmAdjustment.adjust(raw)
+
+        var rows: [Row] = []
+        for k in 0..<p {
+            let t = totals.totals[k]
+            let policy = totals.policies[k]
+            rows.append(Row(
+                policy: policy.id,
+                parameters: zip(policy.parameterSpecs, policy.parameterValues).map { ($0.name, $1) },
+                n: n, hits: t.hits, hitRate: rate(t.hits, n), hitRateInterval: boot.intervals[k],
+                meanAbsoluteError: rate(t.absoluteError, n),
+                overshootRate: rate(t.overshoots, n), undershootRate: rate(t.undershoots, n),
+                missedChangeRate: rate(t.missedChanges, t.intendedChanges),
+                falseChangeRate: rate(t.falseChanges, t.intendedStays),
+                meanSnapCorrection: decided > 0 ? t.snapCorrection / Double(decided) : .nan,
+                meanCellsReconfigured: rate(t.cellsReconfigured, decided),
+                signedErrors: t.signedErrors.sorted { $0.key < $1.key }.map { ($0.key, $0.value) },
+                unlabelledPagesMoved: t.unlabelledPagesMoved.sorted { $0.key < $1.key }.map { ($0.key, $0.value) },
+                differenceToBest: rate(t.hits, n) - rate(totals.totals[best].hits, n),
+                differenceInterval: boot.differenceIntervals[k],
+                mcNemarP: k == best ? nil : raw[k], holmP: k == best ? nil : holm[k],
+                onlyBestHits: onlyBest[k], onlyThisHits: onlyThis[k]))
+        }
+        let order = (0..<p).sorted { a, b in
+            totals.totals[a].hits != totals.totals[b].hits ? totals.totals[a].hits > totals.totals[b].hits : a < b
+        }
+        self.rows = order.map { rows[$0] }
+        labelled = n
+        unlabelled = totals.unlabelled
+        users = totals.userCounts.filter { $0 > 0 }.count
+        self.bootstrap = bootstrap
+        byUser = totals.userCounts.indices.filter { totals.userCounts[$0] > 0 }.map { u in
+            Group(name: u < userNames.count ? userNames[u] : "user \(u)", n: Int(totals.userCounts[u]),
+                  hitRates: order.map { totals.userHits[u][$0] / totals.userCounts[u] })
+        }
+        byFile = totals.fileNames.indices.map { f in
+            Group(name: totals.fileNames[f], n: Int(totals.fileCounts[f]),
+                  hitRates: order.map { totals.fileCounts[f] > 0 ? totals.fileHits[f][$0] / totals.fileCounts[f] : .nan })
+        }
+        agreement = order.map { i in
+            order.map { j in
+                i == j ? 1 : rate(totals.agreements[i * p + j], totals.unlabelled)
+            }
+        }
+    }
+}

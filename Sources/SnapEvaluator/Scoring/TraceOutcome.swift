@@ -1,0 +1,60 @@
+import SnapStrategies
+
+/// What one policy did with one trace, measured against the person's intent.
+///
+/// - `error = target − intended` in items (in a looping layout the shortest way round, in
+///   `(−count/2, count/2]`);
+/// - the swipe's direction is the sign of `offset − startOffset`, or of the velocity when the
+///   drag did not move (as `shared/bench/baseline.py`); an error in that direction is an
+///   overshoot, against it an undershoot;
+/// - a missed change: intended ≠ start item and target = start item; a false change:
+///   intended = start item and target ≠ start item;
+/// - snap correction: `|target offset − natural resting offset|`, points, where the natural resting
+///   offset is the release projected with UIKit's normal rate (0.998 per ms) and clamped to the
+///   content: how hard the snap fights momentum;
+/// - cells reconfigured: ``ReusePool/reconfigurations(from:to:)`` for the settle from the release
+///   offset to the target offset (visible cells plus one on each side, seed 004).
+public struct TraceOutcome: Sendable, Hashable {
+    public var error: Int?
+    public var intendedIndex: Int?
+    public var direction: Int
+    public var pagesMoved: Int
+    public var startIndex: Int
+    public var targetIndex: Int
+    public var snapCorrection: Double
+    public var cellsReconfigured: Int
+
+    /// Scores `decision` for `trace`.
+    public init(decision: SnapDecision, trace: TraceRelease, naturalRest: Double, startSlot: Int) {
+        let layout = trace.layout
+        let release = trace.release
+        targetIndex = decision.targetIndex
+        startIndex = layout.itemIndex(ofSlot: startSlot)
+        pagesMoved = decision.targetSlot - startSlot
+        let moved = SnapMath.sign(release.offset - release.startOffset)
+        direction = moved != 0 ? moved : SnapMath.sign(release.velocity)
+        intendedIndex = trace.intendedIndex
+        if let intended = trace.intendedIndex {
+            var e = decision.targetIndex - intended
+            if layout.isLooping {
+                let n = layout.itemCount
+                e = SnapMath.wrap(e, modulo: n)
+                if e * 2 > n { e -= n }
+            }
+            error = e
+        } else {
+            error = nil
+        }
+        let correction = abs(decision.targetOffset - naturalRest)
+        snapCorrection = correction.isFinite ? correction : 0
+        cellsReconfigured = ReusePool(layout: layout).reconfigurations(from: release.offset, to: decision.targetOffset)
+    }
+
+    public var isHit: Bool { error == 0 }
+    public var isOvershoot: Bool { (error ?? 0) * direction > 0 }
+    public var isUndershoot: Bool { (error ?? 0) * direction < 0 }
+    /// Intended a change of item, but the policy stayed on the start item.
+    public var isMissedChange: Bool { intendedIndex.map { $0 != startIndex && targetIndex == startIndex } ?? false }
+    /// Intended to stay, but the policy changed item.
+    public var isFalseChange: Bool { intendedIndex.map { $0 == startIndex && targetIndex != startIndex } ?? false }
+}

@@ -1,0 +1,77 @@
+import Foundation
+import SnapStrategies
+import Testing
+@testable import SnapEvaluator
+
+/// tag99 hits both traces (one page forward), nearest neither (it stays on item 0): every
+/// bootstrap interval is degenerate and every number can be worked by hand.
+/// Natural rests (0.998/ms): 30 + 0.5·499 = 279.5 and 20 + 249.5 = 269.5.
+func reportFixture() throws -> ComparisonReport {
+    var acc = ScoreAccumulator(policies: [NearestPageSnap(), Tag99Snap()])
+    acc.add(tinyTrace("a", user: 0, start: 0, offset: 30, velocity: 0.5, intended: 1))
+    acc.add(tinyTrace("b", user: 1, start: 0, offset: 20, velocity: 0.5, intended: 1, file: "b.csv"))
+    let c = try Comparison(acc, userNames: ["ann", "bob"], bootstrap: UserBootstrap(resamples: 50, seed: 9))
+    return ComparisonReport(comparison: c, preamble: [("traces", "2 read, 2 scored, 0 skipped")], breakdown: .user)
+}
+
+@Suite("Comparison reporters")
+struct ComparisonReportTests {
+    @Test("terminal table, exact text")
+    func table() throws {
+        let text = try reportFixture().render(.table)
+        let expected = """
+            traces: 2 read, 2 scored, 0 skipped
+
+            policy   n    hit          95% CI  vs best            95% CI  p (Holm)  sig   mean|err|   over  under  missed  false  snap pt  cells
+            -------  -  -----  --------------  -------  ----------------  --------  ----  ---------  -----  -----  ------  -----  -------  -----
+            tag99    2  1.000  [1.000, 1.000]    0.000    [0.000, 0.000]         -  best      0.000  0.000  0.000   0.000    nan    174.5   0.00
+            nearest  2  0.000  [0.000, 0.000]   -1.000  [-1.000, -1.000]    0.5000            1.000  0.000  1.000   1.000    nan    274.5   0.00
+
+            """
+        #expect(text.hasPrefix(expected))
+        #expect(text.contains("hit rate by user:\nuser  n  tag99  nearest\n----  -  -----  -------\nann   1  1.000    0.000\nbob   1  1.000    0.000\n"))
+    }
+
+    @Test("Markdown, exact text")
+    func markdown() throws {
+        let text = try reportFixture().render(.markdown)
+        #expect(text.hasPrefix("""
+            - **traces**: 2 read, 2 scored, 0 skipped
+
+            | policy | n | hit | 95% CI | vs best | 95% CI | p (Holm) | sig | mean\\|err\\| | over | under | missed | false | snap pt | cells |
+            | --- | ---: | ---: | ---: | ---: | ---: | ---: | --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: |
+            | tag99 | 2 | 1.000 | [1.000, 1.000] | 0.000 | [0.000, 0.000] | - | best | 0.000 | 0.000 | 0.000 | 0.000 | nan | 174.5 | 0.00 |
+            | nearest | 2 | 0.000 | [0.000, 0.000] | -1.000 | [-1.000, -1.000] | 0.5000 |  | 1.000 | 0.000 | 1.000 | 1.000 | nan | 274.5 | 0.00 |
+
+            """))
+    }
+
+    @Test("CSV, exact text")
+    func csv() throws {
+        let text = try reportFixture().render(.csv)
+        #expect(text == """
+            # traces: 2 read, 2 scored, 0 skipped
+            policy,n,hits,hit_rate,hit_rate_ci_low,hit_rate_ci_high,diff_to_best,diff_ci_low,diff_ci_high,mcnemar_p,holm_p,mean_abs_error,overshoot_rate,undershoot_rate,missed_change_rate,false_change_rate,mean_snap_correction_pt,mean_cells_reconfigured
+            tag99,2,2,1,1,1,0,0,0,,,0,0,0,0,,174.5,0
+            nearest,2,0,0,0,0,-1,-1,-1,0.5,0.5,1,0,1,1,,274.5,0
+
+            """)
+    }
+
+    @Test("JSON parses and carries the required keys")
+    func json() throws {
+        let text = try reportFixture().render(.json)
+        let doc = try #require(try JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any])
+        let policies = try #require(doc["policies"] as? [[String: Any]])
+        #expect(policies.map { $0["policy"] as? String } == ["tag99", "nearest"])
+        let nearest = policies[1]
+        #expect(nearest["n"] as? Int == 2)
+        #expect(nearest["hit_rate"] as? Double == 0)
+        #expect(nearest["hit_rate_ci"] as? [Double] == [0, 0])
+        #expect(nearest["mean_abs_error"] as? Double == 1)
+        #expect(nearest["overshoot_rate"] as? Double == 0)
+        #expect(nearest["undershoot_rate"] as? Double == 1)
+        #expect(abs((nearest["holm_p"] as? Double ?? 0) - 0.5) < 1e-12)
+        #expect((doc["by_user"] as? [[String: Any]])?.count == 2)
+    }
+}

@@ -1,0 +1,120 @@
+import SnapStrategies
+import Testing
+@testable import SnapEvaluator
+
+/// Ten 100-pt items in a 100-pt viewport, no spacing: stride 100, max offset 900.
+let tinyLayout = try! CarouselLayout(itemWidth: 100, viewportWidth: 100, itemCount: 10)
+
+func tinyTrace(_ id: String, user: Int, start: Double, offset: Double, velocity: Double = 0,
+               intended: Int?, file: String = "a.csv") -> TraceRelease {
+    TraceRelease(traceID: id, user: user, intendedIndex: intended, layout: tinyLayout,
+                 release: Release(offset: offset, velocity: velocity, startOffset: start, startTime: 0, time: 80),
+                 sampleCount: 5, location: TraceLocation(file: file, line: 2))
+}
+
+/// Five labelled traces with known outcomes under `nearest`:
+/// 1. 0 → 60, meant 1: target 1, hit.
+/// 2. 0 → 40, meant 1: target 0, error −1, undershoot, missed change.
+/// 3. 100 → 100, meant 1 (stay): target 1, hit.
+/// 4. 100 → 170, meant 1 (stay): target 2, error +1, overshoot, false change.
+/// 5. 200 → 130 (backward), meant 0: target 1, error +1 against the swipe: undershoot.
+let tinyTraces = [
+    tinyTrace("1", user: 0, start: 0, offset: 60, intended: 1),
+    tinyTrace("2", user: 0, start: 0, offset: 40, intended: 1),
+    tinyTrace("3", user: 1, start: 100, offset: 100, intended: 1),
+    tinyTrace("4", user: 1, start: 100, offset: 170, intended: 1, file: "b.csv"),
+    tinyTrace("5", user: 1, start: 200, offset: 130, intended: 0, file: "b.csv"),
+]
+
+@Suite("Scoring")
+struct ScoreAccumulatorTests {
+    @Test("every metric on a hand-made set")
+    func metrics() throws {
+        var acc = ScoreAccumulator(policies: [NearestPageSnap()])
+        for t in tinyTraces { acc.add(t) }
+        let t = acc.totals[0]
+        #expect(acc.labelled == 5 && acc.unlabelled == 0)
+        #expect(t.hits == 2)
+        #expect(t.absoluteError == 3)
+        #expect(t.overshoots == 1 && t.undershoots == 2)
+        #expect(t.intendedChanges == 3 && t.missedChanges == 1)
+        #expect(t.intendedStays == 2 && t.falseChanges == 1)
+        #expect(t.signedErrors == [-1: 1, 0: 2, 1: 2])
+        // |100−60| + |0−40| + 0 + |200−170| + |100−130| (velocity 0: natural rest = release offset)
+        #expect(abs(t.snapCorrection - 140) < 1e-9)
+        #expect(acc.userCounts == [2, 3] && acc.userHits == [[1], [1]])
+        #expect(acc.fileNames == ["a.csv", "b.csv"] && acc.fileCounts == [3, 2])
+
+        let c = try Comparison(acc, userNames: ["ann", "bob"], bootstrap: UserBootstrap(resamples: 100, seed: 3))
+        let r = c.rows[0]
+        #expect(r.hitRate == 0.4 && r.meanAbsoluteError == 0.6)
+        #expect(r.overshootRate == 0.2 && r.undershootRate == 0.4)
+        #expect(abs(r.missedChangeRate - 1.0 / 3.0) < 1e-15 && r.falseChangeRate == 0.5)
+        #expect(r.meanSnapCorrection == 28)
+        #expect(c.byUser.map(\.name) == ["ann", "bob"] && c.byUser.map(\.n) == [2, 3])
+        #expect(c.byUser[0].hitRates == [0.5])
+    }
+
+    @Test("no movement reconfigures no cells; a several-page settle reconfigures some")
+    func cells() {
+        var still = ScoreAccumulator(policies: [NearestPageSnap()])
+        still.add(tinyTraces[2])
+        #expect(still.totals[0].cellsReconfigured == 0)
+        var far = ScoreAccumulator(policies: [NearestPageSnap(basis: .projectedOffset)])
+        far.add(tinyTrace("f", user: 0, start: 0, offset: 0, velocity: 1, intended: 5)) // rests near 499 → 5
+        #expect(far.totals[0].cellsReconfigured >= 4)
+    }
+
+    @Test("missed and false changes, McNemar discordance and ranking across two policies")
+    func ranking() throws {
+        // tag99 moves one page per flick in the velocity's direction; nearest ignores velocity.
+        let traces = [
+            tinyTrace("a", user: 0, start: 0, offset: 30, velocity: 0.5, intended: 1),  // tag99 1 ✓, nearest 0 ✗
+            tinyTrace("b", user: 0, start: 0, offset: 20, velocity: 0.5, intended: 1),  // tag99 ✓, nearest ✗
+            tinyTrace("c", user: 1, start: 100, offset: 140, velocity: 0.5, intended: 2), // tag99 ✓, nearest 1 ✗
+            tinyTrace("d", user: 1, start: 100, offset: 110, velocity: 0.3, intended: 1), // tag99 2 ✗, nearest ✓
+        ]
+        var acc = ScoreAccumulator(policies: [NearestPageSnap(), Tag99Snap()])
+        for t in traces { acc.add(t) }
+        let c = try Comparison(acc, userNames: ["u0", "u1"], bootstrap: UserBootstrap(resamples: 200, seed: 1))
+        #expect(c.rows.map(\.policy) == ["tag99", "nearest"])
+        #expect(c.rows[0].holmP == nil && c.rows[0].significanceMark == "best")
+        #expect(c.rows[1].onlyBestHits == 3 && c.rows[1].onlyThisHits == 1)
+        #expect(abs(c.rows[1].mcNemarP! - 2 * 5.0 / 16.0) < 1e-12) // 2·P(X ≤ 1), n = 4
+        #expect(c.rows[1].differenceToBest == -0.5)
+        #expect(abs(c.rows[1].missedChangeRate - 1) < 1e-15)  // a, b, c all stayed
+        #expect(c.rows[0].falseChangeRate == 1)               // d moved
+    }
+
+    @Test("unlabelled traces: pages moved and pairwise agreement")
+    func unlabelled() throws {
+        var acc = ScoreAccumulator(policies: [NearestPageSnap(), Tag99Snap()])
+        acc.add(tinyTrace("u1", user: 0, start: 0, offset: 30, velocity: 0.5, intended: nil))  // 0 vs 1
+        acc.add(tinyTrace("u2", user: 0, start: 100, offset: 160, velocity: 0.5, intended: nil)) // 2 vs 2
+        #expect(acc.unlabelled == 2 && acc.labelled == 0)
+        #expect(acc.totals[0].unlabelledPagesMoved == [0: 1, 1: 1])
+        #expect(acc.totals[1].unlabelledPagesMoved == [1: 2])
+        let c = try Comparison(acc, userNames: [], bootstrap: UserBootstrap(resamples: 10, seed: 1))
+        #expect(c.agreement[0][1] == 0.5 && c.agreement[1][0] == 0.5 && c.agreement[0][0] == 1)
+    }
+
+    @Test("merging chunk accumulators equals one pass, with users remapped")
+    func merge() throws {
+        var whole = ScoreAccumulator(policies: [NearestPageSnap(), Tag99Snap()])
+        for t in tinyTraces { whole.add(t) }
+        var first = ScoreAccumulator(policies: [NearestPageSnap(), Tag99Snap()])
+        var second = ScoreAccumulator(policies: [NearestPageSnap(), Tag99Snap()])
+        for t in tinyTraces.prefix(3) { first.add(t) }
+        // The second chunk's reader numbered user 1 as its user 0.
+        for var t in tinyTraces.dropFirst(3) { t.user = 0; second.add(t) }
+        first.merge(second, userRemap: [1])
+        #expect(first.userCounts == whole.userCounts && first.userHits == whole.userHits)
+        #expect(first.hitBits == whole.hitBits && first.labelled == whole.labelled)
+        for k in 0..<2 {
+            #expect(first.totals[k].hits == whole.totals[k].hits)
+            #expect(first.totals[k].signedErrors == whole.totals[k].signedErrors)
+            #expect(first.totals[k].snapCorrection == whole.totals[k].snapCorrection)
+        }
+        #expect(first.fileNames == whole.fileNames && first.fileCounts == whole.fileCounts)
+    }
+}
