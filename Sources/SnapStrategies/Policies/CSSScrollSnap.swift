@@ -180,26 +180,26 @@ public struct CSSScrollSnap: SnapPolicy, Hashable {
     /// The slot whose snap offset is valid and closest to `base` (within `range`), first in order on ties.
     private func closestSlot(to base: Double, from current: Double, direction: Int, truncating: Bool,
                              range: Double, in layout: CarouselLayout) -> Int? {
-        var candidates: [Int]
+        var best: (slot: Int, distance: Double)?
+        func consider(_ slot: Int) {
+            let snap = layout.snapOffset(ofSlot: slot)
+            guard Self.isValid(snap, from: current, direction: direction, truncating: truncating) else { return }
+            let d = abs(snap - base)
+            guard d <= range else { return }
+            if let b = best, !(d < b.distance) { return }
+            best = (slot, d)
+        }
         if layout.isLooping {
-            // Snap offsets are strictly increasing: the closest valid slot is the valid slot
-            // nearest `base`, or the first valid slot in the direction; look around both.
+            // Snap offsets increase strictly with the slot: the closest valid slot is the valid slot
+            // nearest `base`, or the first valid slot in the direction; look around both, in order.
             let k = SnapMath.roundedIndex(layout.position(atOffset: base))
             let edge = direction >= 0 ? SnapMath.ceiledIndex(layout.position(atOffset: current))
                                       : SnapMath.flooredIndex(layout.position(atOffset: current))
-            candidates = [k &- 1, k, k &+ 1, edge &- 2, edge &- 1, edge, edge &+ 1, edge &+ 2]
-            candidates.sort()
+            let candidates = [k &- 1, k, k &+ 1, edge &- 2, edge &- 1, edge, edge &+ 1, edge &+ 2].sorted()
+            for slot in candidates { consider(slot) }
         } else {
-            candidates = Array(0..<layout.itemCount)
-        }
-        var best: (slot: Int, distance: Double)?
-        for slot in candidates {
-            let snap = layout.snapOffset(ofSlot: slot)
-            guard Self.isValid(snap, from: current, direction: direction, truncating: truncating) else { continue }
-            let d = abs(snap - base)
-            guard d <= range else { continue }
-            if let b = best, !(d < b.distance) { continue }
-            best = (slot, d)
+            // Document order, as Chromium walks the snap areas; several items may share a clamped offset.
+            for slot in 0..<layout.itemCount { consider(slot) }
         }
         return best?.slot
     }
