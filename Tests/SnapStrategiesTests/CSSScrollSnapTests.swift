@@ -80,4 +80,5 @@ import Testing
     @Test(arguments: policies) func mirrorSymmetric(_ p: CSSScrollSnap) throws { try WebPolicyChecks.expectMirrorSymmetric(p) }
     @Test(arguments: policies) func loopShiftInvariant(_ p: CSSScrollSnap) throws { try WebPolicyChecks.expectLoopShiftInvariant(p) }
     @Test(arguments: policies) func targetInsideContent(_ p: CSSScrollSnap) throws { try WebPolicyChecks.expectTargetInsideContent(p) }
+    @Test(arguments: policies) func totalAtParameterExtremes(_ p: CSSScrollSnap) throws { try WebPolicyChecks.expectTotalAtParameterExtremes(p) }
 }

@@ -42,4 +42,5 @@ import Testing
     @Test(arguments: policies) func mirrorSymmetric(_ p: EmblaSnap) throws { try WebPolicyChecks.expectMirrorSymmetric(p) }
     @Test(arguments: policies) func loopShiftInvariant(_ p: EmblaSnap) throws { try WebPolicyChecks.expectLoopShiftInvariant(p) }
     @Test(arguments: policies) func targetInsideContent(_ p: EmblaSnap) throws { try WebPolicyChecks.expectTargetInsideContent(p) }
+    @Test(arguments: policies) func totalAtParameterExtremes(_ p: EmblaSnap) throws { try WebPolicyChecks.expectTotalAtParameterExtremes(p) }
 }

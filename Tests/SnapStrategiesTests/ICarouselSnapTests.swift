@@ -54,4 +54,5 @@ import Testing
     @Test(arguments: policies) func mirrorSymmetric(_ p: ICarouselSnap) throws { try WebPolicyChecks.expectMirrorSymmetric(p) }
     @Test(arguments: policies) func loopShiftInvariant(_ p: ICarouselSnap) throws { try WebPolicyChecks.expectLoopShiftInvariant(p) }
     @Test(arguments: policies) func targetInsideContent(_ p: ICarouselSnap) throws { try WebPolicyChecks.expectTargetInsideContent(p) }
+    @Test(arguments: policies) func totalAtParameterExtremes(_ p: ICarouselSnap) throws { try WebPolicyChecks.expectTotalAtParameterExtremes(p) }
 }

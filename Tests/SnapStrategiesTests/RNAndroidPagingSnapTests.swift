@@ -43,4 +43,5 @@ import Testing
     @Test func mirrorSymmetric() throws { try WebPolicyChecks.expectMirrorSymmetric(RNAndroidPagingSnap()) }
     @Test func loopShiftInvariant() throws { try WebPolicyChecks.expectLoopShiftInvariant(RNAndroidPagingSnap()) }
     @Test func targetInsideContent() throws { try WebPolicyChecks.expectTargetInsideContent(RNAndroidPagingSnap()) }
+    @Test func totalAtParameterExtremes() throws { try WebPolicyChecks.expectTotalAtParameterExtremes(RNAndroidPagingSnap()) }
 }

@@ -35,4 +35,5 @@ import Testing
     @Test(arguments: policies) func mirrorSymmetric(_ p: RNIOSSnapIntervalSnap) throws { try WebPolicyChecks.expectMirrorSymmetric(p) }
     @Test(arguments: policies) func loopShiftInvariant(_ p: RNIOSSnapIntervalSnap) throws { try WebPolicyChecks.expectLoopShiftInvariant(p) }
     @Test(arguments: policies) func targetInsideContent(_ p: RNIOSSnapIntervalSnap) throws { try WebPolicyChecks.expectTargetInsideContent(p) }
+    @Test(arguments: policies) func totalAtParameterExtremes(_ p: RNIOSSnapIntervalSnap) throws { try WebPolicyChecks.expectTotalAtParameterExtremes(p) }
 }

@@ -36,4 +36,5 @@ import Testing
     @Test(arguments: policies) func mirrorSymmetric(_ p: SwiftUIViewAlignedSnap) throws { try WebPolicyChecks.expectMirrorSymmetric(p) }
     @Test(arguments: policies) func loopShiftInvariant(_ p: SwiftUIViewAlignedSnap) throws { try WebPolicyChecks.expectLoopShiftInvariant(p) }
     @Test(arguments: policies) func targetInsideContent(_ p: SwiftUIViewAlignedSnap) throws { try WebPolicyChecks.expectTargetInsideContent(p) }
+    @Test(arguments: policies) func totalAtParameterExtremes(_ p: SwiftUIViewAlignedSnap) throws { try WebPolicyChecks.expectTotalAtParameterExtremes(p) }
 }

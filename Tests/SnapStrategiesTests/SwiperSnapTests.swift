@@ -46,4 +46,5 @@ import Testing
     @Test func mirrorSymmetric() throws { try WebPolicyChecks.expectMirrorSymmetric(SwiperSnap()) }
     @Test func loopShiftInvariant() throws { try WebPolicyChecks.expectLoopShiftInvariant(SwiperSnap()) }
     @Test func targetInsideContent() throws { try WebPolicyChecks.expectTargetInsideContent(SwiperSnap()) }
+    @Test func totalAtParameterExtremes() throws { try WebPolicyChecks.expectTotalAtParameterExtremes(SwiperSnap()) }
 }

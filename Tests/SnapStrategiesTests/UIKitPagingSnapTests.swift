@@ -43,4 +43,5 @@ import Testing
     @Test func mirrorSymmetric() throws { try WebPolicyChecks.expectMirrorSymmetric(UIKitPagingSnap()) }
     @Test func loopShiftInvariant() throws { try WebPolicyChecks.expectLoopShiftInvariant(UIKitPagingSnap()) }
     @Test func targetInsideContent() throws { try WebPolicyChecks.expectTargetInsideContent(UIKitPagingSnap()) }
+    @Test func totalAtParameterExtremes() throws { try WebPolicyChecks.expectTotalAtParameterExtremes(UIKitPagingSnap()) }
 }

@@ -146,4 +146,30 @@ enum WebPolicyChecks {
             }
         }
     }
+
+    /// At the minimum and maximum of every parameter (each alone, and all together) the policy
+    /// stays total: bounded targets inside the content, looping targets an item in range.
+    static func expectTotalAtParameterExtremes(_ policy: some SnapPolicy) throws {
+        let specs = policy.parameterSpecs
+        var vectors = [specs.map(\.minimum), specs.map(\.maximum)]
+        for i in specs.indices {
+            for bound in [specs[i].minimum, specs[i].maximum] {
+                var v = policy.defaultParameterValues
+                v[i] = bound
+                vectors.append(v)
+            }
+        }
+        for values in vectors {
+            let p = try policy.withParameterValues(values)
+            for layout in try boundedLayouts() + loopingLayouts() {
+                for r in releases(in: layout, seed: 71, count: 60) + specialReleases {
+                    let d = p.decide(r, in: layout)
+                    #expect((0..<layout.itemCount).contains(d.targetIndex), "\(policy.id) \(values)")
+                    if !layout.isLooping {
+                        #expect(d.targetOffset >= 0 && d.targetOffset <= layout.maxOffset, "\(policy.id) \(values)")
+                    }
+                }
+            }
+        }
+    }
 }
