@@ -10,6 +10,19 @@ public enum PolicyCatalog {
             Tag99Snap(),
             NearestPageSnap(basis: .releaseOffset),
             NearestPageSnap(basis: .projectedOffset),
+            // MARK: Apple, web, JavaScript (Part 2 §4–7)
+            UIKitPagingSnap(),
+            SwiftUIViewAlignedSnap(limitBehavior: .alwaysByOne),
+            SwiftUIViewAlignedSnap(limitBehavior: .never),
+            CSSScrollSnap(strictness: .mandatory),
+            CSSScrollSnap(strictness: .proximity),
+            ICarouselSnap(pagingEnabled: false),
+            ICarouselSnap(pagingEnabled: true),
+            SwiperSnap(),
+            EmblaSnap(),
+            RNIOSSnapIntervalSnap(disableIntervalMomentum: false),
+            RNIOSSnapIntervalSnap(disableIntervalMomentum: true),
+            RNAndroidPagingSnap(),
         ]
     }
 

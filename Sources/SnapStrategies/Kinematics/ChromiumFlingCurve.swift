@@ -1,0 +1,69 @@
+// exp and log come from the C library (no Foundation in SnapStrategies).
+#if canImport(Darwin)
+import Darwin
+#elseif canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#endif
+
+/// The distance of Chromium's Aura fling curve (chromium/chromium: `ui/events/gestures/fling_curve.cc`,
+/// `FlingCurve`; `policies.md` Part 2 §5.3), the curve whose per-frame deltas feed the
+/// scroll-snap estimate on desktop.
+///
+/// Position and velocity in px and px/s, `t` in s:
+/// `pos(t) = α·e^(−γt) − β·t − α`, `vel(t) = −α·γ·e^(−γt) − β`, with α = −5707.62, β = 172, γ = 3.7.
+/// A fling at `v0` starts at the `t0` where `vel(t0) = v0` (speeds above `vel(0)` = 20 946 px/s start
+/// at 0) and ends where `vel = 0`, `t_end` = 1.300 s, so it travels `pos(t_end) − pos(t0)`:
+/// 71.8, 181.1, 675.3, 1982.7 px for 500, 1000, 3000, 8000 px/s. 1 px = 1 pt; `v` here is in pt/ms.
+///
+/// ```swift
+/// ChromiumFlingCurve.aura.coastDistance(velocity: 1.0)  // ≈ 181.1 pt
+/// ```
+public struct ChromiumFlingCurve: DecelerationModel, Hashable {
+    /// Chromium's Aura constants.
+    public static let aura = ChromiumFlingCurve(alpha: -5707.62, beta: 172, gamma: 3.7)
+
+    /// α, px (negative).
+    public var alpha: Double
+    /// β, px/s: the constant part of the deceleration.
+    public var beta: Double
+    /// γ, 1/s: the exponential rate.
+    public var gamma: Double
+
+    public init(alpha: Double, beta: Double, gamma: Double) {
+        self.alpha = alpha
+        self.beta = beta
+        self.gamma = gamma
+    }
+
+    /// The fastest start, `vel(0) = −α·γ − β` px/s (20 946 for Aura).
+    public var maximumVelocity: Double { -alpha * gamma - beta }
+
+    /// Seconds from `t0` (where `vel = v0` px/s) to the end of the curve; 0 when not decelerating.
+    public func duration(speed v0: Double) -> Double {
+        guard let (t0, tEnd) = times(speed: v0) else { return 0 }
+        return tEnd - t0
+    }
+
+    /// Signed distance, points, for a release at `velocity` pt/ms (= 1000·velocity px/s).
+    public func coastDistance(velocity: Double) -> Double {
+        guard velocity == velocity, velocity != 0 else { return 0 }
+        let speed = Swift.min(abs(velocity) * 1000, maximumVelocity)
+        guard let (t0, tEnd) = times(speed: speed) else { return 0 }
+        let pos = { (t: Double) in alpha * exp(-gamma * t) - beta * t - alpha }
+        let d = pos(tEnd) - pos(t0)
+        guard d.isFinite, d > 0 else { return 0 }
+        return velocity > 0 ? d : -d
+    }
+
+    private func times(speed v0: Double) -> (Double, Double)? {
+        let scale = -alpha * gamma
+        guard scale > 0, beta > 0, gamma > 0, v0 > 0, v0.isFinite else { return nil }
+        let start = Swift.min(v0, maximumVelocity)
+        let t0 = -log((start + beta) / scale) / gamma
+        let tEnd = -log(beta / scale) / gamma
+        guard t0.isFinite, tEnd.isFinite, tEnd >= t0 else { return nil }
+        return (Swift.max(0, t0), tEnd)
+    }
+}

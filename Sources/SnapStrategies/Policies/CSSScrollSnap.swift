@@ -1,0 +1,206 @@
+/// CSS scroll snap as Chromium implements it, `scroll-snap-type: x mandatory` or `x proximity`
+/// (chromium/chromium: `cc/input/scroll_snap_data.cc` `SnapContainerData::FindSnapPosition`,
+/// `FindClosestValidArea`, `FindClosestValidAreaInternal`; `cc/input/snap_selection_strategy.cc`
+/// `EndPositionStrategy`, `DirectionStrategy`, `EndAndDirectionStrategy`;
+/// `cc/input/snap_fling_controller.cc` `HandleGestureScrollUpdate`;
+/// `third_party/blink/renderer/core/page/scrolling/snap_coordinator.cc` `kProximityRatio`;
+/// `policies.md` Part 2 §5).
+///
+/// Every item is a snap area whose snap offset is the layout's (clamped to `[0, maxOffset]` in a
+/// bounded layout; the layout's alignment plays `scroll-snap-align`). With `current` = release offset:
+/// ```
+/// if |v| < minFlingVelocity:                       // no fling: EndPositionStrategy(current)
+///     closest snap to current (any direction)
+/// else:                                            // fling: EndAndDirectionStrategy(current, D)
+///     D = v × frameInterval × distanceScalar        // ChromiumFlingEstimate (legacy): 25× first delta
+///     intended = current + D
+///     valid: round(snap − current) has the sign of D   // moves > 0.5 pt that way
+///     closest valid snap to intended
+///     stopAlways: DirectionStrategy(current, D) over the stop-always areas
+///                 (valid: trunc(snap − current) has the sign of D); keep whichever is closer to current
+///     none found and mandatory: EndPositionStrategy(current)   // snap back
+/// a candidate farther than proximityRatio × viewport from the strategy's base is skipped (proximity only);
+/// proximity with no candidate does not snap: the carousel rests at current (or at intended after a fling)
+/// ```
+/// Ties keep the first area in document order (the lower item). Constants: distance scalar 25
+/// (desktop; 40 on Android), first inertial delta = 16 ms of the release velocity,
+/// `min_fling_velocity` 30 DIP/s = 0.03 pt/ms (Aura gesture configuration), proximity range
+/// 1/3 of the snapport (`kProximityRatio`), `scroll-snap-stop` normal (0) or always on every item (1).
+///
+/// Differences, by necessity: items never cover the snapport (a layout item fits the viewport), so the
+/// "covering" candidate never arises; the fling estimate comes from the release velocity (see
+/// ``ChromiumFlingEstimate``), not from the first inertial scroll update.
+public struct CSSScrollSnap: SnapPolicy, Hashable {
+    /// `scroll-snap-type` strictness.
+    public enum Strictness: String, Sendable, Hashable, CaseIterable {
+        /// `mandatory`: always snaps; falls back to the closest snap in any direction.
+        case mandatory
+        /// `proximity`: snaps only to a snap within the proximity range; no fallback.
+        case proximity
+    }
+
+    /// Strictness of this instance.
+    public let strictness: Strictness
+    /// `kDistanceEstimatorScalar`: 25 desktop, 40 Android.
+    public var distanceScalar: Double
+    /// Milliseconds of release velocity in the first inertial delta.
+    public var frameInterval: Double
+    /// Slower releases do not fling, pt/ms (Aura `min_fling_velocity` 30 DIP/s).
+    public var minFlingVelocity: Double
+    /// Proximity range as a fraction of the viewport (`kProximityRatio` 1/3; proximity only).
+    public var proximityRatio: Double
+    /// 1: every item has `scroll-snap-stop: always` (a fling cannot pass an item); 0: `normal`.
+    public var stopAlways: Double
+
+    public init(strictness: Strictness = .mandatory, distanceScalar: Double = 25, frameInterval: Double = 16,
+                minFlingVelocity: Double = 0.03, proximityRatio: Double = 1.0 / 3.0, stopAlways: Double = 0) {
+        self.strictness = strictness
+        self.distanceScalar = distanceScalar
+        self.frameInterval = frameInterval
+        self.minFlingVelocity = minFlingVelocity
+        self.proximityRatio = proximityRatio
+        self.stopAlways = stopAlways
+    }
+
+    public var id: String { strictness == .mandatory ? "css-snap-mandatory" : "css-snap-proximity" }
+
+    public var summary: String {
+        switch strictness {
+        case .mandatory:
+            return "Chromium CSS scroll-snap mandatory: closest snap to the fling-end estimate (25 x first inertial delta) in the fling direction, else snap back"
+        case .proximity:
+            return "Chromium CSS scroll-snap proximity: as mandatory but only snaps within 1/3 of the viewport, and never snaps back"
+        }
+    }
+
+    public var source: String {
+        "chromium cc/input/scroll_snap_data.cc FindClosestValidArea(Internal), cc/input/snap_selection_strategy.cc EndAndDirectionStrategy/EndPositionStrategy, cc/input/snap_fling_controller.cc HandleGestureScrollUpdate (kDistanceEstimatorScalar 25), snap_coordinator.cc kProximityRatio 1/3"
+    }
+
+    public var parameterSpecs: [PolicyParameter] {
+        var specs = [
+            PolicyParameter(name: "distanceScalar", unit: "x first delta", defaultValue: 25, minimum: 0, maximum: 200,
+                            summary: "fling distance per first inertial delta (25 desktop, 40 Android)"),
+            PolicyParameter(name: "frameInterval", unit: "ms", defaultValue: 16, minimum: 1, maximum: 100,
+                            summary: "release velocity times this is the first inertial delta"),
+            PolicyParameter(name: "minFlingVelocity", unit: "pt/ms", defaultValue: 0.03, minimum: 0, maximum: 5,
+                            summary: "slower releases do not fling (Aura min_fling_velocity 30 DIP/s)"),
+        ]
+        if strictness == .proximity {
+            specs.append(PolicyParameter(name: "proximityRatio", unit: "fraction of viewport", defaultValue: 1.0 / 3.0,
+                                         minimum: 0, maximum: 10,
+                                         summary: "snaps farther than this from the intended end are ignored"))
+        }
+        specs.append(PolicyParameter(name: "stopAlways", unit: "flag", defaultValue: 0, minimum: 0, maximum: 1,
+                                     isInteger: true,
+                                     summary: "1: every item has scroll-snap-stop: always (a fling stops at the first item)"))
+        return specs
+    }
+
+    public var parameterValues: [Double] {
+        strictness == .proximity
+            ? [distanceScalar, frameInterval, minFlingVelocity, proximityRatio, stopAlways]
+            : [distanceScalar, frameInterval, minFlingVelocity, stopAlways]
+    }
+
+    public mutating func assignValidatedParameterValues(_ values: [Double]) {
+        distanceScalar = values[0]
+        frameInterval = values[1]
+        minFlingVelocity = values[2]
+        if strictness == .proximity {
+            proximityRatio = values[3]
+            stopAlways = values[4]
+        } else {
+            stopAlways = values[3]
+        }
+    }
+
+    /// The fling displacement estimated for `velocity`, or `nil` when the release does not fling.
+    public func flingDisplacement(velocity: Double) -> Double? {
+        guard abs(velocity) >= minFlingVelocity, velocity != 0 else { return nil }
+        return ChromiumFlingEstimate(distanceScalar: distanceScalar, frameInterval: frameInterval)
+            .coastDistance(velocity: velocity)
+    }
+
+    public func decide(_ release: Release, in layout: CarouselLayout) -> SnapDecision {
+        decide(current: release.offset, displacement: flingDisplacement(velocity: release.velocity), in: layout)
+    }
+
+    /// The decision from the scroll position at release and a fling displacement (`nil`: no fling,
+    /// `EndPositionStrategy`), e.g. one from ``ChromiumFlingEstimate/decayPredictedDisplacement(previousDelta:currentDelta:framesWaited:)``.
+    public func decide(current rawCurrent: Double, displacement rawDisplacement: Double?,
+                       in layout: CarouselLayout) -> SnapDecision {
+        let current = layout.clampedOffset(rawCurrent)
+        let range = strictness == .proximity ? proximityRatio * layout.viewportWidth : Double.infinity
+        let displacement = rawDisplacement.flatMap { $0 == $0 && $0 != 0 ? $0 : nil }
+        guard let displacement else {
+            if let slot = closestSlot(to: current, from: current, direction: 0, truncating: false,
+                                      range: range, in: layout) {
+                return layout.decision(slot: slot, rule: "end-position")
+            }
+            return noSnap(at: current, in: layout)
+        }
+        let intended = layout.clampedOffset(current + displacement)
+        let direction = displacement > 0 ? 1 : -1
+        var found = closestSlot(to: intended, from: current, direction: direction, truncating: false,
+                                range: range, in: layout)
+        var rule = "fling-closest-in-direction"
+        if let slot = found, stopAlways != 0,
+           let stop = closestSlot(to: current, from: current, direction: direction, truncating: true,
+                                  range: range, in: layout),
+           abs(layout.snapOffset(ofSlot: stop) - current) < abs(layout.snapOffset(ofSlot: slot) - current) {
+            found = stop
+            rule = "fling-snap-stop"
+        }
+        if let found { return layout.decision(slot: found, rule: rule) }
+        if strictness == .mandatory,
+           let slot = closestSlot(to: current, from: current, direction: 0, truncating: false,
+                                  range: range, in: layout) {
+            return layout.decision(slot: slot, rule: "fling-fallback-end-position")
+        }
+        return noSnap(at: intended, in: layout)
+    }
+
+    private func noSnap(at offset: Double, in layout: CarouselLayout) -> SnapDecision {
+        let rest = layout.clampedOffset(offset)
+        let slot = layout.nearestSlot(toOffset: rest)
+        return SnapDecision(targetSlot: slot, targetIndex: layout.itemIndex(ofSlot: slot), targetOffset: rest,
+                            rule: "no-snap-in-range")
+    }
+
+    /// Whether a snap at `snap` is valid for a strategy moving `direction` from `current`:
+    /// rounded (EndAndDirection) or truncated (Direction) `snap − current` has that sign; any for 0.
+    private static func isValid(_ snap: Double, from current: Double, direction: Int, truncating: Bool) -> Bool {
+        guard direction != 0 else { return true }
+        let d = snap - current
+        let moved = truncating ? d.rounded(.towardZero) : d.rounded(.toNearestOrAwayFromZero)
+        return direction > 0 ? moved > 0 : moved < 0
+    }
+
+    /// The slot whose snap offset is valid and closest to `base` (within `range`), first in order on ties.
+    private func closestSlot(to base: Double, from current: Double, direction: Int, truncating: Bool,
+                             range: Double, in layout: CarouselLayout) -> Int? {
+        var best: (slot: Int, distance: Double)?
+        func consider(_ slot: Int) {
+            let snap = layout.snapOffset(ofSlot: slot)
+            guard Self.isValid(snap, from: current, direction: direction, truncating: truncating) else { return }
+            let d = abs(snap - base)
+            guard d <= range else { return }
+            if let b = best, !(d < b.distance) { return }
+            best = (slot, d)
+        }
+        if layout.isLooping {
+            // Snap offsets increase strictly with the slot: the closest valid slot is the valid slot
+            // nearest `base`, or the first valid slot in the direction; look around both, in order.
+            let k = SnapMath.roundedIndex(layout.position(atOffset: base))
+            let edge = direction >= 0 ? SnapMath.ceiledIndex(layout.position(atOffset: current))
+                                      : SnapMath.flooredIndex(layout.position(atOffset: current))
+            let candidates = [k &- 1, k, k &+ 1, edge &- 2, edge &- 1, edge, edge &+ 1, edge &+ 2].sorted()
+            for slot in candidates { consider(slot) }
+        } else {
+            // Document order, as Chromium walks the snap areas; several items may share a clamped offset.
+            for slot in 0..<layout.itemCount { consider(slot) }
+        }
+        return best?.slot
+    }
+}

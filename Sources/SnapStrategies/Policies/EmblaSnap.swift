@@ -1,0 +1,107 @@
+/// Embla Carousel's release rule (davidjerleke/embla-carousel v8.6.0, same in 9.0-rc:
+/// `packages/embla-carousel/src/components/DragHandler.ts` `up`, `allowedForce`, `forceBoost`;
+/// `DragTracker.ts` `pointerUp`; `ScrollTarget.ts` `byDistance`, `byIndex`; `Options.ts`;
+/// `policies.md` Part 2 §7.2).
+///
+/// With `force = v × 400 ms` (``EmblaProjection``, touch; 0 unless `|v| > 0.1` pt/ms), the
+/// threshold `T = clamp(0.2 × viewport, 50, 225)` pt and `selected` = the item selected before the drag:
+/// ```
+/// |force| < T:                                      closest snap to (offset + force)
+/// skipSnaps and closest snap to offset ≠ selected:  base = closest snap to (offset + force) − offset;
+///                                                   closest snap to (offset + 0.5 · base)
+/// else:                                             selected + sign(force)      // exactly one neighbour
+/// ```
+/// Constants: boost 400 ms (touch; mouse 300), minimum speed 0.1 px/ms, threshold fraction 0.2 of the
+/// container, clamp 50…225 px, `skipSnaps` false, skip factor 0.5. 1 px = 1 pt. Embla's sign convention
+/// (positive force = backward) is flipped to ours (positive velocity = toward later items). Release
+/// within 170 ms of the last move is assumed (the release velocity carries that window).
+public struct EmblaSnap: SnapPolicy, Hashable {
+    public var id: String { "embla" }
+    public var summary: String {
+        "Embla: projects 400 ms x v; below clamp(20% of the viewport, 50, 225) pt the closest snap to the projection, else exactly one neighbour of the selected item"
+    }
+    public var source: String {
+        "davidjerleke/embla-carousel v8.6.0 packages/embla-carousel/src/components/DragHandler.ts up/allowedForce (forceBoost touch 400, goToNextThreshold clamp(0.2 x container, 50, 225)), DragTracker.ts pointerUp"
+    }
+
+    /// Milliseconds of projection per pt/ms of release speed (touch 400, mouse 300).
+    public var forceBoost: Double
+    /// Slower releases project nothing, pt/ms.
+    public var minimumSpeed: Double
+    /// Threshold as a fraction of the viewport.
+    public var thresholdFraction: Double
+    /// Lower clamp of the threshold, pt.
+    public var thresholdMinimum: Double
+    /// Upper clamp of the threshold, pt.
+    public var thresholdMaximum: Double
+    /// 1: `skipSnaps` (vigorous flicks may pass several items); 0: off.
+    public var skipSnaps: Double
+    /// Fraction of the projected move kept with `skipSnaps`.
+    public var skipFactor: Double
+
+    public init(forceBoost: Double = 400, minimumSpeed: Double = 0.1, thresholdFraction: Double = 0.2,
+                thresholdMinimum: Double = 50, thresholdMaximum: Double = 225, skipSnaps: Double = 0,
+                skipFactor: Double = 0.5) {
+        self.forceBoost = forceBoost
+        self.minimumSpeed = minimumSpeed
+        self.thresholdFraction = thresholdFraction
+        self.thresholdMinimum = thresholdMinimum
+        self.thresholdMaximum = thresholdMaximum
+        self.skipSnaps = skipSnaps
+        self.skipFactor = skipFactor
+    }
+
+    public var parameterSpecs: [PolicyParameter] {
+        [
+            PolicyParameter(name: "forceBoost", unit: "ms", defaultValue: 400, minimum: 0, maximum: 2000,
+                            summary: "projection = v x this (touch 400, mouse 300)"),
+            PolicyParameter(name: "minimumSpeed", unit: "pt/ms", defaultValue: 0.1, minimum: 0, maximum: 5,
+                            summary: "slower releases project nothing"),
+            PolicyParameter(name: "thresholdFraction", unit: "fraction of viewport", defaultValue: 0.2, minimum: 0, maximum: 2,
+                            summary: "a projection this large goes to the neighbour"),
+            PolicyParameter(name: "thresholdMinimum", unit: "pt", defaultValue: 50, minimum: 0, maximum: 2000,
+                            summary: "lower clamp of the neighbour threshold"),
+            PolicyParameter(name: "thresholdMaximum", unit: "pt", defaultValue: 225, minimum: 0, maximum: 5000,
+                            summary: "upper clamp of the neighbour threshold"),
+            PolicyParameter(name: "skipSnaps", unit: "flag", defaultValue: 0, minimum: 0, maximum: 1, isInteger: true,
+                            summary: "1: skipSnaps, vigorous flicks may pass several items"),
+            PolicyParameter(name: "skipFactor", unit: "fraction", defaultValue: 0.5, minimum: 0, maximum: 1,
+                            summary: "with skipSnaps, the fraction of the projected move kept"),
+        ]
+    }
+
+    public var parameterValues: [Double] {
+        [forceBoost, minimumSpeed, thresholdFraction, thresholdMinimum, thresholdMaximum, skipSnaps, skipFactor]
+    }
+
+    public mutating func assignValidatedParameterValues(_ values: [Double]) {
+        forceBoost = values[0]
+        minimumSpeed = values[1]
+        thresholdFraction = values[2]
+        thresholdMinimum = values[3]
+        thresholdMaximum = values[4]
+        skipSnaps = values[5]
+        skipFactor = values[6]
+    }
+
+    /// `clamp(thresholdFraction × viewport, thresholdMinimum, thresholdMaximum)`, pt
+    /// (the upper clamp wins if the bounds cross).
+    public func goToNextThreshold(in layout: CarouselLayout) -> Double {
+        Swift.min(Swift.max(thresholdFraction * layout.viewportWidth, thresholdMinimum), thresholdMaximum)
+    }
+
+    public func decide(_ release: Release, in layout: CarouselLayout) -> SnapDecision {
+        let offset = layout.clampedOffset(release.offset)
+        let force = EmblaProjection(boost: forceBoost, minimumSpeed: minimumSpeed).coastDistance(velocity: release.velocity)
+        let closest = layout.nearestSlot(toOffset: offset + force)
+        if !(abs(force) >= goToNextThreshold(in: layout)) {
+            return layout.decision(slot: closest, rule: force == 0 ? "closest-snap" : "closest-to-projection")
+        }
+        let selected = release.startSlot(in: layout)
+        if skipSnaps != 0 && layout.nearestSlot(toOffset: offset) != selected {
+            let base = layout.snapOffset(ofSlot: closest) - offset
+            return layout.decision(slot: layout.nearestSlot(toOffset: offset + skipFactor * base), rule: "skip-snaps")
+        }
+        return layout.decision(slot: selected &+ (force > 0 ? 1 : -1), rule: force > 0 ? "next" : "previous")
+    }
+}

@@ -1,0 +1,142 @@
+/// nicklockwood/iCarousel's release rule, default and `pagingEnabled` (`iCarousel/iCarousel.m`
+/// at c9e043e: `didPan:` (`UIGestureRecognizerStateEnded`), `decelerationDistance`,
+/// `shouldDecelerate`, `shouldScroll`, `startDecelerating`; `policies.md` Part 2 §6).
+///
+/// iCarousel works in items: `p` = fractional item position of the release, `v` = velocity in
+/// items/s (`v_pt/ms × 1000 / stride × scrollSpeed`, scaled by the bounce factor
+/// `1 − min(overscroll, bounceDistance) / bounceDistance` when the release is past an end),
+/// `D = v / (2 · 30 · (1 − rate))` items (``ICarouselDeceleration``; `v / 3` at rate 0.95):
+/// ```
+/// if |v| > 2 and |D| > 0.1:                                      // shouldDecelerate
+///     end = p + D
+///     pagingEnabled:        end = D > 0 ? ceil(p) : floor(p)       // at most one item
+///     stopAtItemBoundary:   end = D > 0 ? ceil(end) : floor(end)
+///     bounded: end = clamp(end, −bounceDistance, n − 1 + bounceDistance), then settle on clamp(round(end))
+/// else:
+///     cur = round(p) (clamped);  |p − cur| < 1e−6: stay
+///     elif |v| > 2 and |p − cur| > 0.1: cur + sign(v)             // shouldScroll
+///     else: cur
+/// ```
+/// Constants: `SCROLL_SPEED_THRESHOLD` 2 items/s, `DECELERATE_THRESHOLD` 0.1 items,
+/// `SCROLL_DISTANCE_THRESHOLD` 0.1 items, `DECELERATION_MULTIPLIER` 30, `decelerationRate` 0.95,
+/// `scrollSpeed` 1, `bounceDistance` 1 item, `FLOAT_ERROR_MARGIN` 1e−6; `stopAtItemBoundary`,
+/// `scrollToItemBoundary` and `bounces` on (the defaults).
+///
+/// Two identifiers: `icarousel` (defaults) and `icarousel-paging` (`pagingEnabled = YES`). A looping
+/// layout is iCarousel's `wrapEnabled`: no clamps, no bounce factor. Item positions come from the
+/// layout (its alignment origin), so the rule holds for iCarousel's centred items and any other alignment.
+public struct ICarouselSnap: SnapPolicy, Hashable {
+    /// Whether `pagingEnabled` is set.
+    public let pagingEnabled: Bool
+    /// iCarousel `decelerationRate` (0…1; higher decelerates more slowly).
+    public var decelerationRate: Double
+    /// `DECELERATION_MULTIPLIER`.
+    public var decelerationMultiplier: Double
+    /// `SCROLL_SPEED_THRESHOLD`, items/s.
+    public var scrollSpeedThreshold: Double
+    /// `DECELERATE_THRESHOLD`, items.
+    public var decelerateThreshold: Double
+    /// `SCROLL_DISTANCE_THRESHOLD`, items.
+    public var scrollDistanceThreshold: Double
+    /// `scrollSpeed`: gain on the finger velocity.
+    public var scrollSpeed: Double
+    /// `bounceDistance`, items.
+    public var bounceDistance: Double
+
+    public init(pagingEnabled: Bool = false, decelerationRate: Double = 0.95, decelerationMultiplier: Double = 30,
+                scrollSpeedThreshold: Double = 2, decelerateThreshold: Double = 0.1,
+                scrollDistanceThreshold: Double = 0.1, scrollSpeed: Double = 1, bounceDistance: Double = 1) {
+        self.pagingEnabled = pagingEnabled
+        self.decelerationRate = decelerationRate
+        self.decelerationMultiplier = decelerationMultiplier
+        self.scrollSpeedThreshold = scrollSpeedThreshold
+        self.decelerateThreshold = decelerateThreshold
+        self.scrollDistanceThreshold = scrollDistanceThreshold
+        self.scrollSpeed = scrollSpeed
+        self.bounceDistance = bounceDistance
+    }
+
+    public var id: String { pagingEnabled ? "icarousel-paging" : "icarousel" }
+
+    public var summary: String {
+        pagingEnabled
+            ? "iCarousel pagingEnabled: above 2 items/s go to the next item boundary in the flick direction (at most one item), else the nearest item"
+            : "iCarousel: above 2 items/s coast with constant deceleration (v/3 items) and stop at the next item boundary, else the nearest item"
+    }
+
+    public var source: String {
+        "nicklockwood/iCarousel iCarousel/iCarousel.m didPan: (Ended), decelerationDistance, shouldDecelerate, shouldScroll (rate 0.95, multiplier 30, thresholds 2 items/s, 0.1 items)"
+            + (pagingEnabled ? ", pagingEnabled" : "")
+    }
+
+    public var parameterSpecs: [PolicyParameter] {
+        [
+            PolicyParameter(name: "decelerationRate", unit: "fraction", defaultValue: 0.95, minimum: 0, maximum: 0.999,
+                            summary: "iCarousel decelerationRate: higher coasts farther"),
+            PolicyParameter(name: "decelerationMultiplier", unit: "per s", defaultValue: 30, minimum: 0.1, maximum: 1000,
+                            summary: "DECELERATION_MULTIPLIER: deceleration = v x multiplier x (1 - rate)"),
+            PolicyParameter(name: "scrollSpeedThreshold", unit: "items/s", defaultValue: 2, minimum: 0, maximum: 100,
+                            summary: "SCROLL_SPEED_THRESHOLD: slower releases settle on the nearest item"),
+            PolicyParameter(name: "decelerateThreshold", unit: "items", defaultValue: 0.1, minimum: 0, maximum: 10,
+                            summary: "DECELERATE_THRESHOLD: shorter coasts do not decelerate"),
+            PolicyParameter(name: "scrollDistanceThreshold", unit: "items", defaultValue: 0.1, minimum: 0, maximum: 1,
+                            summary: "SCROLL_DISTANCE_THRESHOLD: a fast release this far off an item scrolls to the neighbour"),
+            PolicyParameter(name: "scrollSpeed", unit: "gain", defaultValue: 1, minimum: 0, maximum: 10,
+                            summary: "scrollSpeed: multiplies the finger velocity"),
+            PolicyParameter(name: "bounceDistance", unit: "items", defaultValue: 1, minimum: 0.01, maximum: 10,
+                            summary: "bounceDistance: overscroll allowed past an end; damps the velocity of releases past an end"),
+        ]
+    }
+
+    public var parameterValues: [Double] {
+        [decelerationRate, decelerationMultiplier, scrollSpeedThreshold, decelerateThreshold,
+         scrollDistanceThreshold, scrollSpeed, bounceDistance]
+    }
+
+    public mutating func assignValidatedParameterValues(_ values: [Double]) {
+        decelerationRate = values[0]
+        decelerationMultiplier = values[1]
+        scrollSpeedThreshold = values[2]
+        decelerateThreshold = values[3]
+        scrollDistanceThreshold = values[4]
+        scrollSpeed = values[5]
+        bounceDistance = values[6]
+    }
+
+    /// The release velocity in items per second as iCarousel sees it (scroll speed and bounce factor applied).
+    public func itemVelocity(_ release: Release, in layout: CarouselLayout) -> Double {
+        let v = release.velocity
+        guard v == v else { return 0 }
+        let p = layout.position(atOffset: release.offset)
+        var factor = 1.0
+        if !layout.isLooping {
+            let over = abs(p - SnapMath.clamp(p, 0, Double(layout.itemCount - 1)))
+            factor = 1 - Swift.min(over, bounceDistance) / bounceDistance
+            if factor != factor { factor = 0 }
+        }
+        return v * 1000 / layout.stride * scrollSpeed * factor
+    }
+
+    public func decide(_ release: Release, in layout: CarouselLayout) -> SnapDecision {
+        let p = layout.position(atOffset: release.offset)
+        let v = itemVelocity(release, in: layout)
+        let model = ICarouselDeceleration(rate: decelerationRate, multiplier: decelerationMultiplier)
+        let distance = model.coastDistance(velocity: v / 1000)   // items: the item width cancels
+        if abs(v) > scrollSpeedThreshold && abs(distance) > decelerateThreshold {
+            let end: Int
+            if pagingEnabled {
+                end = distance > 0 ? SnapMath.ceiledIndex(p) : SnapMath.flooredIndex(p)
+            } else {
+                end = distance > 0 ? SnapMath.ceiledIndex(p + distance) : SnapMath.flooredIndex(p + distance)
+            }
+            return layout.decision(slot: end, rule: pagingEnabled ? "paging-one-item" : "decelerate-to-boundary")
+        }
+        let current = layout.clampedSlot(SnapMath.roundedIndex(p))
+        let off = abs(p - Double(current))
+        if off < 1e-6 { return layout.decision(slot: current, rule: "at-item") }
+        if abs(v) > scrollSpeedThreshold && off > scrollDistanceThreshold {
+            return layout.decision(slot: current &+ (v > 0 ? 1 : -1), rule: "scroll-to-neighbour")
+        }
+        return layout.decision(slot: current, rule: "nearest-item")
+    }
+}

@@ -1,0 +1,84 @@
+import SnapStrategies
+import Testing
+
+@Suite struct CSSScrollSnapTests {
+    /// Snap points every 300 pt from 0 in a 900-pt snapport (policies.md §5.3 worked examples).
+    let layout = try! CarouselLayout(itemWidth: 300, viewportWidth: 900, itemCount: 20)
+
+    /// policies.md §5.3 examples 1–3 and 5, from the release velocity (first inertial delta = 16 ms × v):
+    /// (velocity, distance scalar, expected snap offset).
+    @Test(arguments: [
+        (0.0, 25.0, 300.0),      // 1. no fling → EndPosition → 300
+        (1.25, 25.0, 900.0),     // 2. delta 20, desktop ×25 = 500 → intended 920 → 900
+        (1.25, 40.0, 1200.0),    // 3. Android ×40 = 800 → intended 1220 → 1200
+        (-0.125, 25.0, 300.0),   // 5. displacement −50 → intended 370 → valid < 420 → 300
+    ])
+    func workedExamples(velocity: Double, scalar: Double, expected: Double) {
+        let policy = CSSScrollSnap(strictness: .mandatory, distanceScalar: scalar)
+        let d = policy.decide(Release(offset: 420, velocity: velocity), in: layout)
+        #expect(d.targetOffset == expected)
+        #expect(layout.snapOffset(ofSlot: d.targetIndex) == expected)
+    }
+
+    @Test func workedExample4DecayPrediction() throws {
+        let displacement = try #require(ChromiumFlingEstimate.decayPredictedDisplacement(previousDelta: 20, currentDelta: 18))
+        let d = CSSScrollSnap(strictness: .mandatory).decide(current: 420, displacement: displacement, in: layout)
+        #expect(abs(displacement - 180) < 1e-9)
+        #expect(d.targetOffset == 600)
+    }
+
+    @Test func workedExample6ProximityDoesNotSnapFarFromEverySnap() throws {
+        // Snaps every 1000 pt, 900-pt snapport: range 300 pt; 420 is 420 and 580 pt from 0 and 1000.
+        let sparse = try CarouselLayout(itemWidth: 300, spacing: 700, viewportWidth: 900, itemCount: 10)
+        let d = CSSScrollSnap(strictness: .proximity).decide(Release(offset: 420, velocity: 0), in: sparse)
+        #expect(d.rule == "no-snap-in-range")
+        #expect(d.targetOffset == 420)
+        let m = CSSScrollSnap(strictness: .mandatory).decide(Release(offset: 420, velocity: 0), in: sparse)
+        #expect(m.targetOffset == 0)
+        let near = CSSScrollSnap(strictness: .proximity).decide(Release(offset: 250, velocity: 0), in: sparse)
+        #expect(near.targetOffset == 0)
+    }
+
+    @Test func proximitySnapsWithinAThirdOfTheViewport() {
+        let d = CSSScrollSnap(strictness: .proximity).decide(Release(offset: 420, velocity: 1.25), in: layout)
+        #expect(d.targetOffset == 900)
+    }
+
+    @Test func snapStopAlwaysStopsAtTheFirstItem() throws {
+        let stop = try CSSScrollSnap(strictness: .mandatory).withParameterValues([25, 16, 0.03, 1])
+        let d = stop.decide(Release(offset: 420, velocity: 1.25), in: layout)
+        #expect(d.targetOffset == 600)
+        #expect(d.rule == "fling-snap-stop")
+        let back = stop.decide(Release(offset: 420, velocity: -2), in: layout)
+        #expect(back.targetOffset == 300)
+    }
+
+    @Test func mandatoryFallsBackWhenNothingLiesInTheDirection() {
+        let end = layout.maxOffset   // 5100, the last distinct snap
+        let m = CSSScrollSnap(strictness: .mandatory).decide(Release(offset: end - 0.2, velocity: 1), in: layout)
+        #expect(m.rule == "fling-fallback-end-position")
+        #expect(m.targetOffset == end)
+        let p = CSSScrollSnap(strictness: .proximity).decide(Release(offset: end - 0.2, velocity: 1), in: layout)
+        #expect(p.rule == "no-snap-in-range")
+        #expect(p.targetOffset == end)
+    }
+
+    @Test func directionNeedsMoreThanHalfAPoint() {
+        // From 299.7, the snap at 300 is 0.3 pt ahead (rounds to 0): not valid forward, next is 600.
+        let d = CSSScrollSnap(strictness: .mandatory).decide(current: 299.7, displacement: 1, in: layout)
+        #expect(d.targetOffset == 600)
+        let e = CSSScrollSnap(strictness: .mandatory).decide(current: 299.4, displacement: 1, in: layout)
+        #expect(e.targetOffset == 300)
+    }
+
+    static let policies: [CSSScrollSnap] = [
+        CSSScrollSnap(strictness: .mandatory), CSSScrollSnap(strictness: .proximity),
+        CSSScrollSnap(strictness: .mandatory, stopAlways: 1), CSSScrollSnap(strictness: .proximity, distanceScalar: 40),
+    ]
+    @Test(arguments: policies) func deterministic(_ p: CSSScrollSnap) throws { try WebPolicyChecks.expectDeterministic(p) }
+    @Test(arguments: policies) func staysAtRest(_ p: CSSScrollSnap) throws { try WebPolicyChecks.expectStaysAtRest(p) }
+    @Test(arguments: policies) func mirrorSymmetric(_ p: CSSScrollSnap) throws { try WebPolicyChecks.expectMirrorSymmetric(p) }
+    @Test(arguments: policies) func loopShiftInvariant(_ p: CSSScrollSnap) throws { try WebPolicyChecks.expectLoopShiftInvariant(p) }
+    @Test(arguments: policies) func targetInsideContent(_ p: CSSScrollSnap) throws { try WebPolicyChecks.expectTargetInsideContent(p) }
+    @Test(arguments: policies) func totalAtParameterExtremes(_ p: CSSScrollSnap) throws { try WebPolicyChecks.expectTotalAtParameterExtremes(p) }
+}
