@@ -33,7 +33,7 @@
 /// ```
 public struct AndroidSplineDeceleration: DecelerationModel, Hashable {
     /// `ln 0.78 / ln 0.9`, the platform's `DECELERATION_RATE`.
-    public static let platformDecelerationRate = 2.3582017888901845
+    public static let platformDecelerationRate = 2.3582018154259448
     /// `SensorManager.GRAVITY_EARTH · 39.37 · 160 · 0.84`: physical coefficient per unit density.
     public static let platformPhysicalCoefficient = 9.80665 * 39.37 * 160 * 0.84
 
