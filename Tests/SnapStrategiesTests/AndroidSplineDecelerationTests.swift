@@ -67,7 +67,7 @@ struct AndroidSplineDecelerationTests {
     func velocityAfterApproach() {
         let model = AndroidSplineDeceleration(density: 2.625)
         let left = model.velocity(afterTravelling: 2160, from: 8)
-        #expect(PlatformPolicyInvariants.close(left, 4.325, relative: 0.03))
+        #expect(PlatformPolicyInvariants.close(left, 4.325, relative: 0.001))  // measured 4324.9 px/s
         #expect(PlatformPolicyInvariants.close(model.velocity(afterTravelling: 2160, from: -8), -left, relative: 1e-15))
         #expect(model.velocity(afterTravelling: 4000, from: 8) == 0)
         #expect(PlatformPolicyInvariants.close(model.velocity(afterTravelling: 0, from: 8), 8, relative: 0.01))
