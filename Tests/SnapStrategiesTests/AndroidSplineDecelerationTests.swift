@@ -75,7 +75,7 @@ struct AndroidSplineDecelerationTests {
 
     @Test("parameter vector round-trips")
     func parameters() {
-        let model = AndroidSplineDeceleration(friction: 0.02, inflexion: 0.3, decelerationRate: 2, physicalCoefficient: 50000,
+        let model = AndroidSplineDeceleration(friction: 0.02, inflexion: 0.3, decelerationExponent: 2, physicalCoefficient: 50000,
                                               density: 2)
         #expect(AndroidSplineDeceleration(parameterValues: model.parameterValues) == model)
         #expect(AndroidSplineDeceleration.parameterSpecs.map(\.defaultValue) == AndroidSplineDeceleration().parameterValues)

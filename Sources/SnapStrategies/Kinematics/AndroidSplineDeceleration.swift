@@ -41,20 +41,21 @@ public struct AndroidSplineDeceleration: DecelerationModel, Hashable {
     public var friction: Double
     /// Where the spline's tension lines cross, 0.35.
     public var inflexion: Double
-    /// The deceleration exponent `DR`, ln 0.78 / ln 0.9.
-    public var decelerationRate: Double
+    /// The deceleration exponent `DR` (Android's `DECELERATION_RATE`), ln 0.78 / ln 0.9. Named
+    /// "exponent" here: it is not a UIKit per-millisecond rate.
+    public var decelerationExponent: Double
     /// `g · 39.37 · 160 · 0.84`, px/s² per unit friction at density 1.
     public var physicalCoefficient: Double
     /// Pixels per point (dp); 1 means points are dp.
     public var density: Double
 
     public init(friction: Double = 0.015, inflexion: Double = 0.35,
-                decelerationRate: Double = AndroidSplineDeceleration.platformDecelerationRate,
+                decelerationExponent: Double = AndroidSplineDeceleration.platformDecelerationRate,
                 physicalCoefficient: Double = AndroidSplineDeceleration.platformPhysicalCoefficient,
                 density: Double = 1) {
         self.friction = friction
         self.inflexion = inflexion
-        self.decelerationRate = decelerationRate
+        self.decelerationExponent = decelerationExponent
         self.physicalCoefficient = physicalCoefficient
         self.density = density
     }
@@ -65,7 +66,7 @@ public struct AndroidSplineDeceleration: DecelerationModel, Hashable {
                         summary: "spline scroll friction (ViewConfiguration.getScrollFriction)"),
         PolicyParameter(name: "inflexion", unit: "1", defaultValue: 0.35, minimum: 0.05, maximum: 0.95,
                         summary: "spline inflexion (INFLEXION)"),
-        PolicyParameter(name: "decelerationRate", unit: "1", defaultValue: platformDecelerationRate,
+        PolicyParameter(name: "decelerationExponent", unit: "1", defaultValue: platformDecelerationRate,
                         minimum: 1.05, maximum: 10,
                         summary: "spline exponent DECELERATION_RATE = ln 0.78 / ln 0.9"),
         PolicyParameter(name: "physicalCoefficient", unit: "px/s² per density", defaultValue: platformPhysicalCoefficient,
@@ -75,9 +76,9 @@ public struct AndroidSplineDeceleration: DecelerationModel, Hashable {
                         summary: "pixels per point (dp); 1 = points are dp"),
     ]
 
-    /// `[friction, inflexion, decelerationRate, physicalCoefficient, density]`.
+    /// `[friction, inflexion, decelerationExponent, physicalCoefficient, density]`.
     public var parameterValues: [Double] {
-        [friction, inflexion, decelerationRate, physicalCoefficient, density]
+        [friction, inflexion, decelerationExponent, physicalCoefficient, density]
     }
 
     /// A model from the first five of `values` (``parameterSpecs`` order); missing values keep the
@@ -87,7 +88,7 @@ public struct AndroidSplineDeceleration: DecelerationModel, Hashable {
         self.init()
         if v.count > 0 { friction = v[0] }
         if v.count > 1 { inflexion = v[1] }
-        if v.count > 2 { decelerationRate = v[2] }
+        if v.count > 2 { decelerationExponent = v[2] }
         if v.count > 3 { physicalCoefficient = v[3] }
         if v.count > 4 { density = v[4] }
     }
@@ -101,7 +102,7 @@ public struct AndroidSplineDeceleration: DecelerationModel, Hashable {
     @inlinable
     func splineLogRatio(speed: Double) -> Double? {
         let fc = frictionCoefficient
-        guard speed > 0, speed.isFinite, fc > 0, fc.isFinite, inflexion > 0, decelerationRate > 1 else { return nil }
+        guard speed > 0, speed.isFinite, fc > 0, fc.isFinite, inflexion > 0, decelerationExponent > 1 else { return nil }
         return SnapMath.log(inflexion * speed / fc)
     }
 
@@ -111,7 +112,7 @@ public struct AndroidSplineDeceleration: DecelerationModel, Hashable {
     public func coastDistance(velocity: Double) -> Double {
         if velocity.isInfinite { return velocity }
         guard let l = splineLogRatio(speed: abs(velocity) * 1000) else { return 0 }
-        let d = frictionCoefficient * SnapMath.exp(decelerationRate / (decelerationRate - 1) * l)
+        let d = frictionCoefficient * SnapMath.exp(decelerationExponent / (decelerationExponent - 1) * l)
         return velocity < 0 ? -d : d
     }
 
@@ -120,7 +121,7 @@ public struct AndroidSplineDeceleration: DecelerationModel, Hashable {
     public func duration(velocity: Double) -> Double {
         if velocity.isInfinite { return .infinity }
         guard let l = splineLogRatio(speed: abs(velocity) * 1000) else { return 0 }
-        return 1000 * SnapMath.exp(l / (decelerationRate - 1))
+        return 1000 * SnapMath.exp(l / (decelerationExponent - 1))
     }
 
     /// The velocity (points per ms, sign of `velocity`) left after the fling has travelled
