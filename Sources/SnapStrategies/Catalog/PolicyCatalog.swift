@@ -10,6 +10,16 @@ public enum PolicyCatalog {
             Tag99Snap(),
             NearestPageSnap(basis: .releaseOffset),
             NearestPageSnap(basis: .projectedOffset),
+            // MARK: Android, Compose, Flutter
+            AndroidViewPagerSnap(),
+            AndroidPagerSnapHelperSnap(),
+            AndroidLinearSnapHelperSnap(),
+            ComposePagerSnap(),
+            ComposeLazyRowSnap(),
+            FlutterPageViewSnap(physics: .clamping),
+            FlutterPageViewSnap(physics: .bouncing),
+            FlutterFixedExtentSnap(physics: .clamping),
+            FlutterFixedExtentSnap(physics: .bouncing),
             // MARK: Apple, web, JavaScript (Part 2 §4–7)
             UIKitPagingSnap(),
             SwiftUIViewAlignedSnap(limitBehavior: .alwaysByOne),

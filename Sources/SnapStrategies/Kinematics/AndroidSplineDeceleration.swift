@@ -1,0 +1,191 @@
+/// Android's spline fling model (`OverScroller`/`Scroller`, API ≥ 14): how far and how long a fling
+/// coasts. Used by RecyclerView flings, `LinearSnapHelper`, Compose `splineBasedDecay` and (distance
+/// only) Flutter's `ClampingScrollSimulation`.
+///
+/// Source: AOSP `frameworks/base: core/java/android/widget/OverScroller.java`, inner class
+/// `SplineOverScroller` (`getSplineDeceleration`, `getSplineFlingDistance`,
+/// `getSplineFlingDuration`, static spline table); Compose
+/// `compose/animation/animation/src/commonMain/kotlin/androidx/compose/animation/FlingCalculator.kt`
+/// (`flingDistance`, `flingDuration`, `FlingInfo.velocity`); `policies.md` Part 2 §0bis.
+///
+/// With `v` the speed in px/s (`|velocity|·1000` here, velocity in points per ms), `F` the friction
+/// and `C = g·39.37·(160·density)·0.84` the physical coefficient (px/s² per unit friction):
+/// ```
+/// l = ln(inflexion·v / (F·C))
+/// D = F·C · exp(DR/(DR − 1) · l)          points     (distance)
+/// T = 1000 · exp(l/(DR − 1))               ms         (duration)
+/// ```
+/// Constants: `F` = 0.015 (`ViewConfiguration.SCROLL_FRICTION`), inflexion 0.35,
+/// `DR` = ln 0.78 / ln 0.9 = 2.3582018, `g·39.37·160·0.84` = 51 890.2 per density unit.
+///
+/// Density: points are taken to be pixels at `density` pixels per dp (160·density ppi). With the
+/// default density 1 a point is a dp and `D` is density-independent; to reproduce an example
+/// given in device pixels at ρ = 2.625, set `density` to 2.625 and pass pixels as points.
+///
+/// Deviations: Android truncates the distance and duration to whole pixels and milliseconds; ours
+/// keeps them continuous. The spline shape table (for ``velocity(afterTravelling:from:)``) uses
+/// the platform inflexion 0.35 whatever ``inflexion`` is set to.
+///
+/// ```swift
+/// let spline = AndroidSplineDeceleration()
+/// spline.coastDistance(velocity: 1.0)   // ≈ 194.3 points (1000 dp/s)
+/// spline.duration(velocity: 1.0)        // ≈ 555 ms
+/// ```
+public struct AndroidSplineDeceleration: DecelerationModel, Hashable {
+    /// `ln 0.78 / ln 0.9`, the platform's `DECELERATION_RATE`.
+    public static let platformDecelerationRate = 2.3582018154259448
+    /// `SensorManager.GRAVITY_EARTH · 39.37 · 160 · 0.84`: physical coefficient per unit density.
+    public static let platformPhysicalCoefficient = 9.80665 * 39.37 * 160 * 0.84
+
+    /// Scroll friction (`ViewConfiguration.getScrollFriction()`), 0.015.
+    public var friction: Double
+    /// Where the spline's tension lines cross, 0.35.
+    public var inflexion: Double
+    /// The deceleration exponent `DR` (Android's `DECELERATION_RATE`), ln 0.78 / ln 0.9. Named
+    /// "exponent" here: it is not a UIKit per-millisecond rate.
+    public var decelerationExponent: Double
+    /// `g · 39.37 · 160 · 0.84`, px/s² per unit friction at density 1.
+    public var physicalCoefficient: Double
+    /// Pixels per point (dp); 1 means points are dp.
+    public var density: Double
+
+    public init(friction: Double = 0.015, inflexion: Double = 0.35,
+                decelerationExponent: Double = AndroidSplineDeceleration.platformDecelerationRate,
+                physicalCoefficient: Double = AndroidSplineDeceleration.platformPhysicalCoefficient,
+                density: Double = 1) {
+        self.friction = friction
+        self.inflexion = inflexion
+        self.decelerationExponent = decelerationExponent
+        self.physicalCoefficient = physicalCoefficient
+        self.density = density
+    }
+
+    /// The model's fittable parameters, in ``parameterValues`` order.
+    public static let parameterSpecs: [PolicyParameter] = [
+        PolicyParameter(name: "friction", unit: "1", defaultValue: 0.015, minimum: 0.001, maximum: 0.2,
+                        summary: "spline scroll friction (ViewConfiguration.getScrollFriction)"),
+        PolicyParameter(name: "inflexion", unit: "1", defaultValue: 0.35, minimum: 0.05, maximum: 0.95,
+                        summary: "spline inflexion (INFLEXION)"),
+        PolicyParameter(name: "decelerationExponent", unit: "1", defaultValue: platformDecelerationRate,
+                        minimum: 1.05, maximum: 10,
+                        summary: "spline exponent DECELERATION_RATE = ln 0.78 / ln 0.9"),
+        PolicyParameter(name: "physicalCoefficient", unit: "px/s² per density", defaultValue: platformPhysicalCoefficient,
+                        minimum: 1000, maximum: 1_000_000,
+                        summary: "g · 39.37 · 160 · 0.84 (scaled by density)"),
+        PolicyParameter(name: "density", unit: "px per pt", defaultValue: 1, minimum: 0.5, maximum: 5,
+                        summary: "pixels per point (dp); 1 = points are dp"),
+    ]
+
+    /// `[friction, inflexion, decelerationExponent, physicalCoefficient, density]`.
+    public var parameterValues: [Double] {
+        [friction, inflexion, decelerationExponent, physicalCoefficient, density]
+    }
+
+    /// A model from the first five of `values` (``parameterSpecs`` order); missing values keep the
+    /// platform defaults.
+    public init(parameterValues values: some Collection<Double>) {
+        let v = Array(values)
+        self.init()
+        if v.count > 0 { friction = v[0] }
+        if v.count > 1 { inflexion = v[1] }
+        if v.count > 2 { decelerationExponent = v[2] }
+        if v.count > 3 { physicalCoefficient = v[3] }
+        if v.count > 4 { density = v[4] }
+    }
+
+    /// `F · C` in px/s² (`mFlingFriction · mPhysicalCoeff`).
+    @inlinable
+    public var frictionCoefficient: Double { friction * physicalCoefficient * density }
+
+    /// `l = ln(inflexion · v / (F·C))` for a speed in px/s; `nil` when the speed is zero, not
+    /// finite, or the constants are degenerate.
+    @inlinable
+    func splineLogRatio(speed: Double) -> Double? {
+        let fc = frictionCoefficient
+        guard speed > 0, speed.isFinite, fc > 0, fc.isFinite, inflexion > 0, decelerationExponent > 1 else { return nil }
+        return SnapMath.log(inflexion * speed / fc)
+    }
+
+    /// Signed coasting distance `sign(v) · D(|v|)`, points; 0 for zero or NaN velocity, and the
+    /// distance of an infinite velocity is infinite.
+    @inlinable
+    public func coastDistance(velocity: Double) -> Double {
+        if velocity.isInfinite { return velocity }
+        guard let l = splineLogRatio(speed: abs(velocity) * 1000) else { return 0 }
+        let d = frictionCoefficient * SnapMath.exp(decelerationExponent / (decelerationExponent - 1) * l)
+        return velocity < 0 ? -d : d
+    }
+
+    /// Fling duration `T = 1000 · exp(l/(DR − 1))`, milliseconds; 0 for zero or NaN velocity.
+    @inlinable
+    public func duration(velocity: Double) -> Double {
+        if velocity.isInfinite { return .infinity }
+        guard let l = splineLogRatio(speed: abs(velocity) * 1000) else { return 0 }
+        return 1000 * SnapMath.exp(l / (decelerationExponent - 1))
+    }
+
+    /// The velocity (points per ms, sign of `velocity`) left after the fling has travelled
+    /// `distance` points (absolute; a distance at or past `D` gives 0), following Android's spline
+    /// table: `v' = D/T · slope` of `SPLINE_POSITION` at the time where the position fraction is
+    /// `distance / D`, interpolated linearly over 100 bins as Compose's `FlingInfo.velocity` does.
+    public func velocity(afterTravelling distance: Double, from velocity: Double) -> Double {
+        let total = abs(coastDistance(velocity: velocity))
+        let t = duration(velocity: velocity)
+        guard total > 0, total.isFinite, t > 0, t.isFinite, distance == distance else { return 0 }
+        let fraction = abs(distance) / total
+        guard fraction < 1 else { return 0 }
+        let slope = AndroidSplineDeceleration.splineSlope(atPositionFraction: fraction)
+        let speed = total / t * slope
+        return velocity < 0 ? -speed : speed
+    }
+
+    /// Number of bins of the spline table (`NB_SAMPLES`).
+    static let sampleCount = 100
+
+    /// `SPLINE_POSITION[0...100]`: the position fraction at time fraction `i/100`. Built as
+    /// `SplineOverScroller`'s static initializer does: for each time `α = i/100`, bisect `x` on
+    /// `3x(1−x)((1−x)P1 + xP2) + x³ = α` (tolerance 1e−5), then the position is
+    /// `3x(1−x)((1−x)·START_TENSION + x) + x³`; `P1 = 0.5·0.35`, `P2 = 1 − 1·(1 − 0.35)`.
+    static let splinePositions: [Double] = {
+        let startTension = 0.5, endTension = 1.0, inflexion = 0.35
+        let p1 = startTension * inflexion
+        let p2 = 1 - endTension * (1 - inflexion)
+        var table = [Double](repeating: 1, count: sampleCount + 1)
+        var xMin = 0.0
+        for i in 0..<sampleCount {
+            let alpha = Double(i) / Double(sampleCount)
+            var xMax = 1.0
+            var x = 0.0, coef = 0.0
+            for _ in 0..<64 {
+                x = xMin + (xMax - xMin) / 2
+                coef = 3 * x * (1 - x)
+                let tx = coef * ((1 - x) * p1 + x * p2) + x * x * x
+                if abs(tx - alpha) < 1e-5 { break }
+                if tx > alpha { xMax = x } else { xMin = x }
+            }
+            table[i] = coef * ((1 - x) * startTension + x) + x * x * x
+        }
+        return table
+    }()
+
+    /// Slope d(position fraction)/d(time fraction) of the interpolated spline table where the
+    /// position fraction equals `fraction` (in `[0, 1)`).
+    static func splineSlope(atPositionFraction fraction: Double) -> Double {
+        let table = splinePositions
+        for i in 0..<sampleCount where table[i + 1] > fraction {
+            return (table[i + 1] - table[i]) * Double(sampleCount)
+        }
+        return 0
+    }
+
+    /// The position fraction of the interpolated spline table at time fraction `tau` (clamped to
+    /// `[0, 1]`), as `FlingCalculator.FlingInfo.position` reads it.
+    static func splinePosition(atTimeFraction tau: Double) -> Double {
+        guard tau > 0 else { return 0 }
+        guard tau < 1 else { return 1 }
+        let scaled = tau * Double(sampleCount)
+        let i = SnapMath.clamp(SnapMath.flooredIndex(scaled), 0, sampleCount - 1)
+        let table = splinePositions
+        return table[i] + (scaled - Double(i)) * (table[i + 1] - table[i])
+    }
+}

@@ -1,0 +1,57 @@
+/// Flutter's fling gate: the drag recognizer reports a release velocity only for a fling, and a
+/// zero velocity otherwise.
+///
+/// Source: `flutter/flutter: packages/flutter/lib/src/gestures/monodrag.dart`
+/// (`HorizontalDragGestureRecognizer.isFlingGesture`, `_checkEnd`),
+/// `packages/flutter/lib/src/gestures/constants.dart` (`kTouchSlop` 18, `kMinFlingVelocity` 50,
+/// `kMaxFlingVelocity` 8000), `packages/flutter/lib/src/widgets/scroll_physics.dart`
+/// (`minFlingVelocity`: 50 px/s, `BouncingScrollPhysics` 2 × 50 = 100 px/s); `policies.md` Part 2 §3.1.
+///
+/// Rule: fling iff `|v| > minFlingVelocity` and `|estimate offset| > minFlingDistance`, where the
+/// estimate offset is the displacement spanned by the velocity tracker's samples (≤ 100 ms
+/// horizon). A fling's velocity is clamped to `±maxFlingVelocity`.
+///
+/// The release does not carry the samples, so the estimate offset is approximated: a contact no
+/// longer than the horizon spans the whole drag (`|travel|`); a longer one spans the last horizon,
+/// taken as `min(|travel|, |v|·horizon)` (constant speed over the window, at most the net travel).
+public struct FlutterFlingGate: Sendable, Hashable {
+    /// Speed a fling must exceed, points per ms: 0.05 (Clamping/Android), 0.1 (Bouncing/iOS).
+    public var minFlingVelocity: Double
+    /// Displacement the estimate window must exceed, points (`kTouchSlop` = 18).
+    public var minFlingDistance: Double
+    /// Largest reported speed, points per ms (`kMaxFlingVelocity` 8000 px/s = 8).
+    public var maxFlingVelocity: Double
+    /// Velocity-tracker horizon, milliseconds (100).
+    public var horizon: Double
+
+    public init(minFlingVelocity: Double = 0.05, minFlingDistance: Double = 18,
+                maxFlingVelocity: Double = 8, horizon: Double = 100) {
+        self.minFlingVelocity = minFlingVelocity
+        self.minFlingDistance = minFlingDistance
+        self.maxFlingVelocity = maxFlingVelocity
+        self.horizon = horizon
+    }
+
+    /// The approximate displacement of the velocity-estimate window, points (see the type's doc).
+    @inlinable
+    public func estimateWindowTravel(of release: Release) -> Double {
+        let travel = abs(release.travel)
+        guard travel == travel else { return 0 }
+        if !(release.duration > horizon) { return travel }
+        return Swift.min(travel, abs(release.velocity) * horizon)
+    }
+
+    /// Whether the release is a fling for the recognizer.
+    @inlinable
+    public func isFling(_ release: Release) -> Bool {
+        abs(release.velocity) > minFlingVelocity && estimateWindowTravel(of: release) > minFlingDistance
+    }
+
+    /// The velocity the scroll physics receives: the clamped release velocity for a fling, else 0
+    /// (NaN gives 0).
+    @inlinable
+    public func gatedVelocity(of release: Release) -> Double {
+        guard isFling(release) else { return 0 }
+        return SnapMath.clamp(release.velocity, -maxFlingVelocity, maxFlingVelocity)
+    }
+}

@@ -1,0 +1,35 @@
+/// Flutter's `FrictionSimulation` as used by `BouncingScrollSimulation` (iOS-like physics): the
+/// velocity is multiplied by `drag` every second.
+///
+/// Source: `flutter/flutter: packages/flutter/lib/src/physics/friction_simulation.dart`
+/// (`FrictionSimulation`, `finalX`) and `packages/flutter/lib/src/widgets/scroll_simulation.dart`
+/// (`BouncingScrollSimulation`, drag 0.135: "Taken from UIScrollView.decelerationRate (.normal =
+/// 0.998); 0.998^1000 ≈ 0.135"); `policies.md` Part 2 §3.4.
+///
+/// With `v` in px/s and `constantDeceleration` 0 (the `.normal` rate):
+/// `x(t) = x0 + v·drag^t/ln(drag) − v/ln(drag)`, so the resting point is
+/// `x0 − v/ln(drag)` = `x0 + 0.49938·v[px/s]` points, i.e. `−1000·v/ln(drag)` for `v` in pt/ms.
+/// The `.fast` variant's constant deceleration (1400 px/s²) is not modelled.
+///
+/// ```swift
+/// FlutterFrictionDeceleration().coastDistance(velocity: 1.0)  // ≈ 499.4 points
+/// ```
+public struct FlutterFrictionDeceleration: DecelerationModel, Hashable {
+    /// Fraction of velocity kept per second, 0.135.
+    public var drag: Double
+
+    public init(drag: Double = 0.135) { self.drag = drag }
+
+    /// The fittable parameter of the model.
+    public static let parameterSpecs: [PolicyParameter] = [
+        PolicyParameter(name: "drag", unit: "per s", defaultValue: 0.135, minimum: 0.001, maximum: 0.99,
+                        summary: "FrictionSimulation drag (velocity kept per second)"),
+    ]
+
+    /// `−1000·v / ln(drag)` points; 0 when `drag` is outside `(0, 1)` or the velocity is NaN.
+    @inlinable
+    public func coastDistance(velocity: Double) -> Double {
+        guard drag > 0, drag < 1, velocity == velocity else { return 0 }
+        return -1000 * velocity / SnapMath.log(drag)
+    }
+}

@@ -1,0 +1,82 @@
+/// RecyclerView `LinearSnapHelper`: project the fling with Android's spline and jump that many items.
+///
+/// Source: `androidx/androidx: recyclerview/recyclerview/src/main/java/androidx/recyclerview/widget/`
+/// `LinearSnapHelper.java` (`findTargetSnapPosition`, `estimateNextPositionDiffForFling`,
+/// `computeDistancePerChild`, `findCenterView`), `SnapHelper.java` (`onFling`,
+/// `calculateScrollDistance`); `policies.md` Part 2 §1.4 and §0bis.
+///
+/// With `v` the scroll velocity clamped to `±maxFlingVelocity·density` (the velocity tracker's
+/// clamp), `D` the spline distance (``AndroidSplineDeceleration``), `current` the item nearest
+/// the snap position (the centre in LinearSnapHelper; ours uses the layout's alignment) and the
+/// stride as the distance per child:
+/// ```
+/// if |v| ≤ minFlingVelocity·density: target = nearest item            // no fling, idle snap
+/// jump = Math.round(sign(v)·D(|v|) / stride)                         // ⌊x + 0.5⌋
+/// if jump == 0: target = nearest item to clamp(offset + sign(v)·D)   // NO_POSITION: free fling, then idle snap
+/// else:         target = clamp(current + jump)                       // unbounded items per fling
+/// ```
+/// Constants: minimum fling 50 dp/s (0.05 pt/ms, strict), maximum fling 8000 dp/s (8 pt/ms), and
+/// the spline's friction 0.015, inflexion 0.35, exponent ln 0.78/ln 0.9, coefficient and density 1.
+///
+/// Deviations: Android's distance is a whole number of pixels and the distance per child is
+/// measured from the attached children's decorated bounds; ours uses the continuous distance and
+/// the layout's stride. Ties of the nearest child go to the earlier item (first in layout order).
+public struct AndroidLinearSnapHelperSnap: SnapPolicy, Hashable {
+    public var id: String { "android-linearsnap" }
+    public var summary: String {
+        "jump round(spline fling distance / item) items from the centred item; a zero jump flings freely, then snaps to the nearest item"
+    }
+    public var source: String {
+        "androidx recyclerview LinearSnapHelper.java, findTargetSnapPosition/estimateNextPositionDiffForFling; OverScroller spline (friction 0.015)"
+    }
+
+    /// Speed a fling must exceed, dp per ms (50 dp/s).
+    public var minFlingVelocity: Double
+    /// Largest tracked speed, dp per ms (8000 dp/s).
+    public var maxFlingVelocity: Double
+    /// The fling projection (its density scales the dp thresholds).
+    public var spline: AndroidSplineDeceleration
+
+    public init(minFlingVelocity: Double = 0.05, maxFlingVelocity: Double = 8,
+                spline: AndroidSplineDeceleration = AndroidSplineDeceleration()) {
+        self.minFlingVelocity = minFlingVelocity
+        self.maxFlingVelocity = maxFlingVelocity
+        self.spline = spline
+    }
+
+    public var parameterSpecs: [PolicyParameter] {
+        [
+            PolicyParameter(name: "minFlingVelocity", unit: "dp/ms", defaultValue: 0.05, minimum: 0, maximum: 10,
+                            summary: "speed a fling must exceed (50 dp/s)"),
+            PolicyParameter(name: "maxFlingVelocity", unit: "dp/ms", defaultValue: 8, minimum: 0.1, maximum: 100,
+                            summary: "velocity tracker clamp (8000 dp/s)"),
+        ] + AndroidSplineDeceleration.parameterSpecs
+    }
+
+    public var parameterValues: [Double] { [minFlingVelocity, maxFlingVelocity] + spline.parameterValues }
+
+    public mutating func assignValidatedParameterValues(_ values: [Double]) {
+        minFlingVelocity = values[0]
+        maxFlingVelocity = values[1]
+        spline = AndroidSplineDeceleration(parameterValues: values.dropFirst(2))
+    }
+
+    public func decide(_ release: Release, in layout: CarouselLayout) -> SnapDecision {
+        let density = spline.density
+        let limit = maxFlingVelocity * density
+        let v = SnapMath.clamp(release.velocity, -limit, limit)
+        let p = layout.position(atOffset: release.offset)
+        let current = SnapMath.ceiledIndex(p - 0.5)
+        guard abs(v) > minFlingVelocity * density else {
+            return layout.decision(slot: current, rule: "slow-nearest")
+        }
+        let distance = spline.coastDistance(velocity: v)
+        let jump = SnapMath.flooredIndex(distance / layout.stride + 0.5)
+        if jump == 0 {
+            let end = layout.clampedOffset(release.offset + distance)
+            let slot = SnapMath.ceiledIndex(layout.position(atOffset: end) - 0.5)
+            return layout.decision(slot: slot, rule: "free-fling-nearest")
+        }
+        return layout.decision(slot: current + jump, rule: jump > 0 ? "spline-jump-forward" : "spline-jump-back")
+    }
+}

@@ -1,0 +1,67 @@
+/// RecyclerView `PagerSnapHelper` (also ViewPager2): one page per fling, nearest page when slow.
+///
+/// Source: `androidx/androidx: recyclerview/recyclerview/src/main/java/androidx/recyclerview/widget/`
+/// `PagerSnapHelper.java` (`findTargetSnapPosition`, `isForwardFling`, `findCenterView`),
+/// `SnapHelper.java` (`onFling`, `snapToTargetExistingView`), `RecyclerView.java` (`fling`);
+/// `policies.md` Part 2 §1.3.
+///
+/// With `p` the fractional position (PagerSnapHelper aligns a child's centre with the
+/// container's centre; ours uses the layout's alignment, so use a `.center` layout to reproduce
+/// it) and `v` the scroll velocity:
+/// ```
+/// if |v| > minFlingVelocity·density:  target = v > 0 ? ⌈p⌉ : ⌊p⌋   // never more than one page
+/// else:                                target = nearest page (ties to the earlier page)
+/// ```
+/// (the fling gate is strict: `SnapHelper.onFling` tests `> minFling`; slower releases go idle and
+/// `snapToTargetExistingView` snaps the child closest to the centre, the first in layout order
+/// on a tie). Constants: `MINIMUM_FLING_VELOCITY` 50 dp/s (0.05 pt/ms), density 1.
+///
+/// Deviations: Android measures child centres in whole pixels; ours is continuous. At the ends
+/// (no child in the fling direction) Android lets the fling run and snaps the nearest child; ours
+/// clamps to the first or last item, which is where that ends. A release at exactly the gate
+/// (`|v|` = 50 dp/s) runs a tiny free fling on Android; ours snaps to the nearest page.
+public struct AndroidPagerSnapHelperSnap: SnapPolicy, Hashable {
+    public var id: String { "android-pagersnap" }
+    public var summary: String {
+        "fling (>50 dp/s) goes to the next page boundary in its direction (ceil/floor); slower releases snap to the nearest page"
+    }
+    public var source: String {
+        "androidx recyclerview PagerSnapHelper.java, findTargetSnapPosition; SnapHelper.onFling (min fling 50 dp/s, strict)"
+    }
+
+    /// Speed a fling must exceed, dp per ms (50 dp/s).
+    public var minFlingVelocity: Double
+    /// Pixels per point; the dp threshold is multiplied by it.
+    public var density: Double
+
+    public init(minFlingVelocity: Double = 0.05, density: Double = 1) {
+        self.minFlingVelocity = minFlingVelocity
+        self.density = density
+    }
+
+    public var parameterSpecs: [PolicyParameter] {
+        [
+            PolicyParameter(name: "minFlingVelocity", unit: "dp/ms", defaultValue: 0.05, minimum: 0, maximum: 10,
+                            summary: "speed a fling must exceed (ViewConfiguration minimum fling 50 dp/s)"),
+            PolicyParameter(name: "density", unit: "px per pt", defaultValue: 1, minimum: 0.5, maximum: 5,
+                            summary: "pixels per point; scales the dp threshold"),
+        ]
+    }
+
+    public var parameterValues: [Double] { [minFlingVelocity, density] }
+
+    public mutating func assignValidatedParameterValues(_ values: [Double]) {
+        minFlingVelocity = values[0]
+        density = values[1]
+    }
+
+    public func decide(_ release: Release, in layout: CarouselLayout) -> SnapDecision {
+        let p = layout.position(atOffset: release.offset)
+        let v = release.velocity
+        if abs(v) > minFlingVelocity * density {
+            return v > 0 ? layout.decision(slot: SnapMath.ceiledIndex(p), rule: "fling-forward")
+                         : layout.decision(slot: SnapMath.flooredIndex(p), rule: "fling-back")
+        }
+        return layout.decision(slot: SnapMath.ceiledIndex(p - 0.5), rule: "slow-nearest")
+    }
+}

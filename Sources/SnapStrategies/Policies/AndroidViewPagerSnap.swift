@@ -1,0 +1,92 @@
+/// `androidx.viewpager.widget.ViewPager`'s release rule (`determineTargetPage`).
+///
+/// Source: `androidx/androidx: viewpager/src/main/java/androidx/viewpager/widget/ViewPager.java`
+/// (`onTouchEvent` ACTION_UP, `infoForCurrentScrollPosition`, `determineTargetPage`);
+/// `policies.md` Part 2 §1.2.
+///
+/// With `p` the fractional page position (relative to the layout's alignment origin; ViewPager
+/// aligns pages at the leading edge), `currentPage = ⌊p⌋`, `pageOffset = p − ⌊p⌋`, finger travel
+/// `Δ = −release.travel`, finger velocity `v_f = −v` and `curItem` the page selected before the drag
+/// (`release.startSlot(in:)`):
+/// ```
+/// if |Δ| > minFlingDistance·density and |v| > minFlingVelocity·density:   // fling
+///     target = v > 0 ? currentPage + 1 : currentPage
+/// else:                                                                  // slow release
+///     t = currentPage ≥ curItem ? truncator : 1 − truncator
+///     target = currentPage + ⌊pageOffset + t⌋
+/// target clamped to the items
+/// ```
+/// Constants: `MIN_DISTANCE_FOR_FLING` 25 dp, `MIN_FLING_VELOCITY` 400 dp/s (0.4 pt/ms; not the
+/// system 50 dp/s), truncator 0.4 (and 0.6 = 1 − 0.4 below `curItem`), density 1 (points = dp).
+///
+/// Deviations: Android truncates the scaled thresholds to whole pixels (`(int)(25·ρ)`) and the
+/// finger delta to an int; ours compares continuous values. The clamp to the populated pages
+/// (`curItem ± offscreenPageLimit` plus what is visible) is replaced by the clamp to the items,
+/// as in the spec's examples. In a looping layout nothing is clamped (⌊·⌋ keeps the rule
+/// invariant under a whole-cycle shift).
+public struct AndroidViewPagerSnap: SnapPolicy, Hashable {
+    public var id: String { "android-viewpager" }
+    public var summary: String {
+        "fling (>400 dp/s and >25 dp finger travel) moves one page in its direction; slow releases need 0.6 of a page from the page selected before the drag"
+    }
+    public var source: String {
+        "androidx viewpager/src/main/java/androidx/viewpager/widget/ViewPager.java, determineTargetPage (25 dp, 400 dp/s, truncator 0.4/0.6)"
+    }
+
+    /// Finger velocity a fling must exceed, dp per ms (400 dp/s).
+    public var minFlingVelocity: Double
+    /// Finger travel a fling must exceed, dp (25).
+    public var minFlingDistance: Double
+    /// Truncator added to the page offset at or past the page selected before the drag (0.4);
+    /// `1 − truncator` before it.
+    public var truncator: Double
+    /// Pixels per point; thresholds in dp are multiplied by it.
+    public var density: Double
+
+    public init(minFlingVelocity: Double = 0.4, minFlingDistance: Double = 25, truncator: Double = 0.4,
+                density: Double = 1) {
+        self.minFlingVelocity = minFlingVelocity
+        self.minFlingDistance = minFlingDistance
+        self.truncator = truncator
+        self.density = density
+    }
+
+    public var parameterSpecs: [PolicyParameter] {
+        [
+            PolicyParameter(name: "minFlingVelocity", unit: "dp/ms", defaultValue: 0.4, minimum: 0, maximum: 10,
+                            summary: "speed a fling must exceed (MIN_FLING_VELOCITY 400 dp/s)"),
+            PolicyParameter(name: "minFlingDistance", unit: "dp", defaultValue: 25, minimum: 0, maximum: 500,
+                            summary: "finger travel a fling must exceed (MIN_DISTANCE_FOR_FLING)"),
+            PolicyParameter(name: "truncator", unit: "fraction of page", defaultValue: 0.4, minimum: 0, maximum: 1,
+                            summary: "slow release: page offset + this, truncated (1 − this behind the selected page)"),
+            PolicyParameter(name: "density", unit: "px per pt", defaultValue: 1, minimum: 0.5, maximum: 5,
+                            summary: "pixels per point; scales the dp thresholds"),
+        ]
+    }
+
+    public var parameterValues: [Double] { [minFlingVelocity, minFlingDistance, truncator, density] }
+
+    public mutating func assignValidatedParameterValues(_ values: [Double]) {
+        minFlingVelocity = values[0]
+        minFlingDistance = values[1]
+        truncator = values[2]
+        density = values[3]
+    }
+
+    public func decide(_ release: Release, in layout: CarouselLayout) -> SnapDecision {
+        let p = layout.position(atOffset: release.offset)
+        let currentPage = SnapMath.flooredIndex(p)
+        let pageOffset = p - Double(currentPage)
+        let fingerTravel = -release.travel
+        let v = release.velocity
+        if abs(fingerTravel) > minFlingDistance * density && abs(v) > minFlingVelocity * density {
+            return v > 0 ? layout.decision(slot: currentPage + 1, rule: "fling-forward")
+                         : layout.decision(slot: currentPage, rule: "fling-back")
+        }
+        let selected = release.startSlot(in: layout)
+        let t = currentPage >= selected ? truncator : 1 - truncator
+        let target = currentPage + SnapMath.flooredIndex(pageOffset + t)
+        let rule = target > selected ? "slow-forward" : (target < selected ? "slow-back" : "slow-stay")
+        return layout.decision(slot: target, rule: rule)
+    }
+}

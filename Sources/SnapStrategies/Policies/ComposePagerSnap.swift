@@ -1,0 +1,142 @@
+/// Jetpack Compose `HorizontalPager` with `PagerDefaults.flingBehavior` (Compose ≥ 1.7).
+///
+/// Sources (`androidx/androidx`, `compose/foundation/foundation/src/commonMain/kotlin/androidx/compose/foundation/`):
+/// `pager/Pager.kt` (`PagerDefaults.flingBehavior`), `gestures/snapping/PagerSnapLayoutInfoProvider.kt`
+/// (`calculateApproachOffset`, `searchForSnappingBounds`, `calculateFinalSnappingBound`),
+/// `pager/PagerSnapDistance.kt` (`atMost`), `gestures/snapping/SnapFlingBehavior.kt` (`fling`,
+/// `tryApproach`, `isDecayApproachPossible`, `MinFlingVelocityDp`),
+/// `gestures/snapping/LazyListSnapLayoutInfoProvider.kt` (`calculateFinalSnappingItem`),
+/// `pager/PagerState.kt` (`positionThresholdFraction`, `DefaultPositionThreshold`);
+/// `policies.md` Part 2 §2.1.
+///
+/// With `p` the page position (relative to the layout's alignment origin; Pager snaps pages at
+/// `SnapPosition.Start`), stride `s`, page size `w` (item width), `v` the velocity, `D` the spline
+/// decay (``AndroidSplineDeceleration``) and the finger drag `Δ = −release.travel` (pointer up − down):
+/// ```
+/// decay = sign(v)·D(|v|)
+/// start = v < 0 ? ⌊p⌋ + 1 : ⌊p⌋                          // firstVisiblePage (+1 backward)
+/// target = clamp(start + trunc(decay/s), 0, count)
+/// target = clamp(target, start − n, start + n)            // atMost(n)
+/// approach = max(|target − start|·s − s, 0)·sign(v)       // stop one page short
+/// if approach ≠ 0 and v ≠ 0:                              // decay (or spring) to the approach
+///     v' = |decay| ≥ |approach| ? spline velocity after |approach| : 0;   p' = p + approach/s
+/// else v' = v, p' = p
+/// lower = ⌊p'⌋, upper = ⌈p'⌉
+/// if |v'| ≥ minFlingVelocity·density: target = v' > 0 ? upper : lower
+/// else:  f = Δ/w,  frac = f − trunc(f),  forward = !(Δ > 0)
+///     if |frac| > positionalThreshold:            target = forward ? upper : lower
+///     elif |f| ≥ min(56 dp·density, w/2)/w:        target = forward ? lower : upper
+///     else:                                        target = nearer of lower/upper (tie: upper)
+/// ```
+/// Constants: `atMost(1)`, `MinFlingVelocityDp` 400 dp/s (0.4 pt/ms), `snapPositionalThreshold`
+/// 0.5, `DefaultPositionThreshold` 56 dp, the spline (friction 0.015, …), density 1.
+///
+/// Deviations: the approach is continuous (Compose stops at the first animation frame past it);
+/// the bounds are ⌊p'⌋/⌈p'⌉ rather than the visible pages' offsets (they differ only when the snap
+/// position lies in the spacing between pages); at the ends, where Compose keeps the current
+/// offset when it cannot scroll further, ours clamps to the first or last page; the velocity is
+/// not clamped to the maximum fling velocity (UNVERIFIED in the spec). In a looping layout nothing
+/// is clamped.
+public struct ComposePagerSnap: SnapPolicy, Hashable {
+    public var id: String { "compose-pager" }
+    public var summary: String {
+        "at ≥400 dp/s after the decay approach: next/previous page (atMost(1)); slower: 0.5 of a page of finger drag beyond whole pages, 56 dp dead zone"
+    }
+    public var source: String {
+        "androidx compose foundation PagerSnapLayoutInfoProvider.kt calculateFinalSnappingBound, SnapFlingBehavior.kt (400 dp/s, atMost(1), threshold 0.5, 56 dp)"
+    }
+
+    /// `PagerSnapDistance.atMost(n)`: most pages moved by the approach (1).
+    public var maxPages: Double
+    /// `snapPositionalThreshold`: fraction of a page of drag beyond whole pages that moves on (0.5).
+    public var positionalThreshold: Double
+    /// `DefaultPositionThreshold`: drags shorter than this snap to the nearest page, dp (56).
+    public var positionThresholdDistance: Double
+    /// `MinFlingVelocityDp`: velocity that picks the next/previous page, dp per ms (400 dp/s).
+    public var minFlingVelocity: Double
+    /// The decay (its density scales the dp thresholds).
+    public var spline: AndroidSplineDeceleration
+
+    public init(maxPages: Double = 1, positionalThreshold: Double = 0.5, positionThresholdDistance: Double = 56,
+                minFlingVelocity: Double = 0.4, spline: AndroidSplineDeceleration = AndroidSplineDeceleration()) {
+        self.maxPages = maxPages
+        self.positionalThreshold = positionalThreshold
+        self.positionThresholdDistance = positionThresholdDistance
+        self.minFlingVelocity = minFlingVelocity
+        self.spline = spline
+    }
+
+    public var parameterSpecs: [PolicyParameter] {
+        [
+            PolicyParameter(name: "maxPages", unit: "pages", defaultValue: 1, minimum: 1, maximum: 1000, isInteger: true,
+                            summary: "PagerSnapDistance.atMost(n)"),
+            PolicyParameter(name: "positionalThreshold", unit: "fraction of page", defaultValue: 0.5, minimum: 0, maximum: 1,
+                            summary: "snapPositionalThreshold on the drag beyond whole pages"),
+            PolicyParameter(name: "positionThresholdDistance", unit: "dp", defaultValue: 56, minimum: 0, maximum: 1000,
+                            summary: "DefaultPositionThreshold: shorter drags snap to the nearest page"),
+            PolicyParameter(name: "minFlingVelocity", unit: "dp/ms", defaultValue: 0.4, minimum: 0, maximum: 10,
+                            summary: "MinFlingVelocityDp on the velocity left after the approach"),
+        ] + AndroidSplineDeceleration.parameterSpecs
+    }
+
+    public var parameterValues: [Double] {
+        [maxPages, positionalThreshold, positionThresholdDistance, minFlingVelocity] + spline.parameterValues
+    }
+
+    public mutating func assignValidatedParameterValues(_ values: [Double]) {
+        maxPages = values[0]
+        positionalThreshold = values[1]
+        positionThresholdDistance = values[2]
+        minFlingVelocity = values[3]
+        spline = AndroidSplineDeceleration(parameterValues: values.dropFirst(4))
+    }
+
+    public func decide(_ release: Release, in layout: CarouselLayout) -> SnapDecision {
+        let stride = layout.stride
+        let density = spline.density
+        let v = release.velocity
+        let p = layout.position(atOffset: release.offset)
+        let n = SnapMath.truncatedIndex(maxPages)
+
+        // Approach: decay toward a page, stopping one page short.
+        let decay = spline.coastDistance(velocity: v)
+        let firstVisible = SnapMath.flooredIndex(p)
+        let start = v < 0 ? firstVisible + 1 : firstVisible
+        var target = start + SnapMath.truncatedIndex(decay / stride)
+        if !layout.isLooping { target = SnapMath.clamp(target, 0, layout.itemCount) }
+        target = SnapMath.clamp(target, start - n, start + n)
+        if !layout.isLooping { target = SnapMath.clamp(target, 0, layout.itemCount) }
+        let approachPages = Swift.max(abs(target - start) - 1, 0)
+        var settleVelocity = v
+        var position = p
+        if approachPages > 0 && v != 0 && v == v {
+            let approach = Double(approachPages) * stride
+            settleVelocity = abs(decay) >= approach ? spline.velocity(afterTravelling: approach, from: v) : 0
+            let end = release.offset + (v > 0 ? approach : -approach)
+            position = layout.position(atOffset: layout.clampedOffset(end))
+        }
+        let lower = SnapMath.flooredIndex(position)
+        let upper = SnapMath.ceiledIndex(position)
+        let suffix = approachPages > 0 ? "-after-approach" : ""
+
+        // Settle.
+        if abs(settleVelocity) >= minFlingVelocity * density {
+            return settleVelocity > 0 ? layout.decision(slot: upper, rule: "fling-next" + suffix)
+                                      : layout.decision(slot: lower, rule: "fling-previous" + suffix)
+        }
+        let drag = -release.travel
+        let pageSize = layout.itemWidth
+        let f = drag == drag ? drag / pageSize : 0
+        let overflow = f - f.rounded(.towardZero)
+        let forward = !(drag > 0)
+        let fraction = Swift.min(positionThresholdDistance * density, pageSize / 2) / pageSize
+        if abs(overflow) > positionalThreshold {
+            return layout.decision(slot: forward ? upper : lower, rule: "drag-past-threshold" + suffix)
+        }
+        if abs(f) >= fraction {
+            return layout.decision(slot: forward ? lower : upper, rule: "drag-below-threshold" + suffix)
+        }
+        let nearer = position - Double(lower) < Double(upper) - position ? lower : upper
+        return layout.decision(slot: nearer, rule: "dead-zone-nearest" + suffix)
+    }
+}

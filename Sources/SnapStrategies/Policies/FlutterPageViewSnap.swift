@@ -1,0 +1,86 @@
+/// Flutter `PageView` with `PageScrollPhysics`: round the page position half a page in the fling's
+/// direction.
+///
+/// Sources (`flutter/flutter`, `packages/flutter/lib/src/`): `widgets/page_view.dart`
+/// (`PageScrollPhysics._getPage`, `_getTargetPixels`, `createBallisticSimulation`),
+/// `gestures/monodrag.dart` (`isFlingGesture`), `widgets/scroll_physics.dart` (`minFlingVelocity`,
+/// `ClampingScrollPhysics`, `BouncingScrollPhysics`); `policies.md` Part 2 §3.1–3.2.
+///
+/// With `p` the page position (relative to the layout's alignment origin) and `v` the velocity
+/// after ``FlutterFlingGate`` (0 unless `|v| > minFlingVelocity` and the estimate window moved
+/// more than 18 points):
+/// ```
+/// bounded, at an edge and not heading inward: rest where the parent physics leaves it (the edge)
+/// page = p − 0.5 if v < 0;  p + 0.5 if v > 0;  p if v = 0
+/// target = round(page)        // ⌊page + 0.5⌋, which is Dart's round for page ≥ 0
+/// ```
+/// So a fling moves to `⌊p⌋ + 1` forward or `⌊p⌋` backward (at most one page), a slow release to the
+/// nearest page. Physics: ``Physics/clamping`` (Android, `flutter-pageview`: 50 px/s) and
+/// ``Physics/bouncing`` (iOS, `flutter-pageview-bouncing`: `BouncingScrollPhysics.minFlingVelocity`
+/// 100 px/s); logical pixels are points.
+///
+/// Approximation: the estimate-window displacement is derived from the release (see
+/// ``FlutterFlingGate``). The tolerance velocity `1/(0.05·dpr)` px/s lies below the fling gate and
+/// changes nothing. In a looping layout there are no edges, and rounding uses `⌊x + 0.5⌋` so that
+/// a whole-cycle shift decides the same.
+public struct FlutterPageViewSnap: SnapPolicy, Hashable {
+    /// Which scroll physics the `PageScrollPhysics` sits on.
+    public enum Physics: String, Sendable, Hashable {
+        /// `ClampingScrollPhysics` (Android default): minimum fling 50 px/s.
+        case clamping
+        /// `BouncingScrollPhysics` (iOS default): minimum fling 2 × 50 = 100 px/s.
+        case bouncing
+    }
+
+    /// The parent physics; it sets the identifier and the default minimum fling velocity.
+    public let physics: Physics
+    /// The recognizer's fling gate.
+    public var gate: FlutterFlingGate
+
+    public init(physics: Physics = .clamping) {
+        self.physics = physics
+        self.gate = FlutterFlingGate(minFlingVelocity: physics == .clamping ? 0.05 : 0.1)
+    }
+
+    public var id: String { physics == .clamping ? "flutter-pageview" : "flutter-pageview-bouncing" }
+    public var summary: String {
+        "fling (>\(physics == .clamping ? 50 : 100) px/s, >18 px in the estimate window): round(p ± 0.5), one page at most; else round(p)"
+    }
+    public var source: String {
+        "flutter packages/flutter/lib/src/widgets/page_view.dart PageScrollPhysics; gestures/monodrag.dart isFlingGesture ("
+            + (physics == .clamping ? "ClampingScrollPhysics 50 px/s" : "BouncingScrollPhysics 100 px/s") + ", kTouchSlop 18)"
+    }
+
+    public var parameterSpecs: [PolicyParameter] {
+        [
+            PolicyParameter(name: "minFlingVelocity", unit: "pt/ms", defaultValue: physics == .clamping ? 0.05 : 0.1,
+                            minimum: 0, maximum: 10, summary: "speed a fling must exceed (physics.minFlingVelocity)"),
+            PolicyParameter(name: "minFlingDistance", unit: "pt", defaultValue: 18, minimum: 0, maximum: 500,
+                            summary: "estimate-window travel a fling must exceed (kTouchSlop)"),
+            PolicyParameter(name: "velocityHorizon", unit: "ms", defaultValue: 100, minimum: 1, maximum: 1000,
+                            summary: "velocity-tracker horizon used to approximate the estimate window"),
+        ]
+    }
+
+    public var parameterValues: [Double] { [gate.minFlingVelocity, gate.minFlingDistance, gate.horizon] }
+
+    public mutating func assignValidatedParameterValues(_ values: [Double]) {
+        gate.minFlingVelocity = values[0]
+        gate.minFlingDistance = values[1]
+        gate.horizon = values[2]
+    }
+
+    public func decide(_ release: Release, in layout: CarouselLayout) -> SnapDecision {
+        let v = gate.gatedVelocity(of: release)
+        let offset = release.offset
+        if !layout.isLooping && ((v <= 0 && offset <= 0) || (v >= 0 && offset >= layout.maxOffset)) {
+            let edge = layout.clampedOffset(offset)
+            return layout.decision(slot: SnapMath.flooredIndex(layout.position(atOffset: edge) + 0.5),
+                                   rule: "edge-parent-physics")
+        }
+        let p = layout.position(atOffset: offset)
+        if v > 0 { return layout.decision(slot: SnapMath.flooredIndex(p + 1), rule: "fling-forward") }
+        if v < 0 { return layout.decision(slot: SnapMath.flooredIndex(p), rule: "fling-back") }
+        return layout.decision(slot: SnapMath.flooredIndex(p + 0.5), rule: "round-page")
+    }
+}

@@ -1,0 +1,60 @@
+import Testing
+@testable import SnapStrategies
+
+/// Spec examples: ρ = 2.625, 300-px items (and 1080-px full-width items), centre alignment;
+/// reproduced with the spline's `density = 2.625` and pixels as points (velocities in px/ms).
+private let items = try! CarouselLayout(itemWidth: 300, viewportWidth: 1080, itemCount: 60, alignment: .center)
+private let fullWidth = try! CarouselLayout(itemWidth: 1080, viewportWidth: 1080, itemCount: 40, alignment: .center)
+
+@Suite("Android LinearSnapHelper")
+struct AndroidLinearSnapHelperSnapTests {
+    let dense = AndroidLinearSnapHelperSnap(spline: AndroidSplineDeceleration(density: 2.625))
+
+    @Test("policies.md §1.4 worked examples (from item 10 at rest)", arguments: [
+        // (v px/s, expected item, rule)
+        (2000.0, 11, "spline-jump-forward"),        // D 318.1 → +1
+        (6000, 17, "spline-jump-forward"),          // D 2142.8 → +7
+        (-1200, 10, "free-fling-nearest"),          // D −131.0 → round(−0.437) = 0 → free fling → nearest
+    ] as [(Double, Int, String)])
+    func workedExamples(speed: Double, item: Int, rule: String) {
+        let x = items.snapOffset(ofSlot: 10)
+        let d = dense.decide(Release(offset: x, velocity: speed / 1000), in: items)
+        #expect(d.targetIndex == item)
+        #expect(d.rule == rule)
+    }
+
+    @Test("full-width items at the maximum fling 21 000 px/s jump +17")
+    func fullWidthMaximum() {
+        let x = fullWidth.snapOffset(ofSlot: 5)
+        #expect(dense.decide(Release(offset: x, velocity: 21), in: fullWidth).targetIndex == 22)
+        // Faster releases are clamped to the tracker's maximum: the same jump.
+        #expect(dense.decide(Release(offset: x, velocity: 60), in: fullWidth).targetIndex == 22)
+    }
+
+    @Test("a free fling that ends past an item boundary snaps there; slow releases snap nearest")
+    func freeFling() {
+        let x = items.snapOffset(ofSlot: 10) + 100  // p = 10.33
+        // −1.2 px/ms: D = −131 → jump 0 → end p = 9.90 → item 10
+        #expect(dense.decide(Release(offset: x, velocity: -1.2), in: items).targetIndex == 10)
+        // From p = 9.9 (nearest item 10): end p = 9.46 → item 9.
+        let d = dense.decide(Release(offset: x - 130, velocity: -1.2), in: items)
+        #expect(d.targetIndex == 9 && d.rule == "free-fling-nearest")
+        #expect(dense.decide(Release(offset: x, velocity: 0.1), in: items).rule == "slow-nearest")
+    }
+
+    @Test("parameters: spline values follow the policy's own")
+    func parameters() throws {
+        var p = AndroidLinearSnapHelperSnap()
+        #expect(p.parameterSpecs.count == p.parameterValues.count)
+        try p.setParameter(named: "friction", to: 0.03)
+        #expect(p.spline.friction == 0.03)
+        try p.setParameter(named: "density", to: 2)
+        #expect(p.spline.density == 2)
+    }
+
+    @Test("invariants: deterministic, rest, loop shift, mirror, bounded, total")
+    func invariants() {
+        PlatformPolicyInvariants.checkAll(AndroidLinearSnapHelperSnap())
+        PlatformPolicyInvariants.checkAll(dense, seed: 11)
+    }
+}

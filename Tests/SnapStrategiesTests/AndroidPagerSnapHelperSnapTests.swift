@@ -1,0 +1,44 @@
+import Testing
+@testable import SnapStrategies
+
+/// Spec examples: ρ = 2.625, full-width 1080-px pages aligned at the centre; reproduced with
+/// `density = 2.625` and pixels as points (velocities in px/ms).
+private let pages = try! CarouselLayout(itemWidth: 1080, viewportWidth: 1080, itemCount: 10, alignment: .center)
+
+@Suite("Android PagerSnapHelper")
+struct AndroidPagerSnapHelperSnapTests {
+    let dense = AndroidPagerSnapHelperSnap(density: 2.625)
+
+    @Test("policies.md §1.3 worked examples", arguments: [
+        // (p, v px/s, page)
+        (2.30, 500.0, 3), (2.30, -500, 2), (2.70, -200, 2), (2.30, 100, 2), (2.70, 50, 3), (2.30, 21000, 3),
+    ] as [(Double, Double, Int)])
+    func workedExamples(p: Double, speed: Double, page: Int) {
+        let d = dense.decide(Release(offset: p * 1080, velocity: speed / 1000), in: pages)
+        #expect(d.targetIndex == page)
+    }
+
+    @Test("the gate is strict and a centred page keeps its place on a fling")
+    func gateAndCentre() {
+        let policy = AndroidPagerSnapHelperSnap()
+        #expect(policy.decide(Release(offset: 2.3 * 1080, velocity: 0.05), in: pages).rule == "slow-nearest")
+        #expect(policy.decide(Release(offset: 2.3 * 1080, velocity: 0.0501), in: pages).rule == "fling-forward")
+        #expect(policy.decide(Release(offset: 3 * 1080, velocity: 5), in: pages).targetIndex == 3)
+        #expect(policy.decide(Release(offset: 3 * 1080, velocity: -5), in: pages).targetIndex == 3)
+    }
+
+    @Test("centre alignment with peeking neighbours uses the layout's alignment")
+    func peeks() throws {
+        let peek = try CarouselLayout(itemWidth: 300, spacing: 10, leadingInset: 37.5, viewportWidth: 375,
+                                      itemCount: 20, alignment: .center)
+        // origin = 37.5 + 150 − 187.5 = 0; p = 1000/310 = 3.23
+        #expect(AndroidPagerSnapHelperSnap().decide(Release(offset: 1000, velocity: 1), in: peek).targetIndex == 4)
+        #expect(AndroidPagerSnapHelperSnap().decide(Release(offset: 1000, velocity: 0), in: peek).targetIndex == 3)
+    }
+
+    @Test("invariants: deterministic, rest, loop shift, mirror, bounded, total")
+    func invariants() {
+        PlatformPolicyInvariants.checkAll(AndroidPagerSnapHelperSnap())
+        PlatformPolicyInvariants.checkAll(dense, seed: 7)
+    }
+}

@@ -1,0 +1,69 @@
+import Testing
+@testable import SnapStrategies
+
+/// Spec examples: ρ = 2.625, 1080-px pages, no spacing (min fling 1050 px/s, position threshold
+/// 147 px = 0.136 page); reproduced with the spline's `density = 2.625` and pixels as points. A
+/// drag of `+d` pages is content travel `+d·1080` (finger moved left, forward).
+private let pages = try! CarouselLayout(itemWidth: 1080, viewportWidth: 1080, itemCount: 10)
+
+@Suite("Compose HorizontalPager")
+struct ComposePagerSnapTests {
+    static func dense(maxPages: Double) -> ComposePagerSnap {
+        ComposePagerSnap(maxPages: maxPages, spline: AndroidSplineDeceleration(density: 2.625))
+    }
+
+    @Test("policies.md §2.1 worked examples", arguments: [
+        // (start page, drag pages, v px/s, atMost n, page, rule)
+        (5, 0.30, 500.0, 1.0, 5, "drag-below-threshold"),
+        (5, 0.55, 500, 1, 6, "drag-past-threshold"),
+        (5, 0.10, 0, 1, 5, "dead-zone-nearest"),
+        (5, 0.20, 1500, 1, 6, "fling-next"),
+        (3, 0.20, 8000, 1, 4, "fling-next"),
+        (3, 0.20, 8000, 3, 6, "fling-next-after-approach"),
+        (3, 0.20, 5000, 3, 4, "fling-next"),
+    ] as [(Int, Double, Double, Double, Int, String)])
+    func workedExamples(start: Int, drag: Double, speed: Double, n: Double, page: Int, rule: String) {
+        let x0 = Double(start) * 1080
+        let r = Release(offset: x0 + drag * 1080, velocity: speed / 1000, startOffset: x0, startTime: 0, time: 150)
+        let d = Self.dense(maxPages: n).decide(r, in: pages)
+        #expect(d.targetIndex == page)
+        #expect(d.rule == rule)
+    }
+
+    @Test("backward mirror of the slow examples")
+    func backward() {
+        let policy = Self.dense(maxPages: 1)
+        func target(_ drag: Double, _ v: Double) -> Int {
+            let r = Release(offset: (5 - drag) * 1080, velocity: v, startOffset: 5 * 1080, startTime: 0, time: 150)
+            return policy.decide(r, in: pages).targetIndex
+        }
+        #expect(target(0.30, -0.5) == 5)
+        #expect(target(0.55, -0.5) == 4)
+        #expect(target(0.20, -1.5) == 4)
+        #expect(target(1.30, -0.5) == 4)  // whole pages of drag are kept, the overflow 0.3 snaps back
+    }
+
+    @Test("no drag counts as forward; the dead zone snaps to the nearer page (tie: upper)")
+    func deadZone() {
+        let policy = ComposePagerSnap()
+        #expect(policy.decide(Release(offset: 5.4 * 1080, velocity: 0), in: pages).targetIndex == 5)
+        #expect(policy.decide(Release(offset: 5.6 * 1080, velocity: 0), in: pages).targetIndex == 6)
+        #expect(policy.decide(Release(offset: 5.5 * 1080, velocity: 0), in: pages).targetIndex == 6)
+    }
+
+    @Test("atMost(n) bounds the pages per fling")
+    func atMost() {
+        for n in [1.0, 2, 4] {
+            let policy = Self.dense(maxPages: n)
+            let r = Release(offset: 1.1 * 1080, velocity: 21, startOffset: 1080, startTime: 0, time: 100)
+            let moved = policy.decide(r, in: pages).targetIndex - 1
+            #expect(moved >= 1 && moved <= Int(n))
+        }
+    }
+
+    @Test("invariants: deterministic, rest, loop shift, mirror, bounded, total")
+    func invariants() {
+        PlatformPolicyInvariants.checkAll(ComposePagerSnap())
+        PlatformPolicyInvariants.checkAll(Self.dense(maxPages: 3), seed: 17)
+    }
+}
