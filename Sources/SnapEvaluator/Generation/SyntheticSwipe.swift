@@ -34,9 +34,9 @@ public struct SyntheticSwipe: Sendable, Hashable {
     public var traceID: Int
     /// The user's index.
     public var user: Int
-    /// The session, as (user, chunk, session within chunk); written as `u007.2.5`.
+    /// The session within its chunk; written with the chunk as `session_id` `137.5`.
     public var session: Int
-    /// The chunk of this user's traces that the session belongs to.
+    /// The run's chunk number (``TraceGenerator/chunkSize`` traces of one user) that made this swipe.
     public var chunk: Int
     /// The slot at rest before the drag (an item index in a bounded layout).
     public var startSlot: Int

@@ -15,7 +15,8 @@ import SnapStrategies
 /// Layout columns: `item_width,item_spacing,leading_inset,viewport_width,item_count`, plus
 /// `trailing_inset` when it differs from the leading inset, `alignment` when not `leading` and
 /// `looping` when the carousel loops. Users are named `u` + their index, zero-padded to at least
-/// three digits (`u007`); sessions `u007.2.5` (user, chunk, session within the chunk).
+/// three digits (`u007`); sessions `137.5` (the run's chunk number, then the session within the
+/// chunk: unique in the file, and every chunk belongs to one user).
 public struct TraceCSVWriter: Sendable {
     /// Which kind of trace file to write.
     public enum Kind: String, Sendable, CaseIterable {
@@ -86,10 +87,7 @@ public struct TraceCSVWriter: Sendable {
         DecimalBytes.appendInteger(swipe.traceID, to: &prefix)
         prefix.append(contentsOf: [UInt8(ascii: ","), UInt8(ascii: "u")])
         DecimalBytes.appendUnsigned(UInt64(Swift.max(swipe.user, 0)), minimumDigits: userDigits, to: &prefix)
-        let userEnd = prefix.count
         prefix.append(UInt8(ascii: ","))
-        prefix.append(contentsOf: prefix[(userEnd - userDigits - 1)..<userEnd])
-        prefix.append(UInt8(ascii: "."))
         DecimalBytes.appendInteger(swipe.chunk, to: &prefix)
         prefix.append(UInt8(ascii: "."))
         DecimalBytes.appendInteger(swipe.session, to: &prefix)

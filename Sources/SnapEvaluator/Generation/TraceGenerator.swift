@@ -134,7 +134,7 @@ public struct TraceGenerator: Sendable {
                     let target = slot + stepIntent
                     let cancelled = rng.bernoulli(p.cancelledShare)
                     out.append(SyntheticSwipe(
-                        traceID: chunk.firstTraceID + out.count, user: chunk.user, session: session, chunk: chunk.index,
+                        traceID: chunk.firstTraceID + out.count, user: chunk.user, session: session, chunk: i,
                         startSlot: slot, startIndex: layout.itemIndex(ofSlot: slot), startOffset: startOffset,
                         intent: stepIntent, goalIntent: goal, stepInGoal: step,
                         intendedIndex: layout.itemIndex(ofSlot: target), style: plan.style, strategy: plan.strategy,
