@@ -21,7 +21,8 @@ import SnapStrategies
 ///
 /// Sensing (C.4): samples every `1000/f_s` ms from touch-down, timestamps jittered by
 /// `N(0, 0.5 ms)` (clipped), the path evaluated at the jittered time, position noise `N(0, 0.6 pt)`
-/// and quantisation to `1/dpr` points; lift-off is the first sample at or after `ρT + h`. A lift
+/// and quantisation to `1/dpr` points; the last sample (`ended`) is the last scan at or before
+/// lift-off at `ρT + h`, and the true release velocity is the path's slope at that scan. A lift
 /// tail (probability 0.3, C.3) slows the last 1–2 samples to 30–70% or reverses them by 1–3 pt.
 /// Bounded carousels rubber-band beyond their ends. `P` is the item pitch (``CarouselLayout/stride``).
 public struct SwipeModel: Sendable {
@@ -206,7 +207,10 @@ public struct SwipeModel: Sendable {
         let period = 1000 / user.rate
         let clip = min(p.timeJitterClip, 0.45 * period)
         let lift = plan.releaseFraction * plan.duration + plan.hold
-        let steps = max(1, SnapMath.ceiledIndex(min(lift / period, 100_000)))
+        // The ended row is the last scan before lift-off (C.4.3: UP carries the last move's
+        // position); a contact shorter than one period still gets one scan after touch-down,
+        // with the finger frozen where it lifted.
+        let steps = max(1, SnapMath.flooredIndex(min(lift / period, 100_000)))
         let amplitude = plan.direction * plan.amplitude
         let invT = 1 / plan.duration
         times.removeAll(keepingCapacity: true)
@@ -216,9 +220,9 @@ public struct SwipeModel: Sendable {
             let jitter = SnapMath.clamp(rng.gaussian(standardDeviation: p.timeJitterSD), -clip, clip)
             let t = Double(j) * period + (j == 0 ? 0 : jitter)
             times.append(clock + t)
-            offsets.append(amplitude * Self.minimumJerk(t * invT))
+            offsets.append(amplitude * Self.minimumJerk(min(t, lift) * invT))
         }
-        let tLast = Double(steps) * period
+        let tLast = min(Double(steps) * period, lift)
         let velocity = amplitude * invT * Self.minimumJerkSlope(tLast * invT)
         var tail = SyntheticSwipe.LiftTail.none
         if rng.bernoulli(p.liftTailProbability) {
