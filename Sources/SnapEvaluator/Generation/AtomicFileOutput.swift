@@ -1,0 +1,80 @@
+import Foundation
+
+/// A file written whole or not at all: bytes go to a temporary file beside the output
+/// (`.<name>.tmp-<pid>-<n>`), which ``commit()`` renames into place. If the owner is released
+/// before ``commit()`` (an error was thrown), the temporary file is removed and the output is
+/// left as it was, so a failed run never leaves partial output.
+///
+/// Not `Sendable`: one writer, one owner.
+public final class AtomicFileOutput {
+    /// The final path.
+    public let path: String
+    /// The temporary path written until ``commit()``.
+    public let temporaryPath: String
+    private var fd: Int32
+    private var committed = false
+    /// Bytes written so far.
+    public private(set) var byteCount = 0
+
+    /// Creates the temporary file for `path` (its directory must exist).
+    public init(path: String) throws(FileOutputError) {
+        self.path = path
+        let url = URL(fileURLWithPath: path)
+        let directory = url.deletingLastPathComponent().path
+        var attempt = 0
+        var candidate = ""
+        var opened: Int32 = -1
+        while opened < 0 && attempt < 100 {
+            candidate = directory + "/." + url.lastPathComponent + ".tmp-\(getpid())-\(attempt)"
+            opened = open(candidate, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o644)
+            if opened < 0 && errno != EEXIST { break }
+            attempt += 1
+        }
+        guard opened >= 0 else {
+            throw .cannotCreate(path: candidate, reason: String(cString: strerror(errno)))
+        }
+        fd = opened
+        temporaryPath = candidate
+    }
+
+    /// Appends `bytes`.
+    public func write(_ bytes: [UInt8]) throws(FileOutputError) {
+        guard fd >= 0 else { throw .cannotWrite(path: temporaryPath, reason: "already closed") }
+        var failure: Int32 = 0
+        bytes.withUnsafeBytes { buffer in
+            guard let base = buffer.baseAddress else { return }
+            var done = 0
+            while done < buffer.count {
+                let n = Foundation.write(fd, base + done, buffer.count - done)
+                if n < 0 {
+                    if errno == EINTR { continue }
+                    failure = errno
+                    return
+                }
+                if n == 0 { failure = EIO; return }
+                done += n
+            }
+        }
+        if failure != 0 { throw .cannotWrite(path: temporaryPath, reason: String(cString: strerror(failure))) }
+        byteCount += bytes.count
+    }
+
+    /// Closes the temporary file and renames it onto ``path``.
+    public func commit() throws(FileOutputError) {
+        guard fd >= 0 else { throw .cannotWrite(path: temporaryPath, reason: "already closed") }
+        let closed = close(fd)
+        fd = -1
+        guard closed == 0 else { throw .cannotWrite(path: temporaryPath, reason: String(cString: strerror(errno))) }
+        guard rename(temporaryPath, path) == 0 else {
+            let reason = String(cString: strerror(errno))
+            unlink(temporaryPath)
+            throw .cannotRename(from: temporaryPath, to: path, reason: reason)
+        }
+        committed = true
+    }
+
+    deinit {
+        if fd >= 0 { close(fd) }
+        if !committed { unlink(temporaryPath) }
+    }
+}

@@ -1,0 +1,100 @@
+/// One generated swipe: its touch samples and the ground truth that produced them.
+///
+/// Offsets are content offsets in points, times in ms on the session's clock, velocities in
+/// pt/ms (positive = offset increasing). Written by ``TraceCSVWriter``.
+public struct SyntheticSwipe: Sendable, Hashable {
+    /// How the finger moved (C.1, C.2).
+    public enum Style: String, Sendable, Hashable, CaseIterable {
+        /// Ballistic, released while still accelerating or cruising (`ρ < 1`, no hold).
+        case flick
+        /// Position-controlled to about half an item, ends at `ρ = 1`, sometimes with a hold.
+        case drag
+        /// An intent of `k = 0`: a short peek drag that means "stay here".
+        case stay
+    }
+
+    /// How the release velocity was chosen (C.2).
+    public enum Strategy: String, Sendable, Hashable, CaseIterable {
+        /// The velocity does not depend on the intent: one item per flick (drags and stays too).
+        case stepper
+        /// The velocity is aimed so the user's habitual projection lands `|k|` items away.
+        case projector
+    }
+
+    /// What happened to the last samples before lift (C.3).
+    public enum LiftTail: String, Sendable, Hashable, CaseIterable {
+        case none
+        /// The last 1–2 samples move at 30–70% of the speed.
+        case slowdown
+        /// The last 1–2 samples move back by 1–3 points.
+        case reverse
+    }
+
+    /// Sequential trace number (written as `trace_id`).
+    public var traceID: Int
+    /// The user's index.
+    public var user: Int
+    /// The session within its chunk; written with the chunk as `session_id` `137.5`.
+    public var session: Int
+    /// The run's chunk number (``TraceGenerator/chunkSize`` traces of one user) that made this swipe.
+    public var chunk: Int
+    /// The slot at rest before the drag (an item index in a bounded layout).
+    public var startSlot: Int
+    /// The item at rest before the drag.
+    public var startIndex: Int
+    /// The snap offset of ``startSlot``: the content offset at touch-down.
+    public var startOffset: Double
+    /// The intent `k` of this swipe: intended slot − start slot.
+    public var intent: Int
+    /// The intent of the goal this swipe serves: equal to ``intent`` except in a page-stepper
+    /// series, where a goal of `k` items becomes `|k|` swipes of ±1.
+    public var goalIntent: Int
+    /// Position of this swipe in its goal's series (0 for the first or only swipe).
+    public var stepInGoal: Int
+    /// The label: the item the person meant to bring to the snap position.
+    public var intendedIndex: Int
+    public var style: Style
+    public var strategy: Strategy
+    public var liftTail: LiftTail
+    /// Whether the trace ends `cancelled` (counted and skipped by readers, never scored).
+    public var isCancelled: Bool
+    /// Sampling rate of the device, Hz.
+    public var rate: Double
+    /// True content velocity at lift-off (the planned motion at the last sample time, before
+    /// lift-tail artefacts and sensor noise), pt/ms.
+    public var releaseVelocity: Double
+    /// Sample times, ms, strictly increasing; the first is touch-down, the last lift-off.
+    public var times: [Double]
+    /// Content offsets at ``times``, points; the first equals ``startOffset``.
+    public var offsets: [Double]
+
+    public init(traceID: Int, user: Int, session: Int, chunk: Int, startSlot: Int, startIndex: Int,
+                startOffset: Double, intent: Int, goalIntent: Int, stepInGoal: Int, intendedIndex: Int, style: Style, strategy: Strategy,
+                liftTail: LiftTail, isCancelled: Bool, rate: Double, releaseVelocity: Double,
+                times: [Double], offsets: [Double]) {
+        self.traceID = traceID
+        self.user = user
+        self.session = session
+        self.chunk = chunk
+        self.startSlot = startSlot
+        self.startIndex = startIndex
+        self.startOffset = startOffset
+        self.intent = intent
+        self.goalIntent = goalIntent
+        self.stepInGoal = stepInGoal
+        self.intendedIndex = intendedIndex
+        self.style = style
+        self.strategy = strategy
+        self.liftTail = liftTail
+        self.isCancelled = isCancelled
+        self.rate = rate
+        self.releaseVelocity = releaseVelocity
+        self.times = times
+        self.offsets = offsets
+    }
+
+    /// Content offset at lift-off (the last sample), points.
+    public var releaseOffset: Double { offsets.last ?? startOffset }
+    /// Contact time, ms.
+    public var duration: Double { (times.last ?? 0) - (times.first ?? 0) }
+}

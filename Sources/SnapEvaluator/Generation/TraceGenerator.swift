@@ -1,0 +1,226 @@
+import Dispatch
+import SnapStrategies
+
+/// Generates a labelled synthetic trace set from a ``SwipeModel``, reproducibly from one seed.
+///
+/// **Plan.** A plan stream seeded with `mix(seed)` draws every user (``SwipeModel/makeUser(index:using:)``)
+/// and then, trace by trace, which user makes it (probability ∝ activity). Each user's traces are
+/// cut into chunks of ``chunkSize``; trace ids run user by user, chunk by chunk, from 0.
+///
+/// **Chunks.** Chunk `c` of user `u` draws from its own mt19937 stream seeded with
+/// `mix(seed ^ mix((u + 1)·2^32 + c))` (`mix` = SplitMix64's finaliser; mt19937 keeps the low 32
+/// bits). Chunks never share a stream, so they can be generated in parallel and the output is
+/// byte-identical for the same arguments whatever the thread count.
+///
+/// **Sessions.** A chunk is a series of sessions: `1 + ⌊Exp(mean L − 1)⌋` swipes (L = 8) starting at
+/// a uniformly drawn item at rest, each swipe starting where the previous one was meant to end
+/// (the carousel is assumed to have landed on the intended item), separated by
+/// `250 ms + Exp(600 ms)` pauses on the session's clock (which starts at U(0, 1000) ms).
+public struct TraceGenerator: Sendable {
+    /// Traces per chunk (the unit of parallel work and of seeding).
+    public static let chunkSize = 1024
+
+    /// One chunk of one user's traces.
+    struct Chunk: Sendable {
+        var user: Int
+        var index: Int
+        var firstTraceID: Int
+        var count: Int
+    }
+
+    public let model: SwipeModel
+    public let seed: UInt64
+    public let traceCount: Int
+    /// The users, as drawn by the plan stream.
+    public let users: [SyntheticUser]
+    /// How many traces each user makes.
+    public let tracesPerUser: [Int]
+    let chunks: [Chunk]
+
+    /// Plans a run of `traceCount` traces by `userCount` users.
+    /// - Throws: ``SwipeModelError`` for counts out of range, ``GSLError`` if GSL cannot allocate.
+    public init(model: SwipeModel, traceCount: Int, userCount: Int, seed: UInt64) throws {
+        guard traceCount >= 0, traceCount <= 1_000_000_000 else {
+            throw SwipeModelError.invalidParameter(name: "trace count", value: "\(traceCount)", expected: "0...1000000000")
+        }
+        guard userCount >= 1, userCount <= 10_000_000 else {
+            throw SwipeModelError.invalidParameter(name: "user count", value: "\(userCount)", expected: "1...10000000")
+        }
+        self.model = model
+        self.seed = seed
+        self.traceCount = traceCount
+        let plan = try GSLRandom(seed: Self.mix(seed))
+        let users = (0..<userCount).map { model.makeUser(index: $0, using: plan) }
+        var cumulative: [Double] = []
+        cumulative.reserveCapacity(userCount)
+        var total = 0.0
+        for u in users {
+            total += u.activity
+            cumulative.append(total)
+        }
+        var counts = [Int](repeating: 0, count: userCount)
+        for _ in 0..<traceCount {
+            let target = plan.uniform() * total
+            var lo = 0, hi = userCount - 1
+            while lo < hi {
+                let mid = (lo + hi) / 2
+                if cumulative[mid] > target { hi = mid } else { lo = mid + 1 }
+            }
+            counts[lo] += 1
+        }
+        var chunks: [Chunk] = []
+        var next = 0
+        for (u, n) in counts.enumerated() {
+            var c = 0
+            while c * Self.chunkSize < n {
+                let size = min(Self.chunkSize, n - c * Self.chunkSize)
+                chunks.append(Chunk(user: u, index: c, firstTraceID: next, count: size))
+                next += size
+                c += 1
+            }
+        }
+        self.users = users
+        tracesPerUser = counts
+        self.chunks = chunks
+    }
+
+    /// SplitMix64's finaliser (Steele, Lea & Flood 2014): a bijective 64-bit mix.
+    static func mix(_ x: UInt64) -> UInt64 {
+        var z = x &+ 0x9E37_79B9_7F4A_7C15
+        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+        return z ^ (z >> 31)
+    }
+
+    /// The seed of chunk `chunk` of user `user`.
+    static func chunkSeed(run seed: UInt64, user: Int, chunk: Int) -> UInt64 {
+        mix(seed ^ mix((UInt64(truncatingIfNeeded: user) &+ 1) << 32 | UInt64(truncatingIfNeeded: chunk)))
+    }
+
+    /// Number of chunks (units of parallel work).
+    public var chunkCount: Int { chunks.count }
+
+    /// The swipes of chunk `i` (0..<``chunkCount``), in trace-id order.
+    public func swipes(inChunk i: Int) throws -> [SyntheticSwipe] {
+        guard chunks.indices.contains(i) else { return [] }
+        let chunk = chunks[i]
+        let user = users[chunk.user]
+        let rng = try GSLRandom(seed: Self.chunkSeed(run: seed, user: chunk.user, chunk: chunk.index))
+        let layout = model.layout
+        let p = model.parameters
+        var out: [SyntheticSwipe] = []
+        out.reserveCapacity(chunk.count)
+        var times: [Double] = []
+        var offsets: [Double] = []
+        var session = 0
+        while out.count < chunk.count {
+            let length = 1 + SnapMath.flooredIndex(rng.exponential(mean: p.sessionLengthMean - 1))
+            var slot = rng.integer(below: layout.itemCount)
+            var clock = rng.uniform(0, 1000)
+            var made = 0
+            while made < length && out.count < chunk.count {
+                let goal = model.drawIntent(startSlot: slot, using: rng)
+                let projected = abs(goal) >= 2 && rng.bernoulli(user.projectorPreference)
+                let series = abs(goal) >= 2 && !projected
+                let steps = series ? abs(goal) : 1
+                let stepIntent = series ? (goal > 0 ? 1 : -1) : goal
+                var step = 0
+                while step < steps && out.count < chunk.count {
+                    let plan = model.plan(intent: stepIntent, projected: projected, forceFlick: series,
+                                          user: user, using: rng)
+                    let startOffset = layout.snapOffset(ofSlot: slot)
+                    let (velocity, tail) = model.sample(plan, startOffset: startOffset, clock: clock, user: user,
+                                                        times: &times, offsets: &offsets, using: rng)
+                    let target = slot + stepIntent
+                    let cancelled = rng.bernoulli(p.cancelledShare)
+                    out.append(SyntheticSwipe(
+                        traceID: chunk.firstTraceID + out.count, user: chunk.user, session: session, chunk: i,
+                        startSlot: slot, startIndex: layout.itemIndex(ofSlot: slot), startOffset: startOffset,
+                        intent: stepIntent, goalIntent: goal, stepInGoal: step,
+                        intendedIndex: layout.itemIndex(ofSlot: target), style: plan.style, strategy: plan.strategy,
+                        liftTail: tail, isCancelled: cancelled, rate: user.rate, releaseVelocity: velocity,
+                        times: times, offsets: offsets))
+                    clock = (times.last ?? clock) + p.interSwipePauseMinimum + rng.exponential(mean: p.interSwipePauseMean)
+                    slot = layout.isLooping ? layout.itemIndex(ofSlot: target) : target
+                    step += 1
+                    made += 1
+                }
+            }
+            session += 1
+        }
+        return out
+    }
+
+    /// Calls `body` with every swipe, in trace-id order (serially).
+    public func forEachSwipe(_ body: (SyntheticSwipe) throws -> Void) throws {
+        for i in chunks.indices {
+            for swipe in try swipes(inChunk: i) { try body(swipe) }
+        }
+    }
+
+    /// Writes the whole set as CSV: the header, then every chunk's rows in order, each handed to
+    /// `emit` as one byte buffer. Chunks are generated `threads` at a time (at least 1); the bytes
+    /// do not depend on `threads`. `progress` receives the number of traces done after each batch.
+    public func write(with writer: TraceCSVWriter, threads: Int = 1,
+                      progress: ((Int) -> Void)? = nil, emit: ([UInt8]) throws -> Void) throws {
+        try emit(Array(writer.header.utf8))
+        let width = max(1, min(threads, 64))
+        let batch = width * 2
+        var done = 0
+        var start = 0
+        while start < chunks.count {
+            let end = min(chunks.count, start + batch)
+            let results = ChunkResults(count: end - start)
+            let generator = self
+            let first = start
+            if width == 1 {
+                for i in first..<end { results.store(Result { try generator.bytes(ofChunk: i, writer: writer) }, at: i - first) }
+            } else {
+                DispatchQueue.concurrentPerform(iterations: end - first) { j in
+                    results.store(Result { try generator.bytes(ofChunk: first + j, writer: writer) }, at: j)
+                }
+            }
+            for j in 0..<(end - first) {
+                try emit(try results.take(at: j).get())
+                done += chunks[first + j].count
+            }
+            progress?(done)
+            start = end
+        }
+    }
+
+    /// The CSV rows of chunk `i`.
+    func bytes(ofChunk i: Int, writer: TraceCSVWriter) throws -> [UInt8] {
+        let swipes = try swipes(inChunk: i)
+        var buffer: [UInt8] = []
+        buffer.reserveCapacity(swipes.count * 24 * 90)
+        for s in swipes { writer.append(s, to: &buffer) }
+        return buffer
+    }
+}
+
+/// Slots for the results of one batch of chunks generated in parallel.
+///
+/// `@unchecked Sendable` because: slot `j` is written by exactly one `concurrentPerform` iteration
+/// and read only after `concurrentPerform` has returned (which waits for every iteration), so no
+/// slot is ever accessed by two threads at once.
+private final class ChunkResults: @unchecked Sendable {
+    private var slots: UnsafeMutableBufferPointer<Result<[UInt8], any Error>?>
+
+    init(count: Int) {
+        slots = .allocate(capacity: count)
+        slots.initialize(repeating: nil)
+    }
+
+    func store(_ result: Result<[UInt8], any Error>, at j: Int) { slots[j] = result }
+
+    func take(at j: Int) -> Result<[UInt8], any Error> {
+        defer { slots[j] = nil }
+        return slots[j] ?? .failure(SwipeModelError.invalidParameter(name: "chunk", value: "\(j)", expected: "a generated chunk"))
+    }
+
+    deinit {
+        slots.deinitialize()
+        slots.deallocate()
+    }
+}

@@ -1,0 +1,95 @@
+import ArgumentParser
+import Foundation
+import SnapEvaluator
+import SnapStrategies
+
+extension TraceCSVWriter.Kind: ExpressibleByArgument {}
+
+extension SnapLab {
+    /// `snaplab generate`: a labelled synthetic trace set from the swipe model (`Docs/swipe-model.md`).
+    public struct Generate: ParsableCommand {
+        public static let configuration = CommandConfiguration(
+            abstract: "Write labelled synthetic swipe traces from the swipe model (Docs/swipe-model.md).",
+            discussion: """
+                The output is a trace CSV (spec/trace-format.md): sample-level (Kind A) by default, \
+                release-level (Kind B) with --kind releases. The same arguments always give the same \
+                bytes; the seed used is printed to standard error.
+                Example: snaplab generate --traces 20000 --users 100 --seed 1 --out Data/synthetic.csv
+                """)
+
+        /// Touch sampling rates the model knows (Hz).
+        enum TouchRate: Int, ExpressibleByArgument, CaseIterable {
+            case hz60 = 60, hz120 = 120, hz240 = 240
+        }
+
+        @Option(help: "Number of traces to write.")
+        var traces: Int
+
+        @Option(help: "Random seed (default: a random seed, printed to standard error).")
+        var seed: UInt64?
+
+        @Option(help: "Number of synthetic users.")
+        var users: Int = 100
+
+        @Option(help: "Touch sampling rate for every user: 60, 120 or 240 Hz (default: a device mix of 60/120/240 Hz weighted 0.3/0.5/0.2).")
+        var rate: TouchRate?
+
+        @Option(help: "A JSON layout file (keys item_width, item_spacing, leading_inset, trailing_inset, viewport_width, item_count, alignment, looping); overrides the layout options.")
+        var layout: String?
+
+        @OptionGroup var layoutOptions: LayoutOptions
+
+        @Option(help: "Kind of trace file: samples (one row per touch sample) or releases (one row per swipe).")
+        var kind: TraceCSVWriter.Kind = .samples
+
+        @Option(help: "Decimals written for t_ms.")
+        var timeDecimals: Int = 3
+
+        @Option(help: "Decimals written for offsets.")
+        var offsetDecimals: Int = 3
+
+        @Option(help: "Worker threads (the output does not depend on it; default: the number of processors).")
+        var threads: Int?
+
+        @Option(help: "Output file; written to a temporary file and renamed into place when complete.")
+        var out: String
+
+        public init() {}
+
+        public func validate() throws {
+            guard traces >= 0, traces <= 1_000_000_000 else { throw ValidationError("--traces must be between 0 and 1000000000") }
+            guard users >= 1, users <= 10_000_000 else { throw ValidationError("--users must be between 1 and 10000000") }
+            for (name, d) in [("--time-decimals", timeDecimals), ("--offset-decimals", offsetDecimals)] where !(0...9).contains(d) {
+                throw ValidationError("\(name) must be between 0 and 9")
+            }
+            if let threads, !(1...64).contains(threads) { throw ValidationError("--threads must be between 1 and 64") }
+            guard !out.isEmpty else { throw ValidationError("--out must name a file") }
+        }
+
+        public func run() throws {
+            let started = Date()
+            let carousel = try layout.map { path throws(LayoutFileError) in try LayoutFile.load(path: path) }
+                ?? layoutOptions.layout()
+            let seed = self.seed ?? UInt64.random(in: 0...UInt64(UInt32.max))
+            Output.error.write("seed: \(seed)\n")
+            var parameters = SwipeModelParameters()
+            parameters.fixedRate = rate.map { Double($0.rawValue) }
+            let model = try SwipeModel(parameters: parameters, layout: carousel)
+            let generator = try TraceGenerator(model: model, traceCount: traces, userCount: users, seed: seed)
+            let writer = TraceCSVWriter(kind: kind, layout: carousel, userCount: users,
+                                        precision: .init(time: timeDecimals, offset: offsetDecimals))
+            let file = try AtomicFileOutput(path: out)
+            let showProgress = Output.error.isTerminal
+            let total = traces
+            try generator.write(
+                with: writer, threads: threads ?? ProcessInfo.processInfo.activeProcessorCount,
+                progress: showProgress ? { done in Output.error.write("\rgenerated \(done)/\(total) traces") } : nil,
+                emit: { bytes throws(FileOutputError) in try file.write(bytes) })
+            try file.commit()
+            if showProgress { Output.error.write("\n") }
+            let seconds = Date().timeIntervalSince(started)
+            Output.error.write("wrote \(traces) traces (\(kind.rawValue), \(NumberFormat.fixed(Double(file.byteCount) / 1e6, 1)) MB) "
+                               + "to \(out) in \(NumberFormat.fixed(seconds, 1)) s\n")
+        }
+    }
+}
