@@ -142,4 +142,24 @@ public struct SVGElement: Sendable, Hashable {
         let s = NumberFormat.compact(x, 2)
         return s.isEmpty ? "0" : s
     }
+
+    /// `text` broken at spaces into lines of at most `maxCharacters` characters (a longer word
+    /// stays whole on its own line).
+    public static func wrapped(_ text: String, maxCharacters: Int) -> [String] {
+        let limit = max(1, maxCharacters)
+        var lines: [String] = []
+        var line = ""
+        for word in text.split(separator: " ", omittingEmptySubsequences: true) {
+            if line.isEmpty {
+                line = String(word)
+            } else if line.count + 1 + word.count <= limit {
+                line += " " + word
+            } else {
+                lines.append(line)
+                line = String(word)
+            }
+        }
+        if !line.isEmpty { lines.append(line) }
+        return lines
+    }
 }
