@@ -1,7 +1,7 @@
 /// A plot legend: swatches with labels, laid out left to right and wrapped to a width.
 ///
-/// Text width is estimated as `0.6 × font size` per character (a sans-serif average), enough to
-/// keep entries from overlapping without measuring fonts.
+/// Text width is estimated as `0.6 × font size` per character (a sans-serif average; 15% more for
+/// the bold heading), enough to keep entries from overlapping without measuring fonts.
 public struct Legend: Sendable, Hashable {
     /// What a legend entry shows before its label.
     public enum Swatch: Sendable, Hashable {
@@ -48,7 +48,7 @@ public struct Legend: Sendable, Hashable {
         if !heading.isEmpty {
             out.append(.label(heading, x: cx, y: baseline(row), size: Self.fontSize,
                               extra: [.init("font-weight", "bold"), .init("class", "legend-heading")]))
-            cx += Self.textWidth(heading) + 12
+            cx += Self.textWidth(heading) * 1.15 + 14  // bold runs about 15% wider
         }
         for e in entries {
             let w = Self.swatchWidth + Self.textWidth(e.label) + 16
