@@ -48,11 +48,14 @@ final class XMLStructure: NSObject, XMLParserDelegate {
     }
 }
 
+/// Whether `/usr/bin/rsvg-convert` exists (the PNG tests are skipped, with that reason, if not).
+let rsvgConvertInstalled = FileManager.default.isExecutableFile(atPath: "/usr/bin/rsvg-convert")
+
 /// Renders `svg` to PNG with `rsvg-convert`; the PNG's size in bytes, or `nil` (with the reason)
 /// when the tool is missing.
 func renderPNG(_ svg: String, name: String) throws -> (bytes: Int?, path: String, reason: String?) {
     let tool = "/usr/bin/rsvg-convert"
-    let dir = FileManager.default.temporaryDirectory.appendingPathComponent("snaplab-plot-tests")
+    let dir = FileManager.default.temporaryDirectory.appendingPathComponent("snaplab-plot-tests-\(ProcessInfo.processInfo.processIdentifier)")
     try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
     let svgURL = dir.appendingPathComponent(name + ".svg")
     let pngURL = dir.appendingPathComponent(name + ".png")
