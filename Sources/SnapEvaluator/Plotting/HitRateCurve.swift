@@ -1,0 +1,221 @@
+import Foundation
+import SnapStrategies
+
+/// Hit rate per release-speed bin, one line per policy with 95% intervals: `snaplab plot hit-rate`.
+///
+/// ## Traces
+/// Only labelled traces with a finite release velocity count (the rest are in ``excluded``). A
+/// trace is a hit for a policy when the policy, deciding the trace in its own layout, rests on
+/// the intended item (``TraceOutcome/isHit``, exactly as `snaplab compare` scores it).
+///
+/// ## Bins, by speed `|v|` (pt/ms)
+/// - ``Binning/quantiles(_:)`` (default, 6): equal-count bins by rank. The traces are sorted by
+///   speed (stable, so ties keep input order) and bin `k` of `B = min(bins, n)` takes ranks
+///   `⌊k·n/B⌋ ..< ⌊(k+1)·n/B⌋`. Tied speeds may fall in neighbouring bins.
+/// - ``Binning/edges(_:)``: fixed edges `e0 < e1 < … < eB` (sorted, duplicates and non-finite
+///   edges dropped); bin `k` is `[e_k, e_{k+1})`, the last one closed `[e_{B−1}, e_B]`; speeds
+///   outside `[e0, eB]` are excluded.
+///
+/// Each bin is drawn at the mean speed of its traces; empty bins are skipped.
+///
+/// ## Interval
+/// Per bin and policy the Wilson score interval at 95% (`z = 1.959963984540054`), for `h` hits in
+/// `n` traces, `p = h/n`:
+/// `(p + z²/2n ± z·√(p(1−p)/n + z²/4n²)) / (1 + z²/n)` (Wilson 1927; Agresti & Coull 1998). It
+/// treats traces as independent; a user's traces are not, so the interval is narrower than the
+/// user-clustered bootstrap of `compare` would give.
+///
+/// ```swift
+/// let curve = HitRateCurve(policies: [Tag99Snap(), NearestPageSnap()], traces: traces)
+/// curve.bins[0].rates   // hit rate of each policy in the slowest bin
+/// ```
+public struct HitRateCurve: Sendable {
+    /// How speeds are binned.
+    public enum Binning: Sendable, Hashable {
+        /// Equal-count bins by rank (at most this many).
+        case quantiles(Int)
+        /// Fixed bin edges, pt/ms.
+        case edges([Double])
+    }
+
+    /// One speed bin.
+    public struct Bin: Sendable, Hashable {
+        /// Smallest and largest speed in the bin (``Binning/quantiles(_:)``) or its edges
+        /// (``Binning/edges(_:)``), pt/ms.
+        public var lower: Double
+        public var upper: Double
+        /// Mean speed of the bin's traces, pt/ms (NaN when empty).
+        public var meanSpeed: Double
+        /// Traces in the bin.
+        public var count: Int
+        /// Hits per policy, in ``HitRateCurve/policyIDs`` order.
+        public var hits: [Int]
+
+        /// `hits / count` per policy (NaN when empty).
+        public var rates: [Double] { hits.map { count > 0 ? Double($0) / Double(count) : .nan } }
+
+        /// The 95% Wilson interval per policy.
+        public var intervals: [Interval] { hits.map { HitRateCurve.wilson(hits: $0, count: count) } }
+    }
+
+    /// A closed interval `[lower, upper]`.
+    public struct Interval: Sendable, Hashable {
+        public var lower: Double
+        public var upper: Double
+    }
+
+    /// Two-sided 95% standard normal quantile.
+    public static let z95 = 1.959963984540054
+
+    public let policyIDs: [String]
+    public let binning: Binning
+    public let bins: [Bin]
+    /// Traces not binned: unlabelled, non-finite velocity, or outside fixed edges.
+    public let excluded: Int
+
+    public init(policies: [any SnapPolicy], traces: [TraceRelease], binning: Binning = .quantiles(6)) {
+        policyIDs = policies.map(\.id)
+        self.binning = binning
+        var speeds: [(speed: Double, hits: [Bool])] = []
+        var excluded = 0
+        for t in traces {
+            let s = abs(t.release.velocity)
+            guard t.intendedIndex != nil, s.isFinite else {
+                excluded += 1
+                continue
+            }
+            let start = t.release.startSlot(in: t.layout)
+            let hits = policies.map { p in
+                let d = p.decide(t.release, in: t.layout)
+                return TraceOutcome(decision: d, trace: t, naturalRest: d.targetOffset, startSlot: start).isHit
+            }
+            speeds.append((s, hits))
+        }
+        let order = speeds.indices.sorted { (speeds[$0].speed, $0) < (speeds[$1].speed, $1) }
+        var bins: [Bin] = []
+        func makeBin(_ members: [Int], lower: Double, upper: Double) -> Bin {
+            var hits = Array(repeating: 0, count: policies.count)
+            var sum = 0.0
+            for m in members {
+                sum += speeds[m].speed
+                for k in hits.indices where speeds[m].hits[k] { hits[k] += 1 }
+            }
+            return Bin(lower: lower, upper: upper, meanSpeed: members.isEmpty ? .nan : sum / Double(members.count),
+                       count: members.count, hits: hits)
+        }
+        switch binning {
+        case .quantiles(let requested):
+            let n = order.count
+            let b = min(max(1, requested), n)
+            for k in 0..<b {
+                let members = Array(order[(k * n / b)..<((k + 1) * n / b)])
+                guard let first = members.first, let last = members.last else { continue }
+                bins.append(makeBin(members, lower: speeds[first].speed, upper: speeds[last].speed))
+            }
+        case .edges(let raw):
+            let edges = Array(Set(raw.filter(\.isFinite))).sorted()
+            if edges.count < 2 {
+                excluded += order.count
+            } else {
+                var members = Array(repeating: [Int](), count: edges.count - 1)
+                for i in order {
+                    let s = speeds[i].speed
+                    guard s >= edges[0], s <= edges[edges.count - 1] else {
+                        excluded += 1
+                        continue
+                    }
+                    // Last k with edges[k] <= s, capped at the last bin (closed at the top).
+                    var k = 0
+                    while k + 1 < edges.count - 1 && edges[k + 1] <= s { k += 1 }
+                    members[k].append(i)
+                }
+                for k in members.indices {
+                    bins.append(makeBin(members[k], lower: edges[k], upper: edges[k + 1]))
+                }
+            }
+        }
+        self.bins = bins
+        self.excluded = excluded
+    }
+
+    /// The Wilson score interval at 95% for `hits` of `count`; NaN for `count ≤ 0`. Clamped to
+    /// `[0, 1]` against rounding.
+    public static func wilson(hits: Int, count: Int, z: Double = z95) -> Interval {
+        guard count > 0 else { return Interval(lower: .nan, upper: .nan) }
+        let n = Double(count)
+        let p = Double(min(max(hits, 0), count)) / n
+        let z2 = z * z
+        let centre = (p + z2 / (2 * n)) / (1 + z2 / n)
+        let half = z / (1 + z2 / n) * (p * (1 - p) / n + z2 / (4 * n * n)).squareRoot()
+        return Interval(lower: max(0, centre - half), upper: min(1, centre + half))
+    }
+
+    // MARK: - Drawing
+
+    /// The picture: title, axes (`|release velocity| (pt/ms)`, `hit rate (fraction)`), one
+    /// polyline per policy through the non-empty bins with 95% error bars (series dodged by a few
+    /// pixels so the bars do not hide each other), a legend, and a note on binning and intervals.
+    public func svg(title: String) -> SVGDocument {
+        let width = 640.0
+        let rect = PlotRect(x: 72, y: 56, width: width - 72 - 24, height: 300)
+        var out: [SVGElement] = []
+        out.append(.label(title, x: 16, y: 26, size: 17, extra: [.init("font-weight", "bold"), .init("class", "title")]))
+        let used = bins.filter { $0.count > 0 }
+        let top = used.map { max($0.upper, $0.meanSpeed) }.max() ?? 1
+        let xAxis = Axis.niced(lower: 0, upper: top > 0 ? top : 1, label: "|release velocity| (pt/ms)")
+        let yAxis = Axis(lower: 0, upper: 1, label: "hit rate (fraction)", targetTickCount: 5)
+        out += yAxis.verticalElements(in: rect, grid: true)
+        out += xAxis.horizontalElements(in: rect)
+        let p = policyIDs.count
+        for k in 0..<p {
+            let dodge = (Double(k) - Double(p - 1) / 2) * 4
+            let colour = Palette.series(k)
+            var points: [(x: Double, y: Double)] = []
+            var parts: [SVGElement] = []
+            for b in used {
+                let x = xAxis.map(b.meanSpeed, from: rect.x, to: rect.maxX) + dodge
+                let rate = b.rates[k]
+                let ci = b.intervals[k]
+                let y = yAxis.map(rate, from: rect.maxY, to: rect.y)
+                let y0 = yAxis.map(ci.lower, from: rect.maxY, to: rect.y)
+                let y1 = yAxis.map(ci.upper, from: rect.maxY, to: rect.y)
+                points.append((x, y))
+                let stroke: [SVGElement.Attribute] = [.init("stroke", colour), .init("stroke-width", "1.2")]
+                parts.append(SVGElement("line", ["x1": x, "y1": y0, "x2": x, "y2": y1], extra: stroke + [.init("class", "error-bar")]))
+                parts.append(SVGElement("line", ["x1": x - 3, "y1": y0, "x2": x + 3, "y2": y0], extra: stroke))
+                parts.append(SVGElement("line", ["x1": x - 3, "y1": y1, "x2": x + 3, "y2": y1], extra: stroke))
+                let tip = "\(policyIDs[k]): \(b.hits[k])/\(b.count) = \(NumberFormat.fixed(rate, 3)) "
+                    + "[\(NumberFormat.fixed(ci.lower, 3)), \(NumberFormat.fixed(ci.upper, 3))] at "
+                    + "|v| \(NumberFormat.fixed(b.lower, 2))–\(NumberFormat.fixed(b.upper, 2)) pt/ms"
+                parts.append(SVGElement("circle", ["cx": x, "cy": y, "r": 3.5], fill: colour,
+                                        extra: [.init("class", "point")], children: [.tooltip(tip)]))
+            }
+            let polyline = SVGElement("polyline", attributes: [
+                .init("points", points.map { "\(SVGElement.number($0.x)),\(SVGElement.number($0.y))" }.joined(separator: " ")),
+                .init("fill", "none"), .init("stroke", colour), .init("stroke-width", "2"), .init("class", "series-line"),
+            ])
+            out.append(SVGElement("g", attributes: [.init("class", "series"), .init("data-policy", policyIDs[k])],
+                                  children: [polyline] + parts))
+        }
+        out.append(SVGElement("rect", ["x": rect.x, "y": rect.y, "width": rect.width, "height": rect.height],
+                              fill: "none", extra: [.init("stroke", "#333333"), .init("stroke-width", "1")]))
+        var y = rect.maxY + 52
+        let legend = Legend(heading: "policy", entries: policyIDs.enumerated().map { Legend.Entry(.line(Palette.series($0)), $1) })
+        let placed = legend.layout(x: 16, y: y, width: width - 32)
+        out.append(SVGElement("g", attributes: [.init("class", "legend")], children: placed.elements))
+        y += placed.height
+        let scored = used.reduce(0) { $0 + $1.count }
+        let binText: String
+        switch binning {
+        case .quantiles(let b): binText = "up to \(max(1, b)) equal-count bins by |v|"
+        case .edges: binText = "fixed |v| bins"
+        }
+        let note = "\(scored) labelled traces in \(used.count) bins (\(binText)), \(excluded) excluded; "
+            + "points at each bin's mean |v|; error bars: 95% Wilson interval per bin (traces treated as independent)."
+        for line in SVGElement.wrapped(note, maxCharacters: Int((width - 32) / 6.2)) {
+            y += 14
+            out.append(.label(line, x: 16, y: y, size: 10, extra: [.init("fill", "#555555"), .init("class", "note")]))
+        }
+        return SVGDocument(width: width, height: y + 14, title: title, elements: out)
+    }
+}
