@@ -44,3 +44,47 @@ import Testing
     @Test(arguments: policies) func targetInsideContent(_ p: EmblaSnap) throws { try WebPolicyChecks.expectTargetInsideContent(p) }
     @Test(arguments: policies) func totalAtParameterExtremes(_ p: EmblaSnap) throws { try WebPolicyChecks.expectTotalAtParameterExtremes(p) }
 }
+
+@Suite("Embla skipSnaps in a loop")
+struct EmblaSkipSnapsLoopTests {
+    /// Regression: the re-snap after halving the skip lands exactly half-way between two slots
+    /// when the release rests on a snap; rounding half away from zero (and computing in offsets)
+    /// chose different items after a shift by whole cycles (−6.5 → −7 but 5.5 → 6).
+    @Test("a half-way re-snap decides the same item after shifts by whole cycles")
+    func halfWayResnapIsShiftInvariant() throws {
+        let embla = EmblaSnap(forceBoost: 1000, minimumSpeed: 2.5, thresholdFraction: 1, thresholdMinimum: 1000,
+                              thresholdMaximum: 2500, skipSnaps: 1, skipFactor: 0.5)
+        let cases: [(CarouselLayout, Release)] = [
+            (try CarouselLayout(itemWidth: 160, leadingInset: 25.727537616902435, trailingInset: 71.52495355907007,
+                                viewportWidth: 477.7886354809203, itemCount: 4, alignment: .trailing, isLooping: true),
+             Release(offset: 99.46385569505222, velocity: -2.679356957371739, startOffset: 714.4693137808828, startIndex: 5)),
+            (try CarouselLayout(itemWidth: 160, spacing: 6.060056665326119, leadingInset: 98.5476254958082,
+                                trailingInset: 77.0726598015492, viewportWidth: 633.6424618480185, itemCount: 1,
+                                isLooping: true),
+             Release(offset: 0, velocity: -4.231756528967588, startOffset: -309.63849300962545, startIndex: -4)),
+        ]
+        for (layout, release) in cases {
+            let d = embla.decide(release, in: layout)
+            #expect(d.rule == "skip-snaps")
+            for k in [1, -1, 2, 3, -5] {
+                let s = embla.decide(release.shifted(by: Double(k) * layout.cycleLength, slots: k * layout.itemCount), in: layout)
+                #expect(s.targetSlot == d.targetSlot + k * layout.itemCount, "\(layout) k=\(k)")
+                #expect(s.targetIndex == d.targetIndex)
+            }
+        }
+        // The first case by hand: at rest on slot 2, force −2679 pt = −16.75 slots → closest −15;
+        // half-way is −6.5, a tie between items 1 (slot −7) and 2 (slot −6): the lower item wins.
+        #expect(embla.decide(cases[0].1, in: cases[0].0).targetSlot == -7)
+    }
+
+    @Test("ties in a bounded carousel go to the earlier item, as Embla's stable sort does")
+    func boundedTieGoesEarlier() throws {
+        let layout = try CarouselLayout(itemWidth: 100, viewportWidth: 100, itemCount: 10)
+        // At rest on item 2, selected 5, force 3 × 400 = 1200 pt → closest item 14 → clamped 9;
+        // half-way from 2 to 9 is 5.5 → item 5.
+        let embla = EmblaSnap(skipSnaps: 1)
+        let d = embla.decide(Release(offset: 200, velocity: 3, startIndex: 5), in: layout)
+        #expect(d.rule == "skip-snaps")
+        #expect(d.targetIndex == 5)
+    }
+}

@@ -24,7 +24,9 @@
 ///
 /// Deviations: Android truncates the distance and duration to whole pixels and milliseconds; ours
 /// keeps them continuous. The spline shape table (for ``velocity(afterTravelling:from:)``) uses
-/// the platform inflexion 0.35 whatever ``inflexion`` is set to.
+/// the platform inflexion 0.35 whatever ``inflexion`` is set to. The model itself does not clamp
+/// the speed (a finite but absurd speed such as 10³⁰⁰ pt/ms coasts an infinite distance); policies
+/// clamp the release velocity first with ``clampedFlingVelocity(_:maximum:)``, as the platform does.
 ///
 /// ```swift
 /// let spline = AndroidSplineDeceleration()
@@ -61,20 +63,51 @@ public struct AndroidSplineDeceleration: DecelerationModel, Hashable {
     }
 
     /// The model's fittable parameters, in ``parameterValues`` order.
+    ///
+    /// The ranges are physically meaningful values, chosen so that every in-range vector gives a
+    /// sane distance for every fling the platform allows (speeds clamped to
+    /// ``platformMaximumFlingVelocity``): at 8000 dp/s the platform constants coast ≈ 7 200 dp and
+    /// the most extreme in-range corner (friction 0.005, inflexion 0.9, exponent 1.8, coefficient
+    /// 20 000, density 0.75…4) ≈ 6·10⁶ points. `D ∝ v^(DR/(DR−1))`: the exponent grows without
+    /// bound as `DR → 1` (at `DR` = 1.05 it is 21 and a 0.3 pt/ms release coasts 10⁵⁸ points), so
+    /// `DR ≥ 1.8` (`D ∝ v^2.25` at most; `DR` = 2 is constant deceleration, `D ∝ v²`).
+    /// Friction 0.005…0.2: a third of `SCROLL_FRICTION` up to beyond React Native's 'fast'
+    /// (1 − 0.9 = 0.1). Inflexion 0.1…0.9: strictly inside the spline's (0, 1). Coefficient
+    /// 20 000…150 000 px/s² (≈ 0.4…3 × the platform's 51 890). Density 0.75…4: Android's ldpi…xxxhdpi.
     public static let parameterSpecs: [PolicyParameter] = [
-        PolicyParameter(name: "friction", unit: "1", defaultValue: 0.015, minimum: 0.001, maximum: 0.2,
+        PolicyParameter(name: "friction", unit: "1", defaultValue: 0.015, minimum: 0.005, maximum: 0.2,
                         summary: "spline scroll friction (ViewConfiguration.getScrollFriction)"),
-        PolicyParameter(name: "inflexion", unit: "1", defaultValue: 0.35, minimum: 0.05, maximum: 0.95,
+        PolicyParameter(name: "inflexion", unit: "1", defaultValue: 0.35, minimum: 0.1, maximum: 0.9,
                         summary: "spline inflexion (INFLEXION)"),
         PolicyParameter(name: "decelerationExponent", unit: "1", defaultValue: platformDecelerationRate,
-                        minimum: 1.05, maximum: 10,
+                        minimum: 1.8, maximum: 5,
                         summary: "spline exponent DECELERATION_RATE = ln 0.78 / ln 0.9"),
         PolicyParameter(name: "physicalCoefficient", unit: "px/s² per density", defaultValue: platformPhysicalCoefficient,
-                        minimum: 1000, maximum: 1_000_000,
+                        minimum: 20_000, maximum: 150_000,
                         summary: "g · 39.37 · 160 · 0.84 (scaled by density)"),
-        PolicyParameter(name: "density", unit: "px per pt", defaultValue: 1, minimum: 0.5, maximum: 5,
+        PolicyParameter(name: "density", unit: "px per pt", defaultValue: 1, minimum: 0.75, maximum: 4,
                         summary: "pixels per point (dp); 1 = points are dp"),
     ]
+
+    /// The platform's largest fling velocity, 8 dp/ms (8000 dp/s): AOSP
+    /// `frameworks/base: core/java/android/view/ViewConfiguration.java` `MAXIMUM_FLING_VELOCITY`
+    /// (`getScaledMaximumFlingVelocity` = 8000 · density px/s). RecyclerView (`mMaxFlingVelocity`,
+    /// `fling`), `HorizontalScrollView` (`computeCurrentVelocity(1000, mMaximumVelocity)`) and Compose
+    /// (`compose/foundation/.../gestures/Draggable.kt`:
+    /// `velocityTracker.calculateVelocity(Velocity(maxVelocity, maxVelocity))` with
+    /// `LocalViewConfiguration.maximumFlingVelocity`) clamp the release velocity to it before any
+    /// spline decay.
+    public static let platformMaximumFlingVelocity = 8.0
+
+    /// `velocity` (pt/ms) clamped to `±maximum · density` (``platformMaximumFlingVelocity`` by
+    /// default, dp/ms), as the platform's velocity tracker clamps it; NaN gives 0.
+    @inlinable
+    public func clampedFlingVelocity(_ velocity: Double,
+                                     maximum: Double = AndroidSplineDeceleration.platformMaximumFlingVelocity) -> Double {
+        guard velocity == velocity else { return 0 }
+        let limit = Swift.max(0, maximum * density)
+        return Swift.min(Swift.max(velocity, -limit), limit)
+    }
 
     /// `[friction, inflexion, decelerationExponent, physicalCoefficient, density]`.
     public var parameterValues: [Double] {

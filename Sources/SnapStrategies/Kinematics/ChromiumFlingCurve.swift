@@ -1,12 +1,3 @@
-// exp and log come from the C library (no Foundation in SnapStrategies).
-#if canImport(Darwin)
-import Darwin
-#elseif canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#endif
-
 /// The distance of Chromium's Aura fling curve (chromium/chromium: `ui/events/gestures/fling_curve.cc`,
 /// `FlingCurve`; `policies.md` Part 2 §5.3), the curve whose per-frame deltas feed the
 /// scroll-snap estimate on desktop.
@@ -51,7 +42,7 @@ public struct ChromiumFlingCurve: DecelerationModel, Hashable {
         guard velocity == velocity, velocity != 0 else { return 0 }
         let speed = Swift.min(abs(velocity) * 1000, maximumVelocity)
         guard let (t0, tEnd) = times(speed: speed) else { return 0 }
-        let pos = { (t: Double) in alpha * exp(-gamma * t) - beta * t - alpha }
+        let pos = { (t: Double) in alpha * SnapMath.exp(-gamma * t) - beta * t - alpha }
         let d = pos(tEnd) - pos(t0)
         guard d.isFinite, d > 0 else { return 0 }
         return velocity > 0 ? d : -d
@@ -61,8 +52,8 @@ public struct ChromiumFlingCurve: DecelerationModel, Hashable {
         let scale = -alpha * gamma
         guard scale > 0, beta > 0, gamma > 0, v0 > 0, v0.isFinite else { return nil }
         let start = Swift.min(v0, maximumVelocity)
-        let t0 = -log((start + beta) / scale) / gamma
-        let tEnd = -log(beta / scale) / gamma
+        let t0 = -SnapMath.log((start + beta) / scale) / gamma
+        let tEnd = -SnapMath.log(beta / scale) / gamma
         guard t0.isFinite, tEnd.isFinite, tEnd >= t0 else { return nil }
         return (Swift.max(0, t0), tEnd)
     }

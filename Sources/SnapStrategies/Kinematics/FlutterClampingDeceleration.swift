@@ -23,9 +23,12 @@ public struct FlutterClampingDeceleration: DecelerationModel, Hashable {
 
     public init(friction: Double = 0.015) { self.friction = friction }
 
-    /// The fittable parameter of the model.
+    /// The fittable parameter of the model: friction 0.005…0.2, the range of
+    /// ``AndroidSplineDeceleration``'s friction (a third of the platform's 0.015 up to beyond React
+    /// Native's 'fast' 0.1); at Flutter's `kMaxFlingVelocity` (8000 px/s) the least friction coasts
+    /// ≈ 16 000 points.
     public static let parameterSpecs: [PolicyParameter] = [
-        PolicyParameter(name: "friction", unit: "1", defaultValue: 0.015, minimum: 0.001, maximum: 0.2,
+        PolicyParameter(name: "friction", unit: "1", defaultValue: 0.015, minimum: 0.005, maximum: 0.2,
                         summary: "ClampingScrollSimulation friction"),
     ]
 

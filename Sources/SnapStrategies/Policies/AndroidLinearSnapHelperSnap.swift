@@ -48,7 +48,7 @@ public struct AndroidLinearSnapHelperSnap: SnapPolicy, Hashable {
         [
             PolicyParameter(name: "minFlingVelocity", unit: "dp/ms", defaultValue: 0.05, minimum: 0, maximum: 10,
                             summary: "speed a fling must exceed (50 dp/s)"),
-            PolicyParameter(name: "maxFlingVelocity", unit: "dp/ms", defaultValue: 8, minimum: 0.1, maximum: 100,
+            PolicyParameter(name: "maxFlingVelocity", unit: "dp/ms", defaultValue: 8, minimum: 1, maximum: 20,
                             summary: "velocity tracker clamp (8000 dp/s)"),
         ] + AndroidSplineDeceleration.parameterSpecs
     }
@@ -63,8 +63,7 @@ public struct AndroidLinearSnapHelperSnap: SnapPolicy, Hashable {
 
     public func decide(_ release: Release, in layout: CarouselLayout) -> SnapDecision {
         let density = spline.density
-        let limit = maxFlingVelocity * density
-        let v = SnapMath.clamp(release.velocity, -limit, limit)
+        let v = spline.clampedFlingVelocity(release.velocity, maximum: maxFlingVelocity)   // NaN gives 0
         let p = layout.position(atOffset: release.offset)
         let current = SnapMath.ceiledIndex(p - 0.5)
         guard abs(v) > minFlingVelocity * density else {

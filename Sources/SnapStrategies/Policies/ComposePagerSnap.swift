@@ -13,6 +13,7 @@
 /// `SnapPosition.Start`), stride `s`, page size `w` (item width), `v` the velocity, `D` the spline
 /// decay (``AndroidSplineDeceleration``) and the finger drag `Δ = −release.travel` (pointer up − down):
 /// ```
+/// v = clamp(v, ±8·density pt/ms)        // Compose Draggable.kt: ViewConfiguration.maximumFlingVelocity, 8000 dp/s
 /// decay = sign(v)·D(|v|)
 /// start = v < 0 ? ⌊p⌋ + 1 : ⌊p⌋                          // firstVisiblePage (+1 backward)
 /// target = clamp(start + trunc(decay/s), 0, count)
@@ -34,9 +35,8 @@
 /// Deviations: the approach is continuous (Compose stops at the first animation frame past it);
 /// the bounds are ⌊p'⌋/⌈p'⌉ rather than the visible pages' offsets (they differ only when the snap
 /// position lies in the spacing between pages); at the ends, where Compose keeps the current
-/// offset when it cannot scroll further, ours clamps to the first or last page; the velocity is
-/// not clamped to the maximum fling velocity (UNVERIFIED in the spec). In a looping layout nothing
-/// is clamped.
+/// offset when it cannot scroll further, ours clamps to the first or last page. In a looping
+/// layout nothing is clamped.
 public struct ComposePagerSnap: SnapPolicy, Hashable {
     public var id: String { "compose-pager" }
     public var summary: String {
@@ -94,7 +94,9 @@ public struct ComposePagerSnap: SnapPolicy, Hashable {
     public func decide(_ release: Release, in layout: CarouselLayout) -> SnapDecision {
         let stride = layout.stride
         let density = spline.density
-        let v = release.velocity
+        // NaN stays NaN (no fling, the drag rules decide); a finite or infinite speed is clamped to
+        // the platform's maximum fling velocity (``AndroidSplineDeceleration/platformMaximumFlingVelocity``).
+        let v = release.velocity.isNaN ? release.velocity : spline.clampedFlingVelocity(release.velocity)
         let p = layout.position(atOffset: release.offset)
         let n = SnapMath.truncatedIndex(maxPages)
 

@@ -14,7 +14,10 @@
 /// Constants: boost 400 ms (touch; mouse 300), minimum speed 0.1 px/ms, threshold fraction 0.2 of the
 /// container, clamp 50…225 px, `skipSnaps` false, skip factor 0.5. 1 px = 1 pt. Embla's sign convention
 /// (positive force = backward) is flipped to ours (positive velocity = toward later items). Release
-/// within 170 ms of the last move is assumed (the release velocity carries that window).
+/// within 170 ms of the last move is assumed (the release velocity carries that window). "Closest
+/// snap" ties go to the lower item index (Embla's stable sort in `findTargetSnap`); positions are
+/// rounded relative to the whole slot at the release, so a loop shifted by whole cycles decides the
+/// same item.
 public struct EmblaSnap: SnapPolicy, Hashable {
     public var id: String { "embla" }
     public var summary: String {
@@ -93,15 +96,42 @@ public struct EmblaSnap: SnapPolicy, Hashable {
     public func decide(_ release: Release, in layout: CarouselLayout) -> SnapDecision {
         let offset = layout.clampedOffset(release.offset)
         let force = EmblaProjection(boost: forceBoost, minimumSpeed: minimumSpeed).coastDistance(velocity: release.velocity)
-        let closest = layout.nearestSlot(toOffset: offset + force)
+        // Positions relative to the whole slot `base` at or before the release, so that a shift by
+        // whole loop cycles changes `base` only and every rounding sees the same fraction.
+        let here = layout.position(atOffset: offset)
+        let base = here.isFinite ? SnapMath.flooredIndex(here) : 0
+        let fraction = here.isFinite ? here - Double(base) : here
+        let projected = SnapMath.snappedToWhole(fraction + force / layout.stride)
+        let closest = Self.nearestSlot(base: base, relativePosition: projected, in: layout)
         if !(abs(force) >= goToNextThreshold(in: layout)) {
             return layout.decision(slot: closest, rule: force == 0 ? "closest-snap" : "closest-to-projection")
         }
         let selected = release.startSlot(in: layout)
-        if skipSnaps != 0 && layout.nearestSlot(toOffset: offset) != selected {
-            let base = layout.snapOffset(ofSlot: closest) - offset
-            return layout.decision(slot: layout.nearestSlot(toOffset: offset + skipFactor * base), rule: "skip-snaps")
+        if skipSnaps != 0 && Self.nearestSlot(base: base, relativePosition: fraction, in: layout) != selected {
+            // base(f) = distance to the snap closest to (offset + force), kept at skipFactor.
+            let closestPosition = layout.position(atOffset: layout.snapOffset(ofSlot: closest)) - Double(base)
+            let resnap = SnapMath.snappedToWhole(fraction + skipFactor * (closestPosition - fraction))
+            return layout.decision(slot: Self.nearestSlot(base: base, relativePosition: resnap, in: layout),
+                                   rule: "skip-snaps")
         }
         return layout.decision(slot: selected &+ (force > 0 ? 1 : -1), rule: force > 0 ? "next" : "previous")
+    }
+
+    /// The slot nearest position `base + relativePosition` (clamped like
+    /// ``CarouselLayout/clampedSlot(_:)``). A tie goes to the slot showing the lower item index, as
+    /// in Embla's `ScrollTarget.findTargetSnap` (a stable sort of the snaps, in index order, by
+    /// distance): the earlier item in a bounded carousel; in a loop, the earlier slot except across
+    /// the wrap from the last item to item 0. The rule depends only on the item indices, so it is
+    /// the same after a shift by whole loop cycles (round-half-away-from-zero is not: −0.5 and 0.5
+    /// round in opposite directions).
+    static func nearestSlot(base: Int, relativePosition x: Double, in layout: CarouselLayout) -> Int {
+        guard x.isFinite else { return layout.clampedSlot(base &+ SnapMath.roundedIndex(x)) }
+        let step = SnapMath.flooredIndex(x)
+        let lower = base &+ step, upper = lower &+ 1
+        let frac = x - Double(step)
+        let slot = frac < 0.5 ? lower
+            : frac > 0.5 ? upper
+            : layout.itemIndex(ofSlot: upper) < layout.itemIndex(ofSlot: lower) ? upper : lower
+        return layout.clampedSlot(slot)
     }
 }

@@ -64,7 +64,7 @@ public struct FlutterFixedExtentSnap: SnapPolicy, Hashable {
                             minimum: 0, maximum: 10, summary: "speed a fling must exceed (physics.minFlingVelocity)"),
             PolicyParameter(name: "minFlingDistance", unit: "pt", defaultValue: 18, minimum: 0, maximum: 500,
                             summary: "estimate-window travel a fling must exceed (kTouchSlop)"),
-            PolicyParameter(name: "maxFlingVelocity", unit: "pt/ms", defaultValue: 8, minimum: 0.1, maximum: 100,
+            PolicyParameter(name: "maxFlingVelocity", unit: "pt/ms", defaultValue: 8, minimum: 1, maximum: 20,
                             summary: "largest fling velocity (kMaxFlingVelocity 8000 px/s)"),
             PolicyParameter(name: "velocityHorizon", unit: "ms", defaultValue: 100, minimum: 1, maximum: 1000,
                             summary: "velocity-tracker horizon used to approximate the estimate window"),
