@@ -1,0 +1,842 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+import SnapStrategies
+
+/// Streams the traces of one CSV trace file (shared/spec/trace-format.md), one at a time.
+///
+/// - Reading: POSIX `pread()` into one reusable byte buffer (``TraceReadOptions/bufferSize``,
+///   4 MiB by default; it grows only for a single row longer than the buffer). Fields are parsed
+///   from the bytes in place: no `String` per field; numbers through ``DecimalParser``.
+/// - Memory does not grow with the number of samples: one trace's samples are held at a time, in
+///   reused storage. It grows with the number of traces only by 8 bytes per trace (the trace-id
+///   hashes kept to detect non-contiguous traces; integer ids that increase need no look-up)
+///   and with the number of distinct users.
+/// - Both kinds of file, any column order, unknown columns listed, LF/CRLF, UTF-8 BOM,
+///   RFC 4180 quoting (fields may contain commas, doubled quotes and line breaks), empty lines
+///   skipped; per-trace values on every row or on the first only, checked to agree.
+/// - Strict by default: the first bad row throws a ``TraceParseError``. Lenient: the trace is
+///   skipped and listed in the summary.
+/// - A byte range can be read (``init(path:options:users:range:)``): the range start moves to
+///   the next line start and then to the next trace boundary; the range's last trace is read to
+///   its end. Consecutive ranges thus split the file's traces exactly (see `TraceReader+Parallel`).
+///   Quoted fields with line breaks are not allowed to straddle a range boundary.
+///
+/// ```swift
+/// let reader = try TraceReader(path: "swipes.csv", options: TraceReadOptions())
+/// let summary = try reader.forEach { record in print(record.release.velocity) }
+/// ```
+public final class TraceReader {
+    public let path: String
+    let options: TraceReadOptions
+    let estimator: any VelocityEstimator
+    /// The users table (indices in yielded releases point into it).
+    public private(set) var users: TraceUsers
+
+    // MARK: file and buffer
+    private let fd: Int32
+    private let fileSize: Int
+    private var buf: UnsafeMutablePointer<UInt8>
+    private var cap: Int
+    private var pos = 0           // next unparsed byte in buf
+    private var end = 0           // valid bytes in buf
+    private var bufFileOffset = 0 // file offset of buf[0]
+    private var readOffset = 0    // next file offset to read
+    private var eof = false
+    private let rangeStart: Int
+    private let rangeEnd: Int     // traces starting at or after this offset belong to the next range
+
+    // MARK: header and rows
+    private var cols: TraceColumns!
+    private var ncols = 0
+    private var fs: UnsafeMutablePointer<Int>
+    private var fe: UnsafeMutablePointer<Int>
+    private var fq: UnsafeMutablePointer<Bool>
+    private var spanCap = 0
+    private var nf = 0
+    private var rowNewlines = 0
+    /// Line number of the row being processed (relative to the range start for ranges > 0).
+    private(set) var line = 0
+    private var summary: FileReadSummary!
+    /// Lines before this reader's first line (for ranges read in parallel; fixed up on merge).
+    let isFirstRange: Bool
+
+    // MARK: the current trace
+    private var inTrace = false
+    private var idBytes = ByteArena()
+    private var traceID = ""
+    private var traceLine = 0
+    private var t = GrowableBuffer<Double>()
+    private var x = GrowableBuffer<Double>()
+    private var mv = GrowableBuffer<UInt8>()
+    private var lastTime = -Double.infinity
+    private var cancelled = false
+    private var bad: TraceParseError?
+    private var arena = ByteArena()
+    private var ptStart = [Int](repeating: 0, count: PerTraceField.allCases.count)
+    private var ptLen = [Int](repeating: -1, count: PerTraceField.allCases.count)
+    private var ptLine = [Int](repeating: 0, count: PerTraceField.allCases.count)
+    private var releaseOffsetValue = 0.0
+    private var perTraceCols: [(col: Int, field: PerTraceField)] = []
+
+    // MARK: contiguity
+    private var monotone = true
+    private var lastNumericID: UInt64 = 0
+    private var firstNumericID: UInt64?
+    private(set) var idHashes: [UInt64] = []
+    private(set) var idLines: [Int] = []
+    private var seenSet: Set<UInt64>?
+
+    /// Whether every trace id so far was an integer greater than the one before.
+    var idsAreIncreasingIntegers: Bool { monotone }
+    var firstIntegerID: UInt64? { firstNumericID }
+    var lastIntegerID: UInt64 { lastNumericID }
+
+    // MARK: caches
+    private var lastLayoutFields: LayoutFields?
+    private var lastLayout: CarouselLayout?
+    private var lastUserBytes = ByteArena()
+    private var lastUser = -1
+
+    /// Opens `path` and reads its header.
+    /// - Parameters:
+    ///   - users: a users table to extend (share one across the files of a run).
+    ///   - range: a byte range of the file (for parallel reading); `nil` reads all of it.
+    /// - Throws: ``TraceParseError`` (unreadable, empty, bad header).
+    public init(path: String, options: TraceReadOptions, users: TraceUsers = TraceUsers(),
+                range: Range<Int>? = nil) throws(TraceParseError) {
+        self.path = path
+        self.options = options
+        self.estimator = options.velocity.estimator
+        self.users = users
+        let fd = open(path, O_RDONLY)
+        guard fd >= 0 else { throw .unreadable(file: path, reason: String(cString: strerror(errno))) }
+        var st = stat()
+        guard fstat(fd, &st) == 0 else {
+            let reason = String(cString: strerror(errno))
+            close(fd)
+            throw .unreadable(file: path, reason: reason)
+        }
+        if (st.st_mode & S_IFMT) == S_IFDIR {
+            close(fd)
+            throw .unreadable(file: path, reason: "is a directory")
+        }
+        self.fd = fd
+        self.fileSize = Int(st.st_size)
+        cap = Swift.max(options.bufferSize, 1024)
+        buf = .allocate(capacity: cap + 1)
+        spanCap = 64
+        fs = .allocate(capacity: spanCap)
+        fe = .allocate(capacity: spanCap)
+        fq = .allocate(capacity: spanCap)
+        rangeStart = range?.lowerBound ?? 0
+        rangeEnd = range?.upperBound ?? Int.max
+        isFirstRange = rangeStart <= 0
+        do {
+            try readHeader()
+            if rangeStart > 0 { try seekToRangeStart() }
+        } catch {
+            closeFile()
+            throw error
+        }
+    }
+
+    deinit { closeFile() }
+
+    private var closed = false
+    private func closeFile() {
+        guard !closed else { return }
+        closed = true
+        close(fd)
+        buf.deallocate()
+        fs.deallocate()
+        fe.deallocate()
+        fq.deallocate()
+        t.free(); x.free(); mv.free(); idBytes.free(); arena.free(); lastUserBytes.free()
+    }
+
+    /// The file's kind (from its header).
+    public var kind: TraceFileKind { cols.kind }
+    /// Unknown header columns.
+    public var unknownColumns: [String] { cols.unknown }
+
+    // MARK: - buffer
+
+    /// Reads more bytes; false at end of file.
+    private func fill() throws(TraceParseError) -> Bool {
+        if eof { return false }
+        if pos > 0 {
+            let keep = end - pos
+            if keep > 0 { memmove(buf, buf + pos, keep) }
+            bufFileOffset += pos
+            end = keep
+            pos = 0
+        }
+        if end == cap {
+            let newCap = cap * 2
+            let nb = UnsafeMutablePointer<UInt8>.allocate(capacity: newCap + 1)
+            nb.update(from: buf, count: end)
+            buf.deallocate()
+            buf = nb
+            cap = newCap
+        }
+        while true {
+            let n = pread(fd, buf + end, cap - end, off_t(readOffset))
+            if n < 0 {
+                if errno == EINTR { continue }
+                throw .unreadable(file: path, reason: String(cString: strerror(errno)))
+            }
+            if n == 0 { eof = true; return false }
+            end += n
+            readOffset += n
+            return true
+        }
+    }
+
+    // MARK: - rows
+
+    /// Scans the row at `pos` into the field spans. Returns the next row's start, or -1 when
+    /// the buffer ends first (more bytes needed), or -2 for a quote left open at end of file.
+    @inline(__always)
+    private func scanRow() -> Int {
+        var p = pos
+        var f = 0
+        rowNewlines = 0
+        let b = buf
+        let e = end
+        while true {
+            if f >= spanCap { growSpans() }
+            fs[f] = p
+            if p < e && b[p] == 0x22 {
+                fq[f] = true
+                p += 1
+                while true {
+                    guard p < e else { return eof ? -2 : -1 }
+                    let c = b[p]
+                    if c == 0x22 {
+                        if p + 1 < e && b[p + 1] == 0x22 { p += 2; continue }
+                        if p + 1 >= e && !eof { return -1 }
+                        p += 1
+                        break
+                    }
+                    if c == 0x0A { rowNewlines += 1 }
+                    p += 1
+                }
+                // characters after the closing quote belong to the field (refused when used)
+                while p < e {
+                    let c = b[p]
+                    if c == 0x2C || c == 0x0A || c == 0x0D { break }
+                    p += 1
+                }
+            } else {
+                fq[f] = false
+                while p < e {
+                    let c = b[p]
+                    if c == 0x2C || c == 0x0A || c == 0x0D { break }
+                    p += 1
+                }
+            }
+            fe[f] = p
+            f += 1
+            if p >= e {
+                if !eof { return -1 }
+                nf = f
+                return p
+            }
+            let c = b[p]
+            if c == 0x2C { p += 1; continue }
+            nf = f
+            if c == 0x0D {
+                p += 1
+                if p >= e && !eof { return -1 }
+                if p < e && b[p] == 0x0A { p += 1 }
+            } else {
+                p += 1
+            }
+            return p
+        }
+    }
+
+    private func growSpans() {
+        let n = spanCap * 2
+        let a = UnsafeMutablePointer<Int>.allocate(capacity: n); a.update(from: fs, count: spanCap); fs.deallocate(); fs = a
+        let b = UnsafeMutablePointer<Int>.allocate(capacity: n); b.update(from: fe, count: spanCap); fe.deallocate(); fe = b
+        let c = UnsafeMutablePointer<Bool>.allocate(capacity: n); c.update(from: fq, count: spanCap); fq.deallocate(); fq = c
+        spanCap = n
+    }
+
+    /// Scans the next non-empty row; false at end of file. Sets `line`. `rowStart` is its file offset.
+    private var rowStart = 0
+    private var rowFirstLine = 0
+    private func nextRow() throws(TraceParseError) -> Bool {
+        while true {
+            let next = scanRow()
+            if next == -1 {
+                _ = try fill()
+                continue
+            }
+            if next == -2 {
+                line += 1
+                throw .unterminatedQuote(file: path, line: line, column: columnName(nf))
+            }
+            if next == pos { return false }   // nothing left
+            rowStart = bufFileOffset + pos
+            rowFirstLine = line + 1
+            line += 1
+            let isEmpty = nf == 1 && fe[0] == fs[0] && !fq[0]
+            let lineCount = rowNewlines
+            pos = next
+            line += lineCount
+            if isEmpty { continue }
+            return true
+        }
+    }
+
+    private func columnName(_ i: Int) -> String {
+        guard let cols, i >= 0, i < cols.names.count else { return "column \(i + 1)" }
+        return cols.names[i]
+    }
+
+    /// The field's bytes, unquoted in place and trimmed of spaces and tabs.
+    @inline(__always)
+    private func field(_ i: Int) -> (UnsafePointer<UInt8>, UnsafePointer<UInt8>) {
+        var s = buf + fs[i]
+        var e = buf + fe[i]
+        if fq[i] {
+            // unquote in place: content between the quotes, "" -> "
+            var r = s + 1
+            var w = s
+            while r < e {
+                if r.pointee == 0x22 {
+                    if r + 1 < e && r[1] == 0x22 { w.pointee = 0x22; w += 1; r += 2; continue }
+                    // closing quote: keep what follows (normally nothing)
+                    r += 1
+                    while r < e { w.pointee = r.pointee; w += 1; r += 1 }
+                    break
+                }
+                w.pointee = r.pointee
+                w += 1
+                r += 1
+            }
+            fq[i] = false
+            fe[i] = w - buf
+            e = w
+        }
+        while s < e && (s.pointee == 0x20 || s.pointee == 0x09) { s += 1 }
+        while e > s && (e[-1] == 0x20 || e[-1] == 0x09) { e -= 1 }
+        return (UnsafePointer(s), UnsafePointer(e))
+    }
+
+    /// The field's bytes, unquoted and trimmed, copied (the buffer is left as it is).
+    private func fieldCopy(_ i: Int) -> [UInt8] {
+        var out: [UInt8] = []
+        var p = fs[i]
+        let e = fe[i]
+        if fq[i] {
+            p += 1
+            while p < e {
+                if buf[p] == 0x22 {
+                    if p + 1 < e && buf[p + 1] == 0x22 { out.append(0x22); p += 2; continue }
+                    p += 1
+                    continue
+                }
+                out.append(buf[p]); p += 1
+            }
+        } else {
+            while p < e { out.append(buf[p]); p += 1 }
+        }
+        while let f = out.first, f == 0x20 || f == 0x09 { out.removeFirst() }
+        while let l = out.last, l == 0x20 || l == 0x09 { out.removeLast() }
+        return out
+    }
+
+    @inline(__always)
+    private func text(_ s: UnsafePointer<UInt8>, _ e: UnsafePointer<UInt8>) -> String {
+        String(decoding: UnsafeBufferPointer(start: s, count: e - s), as: UTF8.self)
+    }
+
+    // MARK: - header
+
+    private func readHeader() throws(TraceParseError) {
+        readOffset = 0
+        _ = try fill()
+        if end == 0 { throw .emptyFile(file: path) }
+        if end >= 3 && buf[0] == 0xEF && buf[1] == 0xBB && buf[2] == 0xBF { pos = 3 }
+        guard try nextRow() else { throw .emptyFile(file: path) }
+        var names: [String] = []
+        for i in 0..<nf {
+            let (s, e) = field(i)
+            names.append(text(s, e))
+        }
+        cols = try TraceColumns(names: names, file: path, line: line, velocity: options.velocity)
+        ncols = names.count
+        perTraceCols = cols.perTrace.enumerated().compactMap { k, c in
+            c >= 0 ? (c, PerTraceField.allCases[k]) : nil
+        }
+        summary = FileReadSummary(path: path, kind: cols.kind, unknownColumns: cols.unknown)
+    }
+
+    /// Moves to the first trace boundary at or after `rangeStart` (ranges after the first).
+    private func seekToRangeStart() throws(TraceParseError) {
+        let headerEnd = bufFileOffset + pos
+        guard rangeStart > headerEnd else { return }
+        // The last non-empty line starting before rangeStart: back up to find a line start.
+        var probe = rangeStart
+        var prevLineStart = headerEnd
+        var found = false
+        let window = 1 << 16
+        while probe > headerEnd && !found {
+            let lo = Swift.max(headerEnd, probe - window)
+            var tmp = [UInt8](repeating: 0, count: probe - lo)
+            let n = tmp.withUnsafeMutableBytes { pread(fd, $0.baseAddress, probe - lo, off_t(lo)) }
+            guard n == probe - lo else { throw .unreadable(file: path, reason: "short read") }
+            // the byte at rangeStart - 1: if '\n', rangeStart is a line start.
+            var i = tmp.count - 1
+            // find the line start at or after rangeStart (i.e. the newline at or after rangeStart-1)
+            // handled by the forward pass below; here find the start of the line containing rangeStart - 1
+            while i >= 0 {
+                if tmp[i] == 0x0A && lo + i < rangeStart - 1 {
+                    let start = lo + i + 1
+                    // skip empty lines: a line start followed by a newline
+                    prevLineStart = start
+                    found = true
+                    break
+                }
+                i -= 1
+            }
+            probe = lo
+        }
+        // Read the line holding rangeStart - 1 and the following lines until one starts at or after rangeStart.
+        pos = 0; end = 0; eof = false
+        bufFileOffset = prevLineStart
+        readOffset = prevLineStart
+        var previousID: [UInt8]?
+        while true {
+            guard try nextRow() else { break }
+            if rowStart >= rangeStart {
+                // a row starting in the range: a boundary unless it continues the previous trace
+                let id = fieldCopy(cols.traceID < nf ? cols.traceID : 0)
+                if let previousID, previousID == id { continue }
+                pos = Int(rowStart - bufFileOffset)
+                line = 0
+                return
+            } else {
+                previousID = fieldCopy(cols.traceID < nf ? cols.traceID : 0)
+            }
+        }
+        line = 0
+    }
+
+    // MARK: - reading
+
+    /// Reads every trace, calling `body` for each good, non-cancelled one.
+    /// - Returns: the file's counts, kind, unknown columns and (lenient) skipped traces.
+    /// - Throws: the first ``TraceParseError`` (strict), or whatever `body` throws.
+    @discardableResult
+    public func forEach(_ body: (TraceRecord) throws -> Void) throws -> FileReadSummary {
+        if cols.kind == .releaseLevel {
+            try readReleaseLevel(body)
+        } else {
+            try readSampleLevel(body)
+        }
+        summary.lines = line
+        return summary
+    }
+
+    /// Records `error` against the current trace (lenient) or throws it (strict).
+    @inline(__always)
+    private func fail(_ error: TraceParseError) throws(TraceParseError) {
+        if !options.lenient { throw error }
+        if bad == nil { bad = error }
+    }
+
+    private func readSampleLevel(_ body: (TraceRecord) throws -> Void) throws {
+        let cT = cols.time, cX = cols.offset >= 0 ? cols.offset : cols.touchX, cP = cols.phase, cID = cols.traceID
+        let xName = cols.offset >= 0 ? "offset" : "touch_x"
+        while try nextRow() {
+            // trace id (read even from a row with the wrong number of fields, to keep traces apart)
+            let idCol = cID < nf ? cID : -1
+            var newTrace = !inTrace
+            var idS = UnsafePointer<UInt8>(buf), idE = UnsafePointer<UInt8>(buf)
+            if idCol >= 0 {
+                (idS, idE) = field(idCol)
+                if inTrace && !idBytes.equals(idS, idE) { newTrace = true }
+            }
+            if newTrace {
+                if inTrace {
+                    try finishTrace(body)
+                }
+                if rowStart >= rangeEnd { line = rowFirstLine - 1; return }
+                if let e = startTrace(idS, idE) { try fail(e) }
+            }
+            summary.rows += 1
+            if nf != ncols {
+                try fail(.fieldCount(file: path, line: line, found: nf, expected: ncols))
+                continue
+            }
+            if bad != nil { continue }
+            // time
+            let (ts, te) = field(cT)
+            guard let tv = DecimalParser.parse(ts, te) else {
+                try fail(.invalidValue(file: path, line: line, column: "t_ms", found: text(ts, te), expected: "a time in milliseconds (a decimal number)"))
+                continue
+            }
+            guard tv.isFinite else { try fail(.nonFinite(file: path, line: line, column: "t_ms", found: text(ts, te))); continue }
+            if tv < lastTime {
+                try fail(.timeBackwards(file: path, line: line, column: "t_ms", found: text(ts, te), previous: lastTime))
+                continue
+            }
+            lastTime = tv
+            let (xs, xe) = field(cX)
+            guard let xv = DecimalParser.parse(xs, xe) else {
+                try fail(.invalidValue(file: path, line: line, column: xName, found: text(xs, xe), expected: "a position in points (a decimal number)"))
+                continue
+            }
+            guard xv.isFinite else { try fail(.nonFinite(file: path, line: line, column: xName, found: text(xs, xe))); continue }
+            var flag: UInt8 = 1
+            if cP >= 0 {
+                let (ps, pe) = field(cP)
+                switch pe - ps {
+                case 0: flag = 2
+                case 5 where ps[0] == 0x6D && ps[1] == 0x6F && ps[2] == 0x76 && ps[3] == 0x65 && ps[4] == 0x64: flag = 1 // moved
+                case 5 where ps[0] == 0x65 && ps[1] == 0x6E && ps[2] == 0x64 && ps[3] == 0x65 && ps[4] == 0x64: flag = 0 // ended
+                case 5 where ps[0] == 0x62 && ps[1] == 0x65 && ps[2] == 0x67 && ps[3] == 0x61 && ps[4] == 0x6E: flag = 1 // began
+                case 9 where text(ps, pe) == "cancelled": flag = 0; cancelled = true
+                default:
+                    try fail(.invalidValue(file: path, line: line, column: "phase", found: text(ps, pe), expected: "began, moved, ended or cancelled"))
+                    continue
+                }
+            }
+            t.append(tv); x.append(xv); mv.append(flag)
+            try perTraceValues()
+        }
+        if inTrace { try finishTrace(body) }
+    }
+
+    private func readReleaseLevel(_ body: (TraceRecord) throws -> Void) throws {
+        let cID = cols.traceID, cR = cols.releaseOffset
+        while try nextRow() {
+            if inTrace { try finishTrace(body) }
+            if rowStart >= rangeEnd { line = rowFirstLine - 1; return }
+            var idS = UnsafePointer<UInt8>(buf), idE = UnsafePointer<UInt8>(buf)
+            if cID < nf { (idS, idE) = field(cID) }
+            let duplicate = startTrace(idS, idE)
+            summary.rows += 1
+            if let duplicate { try fail(duplicate) }
+            if nf != ncols {
+                try fail(.fieldCount(file: path, line: line, found: nf, expected: ncols))
+                continue
+            }
+            if bad != nil { continue }
+            let (rs, re) = field(cR)
+            guard let rv = DecimalParser.parse(rs, re) else {
+                try fail(.invalidValue(file: path, line: line, column: "release_offset", found: text(rs, re), expected: "a content offset in points (a decimal number)"))
+                continue
+            }
+            guard rv.isFinite else { try fail(.nonFinite(file: path, line: line, column: "release_offset", found: text(rs, re))); continue }
+            releaseOffsetValue = rv
+            try perTraceValues()
+        }
+        if inTrace { try finishTrace(body) }
+    }
+
+    /// Stores or checks the row's per-trace values.
+    @inline(__always)
+    private func perTraceValues() throws(TraceParseError) {
+        for (c, f) in perTraceCols {
+            let (s, e) = field(c)
+            if s == e { continue }
+            let k = f.rawValue
+            if ptLen[k] < 0 {
+                ptStart[k] = arena.count
+                ptLen[k] = e - s
+                ptLine[k] = line
+                arena.append(s, e)
+                continue
+            }
+            let len = ptLen[k]
+            if len == e - s && memcmp(arena.base + ptStart[k], s, len) == 0 { continue }
+            let stored = UnsafePointer(arena.base + ptStart[k])
+            let agree: Bool
+            switch f.valueKind {
+            case .number:
+                let a = DecimalParser.parse(stored, stored + len), b = DecimalParser.parse(s, e)
+                agree = a != nil && a == b
+            case .boolean:
+                let a = Self.boolean(text(stored, stored + len)), b = Self.boolean(text(s, e))
+                agree = a != nil && a == b
+            case .text:
+                agree = false
+            }
+            if !agree {
+                try fail(.disagreement(file: path, line: line, column: f.columnName, found: text(s, e),
+                                       expected: text(stored, stored + len), firstLine: ptLine[k]))
+                return
+            }
+        }
+    }
+
+    static func boolean(_ s: String) -> Bool? {
+        switch s.lowercased() {
+        case "true", "1", "yes": return true
+        case "false", "0", "no": return false
+        default: return nil
+        }
+    }
+
+    /// Starts a trace; returns the non-contiguity error if its id was seen before.
+    private func startTrace(_ s: UnsafePointer<UInt8>, _ e: UnsafePointer<UInt8>) -> TraceParseError? {
+        inTrace = true
+        idBytes.removeAll()
+        idBytes.append(s, e)
+        traceID = text(s, e)
+        traceLine = line
+        t.removeAll(); x.removeAll(); mv.removeAll()
+        lastTime = -.infinity
+        cancelled = false
+        bad = nil
+        arena.removeAll()
+        for k in 0..<ptLen.count { ptLen[k] = -1 }
+        summary.tracesRead += 1
+        // contiguity: increasing integer ids need no look-up
+        let h = Self.hash(s, e)
+        idHashes.append(h)
+        idLines.append(line)
+        if monotone, let n = Self.integerID(s, e), firstNumericID == nil || n > lastNumericID {
+            if firstNumericID == nil { firstNumericID = n }
+            lastNumericID = n
+            return nil
+        }
+        if monotone {
+            monotone = false
+            seenSet = Set(idHashes.dropLast())
+        }
+        if seenSet?.insert(h).inserted == false {
+            return .nonContiguousTrace(file: path, line: line, column: "trace_id", traceID: traceID)
+        }
+        return nil
+    }
+
+    /// The id as a number when it is 1–18 digits without a leading zero.
+    static func integerID(_ s: UnsafePointer<UInt8>, _ e: UnsafePointer<UInt8>) -> UInt64? {
+        let n = e - s
+        guard n >= 1, n <= 18, !(n > 1 && s[0] == 0x30) else { return nil }
+        var v: UInt64 = 0
+        for i in 0..<n {
+            let d = s[i] &- 48
+            if d > 9 { return nil }
+            v = v * 10 + UInt64(d)
+        }
+        return v
+    }
+
+    /// FNV-1a, 64 bits.
+    static func hash(_ s: UnsafePointer<UInt8>, _ e: UnsafePointer<UInt8>) -> UInt64 {
+        var h: UInt64 = 0xcbf2_9ce4_8422_2325
+        var p = s
+        while p < e { h = (h ^ UInt64(p.pointee)) &* 0x100_0000_01b3; p += 1 }
+        return h
+    }
+
+    private func perTraceText(_ f: PerTraceField) -> String? {
+        let k = f.rawValue
+        guard ptLen[k] >= 0 else { return nil }
+        let s = UnsafePointer(arena.base + ptStart[k])
+        return text(s, s + ptLen[k])
+    }
+
+    /// A per-trace number, `nil` when absent; errors name the row that gave it.
+    private func perTraceNumber(_ f: PerTraceField, expected: String) throws(TraceParseError) -> Double? {
+        let k = f.rawValue
+        guard ptLen[k] >= 0 else { return nil }
+        let s = UnsafePointer(arena.base + ptStart[k])
+        guard let v = DecimalParser.parse(s, s + ptLen[k]) else {
+            throw .invalidValue(file: path, line: ptLine[k], column: f.columnName, found: text(s, s + ptLen[k]), expected: expected)
+        }
+        guard v.isFinite else { throw .nonFinite(file: path, line: ptLine[k], column: f.columnName, found: text(s, s + ptLen[k])) }
+        return v
+    }
+
+    private func perTraceInteger(_ f: PerTraceField, expected: String) throws(TraceParseError) -> Int? {
+        guard let v = try perTraceNumber(f, expected: expected) else { return nil }
+        guard v == v.rounded(), Swift.abs(v) < 1e15 else {
+            let k = f.rawValue
+            let s = UnsafePointer(arena.base + ptStart[k])
+            throw .invalidValue(file: path, line: ptLine[k], column: f.columnName, found: text(s, s + ptLen[k]), expected: expected)
+        }
+        return SnapMath.truncatedIndex(v)
+    }
+
+    private func finishTrace(_ body: (TraceRecord) throws -> Void) throws {
+        inTrace = false
+        if let bad {
+            summary.skipped.append(SkippedTrace(location: TraceLocation(file: path, line: traceLine), traceID: traceID, error: bad))
+            return
+        }
+        if cancelled {
+            summary.tracesCancelled += 1
+            return
+        }
+        let record: TraceRelease
+        let recorded: Double?
+        do {
+            let startOffsetColumn = try perTraceNumber(.startOffset, expected: "a content offset in points")
+            let intended = try perTraceInteger(.intendedIndex, expected: "an item index (a whole number)")
+            let startIndex = try perTraceInteger(.startIndex, expected: "an item index (a whole number)")
+            recorded = try perTraceNumber(.releaseVelocity, expected: "a velocity in points per millisecond")
+            if (options.velocity == .recorded || cols.kind == .releaseLevel) && recorded == nil {
+                throw TraceParseError.invalidValue(file: path, line: traceLine, column: "release_velocity", found: "",
+                                                   expected: "a velocity in points per millisecond")
+            }
+            var fields = LayoutFields()
+            fields.itemWidth = try perTraceNumber(.itemWidth, expected: "an item width in points")
+            fields.spacing = try perTraceNumber(.itemSpacing, expected: "an item spacing in points")
+            fields.leadingInset = try perTraceNumber(.leadingInset, expected: "a leading inset in points")
+            fields.trailingInset = try perTraceNumber(.trailingInset, expected: "a trailing inset in points")
+            fields.viewportWidth = try perTraceNumber(.viewportWidth, expected: "a viewport width in points")
+            fields.itemCount = try perTraceInteger(.itemCount, expected: "a number of items (a whole number)")
+            if let a = perTraceText(.alignment) {
+                guard let al = SnapAlignment(rawValue: a) else {
+                    throw TraceParseError.invalidValue(file: path, line: ptLine[PerTraceField.alignment.rawValue], column: "alignment", found: a, expected: "leading, center or trailing")
+                }
+                fields.alignment = al
+            }
+            if let l = perTraceText(.looping) {
+                guard let b = Self.boolean(l) else {
+                    throw TraceParseError.invalidValue(file: path, line: ptLine[PerTraceField.looping.rawValue], column: "looping", found: l, expected: "true or false")
+                }
+                fields.isLooping = b
+            }
+            let layout = try layoutFor(fields.merged(over: options.baseLayout))
+            let user = internUser()
+            let n = t.count
+            if cols.kind == .sampleLevel && n == 0 {
+                throw TraceParseError.invalidValue(file: path, line: traceLine, column: "t_ms", found: "", expected: "at least one sample")
+            }
+            var startOffset = 0.0, offset = releaseOffsetValue, startTime = 0.0, time = 0.0
+            if cols.kind == .sampleLevel {
+                if cols.touchX >= 0 {
+                    // offset = start_offset − (touch_x − first touch_x)
+                    let s0 = startOffsetColumn ?? 0, x0 = x[0]
+                    for i in 0..<n { x[i] = s0 - (x[i] - x0) }
+                }
+                if mv[n - 1] == 2 { mv[n - 1] = 0 }   // an empty phase on the last row: the lift-off
+                if cols.phase < 0 { mv[n - 1] = 0 }
+                startOffset = startOffsetColumn ?? x[0]
+                offset = x[n - 1]
+                startTime = t[0]
+                time = t[n - 1]
+            } else {
+                startOffset = startOffsetColumn ?? offset
+            }
+            let samples = TraceSamples(time: t.view, offset: x.view, isMove: mv.view, recordedVelocity: recorded)
+            let estimate = cols.kind == .releaseLevel ? RecordedVelocityEstimator().estimate(samples) : estimator.estimate(samples)
+            record = TraceRelease(traceID: traceID, user: user, intendedIndex: intended, layout: layout,
+                                  release: Release(offset: offset, velocity: estimate.velocity, startOffset: startOffset,
+                                                   startTime: startTime, time: time, startIndex: startIndex),
+                                  sampleCount: cols.kind == .sampleLevel ? n : 1,
+                                  location: TraceLocation(file: path, line: traceLine))
+            summary.tracesYielded += 1
+            try body(TraceRecord(release: record, estimate: estimate, samples: samples, sessionID: perTraceText(.sessionID)))
+        } catch let error as TraceParseError {
+            if !options.lenient { throw error }
+            summary.skipped.append(SkippedTrace(location: TraceLocation(file: path, line: traceLine), traceID: traceID, error: error))
+        }
+    }
+
+    private func layoutFor(_ fields: LayoutFields) throws(TraceParseError) -> CarouselLayout {
+        if let lastLayout, fields == lastLayoutFields { return lastLayout }
+        do {
+            guard let layout = try fields.layout() else {
+                throw TraceParseError.invalidLayout(file: path, line: traceLine, reason:
+                    "no layout for trace '\(traceID)': \(fields.missingRequired.joined(separator: ", ")) not given by a column, --layout or the command line")
+            }
+            lastLayout = layout
+            lastLayoutFields = fields
+            return layout
+        } catch let e as LayoutError {
+            throw .invalidLayout(file: path, line: traceLine, reason: "trace '\(traceID)': \(e.description)")
+        } catch let e as TraceParseError {
+            throw e
+        } catch {
+            throw .invalidLayout(file: path, line: traceLine, reason: "\(error)")
+        }
+    }
+
+    private func internUser() -> Int {
+        let k = PerTraceField.userID.rawValue
+        guard ptLen[k] >= 0 else { return users.intern("unknown") }
+        let s = UnsafePointer(arena.base + ptStart[k]), e = s + ptLen[k]
+        if lastUser >= 0 && lastUserBytes.equals(s, e) { return lastUser }
+        lastUserBytes.removeAll()
+        lastUserBytes.append(s, e)
+        lastUser = users.intern(text(s, e))
+        return lastUser
+    }
+}
+
+// MARK: - reusable storage
+
+/// A growable byte array on a raw allocation (no copy-on-write, reused across traces).
+struct ByteArena {
+    private(set) var base = UnsafeMutablePointer<UInt8>.allocate(capacity: 64)
+    private var capacity = 64
+    private(set) var count = 0
+
+    mutating func removeAll() { count = 0 }
+
+    mutating func append(_ s: UnsafePointer<UInt8>, _ e: UnsafePointer<UInt8>) {
+        let n = e - s
+        if count + n > capacity {
+            var c = capacity * 2
+            while c < count + n { c *= 2 }
+            let nb = UnsafeMutablePointer<UInt8>.allocate(capacity: c)
+            nb.update(from: base, count: count)
+            base.deallocate()
+            base = nb
+            capacity = c
+        }
+        (base + count).update(from: s, count: n)
+        count += n
+    }
+
+    @inline(__always)
+    func equals(_ s: UnsafePointer<UInt8>, _ e: UnsafePointer<UInt8>) -> Bool {
+        count == e - s && memcmp(base, s, count) == 0
+    }
+
+    func free() { base.deallocate() }
+}
+
+/// A growable buffer of trivial values on a raw allocation, reused across traces.
+struct GrowableBuffer<Element: BitwiseCopyable> {
+    private var base = UnsafeMutablePointer<Element>.allocate(capacity: 64)
+    private var capacity = 64
+    private(set) var count = 0
+
+    @inline(__always)
+    mutating func append(_ v: Element) {
+        if count == capacity {
+            let nb = UnsafeMutablePointer<Element>.allocate(capacity: capacity * 2)
+            nb.update(from: base, count: count)
+            base.deallocate()
+            base = nb
+            capacity *= 2
+        }
+        base[count] = v
+        count += 1
+    }
+
+    mutating func removeAll() { count = 0 }
+
+    subscript(i: Int) -> Element {
+        get { base[i] }
+        nonmutating set { base[i] = newValue }
+    }
+
+    var view: UnsafeBufferPointer<Element> { UnsafeBufferPointer(start: base, count: count) }
+
+    func free() { base.deallocate() }
+}
