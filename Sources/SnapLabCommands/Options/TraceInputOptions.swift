@@ -1,0 +1,68 @@
+import ArgumentParser
+import SnapEvaluator
+import SnapStrategies
+
+extension VelocityMethod: ExpressibleByArgument {}
+
+/// The trace files a command reads and how: shared by `velocity`, `describe` and the later
+/// `compare` and `fit`.
+///
+/// Layout precedence, highest first: per-trace columns, then `--layout FILE`, then the layout
+/// options (whose defaults count as a layout: the shared benchmark carousel).
+public struct TraceInputOptions: ParsableArguments, Sendable {
+    @Argument(help: "Trace files (CSV, sample-level or release-level).")
+    public var files: [String] = []
+
+    @Flag(help: "Skip bad traces (listed on standard error) instead of stopping at the first.")
+    public var lenient = false
+
+    @Option(help: "Release-velocity estimator: lsq2, ios, impulse, last-two or recorded.")
+    public var velocity: VelocityMethod = .lsq2
+
+    @Option(help: ArgumentHelp("A JSON layout file (item_width, item_spacing, leading_inset, trailing_inset, viewport_width, item_count, alignment, looping).", valueName: "file"))
+    public var layout: String?
+
+    @OptionGroup public var layoutOptions: LayoutOptions
+
+    public init() {}
+
+    public func validate() throws {
+        guard !files.isEmpty else { throw ValidationError("Give at least one trace file.") }
+    }
+
+    /// The reader options these flags describe.
+    /// - Throws: ``TraceParseError`` for a bad layout file.
+    public func readOptions() throws -> TraceReadOptions {
+        var base = try LayoutFields(layoutOptions.layout())
+        if let layout { base = try LayoutFields.read(layoutFile: layout).merged(over: base) }
+        return TraceReadOptions(velocity: velocity, lenient: lenient, baseLayout: base)
+    }
+
+    /// Reads every file in order, calling `body` per trace; one users table across files.
+    public func read(_ body: (TraceRecord) throws -> Void) throws -> ReadSummary {
+        let options = try readOptions()
+        var summary = ReadSummary()
+        for path in files {
+            let reader = try TraceReader(path: path, options: options, users: summary.users)
+            let file = try reader.forEach(body)
+            summary.users = reader.users
+            summary.files.append(file)
+        }
+        return summary
+    }
+}
+
+/// Runs a trace command body, mapping bad input data to exit code 65 (after printing the error
+/// on standard error) and writing nothing to standard output on failure.
+enum TraceCommand {
+    static let badData = ExitCode(65)
+
+    static func run(_ body: () throws -> Void) throws {
+        do {
+            try body()
+        } catch let error as TraceParseError {
+            Output.error.write("Error: \(error.description)\n")
+            throw badData
+        }
+    }
+}

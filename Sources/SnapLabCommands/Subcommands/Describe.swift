@@ -1,0 +1,38 @@
+import ArgumentParser
+import SnapEvaluator
+import SnapStrategies
+
+extension SnapLab {
+    /// `snaplab describe`: what a set of trace files holds.
+    public struct Describe: ParsableCommand {
+        public static let configuration = CommandConfiguration(
+            abstract: "Describe trace files: kind, traces, users, labels, sampling, release speeds, page deltas, warnings.",
+            discussion: """
+                Quantiles are exact up to 100,000 values per quantity and estimated from a fixed-seed \
+                reservoir sample beyond, so memory stays bounded for any file size.
+                Example: snaplab describe --format json swipes.csv
+                """)
+
+        @OptionGroup var input: TraceInputOptions
+
+        @Option(help: "Output format: table or json.")
+        var format: TableOrJSON = .table
+
+        public init() {}
+
+        public func run() throws {
+            try TraceCommand.run {
+                var description = TraceDescription()
+                let summary = try input.read { description.add($0) }
+                switch format {
+                case .table:
+                    Output.standard.write(description.table(summary: summary))
+                    let notices = summary.notices(scored: description.traces)
+                    Output.error.write(notices.joined(separator: "\n") + "\n")
+                case .json:
+                    Output.standard.write(description.json(summary: summary).rendered(pretty: true) + "\n")
+                }
+            }
+        }
+    }
+}

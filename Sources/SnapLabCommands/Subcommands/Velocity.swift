@@ -1,0 +1,93 @@
+import ArgumentParser
+import SnapEvaluator
+import SnapStrategies
+
+extension SnapLab {
+    /// `snaplab velocity`: the release velocity of every trace.
+    public struct Velocity: ParsableCommand {
+        public static let configuration = CommandConfiguration(
+            abstract: "Print the release velocity of every trace (offset units per ms).",
+            discussion: """
+                Output: trace_id,velocity,samples_used per trace (csv, the default), a table or JSON. \
+                Needs no layout: trace_id, t_ms and offset (and optionally phase) suffice. \
+                Counts of traces read, skipped and cancelled go to standard error (in JSON: fields).
+                Example: snaplab velocity --velocity impulse swipes.csv
+                """)
+
+        @OptionGroup var input: TraceInputOptions
+
+        @Option(help: "Output format: csv, table or json.")
+        var format: VelocityFormat = .csv
+
+        public init() {}
+
+        public func run() throws {
+            try TraceCommand.run {
+                var csv = [UInt8]()
+                var rows: [(String, Double, Int)] = []
+                let keepRows = format != .csv
+                if format == .csv { csv.append(contentsOf: "trace_id,velocity,samples_used\n".utf8) }
+                let summary = try input.read { record in
+                    let r = record.release
+                    if keepRows {
+                        rows.append((r.traceID, r.release.velocity, record.estimate.samplesUsed))
+                    } else {
+                        CSVText.appendField(r.traceID, to: &csv)
+                        csv.append(0x2C)
+                        csv.append(contentsOf: NumberFormat.shortest(r.release.velocity).utf8)
+                        csv.append(0x2C)
+                        csv.append(contentsOf: String(record.estimate.samplesUsed).utf8)
+                        csv.append(0x0A)
+                    }
+                }
+                let scored = summary.tracesYielded
+                switch format {
+                case .csv:
+                    Output.standard.write(bytes: csv)
+                case .table:
+                    let table = TextTable(header: ["trace_id", "velocity", "samples_used"],
+                                          rows: rows.map { [$0.0, NumberFormat.fixed($0.1, 4), String($0.2)] })
+                    Output.standard.write(table.rendered())
+                case .json:
+                    let doc = JSONValue.object([
+                        ("estimator", .string(input.velocity.rawValue)),
+                        ("files", .array(summary.files.map { .object([("path", .string($0.path)), ("kind", .string($0.kind.rawValue))]) })),
+                        ("traces_read", .int(summary.tracesRead)),
+                        ("traces_scored", .int(scored)),
+                        ("traces_skipped", .int(summary.tracesSkipped)),
+                        ("traces_cancelled", .int(summary.tracesCancelled)),
+                        ("skipped", .array(summary.skipped.map { .string($0.description) })),
+                        ("traces", .array(rows.map { .object([("trace_id", .string($0.0)), ("velocity", .number($0.1)),
+                                                             ("samples_used", .int($0.2))]) })),
+                    ])
+                    Output.standard.write(doc.rendered(pretty: true) + "\n")
+                }
+                if format != .json {
+                    Output.error.write(summary.notices(scored: scored).joined(separator: "\n") + "\n")
+                }
+            }
+        }
+    }
+}
+
+/// Output formats of `snaplab velocity`.
+public enum VelocityFormat: String, ExpressibleByArgument, CaseIterable, Sendable {
+    case csv
+    case table
+    case json
+}
+
+/// RFC 4180 output of text fields.
+enum CSVText {
+    /// Appends `s`, quoted when it holds a comma, quote or line break.
+    static func appendField(_ s: String, to out: inout [UInt8]) {
+        let needsQuotes = s.utf8.contains { $0 == 0x2C || $0 == 0x22 || $0 == 0x0A || $0 == 0x0D }
+        guard needsQuotes else { out.append(contentsOf: s.utf8); return }
+        out.append(0x22)
+        for b in s.utf8 {
+            if b == 0x22 { out.append(0x22) }
+            out.append(b)
+        }
+        out.append(0x22)
+    }
+}
