@@ -92,6 +92,55 @@ public enum DecimalParser {
         return negative ? -value : value
     }
 
+    /// The fast path alone, on a prefix: parses the plain decimal at `start` (sign, digits,
+    /// fraction, exponent) and returns it with the position after it, or `nil` when the text
+    /// there needs more than the exactly-rounded fast path (the caller then takes the general
+    /// route through ``parse(_:_:)``).
+    @inlinable @inline(__always)
+    public static func parsePrefix(_ start: UnsafePointer<UInt8>, _ end: UnsafePointer<UInt8>) -> (Double, UnsafePointer<UInt8>)? {
+        var p = start
+        guard p < end else { return nil }
+        var negative = false
+        if p.pointee == UInt8(ascii: "-") { negative = true; p += 1 }
+        var mantissa: UInt64 = 0
+        var digits = 0
+        var anyDigit = false
+        var exponent = 0
+        while p < end {
+            let d = p.pointee &- 48
+            if d > 9 { break }
+            anyDigit = true
+            if mantissa != 0 || d != 0 {
+                guard digits < 19 else { return nil }
+                mantissa = mantissa &* 10 &+ UInt64(d)
+                digits += 1
+            }
+            p += 1
+        }
+        if p < end && p.pointee == UInt8(ascii: ".") {
+            p += 1
+            while p < end {
+                let d = p.pointee &- 48
+                if d > 9 { break }
+                anyDigit = true
+                if mantissa != 0 || d != 0 {
+                    guard digits < 19 else { return nil }
+                    mantissa = mantissa &* 10 &+ UInt64(d)
+                    digits += 1
+                }
+                exponent -= 1
+                p += 1
+            }
+        }
+        guard anyDigit else { return nil }
+        if p < end && (p.pointee | 0x20) == UInt8(ascii: "e") { return nil }
+        if mantissa == 0 { return (negative ? -0.0 : 0.0, p) }
+        guard mantissa <= (1 << 53), exponent >= -22 else { return nil }
+        var value = Double(mantissa)
+        if exponent < 0 { value /= powersOfTen[-exponent] }
+        return (negative ? -value : value, p)
+    }
+
     /// `strtod` on a NUL-terminated copy; `nil` unless it consumes every byte.
     @usableFromInline
     static func slow(_ start: UnsafePointer<UInt8>, _ end: UnsafePointer<UInt8>) -> Double? {

@@ -16,6 +16,9 @@ enum PerTraceField: Int, CaseIterable {
     case itemWidth, itemSpacing, leadingInset, trailingInset, viewportWidth, itemCount, alignment, looping
     case startIndex, releaseVelocity
 
+    /// Number of fields (`allCases.count`, which allocates).
+    static let count = 14
+
     var columnName: String {
         switch self {
         case .startOffset: return "start_offset"
@@ -56,7 +59,7 @@ struct TraceColumns {
     var unknown: [String]
     var traceID = -1, time = -1, offset = -1, touchX = -1, phase = -1, releaseOffset = -1
     /// Column index of each per-trace field, -1 when absent.
-    var perTrace = [Int](repeating: -1, count: PerTraceField.allCases.count)
+    var perTrace = [Int](repeating: -1, count: PerTraceField.count)
 
     /// Interprets `names` (trimmed); `line` is the header's line for errors.
     init(names: [String], file: String, line: Int, velocity: VelocityMethod) throws(TraceParseError) {

@@ -35,51 +35,175 @@ public final class TraceReader {
     /// The users table (indices in yielded releases point into it).
     public private(set) var users: TraceUsers
 
+    /// The state the per-row code touches, behind a pointer: a final class's stored `var`s
+    /// cost a dynamic exclusivity check per access, a pointer's pointee does not.
+    struct HotState {
+    var buf: UnsafeMutablePointer<UInt8>
+    var cap: Int
+    var pos: Int
+    var end: Int
+    var bufFileOffset: Int
+    var readOffset: Int
+    var eof: Bool
+    var fs: UnsafeMutablePointer<Int>
+    var fe: UnsafeMutablePointer<Int>
+    var fq: UnsafeMutablePointer<Bool>
+    var spanCap: Int
+    var nf: Int
+    var rowNewlines: Int
+    var line: Int
+    var inTrace: Bool
+    var idBytes: ByteArena
+    var t: GrowableBuffer<Double>
+    var x: GrowableBuffer<Double>
+    var mv: GrowableBuffer<UInt8>
+    var lastTime: Double
+    var cancelled: Bool
+    var arena: ByteArena
+    var rowStart: Int
+    var rowFirstLine: Int
+    var releaseOffsetValue: Double
+    var rows: Int
+    var hasBad: Bool
+        var ptCount: Int
+    }
+    private let hot: UnsafeMutablePointer<HotState>
+    private var buf: UnsafeMutablePointer<UInt8> {
+        @inline(__always) get { hot.pointee.buf }
+        @inline(__always) set { hot.pointee.buf = newValue }
+    }
+    private var cap: Int {
+        @inline(__always) get { hot.pointee.cap }
+        @inline(__always) set { hot.pointee.cap = newValue }
+    }
+    private var pos: Int {
+        @inline(__always) get { hot.pointee.pos }
+        @inline(__always) set { hot.pointee.pos = newValue }
+    }
+    private var end: Int {
+        @inline(__always) get { hot.pointee.end }
+        @inline(__always) set { hot.pointee.end = newValue }
+    }
+    private var bufFileOffset: Int {
+        @inline(__always) get { hot.pointee.bufFileOffset }
+        @inline(__always) set { hot.pointee.bufFileOffset = newValue }
+    }
+    private var readOffset: Int {
+        @inline(__always) get { hot.pointee.readOffset }
+        @inline(__always) set { hot.pointee.readOffset = newValue }
+    }
+    private var eof: Bool {
+        @inline(__always) get { hot.pointee.eof }
+        @inline(__always) set { hot.pointee.eof = newValue }
+    }
+    private var fs: UnsafeMutablePointer<Int> {
+        @inline(__always) get { hot.pointee.fs }
+        @inline(__always) set { hot.pointee.fs = newValue }
+    }
+    private var fe: UnsafeMutablePointer<Int> {
+        @inline(__always) get { hot.pointee.fe }
+        @inline(__always) set { hot.pointee.fe = newValue }
+    }
+    private var fq: UnsafeMutablePointer<Bool> {
+        @inline(__always) get { hot.pointee.fq }
+        @inline(__always) set { hot.pointee.fq = newValue }
+    }
+    private var spanCap: Int {
+        @inline(__always) get { hot.pointee.spanCap }
+        @inline(__always) set { hot.pointee.spanCap = newValue }
+    }
+    private var nf: Int {
+        @inline(__always) get { hot.pointee.nf }
+        @inline(__always) set { hot.pointee.nf = newValue }
+    }
+    private var rowNewlines: Int {
+        @inline(__always) get { hot.pointee.rowNewlines }
+        @inline(__always) set { hot.pointee.rowNewlines = newValue }
+    }
+    private(set) var line: Int {
+        @inline(__always) get { hot.pointee.line }
+        @inline(__always) set { hot.pointee.line = newValue }
+    }
+    private var inTrace: Bool {
+        @inline(__always) get { hot.pointee.inTrace }
+        @inline(__always) set { hot.pointee.inTrace = newValue }
+    }
+    private var idBytes: ByteArena {
+        @inline(__always) get { hot.pointee.idBytes }
+        @inline(__always) set { hot.pointee.idBytes = newValue }
+    }
+    private var t: GrowableBuffer<Double> {
+        @inline(__always) get { hot.pointee.t }
+        @inline(__always) set { hot.pointee.t = newValue }
+    }
+    private var x: GrowableBuffer<Double> {
+        @inline(__always) get { hot.pointee.x }
+        @inline(__always) set { hot.pointee.x = newValue }
+    }
+    private var mv: GrowableBuffer<UInt8> {
+        @inline(__always) get { hot.pointee.mv }
+        @inline(__always) set { hot.pointee.mv = newValue }
+    }
+    private var lastTime: Double {
+        @inline(__always) get { hot.pointee.lastTime }
+        @inline(__always) set { hot.pointee.lastTime = newValue }
+    }
+    private var cancelled: Bool {
+        @inline(__always) get { hot.pointee.cancelled }
+        @inline(__always) set { hot.pointee.cancelled = newValue }
+    }
+    private var arena: ByteArena {
+        @inline(__always) get { hot.pointee.arena }
+        @inline(__always) set { hot.pointee.arena = newValue }
+    }
+    private var rowStart: Int {
+        @inline(__always) get { hot.pointee.rowStart }
+        @inline(__always) set { hot.pointee.rowStart = newValue }
+    }
+    private var rowFirstLine: Int {
+        @inline(__always) get { hot.pointee.rowFirstLine }
+        @inline(__always) set { hot.pointee.rowFirstLine = newValue }
+    }
+    private var releaseOffsetValue: Double {
+        @inline(__always) get { hot.pointee.releaseOffsetValue }
+        @inline(__always) set { hot.pointee.releaseOffsetValue = newValue }
+    }
+    private var rows: Int {
+        @inline(__always) get { hot.pointee.rows }
+        @inline(__always) set { hot.pointee.rows = newValue }
+    }
+    private var hasBad: Bool {
+        @inline(__always) get { hot.pointee.hasBad }
+        @inline(__always) set { hot.pointee.hasBad = newValue }
+    }
+
     // MARK: file and buffer
     private let fd: Int32
     private let fileSize: Int
-    private var buf: UnsafeMutablePointer<UInt8>
-    private var cap: Int
-    private var pos = 0           // next unparsed byte in buf
-    private var end = 0           // valid bytes in buf
-    private var bufFileOffset = 0 // file offset of buf[0]
-    private var readOffset = 0    // next file offset to read
-    private var eof = false
     private let rangeStart: Int
     private let rangeEnd: Int     // traces starting at or after this offset belong to the next range
 
     // MARK: header and rows
     private var cols: TraceColumns!
     private var ncols = 0
-    private var fs: UnsafeMutablePointer<Int>
-    private var fe: UnsafeMutablePointer<Int>
-    private var fq: UnsafeMutablePointer<Bool>
-    private var spanCap = 0
-    private var nf = 0
-    private var rowNewlines = 0
     /// Line number of the row being processed (relative to the range start for ranges > 0).
-    private(set) var line = 0
     private var summary: FileReadSummary!
     /// Lines before this reader's first line (for ranges read in parallel; fixed up on merge).
     let isFirstRange: Bool
 
     // MARK: the current trace
-    private var inTrace = false
-    private var idBytes = ByteArena()
     private var traceID = ""
     private var traceLine = 0
-    private var t = GrowableBuffer<Double>()
-    private var x = GrowableBuffer<Double>()
-    private var mv = GrowableBuffer<UInt8>()
-    private var lastTime = -Double.infinity
-    private var cancelled = false
     private var bad: TraceParseError?
-    private var arena = ByteArena()
-    private var ptStart = [Int](repeating: 0, count: PerTraceField.allCases.count)
-    private var ptLen = [Int](repeating: -1, count: PerTraceField.allCases.count)
-    private var ptLine = [Int](repeating: 0, count: PerTraceField.allCases.count)
-    private var releaseOffsetValue = 0.0
-    private var perTraceCols: [(col: Int, field: PerTraceField)] = []
+    private let ptStart = UnsafeMutablePointer<Int>.allocate(capacity: PerTraceField.count)
+    private let ptLen = UnsafeMutablePointer<Int>.allocate(capacity: PerTraceField.count)
+    private let ptLine = UnsafeMutablePointer<Int>.allocate(capacity: PerTraceField.count)
+    /// Column and field of each per-trace column present (`ptCount` of them).
+    private let ptCol = UnsafeMutablePointer<Int>.allocate(capacity: PerTraceField.count)
+    private let ptField = UnsafeMutablePointer<Int>.allocate(capacity: PerTraceField.count)
+    /// Per column: 1 trace id, 2 time, 3 offset/touch_x, 4 phase, 10 + k per-trace field k, 0 other.
+    private let roleCode = UnsafeMutablePointer<Int>.allocate(capacity: 4096)
+    private var ptCount: Int { get { hot.pointee.ptCount } set { hot.pointee.ptCount = newValue } }
 
     // MARK: contiguity
     private var monotone = true
@@ -125,12 +249,17 @@ public final class TraceReader {
         }
         self.fd = fd
         self.fileSize = Int(st.st_size)
-        cap = Swift.max(options.bufferSize, 1024)
-        buf = .allocate(capacity: cap + 1)
-        spanCap = 64
-        fs = .allocate(capacity: spanCap)
-        fe = .allocate(capacity: spanCap)
-        fq = .allocate(capacity: spanCap)
+        let capacity = Swift.max(options.bufferSize, 1024)
+        hot = .allocate(capacity: 1)
+        hot.initialize(to: HotState(
+            buf: .allocate(capacity: capacity + 1), cap: capacity, pos: 0, end: 0, bufFileOffset: 0, readOffset: 0, eof: false,
+            fs: .allocate(capacity: 64), fe: .allocate(capacity: 64), fq: .allocate(capacity: 64), spanCap: 64, nf: 0,
+            rowNewlines: 0, line: 0, inTrace: false, idBytes: ByteArena(), t: GrowableBuffer(), x: GrowableBuffer(),
+            mv: GrowableBuffer(), lastTime: -.infinity, cancelled: false, arena: ByteArena(), rowStart: 0, rowFirstLine: 0,
+            releaseOffsetValue: 0, rows: 0, hasBad: false, ptCount: 0))
+        ptLen.initialize(repeating: -1, count: PerTraceField.count)
+        ptStart.initialize(repeating: 0, count: PerTraceField.count)
+        ptLine.initialize(repeating: 0, count: PerTraceField.count)
         rangeStart = range?.lowerBound ?? 0
         rangeEnd = range?.upperBound ?? Int.max
         isFirstRange = rangeStart <= 0
@@ -155,6 +284,8 @@ public final class TraceReader {
         fe.deallocate()
         fq.deallocate()
         t.free(); x.free(); mv.free(); idBytes.free(); arena.free(); lastUserBytes.free()
+        ptStart.deallocate(); ptLen.deallocate(); ptLine.deallocate(); ptCol.deallocate(); ptField.deallocate(); roleCode.deallocate()
+        hot.deallocate()
     }
 
     /// The file's kind (from its header).
@@ -268,8 +399,6 @@ public final class TraceReader {
     }
 
     /// Scans the next non-empty row; false at end of file. Sets `line`. `rowStart` is its file offset.
-    private var rowStart = 0
-    private var rowFirstLine = 0
     private func nextRow() throws(TraceParseError) -> Bool {
         while true {
             let next = scanRow()
@@ -372,8 +501,14 @@ public final class TraceReader {
         }
         cols = try TraceColumns(names: names, file: path, line: line, velocity: options.velocity)
         ncols = names.count
-        perTraceCols = cols.perTrace.enumerated().compactMap { k, c in
-            c >= 0 ? (c, PerTraceField.allCases[k]) : nil
+        guard ncols <= 4096 else {
+            throw .invalidValue(file: path, line: line, column: "(header)", found: "\(ncols) columns", expected: "at most 4096 columns")
+        }
+        ptCount = 0
+        for (k, c) in cols.perTrace.enumerated() where c >= 0 {
+            ptCol[ptCount] = c
+            ptField[ptCount] = k
+            ptCount += 1
         }
         summary = FileReadSummary(path: path, kind: cols.kind, unknownColumns: cols.unknown)
     }
@@ -442,6 +577,7 @@ public final class TraceReader {
             try readSampleLevel(body)
         }
         summary.lines = line
+        summary.rows = rows
         return summary
     }
 
@@ -450,12 +586,25 @@ public final class TraceReader {
     private func fail(_ error: TraceParseError) throws(TraceParseError) {
         if !options.lenient { throw error }
         if bad == nil { bad = error }
+        hasBad = true
     }
 
     private func readSampleLevel(_ body: (TraceRecord) throws -> Void) throws {
         let cT = cols.time, cX = cols.offset >= 0 ? cols.offset : cols.touchX, cP = cols.phase, cID = cols.traceID
         let xName = cols.offset >= 0 ? "offset" : "touch_x"
-        while try nextRow() {
+        for c in 0..<ncols {
+            switch cols.roles[c] {
+            case .traceID: roleCode[c] = 1
+            case .time: roleCode[c] = 2
+            case .offset, .touchX: roleCode[c] = 3
+            case .phase: roleCode[c] = 4
+            case let .perTrace(f): roleCode[c] = 10 + f.rawValue
+            case .releaseOffset, .unknown: roleCode[c] = 0
+            }
+        }
+        while true {
+            if inTrace && !hasBad, try fastRow() { continue }
+            guard try nextRow() else { break }
             // trace id (read even from a row with the wrong number of fields, to keep traces apart)
             let idCol = cID < nf ? cID : -1
             var newTrace = !inTrace
@@ -471,12 +620,12 @@ public final class TraceReader {
                 if rowStart >= rangeEnd { line = rowFirstLine - 1; return }
                 if let e = startTrace(idS, idE) { try fail(e) }
             }
-            summary.rows += 1
+            rows += 1
             if nf != ncols {
                 try fail(.fieldCount(file: path, line: line, found: nf, expected: ncols))
                 continue
             }
-            if bad != nil { continue }
+            if hasBad { continue }
             // time
             let (ts, te) = field(cT)
             guard let tv = DecimalParser.parse(ts, te) else {
@@ -523,13 +672,13 @@ public final class TraceReader {
             var idS = UnsafePointer<UInt8>(buf), idE = UnsafePointer<UInt8>(buf)
             if cID < nf { (idS, idE) = field(cID) }
             let duplicate = startTrace(idS, idE)
-            summary.rows += 1
+            rows += 1
             if let duplicate { try fail(duplicate) }
             if nf != ncols {
                 try fail(.fieldCount(file: path, line: line, found: nf, expected: ncols))
                 continue
             }
-            if bad != nil { continue }
+            if hasBad { continue }
             let (rs, re) = field(cR)
             guard let rv = DecimalParser.parse(rs, re) else {
                 try fail(.invalidValue(file: path, line: line, column: "release_offset", found: text(rs, re), expected: "a content offset in points (a decimal number)"))
@@ -542,13 +691,90 @@ public final class TraceReader {
         if inTrace { try finishTrace(body) }
     }
 
+    /// The common row, parsed in one pass over its bytes: unquoted, the same trace as the row
+    /// before, the same per-trace values (byte for byte) or empty cells, numbers in plain
+    /// decimal form, phase began/moved/ended, time not going back. Anything else returns false
+    /// without consuming the row, and the general path (``nextRow()`` and the checks below)
+    /// takes it, with its exact error reporting.
+    @inline(__always)
+    private func fastRow() throws(TraceParseError) -> Bool {
+        if end - pos < 1 << 16 && !eof { _ = try fill() }
+        let b = UnsafePointer(buf), e = UnsafePointer(buf + end)
+        var p = b + pos
+        var tv = 0.0, xv = 0.0, flag: UInt8 = 1
+        let arenaBase = UnsafePointer(arena.base)
+        for c in 0..<ncols {
+            if c > 0 {
+                guard p < e, p.pointee == 0x2C else { return false }
+                p += 1
+            }
+            let role = roleCode[c]
+            if role >= 10 {
+                let k = role - 10
+                let n = ptLen[k]
+                if n > 0 && e - p > n && Self.bytesEqual(arenaBase + ptStart[k], p, n) {
+                    p += n
+                } else if p < e && (p.pointee == 0x2C || p.pointee == 0x0A || p.pointee == 0x0D) {
+                    // empty cell
+                } else {
+                    return false
+                }
+            } else if role == 2 || role == 3 {
+                guard let (v, q) = DecimalParser.parsePrefix(p, e) else { return false }
+                p = q
+                if role == 2 { tv = v } else { xv = v }
+            } else if role == 1 {
+                let n = idBytes.count
+                guard e - p > n, Self.bytesEqual(UnsafePointer(idBytes.base), p, n) else { return false }
+                p += n
+            } else if role == 4 {
+                guard e - p > 5 else { return false }
+                let w = UInt64(UnsafeRawPointer(p).loadUnaligned(as: UInt32.self)) | (UInt64(p[4]) << 32)
+                switch w {
+                case Self.moved, Self.began: flag = 1
+                case Self.ended: flag = 0
+                default: return false
+                }
+                p += 5
+            } else {
+                while p < e {
+                    let ch = p.pointee
+                    if ch == 0x2C || ch == 0x0A || ch == 0x0D || ch == 0x22 { break }
+                    p += 1
+                }
+                if p < e && p.pointee == 0x22 { return false }
+            }
+        }
+        guard p < e else { return false }
+        if p.pointee == 0x0A {
+            p += 1
+        } else if p.pointee == 0x0D && e - p > 1 && p[1] == 0x0A {
+            p += 2
+        } else {
+            return false
+        }
+        guard tv >= lastTime else { return false }
+        rowStart = bufFileOffset + pos
+        line += 1
+        rowFirstLine = line
+        rows += 1
+        pos = p - b
+        lastTime = tv
+        t.append(tv); x.append(xv); mv.append(flag)
+        return true
+    }
+
+    static let moved: UInt64 = 0x64_6576_6F6D   // "moved" little-endian
+    static let began: UInt64 = 0x6E_6167_6562   // "began"
+    static let ended: UInt64 = 0x64_6564_6E65   // "ended"
+
     /// Stores or checks the row's per-trace values.
     @inline(__always)
     private func perTraceValues() throws(TraceParseError) {
-        for (c, f) in perTraceCols {
-            let (s, e) = field(c)
+        for j in 0..<ptCount {
+            let (s, e) = field(ptCol[j])
             if s == e { continue }
-            let k = f.rawValue
+            let k = ptField[j]
             if ptLen[k] < 0 {
                 ptStart[k] = arena.count
                 ptLen[k] = e - s
@@ -557,8 +783,9 @@ public final class TraceReader {
                 continue
             }
             let len = ptLen[k]
-            if len == e - s && memcmp(arena.base + ptStart[k], s, len) == 0 { continue }
             let stored = UnsafePointer(arena.base + ptStart[k])
+            if len == e - s && Self.bytesEqual(stored, s, len) { continue }
+            guard let f = PerTraceField(rawValue: k) else { continue }
             let agree: Bool
             switch f.valueKind {
             case .number:
@@ -576,6 +803,22 @@ public final class TraceReader {
                 return
             }
         }
+    }
+
+    /// Byte equality, inline for the short fields of a row.
+    @inline(__always)
+    static func bytesEqual(_ a: UnsafePointer<UInt8>, _ b: UnsafePointer<UInt8>, _ n: Int) -> Bool {
+        if n > 32 { return memcmp(a, b, n) == 0 }
+        var i = 0
+        while i + 8 <= n {
+            if UnsafeRawPointer(a + i).loadUnaligned(as: UInt64.self) != UnsafeRawPointer(b + i).loadUnaligned(as: UInt64.self) { return false }
+            i += 8
+        }
+        while i < n {
+            if a[i] != b[i] { return false }
+            i += 1
+        }
+        return true
     }
 
     static func boolean(_ s: String) -> Bool? {
@@ -597,8 +840,9 @@ public final class TraceReader {
         lastTime = -.infinity
         cancelled = false
         bad = nil
+        hasBad = false
         arena.removeAll()
-        for k in 0..<ptLen.count { ptLen[k] = -1 }
+        for k in 0..<PerTraceField.count { ptLen[k] = -1 }
         summary.tracesRead += 1
         // contiguity: increasing integer ids need no look-up
         let h = Self.hash(s, e)
@@ -804,7 +1048,7 @@ struct ByteArena {
 
     @inline(__always)
     func equals(_ s: UnsafePointer<UInt8>, _ e: UnsafePointer<UInt8>) -> Bool {
-        count == e - s && memcmp(base, s, count) == 0
+        count == e - s && TraceReader.bytesEqual(base, s, count)
     }
 
     func free() { base.deallocate() }
