@@ -344,7 +344,10 @@ public final class TraceReader {
                 fq[f] = true
                 p += 1
                 while true {
-                    guard p < e else { return eof ? -2 : -1 }
+                    guard p < e else {
+                        if eof { nf = f }
+                        return eof ? -2 : -1
+                    }
                     let c = b[p]
                     if c == 0x22 {
                         if p + 1 < e && b[p + 1] == 0x22 { p += 2; continue }

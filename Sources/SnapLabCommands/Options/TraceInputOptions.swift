@@ -66,3 +66,22 @@ enum TraceCommand {
         }
     }
 }
+
+/// A command's complete output, written only once it is all known.
+public struct CommandOutput: Sendable {
+    /// Bytes for standard output (tables, CSV, JSON).
+    public var standardOutput: [UInt8] = []
+    /// Text for standard error (notices, counts, skipped traces).
+    public var standardError = ""
+
+    public init() {}
+
+    /// Standard output as text.
+    public var text: String { String(decoding: standardOutput, as: UTF8.self) }
+
+    /// Writes standard output, then standard error.
+    public func write() {
+        Output.standard.write(bytes: standardOutput)
+        if !standardError.isEmpty { Output.error.write(standardError) }
+    }
+}

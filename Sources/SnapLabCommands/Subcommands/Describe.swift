@@ -21,18 +21,22 @@ extension SnapLab {
         public init() {}
 
         public func run() throws {
-            try TraceCommand.run {
-                var description = TraceDescription()
-                let summary = try input.read { description.add($0) }
-                switch format {
-                case .table:
-                    Output.standard.write(description.table(summary: summary))
-                    let notices = summary.notices(scored: description.traces)
-                    Output.error.write(notices.joined(separator: "\n") + "\n")
-                case .json:
-                    Output.standard.write(description.json(summary: summary).rendered(pretty: true) + "\n")
-                }
+            try TraceCommand.run { try output().write() }
+        }
+
+        /// What the command prints (built whole first: nothing is printed if the read fails).
+        public func output() throws -> CommandOutput {
+            var description = TraceDescription()
+            let summary = try input.read { description.add($0) }
+            var result = CommandOutput()
+            switch format {
+            case .table:
+                result.standardOutput = Array(description.table(summary: summary).utf8)
+                result.standardError = summary.notices(scored: description.traces).joined(separator: "\n") + "\n"
+            case .json:
+                result.standardOutput = Array((description.json(summary: summary).rendered(pretty: true) + "\n").utf8)
             }
+            return result
         }
     }
 }

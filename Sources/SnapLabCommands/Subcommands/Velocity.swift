@@ -22,7 +22,13 @@ extension SnapLab {
         public init() {}
 
         public func run() throws {
-            try TraceCommand.run {
+            try TraceCommand.run { try output().write() }
+        }
+
+        /// What the command prints: built whole before anything is written, so a failed read
+        /// prints nothing on standard output.
+        public func output() throws -> CommandOutput {
+                var result = CommandOutput()
                 var csv = [UInt8]()
                 var rows: [(String, Double, Int)] = []
                 let keepRows = format != .csv
@@ -43,11 +49,11 @@ extension SnapLab {
                 let scored = summary.tracesYielded
                 switch format {
                 case .csv:
-                    Output.standard.write(bytes: csv)
+                    result.standardOutput = csv
                 case .table:
                     let table = TextTable(header: ["trace_id", "velocity", "samples_used"],
                                           rows: rows.map { [$0.0, NumberFormat.fixed($0.1, 4), String($0.2)] })
-                    Output.standard.write(table.rendered())
+                    result.standardOutput = Array(table.rendered().utf8)
                 case .json:
                     let doc = JSONValue.object([
                         ("estimator", .string(input.velocity.rawValue)),
@@ -60,12 +66,12 @@ extension SnapLab {
                         ("traces", .array(rows.map { .object([("trace_id", .string($0.0)), ("velocity", .number($0.1)),
                                                              ("samples_used", .int($0.2))]) })),
                     ])
-                    Output.standard.write(doc.rendered(pretty: true) + "\n")
+                    result.standardOutput = Array((doc.rendered(pretty: true) + "\n").utf8)
                 }
                 if format != .json {
-                    Output.error.write(summary.notices(scored: scored).joined(separator: "\n") + "\n")
+                    result.standardError = summary.notices(scored: scored).joined(separator: "\n") + "\n"
                 }
-            }
+                return result
         }
     }
 }
