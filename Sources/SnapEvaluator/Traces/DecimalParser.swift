@@ -13,13 +13,6 @@ import Darwin
 /// exponents, `inf`, `nan`, hex) goes to C's `strtod`, which rounds correctly (glibc).
 /// A test compares the parser with `strtod` on many random values.
 public enum DecimalParser {
-    @usableFromInline
-    static let powersOfTen: [Double] = (0...22).map { k in
-        var p = 1.0
-        for _ in 0..<k { p *= 10 }
-        return p
-    }
-
     /// The number spelled by the bytes `[start, end)`, or `nil` when they are not one number
     /// (empty, stray characters). Non-finite spellings (`inf`, `nan`, overflow) parse to
     /// non-finite values: callers decide whether to accept them.
@@ -88,57 +81,78 @@ public enum DecimalParser {
         if mantissa == 0 { return negative ? -0.0 : 0.0 }
         guard mantissa <= (1 << 53), exponent >= -22, exponent <= 22 else { return slow(start, end) }
         var value = Double(mantissa)
-        if exponent < 0 { value /= powersOfTen[-exponent] } else if exponent > 0 { value *= powersOfTen[exponent] }
+        if exponent < 0 { value /= powerOfTen(-exponent) } else if exponent > 0 { value *= powerOfTen(exponent) }
         return negative ? -value : value
     }
 
-    /// The fast path alone, on a prefix: parses the plain decimal at `start` (sign, digits,
-    /// fraction, exponent) and returns it with the position after it, or `nil` when the text
-    /// there needs more than the exactly-rounded fast path (the caller then takes the general
-    /// route through ``parse(_:_:)``).
+    /// The fast path alone, on a prefix: parses the plain decimal at `start` (`[-]digits[.digits]`,
+    /// at most 19 digits in all, at most 22 after the point) and returns it with the position
+    /// after it, or `nil` when the text there needs more than the exactly-rounded fast path
+    /// (an exponent, more digits, a mantissa above 2^53): the caller then takes the general
+    /// route through ``parse(_:_:)``.
     @inlinable @inline(__always)
     public static func parsePrefix(_ start: UnsafePointer<UInt8>, _ end: UnsafePointer<UInt8>) -> (Double, UnsafePointer<UInt8>)? {
         var p = start
         guard p < end else { return nil }
-        var negative = false
-        if p.pointee == UInt8(ascii: "-") { negative = true; p += 1 }
+        let negative = p.pointee == UInt8(ascii: "-")
+        if negative { p += 1 }
         var mantissa: UInt64 = 0
-        var digits = 0
-        var anyDigit = false
-        var exponent = 0
+        let intStart = p
         while p < end {
             let d = p.pointee &- 48
             if d > 9 { break }
-            anyDigit = true
-            if mantissa != 0 || d != 0 {
-                guard digits < 19 else { return nil }
-                mantissa = mantissa &* 10 &+ UInt64(d)
-                digits += 1
-            }
+            mantissa = mantissa &* 10 &+ UInt64(d)
             p += 1
         }
+        var digits = p - intStart
+        var decimals = 0
         if p < end && p.pointee == UInt8(ascii: ".") {
             p += 1
+            let fracStart = p
             while p < end {
                 let d = p.pointee &- 48
                 if d > 9 { break }
-                anyDigit = true
-                if mantissa != 0 || d != 0 {
-                    guard digits < 19 else { return nil }
-                    mantissa = mantissa &* 10 &+ UInt64(d)
-                    digits += 1
-                }
-                exponent -= 1
+                mantissa = mantissa &* 10 &+ UInt64(d)
                 p += 1
             }
+            decimals = p - fracStart
+            digits += decimals
         }
-        guard anyDigit else { return nil }
+        guard digits > 0, digits <= 19, decimals <= 22, mantissa <= (1 << 53) else { return nil }
         if p < end && (p.pointee | 0x20) == UInt8(ascii: "e") { return nil }
-        if mantissa == 0 { return (negative ? -0.0 : 0.0, p) }
-        guard mantissa <= (1 << 53), exponent >= -22 else { return nil }
         var value = Double(mantissa)
-        if exponent < 0 { value /= powersOfTen[-exponent] }
+        if decimals > 0 { value /= powerOfTen(decimals) }
         return (negative ? -value : value, p)
+    }
+
+    /// 10^k for k in 0...22 (exact in binary64).
+    @usableFromInline @inline(__always)
+    static func powerOfTen(_ k: Int) -> Double {
+        switch k {
+        case 0: return 1
+        case 1: return 1e1
+        case 2: return 1e2
+        case 3: return 1e3
+        case 4: return 1e4
+        case 5: return 1e5
+        case 6: return 1e6
+        case 7: return 1e7
+        case 8: return 1e8
+        case 9: return 1e9
+        case 10: return 1e10
+        case 11: return 1e11
+        case 12: return 1e12
+        case 13: return 1e13
+        case 14: return 1e14
+        case 15: return 1e15
+        case 16: return 1e16
+        case 17: return 1e17
+        case 18: return 1e18
+        case 19: return 1e19
+        case 20: return 1e20
+        case 21: return 1e21
+        default: return 1e22
+        }
     }
 
     /// `strtod` on a NUL-terminated copy; `nil` unless it consumes every byte.

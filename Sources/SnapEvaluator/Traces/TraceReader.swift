@@ -66,6 +66,8 @@ public final class TraceReader {
     var rows: Int
     var hasBad: Bool
         var ptCount: Int
+        var tailBytes = ByteArena()
+        var tailStart = Int.max
     }
     private let hot: UnsafeMutablePointer<HotState>
     private var buf: UnsafeMutablePointer<UInt8> {
@@ -204,6 +206,10 @@ public final class TraceReader {
     /// Per column: 1 trace id, 2 time, 3 offset/touch_x, 4 phase, 10 + k per-trace field k, 0 other.
     private let roleCode = UnsafeMutablePointer<Int>.allocate(capacity: 4096)
     private var ptCount: Int { get { hot.pointee.ptCount } set { hot.pointee.ptCount = newValue } }
+    /// The raw bytes of the previous row's trailing per-trace columns (from `tailStart`), when
+    /// they were checked: an identical tail needs no field-by-field check.
+    private var tailBytes: ByteArena { get { hot.pointee.tailBytes } set { hot.pointee.tailBytes = newValue } }
+    private var tailStart: Int { get { hot.pointee.tailStart } set { hot.pointee.tailStart = newValue } }
 
     // MARK: contiguity
     private var monotone = true
@@ -283,7 +289,7 @@ public final class TraceReader {
         fs.deallocate()
         fe.deallocate()
         fq.deallocate()
-        t.free(); x.free(); mv.free(); idBytes.free(); arena.free(); lastUserBytes.free()
+        t.free(); x.free(); mv.free(); idBytes.free(); arena.free(); lastUserBytes.free(); tailBytes.free()
         ptStart.deallocate(); ptLen.deallocate(); ptLine.deallocate(); ptCol.deallocate(); ptField.deallocate(); roleCode.deallocate()
         hot.deallocate()
     }
@@ -605,6 +611,9 @@ public final class TraceReader {
             case .releaseOffset, .unknown: roleCode[c] = 0
             }
         }
+        tailStart = ncols
+        while tailStart > 0 && roleCode[tailStart - 1] >= 10 { tailStart -= 1 }
+        if tailStart == ncols || tailStart == 0 { tailStart = Int.max }
         while true {
             if inTrace && !hasBad, try fastRow() { continue }
             guard try nextRow() else { break }
@@ -706,10 +715,21 @@ public final class TraceReader {
         var p = b + pos
         var tv = 0.0, xv = 0.0, flag: UInt8 = 1
         let arenaBase = UnsafePointer(arena.base)
+        var tailPos: UnsafePointer<UInt8>?
         for c in 0..<ncols {
             if c > 0 {
                 guard p < e, p.pointee == 0x2C else { return false }
                 p += 1
+            }
+            if c == tailStart {
+                // the trailing per-trace columns, byte for byte as on the previous row?
+                let n = tailBytes.count
+                if n > 0 && e - p > n && Self.bytesEqual(UnsafePointer(tailBytes.base), p, n)
+                    && (p[n] == 0x0A || p[n] == 0x0D) {
+                    p += n
+                    break
+                }
+                tailPos = p
             }
             let role = roleCode[c]
             if role >= 10 {
@@ -757,6 +777,12 @@ public final class TraceReader {
             return false
         }
         guard tv >= lastTime else { return false }
+        if let tailPos {
+            var q = p - 1
+            if q.pointee == 0x0A && q > tailPos && q[-1] == 0x0D { q -= 1 }
+            tailBytes.removeAll()
+            tailBytes.append(tailPos, q)
+        }
         rowStart = bufFileOffset + pos
         line += 1
         rowFirstLine = line
@@ -845,6 +871,7 @@ public final class TraceReader {
         bad = nil
         hasBad = false
         arena.removeAll()
+        tailBytes.removeAll()
         for k in 0..<PerTraceField.count { ptLen[k] = -1 }
         summary.tracesRead += 1
         // contiguity: increasing integer ids need no look-up
