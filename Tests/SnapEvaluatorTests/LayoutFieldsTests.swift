@@ -35,3 +35,14 @@ import Testing
         #expect(LayoutFields(itemWidth: 100).missingRequired == ["viewport_width", "item_count"])
     }
 }
+
+@Suite struct LayoutFieldsJSONTests {
+    @Test func zeroAndOneAreNumbersAndBooleansAreNot() throws {
+        let f = try LayoutFields.parse(json: Data(#"{"item_spacing": 0, "leading_inset": 1, "looping": false}"#.utf8), file: "l.json")
+        #expect(f.spacing == 0)
+        #expect(f.leadingInset == 1)
+        #expect(f.isLooping == false)
+        #expect(throws: TraceParseError.self) { _ = try LayoutFields.parse(json: Data(#"{"item_width": true}"#.utf8), file: "l.json") }
+        #expect(throws: TraceParseError.self) { _ = try LayoutFields.parse(json: Data(#"{"looping": 1}"#.utf8), file: "l.json") }
+    }
+}

@@ -94,8 +94,9 @@ public struct LayoutFields: Sendable, Hashable {
         }
         var f = LayoutFields()
         func number(_ key: String) throws -> Double? {
+            // (a JSON boolean is not a number of points)
             guard let v = dict[key] else { return nil }
-            guard let n = v as? NSNumber, !(v is Bool), n.doubleValue.isFinite else {
+            guard !isBoolean(v), let n = v as? NSNumber, n.doubleValue.isFinite else {
                 throw TraceParseError.invalidValue(file: file, line: 1, column: key, found: "\(v)", expected: "a finite number of points")
             }
             return n.doubleValue
@@ -122,12 +123,19 @@ public struct LayoutFields: Sendable, Hashable {
             f.alignment = al
         }
         if let l = dict["looping"] {
-            guard let b = l as? Bool else {
+            guard isBoolean(l), let b = l as? Bool else {
                 throw TraceParseError.invalidValue(file: file, line: 1, column: "looping", found: "\(l)", expected: "true or false")
             }
             f.isLooping = b
         }
         return f
+    }
+
+    /// Whether a JSONSerialization value is `true`/`false` (not a number that bridges to Bool).
+    static func isBoolean(_ v: Any) -> Bool {
+        if type(of: v) == Bool.self { return true }
+        guard let n = v as? NSNumber else { return false }
+        return String(cString: n.objCType) == "c"
     }
 
     static let layoutKeys: Set<String> = ["item_width", "item_spacing", "leading_inset", "trailing_inset",

@@ -35,6 +35,9 @@ extension SnapLab {
                 result.standardError = summary.notices(scored: description.traces).joined(separator: "\n") + "\n"
             case .json:
                 result.standardOutput = Array((description.json(summary: summary).rendered(pretty: true) + "\n").utf8)
+                if !summary.skipped.isEmpty {
+                    result.standardError = summary.skipped.map { "skipped \($0.description)" }.joined(separator: "\n") + "\n"
+                }
             }
             return result
         }

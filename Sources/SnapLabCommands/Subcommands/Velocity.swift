@@ -28,50 +28,55 @@ extension SnapLab {
         /// What the command prints: built whole before anything is written, so a failed read
         /// prints nothing on standard output.
         public func output() throws -> CommandOutput {
-                var result = CommandOutput()
-                var csv = [UInt8]()
-                var rows: [(String, Double, Int)] = []
-                let keepRows = format != .csv
-                if format == .csv { csv.append(contentsOf: "trace_id,velocity,samples_used\n".utf8) }
-                let summary = try input.read { record in
-                    let r = record.release
-                    if keepRows {
-                        rows.append((r.traceID, r.release.velocity, record.estimate.samplesUsed))
-                    } else {
-                        CSVText.appendField(r.traceID, to: &csv)
-                        csv.append(0x2C)
-                        csv.append(contentsOf: NumberFormat.shortest(r.release.velocity).utf8)
-                        csv.append(0x2C)
-                        csv.append(contentsOf: String(record.estimate.samplesUsed).utf8)
-                        csv.append(0x0A)
-                    }
+            var result = CommandOutput()
+            var csv = [UInt8]()
+            var rows: [(String, Double, Int)] = []
+            let keepRows = format != .csv
+            if format == .csv { csv.append(contentsOf: "trace_id,velocity,samples_used\n".utf8) }
+            let summary = try input.read { record in
+                let r = record.release
+                if keepRows {
+                    rows.append((r.traceID, r.release.velocity, record.estimate.samplesUsed))
+                } else {
+                    CSVText.appendField(r.traceID, to: &csv)
+                    csv.append(0x2C)
+                    csv.append(contentsOf: NumberFormat.shortest(r.release.velocity).utf8)
+                    csv.append(0x2C)
+                    csv.append(contentsOf: String(record.estimate.samplesUsed).utf8)
+                    csv.append(0x0A)
                 }
-                let scored = summary.tracesYielded
-                switch format {
-                case .csv:
-                    result.standardOutput = csv
-                case .table:
-                    let table = TextTable(header: ["trace_id", "velocity", "samples_used"],
-                                          rows: rows.map { [$0.0, NumberFormat.fixed($0.1, 4), String($0.2)] })
-                    result.standardOutput = Array(table.rendered().utf8)
-                case .json:
-                    let doc = JSONValue.object([
-                        ("estimator", .string(input.velocity.rawValue)),
-                        ("files", .array(summary.files.map { .object([("path", .string($0.path)), ("kind", .string($0.kind.rawValue))]) })),
-                        ("traces_read", .int(summary.tracesRead)),
-                        ("traces_scored", .int(scored)),
-                        ("traces_skipped", .int(summary.tracesSkipped)),
-                        ("traces_cancelled", .int(summary.tracesCancelled)),
-                        ("skipped", .array(summary.skipped.map { .string($0.description) })),
-                        ("traces", .array(rows.map { .object([("trace_id", .string($0.0)), ("velocity", .number($0.1)),
-                                                             ("samples_used", .int($0.2))]) })),
-                    ])
-                    result.standardOutput = Array((doc.rendered(pretty: true) + "\n").utf8)
-                }
-                if format != .json {
-                    result.standardError = summary.notices(scored: scored).joined(separator: "\n") + "\n"
-                }
-                return result
+            }
+            let scored = summary.tracesYielded
+            switch format {
+            case .csv:
+                result.standardOutput = csv
+            case .table:
+                let table = TextTable(header: ["trace_id", "velocity", "samples_used"],
+                                      rows: rows.map { [$0.0, NumberFormat.fixed($0.1, 4), String($0.2)] })
+                result.standardOutput = Array(table.rendered().utf8)
+            case .json:
+                let doc = JSONValue.object([
+                    ("estimator", .string(input.velocity.rawValue)),
+                    ("files", .array(summary.files.map { f in
+                        .object([("path", .string(f.path)), ("kind", .string(f.kind.rawValue)),
+                                 ("unknown_columns", .array(f.unknownColumns.map { .string($0) }))])
+                    })),
+                    ("traces_read", .int(summary.tracesRead)),
+                    ("traces_scored", .int(scored)),
+                    ("traces_skipped", .int(summary.tracesSkipped)),
+                    ("traces_cancelled", .int(summary.tracesCancelled)),
+                    ("skipped", .array(summary.skipped.map { .string($0.description) })),
+                    ("traces", .array(rows.map { .object([("trace_id", .string($0.0)), ("velocity", .number($0.1)),
+                                                         ("samples_used", .int($0.2))]) })),
+                ])
+                result.standardOutput = Array((doc.rendered(pretty: true) + "\n").utf8)
+            }
+            if format != .json {
+                result.standardError = summary.notices(scored: scored).joined(separator: "\n") + "\n"
+            } else if !summary.skipped.isEmpty {
+                result.standardError = summary.skipped.map { "skipped \($0.description)" }.joined(separator: "\n") + "\n"
+            }
+            return result
         }
     }
 }
