@@ -25,17 +25,24 @@ swift build -c release --product snaplab >/dev/null
 BIN="$(swift build -c release --show-bin-path)/snaplab"
 BYTES=$(stat -c %s "$FILE")
 cat "$FILE" > /dev/null   # warm the page cache
-times=()
+walls=(); cpus=(); rss=0
 for ((i = 0; i < RUNS; i++)); do
-    start=$(date +%s.%N)
-    taskset -c 0 "$BIN" velocity "$FILE" > /dev/null 2>/tmp/bench-reader-stderr.txt
-    stop=$(date +%s.%N)
-    times+=("$(echo "$stop - $start" | bc -l)")
+    /usr/bin/time -f "%e %U %S %M" -o /tmp/bench-reader-time.txt \
+        taskset -c 0 "$BIN" velocity "$FILE" > /dev/null 2>/tmp/bench-reader-stderr.txt
+    read -r wall user sys kb < /tmp/bench-reader-time.txt
+    walls+=("$wall")
+    cpus+=("$(echo "$user + $sys" | bc -l)")
+    rss=$kb
 done
-sorted=$(printf '%s\n' "${times[@]}" | sort -g)
-best=$(echo "$sorted" | head -1)
-median=$(echo "$sorted" | sed -n "$(( (RUNS + 1) / 2 ))p")
+best() { printf '%s\n' "$@" | sort -g | head -1; }
+median() { printf '%s\n' "$@" | sort -g | sed -n "$(( ($# + 1) / 2 ))p"; }
+MB=$(echo "$BYTES / 1000000" | bc -l)
 tail -1 /tmp/bench-reader-stderr.txt
-printf 'file: %s (%.1f MB)\n' "$FILE" "$(echo "$BYTES / 1000000" | bc -l)"
-printf 'snaplab velocity, one core (taskset -c 0): best %.3f s = %.0f MB/s, median %.3f s = %.0f MB/s (%d runs)\n' \
-    "$best" "$(echo "$BYTES / 1000000 / $best" | bc -l)" "$median" "$(echo "$BYTES / 1000000 / $median" | bc -l)" "$RUNS"
+printf 'file: %s (%.1f MB)\n' "$FILE" "$MB"
+printf 'snaplab velocity pinned to one core (taskset -c 0), %d runs, peak RSS %d MB\n' "$RUNS" "$((rss / 1024))"
+printf '  wall: best %.3f s = %.0f MB/s, median %.3f s = %.0f MB/s\n' \
+    "$(best "${walls[@]}")" "$(echo "$MB / $(best "${walls[@]}")" | bc -l)" \
+    "$(median "${walls[@]}")" "$(echo "$MB / $(median "${walls[@]}")" | bc -l)"
+printf '  CPU (user+sys): best %.3f s = %.0f MB/s, median %.3f s = %.0f MB/s\n' \
+    "$(best "${cpus[@]}")" "$(echo "$MB / $(best "${cpus[@]}")" | bc -l)" \
+    "$(median "${cpus[@]}")" "$(echo "$MB / $(median "${cpus[@]}")" | bc -l)"

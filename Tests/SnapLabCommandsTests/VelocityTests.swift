@@ -84,3 +84,18 @@ import Testing
         }
     }
 }
+
+@Suite struct VelocityJobsTests {
+    @Test(arguments: ["csv", "json"])
+    func jobsGiveTheSameOutputAsOneThread(_ format: String) throws {
+        let path = CommandFixtures.path("odd320.csv")
+        let one = try SnapLab.Velocity.parse([path, "--format", format]).output()
+        let four = try SnapLab.Velocity.parse([path, "--format", format, "--jobs", "4"]).output()
+        #expect(one.standardOutput == four.standardOutput)
+        #expect(one.standardOutput.count > 1000)
+    }
+
+    @Test func jobsMustBePositive() {
+        #expect(throws: (any Error).self) { _ = try SnapLab.Velocity.parse(["x.csv", "--jobs", "0"]) }
+    }
+}

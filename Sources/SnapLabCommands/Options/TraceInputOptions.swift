@@ -24,10 +24,14 @@ public struct TraceInputOptions: ParsableArguments, Sendable {
 
     @OptionGroup public var layoutOptions: LayoutOptions
 
+    @Option(help: "Threads per file: each reads its own byte range of the file (1 = serial).")
+    public var jobs: Int = 1
+
     public init() {}
 
     public func validate() throws {
         guard !files.isEmpty else { throw ValidationError("Give at least one trace file.") }
+        guard jobs >= 1, jobs <= 256 else { throw ValidationError("--jobs must be between 1 and 256.") }
     }
 
     /// The reader options these flags describe.
@@ -49,6 +53,28 @@ public struct TraceInputOptions: ParsableArguments, Sendable {
             summary.files.append(file)
         }
         return summary
+    }
+}
+
+extension TraceInputOptions {
+    /// Reads every file in `jobs` byte ranges at once (``TraceReader/readInParallel(path:options:parts:users:initial:accumulate:)``),
+    /// each range folding its traces into its own partial result; returns the partials of all
+    /// files in file order. Within a partial, user indices and lines are local to its range.
+    public func readInParts<Partial: Sendable>(
+        initial: @escaping @Sendable () -> Partial,
+        accumulate: @escaping @Sendable (inout Partial, TraceRecord) throws -> Void
+    ) throws -> (partials: [Partial], summary: ReadSummary) {
+        let options = try readOptions()
+        var summary = ReadSummary()
+        var partials: [Partial] = []
+        for path in files {
+            let result = try TraceReader.readInParallel(path: path, options: options, parts: jobs, users: summary.users,
+                                                        initial: initial, accumulate: accumulate)
+            partials += result.partials
+            summary.users = result.users
+            summary.files.append(result.summary)
+        }
+        return (partials, summary)
     }
 }
 

@@ -30,21 +30,25 @@ extension SnapLab {
         public func output() throws -> CommandOutput {
             var result = CommandOutput()
             var csv = [UInt8]()
-            var rows: [(String, Double, Int)] = []
-            let keepRows = format != .csv
+            var rows: [VelocityRow] = []
             if format == .csv { csv.append(contentsOf: "trace_id,velocity,samples_used\n".utf8) }
-            let summary = try input.read { record in
-                let r = record.release
-                if keepRows {
-                    rows.append((r.traceID, r.release.velocity, record.estimate.samplesUsed))
-                } else {
-                    CSVText.appendField(r.traceID, to: &csv)
-                    csv.append(0x2C)
-                    csv.append(contentsOf: NumberFormat.shortest(r.release.velocity).utf8)
-                    csv.append(0x2C)
-                    csv.append(contentsOf: String(record.estimate.samplesUsed).utf8)
-                    csv.append(0x0A)
+            let summary: ReadSummary
+            if input.jobs > 1 {
+                let keepRows = format != .csv
+                let (parts, s) = try input.readInParts(initial: { VelocityPart() }) { part, record in
+                    part.add(record, keepRow: keepRows)
                 }
+                for part in parts {
+                    csv += part.csv
+                    rows += part.rows
+                }
+                summary = s
+            } else {
+                var part = VelocityPart()
+                let keepRows = format != .csv
+                summary = try input.read { part.add($0, keepRow: keepRows) }
+                csv += part.csv
+                rows = part.rows
             }
             let scored = summary.tracesYielded
             switch format {
@@ -52,7 +56,7 @@ extension SnapLab {
                 result.standardOutput = csv
             case .table:
                 let table = TextTable(header: ["trace_id", "velocity", "samples_used"],
-                                      rows: rows.map { [$0.0, NumberFormat.fixed($0.1, 4), String($0.2)] })
+                                      rows: rows.map { [$0.traceID, NumberFormat.fixed($0.velocity, 4), String($0.samplesUsed)] })
                 result.standardOutput = Array(table.rendered().utf8)
             case .json:
                 let doc = JSONValue.object([
@@ -66,8 +70,8 @@ extension SnapLab {
                     ("traces_skipped", .int(summary.tracesSkipped)),
                     ("traces_cancelled", .int(summary.tracesCancelled)),
                     ("skipped", .array(summary.skipped.map { .string($0.description) })),
-                    ("traces", .array(rows.map { .object([("trace_id", .string($0.0)), ("velocity", .number($0.1)),
-                                                         ("samples_used", .int($0.2))]) })),
+                    ("traces", .array(rows.map { .object([("trace_id", .string($0.traceID)), ("velocity", .number($0.velocity)),
+                                                         ("samples_used", .int($0.samplesUsed))]) })),
                 ])
                 result.standardOutput = Array((doc.rendered(pretty: true) + "\n").utf8)
             }
@@ -78,6 +82,33 @@ extension SnapLab {
             }
             return result
         }
+    }
+}
+
+/// One trace's line of `snaplab velocity`.
+struct VelocityRow: Sendable {
+    var traceID: String
+    var velocity: Double
+    var samplesUsed: Int
+}
+
+/// The velocity lines of one part of a file: CSV bytes, or rows for the table and JSON.
+struct VelocityPart: Sendable {
+    var csv: [UInt8] = []
+    var rows: [VelocityRow] = []
+
+    mutating func add(_ record: TraceRecord, keepRow: Bool) {
+        let r = record.release
+        if keepRow {
+            rows.append(VelocityRow(traceID: r.traceID, velocity: r.release.velocity, samplesUsed: record.estimate.samplesUsed))
+            return
+        }
+        CSVText.appendField(r.traceID, to: &csv)
+        csv.append(0x2C)
+        csv.append(contentsOf: NumberFormat.shortest(r.release.velocity).utf8)
+        csv.append(0x2C)
+        csv.append(contentsOf: String(record.estimate.samplesUsed).utf8)
+        csv.append(0x0A)
     }
 }
 
