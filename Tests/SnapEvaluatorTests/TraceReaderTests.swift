@@ -305,3 +305,18 @@ import Testing
         #expect(small == big)
     }
 }
+
+@Suite struct TraceReaderMultiFileTests {
+    @Test func severalFilesShareOneUsersTableAndReportTheirKinds() throws {
+        let a = try TestFiles.write("trace_id,user_id,t_ms,offset\n1,ann,0,0\n1,ann,8,4\n2,bob,0,0\n2,bob,8,4\n", name: "a.csv")
+        let b = try TestFiles.write("trace_id,user_id,release_offset,release_velocity,extra\n9,bob,300,1.5,x\n", name: "b.csv")
+        var users: [Int] = []
+        let summary = try TraceReader.read(paths: [a, b], options: withLayout) { users.append($0.release.user) }
+        #expect(summary.files.map(\.kind) == [.sampleLevel, .releaseLevel])
+        #expect(summary.users.names == ["ann", "bob"])
+        #expect(users == [0, 1, 1])
+        #expect(summary.tracesRead == 3)
+        #expect(summary.files[1].unknownColumns == ["extra"])
+        #expect(summary.notices(scored: 3).contains("\(b): ignoring unknown columns: extra"))
+    }
+}

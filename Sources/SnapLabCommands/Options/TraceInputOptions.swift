@@ -44,15 +44,7 @@ public struct TraceInputOptions: ParsableArguments, Sendable {
 
     /// Reads every file in order, calling `body` per trace; one users table across files.
     public func read(_ body: (TraceRecord) throws -> Void) throws -> ReadSummary {
-        let options = try readOptions()
-        var summary = ReadSummary()
-        for path in files {
-            let reader = try TraceReader(path: path, options: options, users: summary.users)
-            let file = try reader.forEach(body)
-            summary.users = reader.users
-            summary.files.append(file)
-        }
-        return summary
+        try TraceReader.read(paths: files, options: readOptions(), body)
     }
 }
 
