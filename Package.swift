@@ -67,6 +67,7 @@ let package = Package(
         .testTarget(
             name: "SnapEvaluatorTests",
             dependencies: ["SnapEvaluator", "SnapStrategies"],
+            resources: [.copy("Fixtures")],
             swiftSettings: strictSettings
         ),
         .testTarget(

@@ -24,6 +24,18 @@ public struct Output: Sendable {
         bytes.removeAll()
     }
 
+    /// Writes `bytes` whole.
+    public func write(bytes: [UInt8]) {
+        var offset = 0
+        while offset < bytes.count {
+            let n = bytes.withUnsafeBytes { buf in
+                Foundation.write(fd, buf.baseAddress! + offset, buf.count - offset)
+            }
+            if n <= 0 { break }
+            offset += n
+        }
+    }
+
     /// Whether this stream is a terminal (progress is shown only then).
     public var isTerminal: Bool { isatty(fd) != 0 }
 }

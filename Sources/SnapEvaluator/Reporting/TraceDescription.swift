@@ -1,0 +1,131 @@
+import SnapStrategies
+
+/// What `snaplab describe` reports about a set of trace files, accumulated one trace at a time
+/// in bounded memory.
+///
+/// Quantiles come from ``BoundedSample`` reservoirs (exact up to 100,000 values per quantity,
+/// estimates beyond) and GSL (``SortedQuantiles``); page deltas are counted exactly (one
+/// counter per distinct delta).
+///
+/// Warnings counted per trace:
+/// - *sparse*: fewer than 3 move samples (LSQ2 falls back to a line or to 0);
+/// - *repeated lift-off position*: the lift-off row repeats the previous row's offset
+///   (a platform that re-reports the last position at lift-off);
+/// - *long gap*: two consecutive samples more than 40 ms apart (the velocity trackers reset).
+public struct TraceDescription: Sendable {
+    public static let quantileLevels: [Double] = [0, 0.05, 0.25, 0.5, 0.75, 0.95, 1]
+
+    public private(set) var traces = 0
+    public private(set) var labelled = 0
+    public private(set) var samplesPerTrace = BoundedSample()
+    public private(set) var samplingInterval = BoundedSample()
+    public private(set) var releaseSpeed = BoundedSample()
+    public private(set) var pageDeltas: [Int: Int] = [:]
+    public private(set) var sparseTraces = 0
+    public private(set) var repeatedLiftOff = 0
+    public private(set) var longGapTraces = 0
+    private var userSeen: [Bool] = []
+
+    public init() {}
+
+    /// Adds one trace.
+    public mutating func add(_ record: TraceRecord) {
+        let r = record.release
+        traces += 1
+        if r.user >= 0 {
+            if r.user >= userSeen.count { userSeen += Array(repeating: false, count: r.user - userSeen.count + 1) }
+            userSeen[r.user] = true
+        }
+        samplesPerTrace.add(Double(r.sampleCount))
+        releaseSpeed.add(Swift.abs(r.release.velocity))
+        let s = record.samples
+        let n = s.count
+        var moves = 0
+        var longGap = false
+        for i in 0..<n {
+            if s.isMove[i] != 0 { moves += 1 }
+            if i > 0 {
+                let dt = s.time[i] - s.time[i - 1]
+                samplingInterval.add(dt)
+                if dt > VelocityWindow.assumePointerStopped + VelocityWindow.timeEpsilon { longGap = true }
+            }
+        }
+        if n > 0 && moves < 3 { sparseTraces += 1 }
+        if longGap { longGapTraces += 1 }
+        if n >= 2 && s.offset[n - 1] == s.offset[n - 2] { repeatedLiftOff += 1 }
+        if let intended = r.intendedIndex {
+            labelled += 1
+            let start = r.release.startSlot(in: r.layout)
+            pageDeltas[intended - start, default: 0] += 1
+        }
+    }
+
+    /// Users with at least one described trace.
+    public var users: Int { userSeen.reduce(0) { $0 + ($1 ? 1 : 0) } }
+
+    private static func quantiles(_ b: BoundedSample) -> [Double?] {
+        SortedQuantiles.quantiles(of: b.values, quantileLevels)
+    }
+
+    /// The report as JSON (counts of traces read, skipped and cancelled from `summary`).
+    public func json(summary: ReadSummary) -> JSONValue {
+        func qobj(_ b: BoundedSample) -> JSONValue {
+            let q = Self.quantiles(b)
+            var items: [(String, JSONValue)] = [("count", .int(b.seen)), ("exact", .bool(b.isExact))]
+            for (level, v) in zip(Self.quantileLevels, q) {
+                items.append(("p\(Int((level * 100).rounded()))", v.map { .number($0) } ?? .null))
+            }
+            return .object(items)
+        }
+        return .object([
+            ("files", .array(summary.files.map { f in
+                .object([("path", .string(f.path)), ("kind", .string(f.kind.rawValue)),
+                         ("traces_read", .int(f.tracesRead)), ("rows", .int(f.rows)),
+                         ("unknown_columns", .array(f.unknownColumns.map { .string($0) }))])
+            })),
+            ("traces_read", .int(summary.tracesRead)),
+            ("traces_described", .int(traces)),
+            ("traces_skipped", .int(summary.tracesSkipped)),
+            ("traces_cancelled", .int(summary.tracesCancelled)),
+            ("skipped", .array(summary.skipped.map { .string($0.description) })),
+            ("users", .int(users)),
+            ("labelled", .int(labelled)),
+            ("labelled_share", traces > 0 ? .number(Double(labelled) / Double(traces)) : .null),
+            ("samples_per_trace", qobj(samplesPerTrace)),
+            ("sampling_interval_ms", qobj(samplingInterval)),
+            ("release_speed_pt_per_ms", qobj(releaseSpeed)),
+            ("page_deltas", .object(pageDeltas.keys.sorted().map { (String($0), .int(pageDeltas[$0] ?? 0)) })),
+            ("warnings", .object([("sparse_traces", .int(sparseTraces)),
+                                  ("repeated_lift_off_positions", .int(repeatedLiftOff)),
+                                  ("long_gap_traces", .int(longGapTraces))])),
+        ])
+    }
+
+    /// The report as text tables.
+    public func table(summary: ReadSummary) -> String {
+        var out = ""
+        for f in summary.files {
+            out += "\(f.path): \(f.kind.rawValue), \(f.tracesRead) traces, \(f.rows) rows\n"
+        }
+        let share = traces > 0 ? NumberFormat.fixed(100 * Double(labelled) / Double(traces), 1) + "%" : "-"
+        out += "traces read \(summary.tracesRead), described \(traces), skipped \(summary.tracesSkipped), "
+            + "cancelled \(summary.tracesCancelled); users \(users); labelled \(labelled) (\(share))\n\n"
+        var rows: [[String]] = []
+        for (name, b, digits) in [("samples per trace", samplesPerTrace, 1), ("sampling interval (ms)", samplingInterval, 2),
+                                  ("release speed (pt/ms)", releaseSpeed, 3)] {
+            let q = Self.quantiles(b)
+            rows.append([name, String(b.seen)] + q.map { $0.map { NumberFormat.fixed($0, digits) } ?? "-" })
+        }
+        out += TextTable(header: ["quantity", "n", "min", "p5", "p25", "p50", "p75", "p95", "max"], rows: rows).rendered()
+        out += "\n"
+        let deltaRows = pageDeltas.keys.sorted().map { d -> [String] in
+            let c = pageDeltas[d] ?? 0
+            return [d > 0 ? "+\(d)" : String(d), String(c), NumberFormat.fixed(100 * Double(c) / Double(Swift.max(labelled, 1)), 1)]
+        }
+        out += deltaRows.isEmpty ? "no labelled traces: no page deltas\n"
+            : TextTable(header: ["intended − start", "traces", "%"], rows: deltaRows).rendered()
+        out += "\nwarnings: \(sparseTraces) sparse traces (< 3 move samples), \(repeatedLiftOff) repeated lift-off positions, "
+            + "\(longGapTraces) traces with a gap > 40 ms\n"
+        return out
+    }
+}

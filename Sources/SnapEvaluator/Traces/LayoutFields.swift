@@ -1,0 +1,143 @@
+import Foundation
+import SnapStrategies
+
+/// A carousel layout given field by field, any of which may be missing: what a layout file,
+/// the command line or a trace's per-trace columns say.
+///
+/// Precedence, highest first (``merged(over:)``): per-trace columns, then `--layout FILE`,
+/// then the command-line layout options (whose defaults count: they describe the shared
+/// benchmark layout, so a command always has a layout unless the library is called without
+/// a base). A trace ends up with a layout when `item_width`, `viewport_width` and
+/// `item_count` are known; spacing and insets default to 0, `trailing_inset` to
+/// `leading_inset`, alignment to leading and looping to false (trace-format.md).
+public struct LayoutFields: Sendable, Hashable {
+    public var itemWidth: Double?
+    public var spacing: Double?
+    public var leadingInset: Double?
+    public var trailingInset: Double?
+    public var viewportWidth: Double?
+    public var itemCount: Int?
+    public var alignment: SnapAlignment?
+    public var isLooping: Bool?
+
+    public init(itemWidth: Double? = nil, spacing: Double? = nil, leadingInset: Double? = nil,
+                trailingInset: Double? = nil, viewportWidth: Double? = nil, itemCount: Int? = nil,
+                alignment: SnapAlignment? = nil, isLooping: Bool? = nil) {
+        self.itemWidth = itemWidth
+        self.spacing = spacing
+        self.leadingInset = leadingInset
+        self.trailingInset = trailingInset
+        self.viewportWidth = viewportWidth
+        self.itemCount = itemCount
+        self.alignment = alignment
+        self.isLooping = isLooping
+    }
+
+    /// Every field of `layout`.
+    public init(_ layout: CarouselLayout) {
+        self.init(itemWidth: layout.itemWidth, spacing: layout.spacing, leadingInset: layout.leadingInset,
+                  trailingInset: layout.trailingInset, viewportWidth: layout.viewportWidth,
+                  itemCount: layout.itemCount, alignment: layout.alignment, isLooping: layout.isLooping)
+    }
+
+    /// These fields where given, `base`'s elsewhere.
+    public func merged(over base: LayoutFields) -> LayoutFields {
+        LayoutFields(itemWidth: itemWidth ?? base.itemWidth, spacing: spacing ?? base.spacing,
+                     leadingInset: leadingInset ?? base.leadingInset,
+                     trailingInset: trailingInset ?? (leadingInset != nil ? nil : base.trailingInset),
+                     viewportWidth: viewportWidth ?? base.viewportWidth, itemCount: itemCount ?? base.itemCount,
+                     alignment: alignment ?? base.alignment, isLooping: isLooping ?? base.isLooping)
+    }
+
+    /// Whether no field is given.
+    public var isEmpty: Bool { self == LayoutFields() }
+
+    /// The fields needed for a layout that are missing.
+    public var missingRequired: [String] {
+        var m: [String] = []
+        if itemWidth == nil { m.append("item_width") }
+        if viewportWidth == nil { m.append("viewport_width") }
+        if itemCount == nil { m.append("item_count") }
+        return m
+    }
+
+    /// The validated layout, or `nil` when a required field is missing.
+    public func layout() throws(LayoutError) -> CarouselLayout? {
+        guard let itemWidth, let viewportWidth, let itemCount else { return nil }
+        return try CarouselLayout(itemWidth: itemWidth, spacing: spacing ?? 0, leadingInset: leadingInset ?? 0,
+                                  trailingInset: trailingInset, viewportWidth: viewportWidth, itemCount: itemCount,
+                                  alignment: alignment ?? .leading, isLooping: isLooping ?? false)
+    }
+
+    /// Reads a layout file: a JSON object with any of the keys `item_width`, `item_spacing`,
+    /// `leading_inset`, `trailing_inset`, `viewport_width`, `item_count` (numbers), `alignment`
+    /// (`"leading"`, `"center"`, `"trailing"`) and `looping` (boolean). Unknown keys are refused.
+    /// - Throws: ``TraceParseError/invalidValue(file:line:column:found:expected:)`` (line 1) or
+    ///   ``TraceParseError/unreadable(file:reason:)``.
+    public static func read(layoutFile path: String) throws -> LayoutFields {
+        guard let data = FileManager.default.contents(atPath: path) else {
+            throw TraceParseError.unreadable(file: path, reason: "no such file or not readable")
+        }
+        return try parse(json: data, file: path)
+    }
+
+    /// Parses layout-file JSON (see ``read(layoutFile:)``).
+    public static func parse(json data: Data, file: String) throws -> LayoutFields {
+        let object: Any
+        do { object = try JSONSerialization.jsonObject(with: data) } catch {
+            throw TraceParseError.invalidValue(file: file, line: 1, column: "(layout)", found: "text that is not JSON",
+                                               expected: "a JSON object of layout fields")
+        }
+        guard let dict = object as? [String: Any] else {
+            throw TraceParseError.invalidValue(file: file, line: 1, column: "(layout)", found: "\(type(of: object))",
+                                               expected: "a JSON object of layout fields")
+        }
+        var f = LayoutFields()
+        func number(_ key: String) throws -> Double? {
+            // (a JSON boolean is not a number of points)
+            guard let v = dict[key] else { return nil }
+            guard !isBoolean(v), let n = v as? NSNumber, n.doubleValue.isFinite else {
+                throw TraceParseError.invalidValue(file: file, line: 1, column: key, found: "\(v)", expected: "a finite number of points")
+            }
+            return n.doubleValue
+        }
+        for key in dict.keys where !layoutKeys.contains(key) {
+            throw TraceParseError.invalidValue(file: file, line: 1, column: key, found: key,
+                                               expected: "one of \(layoutKeys.sorted().joined(separator: ", "))")
+        }
+        f.itemWidth = try number("item_width")
+        f.spacing = try number("item_spacing")
+        f.leadingInset = try number("leading_inset")
+        f.trailingInset = try number("trailing_inset")
+        f.viewportWidth = try number("viewport_width")
+        if let c = try number("item_count") {
+            guard c == c.rounded(), Swift.abs(c) < 1e9 else {
+                throw TraceParseError.invalidValue(file: file, line: 1, column: "item_count", found: "\(c)", expected: "a whole number of items")
+            }
+            f.itemCount = SnapMath.truncatedIndex(c)
+        }
+        if let a = dict["alignment"] {
+            guard let s = a as? String, let al = SnapAlignment(rawValue: s) else {
+                throw TraceParseError.invalidValue(file: file, line: 1, column: "alignment", found: "\(a)", expected: "leading, center or trailing")
+            }
+            f.alignment = al
+        }
+        if let l = dict["looping"] {
+            guard isBoolean(l), let b = l as? Bool else {
+                throw TraceParseError.invalidValue(file: file, line: 1, column: "looping", found: "\(l)", expected: "true or false")
+            }
+            f.isLooping = b
+        }
+        return f
+    }
+
+    /// Whether a JSONSerialization value is `true`/`false` (not a number that bridges to Bool).
+    static func isBoolean(_ v: Any) -> Bool {
+        if type(of: v) == Bool.self { return true }
+        guard let n = v as? NSNumber else { return false }
+        return String(cString: n.objCType) == "c"
+    }
+
+    static let layoutKeys: Set<String> = ["item_width", "item_spacing", "leading_inset", "trailing_inset",
+                                          "viewport_width", "item_count", "alignment", "looping"]
+}

@@ -1,0 +1,92 @@
+/// Why a trace file could not be read. Every case names the file (as given), and where it
+/// applies the 1-based line, the column (header name), the text found and what was expected.
+///
+/// The command line maps these to exit code 65 (bad input data).
+public enum TraceParseError: Error, Sendable, Hashable, CustomStringConvertible {
+    /// The file could not be opened or read.
+    case unreadable(file: String, reason: String)
+    /// The file holds no bytes (not even a header).
+    case emptyFile(file: String)
+    /// A required column is not in the header.
+    case missingColumn(file: String, line: Int, column: String, expected: String)
+    /// A column name appears twice in the header.
+    case duplicateColumn(file: String, line: Int, column: String)
+    /// A row has more or fewer fields than the header.
+    case fieldCount(file: String, line: Int, found: Int, expected: Int)
+    /// A quoted field is not closed before the end of the file.
+    case unterminatedQuote(file: String, line: Int, column: String)
+    /// A value is not what the column holds (not a number, not an integer, unknown phase, ...).
+    case invalidValue(file: String, line: Int, column: String, found: String, expected: String)
+    /// A number is NaN or infinite.
+    case nonFinite(file: String, line: Int, column: String, found: String)
+    /// A sample's time is earlier than the previous sample's in the same trace.
+    case timeBackwards(file: String, line: Int, column: String, found: String, previous: Double)
+    /// A trace's rows are not contiguous: its `trace_id` appeared before, in an earlier run of rows.
+    case nonContiguousTrace(file: String, line: Int, column: String, traceID: String)
+    /// A per-trace value differs between rows of one trace.
+    case disagreement(file: String, line: Int, column: String, found: String, expected: String, firstLine: Int)
+    /// The trace's layout is missing or invalid.
+    case invalidLayout(file: String, line: Int, reason: String)
+
+    /// The file named by the error.
+    public var file: String {
+        switch self {
+        case let .unreadable(f, _), let .emptyFile(f): return f
+        case let .missingColumn(f, _, _, _), let .duplicateColumn(f, _, _), let .fieldCount(f, _, _, _),
+             let .unterminatedQuote(f, _, _), let .invalidValue(f, _, _, _, _), let .nonFinite(f, _, _, _),
+             let .timeBackwards(f, _, _, _, _), let .nonContiguousTrace(f, _, _, _),
+             let .disagreement(f, _, _, _, _, _), let .invalidLayout(f, _, _):
+            return f
+        }
+    }
+
+    /// The 1-based line, 0 for errors about the whole file.
+    public var line: Int {
+        switch self {
+        case .unreadable, .emptyFile: return 0
+        case let .missingColumn(_, l, _, _), let .duplicateColumn(_, l, _), let .fieldCount(_, l, _, _),
+             let .unterminatedQuote(_, l, _), let .invalidValue(_, l, _, _, _), let .nonFinite(_, l, _, _),
+             let .timeBackwards(_, l, _, _, _), let .nonContiguousTrace(_, l, _, _),
+             let .disagreement(_, l, _, _, _, _), let .invalidLayout(_, l, _):
+            return l
+        }
+    }
+
+    /// The column named by the error, if any.
+    public var column: String? {
+        switch self {
+        case .unreadable, .emptyFile, .fieldCount, .invalidLayout: return nil
+        case let .missingColumn(_, _, c, _), let .duplicateColumn(_, _, c), let .unterminatedQuote(_, _, c),
+             let .invalidValue(_, _, c, _, _), let .nonFinite(_, _, c, _), let .timeBackwards(_, _, c, _, _),
+             let .nonContiguousTrace(_, _, c, _), let .disagreement(_, _, c, _, _, _):
+            return c
+        }
+    }
+
+    /// The reason without the location.
+    public var reason: String {
+        switch self {
+        case let .unreadable(_, r): return "cannot read the file: \(r)"
+        case .emptyFile: return "the file is empty (0 bytes); expected a header row naming the columns"
+        case let .missingColumn(_, _, c, e): return "missing required column '\(c)'; expected \(e)"
+        case let .duplicateColumn(_, _, c): return "column '\(c)' appears twice in the header"
+        case let .fieldCount(_, _, found, expected):
+            return "\(found) field\(found == 1 ? "" : "s") found; expected \(expected) (one per header column)"
+        case let .unterminatedQuote(_, _, c): return "column '\(c)': quoted field not closed; expected a closing '\"'"
+        case let .invalidValue(_, _, c, found, e): return "column '\(c)': found '\(found)'; expected \(e)"
+        case let .nonFinite(_, _, c, found): return "column '\(c)': found '\(found)'; expected a finite number"
+        case let .timeBackwards(_, _, c, found, prev):
+            return "column '\(c)': found '\(found)'; expected a time not before the previous sample's \(prev) ms (time goes backwards)"
+        case let .nonContiguousTrace(_, _, c, id):
+            return "column '\(c)': trace '\(id)' appeared before; expected the rows of a trace to be contiguous"
+        case let .disagreement(_, _, c, found, e, first):
+            return "column '\(c)': found '\(found)'; expected '\(e)' as on line \(first) of the same trace (per-trace values must agree)"
+        case let .invalidLayout(_, _, r): return r
+        }
+    }
+
+    public var description: String {
+        let where_ = line > 0 ? "\(file):\(line)" : file
+        return "\(where_): \(reason)"
+    }
+}

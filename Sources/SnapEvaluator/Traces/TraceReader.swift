@@ -1,0 +1,1052 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+import SnapStrategies
+
+/// Streams the traces of one CSV trace file (shared/spec/trace-format.md), one at a time.
+///
+/// - Reading: POSIX `pread()` into one reusable byte buffer (``TraceReadOptions/bufferSize``,
+///   4 MiB by default; it grows only for a single row longer than the buffer). Fields are parsed
+///   from the bytes in place: no `String` per field; numbers through ``DecimalParser``.
+/// - Memory does not grow with the number of samples: one trace's samples are held at a time, in
+///   reused storage. It grows with the number of traces only by 8 bytes per trace (the trace-id
+///   hashes kept to detect non-contiguous traces; integer ids that increase need no look-up)
+///   and with the number of distinct users.
+/// - Both kinds of file, any column order, unknown columns listed, LF/CRLF, UTF-8 BOM,
+///   RFC 4180 quoting (fields may contain commas, doubled quotes and line breaks), empty lines
+///   skipped; per-trace values on every row or on the first only, checked to agree.
+/// - Strict by default: the first bad row throws a ``TraceParseError``. Lenient: the trace is
+///   skipped and listed in the summary.
+/// - A byte range can be read (``init(path:options:users:range:)``): the range start moves to
+///   the next line start and then to the next trace boundary; the range's last trace is read to
+///   its end. Consecutive ranges thus split the file's traces exactly (see `TraceReader+Parallel`).
+///   Quoted fields with line breaks are not allowed to straddle a range boundary.
+///
+/// ```swift
+/// let reader = try TraceReader(path: "swipes.csv", options: TraceReadOptions())
+/// let summary = try reader.forEach { record in print(record.release.velocity) }
+/// ```
+public final class TraceReader {
+    public let path: String
+    let options: TraceReadOptions
+    let estimator: any VelocityEstimator
+    /// The users table (indices in yielded releases point into it).
+    public private(set) var users: TraceUsers
+
+    /// The state the per-row code touches, behind a pointer: a final class's stored `var`s
+    /// cost a dynamic exclusivity check per access, a pointer's pointee does not.
+    struct HotState {
+    var buf: UnsafeMutablePointer<UInt8>
+    var cap: Int
+    var pos: Int
+    var end: Int
+    var bufFileOffset: Int
+    var readOffset: Int
+    var eof: Bool
+    var fs: UnsafeMutablePointer<Int>
+    var fe: UnsafeMutablePointer<Int>
+    var fq: UnsafeMutablePointer<Bool>
+    var spanCap: Int
+    var nf: Int
+    var rowNewlines: Int
+    var line: Int
+    var inTrace: Bool
+    var idBytes: ByteArena
+    var t: GrowableBuffer<Double>
+    var x: GrowableBuffer<Double>
+    var mv: GrowableBuffer<UInt8>
+    var lastTime: Double
+    var cancelled: Bool
+    var arena: ByteArena
+    var rowStart: Int
+    var rowFirstLine: Int
+    var releaseOffsetValue: Double
+    var rows: Int
+    var hasBad: Bool
+        var ptCount: Int
+        var tailBytes = ByteArena()
+        var tailStart = Int.max
+    }
+    private let hot: UnsafeMutablePointer<HotState>
+    private var buf: UnsafeMutablePointer<UInt8> {
+        @inline(__always) get { hot.pointee.buf }
+        @inline(__always) set { hot.pointee.buf = newValue }
+    }
+    private var cap: Int {
+        @inline(__always) get { hot.pointee.cap }
+        @inline(__always) set { hot.pointee.cap = newValue }
+    }
+    private var pos: Int {
+        @inline(__always) get { hot.pointee.pos }
+        @inline(__always) set { hot.pointee.pos = newValue }
+    }
+    private var end: Int {
+        @inline(__always) get { hot.pointee.end }
+        @inline(__always) set { hot.pointee.end = newValue }
+    }
+    private var bufFileOffset: Int {
+        @inline(__always) get { hot.pointee.bufFileOffset }
+        @inline(__always) set { hot.pointee.bufFileOffset = newValue }
+    }
+    private var readOffset: Int {
+        @inline(__always) get { hot.pointee.readOffset }
+        @inline(__always) set { hot.pointee.readOffset = newValue }
+    }
+    private var eof: Bool {
+        @inline(__always) get { hot.pointee.eof }
+        @inline(__always) set { hot.pointee.eof = newValue }
+    }
+    private var fs: UnsafeMutablePointer<Int> {
+        @inline(__always) get { hot.pointee.fs }
+        @inline(__always) set { hot.pointee.fs = newValue }
+    }
+    private var fe: UnsafeMutablePointer<Int> {
+        @inline(__always) get { hot.pointee.fe }
+        @inline(__always) set { hot.pointee.fe = newValue }
+    }
+    private var fq: UnsafeMutablePointer<Bool> {
+        @inline(__always) get { hot.pointee.fq }
+        @inline(__always) set { hot.pointee.fq = newValue }
+    }
+    private var spanCap: Int {
+        @inline(__always) get { hot.pointee.spanCap }
+        @inline(__always) set { hot.pointee.spanCap = newValue }
+    }
+    private var nf: Int {
+        @inline(__always) get { hot.pointee.nf }
+        @inline(__always) set { hot.pointee.nf = newValue }
+    }
+    private var rowNewlines: Int {
+        @inline(__always) get { hot.pointee.rowNewlines }
+        @inline(__always) set { hot.pointee.rowNewlines = newValue }
+    }
+    private(set) var line: Int {
+        @inline(__always) get { hot.pointee.line }
+        @inline(__always) set { hot.pointee.line = newValue }
+    }
+    private var inTrace: Bool {
+        @inline(__always) get { hot.pointee.inTrace }
+        @inline(__always) set { hot.pointee.inTrace = newValue }
+    }
+    private var idBytes: ByteArena {
+        @inline(__always) get { hot.pointee.idBytes }
+        @inline(__always) set { hot.pointee.idBytes = newValue }
+    }
+    private var t: GrowableBuffer<Double> {
+        @inline(__always) get { hot.pointee.t }
+        @inline(__always) set { hot.pointee.t = newValue }
+    }
+    private var x: GrowableBuffer<Double> {
+        @inline(__always) get { hot.pointee.x }
+        @inline(__always) set { hot.pointee.x = newValue }
+    }
+    private var mv: GrowableBuffer<UInt8> {
+        @inline(__always) get { hot.pointee.mv }
+        @inline(__always) set { hot.pointee.mv = newValue }
+    }
+    private var lastTime: Double {
+        @inline(__always) get { hot.pointee.lastTime }
+        @inline(__always) set { hot.pointee.lastTime = newValue }
+    }
+    private var cancelled: Bool {
+        @inline(__always) get { hot.pointee.cancelled }
+        @inline(__always) set { hot.pointee.cancelled = newValue }
+    }
+    private var arena: ByteArena {
+        @inline(__always) get { hot.pointee.arena }
+        @inline(__always) set { hot.pointee.arena = newValue }
+    }
+    private var rowStart: Int {
+        @inline(__always) get { hot.pointee.rowStart }
+        @inline(__always) set { hot.pointee.rowStart = newValue }
+    }
+    private var rowFirstLine: Int {
+        @inline(__always) get { hot.pointee.rowFirstLine }
+        @inline(__always) set { hot.pointee.rowFirstLine = newValue }
+    }
+    private var releaseOffsetValue: Double {
+        @inline(__always) get { hot.pointee.releaseOffsetValue }
+        @inline(__always) set { hot.pointee.releaseOffsetValue = newValue }
+    }
+    private var rows: Int {
+        @inline(__always) get { hot.pointee.rows }
+        @inline(__always) set { hot.pointee.rows = newValue }
+    }
+    private var hasBad: Bool {
+        @inline(__always) get { hot.pointee.hasBad }
+        @inline(__always) set { hot.pointee.hasBad = newValue }
+    }
+
+    // MARK: file and buffer
+    private let fd: Int32
+    private let fileSize: Int
+    private let rangeStart: Int
+    private let rangeEnd: Int     // traces starting at or after this offset belong to the next range
+
+    // MARK: header and rows
+    private var cols: TraceColumns!
+    private var ncols = 0
+    /// Line number of the row being processed (relative to the range start for ranges > 0).
+    private var summary: FileReadSummary!
+    /// Lines before this reader's first line (for ranges read in parallel; fixed up on merge).
+    let isFirstRange: Bool
+
+    // MARK: the current trace
+    private var traceID = ""
+    private var traceLine = 0
+    private var bad: TraceParseError?
+    private let ptStart = UnsafeMutablePointer<Int>.allocate(capacity: PerTraceField.count)
+    private let ptLen = UnsafeMutablePointer<Int>.allocate(capacity: PerTraceField.count)
+    private let ptLine = UnsafeMutablePointer<Int>.allocate(capacity: PerTraceField.count)
+    /// Column and field of each per-trace column present (`ptCount` of them).
+    private let ptCol = UnsafeMutablePointer<Int>.allocate(capacity: PerTraceField.count)
+    private let ptField = UnsafeMutablePointer<Int>.allocate(capacity: PerTraceField.count)
+    /// Per column: 1 trace id, 2 time, 3 offset/touch_x, 4 phase, 10 + k per-trace field k, 0 other.
+    private let roleCode = UnsafeMutablePointer<Int>.allocate(capacity: 4096)
+    private var ptCount: Int { get { hot.pointee.ptCount } set { hot.pointee.ptCount = newValue } }
+    /// The raw bytes of the previous row's trailing per-trace columns (from `tailStart`), when
+    /// they were checked: an identical tail needs no field-by-field check.
+    private var tailBytes: ByteArena { get { hot.pointee.tailBytes } set { hot.pointee.tailBytes = newValue } }
+    private var tailStart: Int { get { hot.pointee.tailStart } set { hot.pointee.tailStart = newValue } }
+
+    // MARK: contiguity
+    private var monotone = true
+    private var lastNumericID: UInt64 = 0
+    private var firstNumericID: UInt64?
+    private(set) var idHashes: [UInt64] = []
+    private(set) var idLines: [Int] = []
+    private var seenSet: Set<UInt64>?
+
+    /// Whether every trace id so far was an integer greater than the one before.
+    var idsAreIncreasingIntegers: Bool { monotone }
+    var firstIntegerID: UInt64? { firstNumericID }
+    var lastIntegerID: UInt64 { lastNumericID }
+
+    // MARK: caches
+    private var lastLayoutFields: LayoutFields?
+    private var lastLayout: CarouselLayout?
+    private var lastUserBytes = ByteArena()
+    private var lastUser = -1
+
+    /// Opens `path` and reads its header.
+    /// - Parameters:
+    ///   - users: a users table to extend (share one across the files of a run).
+    ///   - range: a byte range of the file (for parallel reading); `nil` reads all of it.
+    /// - Throws: ``TraceParseError`` (unreadable, empty, bad header).
+    public init(path: String, options: TraceReadOptions, users: TraceUsers = TraceUsers(),
+                range: Range<Int>? = nil) throws(TraceParseError) {
+        self.path = path
+        self.options = options
+        self.estimator = options.velocity.estimator
+        self.users = users
+        let fd = open(path, O_RDONLY)
+        guard fd >= 0 else { throw .unreadable(file: path, reason: String(cString: strerror(errno))) }
+        var st = stat()
+        guard fstat(fd, &st) == 0 else {
+            let reason = String(cString: strerror(errno))
+            close(fd)
+            throw .unreadable(file: path, reason: reason)
+        }
+        if (st.st_mode & S_IFMT) == S_IFDIR {
+            close(fd)
+            throw .unreadable(file: path, reason: "is a directory")
+        }
+        self.fd = fd
+        self.fileSize = Int(st.st_size)
+        let capacity = Swift.max(options.bufferSize, 1024)
+        hot = .allocate(capacity: 1)
+        hot.initialize(to: HotState(
+            buf: .allocate(capacity: capacity + 1), cap: capacity, pos: 0, end: 0, bufFileOffset: 0, readOffset: 0, eof: false,
+            fs: .allocate(capacity: 64), fe: .allocate(capacity: 64), fq: .allocate(capacity: 64), spanCap: 64, nf: 0,
+            rowNewlines: 0, line: 0, inTrace: false, idBytes: ByteArena(), t: GrowableBuffer(), x: GrowableBuffer(),
+            mv: GrowableBuffer(), lastTime: -.infinity, cancelled: false, arena: ByteArena(), rowStart: 0, rowFirstLine: 0,
+            releaseOffsetValue: 0, rows: 0, hasBad: false, ptCount: 0))
+        ptLen.initialize(repeating: -1, count: PerTraceField.count)
+        ptStart.initialize(repeating: 0, count: PerTraceField.count)
+        ptLine.initialize(repeating: 0, count: PerTraceField.count)
+        rangeStart = range?.lowerBound ?? 0
+        rangeEnd = range?.upperBound ?? Int.max
+        isFirstRange = rangeStart <= 0
+        do {
+            try readHeader()
+            if rangeStart > 0 { try seekToRangeStart() }
+        } catch {
+            closeFile()
+            throw error
+        }
+    }
+
+    deinit { closeFile() }
+
+    private var closed = false
+    private func closeFile() {
+        guard !closed else { return }
+        closed = true
+        close(fd)
+        buf.deallocate()
+        fs.deallocate()
+        fe.deallocate()
+        fq.deallocate()
+        t.free(); x.free(); mv.free(); idBytes.free(); arena.free(); lastUserBytes.free(); tailBytes.free()
+        ptStart.deallocate(); ptLen.deallocate(); ptLine.deallocate(); ptCol.deallocate(); ptField.deallocate(); roleCode.deallocate()
+        hot.deallocate()
+    }
+
+    /// The file's kind (from its header).
+    public var kind: TraceFileKind { cols.kind }
+    /// Unknown header columns.
+    public var unknownColumns: [String] { cols.unknown }
+
+    // MARK: - buffer
+
+    /// Reads more bytes; false at end of file.
+    private func fill() throws(TraceParseError) -> Bool {
+        if eof { return false }
+        if pos > 0 {
+            let keep = end - pos
+            if keep > 0 { memmove(buf, buf + pos, keep) }
+            bufFileOffset += pos
+            end = keep
+            pos = 0
+        }
+        if end == cap {
+            let newCap = cap * 2
+            let nb = UnsafeMutablePointer<UInt8>.allocate(capacity: newCap + 1)
+            nb.update(from: buf, count: end)
+            buf.deallocate()
+            buf = nb
+            cap = newCap
+        }
+        while true {
+            let n = pread(fd, buf + end, cap - end, off_t(readOffset))
+            if n < 0 {
+                if errno == EINTR { continue }
+                throw .unreadable(file: path, reason: String(cString: strerror(errno)))
+            }
+            if n == 0 { eof = true; return false }
+            end += n
+            readOffset += n
+            return true
+        }
+    }
+
+    // MARK: - rows
+
+    /// Scans the row at `pos` into the field spans. Returns the next row's start, or -1 when
+    /// the buffer ends first (more bytes needed), or -2 for a quote left open at end of file.
+    @inline(__always)
+    private func scanRow() -> Int {
+        var p = pos
+        var f = 0
+        rowNewlines = 0
+        let b = buf
+        let e = end
+        while true {
+            if f >= spanCap { growSpans() }
+            fs[f] = p
+            if p < e && b[p] == 0x22 {
+                fq[f] = true
+                p += 1
+                while true {
+                    guard p < e else {
+                        if eof { nf = f }
+                        return eof ? -2 : -1
+                    }
+                    let c = b[p]
+                    if c == 0x22 {
+                        if p + 1 < e && b[p + 1] == 0x22 { p += 2; continue }
+                        if p + 1 >= e && !eof { return -1 }
+                        p += 1
+                        break
+                    }
+                    if c == 0x0A { rowNewlines += 1 }
+                    p += 1
+                }
+                // characters after the closing quote belong to the field (refused when used)
+                while p < e {
+                    let c = b[p]
+                    if c == 0x2C || c == 0x0A || c == 0x0D { break }
+                    p += 1
+                }
+            } else {
+                fq[f] = false
+                while p < e {
+                    let c = b[p]
+                    if c == 0x2C || c == 0x0A || c == 0x0D { break }
+                    p += 1
+                }
+            }
+            fe[f] = p
+            f += 1
+            if p >= e {
+                if !eof { return -1 }
+                nf = f
+                return p
+            }
+            let c = b[p]
+            if c == 0x2C { p += 1; continue }
+            nf = f
+            if c == 0x0D {
+                p += 1
+                if p >= e && !eof { return -1 }
+                if p < e && b[p] == 0x0A { p += 1 }
+            } else {
+                p += 1
+            }
+            return p
+        }
+    }
+
+    private func growSpans() {
+        let n = spanCap * 2
+        let a = UnsafeMutablePointer<Int>.allocate(capacity: n); a.update(from: fs, count: spanCap); fs.deallocate(); fs = a
+        let b = UnsafeMutablePointer<Int>.allocate(capacity: n); b.update(from: fe, count: spanCap); fe.deallocate(); fe = b
+        let c = UnsafeMutablePointer<Bool>.allocate(capacity: n); c.update(from: fq, count: spanCap); fq.deallocate(); fq = c
+        spanCap = n
+    }
+
+    /// Scans the next non-empty row; false at end of file. Sets `line`. `rowStart` is its file offset.
+    private func nextRow() throws(TraceParseError) -> Bool {
+        while true {
+            let next = scanRow()
+            if next == -1 {
+                _ = try fill()
+                continue
+            }
+            if next == -2 {
+                line += 1
+                throw .unterminatedQuote(file: path, line: line, column: columnName(nf))
+            }
+            if next == pos { return false }   // nothing left
+            rowStart = bufFileOffset + pos
+            rowFirstLine = line + 1
+            line += 1
+            let isEmpty = nf == 1 && fe[0] == fs[0] && !fq[0]
+            let lineCount = rowNewlines
+            pos = next
+            line += lineCount
+            if isEmpty { continue }
+            return true
+        }
+    }
+
+    private func columnName(_ i: Int) -> String {
+        guard let cols, i >= 0, i < cols.names.count else { return "column \(i + 1)" }
+        return cols.names[i]
+    }
+
+    /// The field's bytes, unquoted in place and trimmed of spaces and tabs.
+    @inline(__always)
+    private func field(_ i: Int) -> (UnsafePointer<UInt8>, UnsafePointer<UInt8>) {
+        var s = buf + fs[i]
+        var e = buf + fe[i]
+        if fq[i] {
+            // unquote in place: content between the quotes, "" -> "
+            var r = s + 1
+            var w = s
+            while r < e {
+                if r.pointee == 0x22 {
+                    if r + 1 < e && r[1] == 0x22 { w.pointee = 0x22; w += 1; r += 2; continue }
+                    // closing quote: keep what follows (normally nothing)
+                    r += 1
+                    while r < e { w.pointee = r.pointee; w += 1; r += 1 }
+                    break
+                }
+                w.pointee = r.pointee
+                w += 1
+                r += 1
+            }
+            fq[i] = false
+            fe[i] = w - buf
+            e = w
+        }
+        while s < e && (s.pointee == 0x20 || s.pointee == 0x09) { s += 1 }
+        while e > s && (e[-1] == 0x20 || e[-1] == 0x09) { e -= 1 }
+        return (UnsafePointer(s), UnsafePointer(e))
+    }
+
+    /// The field's bytes, unquoted and trimmed, copied (the buffer is left as it is).
+    private func fieldCopy(_ i: Int) -> [UInt8] {
+        var out: [UInt8] = []
+        var p = fs[i]
+        let e = fe[i]
+        if fq[i] {
+            p += 1
+            while p < e {
+                if buf[p] == 0x22 {
+                    if p + 1 < e && buf[p + 1] == 0x22 { out.append(0x22); p += 2; continue }
+                    p += 1
+                    continue
+                }
+                out.append(buf[p]); p += 1
+            }
+        } else {
+            while p < e { out.append(buf[p]); p += 1 }
+        }
+        while let f = out.first, f == 0x20 || f == 0x09 { out.removeFirst() }
+        while let l = out.last, l == 0x20 || l == 0x09 { out.removeLast() }
+        return out
+    }
+
+    @inline(__always)
+    private func text(_ s: UnsafePointer<UInt8>, _ e: UnsafePointer<UInt8>) -> String {
+        String(decoding: UnsafeBufferPointer(start: s, count: e - s), as: UTF8.self)
+    }
+
+    // MARK: - header
+
+    private func readHeader() throws(TraceParseError) {
+        readOffset = 0
+        _ = try fill()
+        if end == 0 { throw .emptyFile(file: path) }
+        if end >= 3 && buf[0] == 0xEF && buf[1] == 0xBB && buf[2] == 0xBF { pos = 3 }
+        guard try nextRow() else { throw .emptyFile(file: path) }
+        var names: [String] = []
+        for i in 0..<nf {
+            let (s, e) = field(i)
+            names.append(text(s, e))
+        }
+        cols = try TraceColumns(names: names, file: path, line: line, velocity: options.velocity)
+        ncols = names.count
+        guard ncols <= 4096 else {
+            throw .invalidValue(file: path, line: line, column: "(header)", found: "\(ncols) columns", expected: "at most 4096 columns")
+        }
+        ptCount = 0
+        for (k, c) in cols.perTrace.enumerated() where c >= 0 {
+            ptCol[ptCount] = c
+            ptField[ptCount] = k
+            ptCount += 1
+        }
+        summary = FileReadSummary(path: path, kind: cols.kind, unknownColumns: cols.unknown)
+    }
+
+    /// Moves to the first trace boundary at or after `rangeStart` (ranges after the first).
+    private func seekToRangeStart() throws(TraceParseError) {
+        let headerEnd = bufFileOffset + pos
+        guard rangeStart > headerEnd else { return }
+        // The last non-empty line starting before rangeStart: back up to find a line start.
+        var probe = rangeStart
+        var prevLineStart = headerEnd
+        var found = false
+        let window = 1 << 16
+        while probe > headerEnd && !found {
+            let lo = Swift.max(headerEnd, probe - window)
+            var tmp = [UInt8](repeating: 0, count: probe - lo)
+            let n = tmp.withUnsafeMutableBytes { pread(fd, $0.baseAddress, probe - lo, off_t(lo)) }
+            guard n == probe - lo else { throw .unreadable(file: path, reason: "short read") }
+            // the byte at rangeStart - 1: if '\n', rangeStart is a line start.
+            var i = tmp.count - 1
+            // find the line start at or after rangeStart (i.e. the newline at or after rangeStart-1)
+            // handled by the forward pass below; here find the start of the line containing rangeStart - 1
+            while i >= 0 {
+                if tmp[i] == 0x0A && lo + i < rangeStart - 1 {
+                    let start = lo + i + 1
+                    // skip empty lines: a line start followed by a newline
+                    prevLineStart = start
+                    found = true
+                    break
+                }
+                i -= 1
+            }
+            probe = lo
+        }
+        // Read the line holding rangeStart - 1 and the following lines until one starts at or after rangeStart.
+        pos = 0; end = 0; eof = false
+        bufFileOffset = prevLineStart
+        readOffset = prevLineStart
+        var previousID: [UInt8]?
+        while true {
+            guard try nextRow() else { break }
+            if rowStart >= rangeStart {
+                // a row starting in the range: a boundary unless it continues the previous trace
+                let id = fieldCopy(cols.traceID < nf ? cols.traceID : 0)
+                if let previousID, previousID == id { continue }
+                pos = Int(rowStart - bufFileOffset)
+                line = 0
+                return
+            } else {
+                previousID = fieldCopy(cols.traceID < nf ? cols.traceID : 0)
+            }
+        }
+        line = 0
+    }
+
+    // MARK: - reading
+
+    /// Reads every trace, calling `body` for each good, non-cancelled one.
+    /// - Returns: the file's counts, kind, unknown columns and (lenient) skipped traces.
+    /// - Throws: the first ``TraceParseError`` (strict), or whatever `body` throws.
+    @discardableResult
+    public func forEach(_ body: (TraceRecord) throws -> Void) throws -> FileReadSummary {
+        if cols.kind == .releaseLevel {
+            try readReleaseLevel(body)
+        } else {
+            try readSampleLevel(body)
+        }
+        summary.lines = line
+        summary.rows = rows
+        return summary
+    }
+
+    /// Records `error` against the current trace (lenient) or throws it (strict).
+    @inline(__always)
+    private func fail(_ error: TraceParseError) throws(TraceParseError) {
+        if !options.lenient { throw error }
+        if bad == nil { bad = error }
+        hasBad = true
+    }
+
+    private func readSampleLevel(_ body: (TraceRecord) throws -> Void) throws {
+        let cT = cols.time, cX = cols.offset >= 0 ? cols.offset : cols.touchX, cP = cols.phase, cID = cols.traceID
+        let xName = cols.offset >= 0 ? "offset" : "touch_x"
+        for c in 0..<ncols {
+            switch cols.roles[c] {
+            case .traceID: roleCode[c] = 1
+            case .time: roleCode[c] = 2
+            case .offset, .touchX: roleCode[c] = 3
+            case .phase: roleCode[c] = 4
+            case let .perTrace(f): roleCode[c] = 10 + f.rawValue
+            case .releaseOffset, .unknown: roleCode[c] = 0
+            }
+        }
+        tailStart = ncols
+        while tailStart > 0 && roleCode[tailStart - 1] >= 10 { tailStart -= 1 }
+        if tailStart == ncols || tailStart == 0 { tailStart = Int.max }
+        while true {
+            if inTrace && !hasBad, try fastRow() { continue }
+            guard try nextRow() else { break }
+            // trace id (read even from a row with the wrong number of fields, to keep traces apart)
+            let idCol = cID < nf ? cID : -1
+            var newTrace = !inTrace
+            var idS = UnsafePointer<UInt8>(buf), idE = UnsafePointer<UInt8>(buf)
+            if idCol >= 0 {
+                (idS, idE) = field(idCol)
+                if inTrace && !idBytes.equals(idS, idE) { newTrace = true }
+            }
+            if newTrace {
+                if inTrace {
+                    try finishTrace(body)
+                }
+                if rowStart >= rangeEnd { line = rowFirstLine - 1; return }
+                if let e = startTrace(idS, idE) { try fail(e) }
+            }
+            rows += 1
+            if nf != ncols {
+                try fail(.fieldCount(file: path, line: line, found: nf, expected: ncols))
+                continue
+            }
+            if hasBad { continue }
+            // time
+            let (ts, te) = field(cT)
+            guard let tv = DecimalParser.parse(ts, te) else {
+                try fail(.invalidValue(file: path, line: line, column: "t_ms", found: text(ts, te), expected: "a time in milliseconds (a decimal number)"))
+                continue
+            }
+            guard tv.isFinite else { try fail(.nonFinite(file: path, line: line, column: "t_ms", found: text(ts, te))); continue }
+            if tv < lastTime {
+                try fail(.timeBackwards(file: path, line: line, column: "t_ms", found: text(ts, te), previous: lastTime))
+                continue
+            }
+            lastTime = tv
+            let (xs, xe) = field(cX)
+            guard let xv = DecimalParser.parse(xs, xe) else {
+                try fail(.invalidValue(file: path, line: line, column: xName, found: text(xs, xe), expected: "a position in points (a decimal number)"))
+                continue
+            }
+            guard xv.isFinite else { try fail(.nonFinite(file: path, line: line, column: xName, found: text(xs, xe))); continue }
+            var flag: UInt8 = 1
+            if cP >= 0 {
+                let (ps, pe) = field(cP)
+                switch pe - ps {
+                case 0: flag = 2
+                case 5 where ps[0] == 0x6D && ps[1] == 0x6F && ps[2] == 0x76 && ps[3] == 0x65 && ps[4] == 0x64: flag = 1 // moved
+                case 5 where ps[0] == 0x65 && ps[1] == 0x6E && ps[2] == 0x64 && ps[3] == 0x65 && ps[4] == 0x64: flag = 0 // ended
+                case 5 where ps[0] == 0x62 && ps[1] == 0x65 && ps[2] == 0x67 && ps[3] == 0x61 && ps[4] == 0x6E: flag = 1 // began
+                case 9 where text(ps, pe) == "cancelled": flag = 0; cancelled = true
+                default:
+                    try fail(.invalidValue(file: path, line: line, column: "phase", found: text(ps, pe), expected: "began, moved, ended or cancelled"))
+                    continue
+                }
+            }
+            t.append(tv); x.append(xv); mv.append(flag)
+            try perTraceValues()
+        }
+        if inTrace { try finishTrace(body) }
+    }
+
+    private func readReleaseLevel(_ body: (TraceRecord) throws -> Void) throws {
+        let cID = cols.traceID, cR = cols.releaseOffset
+        while try nextRow() {
+            if inTrace { try finishTrace(body) }
+            if rowStart >= rangeEnd { line = rowFirstLine - 1; return }
+            var idS = UnsafePointer<UInt8>(buf), idE = UnsafePointer<UInt8>(buf)
+            if cID < nf { (idS, idE) = field(cID) }
+            let duplicate = startTrace(idS, idE)
+            rows += 1
+            if let duplicate { try fail(duplicate) }
+            if nf != ncols {
+                try fail(.fieldCount(file: path, line: line, found: nf, expected: ncols))
+                continue
+            }
+            if hasBad { continue }
+            let (rs, re) = field(cR)
+            guard let rv = DecimalParser.parse(rs, re) else {
+                try fail(.invalidValue(file: path, line: line, column: "release_offset", found: text(rs, re), expected: "a content offset in points (a decimal number)"))
+                continue
+            }
+            guard rv.isFinite else { try fail(.nonFinite(file: path, line: line, column: "release_offset", found: text(rs, re))); continue }
+            releaseOffsetValue = rv
+            try perTraceValues()
+        }
+        if inTrace { try finishTrace(body) }
+    }
+
+    /// The common row, parsed in one pass over its bytes: unquoted, the same trace as the row
+    /// before, the same per-trace values (byte for byte) or empty cells, numbers in plain
+    /// decimal form, phase began/moved/ended, time not going back. Anything else returns false
+    /// without consuming the row, and the general path (``nextRow()`` and the checks below)
+    /// takes it, with its exact error reporting.
+    @inline(__always)
+    private func fastRow() throws(TraceParseError) -> Bool {
+        if end - pos < 1 << 16 && !eof { _ = try fill() }
+        let b = UnsafePointer(buf), e = UnsafePointer(buf + end)
+        var p = b + pos
+        var tv = 0.0, xv = 0.0, flag: UInt8 = 1
+        let arenaBase = UnsafePointer(arena.base)
+        var tailPos: UnsafePointer<UInt8>?
+        for c in 0..<ncols {
+            if c > 0 {
+                guard p < e, p.pointee == 0x2C else { return false }
+                p += 1
+            }
+            if c == tailStart {
+                // the trailing per-trace columns, byte for byte as on the previous row?
+                let n = tailBytes.count
+                if n > 0 && e - p > n && Self.bytesEqual(UnsafePointer(tailBytes.base), p, n)
+                    && (p[n] == 0x0A || p[n] == 0x0D) {
+                    p += n
+                    break
+                }
+                tailPos = p
+            }
+            let role = roleCode[c]
+            if role >= 10 {
+                let k = role - 10
+                let n = ptLen[k]
+                if n > 0 && e - p > n && Self.bytesEqual(arenaBase + ptStart[k], p, n) {
+                    p += n
+                } else if p < e && (p.pointee == 0x2C || p.pointee == 0x0A || p.pointee == 0x0D) {
+                    // empty cell
+                } else {
+                    return false
+                }
+            } else if role == 2 || role == 3 {
+                guard let (v, q) = DecimalParser.parsePrefix(p, e) else { return false }
+                p = q
+                if role == 2 { tv = v } else { xv = v }
+            } else if role == 1 {
+                let n = idBytes.count
+                guard e - p > n, Self.bytesEqual(UnsafePointer(idBytes.base), p, n) else { return false }
+                p += n
+            } else if role == 4 {
+                guard e - p > 5 else { return false }
+                let w = UInt64(UnsafeRawPointer(p).loadUnaligned(as: UInt32.self)) | (UInt64(p[4]) << 32)
+                switch w {
+                case Self.moved, Self.began: flag = 1
+                case Self.ended: flag = 0
+                default: return false
+                }
+                p += 5
+            } else {
+                while p < e {
+                    let ch = p.pointee
+                    if ch == 0x2C || ch == 0x0A || ch == 0x0D || ch == 0x22 { break }
+                    p += 1
+                }
+                if p < e && p.pointee == 0x22 { return false }
+            }
+        }
+        guard p < e else { return false }
+        if p.pointee == 0x0A {
+            p += 1
+        } else if p.pointee == 0x0D && e - p > 1 && p[1] == 0x0A {
+            p += 2
+        } else {
+            return false
+        }
+        guard tv >= lastTime else { return false }
+        if let tailPos {
+            var q = p - 1
+            if q.pointee == 0x0A && q > tailPos && q[-1] == 0x0D { q -= 1 }
+            tailBytes.removeAll()
+            tailBytes.append(tailPos, q)
+        }
+        rowStart = bufFileOffset + pos
+        line += 1
+        rowFirstLine = line
+        rows += 1
+        pos = p - b
+        lastTime = tv
+        t.append(tv); x.append(xv); mv.append(flag)
+        return true
+    }
+
+    static let moved: UInt64 = 0x64_6576_6F6D   // "moved" little-endian
+    static let began: UInt64 = 0x6E_6167_6562   // "began"
+    static let ended: UInt64 = 0x64_6564_6E65   // "ended"
+
+    /// Stores or checks the row's per-trace values.
+    @inline(__always)
+    private func perTraceValues() throws(TraceParseError) {
+        for j in 0..<ptCount {
+            let (s, e) = field(ptCol[j])
+            if s == e { continue }
+            let k = ptField[j]
+            if ptLen[k] < 0 {
+                ptStart[k] = arena.count
+                ptLen[k] = e - s
+                ptLine[k] = line
+                arena.append(s, e)
+                continue
+            }
+            let len = ptLen[k]
+            let stored = UnsafePointer(arena.base + ptStart[k])
+            if len == e - s && Self.bytesEqual(stored, s, len) { continue }
+            guard let f = PerTraceField(rawValue: k) else { continue }
+            let agree: Bool
+            switch f.valueKind {
+            case .number:
+                let a = DecimalParser.parse(stored, stored + len), b = DecimalParser.parse(s, e)
+                agree = a != nil && a == b
+            case .boolean:
+                let a = Self.boolean(text(stored, stored + len)), b = Self.boolean(text(s, e))
+                agree = a != nil && a == b
+            case .text:
+                agree = false
+            }
+            if !agree {
+                try fail(.disagreement(file: path, line: line, column: f.columnName, found: text(s, e),
+                                       expected: text(stored, stored + len), firstLine: ptLine[k]))
+                return
+            }
+        }
+    }
+
+    /// Byte equality, inline for the short fields of a row.
+    @inline(__always)
+    static func bytesEqual(_ a: UnsafePointer<UInt8>, _ b: UnsafePointer<UInt8>, _ n: Int) -> Bool {
+        if n > 32 { return memcmp(a, b, n) == 0 }
+        var i = 0
+        while i + 8 <= n {
+            if UnsafeRawPointer(a + i).loadUnaligned(as: UInt64.self) != UnsafeRawPointer(b + i).loadUnaligned(as: UInt64.self) { return false }
+            i += 8
+        }
+        while i < n {
+            if a[i] != b[i] { return false }
+            i += 1
+        }
+        return true
+    }
+
+    static func boolean(_ s: String) -> Bool? {
+        switch s.lowercased() {
+        case "true", "1", "yes": return true
+        case "false", "0", "no": return false
+        default: return nil
+        }
+    }
+
+    /// Starts a trace; returns the non-contiguity error if its id was seen before.
+    private func startTrace(_ s: UnsafePointer<UInt8>, _ e: UnsafePointer<UInt8>) -> TraceParseError? {
+        inTrace = true
+        idBytes.removeAll()
+        idBytes.append(s, e)
+        traceID = text(s, e)
+        traceLine = line
+        t.removeAll(); x.removeAll(); mv.removeAll()
+        lastTime = -.infinity
+        cancelled = false
+        bad = nil
+        hasBad = false
+        arena.removeAll()
+        tailBytes.removeAll()
+        for k in 0..<PerTraceField.count { ptLen[k] = -1 }
+        summary.tracesRead += 1
+        // contiguity: increasing integer ids need no look-up
+        let h = Self.hash(s, e)
+        idHashes.append(h)
+        idLines.append(line)
+        if monotone, let n = Self.integerID(s, e), firstNumericID == nil || n > lastNumericID {
+            if firstNumericID == nil { firstNumericID = n }
+            lastNumericID = n
+            return nil
+        }
+        if monotone {
+            monotone = false
+            seenSet = Set(idHashes.dropLast())
+        }
+        if seenSet?.insert(h).inserted == false {
+            return .nonContiguousTrace(file: path, line: line, column: "trace_id", traceID: traceID)
+        }
+        return nil
+    }
+
+    /// The id as a number when it is 1–18 digits without a leading zero.
+    static func integerID(_ s: UnsafePointer<UInt8>, _ e: UnsafePointer<UInt8>) -> UInt64? {
+        let n = e - s
+        guard n >= 1, n <= 18, !(n > 1 && s[0] == 0x30) else { return nil }
+        var v: UInt64 = 0
+        for i in 0..<n {
+            let d = s[i] &- 48
+            if d > 9 { return nil }
+            v = v * 10 + UInt64(d)
+        }
+        return v
+    }
+
+    /// FNV-1a, 64 bits.
+    static func hash(_ s: UnsafePointer<UInt8>, _ e: UnsafePointer<UInt8>) -> UInt64 {
+        var h: UInt64 = 0xcbf2_9ce4_8422_2325
+        var p = s
+        while p < e { h = (h ^ UInt64(p.pointee)) &* 0x100_0000_01b3; p += 1 }
+        return h
+    }
+
+    private func perTraceText(_ f: PerTraceField) -> String? {
+        let k = f.rawValue
+        guard ptLen[k] >= 0 else { return nil }
+        let s = UnsafePointer(arena.base + ptStart[k])
+        return text(s, s + ptLen[k])
+    }
+
+    /// A per-trace number, `nil` when absent; errors name the row that gave it.
+    private func perTraceNumber(_ f: PerTraceField, expected: String) throws(TraceParseError) -> Double? {
+        let k = f.rawValue
+        guard ptLen[k] >= 0 else { return nil }
+        let s = UnsafePointer(arena.base + ptStart[k])
+        guard let v = DecimalParser.parse(s, s + ptLen[k]) else {
+            throw .invalidValue(file: path, line: ptLine[k], column: f.columnName, found: text(s, s + ptLen[k]), expected: expected)
+        }
+        guard v.isFinite else { throw .nonFinite(file: path, line: ptLine[k], column: f.columnName, found: text(s, s + ptLen[k])) }
+        return v
+    }
+
+    private func perTraceInteger(_ f: PerTraceField, expected: String) throws(TraceParseError) -> Int? {
+        guard let v = try perTraceNumber(f, expected: expected) else { return nil }
+        guard v == v.rounded(), Swift.abs(v) < 1e15 else {
+            let k = f.rawValue
+            let s = UnsafePointer(arena.base + ptStart[k])
+            throw .invalidValue(file: path, line: ptLine[k], column: f.columnName, found: text(s, s + ptLen[k]), expected: expected)
+        }
+        return SnapMath.truncatedIndex(v)
+    }
+
+    private func finishTrace(_ body: (TraceRecord) throws -> Void) throws {
+        inTrace = false
+        if let bad {
+            summary.skipped.append(SkippedTrace(location: TraceLocation(file: path, line: traceLine), traceID: traceID, error: bad))
+            return
+        }
+        if cancelled {
+            summary.tracesCancelled += 1
+            return
+        }
+        let record: TraceRelease
+        let recorded: Double?
+        do {
+            let startOffsetColumn = try perTraceNumber(.startOffset, expected: "a content offset in points")
+            let intended = try perTraceInteger(.intendedIndex, expected: "an item index (a whole number)")
+            let startIndex = try perTraceInteger(.startIndex, expected: "an item index (a whole number)")
+            recorded = try perTraceNumber(.releaseVelocity, expected: "a velocity in points per millisecond")
+            if (options.velocity == .recorded || cols.kind == .releaseLevel) && recorded == nil {
+                throw TraceParseError.invalidValue(file: path, line: traceLine, column: "release_velocity", found: "",
+                                                   expected: "a velocity in points per millisecond")
+            }
+            var fields = LayoutFields()
+            fields.itemWidth = try perTraceNumber(.itemWidth, expected: "an item width in points")
+            fields.spacing = try perTraceNumber(.itemSpacing, expected: "an item spacing in points")
+            fields.leadingInset = try perTraceNumber(.leadingInset, expected: "a leading inset in points")
+            fields.trailingInset = try perTraceNumber(.trailingInset, expected: "a trailing inset in points")
+            fields.viewportWidth = try perTraceNumber(.viewportWidth, expected: "a viewport width in points")
+            fields.itemCount = try perTraceInteger(.itemCount, expected: "a number of items (a whole number)")
+            if let a = perTraceText(.alignment) {
+                guard let al = SnapAlignment(rawValue: a) else {
+                    throw TraceParseError.invalidValue(file: path, line: ptLine[PerTraceField.alignment.rawValue], column: "alignment", found: a, expected: "leading, center or trailing")
+                }
+                fields.alignment = al
+            }
+            if let l = perTraceText(.looping) {
+                guard let b = Self.boolean(l) else {
+                    throw TraceParseError.invalidValue(file: path, line: ptLine[PerTraceField.looping.rawValue], column: "looping", found: l, expected: "true or false")
+                }
+                fields.isLooping = b
+            }
+            let layout = try layoutFor(fields.merged(over: options.baseLayout))
+            let user = internUser()
+            let n = t.count
+            if cols.kind == .sampleLevel && n == 0 {
+                throw TraceParseError.invalidValue(file: path, line: traceLine, column: "t_ms", found: "", expected: "at least one sample")
+            }
+            var startOffset = 0.0, offset = releaseOffsetValue, startTime = 0.0, time = 0.0
+            if cols.kind == .sampleLevel {
+                if cols.touchX >= 0 {
+                    // offset = start_offset − (touch_x − first touch_x)
+                    let s0 = startOffsetColumn ?? 0, x0 = x[0]
+                    for i in 0..<n { x[i] = s0 - (x[i] - x0) }
+                }
+                if mv[n - 1] == 2 { mv[n - 1] = 0 }   // an empty phase on the last row: the lift-off
+                if cols.phase < 0 { mv[n - 1] = 0 }
+                startOffset = startOffsetColumn ?? x[0]
+                offset = x[n - 1]
+                startTime = t[0]
+                time = t[n - 1]
+            } else {
+                startOffset = startOffsetColumn ?? offset
+            }
+            let samples = TraceSamples(time: t.view, offset: x.view, isMove: mv.view, recordedVelocity: recorded)
+            let estimate = cols.kind == .releaseLevel ? RecordedVelocityEstimator().estimate(samples) : estimator.estimate(samples)
+            record = TraceRelease(traceID: traceID, user: user, intendedIndex: intended, layout: layout,
+                                  release: Release(offset: offset, velocity: estimate.velocity, startOffset: startOffset,
+                                                   startTime: startTime, time: time, startIndex: startIndex),
+                                  sampleCount: cols.kind == .sampleLevel ? n : 1,
+                                  location: TraceLocation(file: path, line: traceLine))
+            summary.tracesYielded += 1
+            try body(TraceRecord(release: record, estimate: estimate, samples: samples, sessionID: perTraceText(.sessionID)))
+        } catch let error as TraceParseError {
+            if !options.lenient { throw error }
+            summary.skipped.append(SkippedTrace(location: TraceLocation(file: path, line: traceLine), traceID: traceID, error: error))
+        }
+    }
+
+    private func layoutFor(_ fields: LayoutFields) throws(TraceParseError) -> CarouselLayout {
+        if let lastLayout, fields == lastLayoutFields { return lastLayout }
+        do {
+            guard let layout = try fields.layout() else {
+                throw TraceParseError.invalidLayout(file: path, line: traceLine, reason:
+                    "no layout for trace '\(traceID)': \(fields.missingRequired.joined(separator: ", ")) not given by a column, --layout or the command line")
+            }
+            lastLayout = layout
+            lastLayoutFields = fields
+            return layout
+        } catch let e as LayoutError {
+            throw .invalidLayout(file: path, line: traceLine, reason: "trace '\(traceID)': \(e.description)")
+        } catch let e as TraceParseError {
+            throw e
+        } catch {
+            throw .invalidLayout(file: path, line: traceLine, reason: "\(error)")
+        }
+    }
+
+    private func internUser() -> Int {
+        let k = PerTraceField.userID.rawValue
+        guard ptLen[k] >= 0 else { return users.intern("unknown") }
+        let s = UnsafePointer(arena.base + ptStart[k]), e = s + ptLen[k]
+        if lastUser >= 0 && lastUserBytes.equals(s, e) { return lastUser }
+        lastUserBytes.removeAll()
+        lastUserBytes.append(s, e)
+        lastUser = users.intern(text(s, e))
+        return lastUser
+    }
+}

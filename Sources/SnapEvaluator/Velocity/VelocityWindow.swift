@@ -1,0 +1,50 @@
+/// The samples Android's `VelocityTracker` keeps at lift-off (LSQ2 and impulse strategies).
+///
+/// Rules (AOSP `frameworks/native/libs/input/VelocityTracker.cpp`: `HORIZON` = 100 ms,
+/// `HISTORY_SIZE` = 20, `ASSUME_POINTER_STOPPED_TIME` = 40 ms; matched to
+/// `shared/bench/baseline.py` `release_velocity`):
+/// - only move samples count; the newest one anchors the window;
+/// - a lift-off more than 40 ms after the newest move sample means the pointer stopped: empty;
+/// - walking back, a move sample more than 100 ms older than the newest ends the window (one
+///   exactly 100 ms old counts), and so does a gap over 40 ms between consecutive move samples;
+/// - of two move samples with the same time only the newer counts;
+/// - at most 20 samples.
+/// Times are compared with a tolerance of 0.5 ns (Android works in integer nanoseconds), as
+/// `baseline.py` does (`TIME_EPS_MS`).
+public enum VelocityWindow {
+    /// Samples older than this (relative to the newest move sample) are dropped, ms.
+    public static let horizon: Double = 100
+    /// Most samples kept.
+    public static let historySize = 20
+    /// A gap longer than this between moves, or between the last move and lift-off, ms.
+    public static let assumePointerStopped: Double = 40
+    /// Time comparison tolerance, ms (0.5 ns).
+    public static let timeEpsilon: Double = 0.5e-6
+
+    /// Fills `indices` (capacity ≥ ``historySize``) with the window's row indices, newest first,
+    /// and returns how many; 0 when there is no move sample or the pointer had stopped.
+    @inlinable
+    public static func select(_ s: TraceSamples, into indices: UnsafeMutablePointer<Int>) -> Int {
+        guard let nm = s.newestMove, let lift = s.liftOffTime else { return 0 }
+        let tNew = s.time[nm]
+        guard lift - tNew <= assumePointerStopped + timeEpsilon else { return 0 }
+        indices[0] = nm
+        var count = 1
+        var previous = tNew
+        var j = nm - 1
+        let oldest = -(horizon + timeEpsilon), gap = assumePointerStopped + timeEpsilon
+        while j >= 0 && count < historySize {
+            if s.isMove[j] != 0 {
+                let tj = s.time[j]
+                if tj - tNew < oldest || previous - tj > gap { break }
+                if previous - tj > timeEpsilon {
+                    indices[count] = j
+                    count += 1
+                }
+                previous = tj
+            }
+            j -= 1
+        }
+        return count
+    }
+}

@@ -1,0 +1,105 @@
+import ArgumentParser
+import SnapEvaluator
+import SnapStrategies
+
+extension VelocityMethod: ExpressibleByArgument {}
+
+/// The trace files a command reads and how: shared by `velocity`, `describe` and the later
+/// `compare` and `fit`.
+///
+/// Layout precedence, highest first: per-trace columns, then `--layout FILE`, then the layout
+/// options (whose defaults count as a layout: the shared benchmark carousel).
+public struct TraceInputOptions: ParsableArguments, Sendable {
+    @Argument(help: "Trace files (CSV, sample-level or release-level).")
+    public var files: [String] = []
+
+    @Flag(help: "Skip bad traces (listed on standard error) instead of stopping at the first.")
+    public var lenient = false
+
+    @Option(help: "Release-velocity estimator: lsq2, ios, impulse, last-two or recorded.")
+    public var velocity: VelocityMethod = .lsq2
+
+    @Option(help: ArgumentHelp("A JSON layout file (item_width, item_spacing, leading_inset, trailing_inset, viewport_width, item_count, alignment, looping).", valueName: "file"))
+    public var layout: String?
+
+    @OptionGroup public var layoutOptions: LayoutOptions
+
+    @Option(help: "Threads per file: each reads its own byte range of the file (1 = serial).")
+    public var jobs: Int = 1
+
+    public init() {}
+
+    public func validate() throws {
+        guard !files.isEmpty else { throw ValidationError("Give at least one trace file.") }
+        guard jobs >= 1, jobs <= 256 else { throw ValidationError("--jobs must be between 1 and 256.") }
+    }
+
+    /// The reader options these flags describe.
+    /// - Throws: ``TraceParseError`` for a bad layout file.
+    public func readOptions() throws -> TraceReadOptions {
+        var base = try LayoutFields(layoutOptions.layout())
+        if let layout { base = try LayoutFields.read(layoutFile: layout).merged(over: base) }
+        return TraceReadOptions(velocity: velocity, lenient: lenient, baseLayout: base)
+    }
+
+    /// Reads every file in order, calling `body` per trace; one users table across files.
+    public func read(_ body: (TraceRecord) throws -> Void) throws -> ReadSummary {
+        try TraceReader.read(paths: files, options: readOptions(), body)
+    }
+}
+
+extension TraceInputOptions {
+    /// Reads every file in `jobs` byte ranges at once (``TraceReader/readInParallel(path:options:parts:users:initial:accumulate:)``),
+    /// each range folding its traces into its own partial result; returns the partials of all
+    /// files in file order. Within a partial, user indices and lines are local to its range.
+    public func readInParts<Partial: Sendable>(
+        initial: @escaping @Sendable () -> Partial,
+        accumulate: @escaping @Sendable (inout Partial, TraceRecord) throws -> Void
+    ) throws -> (partials: [Partial], summary: ReadSummary) {
+        let options = try readOptions()
+        var summary = ReadSummary()
+        var partials: [Partial] = []
+        for path in files {
+            let result = try TraceReader.readInParallel(path: path, options: options, parts: jobs, users: summary.users,
+                                                        initial: initial, accumulate: accumulate)
+            partials += result.partials
+            summary.users = result.users
+            summary.files.append(result.summary)
+        }
+        return (partials, summary)
+    }
+}
+
+/// Runs a trace command body, mapping bad input data to exit code 65 (after printing the error
+/// on standard error) and writing nothing to standard output on failure.
+enum TraceCommand {
+    static let badData = ExitCode(65)
+
+    static func run(_ body: () throws -> Void) throws {
+        do {
+            try body()
+        } catch let error as TraceParseError {
+            Output.error.write("Error: \(error.description)\n")
+            throw badData
+        }
+    }
+}
+
+/// A command's complete output, written only once it is all known.
+public struct CommandOutput: Sendable {
+    /// Bytes for standard output (tables, CSV, JSON).
+    public var standardOutput: [UInt8] = []
+    /// Text for standard error (notices, counts, skipped traces).
+    public var standardError = ""
+
+    public init() {}
+
+    /// Standard output as text.
+    public var text: String { String(decoding: standardOutput, as: UTF8.self) }
+
+    /// Writes standard output, then standard error.
+    public func write() {
+        Output.standard.write(bytes: standardOutput)
+        if !standardError.isEmpty { Output.error.write(standardError) }
+    }
+}

@@ -1,0 +1,45 @@
+import ArgumentParser
+import SnapEvaluator
+import SnapStrategies
+
+extension SnapLab {
+    /// `snaplab describe`: what a set of trace files holds.
+    public struct Describe: ParsableCommand {
+        public static let configuration = CommandConfiguration(
+            abstract: "Describe trace files: kind, traces, users, labels, sampling, release speeds, page deltas, warnings.",
+            discussion: """
+                Quantiles are exact up to 100,000 values per quantity and estimated from a fixed-seed \
+                reservoir sample beyond, so memory stays bounded for any file size.
+                Example: snaplab describe --format json swipes.csv
+                """)
+
+        @OptionGroup var input: TraceInputOptions
+
+        @Option(help: "Output format: table or json.")
+        var format: TableOrJSON = .table
+
+        public init() {}
+
+        public func run() throws {
+            try TraceCommand.run { try output().write() }
+        }
+
+        /// What the command prints (built whole first: nothing is printed if the read fails).
+        public func output() throws -> CommandOutput {
+            var description = TraceDescription()
+            let summary = try input.read { description.add($0) }
+            var result = CommandOutput()
+            switch format {
+            case .table:
+                result.standardOutput = Array(description.table(summary: summary).utf8)
+                result.standardError = summary.notices(scored: description.traces).joined(separator: "\n") + "\n"
+            case .json:
+                result.standardOutput = Array((description.json(summary: summary).rendered(pretty: true) + "\n").utf8)
+                if !summary.skipped.isEmpty {
+                    result.standardError = summary.skipped.map { "skipped \($0.description)" }.joined(separator: "\n") + "\n"
+                }
+            }
+            return result
+        }
+    }
+}

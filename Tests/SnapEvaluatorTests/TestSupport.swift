@@ -1,0 +1,79 @@
+import Foundation
+@testable import SnapEvaluator
+import SnapStrategies
+
+/// Files written for one test, in a fresh temporary directory.
+enum TestFiles {
+    static func write(_ text: String, name: String = "traces.csv") throws -> String {
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("snaplab-reader-tests-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+        let url = dir.appendingPathComponent(name)
+        try Data(text.utf8).write(to: url)
+        return url.path
+    }
+
+    static func fixture(_ name: String) throws -> String {
+        guard let base = Bundle.module.resourceURL else { throw CocoaError(.fileNoSuchFile) }
+        return base.appendingPathComponent("Fixtures").appendingPathComponent(name).path
+    }
+}
+
+/// What a read gave, copied out of the reader's views.
+struct ReadTrace: Equatable {
+    var id: String
+    var velocity: Double
+    var samplesUsed: Int
+    var line: Int
+    var user: String
+    var release: Release
+    var intended: Int?
+    var layout: CarouselLayout
+    var sampleCount: Int
+}
+
+func readAll(_ path: String, _ options: TraceReadOptions = TraceReadOptions()) throws -> (traces: [ReadTrace], summary: FileReadSummary, users: TraceUsers) {
+    let reader = try TraceReader(path: path, options: options)
+    var out: [ReadTrace] = []
+    let summary = try reader.forEach { r in
+        out.append(ReadTrace(id: r.release.traceID, velocity: r.release.release.velocity, samplesUsed: r.estimate.samplesUsed,
+                             line: r.release.location.line, user: "", release: r.release.release,
+                             intended: r.release.intendedIndex, layout: r.release.layout, sampleCount: r.release.sampleCount))
+        out[out.count - 1].user = String(r.release.user)
+    }
+    let users = reader.users
+    for i in out.indices { out[i].user = Int(out[i].user).map { users.names[$0] } ?? "?" }
+    return (out, summary, users)
+}
+
+/// The error a read throws, if any.
+func readError(_ text: String, _ options: TraceReadOptions = TraceReadOptions()) throws -> TraceParseError? {
+    let path = try TestFiles.write(text)
+    do {
+        _ = try readAll(path, options)
+        return nil
+    } catch let e as TraceParseError {
+        return e
+    }
+}
+
+/// A base layout for tests (the benchmark carousel).
+let benchLayout = LayoutFields(itemWidth: 160, spacing: 10, leadingInset: 10, viewportWidth: 375, itemCount: 40)
+let withLayout = TraceReadOptions(baseLayout: benchLayout)
+
+/// Relative closeness as check_baseline.py defines it.
+func close(_ a: Double, _ b: Double, _ tol: Double = 1e-9) -> Bool {
+    a == b || Swift.abs(a - b) <= tol * Swift.max(Swift.abs(a), Swift.abs(b))
+}
+
+/// SplitMix64, for reproducible random tests.
+struct SeededGenerator: RandomNumberGenerator {
+    var state: UInt64
+    init(seed: UInt64) { state = seed }
+    mutating func next() -> UInt64 {
+        state &+= 0x9E37_79B9_7F4A_7C15
+        var z = state
+        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+        return z ^ (z >> 31)
+    }
+}
