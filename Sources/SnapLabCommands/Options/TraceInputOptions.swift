@@ -1,3 +1,4 @@
+import Foundation
 import ArgumentParser
 import SnapEvaluator
 import SnapStrategies
@@ -24,14 +25,19 @@ public struct TraceInputOptions: ParsableArguments, Sendable {
 
     @OptionGroup public var layoutOptions: LayoutOptions
 
-    @Option(help: "Threads per file: each reads its own byte range of the file (1 = serial).")
-    public var jobs: Int = 1
+    @Option(help: "Threads per file: each reads its own byte range of the file (1 = serial, 0 = one per core).")
+    public var jobs: Int = 0
 
     public init() {}
 
     public func validate() throws {
         guard !files.isEmpty else { throw ValidationError("Give at least one trace file.") }
-        guard jobs >= 1, jobs <= 256 else { throw ValidationError("--jobs must be between 1 and 256.") }
+        guard jobs >= 0, jobs <= 256 else { throw ValidationError("--jobs must be between 0 (one per core) and 256.") }
+    }
+
+    /// Threads per file: `--jobs`, or one per active core (at most 8) for 0.
+    public var effectiveJobs: Int {
+        jobs > 0 ? jobs : Swift.min(8, Swift.max(1, ProcessInfo.processInfo.activeProcessorCount))
     }
 
     /// The reader options these flags describe.
@@ -60,7 +66,7 @@ extension TraceInputOptions {
         var summary = ReadSummary()
         var partials: [Partial] = []
         for path in files {
-            let result = try TraceReader.readInParallel(path: path, options: options, parts: jobs, users: summary.users,
+            let result = try TraceReader.readInParallel(path: path, options: options, parts: effectiveJobs, users: summary.users,
                                                         initial: initial, accumulate: accumulate)
             partials += result.partials
             summary.users = result.users

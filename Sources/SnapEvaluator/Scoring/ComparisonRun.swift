@@ -1,0 +1,41 @@
+import Foundation
+import SnapStrategies
+
+/// Reads trace files and scores policies on them in one streaming pass: `snaplab compare`'s
+/// engine.
+///
+/// Each file is read in `parts` byte ranges at once (``TraceReader/readInParallel(path:options:parts:users:initial:accumulate:)``),
+/// one thread each, every range folding its traces into its own ``ScoreAccumulator``; the
+/// accumulators are then merged in file order, their user indices translated to one users
+/// table across all files. Memory: one trace's samples per thread, plus the accumulators (one
+/// bit per policy per labelled trace), never the file.
+public enum ComparisonRun {
+    /// Scores `policies` on every trace of `paths`.
+    /// - Parameters:
+    ///   - parts: threads per file (1 = serial).
+    ///   - progress: called with a line after each file (for a terminal), or `nil`.
+    /// - Returns: the merged totals and what was read.
+    /// - Throws: ``TraceParseError`` for bad input (strict mode), with file, line and column.
+    public static func accumulate(paths: [String], options: TraceReadOptions, policies: [any SnapPolicy],
+                                  parts: Int, progress: ((String) -> Void)? = nil) throws -> (totals: ScoreAccumulator, summary: ReadSummary) {
+        var summary = ReadSummary()
+        var totals = ScoreAccumulator(policies: policies)
+        let started = Date()
+        for (i, path) in paths.enumerated() {
+            let result = try TraceReader.readInParallel(
+                path: path, options: options, parts: max(1, parts), users: summary.users,
+                initial: { ScoreAccumulator(policies: policies) },
+                accumulate: { accumulator, record in accumulator.add(record.release) })
+            for (k, partial) in result.partials.enumerated() {
+                totals.merge(partial, userRemap: result.userMaps[k])
+            }
+            summary.users = result.users
+            summary.files.append(result.summary)
+            if let progress {
+                let seconds = Date().timeIntervalSince(started)
+                progress("[\(i + 1)/\(paths.count)] \(path): \(result.summary.tracesRead) traces, \(String(format: "%.1f", seconds)) s")
+            }
+        }
+        return (totals, summary)
+    }
+}
