@@ -95,7 +95,10 @@ import Testing
         #expect(one.standardOutput.count > 1000)
     }
 
-    @Test func jobsMustBePositive() {
-        #expect(throws: (any Error).self) { _ = try SnapLab.Velocity.parse(["x.csv", "--jobs", "0"]) }
+    @Test func jobsMustNotBeNegativeAndZeroMeansOnePerCore() throws {
+        #expect(throws: (any Error).self) { _ = try SnapLab.Velocity.parse(["x.csv", "--jobs", "-1"]) }
+        #expect(throws: (any Error).self) { _ = try SnapLab.Velocity.parse(["x.csv", "--jobs", "257"]) }
+        #expect(try SnapLab.Velocity.parse(["x.csv", "--jobs", "0"]).input.effectiveJobs >= 1)
+        #expect(try SnapLab.Velocity.parse(["x.csv", "--jobs", "3"]).input.effectiveJobs == 3)
     }
 }

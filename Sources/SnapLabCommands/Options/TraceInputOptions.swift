@@ -31,8 +31,13 @@ public struct TraceInputOptions: ParsableArguments, Sendable {
     public init() {}
 
     public func validate() throws {
-        guard !files.isEmpty else { throw ValidationError("Give at least one trace file.") }
         guard jobs >= 0, jobs <= 256 else { throw ValidationError("--jobs must be between 0 (one per core) and 256.") }
+    }
+
+    /// A usage error unless at least one trace file was given (every command but
+    /// `plot decision-map` needs one).
+    public func requireFiles() throws {
+        guard !files.isEmpty else { throw ValidationError("Give at least one trace file.") }
     }
 
     /// Threads per file: `--jobs`, or one per active core (at most 8) for 0.

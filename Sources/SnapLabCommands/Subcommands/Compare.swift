@@ -39,6 +39,7 @@ extension SnapLab {
         public init() {}
 
         public func validate() throws {
+            try input.requireFiles()
             guard bootstrap >= 1, bootstrap <= 1_000_000 else {
                 throw ValidationError("--bootstrap must be between 1 and 1000000 resamples")
             }

@@ -20,6 +20,8 @@ extension SnapLab {
 
         public init() {}
 
+        public func validate() throws { try input.requireFiles() }
+
         public func run() throws {
             try TraceCommand.run { try output().write() }
         }

@@ -21,6 +21,8 @@ extension SnapLab {
 
         public init() {}
 
+        public func validate() throws { try input.requireFiles() }
+
         public func run() throws {
             try TraceCommand.run { try output().write() }
         }
@@ -33,7 +35,7 @@ extension SnapLab {
             var rows: [VelocityRow] = []
             if format == .csv { csv.append(contentsOf: "trace_id,velocity,samples_used\n".utf8) }
             let summary: ReadSummary
-            if input.jobs > 1 {
+            if input.effectiveJobs > 1 {
                 let keepRows = format != .csv
                 let (parts, s) = try input.readInParts(initial: { VelocityPart() }) { part, record in
                     part.add(record, keepRow: keepRows)

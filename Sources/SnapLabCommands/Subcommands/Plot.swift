@@ -1,0 +1,168 @@
+import ArgumentParser
+import Foundation
+import SnapEvaluator
+import SnapStrategies
+
+extension SnapLab {
+    /// `snaplab plot`: pictures of policies (SVG).
+    public struct Plot: ParsableCommand {
+        public static let configuration = CommandConfiguration(
+            abstract: "Draw pictures of policies as SVG.",
+            subcommands: [DecisionMapPlot.self, HitRatePlot.self])
+
+        public init() {}
+    }
+}
+
+/// Options shared by the plot commands: output file and trace sampling.
+public struct PlotOutputOptions: ParsableArguments, Sendable {
+    @Option(help: ArgumentHelp("The SVG file to write.", valueName: "file"))
+    public var out: String
+
+    @Option(help: "At most this many traces are kept for a plot (a seeded uniform sample beyond).")
+    public var maxTraces: Int = 200_000
+
+    @Option(help: "Seed of the trace sample (printed to standard error).")
+    public var seed: UInt64 = 12345
+
+    public init() {}
+
+    public func validate() throws {
+        guard maxTraces >= 1 else { throw ValidationError("--max-traces must be at least 1") }
+        guard !out.isEmpty else { throw ValidationError("--out needs a file name") }
+    }
+
+    /// Reads `input` into a seeded sample of at most ``maxTraces`` traces.
+    func sample(_ input: TraceInputOptions) throws -> (TraceReservoir, ReadSummary) {
+        let reservoir = try TraceReservoir(capacity: maxTraces, seed: seed)
+        let summary = try input.read { reservoir.add($0.release) }
+        return (reservoir, summary)
+    }
+
+    /// Writes `document` to ``out`` whole (a temporary file renamed into place).
+    func write(_ document: SVGDocument) throws {
+        let file = try AtomicFileOutput(path: out)
+        try file.write(Array(document.rendered().utf8))
+        try file.commit()
+    }
+
+    func notes(_ reservoir: TraceReservoir, _ summary: ReadSummary) -> String {
+        var lines = summary.notices()
+        if !reservoir.isComplete {
+            lines.append("plotted a uniform sample of \(reservoir.traces.count) of \(reservoir.seen) traces")
+        }
+        lines.append("seed: \(seed)")
+        lines.append("wrote \(out)")
+        return lines.joined(separator: "\n") + "\n"
+    }
+}
+
+extension SnapLab.Plot {
+    /// `snaplab plot decision-map`: pages moved over (release velocity, position in item).
+    public struct DecisionMapPlot: ParsableCommand {
+        public static let configuration = CommandConfiguration(
+            commandName: "decision-map",
+            abstract: "Pages moved over the plane (release velocity, fractional position), traces overlaid as hit/miss.",
+            discussion: """
+                Each cell is a release at its velocity and position within the start item (the middle \
+                item), the drag starting at rest on the start item 120 ms earlier. With trace files, \
+                each trace is drawn at its own release velocity and position (dot: hit, cross: miss).
+                Example: snaplab plot decision-map --policies tag99,nearest Data/synthetic.csv --out map.svg
+                """)
+
+        @Option(help: "A policy identifier.")
+        var policy: String?
+
+        @Option(help: "Several policies side by side: a comma-separated list or 'all'.")
+        var policies: String?
+
+        @OptionGroup var parameters: ParameterOptions
+
+        @Option(help: "Velocity range of the x axis: ±this many pt/ms.")
+        var maxVelocity: Double = 4
+
+        @OptionGroup var input: TraceInputOptions
+
+        @OptionGroup var output: PlotOutputOptions
+
+        public init() {}
+
+        public func validate() throws {
+            guard (policy == nil) != (policies == nil) else {
+                throw ValidationError("give --policy ID or --policies a,b (one of them)")
+            }
+            guard maxVelocity.isFinite, maxVelocity > 0, maxVelocity <= 100 else {
+                throw ValidationError("--max-velocity must be in (0, 100] pt/ms")
+            }
+            // Trace files are optional here: TraceInputOptions.validate would demand one.
+            guard input.jobs >= 0 else { throw ValidationError("--jobs must be 0 or more") }
+        }
+
+        public func run() throws {
+            try TraceCommand.run { try Output.error.write(render()) }
+        }
+
+        /// Draws the map and writes it; returns the notes for standard error.
+        public func render() throws -> String {
+            let selected = try parameters.apply(to: PolicySelection.parse(policy ?? policies ?? "all"))
+            let layout = try input.layoutOptions.layout()
+            var traces: [TraceRelease] = []
+            var notes = ""
+            if !input.files.isEmpty {
+                let (reservoir, summary) = try output.sample(input)
+                traces = reservoir.traces
+                notes = output.notes(reservoir, summary)
+            } else {
+                notes = "wrote \(output.out)\n"
+            }
+            let map = DecisionMap(policies: selected, layout: layout, traces: traces,
+                                  grid: DecisionMap.Grid(maxVelocity: maxVelocity))
+            let title = "Pages moved by " + selected.map(\.id).joined(separator: ", ")
+            try output.write(map.svg(title: title))
+            return notes
+        }
+    }
+
+    /// `snaplab plot hit-rate`: hit rate per release-speed bin, one line per policy.
+    public struct HitRatePlot: ParsableCommand {
+        public static let configuration = CommandConfiguration(
+            commandName: "hit-rate",
+            abstract: "Hit rate per release-speed bin with 95% intervals, one line per policy.",
+            discussion: """
+                Bins hold equal numbers of labelled traces (--bins); intervals are Wilson intervals \
+                per bin (traces treated as independent).
+                Example: snaplab plot hit-rate Data/synthetic.csv --policies tag99,nearest,embla --out curve.svg
+                """)
+
+        @Option(help: "Policies: a comma-separated list or 'all'.")
+        var policies: String = "ashorizontal,tag99,nearest"
+
+        @OptionGroup var parameters: ParameterOptions
+
+        @Option(help: "Number of speed bins (equal counts).")
+        var bins: Int = 6
+
+        @OptionGroup var input: TraceInputOptions
+
+        @OptionGroup var output: PlotOutputOptions
+
+        public init() {}
+
+        public func validate() throws {
+            try input.requireFiles()
+            guard bins >= 1, bins <= 100 else { throw ValidationError("--bins must be between 1 and 100") }
+        }
+
+        public func run() throws {
+            try TraceCommand.run { try Output.error.write(render()) }
+        }
+
+        public func render() throws -> String {
+            let selected = try parameters.apply(to: PolicySelection.parse(policies))
+            let (reservoir, summary) = try output.sample(input)
+            let curve = HitRateCurve(policies: selected, traces: reservoir.traces, binning: .quantiles(bins))
+            try output.write(curve.svg(title: "Hit rate by release speed"))
+            return output.notes(reservoir, summary)
+        }
+    }
+}
