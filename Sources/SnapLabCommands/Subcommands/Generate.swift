@@ -67,9 +67,16 @@ extension SnapLab {
         }
 
         public func run() throws {
+            try TraceCommand.run { try generate() }
+        }
+
+        func generate() throws {
             let started = Date()
-            let carousel = try layout.map { path throws(LayoutFileError) in try LayoutFile.load(path: path) }
-                ?? layoutOptions.layout()
+            var fields = try LayoutFields(layoutOptions.layout())
+            if let layout { fields = try LayoutFields.read(layoutFile: layout).merged(over: fields) }
+            guard let carousel = try fields.layout() else {
+                throw ValidationError("the layout file gives no complete layout")
+            }
             let seed = self.seed ?? UInt64.random(in: 0...UInt64(UInt32.max))
             Output.error.write("seed: \(seed)\n")
             var parameters = SwipeModelParameters()
