@@ -10,6 +10,8 @@ public enum PolicyCatalog {
             Tag99Snap(),
             NearestPageSnap(basis: .releaseOffset),
             NearestPageSnap(basis: .projectedOffset),
+            // MARK: Learned (issue #5)
+            LearnedThresholdSnap(),
         ]
     }
 
