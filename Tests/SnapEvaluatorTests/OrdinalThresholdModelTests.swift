@@ -34,6 +34,7 @@ struct OrdinalThresholdModelTests {
         let traces = try Self.planted(weights: (8, 10, -2), cuts: cuts, count: 8000, seed: 5)
         let model = try OrdinalThresholdModel.fit(data: FitData(traces), maxPages: 3)
         #expect(model.report.converged, "\(model.report)")
+        #expect(model.report.size < 1e-5)
         #expect(abs(model.velocityWeight - 8) / 8 < 0.08, "βv \(model.velocityWeight)")
         #expect(abs(model.fractionWeight - 10) / 10 < 0.1, "βf \(model.fractionWeight)")
         #expect(abs(model.travelWeight + 2) < 0.5, "βt \(model.travelWeight)")

@@ -72,7 +72,7 @@ public struct OrdinalThresholdModel: Sendable {
     ///   ``FitError/invalidOption(name:value:expected:)`` for `maxPages < 1` or a negative ridge,
     ///   ``FitError/nonFiniteObjective(operation:)``, ``GSLError``.
     public static func fit(data: FitData, indices: [Int]? = nil, maxPages: Int = 3, ridge: Double = 1e-6,
-                           minimizer: BFGSMinimizer = BFGSMinimizer(maxIterations: 2000, gradientTolerance: 1e-7)) throws -> OrdinalThresholdModel {
+                           minimizer: BFGSMinimizer = BFGSMinimizer(maxIterations: 2000, gradientTolerance: 1e-5)) throws -> OrdinalThresholdModel {
         let operation = "fit ordinal threshold model"
         guard maxPages >= 1, maxPages <= 50 else {
             throw FitError.invalidOption(name: "maxPages", value: "\(maxPages)", expected: "1...50")
