@@ -5,7 +5,7 @@ import SnapStrategies
 
 /// Timing and large-set recovery, run by `Scripts/bench-fit.sh` (release build) with
 /// `SNAPLAB_BENCH=1`; skipped in the normal suite.
-@Suite("Fit benchmark", .enabled(if: ProcessInfo.processInfo.environment["SNAPLAB_BENCH"] == "1"))
+@Suite("Fit benchmark", .serialized, .enabled(if: ProcessInfo.processInfo.environment["SNAPLAB_BENCH"] == "1"))
 struct FitBenchmarkTests {
     static let planted = Tag99Snap(lowTier: 1.6, highTier: 3.1, backwardFraction: 0.7)
     static var size: Int { Int(ProcessInfo.processInfo.environment["SNAPLAB_BENCH_TRACES"] ?? "") ?? 100_000 }
@@ -14,6 +14,10 @@ struct FitBenchmarkTests {
     func crossValidation() throws {
         let data = FitData(try SyntheticTraces.labelled(by: Self.planted, count: Self.size, users: 500, seed: 77))
         let clock = ContinuousClock()
+        var sink = 0.0
+        let one = clock.measure { sink += data.score(Tag99Snap(), objective: .hitRate, indices: data.allIndices) }
+        print("BENCH score: one evaluation of tag99 on \(data.count) traces (both cores): \(one) "
+              + "(\((Double(one.components.seconds) * 1e9 + Double(one.components.attoseconds) / 1e9) / Double(data.count)) ns per trace; hit rate \(sink))")
         var cv: CrossValidatedFit?
         let elapsed = try clock.measure {
             cv = try CrossValidatedFit.run(policy: Tag99Snap(), data: data,

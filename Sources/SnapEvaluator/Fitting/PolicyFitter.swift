@@ -20,6 +20,13 @@ import SnapStrategies
 /// 3. **restarts from the best point** with a fresh full-size simplex (up to ``restarts``
 ///    times, stopping as soon as one does not improve), which lets the simplex escape the
 ///    plateau it collapsed on.
+/// On a large set (more than ``screeningSize`` traces, default 20 000) the starts are *screened*
+/// on an evenly strided subset of that many traces, and only the restarts (at least one) run on
+/// every trace, starting from the best screened point: the screened optimum is within sampling
+/// noise of the full one (a threshold's error from 20 000 traces is far below the 5% recovery
+/// target), and the full-set restarts polish it exactly; this cuts the cost of a fit on 100k
+/// traces about threefold. Small sets are used whole.
+///
 /// The best vertex over all runs wins (earliest run on ties, so the defaults win a tie). Every
 /// run's ``MinimizationReport`` (iterations, final simplex size, objective, converged) is kept;
 /// a run that reaches ``NelderMead/maxIterations`` is reported, not thrown.
@@ -46,15 +53,19 @@ public struct PolicyFitter: Sendable {
     public var minimizer: NelderMead
     /// Seed of the random starts.
     public var seed: UInt64
+    /// Largest number of traces the starts are screened on; `nil` screens on all of them.
+    public var screeningSize: Int?
 
     public init(objective: FitObjective = .hitRate, starts: Int = 4, restarts: Int = 2, step: Double = 1,
-                minimizer: NelderMead = NelderMead(maxIterations: 200, sizeTolerance: 1e-3), seed: UInt64 = 1) {
+                minimizer: NelderMead = NelderMead(maxIterations: 200, sizeTolerance: 1e-3), seed: UInt64 = 1,
+                screeningSize: Int? = 20_000) {
         self.objective = objective
         self.starts = starts
         self.restarts = restarts
         self.step = step
         self.minimizer = minimizer
         self.seed = seed
+        self.screeningSize = screeningSize
     }
 
     /// The outcome of one fit.
@@ -69,13 +80,13 @@ public struct PolicyFitter: Sendable {
         public var score: Double
         /// The score of the policy as given (normally its defaults) on the same traces.
         public var startScore: Double
-        /// Every run: the starts in order, then the restarts.
+        /// Every run: the starts in order (screened on a subset for large sets), then the restarts.
         public var runs: [MinimizationReport]
         /// Objective evaluations over all runs.
         public var evaluations: Int
 
-        /// The run that produced the fitted values.
-        public var best: MinimizationReport? { runs.min { $0.value < $1.value } }
+        /// The run whose point was kept (`nil` when the starting values scored best on the full set).
+        public var best: MinimizationReport?
     }
 
     /// Fits `names` (default: every non-integer parameter) of `policy` on `indices` of `data`
@@ -103,12 +114,19 @@ public struct PolicyFitter: Sendable {
         let objective = self.objective
         let startScore = data.score(policy, objective: objective, indices: indices)
 
+        var screened = indices
+        if let limit = screeningSize, limit >= 1, indices.count > limit {
+            let stride = Double(indices.count) / Double(limit)
+            screened = (0..<limit).map { indices[SnapMath.clamp(SnapMath.truncatedIndex(Double($0) * stride), 0, indices.count - 1)] }
+        }
+        let isScreening = screened.count < indices.count
         var candidate = policy
         var vector = transform.base
+        var subset = screened
         let evaluate: ([Double]) throws -> Double = { u in
             transform.write(u, into: &vector)
             try candidate.setParameterValues(vector)
-            return objective.loss(data.score(candidate, objective: objective, indices: indices))
+            return objective.loss(data.score(candidate, objective: objective, indices: subset))
         }
 
         var startPoints = [transform.unbounded(policy.parameterValues)]
@@ -132,18 +150,33 @@ public struct PolicyFitter: Sendable {
             runs.append(run)
             if best.map({ run.value < $0.value }) ?? true { best = run }
         }
-        for _ in 0..<restarts {
+        if isScreening, let current = best {
+            // Move to the full set: rescore the screened best there, then restart from it.
+            subset = indices
+            best = MinimizationReport(point: current.point, value: try evaluate(current.point), iterations: 0,
+                                      size: current.size, converged: current.converged, evaluations: 1)
+        }
+        for _ in 0..<max(restarts, isScreening ? 1 : 0) {
             guard let current = best else { break }
             let run = try minimizer.minimize(operation, start: current.point, steps: steps, objective: evaluate)
             runs.append(run)
             if run.value < current.value { best = run } else { break }
         }
-        guard let best else { throw FitError.emptyData(operation: operation, detail: "no run") }
-        let values = transform.bounded(best.point)
+        guard let kept = best else { throw FitError.emptyData(operation: operation, detail: "no run") }
+        var values = transform.bounded(kept.point)
         var fitted = policy
         try fitted.setParameterValues(values)
+        var score = data.score(fitted, objective: objective, indices: indices)
+        var keptRun: MinimizationReport? = kept
+        if objective.isBetter(startScore, than: score) {
+            // Screening can in principle land worse than the start on the full set: keep the start then.
+            fitted = policy
+            values = policy.parameterValues
+            score = startScore
+            keptRun = nil
+        }
         return Result(policy: fitted, fittedNames: transform.coordinates.map(\.name), values: values,
-                      score: data.score(fitted, objective: objective, indices: indices), startScore: startScore,
-                      runs: runs, evaluations: runs.reduce(0) { $0 + $1.evaluations })
+                      score: score, startScore: startScore, runs: runs, evaluations: runs.reduce(0) { $0 + $1.evaluations },
+                      best: keptRun)
     }
 }
