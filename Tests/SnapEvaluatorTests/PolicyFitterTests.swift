@@ -25,6 +25,21 @@ struct PolicyFitterTests {
         #expect(!fit.runs.isEmpty && fit.evaluations > 0)
     }
 
+    @Test("screened fits (starts on subsets, polish on all traces) recover the same tiers")
+    func screenedRecovery() throws {
+        let traces = try SyntheticTraces.labelled(by: Self.planted, count: 4000, users: 40, seed: 12)
+        let data = FitData(traces)
+        let fitter = PolicyFitter(objective: .hitRate, screeningSizes: [600, 1500])
+        let fit = try fitter.fit(Tag99Snap(), parameters: ["lowTier", "highTier"], data: data)
+        #expect(abs(fit.values[0] - 1.6) / 1.6 < 0.05, "lowTier \(fit.values[0])")
+        #expect(abs(fit.values[1] - 3.1) / 3.1 < 0.05, "highTier \(fit.values[1])")
+        // 4 screened starts, one refinement on 1500, at least one polish on all traces.
+        #expect(fit.runs.count >= 6)
+        #expect(fit.score >= fit.startScore)
+        let whole = try PolicyFitter(objective: .hitRate).fit(Tag99Snap(), parameters: ["lowTier", "highTier"], data: data)
+        #expect(abs(fit.score - whole.score) < 0.005, "screened \(fit.score) whole \(whole.score)")
+    }
+
     @Test("the cost objective prefers fewer false changes when they are expensive")
     func costObjective() throws {
         let traces = try SyntheticTraces.labelled(by: Self.planted, count: 1500, users: 15, seed: 5)
