@@ -23,7 +23,8 @@ import SnapStrategies
 /// On a large set the starts are *screened* (``screeningSizes``, default 5 000 then 20 000):
 /// all starts run on an evenly strided subset of 5 000 traces, the best point is refined by one
 /// run on 20 000 (step 0.3·``step``), and then polished on every trace by runs with the small
-/// step ``polishStep`` (at least one, up to ``restarts`` while they improve). A threshold fitted
+/// step ``polishStep`` and at most ``polishIterations`` iterations (at least one run, up to
+/// ``restarts`` while they improve). A threshold fitted
 /// on 5 000 traces is already within sampling noise of the full optimum (well inside the 5%
 /// recovery target), so the full set is only needed to settle it exactly; this cuts a fit on
 /// 100k traces about fivefold. Sets no larger than a stage skip it, so small sets are fitted
@@ -60,10 +61,13 @@ public struct PolicyFitter: Sendable {
     public var screeningSizes: [Int]
     /// Initial simplex step of the polishing runs on the full set after screening (default 0.1).
     public var polishStep: Double
+    /// Iteration limit of each polishing run on the full set (default 60; a capped run is
+    /// reported with `converged == false`, its best vertex still counts).
+    public var polishIterations: Int
 
     public init(objective: FitObjective = .hitRate, starts: Int = 4, restarts: Int = 2, step: Double = 1,
                 minimizer: NelderMead = NelderMead(maxIterations: 200, sizeTolerance: 1e-3), seed: UInt64 = 1,
-                screeningSizes: [Int] = [5_000, 20_000], polishStep: Double = 0.1) {
+                screeningSizes: [Int] = [5_000, 20_000], polishStep: Double = 0.1, polishIterations: Int = 60) {
         self.objective = objective
         self.starts = starts
         self.restarts = restarts
@@ -72,6 +76,7 @@ public struct PolicyFitter: Sendable {
         self.seed = seed
         self.screeningSizes = screeningSizes
         self.polishStep = polishStep
+        self.polishIterations = polishIterations
     }
 
     /// The outcome of one fit.
@@ -157,7 +162,7 @@ public struct PolicyFitter: Sendable {
             if best.map({ run.value < $0.value }) ?? true { best = run }
         }
         /// Moves to a larger subset: rescore the best point there, then run once from it with `step`.
-        func refine(on next: [Int], step: Double) throws {
+        func refine(on next: [Int], step: Double, using minimizer: NelderMead) throws {
             guard let current = best else { return }
             subset = next
             let rescored = MinimizationReport(point: current.point, value: try evaluate(current.point), iterations: 0,
@@ -167,14 +172,17 @@ public struct PolicyFitter: Sendable {
             runs.append(run)
             best = run.value < rescored.value ? run : rescored
         }
+        var polisher = minimizer
+        polisher.maxIterations = max(1, polishIterations)
         if isScreening {
-            for stage in stages.dropFirst() { try refine(on: stage, step: 0.3 * step) }
-            try refine(on: indices, step: polishStep)
+            for stage in stages.dropFirst() { try refine(on: stage, step: 0.3 * step, using: minimizer) }
+            try refine(on: indices, step: polishStep, using: polisher)
         }
         let restartStep = isScreening ? polishStep : step
+        let restarter = isScreening ? polisher : minimizer
         for _ in 0..<(isScreening ? max(restarts - 1, 0) : restarts) {
             guard let current = best else { break }
-            let run = try minimizer.minimize(operation, start: current.point,
+            let run = try restarter.minimize(operation, start: current.point,
                                              steps: [Double](repeating: restartStep, count: transform.count), objective: evaluate)
             runs.append(run)
             if run.value < current.value { best = run } else { break }
