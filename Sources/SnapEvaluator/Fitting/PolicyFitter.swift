@@ -23,8 +23,8 @@ import SnapStrategies
 /// On a large set the starts are *screened* (``screeningSizes``, default 5 000 then 20 000):
 /// all starts run on an evenly strided subset of 5 000 traces, the best point is refined by one
 /// run on 20 000 (step 0.3·``step``), and then polished on every trace by runs with the small
-/// step ``polishStep`` and at most ``polishIterations`` iterations (at least one run, up to
-/// ``restarts`` while they improve). A threshold fitted
+/// step ``polishStep`` and at most ``polishIterations`` iterations (one run; ``restarts``
+/// apply to unscreened fits). A threshold fitted
 /// on 5 000 traces is already within sampling noise of the full optimum (well inside the 5%
 /// recovery target), so the full set is only needed to settle it exactly; this cuts a fit on
 /// 100k traces about fivefold. Sets no larger than a stage skip it, so small sets are fitted
@@ -178,12 +178,11 @@ public struct PolicyFitter: Sendable {
             for stage in stages.dropFirst() { try refine(on: stage, step: 0.3 * step, using: minimizer) }
             try refine(on: indices, step: polishStep, using: polisher)
         }
-        let restartStep = isScreening ? polishStep : step
-        let restarter = isScreening ? polisher : minimizer
-        for _ in 0..<(isScreening ? max(restarts - 1, 0) : restarts) {
+        // Restarts with a fresh full-size simplex on unscreened fits (screened ones were polished above).
+        for _ in 0..<(isScreening ? 0 : restarts) {
             guard let current = best else { break }
-            let run = try restarter.minimize(operation, start: current.point,
-                                             steps: [Double](repeating: restartStep, count: transform.count), objective: evaluate)
+            let run = try minimizer.minimize(operation, start: current.point,
+                                             steps: [Double](repeating: step, count: transform.count), objective: evaluate)
             runs.append(run)
             if run.value < current.value { best = run } else { break }
         }
