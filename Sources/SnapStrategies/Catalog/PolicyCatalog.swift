@@ -33,6 +33,8 @@ public enum PolicyCatalog {
             RNIOSSnapIntervalSnap(disableIntervalMomentum: false),
             RNIOSSnapIntervalSnap(disableIntervalMomentum: true),
             RNAndroidPagingSnap(),
+            // MARK: Learned (issue #5)
+            LearnedThresholdSnap(),
         ]
     }
 

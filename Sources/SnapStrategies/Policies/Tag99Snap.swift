@@ -106,22 +106,25 @@ public struct Tag99Snap: SnapPolicy, Hashable {
         // decides the same after a shift by whole loop cycles (see SnapMath.snappedToWhole).
         let val = layout.position(atOffset: release.offset)
         var page = looping ? SnapMath.flooredIndex(val) : SnapMath.truncatedIndex(val)
-        var rule = v > 0 ? "one-page-forward" : "one-page-back"
+        var fromNextPage = false
         if v < 0 && val - Double(page) > backwardFraction {
             page += 1
-            rule = "backward-from-next-page"
+            fromNextPage = true
         }
         page += v > 0 ? 1 : -1
         let extra: Int
+        let tier: Int
         if abs(v) > highTier {
             extra = SnapMath.truncatedIndex(highTierPages)
-            rule += "+high-tier"
+            tier = 2
         } else if abs(v) > lowTier {
             extra = SnapMath.truncatedIndex(lowTierPages)
-            rule += "+low-tier"
+            tier = 1
         } else {
             extra = 0
+            tier = 0
         }
+        var rule = Self.ruleName(forward: v > 0, fromNextPage: fromNextPage, tier: tier)
         page += v > 0 ? extra : -extra
         if !looping {
             if page < 0 { page = 0; rule += "+clamped-start" }
@@ -136,5 +139,21 @@ public struct Tag99Snap: SnapPolicy, Hashable {
             }
         }
         return layout.decision(slot: page, rule: rule)
+    }
+
+    /// The rule name without clamps, as a literal: building it by concatenation allocated a
+    /// String on every tiered decision, which dominated the cost of fitting on large sets.
+    private static func ruleName(forward: Bool, fromNextPage: Bool, tier: Int) -> String {
+        switch (forward, fromNextPage, tier) {
+        case (true, _, 0): return "one-page-forward"
+        case (true, _, 1): return "one-page-forward+low-tier"
+        case (true, _, _): return "one-page-forward+high-tier"
+        case (false, false, 0): return "one-page-back"
+        case (false, false, 1): return "one-page-back+low-tier"
+        case (false, false, _): return "one-page-back+high-tier"
+        case (false, true, 0): return "backward-from-next-page"
+        case (false, true, 1): return "backward-from-next-page+low-tier"
+        case (false, true, _): return "backward-from-next-page+high-tier"
+        }
     }
 }

@@ -1,0 +1,172 @@
+import SnapStrategies
+
+/// Which policy to ship: every candidate policy with its default and its fitted parameters,
+/// scored under the same grouped cross-validation, and the simplest one that is as good as the
+/// best within the best's uncertainty (what `snaplab recommend` prints).
+///
+/// Candidates: for each policy, *defaults* (nothing fitted) and, when it has free parameters,
+/// *fitted* (every non-integer parameter by ``PolicyFitter`` on each training fold; for
+/// ``LearnedThresholdSnap`` the maximum-likelihood ``OrdinalThresholdModel`` with `maxPages`).
+/// Each candidate's test score is the mean over the `K` test folds (``GroupedFolds``, the same
+/// folds for every candidate) and its standard error the folds' standard deviation over `√K`.
+///
+/// **Rule.** Let *best* be the candidate with the best mean test score. A candidate is
+/// *within uncertainty* when its mean test score is at least `best − SE(best)` (hit rate; at
+/// most `best + SE(best)` for a cost) — the one-standard-error rule of cross-validation
+/// (Hastie, Tibshirani & Friedman, *Elements of Statistical Learning*, §7.10). Among those,
+/// the chosen one is the simplest: fewest fitted parameters (defaults count 0), then fewest
+/// parameters in the policy, then the order of the input list (catalogue order).
+///
+/// The chosen policy's final values come from a fit on all traces; ``swiftCode`` constructs it
+/// with `SnapStrategies` only.
+public struct Recommendation: Sendable {
+    /// One policy in one variant.
+    public struct Candidate: Sendable {
+        public var policyID: String
+        /// `"defaults"` or `"fitted"`.
+        public var variant: String
+        /// The parameters fitted (empty for defaults).
+        public var fittedParameters: [String]
+        /// All parameters of the policy.
+        public var parameterCount: Int
+        /// Position of the policy in the input list.
+        public var order: Int
+        public var foldTestScores: [Double]
+        public var testScore: Double
+        public var testStandardError: Double
+        /// The policy to ship for this candidate: defaults, or the fit on all traces.
+        public var policy: any SnapPolicy
+    }
+
+    public var objective: FitObjective
+    /// Every candidate, best mean test score first (ties: simpler first).
+    public var ranking: [Candidate]
+    /// The candidate with the best mean test score.
+    public var best: Candidate
+    /// The simplest candidate within the best's uncertainty.
+    public var chosen: Candidate
+    /// The score a candidate needed to be within uncertainty: `best ∓ SE(best)`.
+    public var threshold: Double
+    /// Why the chosen one was chosen, one sentence each.
+    public var reasons: [String]
+    public var folds: Int
+
+    /// Evaluates `policies` (default: the whole catalogue) on `data`.
+    /// - Parameters:
+    ///   - maxPages: `K` of the ordinal model fitted for ``LearnedThresholdSnap`` (default 3).
+    /// - Throws: ``FitError`` (no data, too few users, ...), ``GSLError``.
+    public static func run(policies: [any SnapPolicy] = PolicyCatalog.all, data: FitData,
+                           fitter: PolicyFitter = PolicyFitter(), folds k: Int = 5, maxPages: Int = 3,
+                           seed: UInt64 = 1) throws -> Recommendation {
+        guard !policies.isEmpty else { throw FitError.invalidOption(name: "policies", value: "[]", expected: "at least one policy") }
+        guard data.count > 0 else { throw FitError.emptyData(operation: "recommend", detail: "no labelled traces") }
+        let objective = fitter.objective
+        let grouping = try GroupedFolds(data: data, folds: k, seed: seed)
+        let all = data.allIndices
+        var candidates: [Candidate] = []
+        for (order, given) in policies.enumerated() {
+            let defaults = try given.withParameterValues(given.defaultParameterValues)
+            let defaultScores = grouping.testIndices.map { data.score(defaults, objective: objective, indices: $0) }
+            candidates.append(Candidate(policyID: defaults.id, variant: "defaults", fittedParameters: [],
+                                        parameterCount: defaults.parameterSpecs.count, order: order,
+                                        foldTestScores: defaultScores, testScore: CrossValidatedFit.mean(defaultScores),
+                                        testStandardError: CrossValidatedFit.standardError(defaultScores), policy: defaults))
+            if defaults is LearnedThresholdSnap {
+                var scores: [Double] = []
+                for f in 0..<k {
+                    let model = try OrdinalThresholdModel.fit(data: data, indices: grouping.trainIndices(f), maxPages: maxPages)
+                    scores.append(data.score(model.policy, objective: objective, indices: grouping.testIndices[f]))
+                }
+                let final = try OrdinalThresholdModel.fit(data: data, indices: all, maxPages: maxPages).policy
+                candidates.append(Candidate(policyID: final.id, variant: "fitted", fittedParameters: final.parameterSpecs.map(\.name),
+                                            parameterCount: final.parameterSpecs.count, order: order, foldTestScores: scores,
+                                            testScore: CrossValidatedFit.mean(scores),
+                                            testStandardError: CrossValidatedFit.standardError(scores), policy: final))
+                continue
+            }
+            let free = try BoundTransform(policy: defaults.id, specs: defaults.parameterSpecs, values: defaults.parameterValues)
+            guard free.count > 0 else { continue }
+            var scores: [Double] = []
+            for f in 0..<k {
+                let fit = try fitter.fit(defaults, data: data, indices: grouping.trainIndices(f))
+                scores.append(data.score(fit.policy, objective: objective, indices: grouping.testIndices[f]))
+            }
+            let final = try fitter.fit(defaults, data: data, indices: all)
+            candidates.append(Candidate(policyID: defaults.id, variant: "fitted", fittedParameters: final.fittedNames,
+                                        parameterCount: defaults.parameterSpecs.count, order: order, foldTestScores: scores,
+                                        testScore: CrossValidatedFit.mean(scores),
+                                        testStandardError: CrossValidatedFit.standardError(scores), policy: final.policy))
+        }
+        return try Recommendation(objective: objective, candidates: candidates, folds: k)
+    }
+
+    /// Applies the rule to scored candidates (exposed for testing the rule on its own).
+    public init(objective: FitObjective, candidates: [Candidate], folds: Int) throws {
+        func simpler(_ a: Candidate, _ b: Candidate) -> Bool {
+            if a.fittedParameters.count != b.fittedParameters.count { return a.fittedParameters.count < b.fittedParameters.count }
+            if a.parameterCount != b.parameterCount { return a.parameterCount < b.parameterCount }
+            if a.order != b.order { return a.order < b.order }
+            return a.variant == "defaults" && b.variant != "defaults"
+        }
+        func score(_ c: Candidate) -> Double { c.testScore.isNaN ? -.infinity : objective.loss(c.testScore) * -1 }
+        let ranking = candidates.sorted { a, b in score(a) != score(b) ? score(a) > score(b) : simpler(a, b) }
+        guard let best = ranking.first else {
+            throw FitError.emptyData(operation: "recommend", detail: "no candidates")
+        }
+        let se = best.testStandardError.isFinite ? best.testStandardError : 0
+        let threshold = objective.isHigherBetter ? best.testScore - se : best.testScore + se
+        let within = ranking.filter { objective.isHigherBetter ? $0.testScore >= threshold : $0.testScore <= threshold }
+        let chosen = within.min(by: simpler) ?? best
+        self.objective = objective
+        self.ranking = ranking
+        self.best = best
+        self.chosen = chosen
+        self.threshold = threshold
+        self.folds = folds
+        let name = { (c: Candidate) in "\(c.policyID) (\(c.variant))" }
+        let fmt = { (x: Double) in NumberFormat.fixed(x, 4) }
+        var reasons = ["Best mean test \(objective): \(name(best)) at \(fmt(best.testScore)) ± \(fmt(se)) (standard error over \(folds) user-grouped folds)."]
+        reasons.append("Within one standard error of the best (\(objective.isHigherBetter ? "≥" : "≤") \(fmt(threshold))): "
+                       + within.map { "\(name($0)) \(fmt($0.testScore))" }.joined(separator: ", ") + ".")
+        if chosen.policyID == best.policyID && chosen.variant == best.variant {
+            reasons.append("Chosen: \(name(chosen)), the best, and nothing simpler is within its uncertainty.")
+        } else {
+            reasons.append("Chosen: \(name(chosen)), the simplest of those (\(chosen.fittedParameters.count) fitted of "
+                           + "\(chosen.parameterCount) parameters), since the better score of \(name(best)) is within noise.")
+        }
+        self.reasons = reasons
+    }
+
+    /// Swift source that builds the chosen policy with `SnapStrategies` alone: a function
+    /// `makeRecommendedSnapPolicy() throws -> any SnapPolicy`. Catalogue policies are looked up by
+    /// identifier and given their values (`PolicyCatalog.policy(id:)` + `setParameterValues`); a
+    /// learned policy is built with its memberwise initializer. Numbers are written with Swift's
+    /// shortest round-trip representation, so the code rebuilds exactly the chosen values.
+    public var swiftCode: String {
+        let c = chosen
+        let p = c.policy
+        let scoreText = "\(NumberFormat.fixed(c.testScore, 4)) ± \(NumberFormat.fixed(c.testStandardError, 4))"
+        var lines = [
+            "import SnapStrategies",
+            "",
+            "/// Chosen by `snaplab recommend`: \(c.policyID) with \(c.variant == "defaults" ? "its default parameters" : "fitted " + c.fittedParameters.joined(separator: ", ")).",
+            "/// Mean test \(objective) \(scoreText) over \(folds) user-grouped folds; rule: the simplest policy within one standard error of the best.",
+            "func makeRecommendedSnapPolicy() throws -> any SnapPolicy {",
+        ]
+        let list = { (xs: [Double]) in "[" + xs.map { "\($0)" }.joined(separator: ", ") + "]" }
+        if let learned = p as? LearnedThresholdSnap {
+            lines.append("    LearnedThresholdSnap(velocityWeight: \(learned.velocityWeight), fractionWeight: \(learned.fractionWeight),")
+            lines.append("                         travelWeight: \(learned.travelWeight), cutpoints: \(list(learned.cutpoints)))")
+        } else {
+            lines.append("    var policy = try PolicyCatalog.policy(id: \"\(p.id)\")")
+            if !p.parameterValues.isEmpty {
+                let names = p.parameterSpecs.map(\.name).joined(separator: ", ")
+                lines.append("    // \(names)")
+                lines.append("    try policy.setParameterValues(\(list(p.parameterValues)))")
+            }
+            lines.append("    return policy")
+        }
+        lines.append("}")
+        return lines.joined(separator: "\n") + "\n"
+    }
+}

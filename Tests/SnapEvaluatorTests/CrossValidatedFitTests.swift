@@ -1,0 +1,40 @@
+import Testing
+import SnapStrategies
+@testable import SnapEvaluator
+
+@Suite("Cross-validated fit")
+struct CrossValidatedFitTests {
+    @Test("fits per fold and on all traces, with bootstrap intervals and default scores")
+    func runs() throws {
+        let planted = Tag99Snap(lowTier: 1.6, highTier: 3.1)
+        let data = FitData(try SyntheticTraces.labelled(by: planted, count: 2000, users: 25, seed: 21))
+        let cv = try CrossValidatedFit.run(policy: Tag99Snap(), data: data, parameters: ["lowTier", "highTier"],
+                                           folds: 5, bootstrapResamples: 8, seed: 3)
+        #expect(cv.folds.count == 5)
+        #expect(cv.folds.map(\.testTraces).reduce(0, +) == data.count)
+        #expect(cv.users == 25 && cv.traces == 2000)
+        // The fit generalizes: better than the defaults on held-out users.
+        #expect(cv.testScore > cv.defaultTestScore)
+        #expect(cv.trainScore >= cv.testScore - 0.02)
+        #expect(cv.testStandardError > 0 && cv.testStandardError < 0.05)
+        let low = try #require(cv.parameters.first { $0.name == "lowTier" })
+        #expect(low.isFitted && low.defaultValue == 2.2)
+        let ci = try #require(low.interval)
+        #expect(ci.lower <= ci.upper && ci.lower < 1.7 && ci.upper > 1.5, "\(ci)")
+        let fixed = try #require(cv.parameters.first { $0.name == "backwardFraction" })
+        #expect(!fixed.isFitted && fixed.interval == nil && fixed.value == 0.6)
+        let json = cv.jsonValue.rendered()
+        for key in ["\"policy\":\"tag99\"", "\"parameters\"", "\"name\":\"lowTier\"", "\"default\":2.2", "\"ci\":[",
+                    "\"train_score\"", "\"test_score\"", "\"default_score\""] {
+            #expect(json.contains(key), "\(key) missing in \(json)")
+        }
+    }
+
+    @Test("too few users for the folds is a typed error")
+    func tooFewUsers() throws {
+        let data = FitData(try SyntheticTraces.labelled(by: Tag99Snap(), count: 40, users: 3, seed: 1))
+        #expect(throws: FitError.tooFewUsers(users: 3, folds: 5)) {
+            try CrossValidatedFit.run(policy: Tag99Snap(), data: data, folds: 5, bootstrapResamples: 0)
+        }
+    }
+}
