@@ -4,18 +4,8 @@ import Testing
 /// Shared checks for the Android, Compose and Flutter policies: determinism, rest, loop-shift
 /// invariance, mirror symmetry, bounded targets and totality, over a seeded grid of releases.
 enum PlatformPolicyInvariants {
-    /// SplitMix64: a small seeded generator so that failures replay.
-    struct Generator: RandomNumberGenerator {
-        var state: UInt64
-        init(seed: UInt64) { state = seed }
-        mutating func next() -> UInt64 {
-            state &+= 0x9E37_79B9_7F4A_7C15
-            var z = state
-            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-            return z ^ (z >> 31)
-        }
-    }
+    /// The seeded generator of the property tests (Support/SplitMix64.swift).
+    typealias Generator = SplitMix64
 
     /// Bounded layouts of several shapes (benchmark, centred with peeks, full-width pages, one item).
     static let boundedLayouts: [CarouselLayout] = [

@@ -5,18 +5,8 @@ import Testing
 /// offset, mirror symmetry, loop-shift invariance and targets inside the content, over a seeded
 /// grid of releases that includes NaN, infinite and huge values.
 enum WebPolicyChecks {
-    /// SplitMix64: a small, seeded generator so failures can be replayed.
-    struct SeededGenerator: RandomNumberGenerator {
-        var state: UInt64
-        init(seed: UInt64) { state = seed }
-        mutating func next() -> UInt64 {
-            state &+= 0x9E37_79B9_7F4A_7C15
-            var z = state
-            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-            return z ^ (z >> 31)
-        }
-    }
+    /// The seeded generator of the property tests (Support/SplitMix64.swift).
+    typealias SeededGenerator = SplitMix64
 
     /// Bounded layouts of several shapes, alignments and sizes (including a single item).
     static func boundedLayouts() throws -> [CarouselLayout] {
