@@ -126,13 +126,17 @@ public struct ScoreAccumulator: Sendable {
 
     /// Decides `trace` with every policy and adds the outcomes.
     public mutating func add(_ trace: TraceRelease) {
+        // Calls through the buffer borrow each policy; `policies[k].decide` copies (retains) it.
+        policies.withUnsafeBufferPointer { add(trace, policies: $0) }
+    }
+
+    private mutating func add(_ trace: TraceRelease, policies: UnsafeBufferPointer<any SnapPolicy>) {
         let p = policies.count
         let layout = trace.layout
         let release = trace.release
         let natural = UIKitDeceleration.normal.restingOffset(of: release, in: layout)
         let startSlot = release.startSlot(in: layout)
         let departure = ReusePool(layout: layout).departure(from: release.offset)
-        let policies = self.policies
         guard let intended = trace.intendedIndex else {
             unlabelled += 1
             counters.withUnsafeMutableBufferPointer { c in
