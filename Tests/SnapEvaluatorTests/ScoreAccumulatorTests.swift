@@ -117,4 +117,66 @@ struct ScoreAccumulatorTests {
         }
         #expect(first.fileNames == whole.fileNames && first.fileCounts == whole.fileCounts)
     }
+
+    @Test("every total equals the sum of TraceOutcome's per-trace scores, bounded and looping, with overflowing histograms")
+    func equalsTraceOutcomes() throws {
+        let policies = PolicyCatalog.all
+        let layouts = [
+            try CarouselLayout(itemWidth: 160, spacing: 10, leadingInset: 10, viewportWidth: 375, itemCount: 40),
+            try CarouselLayout(itemWidth: 50, spacing: 2, viewportWidth: 300, itemCount: 200, alignment: .center),
+            try CarouselLayout(itemWidth: 100, spacing: 5, viewportWidth: 320, itemCount: 7, isLooping: true),
+        ]
+        var acc = ScoreAccumulator(policies: policies)
+        var expected = Array(repeating: ScoreAccumulator.Totals(), count: policies.count)
+        var userHits = [[Double]](repeating: Array(repeating: 0, count: policies.count), count: 3)
+        var seed: UInt64 = 99
+        func uniform() -> Double {
+            seed = seed &* 6364136223846793005 &+ 1442695040888963407
+            return Double(seed >> 11) / Double(1 << 53)
+        }
+        for i in 0..<600 {
+            let layout = layouts[i % layouts.count]
+            let start = (uniform() * 1.2 - 0.1) * layout.maxOffset.magnitude + (layout.isLooping ? -500 : 0)
+            let offset = start + (uniform() - 0.5) * 900
+            let velocity = (uniform() - 0.5) * (i % 7 == 0 ? 40 : 8)
+            let intended: Int? = i % 5 == 4 ? nil : Int(uniform() * Double(layout.itemCount))
+            let trace = TraceRelease(traceID: "\(i)", user: i % 3, intendedIndex: intended, layout: layout,
+                                     release: Release(offset: offset, velocity: velocity, startOffset: start,
+                                                      startTime: 0, time: 120),
+                                     sampleCount: 10, location: TraceLocation(file: "f.csv", line: 2 + i))
+            acc.add(trace)
+            let natural = UIKitDeceleration.normal.restingOffset(of: trace.release, in: layout)
+            let startSlot = trace.release.startSlot(in: layout)
+            for (k, policy) in policies.enumerated() {
+                let d = policy.decide(trace.release, in: layout)
+                let o = TraceOutcome(decision: d, trace: trace, naturalRest: natural, startSlot: startSlot)
+                expected[k].snapCorrection += o.snapCorrection
+                expected[k].cellsReconfigured += o.cellsReconfigured
+                guard let e = o.error else {
+                    expected[k].unlabelledPagesMoved[o.pagesMoved, default: 0] += 1
+                    continue
+                }
+                expected[k].absoluteError += abs(e)
+                expected[k].signedErrors[e, default: 0] += 1
+                if o.isHit { expected[k].hits += 1; userHits[trace.user][k] += 1 }
+                if o.isOvershoot { expected[k].overshoots += 1 }
+                if o.isUndershoot { expected[k].undershoots += 1 }
+                if o.intendedIndex != o.startIndex { expected[k].intendedChanges += 1 } else { expected[k].intendedStays += 1 }
+                if o.isMissedChange { expected[k].missedChanges += 1 }
+                if o.isFalseChange { expected[k].falseChanges += 1 }
+            }
+        }
+        let totals = acc.totals
+        #expect(totals.contains { $0.signedErrors.keys.contains { abs($0) > 64 } })  // beyond the bins
+        for k in policies.indices {
+            let (t, x) = (totals[k], expected[k])
+            #expect(t.hits == x.hits && t.absoluteError == x.absoluteError, "\(policies[k].id)")
+            #expect(t.overshoots == x.overshoots && t.undershoots == x.undershoots, "\(policies[k].id)")
+            #expect(t.intendedChanges == x.intendedChanges && t.missedChanges == x.missedChanges, "\(policies[k].id)")
+            #expect(t.intendedStays == x.intendedStays && t.falseChanges == x.falseChanges, "\(policies[k].id)")
+            #expect(t.snapCorrection == x.snapCorrection && t.cellsReconfigured == x.cellsReconfigured, "\(policies[k].id)")
+            #expect(t.signedErrors == x.signedErrors && t.unlabelledPagesMoved == x.unlabelledPagesMoved, "\(policies[k].id)")
+        }
+        #expect(acc.userHits == userHits)
+    }
 }

@@ -1,4 +1,4 @@
-import SnapStrategies
+@testable import SnapStrategies
 import Testing
 
 @Suite struct CSSScrollSnapTests {
@@ -81,4 +81,51 @@ import Testing
     @Test(arguments: policies) func loopShiftInvariant(_ p: CSSScrollSnap) throws { try WebPolicyChecks.expectLoopShiftInvariant(p) }
     @Test(arguments: policies) func targetInsideContent(_ p: CSSScrollSnap) throws { try WebPolicyChecks.expectTargetInsideContent(p) }
     @Test(arguments: policies) func totalAtParameterExtremes(_ p: CSSScrollSnap) throws { try WebPolicyChecks.expectTotalAtParameterExtremes(p) }
+
+    /// The bounded search answers exactly what Chromium's walk over every snap area in document
+    /// order (keeping the first of least distance) answers, also with clamped, shared offsets.
+    @Test func boundedSearchEqualsTheDocumentOrderScan() throws {
+        var rng = SplitMix64(seed: 8)
+        let mandatory = CSSScrollSnap(strictness: .mandatory)
+        for _ in 0..<400 {
+            let width = rng.double(in: 20...300)
+            let layout = try CarouselLayout(itemWidth: width, spacing: rng.double(in: 0...40),
+                                            leadingInset: rng.double(in: 0...60),
+                                            viewportWidth: width * rng.double(in: 1...6), itemCount: rng.int(in: 1...50),
+                                            alignment: [.leading, .center, .trailing][rng.int(in: 0...2)])
+            for _ in 0..<50 {
+                let current = layout.clampedOffset(rng.double(in: -100...(layout.maxOffset + 100)))
+                // Bases on snap offsets and half-way between them hit the ties.
+                let slot = Double(rng.int(in: -2...(layout.itemCount + 2)))
+                let base = layout.clampedOffset(rng.int(in: 0...2) == 0
+                    ? layout.alignmentOrigin + (slot + Double(rng.int(in: 0...1)) / 2) * layout.stride
+                    : rng.double(in: -100...(layout.maxOffset + 100)))
+                let direction = rng.int(in: -1...1)
+                let truncating = rng.int(in: 0...1) == 1
+                let range = [Double.infinity, layout.viewportWidth / 3, rng.double(in: 0...200)][rng.int(in: 0...2)]
+                let expected = scan(base: base, current: current, direction: direction, truncating: truncating,
+                                    range: range, layout: layout)
+                let found = mandatory.closestSlot(to: base, from: current, direction: direction, truncating: truncating,
+                                                  range: range, in: layout)
+                #expect(found == expected, "\(layout) base \(base) current \(current) direction \(direction)")
+            }
+        }
+    }
+
+    /// Chromium's `FindClosestValidAreaInternal` walk, item by item.
+    private func scan(base: Double, current: Double, direction: Int, truncating: Bool, range: Double,
+                      layout: CarouselLayout) -> Int? {
+        var best: (slot: Int, distance: Double)?
+        for slot in 0..<layout.itemCount {
+            let snap = layout.snapOffset(ofSlot: slot)
+            let d = snap - current
+            let moved = truncating ? d.rounded(.towardZero) : d.rounded(.toNearestOrAwayFromZero)
+            guard direction == 0 || (direction > 0 ? moved > 0 : moved < 0) else { continue }
+            let distance = abs(snap - base)
+            guard distance <= range else { continue }
+            if let b = best, !(distance < b.distance) { continue }
+            best = (slot, distance)
+        }
+        return best?.slot
+    }
 }

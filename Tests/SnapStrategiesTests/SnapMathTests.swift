@@ -29,4 +29,28 @@ struct SnapMathTests {
         #expect(SnapMath.wrap(5, modulo: 0) == 0)
         #expect(SnapMath.clamp(Double.nan, 0, 10) == 0)
     }
+
+    /// The index roundings and `roundedHalfAway` agree bit for bit with the library roundings they
+    /// replace (`Int(x.rounded(rule))` clamped to ±2^52), at the awkward values and at random ones.
+    @Test func roundingsEqualTheLibraryRoundings() {
+        let limit = SnapMath.indexLimit
+        var values: [Double] = [0, -0.0, 0.5, -0.5, 1.5, -1.5, 2.5, -2.5, 0.49999999999999994, -0.49999999999999994,
+                                limit - 0.5, -(limit - 0.5), limit, -limit, limit + 2, -(limit + 2), 1e300, -1e300,
+                                .infinity, -.infinity, .nan, .leastNonzeroMagnitude, -.leastNonzeroMagnitude,
+                                3.0.nextUp, 3.0.nextDown, (-3.0).nextUp, (-3.0).nextDown]
+        var rng = SplitMix64(seed: 4)
+        for _ in 0..<20_000 { values.append(rng.double(in: -1000...1000)) }
+        for _ in 0..<2_000 { values.append(Double(rng.int(in: -100...100)) / 2) }
+        func reference(_ x: Double, _ rule: FloatingPointRoundingRule) -> Int {
+            x.isNaN ? 0 : Int(Swift.min(Swift.max(x.rounded(rule), -limit), limit))
+        }
+        for x in values {
+            #expect(SnapMath.truncatedIndex(x) == reference(x, .towardZero), "\(x)")
+            #expect(SnapMath.flooredIndex(x) == reference(x, .down), "\(x)")
+            #expect(SnapMath.ceiledIndex(x) == reference(x, .up), "\(x)")
+            #expect(SnapMath.roundedIndex(x) == reference(x, .toNearestOrAwayFromZero), "\(x)")
+            let r = SnapMath.roundedHalfAway(x)
+            #expect(r.bitPattern == x.rounded().bitPattern || (r.isNaN && x.isNaN), "\(x)")
+        }
+    }
 }

@@ -63,9 +63,14 @@ public struct Comparison: Sendable {
     /// Policy ids in row order and `agreement[i][j]`: share of unlabelled traces on which they agree.
     public var agreement: [[Double]]
 
-    /// Finishes `totals`: bootstrap, McNemar, Holm.
+    /// Finishes `accumulator`: bootstrap, McNemar, Holm.
     /// - Parameter userNames: names of the user table the accumulator's user indices refer to.
-    public init(_ totals: ScoreAccumulator, userNames: [String], bootstrap: UserBootstrap) throws {
+    public init(_ accumulator: ScoreAccumulator, userNames: [String], bootstrap: UserBootstrap) throws {
+        // The accumulator's views (assembled on each access), taken once.
+        let totals = (policies: accumulator.policies, labelled: accumulator.labelled, unlabelled: accumulator.unlabelled,
+                      totals: accumulator.totals, userHits: accumulator.userHits, userCounts: accumulator.userCounts,
+                      fileNames: accumulator.fileNames, fileHits: accumulator.fileHits, fileCounts: accumulator.fileCounts,
+                      agreements: accumulator.agreements)
         let p = totals.policies.count
         let n = totals.labelled
         let decided = totals.labelled + totals.unlabelled
@@ -79,9 +84,9 @@ public struct Comparison: Sendable {
         var onlyBest = Array(repeating: 0, count: p)
         var onlyThis = Array(repeating: 0, count: p)
         for t in 0..<n {
-            let b = totals.hit(trace: t, policy: best)
+            let b = accumulator.hit(trace: t, policy: best)
             for k in 0..<p where k != best {
-                let h = totals.hit(trace: t, policy: k)
+                let h = accumulator.hit(trace: t, policy: k)
                 if b && !h { onlyBest[k] += 1 } else if h && !b { onlyThis[k] += 1 }
             }
         }

@@ -5,6 +5,14 @@ import SnapStrategies
 ///
 /// Accumulate with ``add(_:)``; combine the accumulators of parallel chunks with
 /// ``merge(_:userRemap:)``; turn into a ``Comparison`` with ``Comparison/init(_:userNames:bootstrap:)``.
+///
+/// Every trace is decided by every policy, so ``add(_:)`` is the evaluator's inner loop. It keeps
+/// its state in flat arrays (one row of counters per policy, histograms as arrays of bins around
+/// 0 with a dictionary only for rare values beyond them, per-user and per-file hits as one array
+/// each) and computes what depends only on the trace (start item, swipe direction, natural
+/// resting offset, the reuse pool's window at the release) once per trace. The outcome of one
+/// policy is exactly ``TraceOutcome``'s; the public views (``totals``, ``userHits``,
+/// ``fileHits``) are assembled on demand.
 public struct ScoreAccumulator: Sendable {
     /// Totals of one policy.
     public struct Totals: Sendable {
@@ -31,13 +39,10 @@ public struct ScoreAccumulator: Sendable {
     public private(set) var labelled = 0
     /// Unlabelled traces (decided, not scored).
     public private(set) var unlabelled = 0
-    public private(set) var totals: [Totals]
-    /// `userHits[u][p]` and `userCounts[u]` for the user bootstrap (indices of the reader's user table).
-    public private(set) var userHits: [[Double]] = []
+    /// `userCounts[u]`: scored traces of user `u` (indices of the reader's user table).
     public private(set) var userCounts: [Double] = []
-    /// Per file (in order of first appearance): hits per policy and scored traces.
+    /// Per file (in order of first appearance): names and scored traces.
     public private(set) var fileNames: [String] = []
-    public private(set) var fileHits: [[Double]] = []
     public private(set) var fileCounts: [Double] = []
     /// One bit per policy per labelled trace: bit p of trace t is at word `t·wordsPerTrace + p/64`.
     public private(set) var hitBits: [UInt64] = []
@@ -45,85 +50,192 @@ public struct ScoreAccumulator: Sendable {
     /// `agreements[i·P + j]`: unlabelled traces on which policies i and j chose the same item.
     public private(set) var agreements: [Int]
 
-    private var decisions: [SnapDecision]
+    /// `counters[k·Counter.stride + c]`: counter `c` of policy `k`, then the policy's signed-error
+    /// bins, then its unlabelled pages-moved bins (``Histogram``).
+    private var counters: [Int]
+    /// Snap correction sums per policy, points.
+    private var corrections: [Double]
+    /// Values beyond the bins: `errorOverflow[k]` and `pagesOverflow[k]` (value → traces).
+    private var errorOverflow: [[Int: Int]]
+    private var pagesOverflow: [[Int: Int]]
+    /// `userHitCounts[u·P + k]`, `fileHitCounts[f·P + k]`.
+    private var userHitCounts: [Double] = []
+    private var fileHitCounts: [Double] = []
+    /// Scratch: the unlabelled trace's target items.
+    private var targets: [Int]
+
+    /// Offsets of the per-policy counters in a row of ``counters``.
+    private enum Counter {
+        static let hits = 0, absoluteError = 1, overshoots = 2, undershoots = 3
+        static let intendedChanges = 4, missedChanges = 5, intendedStays = 6, falseChanges = 7
+        static let cellsReconfigured = 8
+        static let errorBins = 9
+        static let pagesBins = errorBins + Histogram.binCount
+        static let stride = pagesBins + Histogram.binCount
+    }
+
+    /// Histogram bins for values `−radius…radius` (bin `value + radius`); others overflow.
+    private enum Histogram {
+        static let radius = 64
+        static let binCount = 2 * radius + 1
+        /// The bin of `value`, or `nil` when it is out of range.
+        @inline(__always)
+        static func bin(_ value: Int) -> Int? {
+            value >= -radius && value <= radius ? value + radius : nil
+        }
+    }
 
     public init(policies: [any SnapPolicy]) {
         self.policies = policies
-        totals = Array(repeating: Totals(), count: policies.count)
-        wordsPerTrace = max(1, (policies.count + 63) / 64)
-        agreements = Array(repeating: 0, count: policies.count * policies.count)
-        decisions = []
-        decisions.reserveCapacity(policies.count)
+        let p = policies.count
+        wordsPerTrace = max(1, (p + 63) / 64)
+        agreements = Array(repeating: 0, count: p * p)
+        counters = Array(repeating: 0, count: p * Counter.stride)
+        corrections = Array(repeating: 0, count: p)
+        errorOverflow = Array(repeating: [:], count: p)
+        pagesOverflow = Array(repeating: [:], count: p)
+        targets = Array(repeating: 0, count: p)
     }
+
+    /// Totals per policy, in ``policies`` order.
+    public var totals: [Totals] {
+        policies.indices.map { k in
+            let row = k * Counter.stride
+            var t = Totals()
+            t.hits = counters[row + Counter.hits]
+            t.absoluteError = counters[row + Counter.absoluteError]
+            t.overshoots = counters[row + Counter.overshoots]
+            t.undershoots = counters[row + Counter.undershoots]
+            t.intendedChanges = counters[row + Counter.intendedChanges]
+            t.missedChanges = counters[row + Counter.missedChanges]
+            t.intendedStays = counters[row + Counter.intendedStays]
+            t.falseChanges = counters[row + Counter.falseChanges]
+            t.cellsReconfigured = counters[row + Counter.cellsReconfigured]
+            t.snapCorrection = corrections[k]
+            t.signedErrors = histogram(row + Counter.errorBins, overflow: errorOverflow[k])
+            t.unlabelledPagesMoved = histogram(row + Counter.pagesBins, overflow: pagesOverflow[k])
+            return t
+        }
+    }
+
+    /// `userHits[u][p]` for the user bootstrap (indices of the reader's user table).
+    public var userHits: [[Double]] { rows(of: userHitCounts, count: userCounts.count) }
+
+    /// `fileHits[f][p]`: hits per policy of file `f` (``fileNames`` order).
+    public var fileHits: [[Double]] { rows(of: fileHitCounts, count: fileNames.count) }
 
     /// Decides `trace` with every policy and adds the outcomes.
     public mutating func add(_ trace: TraceRelease) {
+        // Calls through the buffer borrow each policy; `policies[k].decide` copies (retains) it.
+        policies.withUnsafeBufferPointer { add(trace, policies: $0) }
+    }
+
+    private mutating func add(_ trace: TraceRelease, policies: UnsafeBufferPointer<any SnapPolicy>) {
+        let p = policies.count
         let layout = trace.layout
         let release = trace.release
         let natural = UIKitDeceleration.normal.restingOffset(of: release, in: layout)
         let startSlot = release.startSlot(in: layout)
-        let labelledTrace = trace.intendedIndex != nil
-        let p = policies.count
-        if labelledTrace {
-            labelled += 1
-            while userCounts.count <= trace.user {
-                userCounts.append(0)
-                userHits.append(Array(repeating: 0, count: p))
-            }
-            userCounts[trace.user] += 1
-            let file = fileIndex(trace.location.file)
-            fileCounts[file] += 1
-            hitBits.append(contentsOf: repeatElement(0, count: wordsPerTrace))
-            let base = hitBits.count - wordsPerTrace
-            for k in 0..<p {
-                let d = policies[k].decide(release, in: layout)
-                let o = TraceOutcome(decision: d, trace: trace, naturalRest: natural, startSlot: startSlot)
-                let e = o.error ?? 0
-                totals[k].absoluteError += abs(e)
-                totals[k].signedErrors[e, default: 0] += 1
-                if e == 0 {
-                    totals[k].hits += 1
-                    userHits[trace.user][k] += 1
-                    fileHits[file][k] += 1
-                    hitBits[base + k / 64] |= 1 << UInt64(k % 64)
-                }
-                if o.isOvershoot { totals[k].overshoots += 1 }
-                if o.isUndershoot { totals[k].undershoots += 1 }
-                if o.intendedIndex != o.startIndex {
-                    totals[k].intendedChanges += 1
-                    if o.isMissedChange { totals[k].missedChanges += 1 }
-                } else {
-                    totals[k].intendedStays += 1
-                    if o.isFalseChange { totals[k].falseChanges += 1 }
-                }
-                totals[k].snapCorrection += o.snapCorrection
-                totals[k].cellsReconfigured += o.cellsReconfigured
-            }
-        } else {
+        let departure = ReusePool(layout: layout).departure(from: release.offset)
+        guard let intended = trace.intendedIndex else {
             unlabelled += 1
-            decisions.removeAll(keepingCapacity: true)
-            for k in 0..<p {
-                let d = policies[k].decide(release, in: layout)
-                decisions.append(d)
-                totals[k].unlabelledPagesMoved[d.targetSlot - startSlot, default: 0] += 1
-                let o = TraceOutcome(decision: d, trace: trace, naturalRest: natural, startSlot: startSlot)
-                totals[k].snapCorrection += o.snapCorrection
-                totals[k].cellsReconfigured += o.cellsReconfigured
+            counters.withUnsafeMutableBufferPointer { c in
+                for k in 0..<p {
+                    let d = policies[k].decide(release, in: layout)
+                    targets[k] = d.targetIndex
+                    let row = k * Counter.stride
+                    let moved = d.targetSlot - startSlot
+                    if let bin = Histogram.bin(moved) { c[row + Counter.pagesBins + bin] += 1 } else {
+                        pagesOverflow[k][moved, default: 0] += 1
+                    }
+                    corrections[k] += Self.snapCorrection(d, naturalRest: natural)
+                    c[row + Counter.cellsReconfigured] += departure.reconfigurations(to: d.targetOffset)
+                }
             }
             for i in 0..<p {
-                for j in (i + 1)..<max(i + 1, p) where decisions[i].targetIndex == decisions[j].targetIndex {
+                for j in (i + 1)..<max(i + 1, p) where targets[i] == targets[j] {
                     agreements[i * p + j] += 1
                     agreements[j * p + i] += 1
                 }
             }
+            return
         }
+
+        labelled += 1
+        let user = trace.user
+        if userCounts.count <= user {
+            userCounts.append(contentsOf: repeatElement(0, count: user + 1 - userCounts.count))
+            userHitCounts.append(contentsOf: repeatElement(0, count: userCounts.count * p - userHitCounts.count))
+        }
+        userCounts[user] += 1
+        let file = fileIndex(trace.location.file)
+        fileCounts[file] += 1
+        // Per trace, as TraceOutcome: the start item and the swipe's direction.
+        let startIndex = layout.itemIndex(ofSlot: startSlot)
+        let moved = SnapMath.sign(release.offset - release.startOffset)
+        let direction = moved != 0 ? moved : SnapMath.sign(release.velocity)
+        let changes = intended != startIndex
+        let looping = layout.isLooping
+        let n = layout.itemCount
+        let base = hitBits.count
+        hitBits.append(contentsOf: repeatElement(0, count: wordsPerTrace))
+        counters.withUnsafeMutableBufferPointer { c in
+            for k in 0..<p {
+                let d = policies[k].decide(release, in: layout)
+                let row = k * Counter.stride
+                var e = d.targetIndex - intended
+                if looping {
+                    e = SnapMath.wrap(e, modulo: n)
+                    if e * 2 > n { e -= n }
+                }
+                c[row + Counter.absoluteError] += abs(e)
+                if let bin = Histogram.bin(e) { c[row + Counter.errorBins + bin] += 1 } else {
+                    errorOverflow[k][e, default: 0] += 1
+                }
+                if e == 0 {
+                    c[row + Counter.hits] += 1
+                    hitBits[base + k / 64] |= 1 << UInt64(k % 64)
+                } else if e * direction > 0 {
+                    c[row + Counter.overshoots] += 1
+                } else if e * direction < 0 {
+                    c[row + Counter.undershoots] += 1
+                }
+                if changes {
+                    c[row + Counter.intendedChanges] += 1
+                    if d.targetIndex == startIndex { c[row + Counter.missedChanges] += 1 }
+                } else {
+                    c[row + Counter.intendedStays] += 1
+                    if d.targetIndex != startIndex { c[row + Counter.falseChanges] += 1 }
+                }
+                corrections[k] += Self.snapCorrection(d, naturalRest: natural)
+                c[row + Counter.cellsReconfigured] += departure.reconfigurations(to: d.targetOffset)
+            }
+        }
+        // Hits per user and per file, from the trace's hit bits.
+        let userRow = user * p, fileRow = file * p
+        for w in 0..<wordsPerTrace {
+            var bits = hitBits[base + w]
+            while bits != 0 {
+                let k = w * 64 + bits.trailingZeroBitCount
+                userHitCounts[userRow + k] += 1
+                fileHitCounts[fileRow + k] += 1
+                bits &= bits - 1
+            }
+        }
+    }
+
+    /// ``TraceOutcome/snapCorrection``: `|target offset − natural rest|`, 0 when not finite.
+    @inline(__always)
+    private static func snapCorrection(_ d: SnapDecision, naturalRest: Double) -> Double {
+        let correction = abs(d.targetOffset - naturalRest)
+        return correction.isFinite ? correction : 0
     }
 
     private mutating func fileIndex(_ name: String) -> Int {
         if let last = fileNames.last, last == name { return fileNames.count - 1 }
         if let i = fileNames.firstIndex(of: name) { return i }
         fileNames.append(name)
-        fileHits.append(Array(repeating: 0, count: policies.count))
+        fileHitCounts.append(contentsOf: repeatElement(0, count: policies.count))
         fileCounts.append(0)
         return fileNames.count - 1
     }
@@ -131,36 +243,28 @@ public struct ScoreAccumulator: Sendable {
     /// Adds `other` (a later chunk over the same policies). `userRemap[u]` is the index in this
     /// accumulator's user table of `other`'s user `u`.
     public mutating func merge(_ other: ScoreAccumulator, userRemap: [Int]) {
+        let p = policies.count
         labelled += other.labelled
         unlabelled += other.unlabelled
-        for k in totals.indices {
-            let o = other.totals[k]
-            totals[k].hits += o.hits
-            totals[k].absoluteError += o.absoluteError
-            totals[k].overshoots += o.overshoots
-            totals[k].undershoots += o.undershoots
-            totals[k].intendedChanges += o.intendedChanges
-            totals[k].missedChanges += o.missedChanges
-            totals[k].intendedStays += o.intendedStays
-            totals[k].falseChanges += o.falseChanges
-            totals[k].snapCorrection += o.snapCorrection
-            totals[k].cellsReconfigured += o.cellsReconfigured
-            totals[k].signedErrors.merge(o.signedErrors, uniquingKeysWith: +)
-            totals[k].unlabelledPagesMoved.merge(o.unlabelledPagesMoved, uniquingKeysWith: +)
+        for i in counters.indices { counters[i] += other.counters[i] }
+        for k in 0..<p {
+            corrections[k] += other.corrections[k]
+            errorOverflow[k].merge(other.errorOverflow[k], uniquingKeysWith: +)
+            pagesOverflow[k].merge(other.pagesOverflow[k], uniquingKeysWith: +)
         }
         for (u, count) in other.userCounts.enumerated() where count > 0 {
             let target = u < userRemap.count ? userRemap[u] : u
-            while userCounts.count <= target {
-                userCounts.append(0)
-                userHits.append(Array(repeating: 0, count: policies.count))
+            if userCounts.count <= target {
+                userCounts.append(contentsOf: repeatElement(0, count: target + 1 - userCounts.count))
+                userHitCounts.append(contentsOf: repeatElement(0, count: userCounts.count * p - userHitCounts.count))
             }
             userCounts[target] += count
-            for k in 0..<policies.count { userHits[target][k] += other.userHits[u][k] }
+            for k in 0..<p { userHitCounts[target * p + k] += other.userHitCounts[u * p + k] }
         }
         for (f, name) in other.fileNames.enumerated() {
             let i = fileIndex(name)
             fileCounts[i] += other.fileCounts[f]
-            for k in 0..<policies.count { fileHits[i][k] += other.fileHits[f][k] }
+            for k in 0..<p { fileHitCounts[i * p + k] += other.fileHitCounts[f * p + k] }
         }
         hitBits.append(contentsOf: other.hitBits)
         for i in agreements.indices { agreements[i] += other.agreements[i] }
@@ -170,5 +274,20 @@ public struct ScoreAccumulator: Sendable {
     @inlinable
     public func hit(trace t: Int, policy k: Int) -> Bool {
         hitBits[t * wordsPerTrace + k / 64] & (1 << UInt64(k % 64)) != 0
+    }
+
+    /// The non-empty bins starting at `counters[start]` plus `overflow`, as value → traces.
+    private func histogram(_ start: Int, overflow: [Int: Int]) -> [Int: Int] {
+        var out = overflow
+        for b in 0..<Histogram.binCount where counters[start + b] > 0 {
+            out[b - Histogram.radius, default: 0] += counters[start + b]
+        }
+        return out
+    }
+
+    /// A flat `[row·P + k]` array as `count` rows of P.
+    private func rows(of flat: [Double], count: Int) -> [[Double]] {
+        let p = policies.count
+        return (0..<count).map { Array(flat[$0 * p..<($0 + 1) * p]) }
     }
 }

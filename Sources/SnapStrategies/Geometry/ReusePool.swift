@@ -76,20 +76,58 @@ public struct ReusePool: Sendable, Hashable {
     /// is NaN.
     ///
     /// - Complexity: O(1), whatever the distance.
+    @inlinable
     public func reconfigurations(from start: Double, to end: Double) -> Int {
-        guard start == start, end == end, start != end else { return 0 }
-        if end > start {
-            let a = lastVisibleSlot(atOffset: start) + spareCellsPerSide
-            let b = lastVisibleSlot(atOffset: end) + spareCellsPerSide
-            if layout.isLooping { return b - a }
-            // Slots in (a, b] ∩ 0..<n.
-            return SnapMath.clamp(b, -1, layout.itemCount - 1) - SnapMath.clamp(a, -1, layout.itemCount - 1)
-        } else {
-            let a = firstVisibleSlot(atOffset: start) - spareCellsPerSide
-            let b = firstVisibleSlot(atOffset: end) - spareCellsPerSide
-            if layout.isLooping { return a - b }
-            // Slots in [b, a) ∩ 0..<n.
-            return SnapMath.clamp(a, 0, layout.itemCount) - SnapMath.clamp(b, 0, layout.itemCount)
+        departure(from: start).reconfigurations(to: end)
+    }
+
+    /// The pool's window edges at `start`, computed once for many settles from the same offset
+    /// (one release scored under many policies).
+    @inlinable
+    public func departure(from start: Double) -> Departure {
+        Departure(pool: self, start: start)
+    }
+
+    /// Settles from one start offset: ``reconfigurations(to:)`` equals
+    /// ``ReusePool/reconfigurations(from:to:)`` with the start's window edges computed once.
+    public struct Departure: Sendable {
+        @usableFromInline let start: Double
+        @usableFromInline let itemCount: Int
+        @usableFromInline let isLooping: Bool
+        /// The pool's last slot at `start`, `lastVisibleSlot + spare` (unclamped).
+        @usableFromInline let last: Int
+        /// The pool's first slot at `start`, `firstVisibleSlot − spare` (unclamped).
+        @usableFromInline let first: Int
+        @usableFromInline let pool: ReusePool
+
+        @inlinable
+        init(pool: ReusePool, start: Double) {
+            self.pool = pool
+            self.start = start
+            itemCount = pool.layout.itemCount
+            isLooping = pool.layout.isLooping
+            let defined = start == start
+            last = defined ? pool.lastVisibleSlot(atOffset: start) + pool.spareCellsPerSide : 0
+            first = defined ? pool.firstVisibleSlot(atOffset: start) - pool.spareCellsPerSide : 0
+        }
+
+        /// Cells reconfigured while the offset travels monotonically from the start to `end`.
+        @inlinable
+        public func reconfigurations(to end: Double) -> Int {
+            guard start == start, end == end, start != end else { return 0 }
+            if end > start {
+                let a = last
+                let b = pool.lastVisibleSlot(atOffset: end) + pool.spareCellsPerSide
+                if isLooping { return b - a }
+                // Slots in (a, b] ∩ 0..<n.
+                return SnapMath.clamp(b, -1, itemCount - 1) - SnapMath.clamp(a, -1, itemCount - 1)
+            } else {
+                let a = first
+                let b = pool.firstVisibleSlot(atOffset: end) - pool.spareCellsPerSide
+                if isLooping { return a - b }
+                // Slots in [b, a) ∩ 0..<n.
+                return SnapMath.clamp(a, 0, itemCount) - SnapMath.clamp(b, 0, itemCount)
+            }
         }
     }
 

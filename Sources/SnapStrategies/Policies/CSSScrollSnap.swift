@@ -178,29 +178,83 @@ public struct CSSScrollSnap: SnapPolicy, Hashable {
     }
 
     /// The slot whose snap offset is valid and closest to `base` (within `range`), first in order on ties.
-    private func closestSlot(to base: Double, from current: Double, direction: Int, truncating: Bool,
+    func closestSlot(to base: Double, from current: Double, direction: Int, truncating: Bool,
                              range: Double, in layout: CarouselLayout) -> Int? {
+        guard layout.isLooping else {
+            return closestItem(to: base, from: current, direction: direction, truncating: truncating,
+                               range: range, in: layout)
+        }
         var best: (slot: Int, distance: Double)?
-        func consider(_ slot: Int) {
+        // Snap offsets increase strictly with the slot: the closest valid slot is the valid slot
+        // nearest `base`, or the first valid slot in the direction; look around both, in order.
+        let k = SnapMath.roundedIndex(layout.position(atOffset: base))
+        let edge = direction >= 0 ? SnapMath.ceiledIndex(layout.position(atOffset: current))
+                                  : SnapMath.flooredIndex(layout.position(atOffset: current))
+        let candidates = [k &- 1, k, k &+ 1, edge &- 2, edge &- 1, edge, edge &+ 1, edge &+ 2].sorted()
+        for slot in candidates {
             let snap = layout.snapOffset(ofSlot: slot)
-            guard Self.isValid(snap, from: current, direction: direction, truncating: truncating) else { return }
+            guard Self.isValid(snap, from: current, direction: direction, truncating: truncating) else { continue }
             let d = abs(snap - base)
-            guard d <= range else { return }
-            if let b = best, !(d < b.distance) { return }
+            guard d <= range else { continue }
+            if let b = best, !(d < b.distance) { continue }
             best = (slot, d)
         }
-        if layout.isLooping {
-            // Snap offsets increase strictly with the slot: the closest valid slot is the valid slot
-            // nearest `base`, or the first valid slot in the direction; look around both, in order.
-            let k = SnapMath.roundedIndex(layout.position(atOffset: base))
-            let edge = direction >= 0 ? SnapMath.ceiledIndex(layout.position(atOffset: current))
-                                      : SnapMath.flooredIndex(layout.position(atOffset: current))
-            let candidates = [k &- 1, k, k &+ 1, edge &- 2, edge &- 1, edge, edge &+ 1, edge &+ 2].sorted()
-            for slot in candidates { consider(slot) }
-        } else {
-            // Document order, as Chromium walks the snap areas; several items may share a clamped offset.
-            for slot in 0..<layout.itemCount { consider(slot) }
-        }
         return best?.slot
+    }
+
+    /// ``closestSlot(to:from:direction:truncating:range:in:)`` in a bounded layout: what a scan of
+    /// every item in document order (as Chromium walks the snap areas) keeping the first of least
+    /// distance finds, in O(log n) steps, usually a handful.
+    ///
+    /// Snap offsets never decrease with the item index (several items may share a clamped offset
+    /// at either end), so the valid items form one run (all of them, a suffix when moving forward,
+    /// a prefix when moving back), and along it the distance to `base` never rises up to `j`, the
+    /// first item whose snap is at or past `base`, and never falls from `j` on. The scan's answer
+    /// is therefore the first item at the least distance left of `j` unless `j` is strictly closer.
+    private func closestItem(to base: Double, from current: Double, direction: Int, truncating: Bool,
+                             range: Double, in layout: CarouselLayout) -> Int? {
+        let n = layout.itemCount
+        func snap(_ i: Int) -> Double { layout.snapOffset(ofSlot: i) }
+        func valid(_ i: Int) -> Bool { Self.isValid(snap(i), from: current, direction: direction, truncating: truncating) }
+        // Where an item's snap reaches `offset` if unclamped: a first probe, right in most cases.
+        func guess(_ offset: Double) -> Int { SnapMath.ceiledIndex((offset - layout.alignmentOrigin) / layout.stride) }
+        var lo = 0, hi = n - 1
+        if direction > 0 {
+            lo = Self.firstIndex(in: 0, n - 1, guess: guess(current + 0.5)) { valid($0) }
+        } else if direction < 0 {
+            hi = Self.firstIndex(in: 0, n - 1, guess: guess(current - 0.5)) { !valid($0) } - 1
+        }
+        guard lo <= hi else { return nil }
+        let j = Self.firstIndex(in: lo, hi, guess: guess(base)) { snap($0) - base >= 0 }
+        var best = j
+        var bestDistance = j <= hi ? abs(snap(j) - base) : Double.infinity
+        if j > lo {
+            let left = abs(snap(j - 1) - base)
+            if left <= bestDistance {
+                best = Self.firstIndex(in: lo, j - 1, guess: j - 1) { abs(snap($0) - base) <= left }
+                bestDistance = left
+            }
+        }
+        return bestDistance <= range ? best : nil
+    }
+
+    /// The first index in `lo...hi` at which `predicate` (false, then true, along the indices)
+    /// holds, or `hi + 1`: a binary search whose first two probes go to `guess` and its neighbour.
+    private static func firstIndex(in lo: Int, _ hi: Int, guess: Int, where predicate: (Int) -> Bool) -> Int {
+        var lo = lo, hi = hi + 1  // the answer is in lo...hi
+        var probe = guess
+        var probes = 0
+        while lo < hi {
+            let mid = probes < 2 ? SnapMath.clamp(probe, lo, hi - 1) : lo + (hi - lo) / 2
+            if predicate(mid) {
+                hi = mid
+                probe = mid - 1
+            } else {
+                lo = mid + 1
+                probe = mid + 1
+            }
+            probes += 1
+        }
+        return lo
     }
 }

@@ -119,12 +119,12 @@ public struct ComposePagerSnap: SnapPolicy, Hashable {
         }
         let lower = SnapMath.flooredIndex(position)
         let upper = SnapMath.ceiledIndex(position)
-        let suffix = approachPages > 0 ? "-after-approach" : ""
+        let approached = approachPages > 0
 
         // Settle.
         if abs(settleVelocity) >= minFlingVelocity * density {
-            return settleVelocity > 0 ? layout.decision(slot: upper, rule: "fling-next" + suffix)
-                                      : layout.decision(slot: lower, rule: "fling-previous" + suffix)
+            return settleVelocity > 0 ? layout.decision(slot: upper, rule: approached ? "fling-next-after-approach" : "fling-next")
+                                      : layout.decision(slot: lower, rule: approached ? "fling-previous-after-approach" : "fling-previous")
         }
         let drag = -release.travel
         let pageSize = layout.itemWidth
@@ -133,12 +133,12 @@ public struct ComposePagerSnap: SnapPolicy, Hashable {
         let forward = !(drag > 0)
         let fraction = Swift.min(positionThresholdDistance * density, pageSize / 2) / pageSize
         if abs(overflow) > positionalThreshold {
-            return layout.decision(slot: forward ? upper : lower, rule: "drag-past-threshold" + suffix)
+            return layout.decision(slot: forward ? upper : lower, rule: approached ? "drag-past-threshold-after-approach" : "drag-past-threshold")
         }
         if abs(f) >= fraction {
-            return layout.decision(slot: forward ? lower : upper, rule: "drag-below-threshold" + suffix)
+            return layout.decision(slot: forward ? lower : upper, rule: approached ? "drag-below-threshold-after-approach" : "drag-below-threshold")
         }
         let nearer = position - Double(lower) < Double(upper) - position ? lower : upper
-        return layout.decision(slot: nearer, rule: "dead-zone-nearest" + suffix)
+        return layout.decision(slot: nearer, rule: approached ? "dead-zone-nearest-after-approach" : "dead-zone-nearest")
     }
 }

@@ -12,26 +12,57 @@ public enum SnapMath {
     @inlinable
     public static func truncatedIndex(_ x: Double) -> Int {
         guard x == x else { return 0 }
-        let bounded = Swift.min(Swift.max(x, -indexLimit), indexLimit)
-        return Int(bounded.rounded(.towardZero))
+        // The conversion truncates toward zero; |bounded| ≤ 2^52 cannot trap.
+        return Int(bounded(x))
     }
 
     /// Floor of `x` as an index; NaN gives 0, saturating like ``truncatedIndex(_:)``.
+    ///
+    /// Computed as the truncation, one less when that is above `x` (exactly `floor`, without a
+    /// library call on targets lacking a rounding instruction).
     @inlinable
     public static func flooredIndex(_ x: Double) -> Int {
-        truncatedIndex(x.rounded(.down))
+        guard x == x else { return 0 }
+        let b = bounded(x)
+        let t = Int(b)
+        return Double(t) > b ? t - 1 : t
     }
 
     /// Ceiling of `x` as an index; NaN gives 0, saturating like ``truncatedIndex(_:)``.
     @inlinable
     public static func ceiledIndex(_ x: Double) -> Int {
-        truncatedIndex(x.rounded(.up))
+        guard x == x else { return 0 }
+        let b = bounded(x)
+        let t = Int(b)
+        return Double(t) < b ? t + 1 : t
     }
 
     /// Round half away from zero (Swift's `rounded()`, C's `round`), as an index.
     @inlinable
     public static func roundedIndex(_ x: Double) -> Int {
-        truncatedIndex(x.rounded(.toNearestOrAwayFromZero))
+        guard x == x else { return 0 }
+        let b = bounded(x)
+        let t = Int(b)
+        let fraction = b - Double(t)  // exact: the fractional part of a double is a double
+        return fraction >= 0.5 ? t + 1 : (fraction <= -0.5 ? t - 1 : t)
+    }
+
+    /// `x` clamped to `±indexLimit` (not NaN).
+    @inlinable
+    static func bounded(_ x: Double) -> Double {
+        let limit = 4_503_599_627_370_496.0  // indexLimit, as a literal the optimizer folds
+        return Swift.min(Swift.max(x, -limit), limit)
+    }
+
+    /// `x.rounded()` (half away from zero, sign of zero kept), bit for bit, without a library
+    /// call for `|x| < 2^52` (beyond, every double is whole).
+    @inlinable
+    public static func roundedHalfAway(_ x: Double) -> Double {
+        guard abs(x) < 4_503_599_627_370_496.0 else { return x.rounded() }  // indexLimit
+        let t = Int(x)
+        let fraction = x - Double(t)
+        let r = fraction >= 0.5 ? t + 1 : (fraction <= -0.5 ? t - 1 : t)
+        return Double(signOf: x, magnitudeOf: Double(r))
     }
 
     /// `x` clamped to `lower...upper`; NaN maps to `lower`.
@@ -67,7 +98,7 @@ public enum SnapMath {
     /// fraction of a slot.
     @inlinable
     public static func snappedToWhole(_ x: Double) -> Double {
-        let r = x.rounded()
+        let r = roundedHalfAway(x)
         return abs(x - r) <= wholeTolerance * Swift.max(1, abs(x)) ? r : x
     }
 
