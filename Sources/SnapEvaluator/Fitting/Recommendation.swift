@@ -50,20 +50,27 @@ public struct Recommendation: Sendable {
     /// Why the chosen one was chosen, one sentence each.
     public var reasons: [String]
     public var folds: Int
+    /// Policies with free parameters that were scored with their defaults only, because they
+    /// have more than `maxFittedParameters` of them (see ``run(policies:data:fitter:folds:maxPages:maxFittedParameters:seed:)``).
+    public var notFitted: [String] = []
 
     /// Evaluates `policies` (default: the whole catalogue) on `data`.
     /// - Parameters:
     ///   - maxPages: `K` of the ordinal model fitted for ``LearnedThresholdSnap`` (default 3).
+    ///   - maxFittedParameters: policies with more free (non-integer) parameters than this get
+    ///     only their *defaults* candidate (listed in ``notFitted``), which bounds the time a
+    ///     recommendation over the whole catalogue takes (default: no limit).
     /// - Throws: ``FitError`` (no data, too few users, ...), ``GSLError``.
     public static func run(policies: [any SnapPolicy] = PolicyCatalog.all, data: FitData,
                            fitter: PolicyFitter = PolicyFitter(), folds k: Int = 5, maxPages: Int = 3,
-                           seed: UInt64 = 1) throws -> Recommendation {
+                           maxFittedParameters: Int = .max, seed: UInt64 = 1) throws -> Recommendation {
         guard !policies.isEmpty else { throw FitError.invalidOption(name: "policies", value: "[]", expected: "at least one policy") }
         guard data.count > 0 else { throw FitError.emptyData(operation: "recommend", detail: "no labelled traces") }
         let objective = fitter.objective
         let grouping = try GroupedFolds(data: data, folds: k, seed: seed)
         let all = data.allIndices
         var candidates: [Candidate] = []
+        var notFitted: [String] = []
         for (order, given) in policies.enumerated() {
             let defaults = try given.withParameterValues(given.defaultParameterValues)
             let defaultScores = grouping.testIndices.map { data.score(defaults, objective: objective, indices: $0) }
@@ -86,6 +93,10 @@ public struct Recommendation: Sendable {
             }
             let free = try BoundTransform(policy: defaults.id, specs: defaults.parameterSpecs, values: defaults.parameterValues)
             guard free.count > 0 else { continue }
+            guard free.count <= maxFittedParameters else {
+                notFitted.append(defaults.id)
+                continue
+            }
             var scores: [Double] = []
             for f in 0..<k {
                 let fit = try fitter.fit(defaults, data: data, indices: grouping.trainIndices(f))
@@ -97,7 +108,9 @@ public struct Recommendation: Sendable {
                                         testScore: CrossValidatedFit.mean(scores),
                                         testStandardError: CrossValidatedFit.standardError(scores), policy: final.policy))
         }
-        return try Recommendation(objective: objective, candidates: candidates, folds: k)
+        var result = try Recommendation(objective: objective, candidates: candidates, folds: k)
+        result.notFitted = notFitted
+        return result
     }
 
     /// Applies the rule to scored candidates (exposed for testing the rule on its own).
