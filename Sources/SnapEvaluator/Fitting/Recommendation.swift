@@ -1,3 +1,4 @@
+import Dispatch
 import SnapStrategies
 
 /// Which policy to ship: every candidate policy with its default and its fitted parameters,
@@ -19,6 +20,9 @@ import SnapStrategies
 ///
 /// The chosen policy's final values come from a fit on all traces; ``swiftCode`` constructs it
 /// with `SnapStrategies` only.
+///
+/// The policies are evaluated in parallel (one task per policy, `DispatchQueue.concurrentPerform`);
+/// every fit is seeded on its own, so the result is the same as a serial run.
 public struct Recommendation: Sendable {
     /// One policy in one variant.
     public struct Candidate: Sendable {
@@ -68,48 +72,80 @@ public struct Recommendation: Sendable {
         guard data.count > 0 else { throw FitError.emptyData(operation: "recommend", detail: "no labelled traces") }
         let objective = fitter.objective
         let grouping = try GroupedFolds(data: data, folds: k, seed: seed)
-        let all = data.allIndices
+        // One task per policy, run on all cores; each writes only its own slot, and the results are
+        // read in input order, so the outcome does not depend on scheduling.
+        var outcomes = [Result<PolicyCandidates, any Error>](repeating: .success(PolicyCandidates()), count: policies.count)
+        outcomes.withUnsafeMutableBufferPointer { buffer in
+            guard let base = buffer.baseAddress else { return }
+            let slots = OutcomeSlots(base: base)
+            DispatchQueue.concurrentPerform(iterations: policies.count) { order in
+                slots.base[order] = Result {
+                    try policyCandidates(for: policies[order], order: order, data: data, grouping: grouping, fitter: fitter,
+                                   maxPages: maxPages, maxFittedParameters: maxFittedParameters)
+                }
+            }
+        }
         var candidates: [Candidate] = []
         var notFitted: [String] = []
-        for (order, given) in policies.enumerated() {
-            let defaults = try given.withParameterValues(given.defaultParameterValues)
-            let defaultScores = grouping.testIndices.map { data.score(defaults, objective: objective, indices: $0) }
-            candidates.append(Candidate(policyID: defaults.id, variant: "defaults", fittedParameters: [],
-                                        parameterCount: defaults.parameterSpecs.count, order: order,
-                                        foldTestScores: defaultScores, testScore: CrossValidatedFit.mean(defaultScores),
-                                        testStandardError: CrossValidatedFit.standardError(defaultScores), policy: defaults))
-            if defaults is LearnedThresholdSnap {
-                var scores: [Double] = []
-                for f in 0..<k {
-                    let model = try OrdinalThresholdModel.fit(data: data, indices: grouping.trainIndices(f), maxPages: maxPages)
-                    scores.append(data.score(model.policy, objective: objective, indices: grouping.testIndices[f]))
-                }
-                let final = try OrdinalThresholdModel.fit(data: data, indices: all, maxPages: maxPages).policy
-                candidates.append(Candidate(policyID: final.id, variant: "fitted", fittedParameters: final.parameterSpecs.map(\.name),
-                                            parameterCount: final.parameterSpecs.count, order: order, foldTestScores: scores,
-                                            testScore: CrossValidatedFit.mean(scores),
-                                            testStandardError: CrossValidatedFit.standardError(scores), policy: final))
-                continue
-            }
-            let free = try BoundTransform(policy: defaults.id, specs: defaults.parameterSpecs, values: defaults.parameterValues)
-            guard free.count > 0 else { continue }
-            guard free.count <= maxFittedParameters else {
-                notFitted.append(defaults.id)
-                continue
-            }
-            var scores: [Double] = []
-            for f in 0..<k {
-                let fit = try fitter.fit(defaults, data: data, indices: grouping.trainIndices(f))
-                scores.append(data.score(fit.policy, objective: objective, indices: grouping.testIndices[f]))
-            }
-            let final = try fitter.fit(defaults, data: data, indices: all)
-            candidates.append(Candidate(policyID: defaults.id, variant: "fitted", fittedParameters: final.fittedNames,
-                                        parameterCount: defaults.parameterSpecs.count, order: order, foldTestScores: scores,
-                                        testScore: CrossValidatedFit.mean(scores),
-                                        testStandardError: CrossValidatedFit.standardError(scores), policy: final.policy))
+        for outcome in outcomes {
+            let found = try outcome.get()
+            candidates += found.candidates
+            if let id = found.notFitted { notFitted.append(id) }
         }
         var result = try Recommendation(objective: objective, candidates: candidates, folds: k)
         result.notFitted = notFitted
+        return result
+    }
+
+    /// The candidates of one policy, and its id when it was too large to fit.
+    struct PolicyCandidates: Sendable {
+        var candidates: [Candidate] = []
+        var notFitted: String?
+    }
+
+    /// The defaults candidate of `given` and, when it has free parameters (at most
+    /// `maxFittedParameters`), its fitted candidate (learned thresholds: the ordinal model).
+    static func policyCandidates(for given: any SnapPolicy, order: Int, data: FitData, grouping: GroupedFolds,
+                                 fitter: PolicyFitter, maxPages: Int, maxFittedParameters: Int) throws -> PolicyCandidates {
+        let objective = fitter.objective
+        let k = grouping.count
+        let all = data.allIndices
+        var result = PolicyCandidates()
+        let defaults = try given.withParameterValues(given.defaultParameterValues)
+        let defaultScores = grouping.testIndices.map { data.score(defaults, objective: objective, indices: $0) }
+        result.candidates.append(Candidate(policyID: defaults.id, variant: "defaults", fittedParameters: [],
+                                           parameterCount: defaults.parameterSpecs.count, order: order,
+                                           foldTestScores: defaultScores, testScore: CrossValidatedFit.mean(defaultScores),
+                                           testStandardError: CrossValidatedFit.standardError(defaultScores), policy: defaults))
+        if defaults is LearnedThresholdSnap {
+            var scores: [Double] = []
+            for f in 0..<k {
+                let model = try OrdinalThresholdModel.fit(data: data, indices: grouping.trainIndices(f), maxPages: maxPages)
+                scores.append(data.score(model.policy, objective: objective, indices: grouping.testIndices[f]))
+            }
+            let final = try OrdinalThresholdModel.fit(data: data, indices: all, maxPages: maxPages).policy
+            result.candidates.append(Candidate(policyID: final.id, variant: "fitted", fittedParameters: final.parameterSpecs.map(\.name),
+                                               parameterCount: final.parameterSpecs.count, order: order, foldTestScores: scores,
+                                               testScore: CrossValidatedFit.mean(scores),
+                                               testStandardError: CrossValidatedFit.standardError(scores), policy: final))
+            return result
+        }
+        let free = try BoundTransform(policy: defaults.id, specs: defaults.parameterSpecs, values: defaults.parameterValues)
+        guard free.count > 0 else { return result }
+        guard free.count <= maxFittedParameters else {
+            result.notFitted = defaults.id
+            return result
+        }
+        var scores: [Double] = []
+        for f in 0..<k {
+            let fit = try fitter.fit(defaults, data: data, indices: grouping.trainIndices(f))
+            scores.append(data.score(fit.policy, objective: objective, indices: grouping.testIndices[f]))
+        }
+        let final = try fitter.fit(defaults, data: data, indices: all)
+        result.candidates.append(Candidate(policyID: defaults.id, variant: "fitted", fittedParameters: final.fittedNames,
+                                           parameterCount: defaults.parameterSpecs.count, order: order, foldTestScores: scores,
+                                           testScore: CrossValidatedFit.mean(scores),
+                                           testStandardError: CrossValidatedFit.standardError(scores), policy: final.policy))
         return result
     }
 
@@ -182,4 +218,11 @@ public struct Recommendation: Sendable {
         lines.append("}")
         return lines.joined(separator: "\n") + "\n"
     }
+}
+
+/// The per-policy result slots of ``Recommendation/run(policies:data:fitter:folds:maxPages:maxFittedParameters:seed:)``:
+/// iteration `k` writes only `base[k]`, and the buffer outlives `concurrentPerform` (which
+/// returns after every iteration has finished), so sharing the pointer is race-free.
+private struct OutcomeSlots: @unchecked Sendable {
+    let base: UnsafeMutablePointer<Result<Recommendation.PolicyCandidates, any Error>>
 }
