@@ -25,10 +25,14 @@ public struct FitOptions: ParsableArguments, Sendable {
     @Option(help: "Seed of the folds, random starts and resamples (printed to standard error).")
     public var seed: UInt64 = 12345
 
+    @Option(help: "Starting points per fit: the current values, then seeded random ones (fit: 4; recommend and report: 2).")
+    public var starts: Int?
+
     public init() {}
 
     public func validate() throws {
         guard folds >= 2, folds <= 100 else { throw ValidationError("--folds must be between 2 and 100") }
+        if let starts, starts < 1 || starts > 100 { throw ValidationError("--starts must be between 1 and 100") }
         if objective == .hitRate && cost != nil {
             throw ValidationError("--cost applies to --objective cost, not hit-rate")
         }
@@ -57,9 +61,10 @@ public struct FitOptions: ParsableArguments, Sendable {
         return .cost(over: over, under: under, falseChange: falseChange)
     }
 
-    /// A fitter for the objective, seeded with ``seed``.
-    public func fitter() throws -> PolicyFitter {
-        PolicyFitter(objective: try fitObjective(), seed: seed)
+    /// A fitter for the objective, seeded with ``seed``, with ``starts`` starting points
+    /// (`defaultStarts` when not given).
+    public func fitter(defaultStarts: Int = 4) throws -> PolicyFitter {
+        PolicyFitter(objective: try fitObjective(), starts: starts ?? defaultStarts, seed: seed)
     }
 }
 

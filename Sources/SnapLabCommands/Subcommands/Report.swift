@@ -75,7 +75,7 @@ extension SnapLab {
             page.bootstrap = bootstrap
             page.seed = fitOptions.seed
             page.recommend = !noRecommendation
-            page.fitter = try fitOptions.fitter()
+            page.fitter = try fitOptions.fitter(defaultStarts: 2)
             page.folds = fitOptions.folds
             page.maxPages = maxPages
             page.maxFittedParameters = maxFittedParameters
