@@ -67,6 +67,16 @@ struct HTMLReportTests {
         #expect(XMLStructure(html).wellFormed)
     }
 
+    @Test("details are a preformatted, escaped block in the summary section, alone or after the lines")
+    func details() {
+        let alone = HTMLReport(title: "d", details: "a < b\n  x & y").rendered()
+        #expect(alone.contains("<section id=\"summary\">\n<h2>Dataset</h2>\n<pre class=\"details\">a &lt; b\n  x &amp; y</pre>\n</section>"))
+        #expect(!alone.contains("<dl"))
+        let both = HTMLReport(title: "d", summary: [("k", "v")], details: "table").rendered()
+        #expect(both.contains("<dd>v</dd>\n</dl>\n<pre class=\"details\">table</pre>"))
+        #expect(XMLStructure(both).wellFormed)
+    }
+
     @Test("comparison html without a breakdown has one table")
     func comparisonOnly() throws {
         var report = try reportFixture()

@@ -1,3 +1,4 @@
+import Dispatch
 import SnapStrategies
 
 /// Which policy to ship: every candidate policy with its default and its fitted parameters,
@@ -19,6 +20,9 @@ import SnapStrategies
 ///
 /// The chosen policy's final values come from a fit on all traces; ``swiftCode`` constructs it
 /// with `SnapStrategies` only.
+///
+/// The policies are evaluated in parallel (one task per policy, `DispatchQueue.concurrentPerform`);
+/// every fit is seeded on its own, so the result is the same as a serial run.
 public struct Recommendation: Sendable {
     /// One policy in one variant.
     public struct Candidate: Sendable {
@@ -50,54 +54,99 @@ public struct Recommendation: Sendable {
     /// Why the chosen one was chosen, one sentence each.
     public var reasons: [String]
     public var folds: Int
+    /// Policies with free parameters that were scored with their defaults only, because they
+    /// have more than `maxFittedParameters` of them (see ``run(policies:data:fitter:folds:maxPages:maxFittedParameters:seed:)``).
+    public var notFitted: [String] = []
 
     /// Evaluates `policies` (default: the whole catalogue) on `data`.
     /// - Parameters:
     ///   - maxPages: `K` of the ordinal model fitted for ``LearnedThresholdSnap`` (default 3).
+    ///   - maxFittedParameters: policies with more free (non-integer) parameters than this get
+    ///     only their *defaults* candidate (listed in ``notFitted``), which bounds the time a
+    ///     recommendation over the whole catalogue takes (default: no limit).
     /// - Throws: ``FitError`` (no data, too few users, ...), ``GSLError``.
     public static func run(policies: [any SnapPolicy] = PolicyCatalog.all, data: FitData,
                            fitter: PolicyFitter = PolicyFitter(), folds k: Int = 5, maxPages: Int = 3,
-                           seed: UInt64 = 1) throws -> Recommendation {
+                           maxFittedParameters: Int = .max, seed: UInt64 = 1) throws -> Recommendation {
         guard !policies.isEmpty else { throw FitError.invalidOption(name: "policies", value: "[]", expected: "at least one policy") }
         guard data.count > 0 else { throw FitError.emptyData(operation: "recommend", detail: "no labelled traces") }
         let objective = fitter.objective
         let grouping = try GroupedFolds(data: data, folds: k, seed: seed)
-        let all = data.allIndices
-        var candidates: [Candidate] = []
-        for (order, given) in policies.enumerated() {
-            let defaults = try given.withParameterValues(given.defaultParameterValues)
-            let defaultScores = grouping.testIndices.map { data.score(defaults, objective: objective, indices: $0) }
-            candidates.append(Candidate(policyID: defaults.id, variant: "defaults", fittedParameters: [],
-                                        parameterCount: defaults.parameterSpecs.count, order: order,
-                                        foldTestScores: defaultScores, testScore: CrossValidatedFit.mean(defaultScores),
-                                        testStandardError: CrossValidatedFit.standardError(defaultScores), policy: defaults))
-            if defaults is LearnedThresholdSnap {
-                var scores: [Double] = []
-                for f in 0..<k {
-                    let model = try OrdinalThresholdModel.fit(data: data, indices: grouping.trainIndices(f), maxPages: maxPages)
-                    scores.append(data.score(model.policy, objective: objective, indices: grouping.testIndices[f]))
+        // One task per policy, run on all cores; each writes only its own slot, and the results are
+        // read in input order, so the outcome does not depend on scheduling.
+        var outcomes = [Result<PolicyCandidates, any Error>](repeating: .success(PolicyCandidates()), count: policies.count)
+        outcomes.withUnsafeMutableBufferPointer { buffer in
+            guard let base = buffer.baseAddress else { return }
+            let slots = OutcomeSlots(base: base)
+            DispatchQueue.concurrentPerform(iterations: policies.count) { order in
+                slots.base[order] = Result {
+                    try policyCandidates(for: policies[order], order: order, data: data, grouping: grouping, fitter: fitter,
+                                   maxPages: maxPages, maxFittedParameters: maxFittedParameters)
                 }
-                let final = try OrdinalThresholdModel.fit(data: data, indices: all, maxPages: maxPages).policy
-                candidates.append(Candidate(policyID: final.id, variant: "fitted", fittedParameters: final.parameterSpecs.map(\.name),
-                                            parameterCount: final.parameterSpecs.count, order: order, foldTestScores: scores,
-                                            testScore: CrossValidatedFit.mean(scores),
-                                            testStandardError: CrossValidatedFit.standardError(scores), policy: final))
-                continue
             }
-            let free = try BoundTransform(policy: defaults.id, specs: defaults.parameterSpecs, values: defaults.parameterValues)
-            guard free.count > 0 else { continue }
+        }
+        var candidates: [Candidate] = []
+        var notFitted: [String] = []
+        for outcome in outcomes {
+            let found = try outcome.get()
+            candidates += found.candidates
+            if let id = found.notFitted { notFitted.append(id) }
+        }
+        var result = try Recommendation(objective: objective, candidates: candidates, folds: k)
+        result.notFitted = notFitted
+        return result
+    }
+
+    /// The candidates of one policy, and its id when it was too large to fit.
+    struct PolicyCandidates: Sendable {
+        var candidates: [Candidate] = []
+        var notFitted: String?
+    }
+
+    /// The defaults candidate of `given` and, when it has free parameters (at most
+    /// `maxFittedParameters`), its fitted candidate (learned thresholds: the ordinal model).
+    static func policyCandidates(for given: any SnapPolicy, order: Int, data: FitData, grouping: GroupedFolds,
+                                 fitter: PolicyFitter, maxPages: Int, maxFittedParameters: Int) throws -> PolicyCandidates {
+        let objective = fitter.objective
+        let k = grouping.count
+        let all = data.allIndices
+        var result = PolicyCandidates()
+        let defaults = try given.withParameterValues(given.defaultParameterValues)
+        let defaultScores = grouping.testIndices.map { data.score(defaults, objective: objective, indices: $0) }
+        result.candidates.append(Candidate(policyID: defaults.id, variant: "defaults", fittedParameters: [],
+                                           parameterCount: defaults.parameterSpecs.count, order: order,
+                                           foldTestScores: defaultScores, testScore: CrossValidatedFit.mean(defaultScores),
+                                           testStandardError: CrossValidatedFit.standardError(defaultScores), policy: defaults))
+        if defaults is LearnedThresholdSnap {
             var scores: [Double] = []
             for f in 0..<k {
-                let fit = try fitter.fit(defaults, data: data, indices: grouping.trainIndices(f))
-                scores.append(data.score(fit.policy, objective: objective, indices: grouping.testIndices[f]))
+                let model = try OrdinalThresholdModel.fit(data: data, indices: grouping.trainIndices(f), maxPages: maxPages)
+                scores.append(data.score(model.policy, objective: objective, indices: grouping.testIndices[f]))
             }
-            let final = try fitter.fit(defaults, data: data, indices: all)
-            candidates.append(Candidate(policyID: defaults.id, variant: "fitted", fittedParameters: final.fittedNames,
-                                        parameterCount: defaults.parameterSpecs.count, order: order, foldTestScores: scores,
-                                        testScore: CrossValidatedFit.mean(scores),
-                                        testStandardError: CrossValidatedFit.standardError(scores), policy: final.policy))
+            let final = try OrdinalThresholdModel.fit(data: data, indices: all, maxPages: maxPages).policy
+            result.candidates.append(Candidate(policyID: final.id, variant: "fitted", fittedParameters: final.parameterSpecs.map(\.name),
+                                               parameterCount: final.parameterSpecs.count, order: order, foldTestScores: scores,
+                                               testScore: CrossValidatedFit.mean(scores),
+                                               testStandardError: CrossValidatedFit.standardError(scores), policy: final))
+            return result
         }
-        return try Recommendation(objective: objective, candidates: candidates, folds: k)
+        let free = try BoundTransform(policy: defaults.id, specs: defaults.parameterSpecs, values: defaults.parameterValues)
+        guard free.count > 0 else { return result }
+        guard free.count <= maxFittedParameters else {
+            result.notFitted = defaults.id
+            return result
+        }
+        var scores: [Double] = []
+        for f in 0..<k {
+            let fit = try fitter.fit(defaults, data: data, indices: grouping.trainIndices(f))
+            scores.append(data.score(fit.policy, objective: objective, indices: grouping.testIndices[f]))
+        }
+        let final = try fitter.fit(defaults, data: data, indices: all)
+        result.candidates.append(Candidate(policyID: defaults.id, variant: "fitted", fittedParameters: final.fittedNames,
+                                           parameterCount: defaults.parameterSpecs.count, order: order, foldTestScores: scores,
+                                           testScore: CrossValidatedFit.mean(scores),
+                                           testStandardError: CrossValidatedFit.standardError(scores), policy: final.policy))
+        return result
     }
 
     /// Applies the rule to scored candidates (exposed for testing the rule on its own).
@@ -169,4 +218,11 @@ public struct Recommendation: Sendable {
         lines.append("}")
         return lines.joined(separator: "\n") + "\n"
     }
+}
+
+/// The per-policy result slots of ``Recommendation/run(policies:data:fitter:folds:maxPages:maxFittedParameters:seed:)``:
+/// iteration `k` writes only `base[k]`, and the buffer outlives `concurrentPerform` (which
+/// returns after every iteration has finished), so sharing the pointer is race-free.
+private struct OutcomeSlots: @unchecked Sendable {
+    let base: UnsafeMutablePointer<Result<Recommendation.PolicyCandidates, any Error>>
 }

@@ -8,7 +8,7 @@
 /// markup. The page is also well-formed XML (polyglot HTML5: self-closed void elements), which
 /// the tests check with `XMLParser`.
 ///
-/// Sections, each with a stable `id`: `summary` (key/value lines), `comparison` (the
+/// Sections, each with a stable `id`: `summary` (key/value lines, then ``details`` preformatted), `comparison` (the
 /// ``ComparisonReport`` as a table, its legend, and the per-user or per-file table when asked),
 /// `plots` (one `<figure>` per plot), `recommendation` (preformatted text). Empty sections are
 /// left out.
@@ -35,6 +35,8 @@ public struct HTMLReport: Sendable {
     public var title: String
     /// Dataset summary lines (files, traces, users, layouts, …).
     public var summary: [(key: String, value: String)]
+    /// Preformatted text shown under the summary lines (e.g. the `describe` tables); empty for none.
+    public var details: String
     public var comparison: ComparisonReport?
     public var plots: [Plot]
     /// Plain text, shown preformatted (line breaks kept).
@@ -42,10 +44,12 @@ public struct HTMLReport: Sendable {
     /// Footer line (e.g. the command that made the page); empty for none.
     public var footer: String
 
-    public init(title: String, summary: [(key: String, value: String)] = [], comparison: ComparisonReport? = nil,
+    public init(title: String, summary: [(key: String, value: String)] = [], details: String = "",
+                comparison: ComparisonReport? = nil,
                 plots: [Plot] = [], recommendation: String = "", footer: String = "") {
         self.title = title
         self.summary = summary
+        self.details = details
         self.comparison = comparison
         self.plots = plots
         self.recommendation = recommendation
@@ -63,6 +67,7 @@ public struct HTMLReport: Sendable {
         .table-wrap { overflow-x: auto; }
         p.legend { font-size: 12px; color: #555; white-space: pre-line; }
         figure { margin: 16px 0; overflow-x: auto; } figcaption { font-size: 12px; color: #555; }
+        pre.details { background: #f7f7f7; padding: 12px; font-size: 12px; overflow-x: auto; }
         pre.recommendation { background: #f7f7f7; border-left: 4px solid #0072B2; padding: 12px; white-space: pre-wrap; }
         footer { margin-top: 32px; font-size: 11px; color: #777; }
         """
@@ -75,10 +80,15 @@ public struct HTMLReport: Sendable {
         out += "<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\"/>\n"
         out += "<title>" + Self.escaped(title) + "</title>\n<style>\n" + Self.style + "\n</style>\n</head>\n<body>\n"
         out += "<h1>" + Self.escaped(title) + "</h1>\n"
-        if !summary.isEmpty {
-            out += "<section id=\"summary\">\n<h2>Dataset</h2>\n<dl class=\"summary\">\n"
-            for (k, v) in summary { out += "<dt>" + Self.escaped(k) + "</dt><dd>" + Self.escaped(v) + "</dd>\n" }
-            out += "</dl>\n</section>\n"
+        if !summary.isEmpty || !details.isEmpty {
+            out += "<section id=\"summary\">\n<h2>Dataset</h2>\n"
+            if !summary.isEmpty {
+                out += "<dl class=\"summary\">\n"
+                for (k, v) in summary { out += "<dt>" + Self.escaped(k) + "</dt><dd>" + Self.escaped(v) + "</dd>\n" }
+                out += "</dl>\n"
+            }
+            if !details.isEmpty { out += "<pre class=\"details\">" + Self.escaped(details) + "</pre>\n" }
+            out += "</section>\n"
         }
         if let comparison {
             out += "<section id=\"comparison\">\n<h2>Comparison</h2>\n" + comparison.html() + "</section>\n"

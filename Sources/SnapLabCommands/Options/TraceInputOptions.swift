@@ -81,8 +81,9 @@ extension TraceInputOptions {
     }
 }
 
-/// Runs a trace command body, mapping bad input data to exit code 65 (after printing the error
-/// on standard error) and writing nothing to standard output on failure.
+/// Runs a trace command body, mapping bad input data (unreadable traces, or data a fit cannot
+/// use) to exit code 65 (after printing the error on standard error) and writing nothing to
+/// standard output on failure.
 enum TraceCommand {
     static let badData = ExitCode(65)
 
@@ -90,6 +91,10 @@ enum TraceCommand {
         do {
             try body()
         } catch let error as TraceParseError {
+            Output.error.write("Error: \(error.description)\n")
+            throw badData
+        } catch let error as FitError {
+            // The data cannot be fitted (no labelled traces, fewer users than folds, ...).
             Output.error.write("Error: \(error.description)\n")
             throw badData
         }

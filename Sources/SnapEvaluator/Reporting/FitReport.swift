@@ -1,0 +1,87 @@
+/// What `snaplab fit` prints for a ``CrossValidatedFit``: the fitted values with their user
+/// bootstrap intervals, the scores of the fit and of the defaults, the convergence of every
+/// minimizer run of the all-traces fit, and the `--param` arguments that feed the values back to
+/// `compare`, `explain` or `plot`.
+///
+/// Scores: *train* and *test* are the means over the user-grouped folds (test ± the folds'
+/// standard error); *all traces* is the score of the all-traces fit (the reported values) on
+/// every trace, which is what `snaplab compare --param …` reproduces.
+public struct FitReport: Sendable {
+    public var fit: CrossValidatedFit
+    /// Key/value lines printed above the table (files, traces, seed, …).
+    public var preamble: [(key: String, value: String)]
+    /// The unit of each parameter by name (from the policy's specs), shown next to values.
+    public var units: [String: String]
+
+    public init(fit: CrossValidatedFit, preamble: [(key: String, value: String)] = [], units: [String: String] = [:]) {
+        self.fit = fit
+        self.preamble = preamble
+        self.units = units
+    }
+
+    /// The parameters to pass back: every fitted one and every one whose value is not its
+    /// default (a start value given with `--param` and held fixed).
+    public var feedBackParameters: [CrossValidatedFit.Parameter] {
+        fit.parameters.filter { $0.isFitted || $0.value != $0.defaultValue }
+    }
+
+    /// `--param NAME=VALUE …` with each value in its shortest round-trip form, so the values read
+    /// back are exactly the fitted ones.
+    public var parameterArguments: String {
+        feedBackParameters.map { "--param \($0.name)=\(NumberFormat.shortest($0.value))" }.joined(separator: " ")
+    }
+
+    /// The score of the all-traces fit on every trace.
+    public var allTracesScore: Double { fit.fitted.score }
+
+    /// The report as text.
+    public func table() -> String {
+        let digits = 4
+        func score(_ x: Double) -> String { NumberFormat.fixed(x, digits) }
+        func value(_ x: Double) -> String { NumberFormat.compact(x, 4) }
+        var out = ""
+        for (k, v) in preamble { out += "\(k): \(v)\n" }
+        out += "policy: \(fit.policy); objective \(fit.objective) (\(fit.objective.isHigherBetter ? "higher" : "lower") is better)\n"
+        out += "traces: \(fit.traces) labelled from \(fit.users) users; \(fit.folds.count) user-grouped folds; "
+            + "intervals from \(fit.bootstrapResamples) user-bootstrap refits\n\n"
+        let rows = fit.parameters.map { p -> [String] in
+            let ci = p.interval.map { "[\(value($0.lower)), \(value($0.upper))]" } ?? "-"
+            return [p.name, value(p.value), p.isFitted ? ci : "(fixed)", value(p.defaultValue), units[p.name] ?? ""]
+        }
+        out += TextTable(header: ["parameter", "fitted", "95% CI", "default", "unit"], rows: rows,
+                         rightAligned: [1, 3]).rendered()
+        out += "\n"
+        let scoreRows: [[String]] = [
+            ["train (mean of folds)", score(fit.trainScore), "-"],
+            ["test (mean of folds) ± SE", "\(score(fit.testScore)) ± \(score(fit.testStandardError))",
+             "\(score(fit.defaultTestScore)) ± \(score(fit.defaultTestStandardError))"],
+            ["all traces", score(allTracesScore), score(fit.defaultScore)],
+        ]
+        out += TextTable(header: ["\(fit.objective)", "fitted", "defaults"], rows: scoreRows, rightAligned: [1, 2]).rendered()
+        out += "\n"
+        let runRows = fit.fitted.runs.enumerated().map { i, r -> [String] in
+            [String(i + 1), String(r.iterations), String(r.evaluations), NumberFormat.fixed(r.size, 5),
+             score(r.value), r.converged ? "yes" : "no"]
+        }
+        out += "convergence (Nelder–Mead runs of the all-traces fit; objective = minimized value, −hit rate or cost):\n"
+        out += TextTable(header: ["run", "iterations", "evaluations", "simplex size", "objective", "converged"],
+                         rows: runRows, rightAligned: [0, 1, 2, 3, 4]).rendered()
+        if let best = fit.fitted.best {
+            out += "kept: run with objective \(score(best.value)) after \(best.iterations) iterations, "
+                + "simplex size \(NumberFormat.fixed(best.size, 5)); \(fit.fitted.evaluations) evaluations in all\n"
+        } else {
+            out += "kept: the starting values (no run beat them on all traces); \(fit.fitted.evaluations) evaluations in all\n"
+        }
+        out += "\nuse the fitted values: \(parameterArguments.isEmpty ? "(defaults; nothing to pass)" : parameterArguments)\n"
+        return out
+    }
+
+    /// ``CrossValidatedFit/jsonValue`` plus `all_traces_score` (the fit's score on every trace)
+    /// and `param_arguments` (the `--param` text).
+    public func json() -> JSONValue {
+        guard case .object(var items) = fit.jsonValue else { return fit.jsonValue }
+        items.append(("all_traces_score", .number(allTracesScore)))
+        items.append(("param_arguments", .string(parameterArguments)))
+        return .object(items)
+    }
+}

@@ -1,0 +1,98 @@
+import SnapStrategies
+
+/// What `snaplab recommend` prints for a ``Recommendation``: the ranking of every candidate
+/// (policy, variant, mean test score ± standard error over the user-grouped folds, parameters),
+/// the rule, the reasons for the choice, and the Swift code that builds the chosen policy
+/// (``Recommendation/swiftCode``, verbatim).
+public struct RecommendationReport: Sendable {
+    public var recommendation: Recommendation
+    /// Key/value lines printed above the ranking (files, traces, seed, …).
+    public var preamble: [(key: String, value: String)]
+
+    public init(recommendation: Recommendation, preamble: [(key: String, value: String)] = []) {
+        self.recommendation = recommendation
+        self.preamble = preamble
+    }
+
+    /// The rule of ``Recommendation``, in one sentence.
+    public var rule: String {
+        let direction = recommendation.objective.isHigherBetter ? "at least best − SE" : "at most best + SE"
+        return "one-standard-error rule: among the candidates whose mean test \(recommendation.objective) is "
+            + "\(direction) of the best (\(recommendation.objective.isHigherBetter ? "≥" : "≤") "
+            + "\(NumberFormat.fixed(recommendation.threshold, 4))), the simplest: fewest fitted parameters, "
+            + "then fewest parameters, then catalogue order"
+    }
+
+    /// `name=value` for every parameter of a candidate's policy (4 decimals at most).
+    static func parameterText(_ policy: any SnapPolicy) -> String {
+        zip(policy.parameterSpecs, policy.parameterValues).map { "\($0.name)=\(NumberFormat.compact($1, 4))" }
+            .joined(separator: " ")
+    }
+
+    /// The report as text: preamble, ranking table, rule, reasons, chosen policy and its code.
+    public func table() -> String {
+        let r = recommendation
+        var out = ""
+        for (k, v) in preamble { out += "\(k): \(v)\n" }
+        out += "objective: \(r.objective) (\(r.objective.isHigherBetter ? "higher" : "lower") is better); "
+            + "\(r.folds) user-grouped folds\n\n"
+        let rows = r.ranking.enumerated().map { i, c -> [String] in
+            let mark = c.policyID == r.chosen.policyID && c.variant == r.chosen.variant ? "*" : ""
+            let within = r.objective.isHigherBetter ? c.testScore >= r.threshold : c.testScore <= r.threshold
+            return [String(i + 1) + mark, c.policyID, c.variant, NumberFormat.fixed(c.testScore, 4),
+                    NumberFormat.fixed(c.testStandardError, 4), within ? "yes" : "", Self.parameterText(c.policy)]
+        }
+        out += TextTable(header: ["rank", "policy", "variant", "test", "± SE", "within 1 SE", "parameters"], rows: rows,
+                         rightAligned: [0, 3, 4]).rendered()
+        out += "(* = chosen; test = mean over the held-out folds; fitted values are the fit on all traces)\n"
+        if !r.notFitted.isEmpty {
+            out += "scored with defaults only (too many parameters to fit): \(r.notFitted.joined(separator: ", "))\n"
+        }
+        out += "\nrule: \(rule)\n\nreasons:\n"
+        for reason in r.reasons { out += "- \(reason)\n" }
+        out += "\nchosen: \(r.chosen.policyID) (\(r.chosen.variant)) \(Self.parameterText(r.chosen.policy))\n\n"
+        out += "Swift:\n" + r.swiftCode
+        return out
+    }
+
+    /// The report as JSON: `objective`, `folds`, `rule`, `threshold`, `best` and `chosen`
+    /// (`policy`, `variant`), `ranking` (`policy`, `variant`, `test_score`, `test_se`,
+    /// `fold_test_scores`, `fitted_parameters`, `parameters` as `{name, value}`), `not_fitted`,
+    /// `reasons`, `swift_code`.
+    public func json() -> JSONValue {
+        let r = recommendation
+        func parameters(_ p: any SnapPolicy) -> JSONValue {
+            .array(zip(p.parameterSpecs, p.parameterValues).map {
+                .object([("name", .string($0.name)), ("value", .number($1))])
+            })
+        }
+        func id(_ c: Recommendation.Candidate) -> JSONValue {
+            .object([("policy", .string(c.policyID)), ("variant", .string(c.variant)), ("test_score", .number(c.testScore)),
+                     ("test_se", .number(c.testStandardError)), ("parameters", parameters(c.policy))])
+        }
+        var items: [(String, JSONValue)] = preamble.isEmpty ? [] : [("run", .object(preamble.map { ($0.key, .string($0.value)) }))]
+        items += [
+            ("objective", .string(r.objective.description)),
+            ("folds", .int(r.folds)),
+            ("rule", .string(rule)),
+            ("threshold", .number(r.threshold)),
+            ("best", id(r.best)),
+            ("chosen", id(r.chosen)),
+            ("ranking", .array(r.ranking.map { c in
+                .object([
+                    ("policy", .string(c.policyID)),
+                    ("variant", .string(c.variant)),
+                    ("test_score", .number(c.testScore)),
+                    ("test_se", .number(c.testStandardError)),
+                    ("fold_test_scores", .array(c.foldTestScores.map { .number($0) })),
+                    ("fitted_parameters", .array(c.fittedParameters.map { .string($0) })),
+                    ("parameters", parameters(c.policy)),
+                ])
+            })),
+            ("not_fitted", .array(r.notFitted.map { .string($0) })),
+            ("reasons", .array(r.reasons.map { .string($0) })),
+            ("swift_code", .string(r.swiftCode)),
+        ]
+        return .object(items)
+    }
+}

@@ -1,0 +1,80 @@
+import ArgumentParser
+import SnapEvaluator
+import SnapStrategies
+
+extension SnapLab {
+    /// `snaplab recommend`: which policy to ship, by cross-validated score and simplicity.
+    public struct Recommend: ParsableCommand {
+        public static let configuration = CommandConfiguration(
+            abstract: "Recommend a policy: every policy with default and fitted parameters, cross-validated by user; the simplest within one SE of the best.",
+            discussion: """
+                Each policy is scored with its defaults and, if it has non-integer parameters \
+                (at most --max-fitted-parameters of them), fitted on each training fold; learned \
+                thresholds are the ordinal model with --max-pages. Test scores are means over the \
+                same user-grouped folds for every candidate. Rule: among the candidates within one \
+                standard error of the best, the one with the fewest fitted parameters, then fewest \
+                parameters, then catalogue order. Prints Swift code that builds the chosen policy.
+                Example: snaplab recommend Data/synthetic.csv --policies tag99,nearest,ios
+                """)
+
+        @OptionGroup var input: TraceInputOptions
+
+        @Option(help: "Policies: a comma-separated list of identifiers, or 'all'.")
+        var policies: String = "all"
+
+        @Option(help: "Pages per direction of the ordinal model fitted for the learned-threshold policy.")
+        var maxPages: Int = 3
+
+        @Option(help: "Policies with more non-integer parameters than this are scored with defaults only.")
+        var maxFittedParameters: Int = 6
+
+        @OptionGroup var fitOptions: FitOptions
+
+        @OptionGroup var sample: LabelledTraceOptions
+
+        @Option(help: "Output format: table or json.")
+        var format: TableOrJSON = .table
+
+        public init() {}
+
+        public func validate() throws {
+            try input.requireFiles()
+            guard maxPages >= 1, maxPages <= 20 else { throw ValidationError("--max-pages must be between 1 and 20") }
+            guard maxFittedParameters >= 0 else { throw ValidationError("--max-fitted-parameters must be 0 or more") }
+        }
+
+        public func run() throws {
+            try TraceCommand.run { try output().write() }
+        }
+
+        /// The recommendation and the report around it (shared with the tests).
+        func recommendation() throws -> (report: RecommendationReport, notes: [String]) {
+            let selected = try PolicySelection.parse(policies)
+            let fitter = try fitOptions.fitter(defaultStarts: 2)
+            let (traces, labelled, summary) = try sample.read(input, seed: fitOptions.seed)
+            let data = FitData(traces)
+            let recommendation = try Recommendation.run(
+                policies: selected, data: data, fitter: fitter, folds: fitOptions.folds, maxPages: maxPages,
+                maxFittedParameters: maxFittedParameters, seed: fitOptions.seed)
+            var preamble: [(key: String, value: String)] = summary.files.map {
+                ("file", "\($0.path) (\($0.kind.rawValue), \($0.tracesRead) traces)")
+            }
+            preamble.append(("traces", "\(data.count) labelled from \(data.userCounts(data.allIndices).count) users"))
+            preamble.append(("velocity", input.velocity.rawValue))
+            preamble.append(("seed", "\(fitOptions.seed)"))
+            var notes = summary.notices(scored: data.count)
+            notes += sample.notes(kept: traces.count, labelled: labelled)
+            notes.append("seed: \(fitOptions.seed)")
+            return (RecommendationReport(recommendation: recommendation, preamble: preamble), notes)
+        }
+
+        /// What the command prints, built whole before anything is written.
+        public func output() throws -> CommandOutput {
+            let (report, notes) = try recommendation()
+            var result = CommandOutput()
+            result.standardOutput = Array((format == .json ? report.json().rendered(pretty: true) + "\n" : report.table()).utf8)
+            result.standardError = notes.joined(separator: "\n") + "\n"
+            return result
+        }
+    }
+}

@@ -1,0 +1,52 @@
+import Foundation
+import Testing
+import SnapStrategies
+@testable import SnapEvaluator
+
+@Suite("ReportPage")
+struct ReportPageTests {
+    func collect(fitCapacity: Int) throws -> (ReportCollector, ReadSummary) {
+        let path = try TestFiles.fixture("gen50_seed3.csv")
+        let collector = try ReportCollector(policies: [Tag99Snap(), NearestPageSnap(), NearestPageSnap(basis: .projectedOffset),
+                                                       AndroidPagerSnapHelperSnap(), UIKitPagingSnap()],
+                                            overlayCapacity: 20, fitCapacity: fitCapacity, seed: 7)
+        let summary = try TraceReader.read(paths: [path], options: withLayout) { collector.add($0) }
+        return (collector, summary)
+    }
+
+    @Test("the page has every section, top-3 map and top-4 curve, the recommendation with its code, and no external reference")
+    func page() throws {
+        let (collector, summary) = try collect(fitCapacity: 1000)
+        var builder = ReportPage()
+        builder.bootstrap = 50
+        builder.fitter = PolicyFitter(starts: 1, restarts: 0)
+        builder.folds = 3
+        let (page, notes) = try builder.build(collector, summary: summary)
+        #expect(notes.isEmpty)
+        let html = page.rendered()
+        let xml = XMLStructure(html)
+        #expect(xml.wellFormed, "\(xml.error ?? "")")
+        let ids = xml.attributes(of: "section").compactMap { $0["id"] }
+        #expect(ids == ["summary", "comparison", "plots", "recommendation"])
+        #expect(xml.count("svg") == 2 && xml.count("figure") == 2)
+        #expect(html.contains("Decision map of the top 3 by hit rate") && html.contains("Hit rate by release speed, top 4"))
+        #expect(html.contains("<pre class=\"details\">") && html.contains("samples per trace"))
+        #expect(html.contains("makeRecommendedSnapPolicy"))
+        for forbidden in ["http://", "https://", "src=", "href="] { #expect(!html.contains(forbidden), "\(forbidden)") }
+    }
+
+    @Test("a capped fit says it used a sample; without a recommendation the section is left out")
+    func sampleAndNoRecommendation() throws {
+        let (collector, summary) = try collect(fitCapacity: 40)
+        var builder = ReportPage()
+        builder.bootstrap = 20
+        builder.fitter = PolicyFitter(starts: 1, restarts: 0)
+        builder.folds = 3
+        let (page, notes) = try builder.build(collector, summary: summary)
+        #expect(notes.contains { $0.contains("sample of 40 of 50 labelled traces") })
+        #expect(page.recommendation.hasPrefix("Fitted and cross-validated on a seeded uniform sample of 40 of 50"))
+        builder.recommend = false
+        let (bare, _) = try builder.build(collector, summary: summary)
+        #expect(bare.recommendation.isEmpty && !bare.rendered().contains("id=\"recommendation\""))
+    }
+}

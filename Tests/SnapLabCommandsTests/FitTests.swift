@@ -1,0 +1,102 @@
+import ArgumentParser
+import Foundation
+import Testing
+@testable import SnapLabCommands
+
+@Suite("snaplab fit")
+struct FitTests {
+    func output(_ args: [String]) throws -> CommandOutput {
+        let command = try SnapLab.parseAsRoot(["fit"] + args)
+        return try #require(command as? SnapLab.Fit).output()
+    }
+
+    @Test("a fling threshold is recovered; JSON has the keys; the table shows scores, convergence and --param")
+    func recoversThreshold() throws {
+        let path = try CommandFixtures.write(flingFixture())
+        let args = [path, "--policy", "android-pagersnap", "--params", "minFlingVelocity", "--param", "minFlingVelocity=1",
+                    "--bootstrap", "8", "--seed", "3"]
+        let json = try output(args + ["--format", "json"])
+        let doc = try #require(try JSONSerialization.jsonObject(with: Data(json.text.utf8)) as? [String: Any])
+        for key in ["policy", "parameters", "train_score", "test_score", "default_score", "convergence", "all_traces_score",
+                    "param_arguments"] {
+            #expect(doc[key] != nil, "\(key)")
+        }
+        #expect(doc["policy"] as? String == "android-pagersnap")
+        let parameters = try #require(doc["parameters"] as? [[String: Any]])
+        let fling = try #require(parameters.first { $0["name"] as? String == "minFlingVelocity" })
+        for key in ["name", "value", "default", "ci"] { #expect(fling[key] != nil, "\(key)") }
+        let value = try #require(fling["value"] as? Double)
+        #expect(value >= 0.8 && value < 0.85, "fitted \(value)")
+        #expect((fling["ci"] as? [Double])?.count == 2)
+        #expect(fling["default"] as? Double == 0.05)
+        #expect(doc["all_traces_score"] as? Double == 1)
+        #expect((doc["test_score"] as? Double ?? 0) > 0.95)
+        // Defaults fling on every trace faster than 0.05 pt/ms: only 0.05 (stays) and the 24 from 0.85 up hit.
+        #expect(doc["default_score"] as? Double == 25.0 / 40.0)
+        #expect(json.standardError.contains("seed: 3"))
+
+        let table = try output(args).text
+        #expect(table.contains("policy: android-pagersnap"))
+        #expect(table.contains("test (mean of folds) ± SE"))
+        #expect(table.contains("simplex size"))
+        #expect(table.contains("use the fitted values: --param minFlingVelocity="))
+        #expect(table.contains("density") && table.contains("(fixed)"))
+    }
+
+    @Test("the --param values printed reproduce the fitted score in compare")
+    func feedBack() throws {
+        let path = try CommandFixtures.write(flingFixture(users: 5))
+        let fit = try output([path, "--policy", "tag99", "--bootstrap", "0", "--folds", "5", "--format", "json"]).text
+        let doc = try #require(try JSONSerialization.jsonObject(with: Data(fit.utf8)) as? [String: Any])
+        let arguments = try #require(doc["param_arguments"] as? String).split(separator: " ").map(String.init)
+        #expect(arguments.first == "--param")
+        let score = try #require(doc["all_traces_score"] as? Double)
+        let compare = try #require(try SnapLab.parseAsRoot(["compare", path, "--policies", "tag99", "--bootstrap", "10",
+                                                            "--format", "json"] + arguments) as? SnapLab.Compare)
+        let result = try JSONSerialization.jsonObject(with: Data(compare.output().text.utf8)) as? [String: Any]
+        let row = try #require((result?["policies"] as? [[String: Any]])?.first)
+        #expect(row["hit_rate"] as? Double == score)
+    }
+
+    @Test("usage errors exit 64")
+    func usage() throws {
+        let path = try CommandFixtures.write(flingFixture())
+        for args in [[path], [path, "--policy", "nope"], [path, "--policy", "nearest"],
+                     [path, "--policy", "tag99", "--params", "nope"], [path, "--policy", "tag99", "--folds", "1"],
+                     [path, "--policy", "tag99", "--cost", "over=x"], [path, "--policy", "tag99", "--objective", "hit-rate", "--cost", "over=2"],
+                     [path, "--policy", "tag99", "--bootstrap", "-1"], ["--policy", "tag99"]] {
+            do {
+                _ = try output(args)
+                Issue.record("expected a usage error for \(args)")
+            } catch {
+                #expect(SnapLab.exitCode(for: error).rawValue == 64, "\(args)")
+            }
+        }
+    }
+
+    @Test("data a fit cannot use exits 65: fewer users than folds, no labels, bad rows")
+    func badData() throws {
+        let twoUsers = try CommandFixtures.write(flingFixture(users: 2))
+        let unlabelled = try CommandFixtures.write(flingFixture(labelled: false))
+        let broken = try CommandFixtures.write(flingFixture().replacingOccurrences(of: "u1-3,user1,220", with: "u1-3,user1,abc"))
+        for path in [twoUsers, unlabelled, broken] {
+            do {
+                var command = try SnapLab.parseAsRoot(["fit", path, "--policy", "tag99", "--bootstrap", "0"])
+                try command.run()
+                Issue.record("expected a failure for \(path)")
+            } catch {
+                #expect(SnapLab.exitCode(for: error).rawValue == 65)
+            }
+        }
+    }
+
+    @Test("the cost objective is minimized and named")
+    func cost() throws {
+        let path = try CommandFixtures.write(flingFixture())
+        let text = try output([path, "--policy", "android-pagersnap", "--params", "minFlingVelocity", "--param", "minFlingVelocity=1",
+                               "--cost", "over=1,under=3", "--bootstrap", "0", "--format", "json"]).text
+        let doc = try #require(try JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any])
+        #expect(doc["objective"] as? String == "cost(over=1.0,under=3.0,false-change=2.0)")
+        #expect(doc["all_traces_score"] as? Double == 0)
+    }
+}

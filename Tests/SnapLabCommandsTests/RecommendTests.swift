@@ -1,0 +1,75 @@
+import ArgumentParser
+import Foundation
+import Testing
+@testable import SnapLabCommands
+import SnapEvaluator
+
+@Suite("snaplab recommend")
+struct RecommendTests {
+    func command(_ args: [String]) throws -> SnapLab.Recommend {
+        try #require(try SnapLab.parseAsRoot(["recommend"] + args) as? SnapLab.Recommend)
+    }
+
+    @Test("picks a policy, prints ranking, rule, reasons and exactly Recommendation.swiftCode")
+    func picksAndPrintsCode() throws {
+        let path = try CommandFixtures.write(flingFixture())
+        let args = [path, "--policies", "nearest,android-pagersnap,tag99", "--seed", "4"]
+        let (report, notes) = try command(args).recommendation()
+        let recommendation = report.recommendation
+        // nearest never moves (24 of 40 misses); a fitted pagersnap threshold hits everything.
+        #expect(recommendation.chosen.policyID == "android-pagersnap")
+        #expect(recommendation.chosen.variant == "fitted")
+        #expect(recommendation.chosen.testScore > 0.95)
+        #expect(notes.contains("seed: 4"))
+
+        let out = try command(args).output()
+        let text = out.text
+        #expect(text.hasSuffix("Swift:\n" + recommendation.swiftCode))
+        #expect(text.contains("func makeRecommendedSnapPolicy() throws -> any SnapPolicy"))
+        #expect(text.contains("rule: one-standard-error rule"))
+        #expect(text.contains("reasons:\n- Best mean test hit-rate"))
+        for id in ["nearest", "android-pagersnap", "tag99"] { #expect(text.contains(id), "\(id)") }
+        #expect(text.contains("defaults") && text.contains("fitted"))
+        #expect(out.standardError.contains("seed: 4"))
+
+        let json = try command(args + ["--format", "json"]).output().text
+        let doc = try #require(try JSONSerialization.jsonObject(with: Data(json.utf8)) as? [String: Any])
+        for key in ["objective", "folds", "rule", "chosen", "best", "ranking", "reasons", "swift_code"] {
+            #expect(doc[key] != nil, "\(key)")
+        }
+        #expect(doc["swift_code"] as? String == recommendation.swiftCode)
+        // nearest (defaults), pagersnap and tag99 with defaults and fitted: five candidates.
+        #expect((doc["ranking"] as? [[String: Any]])?.count == 5)
+    }
+
+    @Test("policies with more free parameters than the limit are scored with defaults only")
+    func fittingLimit() throws {
+        let path = try CommandFixtures.write(flingFixture())
+        let (report, _) = try command([path, "--policies", "android-pagersnap,tag99", "--max-fitted-parameters", "3"]).recommendation()
+        // tag99 has four non-integer parameters, android-pagersnap two.
+        #expect(report.recommendation.notFitted == ["tag99"])
+        #expect(report.recommendation.ranking.filter { $0.policyID == "tag99" }.map(\.variant) == ["defaults"])
+        #expect(report.table().contains("scored with defaults only (too many parameters to fit): tag99"))
+    }
+
+    @Test("usage errors exit 64; unusable data exits 65")
+    func errors() throws {
+        let path = try CommandFixtures.write(flingFixture())
+        for args in [[path, "--policies", "nope"], [path, "--folds", "0"], [path, "--max-pages", "0"], [String]()] {
+            do {
+                _ = try command(args).output()
+                Issue.record("expected a usage error for \(args)")
+            } catch {
+                #expect(SnapLab.exitCode(for: error).rawValue == 64, "\(args)")
+            }
+        }
+        let fewUsers = try CommandFixtures.write(flingFixture(users: 3))
+        do {
+            var run = try SnapLab.parseAsRoot(["recommend", fewUsers, "--policies", "nearest"])
+            try run.run()
+            Issue.record("expected a failure")
+        } catch {
+            #expect(SnapLab.exitCode(for: error).rawValue == 65)
+        }
+    }
+}
