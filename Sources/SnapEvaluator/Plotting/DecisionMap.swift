@@ -189,7 +189,7 @@ public struct DecisionMap: Sendable {
     static let leftMargin: Double = 70
     static let gap: Double = 78
     static let rightMargin: Double = 24
-    static let top: Double = 78
+    static let top: Double = 92
 
     /// The picture: title, one panel per policy side by side (own axes, panel heading with
     /// hit/miss counts), a legend of pages moved and (with traces) of the markers, and a note
@@ -243,13 +243,17 @@ public struct DecisionMap: Sendable {
 
     func panelElement(_ panel: Panel, rect: PlotRect, xAxis: Axis, yAxis: Axis) -> SVGElement {
         var children: [SVGElement] = []
-        var heading = panel.policy
-        if !panel.points.isEmpty || panel.notDrawn > 0 {
-            heading += " — \(panel.hits) hits, \(panel.misses) misses"
-            if panel.notDrawn > 0 { heading += ", \(panel.notDrawn) not drawn" }
-        }
-        children.append(.label(heading, x: rect.x, y: rect.y - 10, size: 13,
+        // The policy on one line and the trace counts under it, so that long names and counts
+        // never run into the next panel.
+        let hasTraces = !panel.points.isEmpty || panel.notDrawn > 0
+        children.append(.label(panel.policy, x: rect.x, y: rect.y - (hasTraces ? 20 : 10), size: 13,
                                extra: [.init("font-weight", "bold"), .init("class", "panel-title")]))
+        if hasTraces {
+            var counts = "\(panel.hits) hits, \(panel.misses) misses"
+            if panel.notDrawn > 0 { counts += ", \(panel.notDrawn) not drawn" }
+            children.append(.label(counts, x: rect.x, y: rect.y - 6, size: 10,
+                                   extra: [.init("fill", "#555555"), .init("class", "panel-counts")]))
+        }
         let cw = rect.width / Double(grid.velocityColumns)
         let ch = rect.height / Double(grid.positionRows)
         var cellElements: [SVGElement] = []
