@@ -4,11 +4,11 @@
 #   Scripts/bench-compare.sh [RUNS]          (RUNS per tool, default 3)
 #
 # 1. Builds snaplab in release mode; makes /tmp/snaplab-bench/traces_{100k,1m,5m}.csv if missing
-#    with /work/shared/bench/gen_traces.py (seed 42); the 5M file (≈ 5.7 GB) only when /tmp has
+#    with ../shared/bench/gen_traces.py (seed 42); the 5M file (≈ 5.7 GB) only when /tmp has
 #    at least 15 GB free.
 # 2. On the 1M file, alternately, RUNS times each, under /usr/bin/time -v:
 #      snaplab compare FILE --bootstrap 1000                 (all policies)
-#      python3 /work/shared/bench/baseline.py FILE --boot 1000   (four policies)
+#      python3 ../shared/bench/baseline.py FILE --boot 1000   (four policies)
 #    and prints wall time and peak RSS (min / median / max) per tool and the ratios of the medians.
 # 3. Scaling: snaplab compare on 100k, 1M and 5M traces (wall, peak RSS; best of RUNS).
 # 4. Reading speed: `snaplab velocity FILE --jobs 1 > /dev/null` on the 1M file, MB/s per core
@@ -23,8 +23,9 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 RUNS="${1:-3}"
 DIR=/tmp/snaplab-bench
-GEN=/work/shared/bench/gen_traces.py
-BASELINE=/work/shared/bench/baseline.py
+SHARED="${SNAPLAB_SHARED:-$(cd "$(dirname "$0")/../.." && pwd)/shared}"
+GEN="$SHARED/bench/gen_traces.py"
+BASELINE="$SHARED/bench/baseline.py"
 mkdir -p "$DIR"
 
 load() { echo "load average: $(cut -d' ' -f1-3 /proc/loadavg) ($(nproc) cores)"; }

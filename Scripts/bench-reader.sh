@@ -6,7 +6,7 @@
 #   Scripts/bench-reader.sh [FILE] [RUNS]
 #
 # FILE defaults to /tmp/snaplab-bench/traces_1m.csv, generated if missing with
-#   python3 /work/shared/bench/gen_traces.py --traces 1000000 --seed 42 --out FILE
+#   python3 ../shared/bench/gen_traces.py --traces 1000000 --seed 42 --out FILE
 # (use /tmp/snaplab-bench/traces_100k.csv and --traces 100000 for a quick run).
 # The page cache is warm after the first run; the best and median of RUNS (default 3) are shown.
 set -euo pipefail
@@ -19,7 +19,7 @@ if [[ ! -f "$FILE" ]]; then
         *) N=1000000 ;;
     esac
     mkdir -p "$(dirname "$FILE")"
-    python3 /work/shared/bench/gen_traces.py --traces "$N" --seed 42 --out "$FILE"
+    python3 "$(cd "$(dirname "$0")/../.." && pwd)/shared/bench/gen_traces.py" --traces "$N" --seed 42 --out "$FILE"
 fi
 swift build -c release --product snaplab >/dev/null
 BIN="$(swift build -c release --show-bin-path)/snaplab"
