@@ -23,7 +23,7 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 RUNS="${1:-3}"
 DIR=/tmp/snaplab-bench
-SHARED="${SNAPLAB_SHARED:-$(cd "$(dirname "$0")/../.." && pwd)/shared}"
+SHARED="${SNAPLAB_SHARED:-$(cd .. && pwd)/shared}"   # shared/ beside the repository
 GEN="$SHARED/bench/gen_traces.py"
 BASELINE="$SHARED/bench/baseline.py"
 mkdir -p "$DIR"

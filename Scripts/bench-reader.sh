@@ -19,7 +19,7 @@ if [[ ! -f "$FILE" ]]; then
         *) N=1000000 ;;
     esac
     mkdir -p "$(dirname "$FILE")"
-    python3 "$(cd "$(dirname "$0")/../.." && pwd)/shared/bench/gen_traces.py" --traces "$N" --seed 42 --out "$FILE"
+    python3 ../shared/bench/gen_traces.py --traces "$N" --seed 42 --out "$FILE"
 fi
 swift build -c release --product snaplab >/dev/null
 BIN="$(swift build -c release --show-bin-path)/snaplab"
