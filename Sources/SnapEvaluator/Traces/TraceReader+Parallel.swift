@@ -177,6 +177,9 @@ extension TraceParseError {
         case let .disagreement(f, l, c, a, b, first):
             return .disagreement(file: f, line: l + offset, column: c, found: a, expected: b, firstLine: first + offset)
         case let .invalidLayout(f, l, r): return .invalidLayout(file: f, line: l + offset, reason: r)
+        case let .rowTooLong(f, l, n): return .rowTooLong(file: f, line: l + offset, limit: n)
+        case let .traceTooLong(f, l, id, n): return .traceTooLong(file: f, line: l + offset, traceID: id, limit: n)
+        case let .tooManyFields(f, l, n): return .tooManyFields(file: f, line: l + offset, limit: n)
         }
     }
 }

@@ -182,6 +182,9 @@ public final class TraceReader {
     // MARK: file and buffer
     private let fd: Int32
     private let fileSize: Int
+    /// ``TraceReadOptions/maxRowBytes`` and ``TraceReadOptions/maxSamplesPerTrace``.
+    private let maxRowBytes: Int
+    private let maxSamples: Int
     private let rangeStart: Int
     private let rangeEnd: Int     // traces starting at or after this offset belong to the next range
 
@@ -255,6 +258,8 @@ public final class TraceReader {
         }
         self.fd = fd
         self.fileSize = Int(st.st_size)
+        self.maxRowBytes = Swift.max(options.maxRowBytes, 1)
+        self.maxSamples = Swift.max(options.maxSamplesPerTrace, 1)
         let capacity = Swift.max(options.bufferSize, 1024)
         hot = .allocate(capacity: 1)
         hot.initialize(to: HotState(
@@ -312,6 +317,10 @@ public final class TraceReader {
             pos = 0
         }
         if end == cap {
+            // one row fills the buffer: grow it, up to the row limit
+            guard cap < maxRowBytes else {
+                throw .rowTooLong(file: path, line: line + 1, limit: maxRowBytes)
+            }
             let newCap = cap * 2
             let nb = UnsafeMutablePointer<UInt8>.allocate(capacity: newCap + 1)
             nb.update(from: buf, count: end)
@@ -345,9 +354,11 @@ public final class TraceReader {
         let e = end
         while true {
             if f >= spanCap { growSpans() }
-            fs[f] = p
+            // past `maxFields` the fields are counted, their spans not kept (the row is refused)
+            let k = f < spanCap ? f : spanCap - 1
+            fs[k] = p
             if p < e && b[p] == 0x22 {
-                fq[f] = true
+                fq[k] = true
                 p += 1
                 while true {
                     guard p < e else {
@@ -371,14 +382,14 @@ public final class TraceReader {
                     p += 1
                 }
             } else {
-                fq[f] = false
+                fq[k] = false
                 while p < e {
                     let c = b[p]
                     if c == 0x2C || c == 0x0A || c == 0x0D { break }
                     p += 1
                 }
             }
-            fe[f] = p
+            fe[k] = p
             f += 1
             if p >= e {
                 if !eof { return -1 }
@@ -399,8 +410,12 @@ public final class TraceReader {
         }
     }
 
+    /// The most fields of one row kept apart (the header allows at most 4096 columns).
+    static let maxFields = 8192
+
     private func growSpans() {
-        let n = spanCap * 2
+        guard spanCap < Self.maxFields else { return }
+        let n = Swift.min(spanCap * 2, Self.maxFields)
         let a = UnsafeMutablePointer<Int>.allocate(capacity: n); a.update(from: fs, count: spanCap); fs.deallocate(); fs = a
         let b = UnsafeMutablePointer<Int>.allocate(capacity: n); b.update(from: fe, count: spanCap); fe.deallocate(); fe = b
         let c = UnsafeMutablePointer<Bool>.allocate(capacity: n); c.update(from: fq, count: spanCap); fq.deallocate(); fq = c
@@ -503,6 +518,9 @@ public final class TraceReader {
         if end == 0 { throw .emptyFile(file: path) }
         if end >= 3 && buf[0] == 0xEF && buf[1] == 0xBB && buf[2] == 0xBF { pos = 3 }
         guard try nextRow() else { throw .emptyFile(file: path) }
+        guard nf <= 4096 else {
+            throw .invalidValue(file: path, line: line, column: "(header)", found: "\(nf) columns", expected: "at most 4096 columns")
+        }
         var names: [String] = []
         for i in 0..<nf {
             let (s, e) = field(i)
@@ -670,6 +688,10 @@ public final class TraceReader {
                     continue
                 }
             }
+            if t.count >= maxSamples {
+                try fail(.traceTooLong(file: path, line: traceLine, traceID: traceID, limit: maxSamples))
+                continue
+            }
             t.append(tv); x.append(xv); mv.append(flag)
             try perTraceValues()
         }
@@ -776,7 +798,7 @@ public final class TraceReader {
         } else {
             return false
         }
-        guard tv >= lastTime else { return false }
+        guard tv >= lastTime, t.count < maxSamples else { return false }
         if let tailPos {
             var q = p - 1
             if q.pointee == 0x0A && q > tailPos && q[-1] == 0x0D { q -= 1 }
