@@ -98,4 +98,42 @@ import Testing
         #expect(throws: TraceParseError.self) { _ = try parallel(path, parts: 3) }
         #expect(throws: TraceParseError.self) { _ = try serial(path) }
     }
+
+    @Test func increasingIntegerIDsAreKeptAsRunsNotPerTrace() throws {
+        let reader = try TraceReader(path: try TestFiles.write(Self.bigFile(traces: 4000)), options: withLayout)
+        try reader.forEach { _ in }
+        #expect(reader.idRuns == [IDRun(first: 1, last: 4000, line: 2)])
+        #expect(reader.idHashes.isEmpty && reader.idLines.isEmpty)
+        // gaps start new runs; an id out of order switches to hashes and is still checked
+        let text = "trace_id,t_ms,offset\n3,0,0\n4,0,0\n9,0,0\n10,0,0\n7,0,0\nx,0,0\n9,0,0\n"
+        let other = try TraceReader(path: try TestFiles.write(text), options: withLayout)
+        #expect(throws: TraceParseError.nonContiguousTrace(file: other.path, line: 8, column: "trace_id", traceID: "9")) {
+            try other.forEach { _ in }
+        }
+        #expect(other.idRuns == [IDRun(first: 3, last: 4, line: 2), IDRun(first: 9, last: 10, line: 4)])
+        #expect(other.idLines == [6, 7, 8])
+        for n: UInt64 in [0, 7, 10, 99, 1_000_000, 123_456_789_012_345_678] {
+            let text = Array(String(n).utf8)
+            let h = text.withUnsafeBufferPointer { b in TraceReader.hash(b.baseAddress!, b.baseAddress! + b.count) }
+            #expect(TraceReader.hash(ofInteger: n) == h, "\(n)")
+        }
+    }
+
+    @Test func aRepeatedRunOfIntegerIDsInALaterPartNamesTheTraceAndItsLine() throws {
+        // ids 1…2000, then 1000…1999 again: the last part's ids increase but were all met before
+        var text = Self.bigFile(traces: 2000)
+        for k in 999..<1999 {
+            for j in 0..<12 { text += "\(k + 1),u1,\(Double(k) * 1000 + Double(j) * 8.125),1,\(j == 11 ? "ended" : "moved")\n" }
+        }
+        let path = try TestFiles.write(text)
+        var caught: TraceParseError?
+        do { _ = try parallel(path, parts: 3) } catch let e as TraceParseError { caught = e }
+        let error = try #require(caught)
+        guard case let .nonContiguousTrace(_, line, _, id) = error else { Issue.record("\(error)"); return }
+        let lines = text.split(separator: "\n", omittingEmptySubsequences: false)
+        #expect(line > 24_001, "in the repeated run")
+        #expect(lines[line - 1].hasPrefix("\(id),"), "line \(line) starts trace \(id)")
+        #expect(!lines[line - 2].hasPrefix("\(id),"), "the trace's first row")
+        #expect(throws: TraceParseError.self) { _ = try serial(path) }
+    }
 }

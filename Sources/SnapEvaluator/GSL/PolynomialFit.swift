@@ -8,9 +8,13 @@ public enum PolynomialFit {
     /// The coefficients `[c0, c1, …, cd]` of the least-squares polynomial of `degree` through
     /// the points `(x[i], y[i])`.
     ///
-    /// Wraps `gsl_multifit_linear` with a workspace allocated for this call.
-    /// - Throws: ``GSLError`` when the inputs are inconsistent (unequal lengths, fewer points
-    ///   than coefficients, non-finite values) or GSL reports a failure.
+    /// Wraps `gsl_multifit_linear_tsvd` (the SVD solve `gsl_multifit_linear` makes, with its
+    /// tolerance `GSL_DBL_EPSILON`) with a workspace allocated for this call, and refuses a
+    /// rank-deficient system instead of returning its minimum-norm solution.
+    /// - Throws: ``GSLError`` naming `gsl_multifit_linear` when the inputs are inconsistent
+    ///   (unequal lengths, fewer points than coefficients, non-finite values), when the system is
+    ///   singular (`GSL_ESING`: fewer distinct x values than coefficients, e.g. every sample at
+    ///   one instant, or an effective SVD rank below `degree + 1`) or GSL reports a failure.
     public static func coefficients(x: [Double], y: [Double], degree: Int) throws(GSLError) -> [Double] {
         GSLRuntime.ensureReady()
         let op = "gsl_multifit_linear"
@@ -24,6 +28,12 @@ public enum PolynomialFit {
         }
         guard x.allSatisfy(\.isFinite), y.allSatisfy(\.isFinite) else {
             throw GSLError(code: Int(GSL_EDOM), operation: op, detail: "non-finite input")
+        }
+        var distinct = Set<Double>()
+        for v in x where distinct.count < p { distinct.insert(v == 0 ? 0 : v) }
+        guard distinct.count >= p else {
+            throw GSLError(code: Int(GSL_ESING), operation: op,
+                           detail: "singular system: \(n) points at \(distinct.count) distinct x value\(distinct.count == 1 ? "" : "s"); degree \(degree) needs \(p)")
         }
         let design = try GSLMatrix(rows: n, columns: p)
         let observations = try GSLVector(y)
@@ -41,8 +51,13 @@ public enum PolynomialFit {
         }
         defer { gsl_multifit_linear_free(work) }
         var chisq = 0.0
-        try GSLRuntime.check(gsl_multifit_linear(design.raw, observations.raw, coefficients.raw, covariance.raw, &chisq, work),
+        var rank = 0
+        try GSLRuntime.check(gsl_multifit_linear_tsvd(design.raw, observations.raw, GSL_DBL_EPSILON, coefficients.raw,
+                                                      covariance.raw, &chisq, &rank, work),
                              op, detail: "\(n) points, degree \(degree)")
+        guard rank >= p else {
+            throw GSLError(code: Int(GSL_ESING), operation: op, detail: "singular system: rank \(rank) < \(p) coefficients (\(n) points, degree \(degree))")
+        }
         let c = coefficients.array
         guard c.allSatisfy(\.isFinite) else {
             throw GSLError(code: Int(GSL_ESING), operation: op, detail: "singular system (\(n) points, degree \(degree))")

@@ -27,6 +27,12 @@ public enum TraceParseError: Error, Sendable, Hashable, CustomStringConvertible 
     case disagreement(file: String, line: Int, column: String, found: String, expected: String, firstLine: Int)
     /// The trace's layout is missing or invalid.
     case invalidLayout(file: String, line: Int, reason: String)
+    /// A row (starting on `line`) is longer than ``TraceReadOptions/maxRowBytes``.
+    case rowTooLong(file: String, line: Int, limit: Int)
+    /// A trace (starting on `line`) has more samples than ``TraceReadOptions/maxSamplesPerTrace``.
+    case traceTooLong(file: String, line: Int, traceID: String, limit: Int)
+    /// A row has more fields than the reader keeps apart (``TraceReader/maxFields``).
+    case tooManyFields(file: String, line: Int, limit: Int)
 
     /// The file named by the error.
     public var file: String {
@@ -35,7 +41,8 @@ public enum TraceParseError: Error, Sendable, Hashable, CustomStringConvertible 
         case let .missingColumn(f, _, _, _), let .duplicateColumn(f, _, _), let .fieldCount(f, _, _, _),
              let .unterminatedQuote(f, _, _), let .invalidValue(f, _, _, _, _), let .nonFinite(f, _, _, _),
              let .timeBackwards(f, _, _, _, _), let .nonContiguousTrace(f, _, _, _),
-             let .disagreement(f, _, _, _, _, _), let .invalidLayout(f, _, _):
+             let .disagreement(f, _, _, _, _, _), let .invalidLayout(f, _, _), let .rowTooLong(f, _, _),
+             let .traceTooLong(f, _, _, _), let .tooManyFields(f, _, _):
             return f
         }
     }
@@ -47,7 +54,8 @@ public enum TraceParseError: Error, Sendable, Hashable, CustomStringConvertible 
         case let .missingColumn(_, l, _, _), let .duplicateColumn(_, l, _), let .fieldCount(_, l, _, _),
              let .unterminatedQuote(_, l, _), let .invalidValue(_, l, _, _, _), let .nonFinite(_, l, _, _),
              let .timeBackwards(_, l, _, _, _), let .nonContiguousTrace(_, l, _, _),
-             let .disagreement(_, l, _, _, _, _), let .invalidLayout(_, l, _):
+             let .disagreement(_, l, _, _, _, _), let .invalidLayout(_, l, _), let .rowTooLong(_, l, _),
+             let .traceTooLong(_, l, _, _), let .tooManyFields(_, l, _):
             return l
         }
     }
@@ -55,7 +63,8 @@ public enum TraceParseError: Error, Sendable, Hashable, CustomStringConvertible 
     /// The column named by the error, if any.
     public var column: String? {
         switch self {
-        case .unreadable, .emptyFile, .fieldCount, .invalidLayout: return nil
+        case .unreadable, .emptyFile, .fieldCount, .invalidLayout, .rowTooLong, .tooManyFields: return nil
+        case .traceTooLong: return "trace_id"
         case let .missingColumn(_, _, c, _), let .duplicateColumn(_, _, c), let .unterminatedQuote(_, _, c),
              let .invalidValue(_, _, c, _, _), let .nonFinite(_, _, c, _), let .timeBackwards(_, _, c, _, _),
              let .nonContiguousTrace(_, _, c, _), let .disagreement(_, _, c, _, _, _):
@@ -82,6 +91,12 @@ public enum TraceParseError: Error, Sendable, Hashable, CustomStringConvertible 
         case let .disagreement(_, _, c, found, e, first):
             return "column '\(c)': found '\(found)'; expected '\(e)' as on line \(first) of the same trace (per-trace values must agree)"
         case let .invalidLayout(_, _, r): return r
+        case let .rowTooLong(_, _, limit):
+            return "the row is longer than \(limit) bytes; expected rows of at most \(limit) bytes (an unclosed quote or a missing line break?)"
+        case let .traceTooLong(_, _, id, limit):
+            return "column 'trace_id': trace '\(id)' has more than \(limit) samples; expected at most \(limit) samples per trace"
+        case let .tooManyFields(_, _, limit):
+            return "more than \(limit) fields on one row; expected one field per header column"
         }
     }
 

@@ -13,12 +13,25 @@ public struct TraceReadOptions: Sendable {
     public var baseLayout: LayoutFields
     /// Bytes per `read()` (the buffer grows only for a longer row).
     public var bufferSize: Int
+    /// The longest row accepted, in bytes (a quoted field's line breaks included): a longer row
+    /// is ``TraceParseError/rowTooLong(file:line:limit:)`` instead of a buffer that grows without
+    /// bound. Default 64 MiB (a real row is well under 1 KiB). The read buffer never exceeds
+    /// `max(bufferSize, maxRowBytes)` rounded up to a power-of-two multiple of `bufferSize`.
+    public var maxRowBytes: Int
+    /// The most samples one trace may hold: a trace with more is
+    /// ``TraceParseError/traceTooLong(file:line:traceID:limit:)`` (skipped in lenient mode).
+    /// The samples of the current trace are kept (17 bytes each) for the velocity estimate and
+    /// the record's ``TraceSamples``; the default, 4 Mi samples (about 70 MB, 9 hours at
+    /// 120 Hz), bounds that memory.
+    public var maxSamplesPerTrace: Int
 
     public init(velocity: VelocityMethod = .lsq2, lenient: Bool = false, baseLayout: LayoutFields = LayoutFields(),
-                bufferSize: Int = 4 << 20) {
+                bufferSize: Int = 4 << 20, maxRowBytes: Int = 64 << 20, maxSamplesPerTrace: Int = 4 << 20) {
         self.velocity = velocity
         self.lenient = lenient
         self.baseLayout = baseLayout
         self.bufferSize = bufferSize
+        self.maxRowBytes = maxRowBytes
+        self.maxSamplesPerTrace = maxSamplesPerTrace
     }
 }

@@ -90,16 +90,51 @@ extension TraceReader {
         }
         guard var summary = merged else { throw TraceParseError.emptyFile(file: path) }
         summary.lines = offset
-        try PartIDs.checkContiguity(ids, file: path)
+        switch PartIDs.firstDuplicate(ids) {
+        case nil:
+            break
+        case let .hashed(line, hash):
+            throw TraceParseError.nonContiguousTrace(file: path, line: line, column: "trace_id", traceID: "(id hash \(String(hash, radix: 16)))")
+        case let .integer(k, id, runLine):
+            // a run keeps no line per id: re-read the part to name the trace's first line
+            let lo = k == 0 ? 0 : size / n * k
+            let hi = k == n - 1 ? Int.max : size / n * (k + 1)
+            let line = Self.firstLine(ofTrace: "\(id)", path: path, options: options, range: lo..<hi).map { $0 + lineOffsets[k] } ?? runLine
+            throw TraceParseError.nonContiguousTrace(file: path, line: line, column: "trace_id", traceID: "\(id)")
+        }
         return ParallelReadResult(partials: partials, summary: summary, users: allUsers, userMaps: userMaps, lineOffsets: lineOffsets)
     }
 }
 
-/// Trace ids a part met, for the cross-part contiguity check.
+extension TraceReader {
+    /// The line (counted from the range's start) where trace `id` starts in `range`, if it is
+    /// there: the error path of the cross-part contiguity check.
+    static func firstLine(ofTrace id: String, path: String, options: TraceReadOptions, range: Range<Int>) -> Int? {
+        struct Found: Error { let line: Int }
+        var lenient = options
+        lenient.lenient = true
+        do {
+            let reader = try TraceReader(path: path, options: lenient, range: range)
+            let summary = try reader.forEach { record in
+                if record.release.traceID == id { throw Found(line: record.release.location.line) }
+            }
+            return summary.skipped.first { $0.traceID == id }?.location.line
+        } catch let found as Found {
+            return found.line
+        } catch {
+            return nil
+        }
+    }
+}
+
+/// Trace ids a part met, for the cross-part contiguity check: runs of increasing integers
+/// (constant memory for ids 1, 2, 3, …), then hashes and lines of the ids after the first one
+/// out of order.
 struct PartIDs: Sendable {
     var monotone: Bool
     var first: UInt64?
     var last: UInt64
+    var runs: [IDRun]
     var hashes: [UInt64]
     var lines: [Int]
 
@@ -107,34 +142,57 @@ struct PartIDs: Sendable {
         monotone = reader.idsAreIncreasingIntegers
         first = reader.firstIntegerID
         last = reader.lastIntegerID
+        runs = reader.idRuns
         hashes = reader.idHashes
         lines = reader.idLines
     }
 
+    var isEmpty: Bool { runs.isEmpty && hashes.isEmpty }
+
     func shifted(by offset: Int) -> PartIDs {
         var c = self
         c.lines = lines.map { $0 + offset }
+        c.runs = runs.map { IDRun(first: $0.first, last: $0.last, line: $0.line + offset) }
         return c
     }
 
-    static func checkContiguity(_ parts: [PartIDs], file: String) throws {
+    /// A trace id met in an earlier part, met again.
+    enum Duplicate: Equatable {
+        /// A hashed id, on `line` (absolute).
+        case hashed(line: Int, hash: UInt64)
+        /// An integer id of a run in part `part`; `runLine` is the run's first line (absolute).
+        case integer(part: Int, id: UInt64, runLine: Int)
+    }
+
+    /// The first id (in file order) of a part that an earlier part already met, if any.
+    static func firstDuplicate(_ parts: [PartIDs]) -> Duplicate? {
         var increasing = true
         var previousLast: UInt64?
-        for p in parts where !p.hashes.isEmpty {
+        for p in parts where !p.isEmpty {
             guard p.monotone, let first = p.first else { increasing = false; break }
             if let previousLast, first <= previousLast { increasing = false; break }
             previousLast = p.last
         }
-        if increasing || parts.count < 2 { return }
+        if increasing || parts.count < 2 { return nil }
         var seen = Set<UInt64>()
         for (k, p) in parts.enumerated() {
             if k > 0 {
+                for run in p.runs {
+                    var n = run.first
+                    while true {
+                        if seen.contains(TraceReader.hash(ofInteger: n)) { return .integer(part: k, id: n, runLine: run.line) }
+                        if n >= run.last { break }
+                        n += 1
+                    }
+                }
                 for (i, h) in p.hashes.enumerated() where seen.contains(h) {
-                    throw TraceParseError.nonContiguousTrace(file: file, line: p.lines[i], column: "trace_id", traceID: "(id hash \(String(h, radix: 16)))")
+                    return .hashed(line: p.lines[i], hash: h)
                 }
             }
+            for run in p.runs { run.forEachHash { seen.insert($0) } }
             seen.formUnion(p.hashes)
         }
+        return nil
     }
 }
 
@@ -177,6 +235,9 @@ extension TraceParseError {
         case let .disagreement(f, l, c, a, b, first):
             return .disagreement(file: f, line: l + offset, column: c, found: a, expected: b, firstLine: first + offset)
         case let .invalidLayout(f, l, r): return .invalidLayout(file: f, line: l + offset, reason: r)
+        case let .rowTooLong(f, l, n): return .rowTooLong(file: f, line: l + offset, limit: n)
+        case let .traceTooLong(f, l, id, n): return .traceTooLong(file: f, line: l + offset, traceID: id, limit: n)
+        case let .tooManyFields(f, l, n): return .tooManyFields(file: f, line: l + offset, limit: n)
         }
     }
 }

@@ -10,10 +10,13 @@ import SnapStrategies
 /// - Reading: POSIX `pread()` into one reusable byte buffer (``TraceReadOptions/bufferSize``,
 ///   4 MiB by default; it grows only for a single row longer than the buffer). Fields are parsed
 ///   from the bytes in place: no `String` per field; numbers through ``DecimalParser``.
-/// - Memory does not grow with the number of samples: one trace's samples are held at a time, in
-///   reused storage. It grows with the number of traces only by 8 bytes per trace (the trace-id
-///   hashes kept to detect non-contiguous traces; integer ids that increase need no look-up)
-///   and with the number of distinct users.
+/// - Memory does not grow with the number of traces when their ids are increasing integers: one
+///   trace's samples are held at a time, in reused storage, and the ids are kept as runs of
+///   consecutive integers (to detect non-contiguous traces; ids 1, 2, 3, … are one run). Other
+///   ids cost 16 bytes per trace (hash and line). It grows with the number of distinct users.
+/// - Bounded per row and per trace: a row longer than ``TraceReadOptions/maxRowBytes`` (64 MiB)
+///   or a trace with more than ``TraceReadOptions/maxSamplesPerTrace`` samples (4 Mi) is a
+///   ``TraceParseError`` naming the line; at most 8192 fields of a row are kept apart.
 /// - Both kinds of file, any column order, unknown columns listed, LF/CRLF, UTF-8 BOM,
 ///   RFC 4180 quoting (fields may contain commas, doubled quotes and line breaks), empty lines
 ///   skipped; per-trace values on every row or on the first only, checked to agree.
@@ -182,6 +185,9 @@ public final class TraceReader {
     // MARK: file and buffer
     private let fd: Int32
     private let fileSize: Int
+    /// ``TraceReadOptions/maxRowBytes`` and ``TraceReadOptions/maxSamplesPerTrace``.
+    private let maxRowBytes: Int
+    private let maxSamples: Int
     private let rangeStart: Int
     private let rangeEnd: Int     // traces starting at or after this offset belong to the next range
 
@@ -215,6 +221,9 @@ public final class TraceReader {
     private var monotone = true
     private var lastNumericID: UInt64 = 0
     private var firstNumericID: UInt64?
+    /// The increasing integer ids read while ``idsAreIncreasingIntegers`` held, as runs.
+    private(set) var idRuns: [IDRun] = []
+    /// FNV-1a hashes and lines of the ids read after the first id out of order.
     private(set) var idHashes: [UInt64] = []
     private(set) var idLines: [Int] = []
     private var seenSet: Set<UInt64>?
@@ -255,6 +264,8 @@ public final class TraceReader {
         }
         self.fd = fd
         self.fileSize = Int(st.st_size)
+        self.maxRowBytes = Swift.max(options.maxRowBytes, 1)
+        self.maxSamples = Swift.max(options.maxSamplesPerTrace, 1)
         let capacity = Swift.max(options.bufferSize, 1024)
         hot = .allocate(capacity: 1)
         hot.initialize(to: HotState(
@@ -312,6 +323,10 @@ public final class TraceReader {
             pos = 0
         }
         if end == cap {
+            // one row fills the buffer: grow it, up to the row limit
+            guard cap < maxRowBytes else {
+                throw .rowTooLong(file: path, line: line + 1, limit: maxRowBytes)
+            }
             let newCap = cap * 2
             let nb = UnsafeMutablePointer<UInt8>.allocate(capacity: newCap + 1)
             nb.update(from: buf, count: end)
@@ -345,9 +360,11 @@ public final class TraceReader {
         let e = end
         while true {
             if f >= spanCap { growSpans() }
-            fs[f] = p
+            // past `maxFields` the fields are counted, their spans not kept (the row is refused)
+            let k = f < spanCap ? f : spanCap - 1
+            fs[k] = p
             if p < e && b[p] == 0x22 {
-                fq[f] = true
+                fq[k] = true
                 p += 1
                 while true {
                     guard p < e else {
@@ -371,14 +388,14 @@ public final class TraceReader {
                     p += 1
                 }
             } else {
-                fq[f] = false
+                fq[k] = false
                 while p < e {
                     let c = b[p]
                     if c == 0x2C || c == 0x0A || c == 0x0D { break }
                     p += 1
                 }
             }
-            fe[f] = p
+            fe[k] = p
             f += 1
             if p >= e {
                 if !eof { return -1 }
@@ -399,8 +416,12 @@ public final class TraceReader {
         }
     }
 
+    /// The most fields of one row kept apart (the header allows at most 4096 columns).
+    static let maxFields = 8192
+
     private func growSpans() {
-        let n = spanCap * 2
+        guard spanCap < Self.maxFields else { return }
+        let n = Swift.min(spanCap * 2, Self.maxFields)
         let a = UnsafeMutablePointer<Int>.allocate(capacity: n); a.update(from: fs, count: spanCap); fs.deallocate(); fs = a
         let b = UnsafeMutablePointer<Int>.allocate(capacity: n); b.update(from: fe, count: spanCap); fe.deallocate(); fe = b
         let c = UnsafeMutablePointer<Bool>.allocate(capacity: n); c.update(from: fq, count: spanCap); fq.deallocate(); fq = c
@@ -503,6 +524,9 @@ public final class TraceReader {
         if end == 0 { throw .emptyFile(file: path) }
         if end >= 3 && buf[0] == 0xEF && buf[1] == 0xBB && buf[2] == 0xBF { pos = 3 }
         guard try nextRow() else { throw .emptyFile(file: path) }
+        guard nf <= 4096 else {
+            throw .invalidValue(file: path, line: line, column: "(header)", found: "\(nf) columns", expected: "at most 4096 columns")
+        }
         var names: [String] = []
         for i in 0..<nf {
             let (s, e) = field(i)
@@ -670,6 +694,10 @@ public final class TraceReader {
                     continue
                 }
             }
+            if t.count >= maxSamples {
+                try fail(.traceTooLong(file: path, line: traceLine, traceID: traceID, limit: maxSamples))
+                continue
+            }
             t.append(tv); x.append(xv); mv.append(flag)
             try perTraceValues()
         }
@@ -776,7 +804,7 @@ public final class TraceReader {
         } else {
             return false
         }
-        guard tv >= lastTime else { return false }
+        guard tv >= lastTime, t.count < maxSamples else { return false }
         if let tailPos {
             var q = p - 1
             if q.pointee == 0x0A && q > tailPos && q[-1] == 0x0D { q -= 1 }
@@ -874,19 +902,28 @@ public final class TraceReader {
         tailBytes.removeAll()
         for k in 0..<PerTraceField.count { ptLen[k] = -1 }
         summary.tracesRead += 1
-        // contiguity: increasing integer ids need no look-up
-        let h = Self.hash(s, e)
-        idHashes.append(h)
-        idLines.append(line)
+        // contiguity: increasing integer ids need no look-up, and are kept as runs of
+        // consecutive integers (constant memory for ids 1, 2, 3, …)
         if monotone, let n = Self.integerID(s, e), firstNumericID == nil || n > lastNumericID {
             if firstNumericID == nil { firstNumericID = n }
             lastNumericID = n
+            if let last = idRuns.last, last.last &+ 1 == n {
+                idRuns[idRuns.count - 1].last = n
+            } else {
+                idRuns.append(IDRun(first: n, last: n, line: line))
+            }
             return nil
         }
+        let h = Self.hash(s, e)
         if monotone {
+            // the first id out of order: from here on every id is hashed and looked up
             monotone = false
-            seenSet = Set(idHashes.dropLast())
+            var seen = Set<UInt64>()
+            for run in idRuns { run.forEachHash { seen.insert($0) } }
+            seenSet = seen
         }
+        idHashes.append(h)
+        idLines.append(line)
         if seenSet?.insert(h).inserted == false {
             return .nonContiguousTrace(file: path, line: line, column: "trace_id", traceID: traceID)
         }
@@ -904,6 +941,22 @@ public final class TraceReader {
             v = v * 10 + UInt64(d)
         }
         return v
+    }
+
+    /// ``hash(_:_:)`` of the decimal text of `n` (as ``integerID(_:_:)`` reads it).
+    static func hash(ofInteger n: UInt64) -> UInt64 {
+        var digits: (UInt64, UInt64, UInt64) = (0, 0, 0)   // 24 bytes: 20 digits at most
+        return withUnsafeMutableBytes(of: &digits) { raw in
+            let b = raw.bindMemory(to: UInt8.self)
+            var i = b.count, v = n
+            repeat {
+                i -= 1
+                b[i] = UInt8(truncatingIfNeeded: v % 10) &+ 48
+                v /= 10
+            } while v > 0
+            guard let base = b.baseAddress else { return 0 }
+            return hash(UnsafePointer(base + i), UnsafePointer(base + b.count))
+        }
     }
 
     /// FNV-1a, 64 bits.
@@ -1048,5 +1101,22 @@ public final class TraceReader {
         lastUserBytes.append(s, e)
         lastUser = users.intern(text(s, e))
         return lastUser
+    }
+}
+
+/// A run of consecutive increasing integer trace ids, `first…last`, the first read on `line`.
+struct IDRun: Sendable, Hashable {
+    var first: UInt64
+    var last: UInt64
+    var line: Int
+
+    /// Calls `body` with ``TraceReader/hash(ofInteger:)`` of every id in the run, in order.
+    func forEachHash(_ body: (UInt64) throws -> Void) rethrows {
+        var n = first
+        while true {
+            try body(TraceReader.hash(ofInteger: n))
+            if n >= last { return }
+            n += 1
+        }
     }
 }
