@@ -109,7 +109,7 @@ struct ScoreAccumulatorTests {
         for var t in tinyTraces.dropFirst(3) { t.user = 0; second.add(t) }
         first.merge(second, userRemap: [1])
         #expect(first.userCounts == whole.userCounts && first.userHits == whole.userHits)
-        #expect(first.hitBits == whole.hitBits && first.labelled == whole.labelled)
+        #expect(first.hitPatterns == whole.hitPatterns && first.labelled == whole.labelled)
         for k in 0..<2 {
             #expect(first.totals[k].hits == whole.totals[k].hits)
             #expect(first.totals[k].signedErrors == whole.totals[k].signedErrors)

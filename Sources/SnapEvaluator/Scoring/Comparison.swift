@@ -80,16 +80,8 @@ public struct Comparison: Sendable {
         } ?? 0
         let boot = try bootstrap.run(hits: totals.userHits, counts: totals.userCounts, reference: best, policyCount: p)
 
-        // Discordant pairs against the best, from the per-trace hit bits.
-        var onlyBest = Array(repeating: 0, count: p)
-        var onlyThis = Array(repeating: 0, count: p)
-        for t in 0..<n {
-            let b = accumulator.hit(trace: t, policy: best)
-            for k in 0..<p where k != best {
-                let h = accumulator.hit(trace: t, policy: k)
-                if b && !h { onlyBest[k] += 1 } else if h && !b { onlyThis[k] += 1 }
-            }
-        }
+        // Discordant pairs against the best, from the hit patterns.
+        let (onlyBest, onlyThis) = accumulator.discordance(against: best)
         var raw = Array(repeating: Double.nan, count: p)
         for k in 0..<p where k != best { raw[k] = try McNemarTest.exactPValue(b: onlyBest[k], c: onlyThis[k]) }
         let holm = HolmAdjustment.adjust(raw)

@@ -7,8 +7,8 @@ import SnapStrategies
 /// Each file is read in `parts` byte ranges at once (``TraceReader/readInParallel(path:options:parts:users:initial:accumulate:)``),
 /// one thread each, every range folding its traces into its own ``ScoreAccumulator``; the
 /// accumulators are then merged in file order, their user indices translated to one users
-/// table across all files. Memory: one trace's samples per thread, plus the accumulators (one
-/// bit per policy per labelled trace), never the file.
+/// table across all files. Memory: one trace's samples per thread, plus the accumulators (which
+/// do not grow with the number of traces), never the file.
 public enum ComparisonRun {
     /// Scores `policies` on every trace of `paths`.
     /// - Parameters:

@@ -1,7 +1,7 @@
 import SnapStrategies
 
-/// Streaming per-policy totals over traces: memory grows with users, files and policies, plus one
-/// bit per policy per labelled trace (for the paired McNemar test), never with samples.
+/// Streaming per-policy totals over traces: memory grows with users, files and policies, and with
+/// the number of distinct hit patterns (for the paired McNemar test), never with traces or samples.
 ///
 /// Accumulate with ``add(_:)``; combine the accumulators of parallel chunks with
 /// ``merge(_:userRemap:)``; turn into a ``Comparison`` with ``Comparison/init(_:userNames:bootstrap:)``.
@@ -44,9 +44,13 @@ public struct ScoreAccumulator: Sendable {
     /// Per file (in order of first appearance): names and scored traces.
     public private(set) var fileNames: [String] = []
     public private(set) var fileCounts: [Double] = []
-    /// One bit per policy per labelled trace: bit p of trace t is at word `t·wordsPerTrace + p/64`.
-    public private(set) var hitBits: [UInt64] = []
+    /// Which policies hit a labelled trace, as a bit set (bit p at word `p/64`), and how many
+    /// labelled traces had that set: all the paired McNemar tests need, in memory that grows with
+    /// the number of distinct patterns (a few thousand at most in practice), not with traces.
+    public private(set) var hitPatterns: [[UInt64]: Int] = [:]
     public let wordsPerTrace: Int
+    /// The pattern of the trace being added (reused, so a known pattern allocates nothing).
+    private var pattern: [UInt64]
     /// `agreements[i·P + j]`: unlabelled traces on which policies i and j chose the same item.
     public private(set) var agreements: [Int]
 
@@ -89,6 +93,7 @@ public struct ScoreAccumulator: Sendable {
         self.policies = policies
         let p = policies.count
         wordsPerTrace = max(1, (p + 63) / 64)
+        pattern = Array(repeating: 0, count: wordsPerTrace)
         agreements = Array(repeating: 0, count: p * p)
         counters = Array(repeating: 0, count: p * Counter.stride)
         corrections = Array(repeating: 0, count: p)
@@ -177,8 +182,7 @@ public struct ScoreAccumulator: Sendable {
         let changes = intended != startIndex
         let looping = layout.isLooping
         let n = layout.itemCount
-        let base = hitBits.count
-        hitBits.append(contentsOf: repeatElement(0, count: wordsPerTrace))
+        for w in 0..<wordsPerTrace { pattern[w] = 0 }
         counters.withUnsafeMutableBufferPointer { c in
             for k in 0..<p {
                 let d = policies[k].decide(release, in: layout)
@@ -194,7 +198,7 @@ public struct ScoreAccumulator: Sendable {
                 }
                 if e == 0 {
                     c[row + Counter.hits] += 1
-                    hitBits[base + k / 64] |= 1 << UInt64(k % 64)
+                    pattern[k / 64] |= 1 << UInt64(k % 64)
                 } else if e * direction > 0 {
                     c[row + Counter.overshoots] += 1
                 } else if e * direction < 0 {
@@ -211,10 +215,11 @@ public struct ScoreAccumulator: Sendable {
                 c[row + Counter.cellsReconfigured] += departure.reconfigurations(to: d.targetOffset)
             }
         }
+        hitPatterns[pattern, default: 0] += 1
         // Hits per user and per file, from the trace's hit bits.
         let userRow = user * p, fileRow = file * p
         for w in 0..<wordsPerTrace {
-            var bits = hitBits[base + w]
+            var bits = pattern[w]
             while bits != 0 {
                 let k = w * 64 + bits.trailingZeroBitCount
                 userHitCounts[userRow + k] += 1
@@ -266,14 +271,25 @@ public struct ScoreAccumulator: Sendable {
             fileCounts[i] += other.fileCounts[f]
             for k in 0..<p { fileHitCounts[i * p + k] += other.fileHitCounts[f * p + k] }
         }
-        hitBits.append(contentsOf: other.hitBits)
+        hitPatterns.merge(other.hitPatterns, uniquingKeysWith: +)
         for i in agreements.indices { agreements[i] += other.agreements[i] }
     }
 
-    /// Whether policy `k` hit labelled trace `t`.
-    @inlinable
-    public func hit(trace t: Int, policy k: Int) -> Bool {
-        hitBits[t * wordsPerTrace + k / 64] & (1 << UInt64(k % 64)) != 0
+    /// Discordant labelled traces between each policy and `reference`: `onlyReference[k]` traces
+    /// that only the reference hits, `onlyPolicy[k]` that only policy `k` hits (McNemar's b and c).
+    public func discordance(against reference: Int) -> (onlyReference: [Int], onlyPolicy: [Int]) {
+        let p = policies.count
+        var onlyReference = Array(repeating: 0, count: p)
+        var onlyPolicy = Array(repeating: 0, count: p)
+        func bit(_ words: [UInt64], _ k: Int) -> Bool { words[k / 64] & (1 << UInt64(k % 64)) != 0 }
+        for (words, count) in hitPatterns {
+            let r = bit(words, reference)
+            for k in 0..<p where k != reference {
+                let h = bit(words, k)
+                if r && !h { onlyReference[k] += count } else if h && !r { onlyPolicy[k] += count }
+            }
+        }
+        return (onlyReference, onlyPolicy)
     }
 
     /// The non-empty bins starting at `counters[start]` plus `overflow`, as value → traces.
