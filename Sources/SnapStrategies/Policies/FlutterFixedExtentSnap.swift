@@ -22,13 +22,8 @@
 /// alignment (the wheel centres its items). The final `FrictionSimulation.through` / spring only
 /// animate to the chosen item and do not change it.
 public struct FlutterFixedExtentSnap: SnapPolicy, Hashable {
-    /// The physics `FixedExtentScrollPhysics` defers to for the natural end point.
-    public enum Physics: String, Sendable, Hashable {
-        /// `ClampingScrollPhysics` → `ClampingScrollSimulation`.
-        case clamping
-        /// `BouncingScrollPhysics` → `BouncingScrollSimulation` (friction, drag 0.135).
-        case bouncing
-    }
+    /// The parent physics (shared with the other Flutter paging policy).
+    public typealias Physics = FlutterScrollPhysics
 
     /// The parent physics; it sets the identifier, the projection and the default minimum fling.
     public let physics: Physics

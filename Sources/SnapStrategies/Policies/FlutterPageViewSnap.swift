@@ -24,13 +24,8 @@
 /// changes nothing. In a looping layout there are no edges, and rounding uses `⌊x + 0.5⌋` so that
 /// a whole-cycle shift decides the same.
 public struct FlutterPageViewSnap: SnapPolicy, Hashable {
-    /// Which scroll physics the `PageScrollPhysics` sits on.
-    public enum Physics: String, Sendable, Hashable {
-        /// `ClampingScrollPhysics` (Android default): minimum fling 50 px/s.
-        case clamping
-        /// `BouncingScrollPhysics` (iOS default): minimum fling 2 × 50 = 100 px/s.
-        case bouncing
-    }
+    /// The parent physics (shared with the other Flutter paging policy).
+    public typealias Physics = FlutterScrollPhysics
 
     /// The parent physics; it sets the identifier and the default minimum fling velocity.
     public let physics: Physics
