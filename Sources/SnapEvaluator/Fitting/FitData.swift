@@ -42,10 +42,9 @@ public struct FitData: Sendable {
             let layout = t.layout
             let release = t.release
             let startSlot = release.startSlot(in: layout)
-            let moved = SnapMath.sign(release.offset - release.startOffset)
             cases.append(Case(release: release, layout: layout, intended: intended,
                               startIndex: layout.itemIndex(ofSlot: startSlot),
-                              direction: moved != 0 ? moved : SnapMath.sign(release.velocity), user: t.user))
+                              direction: TraceOutcome.swipeDirection(of: release), user: t.user))
         }
         self.cases = cases
         self.unlabelled = unlabelled
@@ -61,12 +60,7 @@ public struct FitData: Sendable {
     @inlinable
     static func caseScore<P: SnapPolicy>(_ policy: P, _ c: Case, _ objective: FitObjective) -> Double {
         let d = policy.decide(c.release, in: c.layout)
-        var e = d.targetIndex - c.intended
-        if c.layout.isLooping {
-            let n = c.layout.itemCount
-            e = SnapMath.wrap(e, modulo: n)
-            if e * 2 > n { e -= n }
-        }
+        let e = TraceOutcome.itemError(target: d.targetIndex, intended: c.intended, in: c.layout)
         switch objective {
         case .hitRate:
             return e == 0 ? 1 : 0

@@ -30,7 +30,7 @@ import SnapStrategies
 /// Each trace is drawn at `x = release.velocity`, `y = p − ⌊p⌋` with `p` its release position
 /// (``CarouselLayout/position(atOffset:)`` in its own layout), i.e. where the release lies within
 /// the item it is over. Its marker comes from deciding the trace itself (its own layout, start and
-/// duration): hit when the policy rests on the intended item (``TraceOutcome/isHit``), miss
+/// duration): hit when the policy rests on the intended item (``TraceOutcome/isHit(_:on:)``), miss
 /// otherwise, grey when unlabelled. A trace matches its cell exactly when it started on the item
 /// the start rule names and its layout and duration are the map's; otherwise the marker can
 /// disagree with the colour under it, which is the point of showing both. Traces with a
@@ -169,10 +169,7 @@ public struct DecisionMap: Sendable {
             if t.intendedIndex == nil {
                 marker = .unlabelled
             } else {
-                let d = policy.decide(t.release, in: t.layout)
-                let o = TraceOutcome(decision: d, trace: t, naturalRest: d.targetOffset,
-                                     startSlot: t.release.startSlot(in: t.layout))
-                marker = o.isHit ? .hit : .miss
+                marker = TraceOutcome.isHit(policy, on: t) ? .hit : .miss
             }
             points.append(Point(traceID: t.traceID, velocity: v, fraction: p - p.rounded(.down), marker: marker))
         }

@@ -6,7 +6,7 @@ import SnapStrategies
 /// ## Traces
 /// Only labelled traces with a finite release velocity count (the rest are in ``excluded``). A
 /// trace is a hit for a policy when the policy, deciding the trace in its own layout, rests on
-/// the intended item (``TraceOutcome/isHit``, exactly as `snaplab compare` scores it).
+/// the intended item (``TraceOutcome/isHit(_:on:)``, exactly as `snaplab compare` scores it).
 ///
 /// ## Bins, by speed `|v|` (pt/ms)
 /// - ``Binning/quantiles(_:)`` (default, 6): equal-count bins by rank. The traces are sorted by
@@ -84,11 +84,7 @@ public struct HitRateCurve: Sendable {
                 excluded += 1
                 continue
             }
-            let start = t.release.startSlot(in: t.layout)
-            let hits = policies.map { p in
-                let d = p.decide(t.release, in: t.layout)
-                return TraceOutcome(decision: d, trace: t, naturalRest: d.targetOffset, startSlot: start).isHit
-            }
+            let hits = policies.map { TraceOutcome.isHit($0, on: t) }
             speeds.append((s, hits))
         }
         let order = speeds.indices.sorted { (speeds[$0].speed, $0) < (speeds[$1].speed, $1) }

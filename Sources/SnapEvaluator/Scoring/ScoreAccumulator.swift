@@ -153,7 +153,7 @@ public struct ScoreAccumulator: Sendable {
                     if let bin = Histogram.bin(moved) { c[row + Counter.pagesBins + bin] += 1 } else {
                         pagesOverflow[k][moved, default: 0] += 1
                     }
-                    corrections[k] += Self.snapCorrection(d, naturalRest: natural)
+                    corrections[k] += TraceOutcome.snapCorrection(targetOffset: d.targetOffset, naturalRest: natural)
                     c[row + Counter.cellsReconfigured] += departure.reconfigurations(to: d.targetOffset)
                 }
             }
@@ -177,21 +177,14 @@ public struct ScoreAccumulator: Sendable {
         fileCounts[file] += 1
         // Per trace, as TraceOutcome: the start item and the swipe's direction.
         let startIndex = layout.itemIndex(ofSlot: startSlot)
-        let moved = SnapMath.sign(release.offset - release.startOffset)
-        let direction = moved != 0 ? moved : SnapMath.sign(release.velocity)
+        let direction = TraceOutcome.swipeDirection(of: release)
         let changes = intended != startIndex
-        let looping = layout.isLooping
-        let n = layout.itemCount
         for w in 0..<wordsPerTrace { pattern[w] = 0 }
         counters.withUnsafeMutableBufferPointer { c in
             for k in 0..<p {
                 let d = policies[k].decide(release, in: layout)
                 let row = k * Counter.stride
-                var e = d.targetIndex - intended
-                if looping {
-                    e = SnapMath.wrap(e, modulo: n)
-                    if e * 2 > n { e -= n }
-                }
+                let e = TraceOutcome.itemError(target: d.targetIndex, intended: intended, in: layout)
                 c[row + Counter.absoluteError] += abs(e)
                 if let bin = Histogram.bin(e) { c[row + Counter.errorBins + bin] += 1 } else {
                     errorOverflow[k][e, default: 0] += 1
@@ -211,7 +204,7 @@ public struct ScoreAccumulator: Sendable {
                     c[row + Counter.intendedStays] += 1
                     if d.targetIndex != startIndex { c[row + Counter.falseChanges] += 1 }
                 }
-                corrections[k] += Self.snapCorrection(d, naturalRest: natural)
+                corrections[k] += TraceOutcome.snapCorrection(targetOffset: d.targetOffset, naturalRest: natural)
                 c[row + Counter.cellsReconfigured] += departure.reconfigurations(to: d.targetOffset)
             }
         }
@@ -227,13 +220,6 @@ public struct ScoreAccumulator: Sendable {
                 bits &= bits - 1
             }
         }
-    }
-
-    /// ``TraceOutcome/snapCorrection``: `|target offset − natural rest|`, 0 when not finite.
-    @inline(__always)
-    private static func snapCorrection(_ d: SnapDecision, naturalRest: Double) -> Double {
-        let correction = abs(d.targetOffset - naturalRest)
-        return correction.isFinite ? correction : 0
     }
 
     private mutating func fileIndex(_ name: String) -> Int {

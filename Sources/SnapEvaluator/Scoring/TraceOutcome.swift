@@ -31,22 +31,10 @@ public struct TraceOutcome: Sendable, Hashable {
         targetIndex = decision.targetIndex
         startIndex = layout.itemIndex(ofSlot: startSlot)
         pagesMoved = decision.targetSlot - startSlot
-        let moved = SnapMath.sign(release.offset - release.startOffset)
-        direction = moved != 0 ? moved : SnapMath.sign(release.velocity)
+        direction = Self.swipeDirection(of: release)
         intendedIndex = trace.intendedIndex
-        if let intended = trace.intendedIndex {
-            var e = decision.targetIndex - intended
-            if layout.isLooping {
-                let n = layout.itemCount
-                e = SnapMath.wrap(e, modulo: n)
-                if e * 2 > n { e -= n }
-            }
-            error = e
-        } else {
-            error = nil
-        }
-        let correction = abs(decision.targetOffset - naturalRest)
-        snapCorrection = correction.isFinite ? correction : 0
+        error = trace.intendedIndex.map { Self.itemError(target: decision.targetIndex, intended: $0, in: layout) }
+        snapCorrection = Self.snapCorrection(targetOffset: decision.targetOffset, naturalRest: naturalRest)
         cellsReconfigured = ReusePool(layout: layout).reconfigurations(from: release.offset, to: decision.targetOffset)
     }
 
@@ -57,4 +45,44 @@ public struct TraceOutcome: Sendable, Hashable {
     public var isMissedChange: Bool { intendedIndex.map { $0 != startIndex && targetIndex == startIndex } ?? false }
     /// Intended to stay, but the policy changed item.
     public var isFalseChange: Bool { intendedIndex.map { $0 == startIndex && targetIndex != startIndex } ?? false }
+}
+
+// MARK: - The rules, shared by every scorer (compare, fit, plots)
+
+extension TraceOutcome {
+    /// `target − intended` in items; in a looping layout the shortest way round, in
+    /// `(−count/2, count/2]`.
+    @inlinable
+    public static func itemError(target: Int, intended: Int, in layout: CarouselLayout) -> Int {
+        var e = target - intended
+        if layout.isLooping {
+            let n = layout.itemCount
+            e = SnapMath.wrap(e, modulo: n)
+            if e * 2 > n { e -= n }
+        }
+        return e
+    }
+
+    /// The swipe's direction: the sign of `offset − startOffset`, or of the velocity when the
+    /// drag did not move (as `shared/bench/baseline.py`).
+    @inlinable
+    public static func swipeDirection(of release: Release) -> Int {
+        let moved = SnapMath.sign(release.offset - release.startOffset)
+        return moved != 0 ? moved : SnapMath.sign(release.velocity)
+    }
+
+    /// `|target offset − natural rest|`, points; 0 when not finite.
+    @inlinable
+    public static func snapCorrection(targetOffset: Double, naturalRest: Double) -> Double {
+        let correction = abs(targetOffset - naturalRest)
+        return correction.isFinite ? correction : 0
+    }
+
+    /// Whether `policy` rests `trace` on its intended item (`false` when unlabelled).
+    @inlinable
+    public static func isHit(_ policy: any SnapPolicy, on trace: TraceRelease) -> Bool {
+        guard let intended = trace.intendedIndex else { return false }
+        let d = policy.decide(trace.release, in: trace.layout)
+        return itemError(target: d.targetIndex, intended: intended, in: trace.layout) == 0
+    }
 }
