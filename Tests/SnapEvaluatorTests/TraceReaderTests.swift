@@ -319,4 +319,28 @@ import Testing
         #expect(summary.files[1].unknownColumns == ["extra"])
         #expect(summary.notices(scored: 3).contains("\(b): ignoring unknown columns: extra"))
     }
+
+    @Test func parallelReadOfSeveralFilesMapsEveryPartsUsersToOneTable() throws {
+        // Two copies of a 418 KB file, each read in 3 byte ranges (at most one per 64 KiB): every
+        // trace once, in file order, each part's local users mapped to the one table a serial
+        // read builds. (The file's cancelled traces are counted, never yielded.)
+        let path = try TestFiles.fixture("odd320.csv")
+        var serialIDs: [(String, Int)] = []
+        let serial = try TraceReader.read(paths: [path, path], options: withLayout) {
+            serialIDs.append(($0.release.traceID, $0.release.user))
+        }
+        let (parts, summary) = try TraceReader.readInParallel(
+            paths: [path, path], options: withLayout, parts: 3,
+            initial: { [(String, Int)]() },
+            accumulate: { list, record in list.append((record.release.traceID, record.release.user)) })
+        #expect(parts.count == 6)
+        #expect(summary.tracesRead == serial.tracesRead && summary.files.count == 2)
+        #expect(summary.tracesCancelled == serial.tracesCancelled)
+        #expect(summary.users.names == serial.users.names)
+        let named = { (id: String, user: String) in id + "@" + user }
+        let parallel = parts.flatMap { part in
+            part.partial.map { named($0.0, summary.users.names[part.userMap[$0.1]]) }
+        }
+        #expect(parallel == serialIDs.map { named($0.0, serial.users.names[$0.1]) })
+    }
 }

@@ -18,24 +18,19 @@ public enum ComparisonRun {
     /// - Throws: ``TraceParseError`` for bad input (strict mode), with file, line and column.
     public static func accumulate(paths: [String], options: TraceReadOptions, policies: [any SnapPolicy],
                                   parts: Int, progress: ((String) -> Void)? = nil) throws -> (totals: ScoreAccumulator, summary: ReadSummary) {
-        var summary = ReadSummary()
-        var totals = ScoreAccumulator(policies: policies)
         let started = Date()
-        for (i, path) in paths.enumerated() {
-            let result = try TraceReader.readInParallel(
-                path: path, options: options, parts: max(1, parts), users: summary.users,
-                initial: { ScoreAccumulator(policies: policies) },
-                accumulate: { accumulator, record in accumulator.add(record.release) })
-            for (k, partial) in result.partials.enumerated() {
-                totals.merge(partial, userRemap: result.userMaps[k])
-            }
-            summary.users = result.users
-            summary.files.append(result.summary)
-            if let progress {
-                let seconds = Date().timeIntervalSince(started)
-                progress("[\(i + 1)/\(paths.count)] \(path): \(result.summary.tracesRead) traces, \(String(format: "%.1f", seconds)) s")
-            }
-        }
+        let (parts, summary) = try TraceReader.readInParallel(
+            paths: paths, options: options, parts: parts,
+            initial: { ScoreAccumulator(policies: policies) },
+            accumulate: { accumulator, record in accumulator.add(record.release) },
+            afterFile: progress.map { report in
+                { i, file in
+                    let seconds = Date().timeIntervalSince(started)
+                    report("[\(i + 1)/\(paths.count)] \(file.path): \(file.tracesRead) traces, \(String(format: "%.1f", seconds)) s")
+                }
+            })
+        var totals = ScoreAccumulator(policies: policies)
+        for part in parts { totals.merge(part.partial, userRemap: part.userMap) }
         return (totals, summary)
     }
 }

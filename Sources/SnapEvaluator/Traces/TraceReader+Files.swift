@@ -15,4 +15,39 @@ extension TraceReader {
         }
         return summary
     }
+
+    /// One byte range's partial result from ``readInParallel(paths:options:parts:initial:accumulate:afterFile:)``,
+    /// with the map from its local user indices to the run's users table.
+    public struct FilePart<Partial> {
+        public var partial: Partial
+        /// `userMap[u]` is the index in ``ReadSummary/users`` of the part's local user `u`.
+        public var userMap: [Int]
+    }
+
+    /// Reads `paths` in order, each in `parts` byte ranges at once
+    /// (``readInParallel(path:options:parts:users:initial:accumulate:)``), with one users table
+    /// across the files.
+    /// - Parameter afterFile: called after each file with its position and summary (progress).
+    /// - Returns: every part of every file, in file order, and what was read.
+    public static func readInParallel<Partial: Sendable>(
+        paths: [String], options: TraceReadOptions, parts: Int,
+        initial: @escaping @Sendable () -> Partial,
+        accumulate: @escaping @Sendable (inout Partial, TraceRecord) throws -> Void,
+        afterFile: ((Int, FileReadSummary) -> Void)? = nil
+    ) throws -> (parts: [FilePart<Partial>], summary: ReadSummary) {
+        var summary = ReadSummary()
+        var all: [FilePart<Partial>] = []
+        for (i, path) in paths.enumerated() {
+            let result = try readInParallel(path: path, options: options, parts: Swift.max(1, parts),
+                                            users: summary.users, initial: initial, accumulate: accumulate)
+            for (k, partial) in result.partials.enumerated() {
+                all.append(FilePart(partial: partial, userMap: result.userMaps[k]))
+            }
+            summary.users = result.users
+            summary.files.append(result.summary)
+            afterFile?(i, result.summary)
+        }
+        return (all, summary)
+    }
 }
+

@@ -67,17 +67,9 @@ extension TraceInputOptions {
         initial: @escaping @Sendable () -> Partial,
         accumulate: @escaping @Sendable (inout Partial, TraceRecord) throws -> Void
     ) throws -> (partials: [Partial], summary: ReadSummary) {
-        let options = try readOptions()
-        var summary = ReadSummary()
-        var partials: [Partial] = []
-        for path in files {
-            let result = try TraceReader.readInParallel(path: path, options: options, parts: effectiveJobs, users: summary.users,
-                                                        initial: initial, accumulate: accumulate)
-            partials += result.partials
-            summary.users = result.users
-            summary.files.append(result.summary)
-        }
-        return (partials, summary)
+        let (parts, summary) = try TraceReader.readInParallel(paths: files, options: readOptions(), parts: effectiveJobs,
+                                                              initial: initial, accumulate: accumulate)
+        return (parts.map(\.partial), summary)
     }
 }
 
