@@ -118,7 +118,7 @@ struct ScoreAccumulatorTests {
         #expect(first.fileNames == whole.fileNames && first.fileCounts == whole.fileCounts)
     }
 
-    @Test("every total equals the sum of TraceOutcome's per-trace scores, bounded and looping, with overflowing histograms")
+    @Test("every total equals the sum of TraceOutcome's per-trace scores, bounded and looping, with overflowing histograms, one by one and in batches")
     func equalsTraceOutcomes() throws {
         let policies = PolicyCatalog.all
         let layouts = [
@@ -127,7 +127,9 @@ struct ScoreAccumulatorTests {
             try CarouselLayout(itemWidth: 100, spacing: 5, viewportWidth: 320, itemCount: 7, isLooping: true),
         ]
         var acc = ScoreAccumulator(policies: policies)
+        var traces: [TraceRelease] = []
         var expected = Array(repeating: ScoreAccumulator.Totals(), count: policies.count)
+        var agreements = Array(repeating: 0, count: policies.count * policies.count)
         var userHits = [[Double]](repeating: Array(repeating: 0, count: policies.count), count: 3)
         var seed: UInt64 = 99
         func uniform() -> Double {
@@ -145,8 +147,13 @@ struct ScoreAccumulatorTests {
                                                       startTime: 0, time: 120),
                                      sampleCount: 10, location: TraceLocation(file: "f.csv", line: 2 + i))
             acc.add(trace)
+            traces.append(trace)
             let natural = UIKitDeceleration.normal.restingOffset(of: trace.release, in: layout)
             let startSlot = trace.release.startSlot(in: layout)
+            let targets = policies.map { $0.decide(trace.release, in: layout).targetIndex }
+            for i in policies.indices where intended == nil {
+                for j in policies.indices where j != i && targets[i] == targets[j] { agreements[i * policies.count + j] += 1 }
+            }
             for (k, policy) in policies.enumerated() {
                 let d = policy.decide(trace.release, in: layout)
                 let o = TraceOutcome(decision: d, trace: trace, naturalRest: natural, startSlot: startSlot)
@@ -166,17 +173,26 @@ struct ScoreAccumulatorTests {
                 if o.isFalseChange { expected[k].falseChanges += 1 }
             }
         }
-        let totals = acc.totals
-        #expect(totals.contains { $0.signedErrors.keys.contains { abs($0) > 64 } })  // beyond the bins
-        for k in policies.indices {
-            let (t, x) = (totals[k], expected[k])
-            #expect(t.hits == x.hits && t.absoluteError == x.absoluteError, "\(policies[k].id)")
-            #expect(t.overshoots == x.overshoots && t.undershoots == x.undershoots, "\(policies[k].id)")
-            #expect(t.intendedChanges == x.intendedChanges && t.missedChanges == x.missedChanges, "\(policies[k].id)")
-            #expect(t.intendedStays == x.intendedStays && t.falseChanges == x.falseChanges, "\(policies[k].id)")
-            #expect(t.snapCorrection == x.snapCorrection && t.cellsReconfigured == x.cellsReconfigured, "\(policies[k].id)")
-            #expect(t.signedErrors == x.signedErrors && t.unlabelledPagesMoved == x.unlabelledPagesMoved, "\(policies[k].id)")
+        // 600 traces: two full batches of ScoreAccumulator.batchSize and a partial one.
+        var batched = ScoreAccumulator(policies: policies)
+        batched.add(contentsOf: traces)
+        for acc in [acc, batched] {
+            let totals = acc.totals
+            #expect(totals.contains { $0.signedErrors.keys.contains { abs($0) > 64 } })  // beyond the bins
+            for k in policies.indices {
+                let (t, x) = (totals[k], expected[k])
+                #expect(t.hits == x.hits && t.absoluteError == x.absoluteError, "\(policies[k].id)")
+                #expect(t.overshoots == x.overshoots && t.undershoots == x.undershoots, "\(policies[k].id)")
+                #expect(t.intendedChanges == x.intendedChanges && t.missedChanges == x.missedChanges, "\(policies[k].id)")
+                #expect(t.intendedStays == x.intendedStays && t.falseChanges == x.falseChanges, "\(policies[k].id)")
+                #expect(t.snapCorrection == x.snapCorrection && t.cellsReconfigured == x.cellsReconfigured, "\(policies[k].id)")
+                #expect(t.signedErrors == x.signedErrors && t.unlabelledPagesMoved == x.unlabelledPagesMoved, "\(policies[k].id)")
+            }
+            #expect(acc.userHits == userHits)
+            #expect(acc.agreements == agreements)
+            #expect(acc.labelled == 480 && acc.unlabelled == 120)
         }
-        #expect(acc.userHits == userHits)
+        #expect(batched.hitPatterns == acc.hitPatterns && batched.userCounts == acc.userCounts)
+        #expect(batched.fileNames == acc.fileNames && batched.fileCounts == acc.fileCounts)
     }
 }

@@ -21,8 +21,8 @@ public enum ComparisonRun {
         let started = Date()
         let (parts, summary) = try TraceReader.readInParallel(
             paths: paths, options: options, parts: parts,
-            initial: { ScoreAccumulator(policies: policies) },
-            accumulate: { accumulator, record in accumulator.add(record.release) },
+            initial: { PendingScores(policies: policies) },
+            accumulate: { part, record in part.add(record.release) },
             afterFile: progress.map { report in
                 { i, file in
                     let seconds = Date().timeIntervalSince(started)
@@ -30,7 +30,34 @@ public enum ComparisonRun {
                 }
             })
         var totals = ScoreAccumulator(policies: policies)
-        for part in parts { totals.merge(part.partial, userRemap: part.userMap) }
+        for part in parts {
+            var scores = part.partial
+            scores.flush()
+            totals.merge(scores.accumulator, userRemap: part.userMap)
+        }
         return (totals, summary)
+    }
+}
+
+/// One part's scores, plus the traces read but not yet scored: they are scored a batch at a
+/// time (``ScoreAccumulator/add(contentsOf:)``), which is much faster than one by one.
+private struct PendingScores: Sendable {
+    var accumulator: ScoreAccumulator
+    private var pending: [TraceRelease] = []
+
+    init(policies: [any SnapPolicy]) {
+        accumulator = ScoreAccumulator(policies: policies)
+        pending.reserveCapacity(ScoreAccumulator.batchSize)
+    }
+
+    mutating func add(_ trace: TraceRelease) {
+        pending.append(trace)
+        if pending.count == ScoreAccumulator.batchSize { flush() }
+    }
+
+    /// Scores the pending traces.
+    mutating func flush() {
+        accumulator.add(contentsOf: pending)
+        pending.removeAll(keepingCapacity: true)
     }
 }

@@ -65,8 +65,14 @@ public struct ScoreAccumulator: Sendable {
     /// `userHitCounts[u·P + k]`, `fileHitCounts[f·P + k]`.
     private var userHitCounts: [Double] = []
     private var fileHitCounts: [Double] = []
-    /// Scratch: the unlabelled trace's target items.
-    private var targets: [Int]
+    /// Scratch of the batch being scored (``add(contentsOf:)``): the traces, each labelled
+    /// trace's user (−1 for unlabelled) and file, hit patterns (`wordsPerTrace` words per trace),
+    /// and the unlabelled traces' targets (`batchTargets[t·P + k]`).
+    private var batch: [Prepared] = []
+    private var batchRows: [Int]
+    private var batchFiles: [Int]
+    private var batchPatterns: [UInt64]
+    private var batchTargets: [Int]
 
     /// Offsets of the per-policy counters in a row of ``counters``.
     private enum Counter {
@@ -99,7 +105,11 @@ public struct ScoreAccumulator: Sendable {
         corrections = Array(repeating: 0, count: p)
         errorOverflow = Array(repeating: [:], count: p)
         pagesOverflow = Array(repeating: [:], count: p)
-        targets = Array(repeating: 0, count: p)
+        batch.reserveCapacity(Self.batchSize)
+        batchRows = Array(repeating: 0, count: Self.batchSize)
+        batchFiles = Array(repeating: 0, count: Self.batchSize)
+        batchPatterns = Array(repeating: 0, count: Self.batchSize * wordsPerTrace)
+        batchTargets = Array(repeating: 0, count: Self.batchSize * p)
     }
 
     /// Totals per policy, in ``policies`` order.
@@ -131,95 +141,163 @@ public struct ScoreAccumulator: Sendable {
 
     /// Decides `trace` with every policy and adds the outcomes.
     public mutating func add(_ trace: TraceRelease) {
-        // Calls through the buffer borrow each policy; `policies[k].decide` copies (retains) it.
-        policies.withUnsafeBufferPointer { add(trace, policies: $0) }
+        add(contentsOf: CollectionOfOne(trace))
     }
 
-    private mutating func add(_ trace: TraceRelease, policies: UnsafeBufferPointer<any SnapPolicy>) {
-        let p = policies.count
+    /// Decides every trace of `traces` with every policy and adds the outcomes, in order: the
+    /// same totals as adding them one by one with ``add(_:)``, only faster for many traces.
+    ///
+    /// The traces are taken in batches of ``batchSize``. Per batch, what depends only on the
+    /// trace (start item, direction, natural resting offset, the reuse pool's window) is
+    /// computed once; then each policy decides the whole batch in one run
+    /// (``score(_:at:_:count:)``, generic over the policy's concrete type). Deciding trace by
+    /// trace through `[any SnapPolicy]` instead copies the existential for every call: an atomic
+    /// retain and release of the policy's box per decision, on boxes that every thread shares.
+    public mutating func add(contentsOf traces: some Collection<TraceRelease>) {
+        var pending = 0
+        for trace in traces {
+            prepare(trace, into: pending)
+            pending += 1
+            if pending == Self.batchSize {
+                scoreBatch(count: pending)
+                pending = 0
+            }
+        }
+        if pending > 0 { scoreBatch(count: pending) }
+    }
+
+    /// Traces decided together by ``add(contentsOf:)``: large enough that a policy's existential
+    /// is opened once for many decisions, small enough that the batch's scratch stays in cache.
+    public static let batchSize = 256
+
+    /// What scoring one trace needs besides the decisions, computed once per trace.
+    private struct Prepared {
+        var release: Release
+        var layout: CarouselLayout
+        /// The intended item, or `nil` for an unlabelled trace.
+        var intended: Int?
+        var startSlot: Int
+        var startIndex: Int
+        var direction: Int
+        /// Where UIKit's normal deceleration would come to rest, points.
+        var natural: Double
+        var departure: ReusePool.Departure
+    }
+
+    /// Records `trace`'s per-trace counts and stores what its scoring needs at `batch[slot]`.
+    private mutating func prepare(_ trace: TraceRelease, into slot: Int) {
         let layout = trace.layout
         let release = trace.release
-        let natural = UIKitDeceleration.normal.restingOffset(of: release, in: layout)
         let startSlot = release.startSlot(in: layout)
-        let departure = ReusePool(layout: layout).departure(from: release.offset)
-        guard let intended = trace.intendedIndex else {
+        let prepared = Prepared(
+            release: release, layout: layout, intended: trace.intendedIndex, startSlot: startSlot,
+            startIndex: layout.itemIndex(ofSlot: startSlot), direction: TraceOutcome.swipeDirection(of: release),
+            natural: UIKitDeceleration.normal.restingOffset(of: release, in: layout),
+            departure: ReusePool(layout: layout).departure(from: release.offset))
+        if slot < batch.count { batch[slot] = prepared } else { batch.append(prepared) }
+        guard trace.intendedIndex != nil else {
             unlabelled += 1
-            counters.withUnsafeMutableBufferPointer { c in
-                for k in 0..<p {
-                    let d = policies[k].decide(release, in: layout)
-                    targets[k] = d.targetIndex
-                    let row = k * Counter.stride
-                    let moved = d.targetSlot - startSlot
-                    if let bin = Histogram.bin(moved) { c[row + Counter.pagesBins + bin] += 1 } else {
-                        pagesOverflow[k][moved, default: 0] += 1
-                    }
-                    corrections[k] += TraceOutcome.snapCorrection(targetOffset: d.targetOffset, naturalRest: natural)
-                    c[row + Counter.cellsReconfigured] += departure.reconfigurations(to: d.targetOffset)
-                }
-            }
-            for i in 0..<p {
-                for j in (i + 1)..<max(i + 1, p) where targets[i] == targets[j] {
-                    agreements[i * p + j] += 1
-                    agreements[j * p + i] += 1
-                }
-            }
+            batchRows[slot] = -1
             return
         }
-
         labelled += 1
         let user = trace.user
         if userCounts.count <= user {
             userCounts.append(contentsOf: repeatElement(0, count: user + 1 - userCounts.count))
-            userHitCounts.append(contentsOf: repeatElement(0, count: userCounts.count * p - userHitCounts.count))
+            userHitCounts.append(contentsOf: repeatElement(0, count: userCounts.count * policies.count - userHitCounts.count))
         }
         userCounts[user] += 1
         let file = fileIndex(trace.location.file)
         fileCounts[file] += 1
-        // Per trace, as TraceOutcome: the start item and the swipe's direction.
-        let startIndex = layout.itemIndex(ofSlot: startSlot)
-        let direction = TraceOutcome.swipeDirection(of: release)
-        let changes = intended != startIndex
-        for w in 0..<wordsPerTrace { pattern[w] = 0 }
-        counters.withUnsafeMutableBufferPointer { c in
-            for k in 0..<p {
-                let d = policies[k].decide(release, in: layout)
-                let row = k * Counter.stride
-                let e = TraceOutcome.itemError(target: d.targetIndex, intended: intended, in: layout)
-                c[row + Counter.absoluteError] += abs(e)
-                if let bin = Histogram.bin(e) { c[row + Counter.errorBins + bin] += 1 } else {
-                    errorOverflow[k][e, default: 0] += 1
+        batchRows[slot] = user
+        batchFiles[slot] = file
+    }
+
+    /// Decides and scores `batch[0..<count]` with every policy, then adds the per-trace results
+    /// that need all policies' decisions (hit patterns, per-user and per-file hits, agreements).
+    private mutating func scoreBatch(count: Int) {
+        let p = policies.count
+        for w in 0..<(count * wordsPerTrace) { batchPatterns[w] = 0 }
+        for k in 0..<p {
+            let policy = policies[k]   // one copy of the existential per batch, opened below
+            score(policy, at: k, batch, count: count)
+        }
+        for t in 0..<count {
+            let user = batchRows[t]
+            if user < 0 {
+                let row = t * p
+                for i in 0..<p {
+                    for j in (i + 1)..<max(i + 1, p) where batchTargets[row + i] == batchTargets[row + j] {
+                        agreements[i * p + j] += 1
+                        agreements[j * p + i] += 1
+                    }
                 }
-                if e == 0 {
-                    c[row + Counter.hits] += 1
-                    pattern[k / 64] |= 1 << UInt64(k % 64)
-                } else if e * direction > 0 {
-                    c[row + Counter.overshoots] += 1
-                } else if e * direction < 0 {
-                    c[row + Counter.undershoots] += 1
+                continue
+            }
+            for w in 0..<wordsPerTrace { pattern[w] = batchPatterns[t * wordsPerTrace + w] }
+            hitPatterns[pattern, default: 0] += 1
+            // Hits per user and per file, from the trace's hit bits.
+            let userRow = user * p, fileRow = batchFiles[t] * p
+            for w in 0..<wordsPerTrace {
+                var bits = pattern[w]
+                while bits != 0 {
+                    let k = w * 64 + bits.trailingZeroBitCount
+                    userHitCounts[userRow + k] += 1
+                    fileHitCounts[fileRow + k] += 1
+                    bits &= bits - 1
                 }
-                if changes {
-                    c[row + Counter.intendedChanges] += 1
-                    if d.targetIndex == startIndex { c[row + Counter.missedChanges] += 1 }
-                } else {
-                    c[row + Counter.intendedStays] += 1
-                    if d.targetIndex != startIndex { c[row + Counter.falseChanges] += 1 }
-                }
-                corrections[k] += TraceOutcome.snapCorrection(targetOffset: d.targetOffset, naturalRest: natural)
-                c[row + Counter.cellsReconfigured] += departure.reconfigurations(to: d.targetOffset)
             }
         }
-        hitPatterns[pattern, default: 0] += 1
-        // Hits per user and per file, from the trace's hit bits.
-        let userRow = user * p, fileRow = file * p
-        for w in 0..<wordsPerTrace {
-            var bits = pattern[w]
-            while bits != 0 {
-                let k = w * 64 + bits.trailingZeroBitCount
-                userHitCounts[userRow + k] += 1
-                fileHitCounts[fileRow + k] += 1
-                bits &= bits - 1
+    }
+
+    /// Policy `k` (`policy`) decides `batch[0..<count]`; adds its outcomes to the policy's
+    /// counters, sets its bit in each labelled trace's hit pattern and records its targets of
+    /// unlabelled traces. Generic, so the existential is opened once and every decision is a
+    /// direct call into the policy's code.
+    private mutating func score<P: SnapPolicy>(_ policy: P, at k: Int, _ batch: [Prepared], count: Int) {
+        let p = policies.count
+        let row = k * Counter.stride
+        let word = k / 64, bit: UInt64 = 1 << UInt64(k % 64)
+        var correction = corrections[k]   // summed in trace order, as one by one
+        batch.withUnsafeBufferPointer { traces in
+            counters.withUnsafeMutableBufferPointer { c in
+                for t in 0..<count {
+                    let r = traces[t]
+                    let d = policy.decide(r.release, in: r.layout)
+                    correction += TraceOutcome.snapCorrection(targetOffset: d.targetOffset, naturalRest: r.natural)
+                    c[row + Counter.cellsReconfigured] += r.departure.reconfigurations(to: d.targetOffset)
+                    guard let intended = r.intended else {
+                        batchTargets[t * p + k] = d.targetIndex
+                        let moved = d.targetSlot - r.startSlot
+                        if let bin = Histogram.bin(moved) { c[row + Counter.pagesBins + bin] += 1 } else {
+                            pagesOverflow[k][moved, default: 0] += 1
+                        }
+                        continue
+                    }
+                    let e = TraceOutcome.itemError(target: d.targetIndex, intended: intended, in: r.layout)
+                    c[row + Counter.absoluteError] += abs(e)
+                    if let bin = Histogram.bin(e) { c[row + Counter.errorBins + bin] += 1 } else {
+                        errorOverflow[k][e, default: 0] += 1
+                    }
+                    if e == 0 {
+                        c[row + Counter.hits] += 1
+                        batchPatterns[t * wordsPerTrace + word] |= bit
+                    } else if e * r.direction > 0 {
+                        c[row + Counter.overshoots] += 1
+                    } else if e * r.direction < 0 {
+                        c[row + Counter.undershoots] += 1
+                    }
+                    if intended != r.startIndex {
+                        c[row + Counter.intendedChanges] += 1
+                        if d.targetIndex == r.startIndex { c[row + Counter.missedChanges] += 1 }
+                    } else {
+                        c[row + Counter.intendedStays] += 1
+                        if d.targetIndex != r.startIndex { c[row + Counter.falseChanges] += 1 }
+                    }
+                }
             }
         }
+        corrections[k] = correction
     }
 
     private mutating func fileIndex(_ name: String) -> Int {
