@@ -1,3 +1,8 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 import Testing
 @testable import SnapStrategies
 
@@ -27,6 +32,28 @@ struct SnapMathElementaryTests {
         #expect(PlatformPolicyInvariants.close(SnapMath.pow(0.44967, 0.7362676), 0.555184119880043, relative: 1e-13))
         #expect(PlatformPolicyInvariants.close(SnapMath.log(0.78) / SnapMath.log(0.9),
                                                AndroidSplineDeceleration.platformDecelerationRate, relative: 1e-15))
+    }
+
+    @Test("exp and log agree with the C library to 1e-15 on 200,000 seeded arguments across their ranges")
+    func againstCLibrary() {
+        var state: UInt64 = 20_261_122
+        func uniform() -> Double {
+            state = state &* 6364136223846793005 &+ 1442695040888963407
+            return Double(state >> 11) / Double(1 << 53)
+        }
+        var worstExp = 0.0, worstLog = 0.0
+        for i in 0..<100_000 {
+            // exp: small arguments (the spline and friction models) and the whole finite range
+            let x = i % 2 == 0 ? (uniform() - 0.5) * 40 : (uniform() * 1_416 - 708)   // normal results (below −708 they are subnormal, with fewer significant bits)
+            let e = Glibc.exp(x)
+            worstExp = max(worstExp, abs(SnapMath.exp(x) - e) / e)
+            // log: arguments from 1e-300 to 1e300, and near 1 where ln x is small
+            let y = i % 2 == 0 ? Glibc.exp((uniform() - 0.5) * 1_380) : 0.5 + uniform()
+            let l = Glibc.log(y)
+            worstLog = max(worstLog, abs(SnapMath.log(y) - l) / max(abs(l), 1e-300))
+        }
+        #expect(worstExp < 1e-15, "worst relative error of exp: \(worstExp)")
+        #expect(worstLog < 1e-15, "worst relative error of log: \(worstLog)")
     }
 
     @Test("special values")

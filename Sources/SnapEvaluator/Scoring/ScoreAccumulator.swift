@@ -73,6 +73,9 @@ public struct ScoreAccumulator: Sendable {
     private var batchFiles: [Int]
     private var batchPatterns: [UInt64]
     private var batchTargets: [Int]
+    /// Per trace of the batch, the last settle offset whose cell reconfigurations were counted,
+    /// and that count (NaN: none yet).
+    private var batchCells: [(offset: Double, count: Int)]
 
     /// Offsets of the per-policy counters in a row of ``counters``.
     private enum Counter {
@@ -110,6 +113,7 @@ public struct ScoreAccumulator: Sendable {
         batchFiles = Array(repeating: 0, count: Self.batchSize)
         batchPatterns = Array(repeating: 0, count: Self.batchSize * wordsPerTrace)
         batchTargets = Array(repeating: 0, count: Self.batchSize * p)
+        batchCells = Array(repeating: (.nan, 0), count: Self.batchSize)
     }
 
     /// Totals per policy, in ``policies`` order.
@@ -218,6 +222,7 @@ public struct ScoreAccumulator: Sendable {
     private mutating func scoreBatch(count: Int) {
         let p = policies.count
         for w in 0..<(count * wordsPerTrace) { batchPatterns[w] = 0 }
+        for t in 0..<count { batchCells[t] = (.nan, 0) }
         for k in 0..<p {
             let policy = policies[k]   // one copy of the existential per batch, opened below
             score(policy, at: k, batch, count: count)
@@ -253,51 +258,70 @@ public struct ScoreAccumulator: Sendable {
     /// Policy `k` (`policy`) decides `batch[0..<count]`; adds its outcomes to the policy's
     /// counters, sets its bit in each labelled trace's hit pattern and records its targets of
     /// unlabelled traces. Generic, so the existential is opened once and every decision is a
-    /// direct call into the policy's code.
+    /// direct call into the policy's code. The loop reads the batch and writes the counters
+    /// through pointers (no copies of a trace, no bounds or uniqueness checks per access).
     private mutating func score<P: SnapPolicy>(_ policy: P, at k: Int, _ batch: [Prepared], count: Int) {
-        let p = policies.count
-        let row = k * Counter.stride
+        let p = policies.count, words = wordsPerTrace
         let word = k / 64, bit: UInt64 = 1 << UInt64(k % 64)
         var correction = corrections[k]   // summed in trace order, as one by one
+        var errorOverflow = self.errorOverflow[k], pagesOverflow = self.pagesOverflow[k]
         batch.withUnsafeBufferPointer { traces in
-            counters.withUnsafeMutableBufferPointer { c in
-                for t in 0..<count {
-                    let r = traces[t]
-                    let d = policy.decide(r.release, in: r.layout)
-                    correction += TraceOutcome.snapCorrection(targetOffset: d.targetOffset, naturalRest: r.natural)
-                    c[row + Counter.cellsReconfigured] += r.departure.reconfigurations(to: d.targetOffset)
-                    guard let intended = r.intended else {
-                        batchTargets[t * p + k] = d.targetIndex
-                        let moved = d.targetSlot - r.startSlot
-                        if let bin = Histogram.bin(moved) { c[row + Counter.pagesBins + bin] += 1 } else {
-                            pagesOverflow[k][moved, default: 0] += 1
-                        }
-                        continue
+        counters.withUnsafeMutableBufferPointer { counters in
+        batchPatterns.withUnsafeMutableBufferPointer { patterns in
+        batchTargets.withUnsafeMutableBufferPointer { targets in
+        batchCells.withUnsafeMutableBufferPointer { cells in
+            guard let first = traces.baseAddress, let c = counters.baseAddress.map({ $0 + k * Counter.stride }),
+                  let patterns = patterns.baseAddress, let targets = targets.baseAddress,
+                  let cells = cells.baseAddress else { return }
+            for t in 0..<count {
+                let r = first + t
+                let d = policy.decide(r.pointee.release, in: r.pointee.layout)
+                correction += TraceOutcome.snapCorrection(targetOffset: d.targetOffset, naturalRest: r.pointee.natural)
+                // Policies often agree: the settle to the same offset as the previous policy's
+                // reconfigures the same cells.
+                if d.targetOffset != cells[t].offset {
+                    cells[t] = (d.targetOffset, r.pointee.departure.reconfigurations(to: d.targetOffset))
+                }
+                c[Counter.cellsReconfigured] += cells[t].count
+                guard let intended = r.pointee.intended else {
+                    targets[t * p + k] = d.targetIndex
+                    let moved = d.targetSlot - r.pointee.startSlot
+                    if let bin = Histogram.bin(moved) { c[Counter.pagesBins + bin] += 1 } else {
+                        pagesOverflow[moved, default: 0] += 1
                     }
-                    let e = TraceOutcome.itemError(target: d.targetIndex, intended: intended, in: r.layout)
-                    c[row + Counter.absoluteError] += abs(e)
-                    if let bin = Histogram.bin(e) { c[row + Counter.errorBins + bin] += 1 } else {
-                        errorOverflow[k][e, default: 0] += 1
-                    }
-                    if e == 0 {
-                        c[row + Counter.hits] += 1
-                        batchPatterns[t * wordsPerTrace + word] |= bit
-                    } else if e * r.direction > 0 {
-                        c[row + Counter.overshoots] += 1
-                    } else if e * r.direction < 0 {
-                        c[row + Counter.undershoots] += 1
-                    }
-                    if intended != r.startIndex {
-                        c[row + Counter.intendedChanges] += 1
-                        if d.targetIndex == r.startIndex { c[row + Counter.missedChanges] += 1 }
-                    } else {
-                        c[row + Counter.intendedStays] += 1
-                        if d.targetIndex != r.startIndex { c[row + Counter.falseChanges] += 1 }
-                    }
+                    continue
+                }
+                let e = TraceOutcome.itemError(target: d.targetIndex, intended: intended, in: r.pointee.layout)
+                c[Counter.absoluteError] += abs(e)
+                if let bin = Histogram.bin(e) { c[Counter.errorBins + bin] += 1 } else {
+                    errorOverflow[e, default: 0] += 1
+                }
+                let direction = r.pointee.direction
+                if e == 0 {
+                    c[Counter.hits] += 1
+                    patterns[t * words + word] |= bit
+                } else if e * direction > 0 {
+                    c[Counter.overshoots] += 1
+                } else if e * direction < 0 {
+                    c[Counter.undershoots] += 1
+                }
+                let startIndex = r.pointee.startIndex
+                if intended != startIndex {
+                    c[Counter.intendedChanges] += 1
+                    if d.targetIndex == startIndex { c[Counter.missedChanges] += 1 }
+                } else {
+                    c[Counter.intendedStays] += 1
+                    if d.targetIndex != startIndex { c[Counter.falseChanges] += 1 }
                 }
             }
         }
+        }
+        }
+        }
+        }
         corrections[k] = correction
+        self.errorOverflow[k] = errorOverflow
+        self.pagesOverflow[k] = pagesOverflow
     }
 
     private mutating func fileIndex(_ name: String) -> Int {

@@ -75,10 +75,20 @@ public struct CarouselLayout: Sendable, Hashable {
         self.itemCount = itemCount
         self.alignment = alignment
         self.isLooping = isLooping
+        // Derived once here: every policy reads them several times per decision.
+        let stride = itemWidth + spacing
+        self.stride = stride
+        let contentWidth = leadingInset + Double(itemCount) * itemWidth + Double(itemCount - 1) * spacing + trailing
+        maxOffset = Swift.max(0, contentWidth - viewportWidth)
+        switch alignment {
+        case .leading: alignmentOrigin = 0
+        case .center: alignmentOrigin = leadingInset + itemWidth / 2 - viewportWidth / 2
+        case .trailing: alignmentOrigin = leadingInset + itemWidth - (viewportWidth - trailing)
+        }
     }
 
     /// Distance between the leading edges of neighbouring items: `itemWidth + spacing`, points.
-    @inlinable public var stride: Double { itemWidth + spacing }
+    public let stride: Double
 
     /// `leadingInset + count·itemWidth + (count − 1)·spacing + trailingInset`, points.
     /// For a looping layout this is the width of one cycle's items plus the insets.
@@ -87,19 +97,13 @@ public struct CarouselLayout: Sendable, Hashable {
     }
 
     /// The largest offset of a bounded carousel: `max(0, contentWidth − viewportWidth)`, points.
-    @inlinable public var maxOffset: Double { Swift.max(0, contentWidth - viewportWidth) }
+    public let maxOffset: Double
 
     /// Length of one loop cycle: `itemCount · stride`, points.
     @inlinable public var cycleLength: Double { Double(itemCount) * stride }
 
     /// The (unclamped) offset that brings slot 0 to its snap position.
-    @inlinable public var alignmentOrigin: Double {
-        switch alignment {
-        case .leading: return 0
-        case .center: return leadingInset + itemWidth / 2 - viewportWidth / 2
-        case .trailing: return leadingInset + itemWidth - (viewportWidth - trailingInset)
-        }
-    }
+    public let alignmentOrigin: Double
 }
 
 extension CarouselLayout: CustomStringConvertible {
