@@ -53,4 +53,28 @@ struct SnapMathTests {
             #expect(r.bitPattern == x.rounded().bitPattern || (r.isNaN && x.isNaN), "\(x)")
         }
     }
+
+    @Test("snappedToWhole snaps within 1e-9 (relative) and keeps the sign, exactly as rounding half away would")
+    func snapping() {
+        let big = 268_435_456.0   // 2^28, where the fast path ends
+        var values: [Double] = [0, -0.0, -0.3, 0.3, 0.5, -0.5, 2.5, -2.5, 3 - 1e-16, 3 + 4e-16, -3 + 4e-16,
+                                7 + 5e-10, 7 + 2e-9, -7 - 5e-10, 1e6 + 1e-4, 1e6 + 1e-2, big - 0.5, big, big + 1,
+                                -(big - 0.5), 2_251_799_813_685_247.5, 1e300, -1e300, .infinity, -.infinity, .nan, .leastNonzeroMagnitude]
+        var rng = SplitMix64(seed: 51)
+        for _ in 0..<20_000 {
+            let whole = Double(rng.int(in: -100_000...100_000))
+            values.append(whole + rng.double(in: -3e-9...3e-9) * Swift.max(1, abs(whole)))
+            values.append(rng.double(in: -1e12...1e12))
+        }
+        func reference(_ x: Double) -> Double {
+            let r = x.rounded(.toNearestOrAwayFromZero)
+            return abs(x - r) <= 1e-9 * Swift.max(1, abs(x)) ? r : x
+        }
+        for x in values {
+            let s = SnapMath.snappedToWhole(x)
+            #expect(s.bitPattern == reference(x).bitPattern || (s.isNaN && x.isNaN), "\(x)")
+        }
+        #expect(SnapMath.snappedToWhole(3 - 1e-16) == 3 && SnapMath.snappedToWhole(-0.3) == -0.3)
+        #expect(SnapMath.snappedToWhole(-1e-12).sign == .minus)
+    }
 }

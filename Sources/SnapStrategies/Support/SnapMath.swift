@@ -96,10 +96,23 @@ public enum SnapMath {
     /// there; snapping positions first keeps their decisions stable (and loop-invariant). The
     /// tolerance is far above the rounding error (≈ 1e-16·|x|) and far below any meaningful
     /// fraction of a slot.
+    ///
+    /// For `|x| < 2^28` a tie (`k + ½`) is never within the tolerance (`1e-9·2^28 < ½`), so which
+    /// whole number it would round to does not matter, and the nearest whole number is found by
+    /// adding and subtracting `1.5·2^52` (the sum's last bit is worth 1, so the addition rounds
+    /// to a whole number): two additions instead of conversions to and from `Int`, on every
+    /// slot position of every decision. Its sign is `x`'s (−0.3 snaps to −0, as before). Larger
+    /// values, NaN and infinities take the exact rounding half away from zero.
     @inlinable
     public static func snappedToWhole(_ x: Double) -> Double {
-        let r = roundedHalfAway(x)
-        return abs(x - r) <= wholeTolerance * Swift.max(1, abs(x)) ? r : x
+        let magnitude = abs(x)
+        guard magnitude < 268_435_456 else {   // 2^28; NaN and ±∞ also go here
+            let r = roundedHalfAway(x)
+            return abs(x - r) <= wholeTolerance * Swift.max(1, magnitude) ? r : x
+        }
+        let shifter = 6_755_399_441_055_744.0   // 1.5·2^52
+        let r = Double(signOf: x, magnitudeOf: (magnitude + shifter) - shifter)
+        return abs(x - r) <= wholeTolerance * Swift.max(1, magnitude) ? r : x
     }
 
     /// `a` modulo `n` in `0..<n` for positive `n` (Swift's `%` keeps the dividend's sign).
