@@ -3,14 +3,14 @@
 extension CarouselLayout {
     /// The offset that brings `slot` to its snap position, before clamping:
     /// `alignmentOrigin + slot·stride`, points.
-    @inlinable
+    @inlinable @inline(__always)
     public func rawSnapOffset(ofSlot slot: Int) -> Double {
         alignmentOrigin + Double(slot) * stride
     }
 
     /// The resting offset of `slot`: ``rawSnapOffset(ofSlot:)`` clamped to `[0, maxOffset]` for a
     /// bounded layout (the slot is clamped to `0..<itemCount` first); unclamped for a looping one.
-    @inlinable
+    @inlinable @inline(__always)
     public func snapOffset(ofSlot slot: Int) -> Double {
         if isLooping { return rawSnapOffset(ofSlot: slot) }
         return clampedOffset(rawSnapOffset(ofSlot: clampedSlot(slot)))
@@ -20,21 +20,21 @@ extension CarouselLayout {
     /// to the whole slot when within 1e-9 (relative) of it (``SnapMath/snappedToWhole(_:)``), so
     /// that a release at rest on a snap offset is exactly at its slot, also after a shift by
     /// whole loop cycles. Slot `i` is at rest exactly where the position is `i`.
-    @inlinable
+    @inlinable @inline(__always)
     public func position(atOffset offset: Double) -> Double {
         SnapMath.snappedToWhole((offset - alignmentOrigin) / stride)
     }
 
     /// The slot whose snap position is nearest `offset` (round half away from zero), clamped to
     /// the items of a bounded layout.
-    @inlinable
+    @inlinable @inline(__always)
     public func nearestSlot(toOffset offset: Double) -> Int {
         clampedSlot(SnapMath.roundedIndex(position(atOffset: offset)))
     }
 
     /// `offset` clamped to `[0, maxOffset]` in a bounded layout; unchanged in a looping one
     /// (NaN becomes 0 in both).
-    @inlinable
+    @inlinable @inline(__always)
     public func clampedOffset(_ offset: Double) -> Double {
         if isLooping { return offset == offset ? offset : 0 }
         return SnapMath.clamp(offset, 0, maxOffset)
@@ -43,7 +43,7 @@ extension CarouselLayout {
     /// `slot` clamped to `0..<itemCount` in a bounded layout; in a looping one limited to
     /// `±2^52` (``SnapMath/indexLimit``, where ``SnapMath/roundedIndex(_:)`` saturates) so that
     /// slot arithmetic on an untrusted start index (`Int.max`) cannot overflow.
-    @inlinable
+    @inlinable @inline(__always)
     public func clampedSlot(_ slot: Int) -> Int {
         if isLooping {
             let limit = Int(SnapMath.indexLimit)
@@ -53,7 +53,7 @@ extension CarouselLayout {
     }
 
     /// The item shown at `slot`: `slot mod itemCount` when looping, the clamped slot otherwise.
-    @inlinable
+    @inlinable @inline(__always)
     public func itemIndex(ofSlot slot: Int) -> Int {
         isLooping ? SnapMath.wrap(slot, modulo: itemCount) : SnapMath.clamp(slot, 0, itemCount - 1)
     }
@@ -71,7 +71,7 @@ extension CarouselLayout {
     }
 
     /// A decision that rests on `slot` (clamped in a bounded layout) at its snap offset.
-    @inlinable
+    @inlinable @inline(__always)
     public func decision(slot: Int, rule: String) -> SnapDecision {
         let s = clampedSlot(slot)
         return SnapDecision(targetSlot: s, targetIndex: itemIndex(ofSlot: s),

@@ -9,7 +9,7 @@ public enum SnapMath {
 
     /// `Int(x)` with truncation toward zero, as C and Objective-C `(int)x` do, but total:
     /// NaN gives 0 and magnitudes beyond ``indexLimit`` saturate.
-    @inlinable
+    @inlinable @inline(__always)
     public static func truncatedIndex(_ x: Double) -> Int {
         guard x == x else { return 0 }
         // The conversion truncates toward zero; |bounded| ≤ 2^52 cannot trap.
@@ -20,7 +20,7 @@ public enum SnapMath {
     ///
     /// Computed as the truncation, one less when that is above `x` (exactly `floor`, without a
     /// library call on targets lacking a rounding instruction).
-    @inlinable
+    @inlinable @inline(__always)
     public static func flooredIndex(_ x: Double) -> Int {
         guard x == x else { return 0 }
         let b = bounded(x)
@@ -29,7 +29,7 @@ public enum SnapMath {
     }
 
     /// Ceiling of `x` as an index; NaN gives 0, saturating like ``truncatedIndex(_:)``.
-    @inlinable
+    @inlinable @inline(__always)
     public static func ceiledIndex(_ x: Double) -> Int {
         guard x == x else { return 0 }
         let b = bounded(x)
@@ -38,7 +38,7 @@ public enum SnapMath {
     }
 
     /// Round half away from zero (Swift's `rounded()`, C's `round`), as an index.
-    @inlinable
+    @inlinable @inline(__always)
     public static func roundedIndex(_ x: Double) -> Int {
         guard x == x else { return 0 }
         let b = bounded(x)
@@ -48,7 +48,7 @@ public enum SnapMath {
     }
 
     /// `x` clamped to `±indexLimit` (not NaN).
-    @inlinable
+    @inlinable @inline(__always)
     static func bounded(_ x: Double) -> Double {
         let limit = 4_503_599_627_370_496.0  // indexLimit, as a literal the optimizer folds
         return Swift.min(Swift.max(x, -limit), limit)
@@ -56,7 +56,7 @@ public enum SnapMath {
 
     /// `x.rounded()` (half away from zero, sign of zero kept), bit for bit, without a library
     /// call for `|x| < 2^52` (beyond, every double is whole).
-    @inlinable
+    @inlinable @inline(__always)
     public static func roundedHalfAway(_ x: Double) -> Double {
         guard abs(x) < 4_503_599_627_370_496.0 else { return x.rounded() }  // indexLimit
         let t = Int(x)
@@ -66,20 +66,20 @@ public enum SnapMath {
     }
 
     /// `x` clamped to `lower...upper`; NaN maps to `lower`.
-    @inlinable
+    @inlinable @inline(__always)
     public static func clamp(_ x: Double, _ lower: Double, _ upper: Double) -> Double {
         guard x == x else { return lower }
         return Swift.min(Swift.max(x, lower), upper)
     }
 
     /// `i` clamped to `lower...upper`.
-    @inlinable
+    @inlinable @inline(__always)
     public static func clamp(_ i: Int, _ lower: Int, _ upper: Int) -> Int {
         Swift.min(Swift.max(i, lower), upper)
     }
 
     /// The sign of `x` as -1, 0 or +1 (NaN gives 0).
-    @inlinable
+    @inlinable @inline(__always)
     public static func sign(_ x: Double) -> Int {
         x > 0 ? 1 : (x < 0 ? -1 : 0)
     }
@@ -103,7 +103,7 @@ public enum SnapMath {
     /// to a whole number): two additions instead of conversions to and from `Int`, on every
     /// slot position of every decision. Its sign is `x`'s (−0.3 snaps to −0, as before). Larger
     /// values, NaN and infinities take the exact rounding half away from zero.
-    @inlinable
+    @inlinable @inline(__always)
     public static func snappedToWhole(_ x: Double) -> Double {
         let magnitude = abs(x)
         guard magnitude < 268_435_456 else {   // 2^28; NaN and ±∞ also go here
@@ -116,7 +116,7 @@ public enum SnapMath {
     }
 
     /// `a` modulo `n` in `0..<n` for positive `n` (Swift's `%` keeps the dividend's sign).
-    @inlinable
+    @inlinable @inline(__always)
     public static func wrap(_ a: Int, modulo n: Int) -> Int {
         guard n > 0 else { return 0 }
         let r = a % n
