@@ -170,11 +170,13 @@ public struct CSSScrollSnap: SnapPolicy, Hashable {
 
     /// Whether a snap at `snap` is valid for a strategy moving `direction` from `current`:
     /// rounded (EndAndDirection) or truncated (Direction) `snap − current` has that sign; any for 0.
+    /// (A truncated `d` is positive exactly when `d ≥ 1`, a rounded one when `d ≥ ½`; NaN neither:
+    /// compared directly, without rounding.)
     private static func isValid(_ snap: Double, from current: Double, direction: Int, truncating: Bool) -> Bool {
         guard direction != 0 else { return true }
         let d = snap - current
-        let moved = truncating ? d.rounded(.towardZero) : d.rounded(.toNearestOrAwayFromZero)
-        return direction > 0 ? moved > 0 : moved < 0
+        let step = truncating ? 1.0 : 0.5
+        return direction > 0 ? d >= step : d <= -step
     }
 
     /// The slot whose snap offset is valid and closest to `base` (within `range`), first in order on ties.
@@ -190,14 +192,27 @@ public struct CSSScrollSnap: SnapPolicy, Hashable {
         let k = SnapMath.roundedIndex(layout.position(atOffset: base))
         let edge = direction >= 0 ? SnapMath.ceiledIndex(layout.position(atOffset: current))
                                   : SnapMath.flooredIndex(layout.position(atOffset: current))
-        let candidates = [k &- 1, k, k &+ 1, edge &- 2, edge &- 1, edge, edge &+ 1, edge &+ 2].sorted()
-        for slot in candidates {
-            let snap = layout.snapOffset(ofSlot: slot)
-            guard Self.isValid(snap, from: current, direction: direction, truncating: truncating) else { continue }
-            let d = abs(snap - base)
-            guard d <= range else { continue }
-            if let b = best, !(d < b.distance) { continue }
-            best = (slot, d)
+        // The candidates k−1…k+1 and edge−2…edge+2 in increasing order (a slot in both is looked
+        // at once: a second look could not replace it), without building an array.
+        func consider(_ slots: ClosedRange<Int>) {
+            for slot in slots {
+                let snap = layout.snapOffset(ofSlot: slot)
+                guard Self.isValid(snap, from: current, direction: direction, truncating: truncating) else { continue }
+                let d = abs(snap - base)
+                guard d <= range else { continue }
+                if let b = best, !(d < b.distance) { continue }
+                best = (slot, d)
+            }
+        }
+        let near = (k &- 1)...(k &+ 1), around = (edge &- 2)...(edge &+ 2)
+        if near.upperBound &+ 1 < around.lowerBound {
+            consider(near)
+            consider(around)
+        } else if around.upperBound &+ 1 < near.lowerBound {
+            consider(around)
+            consider(near)
+        } else {
+            consider(Swift.min(near.lowerBound, around.lowerBound)...Swift.max(near.upperBound, around.upperBound))
         }
         return best?.slot
     }
