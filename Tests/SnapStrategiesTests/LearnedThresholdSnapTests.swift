@@ -68,4 +68,11 @@ struct LearnedThresholdSnapTests {
         let e = p.decide(release(from: 3, drag: 0.2, velocity: 1), in: layout)
         #expect((0..<40).contains(e.targetIndex))
     }
+
+    @Test("the rule names the pages moved", arguments: [(0, "stay-on-release-page"), (1, "forward-1"), (3, "forward-3"),
+                                                       (4, "forward-4"), (12, "forward-12"), (-1, "back-1"),
+                                                       (-3, "back-3"), (-7, "back-7")])
+    func ruleNames(pages: Int, expected: String) {
+        #expect(LearnedThresholdSnap.rule(pages: pages) == expected)
+    }
 }

@@ -132,7 +132,21 @@ public struct LearnedThresholdSnap: SnapPolicy, Hashable {
     public func decide(_ release: Release, in layout: CarouselLayout) -> SnapDecision {
         let x = Self.features(of: release, in: layout)
         let k = pages(forScore: score(x))
-        let rule = k == 0 ? "stay-on-release-page" : (k > 0 ? "forward-\(k)" : "back-\(-k)")
-        return layout.decision(slot: layout.clampedSlot(x.page) + k, rule: rule)
+        return layout.decision(slot: layout.clampedSlot(x.page) + k, rule: Self.rule(pages: k))
+    }
+
+    /// "stay-on-release-page", "forward-k" or "back-k"; the common ones as constants (building
+    /// the text would cost more than the decision).
+    static func rule(pages k: Int) -> String {
+        switch k {
+        case 0: return "stay-on-release-page"
+        case 1: return "forward-1"
+        case 2: return "forward-2"
+        case 3: return "forward-3"
+        case -1: return "back-1"
+        case -2: return "back-2"
+        case -3: return "back-3"
+        default: return k > 0 ? "forward-\(k)" : "back-\(-k)"
+        }
     }
 }
