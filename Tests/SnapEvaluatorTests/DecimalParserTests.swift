@@ -61,4 +61,38 @@ import Testing
             #expect(end - base == 8)
         }
     }
+
+    /// The 8-bytes-at-a-time prefix parser against the byte-by-byte one: same value (bit for
+    /// bit), same end, same refusals, whatever follows the number and however many bytes remain.
+    @Test func widePrefixParsingAgreesWithTheByteLoop() {
+        var rng = SeededGenerator(seed: 7)
+        let alphabet = Array("0123456789.-+eE,\n\r x/:".utf8)
+        var compared = 0
+        for i in 0..<300_000 {
+            var bytes: [UInt8] = []
+            if i % 3 == 0 {
+                // random bytes from a number-ish alphabet
+                for _ in 0..<Int.random(in: 0...24, using: &rng) { bytes.append(alphabet[Int.random(in: 0..<alphabet.count, using: &rng)]) }
+            } else {
+                // [-]d{a}[.d{b}] then a delimiter and more text
+                if rng.next() % 4 == 0 { bytes.append(UInt8(ascii: "-")) }
+                for _ in 0..<Int.random(in: 0...17, using: &rng) { bytes.append(UInt8(ascii: "0") + UInt8(rng.next() % 10)) }
+                if rng.next() % 4 != 0 {
+                    bytes.append(UInt8(ascii: "."))
+                    for _ in 0..<Int.random(in: 0...12, using: &rng) { bytes.append(UInt8(ascii: "0") + UInt8(rng.next() % 10)) }
+                }
+                bytes.append(alphabet[Int.random(in: 0..<alphabet.count, using: &rng)])
+                for _ in 0..<Int.random(in: 0...20, using: &rng) { bytes.append(alphabet[Int.random(in: 0..<alphabet.count, using: &rng)]) }
+            }
+            bytes.withUnsafeBufferPointer { b in
+                guard let base = b.baseAddress else { return }
+                let end = base + b.count
+                let got = DecimalParser.parsePrefix(base, end)
+                let expected = DecimalParser.parsePrefixScalar(base, end)
+                #expect(got?.0.bitPattern == expected?.0.bitPattern && got?.1 == expected?.1, "\(String(decoding: bytes, as: UTF8.self))")
+                if b.count >= 17 && DecimalParser.parsePrefixWide(base) != nil { compared += 1 }
+            }
+        }
+        #expect(compared > 50_000)
+    }
 }

@@ -12,19 +12,35 @@ struct ByteArena {
 
     mutating func removeAll() { count = 0 }
 
+    @inline(__always)
     mutating func append(_ s: UnsafePointer<UInt8>, _ e: UnsafePointer<UInt8>) {
         let n = e - s
-        if count + n > capacity {
-            var c = capacity * 2
-            while c < count + n { c *= 2 }
-            let nb = UnsafeMutablePointer<UInt8>.allocate(capacity: c)
-            nb.update(from: base, count: count)
-            base.deallocate()
-            base = nb
-            capacity = c
+        if count + n > capacity { reserve(count + n) }
+        let d = UnsafeMutableRawPointer(base + count), r = UnsafeRawPointer(s)
+        // the short cells of a row: two overlapping loads and stores rather than a memcpy call
+        if n >= 8 && n <= 16 {
+            let head = r.loadUnaligned(as: UInt64.self), tail = r.loadUnaligned(fromByteOffset: n - 8, as: UInt64.self)
+            d.storeBytes(of: head, as: UInt64.self)
+            d.storeBytes(of: tail, toByteOffset: n - 8, as: UInt64.self)
+        } else if n >= 4 && n < 8 {
+            let head = r.loadUnaligned(as: UInt32.self), tail = r.loadUnaligned(fromByteOffset: n - 4, as: UInt32.self)
+            d.storeBytes(of: head, as: UInt32.self)
+            d.storeBytes(of: tail, toByteOffset: n - 4, as: UInt32.self)
+        } else {
+            (base + count).update(from: s, count: n)
         }
-        (base + count).update(from: s, count: n)
         count += n
+    }
+
+    /// Room for `total` bytes (doubling).
+    private mutating func reserve(_ total: Int) {
+        var c = capacity * 2
+        while c < total { c *= 2 }
+        let nb = UnsafeMutablePointer<UInt8>.allocate(capacity: c)
+        nb.update(from: base, count: count)
+        base.deallocate()
+        base = nb
+        capacity = c
     }
 
     @inline(__always)

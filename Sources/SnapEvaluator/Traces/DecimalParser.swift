@@ -90,8 +90,102 @@ public enum DecimalParser {
     /// after it, or `nil` when the text there needs more than the exactly-rounded fast path
     /// (an exponent, more digits, a mantissa above 2^53): the caller then takes the general
     /// route through ``parse(_:_:)``.
+    ///
+    /// With at least 32 bytes before `end`, the usual spelling (at most 15 digits before the
+    /// point and 7 after) is read 8 bytes at a time (``parsePrefixWide(_:)``); anything else, and
+    /// the end of the bytes, goes through ``parsePrefixScalar(_:_:)``, byte by byte. Both give
+    /// the same answer for every input (a test compares them).
     @inlinable @inline(__always)
     public static func parsePrefix(_ start: UnsafePointer<UInt8>, _ end: UnsafePointer<UInt8>) -> (Double, UnsafePointer<UInt8>)? {
+        if end - start >= 32, let r = parsePrefixWide(start) { return r }
+        return parsePrefixScalar(start, end)
+    }
+
+    /// ``parsePrefix(_:_:)`` for `[-]d{0,15}[.d{0,7}]` followed by a byte that is not a digit,
+    /// reading at most 32 bytes from `start` (the caller checks they are there); `nil` for
+    /// anything else (then ``parsePrefixScalar(_:_:)`` decides).
+    ///
+    /// SWAR, as simdjson's `parse_eight_digits_unrolled`: 8 bytes per 64-bit load, the length of
+    /// a digit run from a bit mask, the value of up to 8 digits from three multiplications.
+    ///
+    /// Same result, bit for bit, as the scalar path: with `k` digits after the point and
+    /// mantissa `m` (the digits as one integer), the scalar path computes `Double(m) / 10^k`;
+    /// this path computes `Double(m') / 1e8` with `m' = m·10^(8−k)` (the fraction padded to 8
+    /// digits) and only when `m' ≤ 2^53`. Then `m ≤ 2^53` too, both are one correctly rounded
+    /// IEEE division of exact operands with the same exact quotient, so the same double.
+    /// Without a point the value is `Double(m)` in both. Larger `m'`: the scalar path decides.
+    @inlinable @inline(__always)
+    static func parsePrefixWide(_ start: UnsafePointer<UInt8>) -> (Double, UnsafePointer<UInt8>)? {
+        var p = start
+        let negative = p.pointee == UInt8(ascii: "-")
+        if negative { p += 1 }
+        let w1 = digitBytes(p)
+        var digits = leadingDigitCount(w1)
+        var integer: UInt64
+        if digits < 8 {
+            // the digits to the top bytes, zero bytes (digit 0) below them
+            integer = eightDigitsValue((w1 & lowBytesMask(digits)) &<< UInt64(64 - 8 * digits))
+        } else {
+            // 8 to 15 digits: the first `more` from `w1`, the last 8 from one more load
+            let more = leadingDigitCount(digitBytes(p + 8))
+            guard more < 8 else { return nil }
+            integer = eightDigitsValue((w1 & lowBytesMask(more)) &<< UInt64(64 - 8 * more)) &* 100_000_000
+                &+ eightDigitsValue(digitBytes(p + more))
+            digits += more
+        }
+        p += digits
+        let value: Double
+        if p.pointee == UInt8(ascii: ".") {
+            p += 1
+            let w2 = digitBytes(p)
+            let decimals = leadingDigitCount(w2)
+            // the fraction's digits, zero bytes after them: fraction·10^(8 − decimals)
+            let padded = integer &* 100_000_000 &+ eightDigitsValue(w2 & lowBytesMask(decimals))
+            // (below 2^27 the integer part cannot wrap `padded`; 19 digits at most, as the scalar path)
+            guard decimals < 8, digits + decimals > 0, digits + decimals <= 19, integer < 1 << 27, padded <= 1 << 53 else { return nil }
+            p += decimals
+            value = Double(padded) / 1e8
+        } else {
+            guard digits > 0 else { return nil }
+            value = Double(integer)
+        }
+        if (p.pointee | 0x20) == UInt8(ascii: "e") { return nil }
+        return (negative ? -value : value, p)
+    }
+
+    /// The 8 bytes at `p` (first byte lowest), minus `0x30` each: a digit byte becomes its value.
+    @inlinable @inline(__always)
+    static func digitBytes(_ p: UnsafePointer<UInt8>) -> UInt64 {
+        UInt64(littleEndian: UnsafeRawPointer(p).loadUnaligned(as: UInt64.self)) &- 0x3030_3030_3030_3030
+    }
+
+    /// The number of leading bytes of `t` (first byte lowest) that are digits, where `t` is 8
+    /// text bytes minus `0x30` each (bytewise borrows only disturb the bytes after the first
+    /// byte that is not a digit, which do not count): a digit byte is then 0...9, any other ≥ 10.
+    @inlinable @inline(__always)
+    static func leadingDigitCount(_ t: UInt64) -> Int {
+        // bit 7 of a byte: set when the byte is ≥ 0x80, or when adding 0x76 reaches 0x80 (≥ 10)
+        let notDigit = ((t &+ 0x7676_7676_7676_7676) | t) & 0x8080_8080_8080_8080
+        return notDigit.trailingZeroBitCount >> 3
+    }
+
+    /// The mask of the low `n` bytes, `n` in 0...7.
+    @inlinable @inline(__always)
+    static func lowBytesMask(_ n: Int) -> UInt64 {
+        (1 &<< UInt64(8 * n)) &- 1
+    }
+
+    /// The value of 8 digits, one per byte (0...9, first byte lowest and most significant).
+    @inlinable @inline(__always)
+    static func eightDigitsValue(_ v: UInt64) -> UInt64 {
+        let v2 = (v &* 2561) >> 8 & 0x00FF_00FF_00FF_00FF                // pairs: 10·a + b
+        let v4 = (v2 &* 6_553_601) >> 16 & 0x0000_FFFF_0000_FFFF         // quads: 100·ab + cd
+        return (v4 &* 42_949_672_960_001) >> 32                          // 10^4·abcd + efgh
+    }
+
+    /// ``parsePrefix(_:_:)`` byte by byte.
+    @usableFromInline @inline(never)
+    static func parsePrefixScalar(_ start: UnsafePointer<UInt8>, _ end: UnsafePointer<UInt8>) -> (Double, UnsafePointer<UInt8>)? {
         var p = start
         guard p < end else { return nil }
         let negative = p.pointee == UInt8(ascii: "-")

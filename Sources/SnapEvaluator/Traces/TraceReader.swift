@@ -41,36 +41,70 @@ public final class TraceReader {
     /// The state the per-row code touches, behind a pointer: a final class's stored `var`s
     /// cost a dynamic exclusivity check per access, a pointer's pointee does not.
     struct HotState {
-    var buf: UnsafeMutablePointer<UInt8>
-    var cap: Int
-    var pos: Int
-    var end: Int
-    var bufFileOffset: Int
-    var readOffset: Int
-    var eof: Bool
-    var fs: UnsafeMutablePointer<Int>
-    var fe: UnsafeMutablePointer<Int>
-    var fq: UnsafeMutablePointer<Bool>
-    var spanCap: Int
-    var nf: Int
-    var rowNewlines: Int
-    var line: Int
-    var inTrace: Bool
-    var idBytes: ByteArena
-    var t: GrowableBuffer<Double>
-    var x: GrowableBuffer<Double>
-    var mv: GrowableBuffer<UInt8>
-    var lastTime: Double
-    var cancelled: Bool
-    var arena: ByteArena
-    var rowStart: Int
-    var rowFirstLine: Int
-    var releaseOffsetValue: Double
-    var rows: Int
-    var hasBad: Bool
+        var buf: UnsafeMutablePointer<UInt8>
+        var cap: Int
+        var pos: Int
+        var end: Int
+        var bufFileOffset: Int
+        var readOffset: Int
+        var eof: Bool
+        var fs: UnsafeMutablePointer<Int>
+        var fe: UnsafeMutablePointer<Int>
+        var fq: UnsafeMutablePointer<Bool>
+        var spanCap: Int
+        var nf: Int
+        var rowNewlines: Int
+        var line: Int
+        var inTrace: Bool
+        var idBytes: ByteArena
+        var t: GrowableBuffer<Double>
+        var x: GrowableBuffer<Double>
+        var mv: GrowableBuffer<UInt8>
+        var lastTime: Double
+        var cancelled: Bool
+        var arena: ByteArena
+        var rowStart: Int
+        var rowFirstLine: Int
+        var releaseOffsetValue: Double
+        var rows: Int
+        var hasBad: Bool
         var ptCount: Int
-        var tailBytes = ByteArena()
-        var tailStart = Int.max
+        /// The plan of a sample row for ``fastRows()``: `stepCount` steps, each a column or a run
+        /// of consecutive trace id / per-trace columns (`stepFirst...stepLast`).
+        var stepKind = UnsafeMutablePointer<Int>.allocate(capacity: 1)
+        var stepFirst = UnsafeMutablePointer<Int>.allocate(capacity: 1)
+        var stepLast = UnsafeMutablePointer<Int>.allocate(capacity: 1)
+        var stepCount = 0
+        /// Whether the plan is the usual one (``RowStep/usual``), which has its own unrolled code.
+        var usualPlan = false
+        /// Per step: for a run of trace id / per-trace columns, its bytes on the trace's last row
+        /// that checked them column by column (an identical run needs no check).
+        var stepBytes = UnsafeMutablePointer<ByteArena>.allocate(capacity: 1)
+
+        // per trace (the per-trace code touches these once or twice a trace: the same reason)
+        var traceID = ""
+        var traceLine = 0
+        var isSampleLevel = true
+        var hasTouchX = false
+        var hasPhase = false
+        var tracesRead = 0
+        var tracesYielded = 0
+        var tracesCancelled = 0
+        var monotone = true
+        var lastNumericID: UInt64 = 0
+        var firstNumericID: UInt64?
+        /// The `last` of the last id run: kept here, not in `runs` (extending a run writes no array).
+        var runLast: UInt64 = 0
+        /// The layout of the last trace that computed one, and the bytes of its layout columns
+        /// (`layoutKeyLen`: per layout field, its length, -1 absent): an identical set of bytes
+        /// gives the identical layout (``traceLayout()``).
+        var cachedLayout: CarouselLayout?
+        var layoutKey = ByteArena()
+        var layoutKeyLen = UnsafeMutablePointer<Int>.allocate(capacity: TraceReader.layoutFieldCount)
+        /// User indices by the bytes of their `user_id` (``internUser()``).
+        var userIndices = ByteKeyTable()
+        /// The index of `"unknown"` (traces without a `user_id`), -1 until needed.
+        var unknownUser = -1
     }
     private let hot: UnsafeMutablePointer<HotState>
     private var buf: UnsafeMutablePointer<UInt8> {
@@ -200,8 +234,8 @@ public final class TraceReader {
     let isFirstRange: Bool
 
     // MARK: the current trace
-    private var traceID = ""
-    private var traceLine = 0
+    private var traceID: String { hot.pointee.traceID }
+    private var traceLine: Int { hot.pointee.traceLine }
     private var bad: TraceParseError?
     private let ptStart = UnsafeMutablePointer<Int>.allocate(capacity: PerTraceField.count)
     private let ptLen = UnsafeMutablePointer<Int>.allocate(capacity: PerTraceField.count)
@@ -212,32 +246,33 @@ public final class TraceReader {
     /// Per column: 1 trace id, 2 time, 3 offset/touch_x, 4 phase, 10 + k per-trace field k, 0 other.
     private let roleCode = UnsafeMutablePointer<Int>.allocate(capacity: 4096)
     private var ptCount: Int { get { hot.pointee.ptCount } set { hot.pointee.ptCount = newValue } }
-    /// The raw bytes of the previous row's trailing per-trace columns (from `tailStart`), when
-    /// they were checked: an identical tail needs no field-by-field check.
-    private var tailBytes: ByteArena { get { hot.pointee.tailBytes } set { hot.pointee.tailBytes = newValue } }
-    private var tailStart: Int { get { hot.pointee.tailStart } set { hot.pointee.tailStart = newValue } }
 
     // MARK: contiguity
-    private var monotone = true
-    private var lastNumericID: UInt64 = 0
-    private var firstNumericID: UInt64?
+    /// The increasing integer ids read while ``idsAreIncreasingIntegers`` held, as runs (the
+    /// last one's `last` is `hot.pointee.runLast`: ``idRuns``).
+    private var runs: [IDRun] = []
     /// The increasing integer ids read while ``idsAreIncreasingIntegers`` held, as runs.
-    private(set) var idRuns: [IDRun] = []
+    var idRuns: [IDRun] {
+        var r = runs
+        if !r.isEmpty { r[r.count - 1].last = hot.pointee.runLast }
+        return r
+    }
     /// FNV-1a hashes and lines of the ids read after the first id out of order.
     private(set) var idHashes: [UInt64] = []
     private(set) var idLines: [Int] = []
     private var seenSet: Set<UInt64>?
 
     /// Whether every trace id so far was an integer greater than the one before.
-    var idsAreIncreasingIntegers: Bool { monotone }
-    var firstIntegerID: UInt64? { firstNumericID }
-    var lastIntegerID: UInt64 { lastNumericID }
+    var idsAreIncreasingIntegers: Bool { hot.pointee.monotone }
+    var firstIntegerID: UInt64? { hot.pointee.firstNumericID }
+    var lastIntegerID: UInt64 { hot.pointee.lastNumericID }
 
     // MARK: caches
     private var lastLayoutFields: LayoutFields?
     private var lastLayout: CarouselLayout?
-    private var lastUserBytes = ByteArena()
-    private var lastUser = -1
+    /// The per-trace fields that make a layout: `itemWidth` through `looping`.
+    static let layoutFieldCount = 8
+    private static let firstLayoutField = PerTraceField.itemWidth.rawValue
 
     /// Opens `path` and reads its header.
     /// - Parameters:
@@ -246,7 +281,9 @@ public final class TraceReader {
     /// - Throws: ``TraceParseError`` (unreadable, empty, bad header).
     public init(path: String, options: TraceReadOptions, users: TraceUsers = TraceUsers(),
                 range: Range<Int>? = nil) throws(TraceParseError) {
-        self.path = path
+        // a string of this reader's own: every yielded trace's location retains it, and readers
+        // running in parallel would otherwise all bump the reference count of one shared object
+        self.path = String(decoding: Array(path.utf8), as: UTF8.self)
         self.options = options
         self.estimator = options.velocity.estimator
         self.users = users
@@ -300,8 +337,13 @@ public final class TraceReader {
         fs.deallocate()
         fe.deallocate()
         fq.deallocate()
-        t.free(); x.free(); mv.free(); idBytes.free(); arena.free(); lastUserBytes.free(); tailBytes.free()
+        t.free(); x.free(); mv.free(); idBytes.free(); arena.free()
+        for i in 0..<hot.pointee.stepCount { hot.pointee.stepBytes[i].free() }
+        hot.pointee.stepBytes.deallocate()
+        hot.pointee.stepKind.deallocate(); hot.pointee.stepFirst.deallocate(); hot.pointee.stepLast.deallocate()
+        hot.pointee.layoutKey.free(); hot.pointee.layoutKeyLen.deallocate(); hot.pointee.userIndices.free()
         ptStart.deallocate(); ptLen.deallocate(); ptLine.deallocate(); ptCol.deallocate(); ptField.deallocate(); roleCode.deallocate()
+        hot.deinitialize(count: 1)
         hot.deallocate()
     }
 
@@ -544,6 +586,9 @@ public final class TraceReader {
             ptCount += 1
         }
         summary = FileReadSummary(path: path, kind: cols.kind, unknownColumns: cols.unknown)
+        hot.pointee.isSampleLevel = cols.kind == .sampleLevel
+        hot.pointee.hasTouchX = cols.touchX >= 0
+        hot.pointee.hasPhase = cols.phase >= 0
     }
 
     /// Moves to the first trace boundary at or after `rangeStart` (ranges after the first).
@@ -611,6 +656,9 @@ public final class TraceReader {
         }
         summary.lines = line
         summary.rows = rows
+        summary.tracesRead = hot.pointee.tracesRead
+        summary.tracesYielded = hot.pointee.tracesYielded
+        summary.tracesCancelled = hot.pointee.tracesCancelled
         return summary
     }
 
@@ -635,11 +683,9 @@ public final class TraceReader {
             case .releaseOffset, .unknown: roleCode[c] = 0
             }
         }
-        tailStart = ncols
-        while tailStart > 0 && roleCode[tailStart - 1] >= 10 { tailStart -= 1 }
-        if tailStart == ncols || tailStart == 0 { tailStart = Int.max }
+        planRows()
         while true {
-            if inTrace && !hasBad, try fastRow() { continue }
+            if inTrace && !hasBad { try fastRows() }
             guard try nextRow() else { break }
             // trace id (read even from a row with the wrong number of fields, to keep traces apart)
             let idCol = cID < nf ? cID : -1
@@ -731,69 +777,152 @@ public final class TraceReader {
         if inTrace { try finishTrace(body) }
     }
 
-    /// The common row, parsed in one pass over its bytes: unquoted, the same trace as the row
-    /// before, the same per-trace values (byte for byte) or empty cells, numbers in plain
-    /// decimal form, phase began/moved/ended, time not going back. Anything else returns false
-    /// without consuming the row, and the general path (``nextRow()`` and the checks below)
-    /// takes it, with its exact error reporting.
-    @inline(__always)
-    private func fastRow() throws(TraceParseError) -> Bool {
-        if end - pos < 1 << 16 && !eof { _ = try fill() }
-        let b = UnsafePointer(buf), e = UnsafePointer(buf + end)
-        var p = b + pos
-        var tv = 0.0, xv = 0.0, flag: UInt8 = 1
-        let arenaBase = UnsafePointer(arena.base)
-        var tailPos: UnsafePointer<UInt8>?
-        for c in 0..<ncols {
-            if c > 0 {
-                guard p < e, p.pointee == 0x2C else { return false }
-                p += 1
-            }
-            if c == tailStart {
-                // the trailing per-trace columns, byte for byte as on the previous row?
-                let n = tailBytes.count
-                if n > 0 && e - p > n && Self.bytesEqual(UnsafePointer(tailBytes.base), p, n)
-                    && (p[n] == 0x0A || p[n] == 0x0D) {
-                    p += n
-                    break
-                }
-                tailPos = p
-            }
-            let role = roleCode[c]
-            if role >= 10 {
-                let k = role - 10
-                let n = ptLen[k]
-                if n > 0 && e - p > n && Self.bytesEqual(arenaBase + ptStart[k], p, n) {
-                    p += n
-                } else if p < e && (p.pointee == 0x2C || p.pointee == 0x0A || p.pointee == 0x0D) {
-                    // empty cell
-                } else {
-                    return false
-                }
-            } else if role == 2 || role == 3 {
-                guard let (v, q) = DecimalParser.parsePrefix(p, e) else { return false }
-                p = q
-                if role == 2 { tv = v } else { xv = v }
-            } else if role == 1 {
-                let n = idBytes.count
-                guard e - p > n, Self.bytesEqual(UnsafePointer(idBytes.base), p, n) else { return false }
-                p += n
-            } else if role == 4 {
-                guard e - p > 5 else { return false }
-                let w = UInt64(UnsafeRawPointer(p).loadUnaligned(as: UInt32.self)) | (UInt64(p[4]) << 32)
-                switch w {
-                case Self.moved, Self.began: flag = 1
-                case Self.ended: flag = 0
-                default: return false
-                }
-                p += 5
+    /// Kinds of the steps of ``fastRows()``: a column that is not read, then as `roleCode`.
+    enum RowStep {
+        static let other = 0
+        static let constant = 1   // a run of trace id / per-trace columns
+        static let time = 2
+        static let offset = 3
+        static let phase = 4
+        /// The plan of the files SnapLab writes and of the benchmark files: trace id and
+        /// per-trace columns, `t_ms`, `offset` (or `touch_x`), `phase`, per-trace columns.
+        static let usual = [constant, time, offset, phase, constant]
+    }
+
+    /// Plans ``fastRows()``'s steps from `roleCode`: one step per column, except that consecutive
+    /// trace id and per-trace columns make one step (on most rows their bytes are those of the
+    /// row before: one comparison checks them all).
+    private func planRows() {
+        let h = hot
+        for i in 0..<h.pointee.stepCount { h.pointee.stepBytes[i].free() }
+        h.pointee.stepKind.deallocate(); h.pointee.stepFirst.deallocate(); h.pointee.stepLast.deallocate()
+        h.pointee.stepBytes.deallocate()
+        let capacity = Swift.max(ncols, 1)
+        h.pointee.stepKind = .allocate(capacity: capacity)
+        h.pointee.stepFirst = .allocate(capacity: capacity)
+        h.pointee.stepLast = .allocate(capacity: capacity)
+        h.pointee.stepBytes = .allocate(capacity: capacity)
+        func isConstant(_ c: Int) -> Bool { roleCode[c] == 1 || roleCode[c] >= 10 }
+        var n = 0
+        var c = 0
+        while c < ncols {
+            h.pointee.stepFirst[n] = c
+            if isConstant(c) {
+                while c + 1 < ncols && isConstant(c + 1) { c += 1 }
+                h.pointee.stepKind[n] = RowStep.constant
             } else {
-                while p < e {
-                    let ch = p.pointee
-                    if ch == 0x2C || ch == 0x0A || ch == 0x0D || ch == 0x22 { break }
-                    p += 1
+                h.pointee.stepKind[n] = roleCode[c]
+            }
+            h.pointee.stepLast[n] = c
+            (h.pointee.stepBytes + n).initialize(to: ByteArena())
+            n += 1
+            c += 1
+        }
+        h.pointee.stepCount = n
+        h.pointee.usualPlan = n == RowStep.usual.count && (0..<n).allSatisfy { h.pointee.stepKind[$0] == RowStep.usual[$0] }
+    }
+
+    /// Reads the common rows at `pos`, one pass over the bytes of each, until a row that is not
+    /// one: unquoted, the same trace as the row before, the same per-trace values (byte for byte)
+    /// or empty cells, numbers in plain decimal form, phase began/moved/ended, time not going
+    /// back, the trace not at its sample limit. That row is left for the general path
+    /// (``nextRow()`` and the checks after it), with its exact error reporting.
+    ///
+    /// The loop keeps the position, the time and the samples in locals and writes them back
+    /// when it stops, or before reading more of the file (which moves the buffer's bytes).
+    private func fastRows() throws(TraceParseError) {
+        if hot.pointee.usualPlan { try fastRowsUsualPlan() } else { try fastRowsAnyPlan() }
+    }
+
+    /// ``fastRows()`` for the usual plan. (Two functions, not one with both loops: each stays
+    /// small enough for the compiler to inline the steps into it.)
+    private func fastRowsUsualPlan() throws(TraceParseError) { try fastRows(usual: true) }
+
+    /// ``fastRows()`` for any plan.
+    private func fastRowsAnyPlan() throws(TraceParseError) { try fastRows(usual: false) }
+
+    /// ``fastRows()`` for the usual plan (`usual` true: unrolled, no step dispatch) or any plan.
+    ///
+    /// As the row-at-a-time loop it replaces: before each row, with less than 64 KiB left in the
+    /// buffer and the file not at its end, more is read (``fill()``); a row cut by the end of
+    /// the buffer is not a common row (the general path reads on).
+    @inline(__always)
+    private func fastRows(usual: Bool) throws(TraceParseError) {
+        let h = hot
+        let maxSamples = maxSamples
+        var filled = false
+        while true {
+            let b = UnsafePointer(h.pointee.buf), e = b + h.pointee.end
+            let eof = h.pointee.eof
+            var p = b + h.pointee.pos
+            var lastTime = h.pointee.lastTime
+            var count = h.pointee.t.count
+            let ts = h.pointee.t.base, xs = h.pointee.x.base, ms = h.pointee.mv.base
+            let room = Swift.min(h.pointee.t.capacity, h.pointee.x.capacity, h.pointee.mv.capacity, maxSamples)
+            var rowsRead = 0
+            var lastRow = p
+            var needsBytes = false, stopped = false
+            while count < room {
+                if !eof && e - p < 1 << 16 && !filled { needsBytes = true; break }
+                filled = false
+                var tv = 0.0, xv = 0.0, flag: UInt8 = 1
+                var q = p
+                guard row(&q, e, &tv, &xv, &flag, usual: usual), tv >= lastTime else { stopped = true; break }
+                ts[count] = tv; xs[count] = xv; ms[count] = flag
+                count += 1
+                lastTime = tv
+                rowsRead += 1
+                lastRow = p
+                p = q
+            }
+            h.pointee.t.count = count; h.pointee.x.count = count; h.pointee.mv.count = count
+            h.pointee.lastTime = lastTime
+            h.pointee.pos = p - b
+            if rowsRead > 0 {
+                h.pointee.rowStart = h.pointee.bufFileOffset + (lastRow - b)
+                h.pointee.line += rowsRead
+                h.pointee.rowFirstLine = h.pointee.line
+                h.pointee.rows += rowsRead
+            }
+            if stopped { return }
+            if needsBytes {
+                _ = try fill()
+                filled = true
+            } else {
+                // the general path reports a trace at its sample limit
+                if count >= maxSamples { return }
+                h.pointee.t.grow(); h.pointee.x.grow(); h.pointee.mv.grow()
+            }
+        }
+    }
+
+    /// One common row at `p` (see ``fastRows()``): its time, offset and move flag; `p` moves to
+    /// the next row. False when the row is anything else.
+    @inline(__always)
+    private func row(_ p: inout UnsafePointer<UInt8>, _ e: UnsafePointer<UInt8>, _ tv: inout Double, _ xv: inout Double,
+                     _ flag: inout UInt8, usual: Bool) -> Bool {
+        if usual {
+            guard constantStep(0, &p, e), Self.comma(&p, e),
+                  Self.numberStep(&p, e, &tv), Self.comma(&p, e),
+                  Self.numberStep(&p, e, &xv), Self.comma(&p, e),
+                  Self.phaseStep(&p, e, &flag), Self.comma(&p, e),
+                  constantStep(4, &p, e) else { return false }
+        } else {
+            let steps = hot.pointee.stepCount, kinds = hot.pointee.stepKind
+            var i = 0
+            while true {
+                let ok: Bool
+                switch kinds[i] {
+                case RowStep.constant: ok = constantStep(i, &p, e)
+                case RowStep.time: ok = Self.numberStep(&p, e, &tv)
+                case RowStep.offset: ok = Self.numberStep(&p, e, &xv)
+                case RowStep.phase: ok = Self.phaseStep(&p, e, &flag)
+                default: ok = Self.otherStep(&p, e)
                 }
-                if p < e && p.pointee == 0x22 { return false }
+                guard ok else { return false }
+                i += 1
+                if i == steps { break }
+                guard Self.comma(&p, e) else { return false }
             }
         }
         guard p < e else { return false }
@@ -804,21 +933,107 @@ public final class TraceReader {
         } else {
             return false
         }
-        guard tv >= lastTime, t.count < maxSamples else { return false }
-        if let tailPos {
-            var q = p - 1
-            if q.pointee == 0x0A && q > tailPos && q[-1] == 0x0D { q -= 1 }
-            tailBytes.removeAll()
-            tailBytes.append(tailPos, q)
-        }
-        rowStart = bufFileOffset + pos
-        line += 1
-        rowFirstLine = line
-        rows += 1
-        pos = p - b
-        lastTime = tv
-        t.append(tv); x.append(xv); mv.append(flag)
         return true
+    }
+
+    /// The comma between two cells.
+    @inline(__always)
+    private static func comma(_ p: inout UnsafePointer<UInt8>, _ e: UnsafePointer<UInt8>) -> Bool {
+        guard p < e, p.pointee == 0x2C else { return false }
+        p += 1
+        return true
+    }
+
+    /// Step `i` of the plan, a run of trace id / per-trace columns, compared in one go with its
+    /// bytes on an earlier row of the trace that passed the column-by-column check
+    /// (``checkConstantStep(_:_:_:)``). Such bytes stay valid for the rest of the trace: the id
+    /// does not change, a per-trace value, once stored, does not change, and an empty cell is
+    /// always allowed.
+    @inline(__always)
+    private func constantStep(_ i: Int, _ p: inout UnsafePointer<UInt8>, _ e: UnsafePointer<UInt8>) -> Bool {
+        let seen = hot.pointee.stepBytes + i
+        let n = seen.pointee.count
+        if n > 0 && e - p > n && Self.bytesEqual(UnsafePointer(seen.pointee.base), p, n) {
+            p += n
+            return true
+        }
+        return checkConstantStep(i, &p, e)
+    }
+
+    /// ``constantStep(_:_:_:)`` when the bytes differ: column by column, then the bytes are kept.
+    @inline(never)
+    private func checkConstantStep(_ i: Int, _ p: inout UnsafePointer<UInt8>, _ e: UnsafePointer<UInt8>) -> Bool {
+        let q = p
+        guard constantColumns(&p, e, hot.pointee.stepFirst[i], hot.pointee.stepLast[i]) else { return false }
+        let seen = hot.pointee.stepBytes + i
+        seen.pointee.removeAll()
+        seen.pointee.append(q, p)
+        return true
+    }
+
+    /// A `t_ms` or `offset` cell in plain decimal form.
+    @inline(__always)
+    private static func numberStep(_ p: inout UnsafePointer<UInt8>, _ e: UnsafePointer<UInt8>, _ v: inout Double) -> Bool {
+        guard let (value, q) = DecimalParser.parsePrefix(p, e) else { return false }
+        p = q
+        v = value
+        return true
+    }
+
+    /// A `phase` cell: began or moved (a move sample), ended.
+    @inline(__always)
+    private static func phaseStep(_ p: inout UnsafePointer<UInt8>, _ e: UnsafePointer<UInt8>, _ flag: inout UInt8) -> Bool {
+        guard e - p > 5 else { return false }
+        let w = UInt64(UnsafeRawPointer(p).loadUnaligned(as: UInt32.self)) | (UInt64(p[4]) << 32)
+        switch w {
+        case Self.moved, Self.began: flag = 1
+        case Self.ended: flag = 0
+        default: return false
+        }
+        p += 5
+        return true
+    }
+
+    /// A cell that is not read (unknown column): anything unquoted.
+    @inline(__always)
+    private static func otherStep(_ p: inout UnsafePointer<UInt8>, _ e: UnsafePointer<UInt8>) -> Bool {
+        while p < e {
+            let ch = p.pointee
+            if ch == 0x2C || ch == 0x0A || ch == 0x0D || ch == 0x22 { break }
+            p += 1
+        }
+        return !(p < e && p.pointee == 0x22)
+    }
+
+    /// Checks the columns `first...last` (trace id and per-trace columns) at `p` column by
+    /// column: the trace's id, and each per-trace value as stored or empty. Moves `p` to the
+    /// end of the last one; false when a cell is anything else.
+    @inline(__always)
+    private func constantColumns(_ p: inout UnsafePointer<UInt8>, _ e: UnsafePointer<UInt8>, _ first: Int, _ last: Int) -> Bool {
+        let h = hot
+        var c = first
+        while true {
+            let role = roleCode[c]
+            if role == 1 {
+                let n = h.pointee.idBytes.count
+                guard e - p > n, Self.bytesEqual(UnsafePointer(h.pointee.idBytes.base), p, n) else { return false }
+                p += n
+            } else {
+                let k = role - 10
+                let n = ptLen[k]
+                if n > 0 && e - p > n && Self.bytesEqual(UnsafePointer(h.pointee.arena.base) + ptStart[k], p, n) {
+                    p += n
+                } else if p < e && (p.pointee == 0x2C || p.pointee == 0x0A || p.pointee == 0x0D) {
+                    // empty cell
+                } else {
+                    return false
+                }
+            }
+            if c == last { return true }
+            c += 1
+            guard p < e, p.pointee == 0x2C else { return false }
+            p += 1
+        }
     }
 
     static let moved: UInt64 = 0x64_6576_6F6D   // "moved" little-endian
@@ -862,20 +1077,27 @@ public final class TraceReader {
         }
     }
 
-    /// Byte equality, inline for the short fields of a row.
+    /// Byte equality, inline for the short fields of a row: overlapping 8-, 4- or 1-byte loads,
+    /// never outside the `n` bytes.
     @inline(__always)
     static func bytesEqual(_ a: UnsafePointer<UInt8>, _ b: UnsafePointer<UInt8>, _ n: Int) -> Bool {
-        if n > 32 { return memcmp(a, b, n) == 0 }
-        var i = 0
-        while i + 8 <= n {
-            if UnsafeRawPointer(a + i).loadUnaligned(as: UInt64.self) != UnsafeRawPointer(b + i).loadUnaligned(as: UInt64.self) { return false }
-            i += 8
+        let ra = UnsafeRawPointer(a), rb = UnsafeRawPointer(b)
+        if n >= 8 {
+            if n > 32 { return memcmp(a, b, n) == 0 }
+            var i = 0
+            while i + 8 < n {
+                if ra.loadUnaligned(fromByteOffset: i, as: UInt64.self) != rb.loadUnaligned(fromByteOffset: i, as: UInt64.self) { return false }
+                i += 8
+            }
+            return ra.loadUnaligned(fromByteOffset: n - 8, as: UInt64.self) == rb.loadUnaligned(fromByteOffset: n - 8, as: UInt64.self)
         }
-        while i < n {
-            if a[i] != b[i] { return false }
-            i += 1
+        if n >= 4 {
+            return ra.loadUnaligned(as: UInt32.self) == rb.loadUnaligned(as: UInt32.self)
+                && ra.loadUnaligned(fromByteOffset: n - 4, as: UInt32.self) == rb.loadUnaligned(fromByteOffset: n - 4, as: UInt32.self)
         }
-        return true
+        if n == 0 { return true }
+        // 1 to 3 bytes: the first, the middle and the last
+        return a[0] == b[0] && a[n >> 1] == b[n >> 1] && a[n - 1] == b[n - 1]
     }
 
     static func boolean(_ s: String) -> Bool? {
@@ -888,43 +1110,49 @@ public final class TraceReader {
 
     /// Starts a trace; returns the non-contiguity error if its id was seen before.
     private func startTrace(_ s: UnsafePointer<UInt8>, _ e: UnsafePointer<UInt8>) -> TraceParseError? {
-        inTrace = true
-        idBytes.removeAll()
-        idBytes.append(s, e)
-        traceID = text(s, e)
-        traceLine = line
-        t.removeAll(); x.removeAll(); mv.removeAll()
-        lastTime = -.infinity
-        cancelled = false
-        bad = nil
-        hasBad = false
-        arena.removeAll()
-        tailBytes.removeAll()
+        let h = hot
+        h.pointee.inTrace = true
+        h.pointee.idBytes.removeAll()
+        h.pointee.idBytes.append(s, e)
+        h.pointee.traceID = text(s, e)
+        h.pointee.traceLine = h.pointee.line
+        h.pointee.t.removeAll(); h.pointee.x.removeAll(); h.pointee.mv.removeAll()
+        h.pointee.lastTime = -.infinity
+        h.pointee.cancelled = false
+        if h.pointee.hasBad {   // `bad` is set exactly when `hasBad` is
+            bad = nil
+            h.pointee.hasBad = false
+        }
+        h.pointee.arena.removeAll()
+        for i in 0..<h.pointee.stepCount { h.pointee.stepBytes[i].removeAll() }
         for k in 0..<PerTraceField.count { ptLen[k] = -1 }
-        summary.tracesRead += 1
+        h.pointee.tracesRead += 1
         // contiguity: increasing integer ids need no look-up, and are kept as runs of
         // consecutive integers (constant memory for ids 1, 2, 3, …)
-        if monotone, let n = Self.integerID(s, e), firstNumericID == nil || n > lastNumericID {
-            if firstNumericID == nil { firstNumericID = n }
-            lastNumericID = n
-            if let last = idRuns.last, last.last &+ 1 == n {
-                idRuns[idRuns.count - 1].last = n
+        if h.pointee.monotone, let n = Self.integerID(s, e), h.pointee.firstNumericID == nil || n > h.pointee.lastNumericID {
+            // a run exists once the first integer id was read
+            if h.pointee.firstNumericID != nil && h.pointee.runLast &+ 1 == n {
+                h.pointee.runLast = n
             } else {
-                idRuns.append(IDRun(first: n, last: n, line: line))
+                if !runs.isEmpty { runs[runs.count - 1].last = h.pointee.runLast }
+                runs.append(IDRun(first: n, last: n, line: h.pointee.line))
+                h.pointee.runLast = n
             }
+            if h.pointee.firstNumericID == nil { h.pointee.firstNumericID = n }
+            h.pointee.lastNumericID = n
             return nil
         }
-        let h = Self.hash(s, e)
-        if monotone {
+        let hash = Self.hash(s, e)
+        if h.pointee.monotone {
             // the first id out of order: from here on every id is hashed and looked up
-            monotone = false
+            h.pointee.monotone = false
             var seen = Set<UInt64>()
             for run in idRuns { run.forEachHash { seen.insert($0) } }
             seenSet = seen
         }
-        idHashes.append(h)
+        idHashes.append(hash)
         idLines.append(line)
-        if seenSet?.insert(h).inserted == false {
+        if seenSet?.insert(hash).inserted == false {
             return .nonContiguousTrace(file: path, line: line, column: "trace_id", traceID: traceID)
         }
         return nil
@@ -997,60 +1225,44 @@ public final class TraceReader {
     }
 
     private func finishTrace(_ body: (TraceRecord) throws -> Void) throws {
-        inTrace = false
-        if let bad {
+        let h = hot
+        h.pointee.inTrace = false
+        if h.pointee.hasBad, let bad {
             summary.skipped.append(SkippedTrace(location: TraceLocation(file: path, line: traceLine), traceID: traceID, error: bad))
             return
         }
-        if cancelled {
-            summary.tracesCancelled += 1
+        if h.pointee.cancelled {
+            h.pointee.tracesCancelled += 1
             return
         }
         let record: TraceRelease
         let recorded: Double?
+        let isSampleLevel = h.pointee.isSampleLevel
         do {
             let startOffsetColumn = try perTraceNumber(.startOffset, expected: "a content offset in points")
             let intended = try perTraceInteger(.intendedIndex, expected: "an item index (a whole number)")
             let startIndex = try perTraceInteger(.startIndex, expected: "an item index (a whole number)")
             recorded = try perTraceNumber(.releaseVelocity, expected: "a velocity in points per millisecond")
-            if (options.velocity == .recorded || cols.kind == .releaseLevel) && recorded == nil {
+            if (options.velocity == .recorded || !isSampleLevel) && recorded == nil {
                 throw TraceParseError.invalidValue(file: path, line: traceLine, column: "release_velocity", found: "",
                                                    expected: "a velocity in points per millisecond")
             }
-            var fields = LayoutFields()
-            fields.itemWidth = try perTraceNumber(.itemWidth, expected: "an item width in points")
-            fields.spacing = try perTraceNumber(.itemSpacing, expected: "an item spacing in points")
-            fields.leadingInset = try perTraceNumber(.leadingInset, expected: "a leading inset in points")
-            fields.trailingInset = try perTraceNumber(.trailingInset, expected: "a trailing inset in points")
-            fields.viewportWidth = try perTraceNumber(.viewportWidth, expected: "a viewport width in points")
-            fields.itemCount = try perTraceInteger(.itemCount, expected: "a number of items (a whole number)")
-            if let a = perTraceText(.alignment) {
-                guard let al = SnapAlignment(rawValue: a) else {
-                    throw TraceParseError.invalidValue(file: path, line: ptLine[PerTraceField.alignment.rawValue], column: "alignment", found: a, expected: "leading, center or trailing")
-                }
-                fields.alignment = al
-            }
-            if let l = perTraceText(.looping) {
-                guard let b = Self.boolean(l) else {
-                    throw TraceParseError.invalidValue(file: path, line: ptLine[PerTraceField.looping.rawValue], column: "looping", found: l, expected: "true or false")
-                }
-                fields.isLooping = b
-            }
-            let layout = try layoutFor(fields.merged(over: options.baseLayout))
+            let layout = try traceLayout()
             let user = internUser()
-            let n = t.count
-            if cols.kind == .sampleLevel && n == 0 {
+            let n = h.pointee.t.count
+            if isSampleLevel && n == 0 {
                 throw TraceParseError.invalidValue(file: path, line: traceLine, column: "t_ms", found: "", expected: "at least one sample")
             }
-            var startOffset = 0.0, offset = releaseOffsetValue, startTime = 0.0, time = 0.0
-            if cols.kind == .sampleLevel {
-                if cols.touchX >= 0 {
+            let t = h.pointee.t, x = h.pointee.x, mv = h.pointee.mv
+            var startOffset = 0.0, offset = h.pointee.releaseOffsetValue, startTime = 0.0, time = 0.0
+            if isSampleLevel {
+                if h.pointee.hasTouchX {
                     // offset = start_offset − (touch_x − first touch_x)
                     let s0 = startOffsetColumn ?? 0, x0 = x[0]
                     for i in 0..<n { x[i] = s0 - (x[i] - x0) }
                 }
                 if mv[n - 1] == 2 { mv[n - 1] = 0 }   // an empty phase on the last row: the lift-off
-                if cols.phase < 0 { mv[n - 1] = 0 }
+                if !h.pointee.hasPhase { mv[n - 1] = 0 }
                 startOffset = startOffsetColumn ?? x[0]
                 offset = x[n - 1]
                 startTime = t[0]
@@ -1059,18 +1271,77 @@ public final class TraceReader {
                 startOffset = startOffsetColumn ?? offset
             }
             let samples = TraceSamples(time: t.view, offset: x.view, isMove: mv.view, recordedVelocity: recorded)
-            let estimate = cols.kind == .releaseLevel ? RecordedVelocityEstimator().estimate(samples) : estimator.estimate(samples)
+            let estimate = isSampleLevel ? estimator.estimate(samples) : RecordedVelocityEstimator().estimate(samples)
             record = TraceRelease(traceID: traceID, user: user, intendedIndex: intended, layout: layout,
                                   release: Release(offset: offset, velocity: estimate.velocity, startOffset: startOffset,
                                                    startTime: startTime, time: time, startIndex: startIndex),
-                                  sampleCount: cols.kind == .sampleLevel ? n : 1,
+                                  sampleCount: isSampleLevel ? n : 1,
                                   location: TraceLocation(file: path, line: traceLine))
-            summary.tracesYielded += 1
+            h.pointee.tracesYielded += 1
             try body(TraceRecord(release: record, estimate: estimate, samples: samples, sessionID: perTraceText(.sessionID)))
         } catch let error as TraceParseError {
             if !options.lenient { throw error }
             summary.skipped.append(SkippedTrace(location: TraceLocation(file: path, line: traceLine), traceID: traceID, error: error))
         }
+    }
+
+    /// The trace's layout: its layout columns over ``TraceReadOptions/baseLayout``.
+    ///
+    /// Consecutive traces mostly carry byte-identical layout columns: when the bytes (and which
+    /// columns are given) are those of the last trace that computed a layout, the result is that
+    /// layout. Only successes are kept, and parsing and validating depend on nothing but those
+    /// bytes and the base layout, so a failing trace still fails with its own error.
+    private func traceLayout() throws(TraceParseError) -> CarouselLayout {
+        if let cached = hot.pointee.cachedLayout, layoutBytesUnchanged() { return cached }
+        var fields = LayoutFields()
+        fields.itemWidth = try perTraceNumber(.itemWidth, expected: "an item width in points")
+        fields.spacing = try perTraceNumber(.itemSpacing, expected: "an item spacing in points")
+        fields.leadingInset = try perTraceNumber(.leadingInset, expected: "a leading inset in points")
+        fields.trailingInset = try perTraceNumber(.trailingInset, expected: "a trailing inset in points")
+        fields.viewportWidth = try perTraceNumber(.viewportWidth, expected: "a viewport width in points")
+        fields.itemCount = try perTraceInteger(.itemCount, expected: "a number of items (a whole number)")
+        if let a = perTraceText(.alignment) {
+            guard let al = SnapAlignment(rawValue: a) else {
+                throw TraceParseError.invalidValue(file: path, line: ptLine[PerTraceField.alignment.rawValue], column: "alignment", found: a, expected: "leading, center or trailing")
+            }
+            fields.alignment = al
+        }
+        if let l = perTraceText(.looping) {
+            guard let b = Self.boolean(l) else {
+                throw TraceParseError.invalidValue(file: path, line: ptLine[PerTraceField.looping.rawValue], column: "looping", found: l, expected: "true or false")
+            }
+            fields.isLooping = b
+        }
+        let layout = try layoutFor(fields.merged(over: options.baseLayout))
+        // remember the bytes that gave it
+        let h = hot
+        h.pointee.layoutKey.removeAll()
+        for j in 0..<Self.layoutFieldCount {
+            let k = Self.firstLayoutField + j
+            let n = ptLen[k]
+            h.pointee.layoutKeyLen[j] = n
+            if n > 0 { h.pointee.layoutKey.append(UnsafePointer(h.pointee.arena.base + ptStart[k]), UnsafePointer(h.pointee.arena.base + ptStart[k] + n)) }
+        }
+        h.pointee.cachedLayout = layout
+        return layout
+    }
+
+    /// Whether the trace's layout columns are, byte for byte, those remembered by ``traceLayout()``.
+    @inline(__always)
+    private func layoutBytesUnchanged() -> Bool {
+        let h = hot
+        let arena = UnsafePointer(h.pointee.arena.base)
+        var key = UnsafePointer(h.pointee.layoutKey.base)
+        for j in 0..<Self.layoutFieldCount {
+            let k = Self.firstLayoutField + j
+            let n = ptLen[k]
+            guard n == h.pointee.layoutKeyLen[j] else { return false }
+            if n > 0 {
+                guard Self.bytesEqual(arena + ptStart[k], key, n) else { return false }
+                key += n
+            }
+        }
+        return true
     }
 
     private func layoutFor(_ fields: LayoutFields) throws(TraceParseError) -> CarouselLayout {
@@ -1092,15 +1363,22 @@ public final class TraceReader {
         }
     }
 
+    /// The trace's user index (`"unknown"` without a `user_id`), looked up by the bytes of its
+    /// `user_id`: a user's first trace interns its name (a `String`) in ``users``, the others
+    /// find the index in a byte-keyed table.
     private func internUser() -> Int {
+        let h = hot
         let k = PerTraceField.userID.rawValue
-        guard ptLen[k] >= 0 else { return users.intern("unknown") }
-        let s = UnsafePointer(arena.base + ptStart[k]), e = s + ptLen[k]
-        if lastUser >= 0 && lastUserBytes.equals(s, e) { return lastUser }
-        lastUserBytes.removeAll()
-        lastUserBytes.append(s, e)
-        lastUser = users.intern(text(s, e))
-        return lastUser
+        guard ptLen[k] >= 0 else {
+            if h.pointee.unknownUser < 0 { h.pointee.unknownUser = users.intern("unknown") }
+            return h.pointee.unknownUser
+        }
+        let s = UnsafePointer(h.pointee.arena.base + ptStart[k]), e = s + ptLen[k]
+        let hash = Self.hash(s, e)
+        if let user = h.pointee.userIndices.find(s, e, hash: hash) { return user }
+        let user = users.intern(text(s, e))
+        h.pointee.userIndices.insert(s, e, hash: hash, value: user)
+        return user
     }
 }
 
