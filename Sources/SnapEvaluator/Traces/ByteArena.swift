@@ -17,7 +17,7 @@ struct ByteArena {
         let n = e - s
         if count + n > capacity { reserve(count + n) }
         let d = UnsafeMutableRawPointer(base + count), r = UnsafeRawPointer(s)
-        // the short cells of a row: two overlapping loads and stores rather than a memcpy call
+        // the short cells of a row: overlapping loads and stores rather than a memcpy call
         if n >= 8 && n <= 16 {
             let head = r.loadUnaligned(as: UInt64.self), tail = r.loadUnaligned(fromByteOffset: n - 8, as: UInt64.self)
             d.storeBytes(of: head, as: UInt64.self)
@@ -26,7 +26,11 @@ struct ByteArena {
             let head = r.loadUnaligned(as: UInt32.self), tail = r.loadUnaligned(fromByteOffset: n - 4, as: UInt32.self)
             d.storeBytes(of: head, as: UInt32.self)
             d.storeBytes(of: tail, toByteOffset: n - 4, as: UInt32.self)
-        } else {
+        } else if n > 0 && n < 4 {
+            d.storeBytes(of: s[0], as: UInt8.self)
+            d.storeBytes(of: s[n >> 1], toByteOffset: n >> 1, as: UInt8.self)
+            d.storeBytes(of: s[n - 1], toByteOffset: n - 1, as: UInt8.self)
+        } else if n > 0 {
             (base + count).update(from: s, count: n)
         }
         count += n

@@ -11,7 +11,9 @@ public struct TraceReadOptions: Sendable {
     /// command-line options; see ``LayoutFields``). A trace that ends up without a whole layout
     /// is an error (``TraceParseError/invalidLayout(file:line:reason:)``).
     public var baseLayout: LayoutFields
-    /// Bytes per `read()` (the buffer grows only for a longer row).
+    /// Bytes per `read()` (the buffer grows only for a longer row). Default 256 KiB: small
+    /// enough that the bytes the kernel copies in are still in the core's L2 cache when they are
+    /// parsed (a 4 MiB buffer measured about 20% slower per byte, kernel copy included).
     public var bufferSize: Int
     /// The longest row accepted, in bytes (a quoted field's line breaks included): a longer row
     /// is ``TraceParseError/rowTooLong(file:line:limit:)`` instead of a buffer that grows without
@@ -26,7 +28,7 @@ public struct TraceReadOptions: Sendable {
     public var maxSamplesPerTrace: Int
 
     public init(velocity: VelocityMethod = .lsq2, lenient: Bool = false, baseLayout: LayoutFields = LayoutFields(),
-                bufferSize: Int = 4 << 20, maxRowBytes: Int = 64 << 20, maxSamplesPerTrace: Int = 4 << 20) {
+                bufferSize: Int = 256 << 10, maxRowBytes: Int = 64 << 20, maxSamplesPerTrace: Int = 4 << 20) {
         self.velocity = velocity
         self.lenient = lenient
         self.baseLayout = baseLayout

@@ -8,7 +8,7 @@ import SnapStrategies
 /// Streams the traces of one CSV trace file (shared/spec/trace-format.md), one at a time.
 ///
 /// - Reading: POSIX `pread()` into one reusable byte buffer (``TraceReadOptions/bufferSize``,
-///   4 MiB by default; it grows only for a single row longer than the buffer). Fields are parsed
+///   256 KiB by default; it grows only for a single row longer than the buffer). Fields are parsed
 ///   from the bytes in place: no `String` per field; numbers through ``DecimalParser``.
 /// - Memory does not grow with the number of traces when their ids are increasing integers: one
 ///   trace's samples are held at a time, in reused storage, and the ids are kept as runs of
@@ -75,6 +75,8 @@ public final class TraceReader {
         var stepFirst = UnsafeMutablePointer<Int>.allocate(capacity: 1)
         var stepLast = UnsafeMutablePointer<Int>.allocate(capacity: 1)
         var stepCount = 0
+        /// The trace id's column.
+        var traceIDColumn = 0
         /// Whether the plan is the usual one (``RowStep/usual``), which has its own unrolled code.
         var usualPlan = false
         /// Per step: for a run of trace id / per-trace columns, its bytes on the trace's last row
@@ -686,6 +688,7 @@ public final class TraceReader {
         planRows()
         while true {
             if inTrace && !hasBad { try fastRows() }
+            if try fastFirstRow(body) { continue }
             guard try nextRow() else { break }
             // trace id (read even from a row with the wrong number of fields, to keep traces apart)
             let idCol = cID < nf ? cID : -1
@@ -777,6 +780,10 @@ public final class TraceReader {
         if inTrace { try finishTrace(body) }
     }
 
+    /// The fast paths read more of the file first when fewer bytes than this are left in the
+    /// buffer (a row cut by the buffer's end goes to the general path, which reads on).
+    static let lookahead = 1 << 12
+
     /// Kinds of the steps of ``fastRows()``: a column that is not read, then as `roleCode`.
     enum RowStep {
         static let other = 0
@@ -819,6 +826,7 @@ public final class TraceReader {
             c += 1
         }
         h.pointee.stepCount = n
+        h.pointee.traceIDColumn = cols.traceID
         h.pointee.usualPlan = n == RowStep.usual.count && (0..<n).allSatisfy { h.pointee.stepKind[$0] == RowStep.usual[$0] }
     }
 
@@ -843,9 +851,9 @@ public final class TraceReader {
 
     /// ``fastRows()`` for the usual plan (`usual` true: unrolled, no step dispatch) or any plan.
     ///
-    /// As the row-at-a-time loop it replaces: before each row, with less than 64 KiB left in the
-    /// buffer and the file not at its end, more is read (``fill()``); a row cut by the end of
-    /// the buffer is not a common row (the general path reads on).
+    /// Before each row, with less than ``lookahead`` bytes left in the buffer and the file not at
+    /// its end, more is read (``fill()``); a row cut by the end of the buffer is not a common
+    /// row (the general path reads on).
     @inline(__always)
     private func fastRows(usual: Bool) throws(TraceParseError) {
         let h = hot
@@ -863,7 +871,7 @@ public final class TraceReader {
             var lastRow = p
             var needsBytes = false, stopped = false
             while count < room {
-                if !eof && e - p < 1 << 16 && !filled { needsBytes = true; break }
+                if !eof && e - p < Self.lookahead && !filled { needsBytes = true; break }
                 filled = false
                 var tv = 0.0, xv = 0.0, flag: UInt8 = 1
                 var q = p
@@ -1005,6 +1013,80 @@ public final class TraceReader {
         return !(p < e && p.pointee == 0x22)
     }
 
+    /// The first row of a trace when it is a common one (a new trace id; unquoted, nothing to trim
+    /// around the id and per-trace cells, plain decimals, phase began/moved/ended), in one pass
+    /// over its bytes, then what the general path does with it: finish the previous trace,
+    /// start this one, store its sample and its per-trace values. Anything else returns false
+    /// with nothing changed (the general path takes the row).
+    ///
+    /// The row's runs of id / per-trace columns are, byte for byte, valid runs for the trace's
+    /// next rows (``constantStep(_:_:_:)``): each cell is the id or the value just stored, or empty.
+    private func fastFirstRow(_ body: (TraceRecord) throws -> Void) throws -> Bool {
+        let h = hot
+        if h.pointee.end - h.pointee.pos < Self.lookahead && !h.pointee.eof { _ = try fill() }
+        let b = UnsafePointer(h.pointee.buf), e = b + h.pointee.end
+        let rowStart = h.pointee.bufFileOffset + h.pointee.pos
+        guard rowStart < rangeEnd else { return false }
+        var p = b + h.pointee.pos
+        var tv = 0.0, xv = 0.0, flag: UInt8 = 1
+        // cell spans in the general path's scratch arrays (at least `ncols` long: the header's)
+        let fs = h.pointee.fs, fe = h.pointee.fe
+        for c in 0..<ncols {
+            if c > 0 { guard Self.comma(&p, e) else { return false } }
+            let cell = p
+            switch roleCode[c] {
+            case RowStep.time: guard Self.numberStep(&p, e, &tv) else { return false }
+            case RowStep.offset: guard Self.numberStep(&p, e, &xv) else { return false }
+            case RowStep.phase: guard Self.phaseStep(&p, e, &flag) else { return false }
+            default:
+                guard Self.otherStep(&p, e) else { return false }
+                if p > cell {
+                    let first = cell.pointee, last = p[-1]
+                    if first == 0x20 || first == 0x09 || last == 0x20 || last == 0x09 { return false }
+                }
+            }
+            fs[c] = cell - b
+            fe[c] = p - b
+        }
+        guard p < e else { return false }
+        if p.pointee == 0x0A {
+            p += 1
+        } else if p.pointee == 0x0D && e - p > 1 && p[1] == 0x0A {
+            p += 2
+        } else {
+            return false
+        }
+        let idS = b + fs[h.pointee.traceIDColumn], idE = b + fe[h.pointee.traceIDColumn]
+        if h.pointee.inTrace && h.pointee.idBytes.equals(idS, idE) { return false }
+        // the row is read (as ``nextRow()``)
+        h.pointee.rowStart = rowStart
+        h.pointee.rowFirstLine = h.pointee.line + 1
+        h.pointee.line += 1
+        h.pointee.pos = p - b
+        // a new trace (as the general path)
+        if h.pointee.inTrace { try finishTrace(body) }
+        if let error = startTrace(idS, idE) { try fail(error) }
+        h.pointee.rows += 1
+        if h.pointee.hasBad { return true }
+        h.pointee.lastTime = tv
+        h.pointee.t.append(tv); h.pointee.x.append(xv); h.pointee.mv.append(flag)
+        let line = h.pointee.line
+        for j in 0..<ptCount {
+            let c = ptCol[j]
+            let n = fe[c] - fs[c]
+            if n == 0 { continue }
+            let k = ptField[j]
+            ptStart[k] = h.pointee.arena.count
+            ptLen[k] = n
+            ptLine[k] = line
+            h.pointee.arena.append(b + fs[c], b + fe[c])
+        }
+        for i in 0..<h.pointee.stepCount where h.pointee.stepKind[i] == RowStep.constant {
+            h.pointee.stepBytes[i].append(b + fs[h.pointee.stepFirst[i]], b + fe[h.pointee.stepLast[i]])
+        }
+        return true
+    }
+
     /// Checks the columns `first...last` (trace id and per-trace columns) at `p` column by
     /// column: the trace's id, and each per-trace value as stored or empty. Moves `p` to the
     /// end of the last one; false when a cell is anything else.
@@ -1082,14 +1164,13 @@ public final class TraceReader {
     @inline(__always)
     static func bytesEqual(_ a: UnsafePointer<UInt8>, _ b: UnsafePointer<UInt8>, _ n: Int) -> Bool {
         let ra = UnsafeRawPointer(a), rb = UnsafeRawPointer(b)
+        @inline(__always) func word(_ i: Int) -> Bool {
+            ra.loadUnaligned(fromByteOffset: i, as: UInt64.self) == rb.loadUnaligned(fromByteOffset: i, as: UInt64.self)
+        }
         if n >= 8 {
-            if n > 32 { return memcmp(a, b, n) == 0 }
-            var i = 0
-            while i + 8 < n {
-                if ra.loadUnaligned(fromByteOffset: i, as: UInt64.self) != rb.loadUnaligned(fromByteOffset: i, as: UInt64.self) { return false }
-                i += 8
-            }
-            return ra.loadUnaligned(fromByteOffset: n - 8, as: UInt64.self) == rb.loadUnaligned(fromByteOffset: n - 8, as: UInt64.self)
+            if n <= 16 { return word(0) && word(n - 8) }
+            if n <= 32 { return word(0) && word(8) && word(n - 16) && word(n - 8) }
+            return memcmp(a, b, n) == 0
         }
         if n >= 4 {
             return ra.loadUnaligned(as: UInt32.self) == rb.loadUnaligned(as: UInt32.self)
@@ -1235,7 +1316,6 @@ public final class TraceReader {
             h.pointee.tracesCancelled += 1
             return
         }
-        let record: TraceRelease
         let recorded: Double?
         let isSampleLevel = h.pointee.isSampleLevel
         do {
@@ -1272,13 +1352,13 @@ public final class TraceReader {
             }
             let samples = TraceSamples(time: t.view, offset: x.view, isMove: mv.view, recordedVelocity: recorded)
             let estimate = isSampleLevel ? estimator.estimate(samples) : RecordedVelocityEstimator().estimate(samples)
-            record = TraceRelease(traceID: traceID, user: user, intendedIndex: intended, layout: layout,
-                                  release: Release(offset: offset, velocity: estimate.velocity, startOffset: startOffset,
-                                                   startTime: startTime, time: time, startIndex: startIndex),
-                                  sampleCount: isSampleLevel ? n : 1,
-                                  location: TraceLocation(file: path, line: traceLine))
+            let record = TraceRelease(traceID: traceID, user: user, intendedIndex: intended, layout: layout,
+                                      release: Release(offset: offset, velocity: estimate.velocity, startOffset: startOffset,
+                                                       startTime: startTime, time: time, startIndex: startIndex),
+                                      sampleCount: isSampleLevel ? n : 1,
+                                      location: TraceLocation(file: path, line: traceLine))
             h.pointee.tracesYielded += 1
-            try body(TraceRecord(release: record, estimate: estimate, samples: samples, sessionID: perTraceText(.sessionID)))
+            try body(TraceRecord(release: consume record, estimate: estimate, samples: samples, sessionID: perTraceText(.sessionID)))
         } catch let error as TraceParseError {
             if !options.lenient { throw error }
             summary.skipped.append(SkippedTrace(location: TraceLocation(file: path, line: traceLine), traceID: traceID, error: error))
