@@ -18,4 +18,17 @@ struct FlutterFrictionDecelerationTests {
         #expect(FlutterFrictionDeceleration().coastDistance(velocity: .nan) == 0)
         #expect(FlutterFrictionDeceleration().coastDistance(velocity: 0) == 0)
     }
+
+    @Test("changing the drag changes the coast as a new model with that drag would")
+    func dragChange() throws {
+        var model = FlutterFrictionDeceleration()
+        model.drag = 0.3
+        #expect(model.coastDistance(velocity: 2) == FlutterFrictionDeceleration(drag: 0.3).coastDistance(velocity: 2))
+        #expect(model.coastDistance(velocity: 2) != FlutterFrictionDeceleration().coastDistance(velocity: 2))
+        #expect(model == FlutterFrictionDeceleration(drag: 0.3))
+        // set as a policy parameter (as `fit` and `--param` do)
+        let policy = FlutterFixedExtentSnap(physics: .bouncing)
+        let fitted = try policy.withParameterValues(Array(policy.parameterValues.dropLast()) + [0.3])
+        #expect(fitted.friction.coastDistance(velocity: 2) == model.coastDistance(velocity: 2))
+    }
 }

@@ -16,9 +16,17 @@
 /// ```
 public struct FlutterFrictionDeceleration: DecelerationModel, Hashable {
     /// Fraction of velocity kept per second, 0.135.
-    public var drag: Double
+    public var drag: Double {
+        didSet { logDrag = SnapMath.log(drag) }
+    }
 
-    public init(drag: Double = 0.135) { self.drag = drag }
+    /// `ln(drag)`, kept with `drag` (every decision needs it; the drag changes only when fitted).
+    @usableFromInline private(set) var logDrag: Double
+
+    public init(drag: Double = 0.135) {
+        self.drag = drag
+        logDrag = SnapMath.log(drag)
+    }
 
     /// The fittable parameter of the model: drag 0.001…0.8 (`drag = r^1000` for a UIKit per-ms
     /// rate `r`: 0.9931…0.99978, the platform's 0.998 giving 0.135). Near 1 the simulation has no
@@ -33,6 +41,6 @@ public struct FlutterFrictionDeceleration: DecelerationModel, Hashable {
     @inlinable
     public func coastDistance(velocity: Double) -> Double {
         guard drag > 0, drag < 1, velocity == velocity else { return 0 }
-        return -1000 * velocity / SnapMath.log(drag)
+        return -1000 * velocity / logDrag
     }
 }
