@@ -304,6 +304,91 @@ import Testing
         let small = try readAll(path, options).traces
         #expect(small == big)
     }
+
+    // MARK: - fast paths against the general path
+
+    /// A random sample-level file: the usual column order or another one, per-trace values on
+    /// every row or the first only (some respelled: `160` then `160.0`), empty cells, CRLF,
+    /// an unknown column, and (when `faults`) bad cells of every kind for lenient mode.
+    static func randomTraceText(seed: UInt64, usualOrder: Bool, faults: Bool) -> String {
+        var rng = SeededGenerator(seed: seed)
+        let columns = usualOrder
+            ? ["trace_id", "user_id", "t_ms", "offset", "phase", "intended_index", "item_width", "viewport_width", "item_count"]
+            : ["user_id", "t_ms", "note", "trace_id", "item_width", "offset", "phase", "item_count", "viewport_width", "intended_index"]
+        let crlf = seed % 2 == 0
+        var lines = [columns.joined(separator: ",")]
+        var id = 1
+        for _ in 0..<60 {
+            id += Int.random(in: 1...3, using: &rng)
+            let user = "u\(Int.random(in: 0..<6, using: &rng))", firstOnly = rng.next() % 3 == 0
+            let width = ["160", "150", "160.0"][Int.random(in: 0..<3, using: &rng)]
+            var t = Double(Int.random(in: 0...99_999_999, using: &rng)) / 1000, x = Double(Int.random(in: -5000...5000, using: &rng))
+            let rows = Int.random(in: 1...25, using: &rng)
+            for r in 0..<rows {
+                t += Double(Int.random(in: 4...20, using: &rng)) + 0.125
+                x += Double(Int.random(in: -40...10, using: &rng)) / 8
+                let phase = r == 0 ? "began" : r == rows - 1 ? "ended" : "moved"
+                var cells: [String: String] = [
+                    "trace_id": String(id), "user_id": user, "t_ms": String(t), "offset": String(x), "phase": phase,
+                    "intended_index": String(id % 40), "item_width": width, "viewport_width": "375", "item_count": "40",
+                    "note": "n\(r)",
+                ]
+                if firstOnly && r > 0 {
+                    for k in ["user_id", "intended_index", "item_width", "viewport_width", "item_count"] { cells[k] = "" }
+                }
+                if r == 2 && width == "160" { cells["item_width"] = "160.00" }   // same number, other bytes
+                if faults && rng.next() % 40 == 0 {
+                    switch Int.random(in: 0..<9, using: &rng) {
+                    case 0: cells["offset"] = "abc"
+                    case 1: cells["t_ms"] = String(t - 100)
+                    case 2: cells["item_width"] = "170"
+                    case 3: cells["phase"] = "cancelled"
+                    case 4: cells["phase"] = ""
+                    case 5: cells["t_ms"] = "1e400"
+                    case 6: cells["user_id"] = "someone else"
+                    case 7: cells["intended_index"] = "2.5"
+                    default: cells["offset"] = String(x) + "e1"
+                    }
+                }
+                lines.append(columns.map { cells[$0] ?? "" }.joined(separator: ","))
+            }
+        }
+        return lines.joined(separator: crlf ? "\r\n" : "\n") + (crlf ? "\r\n" : "\n")
+    }
+
+    /// The same text with every cell quoted: RFC 4180 says nothing changed, and quoted cells
+    /// never take the fast paths, so this compares them with the general path.
+    static func quotingEveryCell(_ text: String) -> String {
+        let newline = text.contains("\r\n") ? "\r\n" : "\n"
+        return text.components(separatedBy: newline).map { line in
+            line.isEmpty ? line : line.split(separator: ",", omittingEmptySubsequences: false).map { "\"\($0)\"" }.joined(separator: ",")
+        }.joined(separator: newline)
+    }
+
+    @Test(arguments: [(1, true), (2, true), (3, false), (4, false)])
+    func fastPathsGiveWhatTheGeneralPathGives(seed: UInt64, usualOrder: Bool) throws {
+        for faults in [false, true] {
+            let text = Self.randomTraceText(seed: seed, usualOrder: usualOrder, faults: faults)
+            let plainPath = try TestFiles.write(text), quotedPath = try TestFiles.write(Self.quotingEveryCell(text))
+            var options = withLayout
+            options.lenient = true
+            for bufferSize in [1024, 256 << 10] {
+                options.bufferSize = bufferSize
+                let plain = try readAll(plainPath, options), quoted = try readAll(quotedPath, options)
+                #expect(plain.traces == quoted.traces)
+                #expect(plain.users.names == quoted.users.names)
+                #expect("\(plain.summary)".replacingOccurrences(of: plainPath, with: "FILE")
+                        == "\(quoted.summary)".replacingOccurrences(of: quotedPath, with: "FILE"))
+                #expect(plain.traces.count > 20)
+                if faults { #expect(!plain.summary.skipped.isEmpty) }
+            }
+            // strict: the same first error (files in different directories)
+            let withoutPath = { (error: TraceParseError?) in error.map { "\($0)".replacing(/\S*traces\.csv/, with: "FILE") } }
+            let plainError = withoutPath(try readError(text, withLayout))
+            #expect(plainError == withoutPath(try readError(Self.quotingEveryCell(text), withLayout)))
+            #expect(faults == (plainError != nil))
+        }
+    }
 }
 
 @Suite struct TraceReaderMultiFileTests {

@@ -129,8 +129,12 @@ public enum DecimalParser {
             // 8 to 15 digits: the first `more` from `w1`, the last 8 from one more load
             let more = leadingDigitCount(digitBytes(p + 8))
             guard more < 8 else { return nil }
-            integer = eightDigitsValue((w1 & lowBytesMask(more)) &<< UInt64(64 - 8 * more)) &* 100_000_000
-                &+ eightDigitsValue(digitBytes(p + more))
+            if more == 0 {
+                integer = eightDigitsValue(w1)   // exactly 8 (a millisecond time of day, say)
+            } else {
+                integer = eightDigitsValue((w1 & lowBytesMask(more)) &<< UInt64(64 - 8 * more)) &* 100_000_000
+                    &+ eightDigitsValue(digitBytes(p + more))
+            }
             digits += more
         }
         p += digits
