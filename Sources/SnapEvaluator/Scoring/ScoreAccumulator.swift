@@ -191,8 +191,11 @@ public struct ScoreAccumulator: Sendable {
     /// Records `trace`'s per-trace counts and stores what its scoring needs at `batch[slot]`.
     private mutating func prepare(_ trace: TraceRelease, into slot: Int) {
         let layout = trace.layout
-        let release = trace.release
+        var release = trace.release
         let startSlot = release.startSlot(in: layout)
+        // Resolved once for every policy: `nil` means the slot nearest the start offset, which
+        // each policy would otherwise look for again (Release.startIndex).
+        if release.startIndex == nil { release.startIndex = startSlot }
         let prepared = Prepared(
             release: release, layout: layout, intended: trace.intendedIndex, startSlot: startSlot,
             startIndex: layout.itemIndex(ofSlot: startSlot), direction: TraceOutcome.swipeDirection(of: release),

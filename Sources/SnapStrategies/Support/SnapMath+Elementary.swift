@@ -15,9 +15,8 @@ extension SnapMath {
     ///
     /// Range reduction `x = k·ln 2 + r` with `|r| ≤ ln 2 / 2`, the Taylor polynomial of `e^r`
     /// to `r^13` (the next term is below 5·10^−18 of the result), then scaling by `2^k`. The
-    /// polynomial is evaluated as its even and odd halves in `r²`, two independent Horner
-    /// chains of multiplications and additions with the coefficients `1/n!` as constants: no
-    /// divisions, half the latency of one chain.
+    /// polynomial is evaluated by Estrin's scheme with the coefficients `1/n!` as constants: no
+    /// divisions, and four dependent multiply-adds instead of Horner's thirteen.
     @inlinable
     public static func exp(_ x: Double) -> Double {
         guard x == x else { return x }
@@ -25,23 +24,17 @@ extension SnapMath {
         if x < -745.2 { return 0 }
         let k = roundedHalfAway(x / ln2)   // |x / ln 2| < 1076: exact
         let r = (x - k * ln2High) - k * ln2Low
-        let r2 = r * r
-        // 1/n!, n = 0…13, correctly rounded.
-        var even = 2.08767569878681e-09                  // 1/12!
-        even = even * r2 + 2.755731922398589e-07        // 1/10!
-        even = even * r2 + 2.48015873015873e-05         // 1/8!
-        even = even * r2 + 0.001388888888888889         // 1/6!
-        even = even * r2 + 0.041666666666666664         // 1/4!
-        even = even * r2 + 0.5                          // 1/2!
-        even = even * r2 + 1                            // 1/0!
-        var odd = 1.6059043836821613e-10                 // 1/13!
-        odd = odd * r2 + 2.505210838544172e-08          // 1/11!
-        odd = odd * r2 + 2.7557319223985893e-06         // 1/9!
-        odd = odd * r2 + 0.0001984126984126984          // 1/7!
-        odd = odd * r2 + 0.008333333333333333           // 1/5!
-        odd = odd * r2 + 0.16666666666666666            // 1/3!
-        odd = odd * r2 + 1                              // 1/1!
-        let sum = even + r * odd
+        // Σ r^n/n!, n = 0…13, by Estrin's scheme: pairs, then pairs of pairs in r², r⁴, r⁸.
+        // The coefficients 1/n! are correctly rounded constants.
+        let r2 = r * r, r4 = r2 * r2, r8 = r4 * r4
+        let a0 = 1 + r                                                   // 1/0!, 1/1!
+        let a1 = 0.5 + 0.16666666666666666 * r                           // 1/2!, 1/3!
+        let a2 = 0.041666666666666664 + 0.008333333333333333 * r         // 1/4!, 1/5!
+        let a3 = 0.001388888888888889 + 0.0001984126984126984 * r        // 1/6!, 1/7!
+        let a4 = 2.48015873015873e-05 + 2.7557319223985893e-06 * r       // 1/8!, 1/9!
+        let a5 = 2.755731922398589e-07 + 2.505210838544172e-08 * r       // 1/10!, 1/11!
+        let a6 = 2.08767569878681e-09 + 1.6059043836821613e-10 * r       // 1/12!, 1/13!
+        let sum = ((a0 + a1 * r2) + (a2 + a3 * r2) * r4) + ((a4 + a5 * r2) + a6 * r4) * r8
         // k is within ±1075 here, so the conversion cannot trap.
         return Double(sign: .plus, exponent: Int(k), significand: sum)
     }
@@ -50,8 +43,8 @@ extension SnapMath {
     ///
     /// With `x = m·2^e`, `m ∈ [√½, √2)`: `ln x = e·ln 2 + 2·atanh(s)`, `s = (m − 1)/(m + 1)`,
     /// `|s| ≤ 0.172`, the odd series of `atanh` to `s^23` (the next term is below 10^−19 of
-    /// the sum): `s·P(s²)` with `P`'s coefficients `1/(2n + 1)` as constants, evaluated as two
-    /// Horner chains in `s⁴` (one division in all, for `s`).
+    /// the sum): `s·P(s²)` with `P`'s coefficients `1/(2n + 1)` as constants, evaluated by
+    /// Estrin's scheme (one division in all, for `s`).
     @inlinable
     public static func log(_ x: Double) -> Double {
         guard x == x, x >= 0 else { return .nan }
@@ -64,22 +57,15 @@ extension SnapMath {
             e += 1
         }
         let s = (m - 1) / (m + 1)
-        let s2 = s * s
-        let s4 = s2 * s2
-        // P(s²) = Σ s^(2n)/(2n + 1), n = 0…11: the even n in `a`, the odd n in `b`, both in s⁴.
-        var a = 0.043478260869565216                    // 1/23
-        a = a * s4 + 0.05263157894736842                // 1/19
-        a = a * s4 + 0.06666666666666667                // 1/15
-        a = a * s4 + 0.09090909090909091                // 1/11
-        a = a * s4 + 0.14285714285714285                // 1/7
-        a = a * s4 + 0.3333333333333333                 // 1/3
-        var b = 0.047619047619047616                    // 1/21
-        b = b * s4 + 0.058823529411764705               // 1/17
-        b = b * s4 + 0.07692307692307693                // 1/13
-        b = b * s4 + 0.1111111111111111                 // 1/9
-        b = b * s4 + 0.2                                // 1/5
-        b = b * s4 + 1                                  // 1/1
-        let sum = s * (b + s2 * a)
+        // P(t) = Σ tⁿ/(2n + 1), n = 0…11, t = s², by Estrin's scheme (pairs, then t², t⁴, t⁸).
+        let t = s * s, t2 = t * t, t4 = t2 * t2, t8 = t4 * t4
+        let a0 = 1 + 0.3333333333333333 * t                              // 1/1, 1/3
+        let a1 = 0.2 + 0.14285714285714285 * t                           // 1/5, 1/7
+        let a2 = 0.1111111111111111 + 0.09090909090909091 * t            // 1/9, 1/11
+        let a3 = 0.07692307692307693 + 0.06666666666666667 * t           // 1/13, 1/15
+        let a4 = 0.058823529411764705 + 0.05263157894736842 * t          // 1/17, 1/19
+        let a5 = 0.047619047619047616 + 0.043478260869565216 * t         // 1/21, 1/23
+        let sum = s * (((a0 + a1 * t2) + (a2 + a3 * t2) * t4) + (a4 + a5 * t2) * t8)
         let de = Double(e)
         return de * ln2High + (2 * sum + de * ln2Low)
     }
