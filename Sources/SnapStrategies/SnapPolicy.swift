@@ -30,9 +30,29 @@ public protocol SnapPolicy: Sendable {
     /// Total: returns a decision for every input, including NaN or infinite values (a bounded
     /// layout always gets a target inside its content).
     func decide(_ release: Release, in layout: CarouselLayout) -> SnapDecision
+    /// Decides many releases at once: `decisions[i] = decide(releases[i], in: layouts[i])` for
+    /// every `i` below `releases.count` (`layouts` and `decisions` at least as long; `decisions`
+    /// initialized).
+    ///
+    /// For evaluators that decide millions of releases. Conformers need not implement it: the
+    /// default implementation is the loop above, and because it is a requirement, each
+    /// conforming type gets its own copy of that loop with ``decide(_:in:)`` inlined, rather
+    /// than one call through the protocol per release.
+    func decide(_ releases: UnsafeBufferPointer<Release>, in layouts: UnsafeBufferPointer<CarouselLayout>,
+                into decisions: UnsafeMutableBufferPointer<SnapDecision>)
 }
 
 extension SnapPolicy {
+    /// The loop ``decide(_:in:into:)`` describes.
+    @inlinable
+    public func decide(_ releases: UnsafeBufferPointer<Release>, in layouts: UnsafeBufferPointer<CarouselLayout>,
+                       into decisions: UnsafeMutableBufferPointer<SnapDecision>) {
+        let count = Swift.min(releases.count, layouts.count, decisions.count)
+        for i in 0..<count {
+            decisions[i] = decide(releases[i], in: layouts[i])
+        }
+    }
+
     /// Validates `values` against ``parameterSpecs`` (count, finiteness, range, wholeness) and
     /// stores them.
     public mutating func setParameterValues(_ values: [Double]) throws(ParameterError) {

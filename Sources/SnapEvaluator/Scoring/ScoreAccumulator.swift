@@ -65,10 +65,15 @@ public struct ScoreAccumulator: Sendable {
     /// `userHitCounts[u·P + k]`, `fileHitCounts[f·P + k]`.
     private var userHitCounts: [Double] = []
     private var fileHitCounts: [Double] = []
-    /// Scratch of the batch being scored (``add(contentsOf:)``): the traces, each labelled
+    /// Scratch of the batch being scored (``add(contentsOf:)``): the traces (what scoring needs,
+    /// their releases and layouts, each in its own array for ``SnapPolicy/decide(_:in:into:)``), each labelled
     /// trace's user (−1 for unlabelled) and file, hit patterns (`wordsPerTrace` words per trace),
     /// and the unlabelled traces' targets (`batchTargets[t·P + k]`).
     private var batch: [Prepared] = []
+    private var batchReleases: [Release] = []
+    private var batchLayouts: [CarouselLayout] = []
+    /// The decisions of the policy being scored.
+    private var batchDecisions: [SnapDecision] = []
     private var batchRows: [Int]
     private var batchFiles: [Int]
     private var batchPatterns: [UInt64]
@@ -174,10 +179,9 @@ public struct ScoreAccumulator: Sendable {
     /// is opened once for many decisions, small enough that the batch's scratch stays in cache.
     public static let batchSize = 256
 
-    /// What scoring one trace needs besides the decisions, computed once per trace.
+    /// What scoring one trace needs besides its release, layout and decisions, computed once
+    /// per trace.
     private struct Prepared {
-        var release: Release
-        var layout: CarouselLayout
         /// The intended item, or `nil` for an unlabelled trace.
         var intended: Int?
         var startSlot: Int
@@ -197,11 +201,20 @@ public struct ScoreAccumulator: Sendable {
         // each policy would otherwise look for again (Release.startIndex).
         if release.startIndex == nil { release.startIndex = startSlot }
         let prepared = Prepared(
-            release: release, layout: layout, intended: trace.intendedIndex, startSlot: startSlot,
+            intended: trace.intendedIndex, startSlot: startSlot,
             startIndex: layout.itemIndex(ofSlot: startSlot), direction: TraceOutcome.swipeDirection(of: release),
             natural: UIKitDeceleration.normal.restingOffset(of: release, in: layout),
             departure: ReusePool(layout: layout).departure(from: release.offset))
-        if slot < batch.count { batch[slot] = prepared } else { batch.append(prepared) }
+        if slot < batch.count {
+            batch[slot] = prepared
+            batchReleases[slot] = release
+            batchLayouts[slot] = layout
+        } else {
+            batch.append(prepared)
+            batchReleases.append(release)
+            batchLayouts.append(layout)
+            batchDecisions.append(SnapDecision(targetSlot: 0, targetIndex: 0, targetOffset: 0, rule: ""))
+        }
         guard trace.intendedIndex != nil else {
             unlabelled += 1
             batchRows[slot] = -1
@@ -260,41 +273,52 @@ public struct ScoreAccumulator: Sendable {
 
     /// Policy `k` (`policy`) decides `batch[0..<count]`; adds its outcomes to the policy's
     /// counters, sets its bit in each labelled trace's hit pattern and records its targets of
-    /// unlabelled traces. Generic, so the existential is opened once and every decision is a
-    /// direct call into the policy's code. The loop reads the batch and writes the counters
-    /// through pointers (no copies of a trace, no bounds or uniqueness checks per access).
+    /// unlabelled traces. Generic, so the existential is opened once, and the policy decides the
+    /// whole batch in its own loop (``SnapPolicy/decide(_:in:into:)``, the policy's `decide`
+    /// inlined). The loop reads the batch and writes the counters through pointers (no copies
+    /// of a trace, no bounds or uniqueness checks per access).
     private mutating func score<P: SnapPolicy>(_ policy: P, at k: Int, _ batch: [Prepared], count: Int) {
         let p = policies.count, words = wordsPerTrace
         let word = k / 64, bit: UInt64 = 1 << UInt64(k % 64)
         var correction = corrections[k]   // summed in trace order, as one by one
         var errorOverflow = self.errorOverflow[k], pagesOverflow = self.pagesOverflow[k]
+        batchReleases.withUnsafeBufferPointer { releases in
+        batchLayouts.withUnsafeBufferPointer { layouts in
+        batchDecisions.withUnsafeMutableBufferPointer { decisions in
+            policy.decide(UnsafeBufferPointer(rebasing: releases[..<count]), in: layouts,
+                          into: UnsafeMutableBufferPointer(rebasing: decisions[..<count]))
+        }
+        }
+        }
+        batchDecisions.withUnsafeBufferPointer { decisions in
+        batchLayouts.withUnsafeBufferPointer { layouts in
         batch.withUnsafeBufferPointer { traces in
         counters.withUnsafeMutableBufferPointer { counters in
         batchPatterns.withUnsafeMutableBufferPointer { patterns in
         batchTargets.withUnsafeMutableBufferPointer { targets in
         batchCells.withUnsafeMutableBufferPointer { cells in
-            guard let first = traces.baseAddress, let c = counters.baseAddress.map({ $0 + k * Counter.stride }),
+            guard let first = traces.baseAddress, let decided = decisions.baseAddress, let layouts = layouts.baseAddress,
+                  let c = counters.baseAddress.map({ $0 + k * Counter.stride }),
                   let patterns = patterns.baseAddress, let targets = targets.baseAddress,
                   let cells = cells.baseAddress else { return }
             for t in 0..<count {
-                let r = first + t
-                let d = policy.decide(r.pointee.release, in: r.pointee.layout)
-                correction += TraceOutcome.snapCorrection(targetOffset: d.targetOffset, naturalRest: r.pointee.natural)
+                let r = first + t, d = decided + t
+                correction += TraceOutcome.snapCorrection(targetOffset: d.pointee.targetOffset, naturalRest: r.pointee.natural)
                 // Policies often agree: the settle to the same offset as the previous policy's
                 // reconfigures the same cells.
-                if d.targetOffset != cells[t].offset {
-                    cells[t] = (d.targetOffset, r.pointee.departure.reconfigurations(to: d.targetOffset))
+                if d.pointee.targetOffset != cells[t].offset {
+                    cells[t] = (d.pointee.targetOffset, r.pointee.departure.reconfigurations(to: d.pointee.targetOffset))
                 }
                 c[Counter.cellsReconfigured] += cells[t].count
                 guard let intended = r.pointee.intended else {
-                    targets[t * p + k] = d.targetIndex
-                    let moved = d.targetSlot - r.pointee.startSlot
+                    targets[t * p + k] = d.pointee.targetIndex
+                    let moved = d.pointee.targetSlot - r.pointee.startSlot
                     if let bin = Histogram.bin(moved) { c[Counter.pagesBins + bin] += 1 } else {
                         pagesOverflow[moved, default: 0] += 1
                     }
                     continue
                 }
-                let e = TraceOutcome.itemError(target: d.targetIndex, intended: intended, in: r.pointee.layout)
+                let e = TraceOutcome.itemError(target: d.pointee.targetIndex, intended: intended, in: layouts[t])
                 c[Counter.absoluteError] += abs(e)
                 if let bin = Histogram.bin(e) { c[Counter.errorBins + bin] += 1 } else {
                     errorOverflow[e, default: 0] += 1
@@ -311,12 +335,14 @@ public struct ScoreAccumulator: Sendable {
                 let startIndex = r.pointee.startIndex
                 if intended != startIndex {
                     c[Counter.intendedChanges] += 1
-                    if d.targetIndex == startIndex { c[Counter.missedChanges] += 1 }
+                    if d.pointee.targetIndex == startIndex { c[Counter.missedChanges] += 1 }
                 } else {
                     c[Counter.intendedStays] += 1
-                    if d.targetIndex != startIndex { c[Counter.falseChanges] += 1 }
+                    if d.pointee.targetIndex != startIndex { c[Counter.falseChanges] += 1 }
                 }
             }
+        }
+        }
         }
         }
         }
