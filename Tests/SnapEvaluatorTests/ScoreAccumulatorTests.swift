@@ -158,12 +158,12 @@ struct ScoreAccumulatorTests {
                 let d = policy.decide(trace.release, in: layout)
                 let o = TraceOutcome(decision: d, trace: trace, naturalRest: natural, startSlot: startSlot)
                 expected[k].snapCorrection += o.snapCorrection
-                expected[k].cellsReconfigured += o.cellsReconfigured
+                expected[k].cellsReconfigured += Double(o.cellsReconfigured)
                 guard let e = o.error else {
                     expected[k].unlabelledPagesMoved[o.pagesMoved, default: 0] += 1
                     continue
                 }
-                expected[k].absoluteError += abs(e)
+                expected[k].absoluteError += Double(abs(e))
                 expected[k].signedErrors[e, default: 0] += 1
                 if o.isHit { expected[k].hits += 1; userHits[trace.user][k] += 1 }
                 if o.isOvershoot { expected[k].overshoots += 1 }
@@ -194,5 +194,27 @@ struct ScoreAccumulatorTests {
         }
         #expect(batched.hitPatterns == acc.hitPatterns && batched.userCounts == acc.userCounts)
         #expect(batched.fileNames == acc.fileNames && batched.fileCounts == acc.fileCounts)
+    }
+
+    @Test("hostile labels and settles far past 2^52 cells do not overflow the sums, merged or not")
+    func hugeSums() throws {
+        let bounded = try CarouselLayout(itemWidth: 100, viewportWidth: 100, itemCount: 10)
+        let looping = try CarouselLayout(itemWidth: 100, viewportWidth: 100, itemCount: 10, isLooping: true)
+        func trace(_ layout: CarouselLayout, intended: Int?, velocity: Double) -> TraceRelease {
+            TraceRelease(traceID: "x", user: 0, intendedIndex: intended, layout: layout,
+                         release: Release(offset: 0, velocity: velocity), sampleCount: 1,
+                         location: TraceLocation(file: "f.csv", line: 2))
+        }
+        let label = 999_999_999_999_999   // the largest label the reader accepts
+        var acc = ScoreAccumulator(policies: [NearestPageSnap(basis: .projectedOffset)])
+        acc.add(contentsOf: repeatElement(trace(bounded, intended: label, velocity: 0), count: 20_000))
+        acc.add(contentsOf: repeatElement(trace(looping, intended: nil, velocity: 1e300), count: 20_000))
+        var merged = acc
+        merged.merge(acc, userRemap: [0])
+        let errors = 20_000 * Double(label)
+        #expect(abs(acc.totals[0].absoluteError - errors) <= 1e-12 * errors)
+        #expect(abs(merged.totals[0].absoluteError - 2 * errors) <= 2e-12 * errors)
+        #expect(acc.totals[0].cellsReconfigured > 20_000 * 4e15)   // each settle passes ~2^52 slots
+        #expect(merged.totals[0].cellsReconfigured == 2 * acc.totals[0].cellsReconfigured)
     }
 }

@@ -74,7 +74,8 @@ public struct Comparison: Sendable {
         let p = totals.policies.count
         let n = totals.labelled
         let decided = totals.labelled + totals.unlabelled
-        func rate(_ a: Int, _ b: Int) -> Double { b > 0 ? Double(a) / Double(b) : .nan }
+        func rate(_ a: Int, _ b: Int) -> Double { rate(Double(a), b) }
+        func rate(_ a: Double, _ b: Int) -> Double { b > 0 ? a / Double(b) : .nan }
         let best = (0..<p).max { a, b in
             totals.totals[a].hits != totals.totals[b].hits ? totals.totals[a].hits < totals.totals[b].hits : a > b
         } ?? 0

@@ -17,7 +17,10 @@ public struct ScoreAccumulator: Sendable {
     /// Totals of one policy.
     public struct Totals: Sendable {
         public var hits = 0
-        public var absoluteError = 0
+        /// Sum of |target − intended|, items. A `Double` (exact below 2^53): labels are only
+        /// checked to be whole numbers below 10^15, so with hostile labels the sum of a large
+        /// file would not fit an `Int`.
+        public var absoluteError = 0.0
         public var overshoots = 0
         public var undershoots = 0
         public var intendedChanges = 0
@@ -26,8 +29,9 @@ public struct ScoreAccumulator: Sendable {
         public var falseChanges = 0
         /// Sum over every decided trace (labelled or not), points.
         public var snapCorrection = 0.0
-        /// Sum over every decided trace (labelled or not).
-        public var cellsReconfigured = 0
+        /// Sum over every decided trace (labelled or not). A `Double` (exact below 2^53) for the
+        /// same reason as ``absoluteError``: one settle in a looping carousel may pass 2^52 cells.
+        public var cellsReconfigured = 0.0
         /// Signed error (target − intended, items) → traces.
         public var signedErrors: [Int: Int] = [:]
         /// Pages moved → traces, over unlabelled traces.
@@ -59,6 +63,9 @@ public struct ScoreAccumulator: Sendable {
     private var counters: [Int]
     /// Snap correction sums per policy, points.
     private var corrections: [Double]
+    /// Per policy: sums of absolute item errors and of cells reconfigured (``Totals``).
+    private var absoluteErrors: [Double]
+    private var cellSums: [Double]
     /// Values beyond the bins: `errorOverflow[k]` and `pagesOverflow[k]` (value → traces).
     private var errorOverflow: [[Int: Int]]
     private var pagesOverflow: [[Int: Int]]
@@ -84,10 +91,9 @@ public struct ScoreAccumulator: Sendable {
 
     /// Offsets of the per-policy counters in a row of ``counters``.
     private enum Counter {
-        static let hits = 0, absoluteError = 1, overshoots = 2, undershoots = 3
-        static let intendedChanges = 4, missedChanges = 5, intendedStays = 6, falseChanges = 7
-        static let cellsReconfigured = 8
-        static let errorBins = 9
+        static let hits = 0, overshoots = 1, undershoots = 2
+        static let intendedChanges = 3, missedChanges = 4, intendedStays = 5, falseChanges = 6
+        static let errorBins = 7
         static let pagesBins = errorBins + Histogram.binCount
         static let stride = pagesBins + Histogram.binCount
     }
@@ -111,6 +117,8 @@ public struct ScoreAccumulator: Sendable {
         agreements = Array(repeating: 0, count: p * p)
         counters = Array(repeating: 0, count: p * Counter.stride)
         corrections = Array(repeating: 0, count: p)
+        absoluteErrors = Array(repeating: 0, count: p)
+        cellSums = Array(repeating: 0, count: p)
         errorOverflow = Array(repeating: [:], count: p)
         pagesOverflow = Array(repeating: [:], count: p)
         batch.reserveCapacity(Self.batchSize)
@@ -127,14 +135,14 @@ public struct ScoreAccumulator: Sendable {
             let row = k * Counter.stride
             var t = Totals()
             t.hits = counters[row + Counter.hits]
-            t.absoluteError = counters[row + Counter.absoluteError]
+            t.absoluteError = absoluteErrors[k]
             t.overshoots = counters[row + Counter.overshoots]
             t.undershoots = counters[row + Counter.undershoots]
             t.intendedChanges = counters[row + Counter.intendedChanges]
             t.missedChanges = counters[row + Counter.missedChanges]
             t.intendedStays = counters[row + Counter.intendedStays]
             t.falseChanges = counters[row + Counter.falseChanges]
-            t.cellsReconfigured = counters[row + Counter.cellsReconfigured]
+            t.cellsReconfigured = cellSums[k]
             t.snapCorrection = corrections[k]
             t.signedErrors = histogram(row + Counter.errorBins, overflow: errorOverflow[k])
             t.unlabelledPagesMoved = histogram(row + Counter.pagesBins, overflow: pagesOverflow[k])
@@ -280,7 +288,8 @@ public struct ScoreAccumulator: Sendable {
     private mutating func score<P: SnapPolicy>(_ policy: P, at k: Int, _ batch: [Prepared], count: Int) {
         let p = policies.count, words = wordsPerTrace
         let word = k / 64, bit: UInt64 = 1 << UInt64(k % 64)
-        var correction = corrections[k]   // summed in trace order, as one by one
+        // Sums in trace order, as one by one.
+        var correction = corrections[k], absoluteError = absoluteErrors[k], cellsReconfigured = cellSums[k]
         var errorOverflow = self.errorOverflow[k], pagesOverflow = self.pagesOverflow[k]
         batchReleases.withUnsafeBufferPointer { releases in
         batchLayouts.withUnsafeBufferPointer { layouts in
@@ -309,7 +318,7 @@ public struct ScoreAccumulator: Sendable {
                 if d.pointee.targetOffset != cells[t].offset {
                     cells[t] = (d.pointee.targetOffset, r.pointee.departure.reconfigurations(to: d.pointee.targetOffset))
                 }
-                c[Counter.cellsReconfigured] += cells[t].count
+                cellsReconfigured += Double(cells[t].count)
                 guard let intended = r.pointee.intended else {
                     targets[t * p + k] = d.pointee.targetIndex
                     let moved = d.pointee.targetSlot - r.pointee.startSlot
@@ -319,7 +328,7 @@ public struct ScoreAccumulator: Sendable {
                     continue
                 }
                 let e = TraceOutcome.itemError(target: d.pointee.targetIndex, intended: intended, in: layouts[t])
-                c[Counter.absoluteError] += abs(e)
+                absoluteError += Double(abs(e))
                 if let bin = Histogram.bin(e) { c[Counter.errorBins + bin] += 1 } else {
                     errorOverflow[e, default: 0] += 1
                 }
@@ -349,6 +358,8 @@ public struct ScoreAccumulator: Sendable {
         }
         }
         corrections[k] = correction
+        absoluteErrors[k] = absoluteError
+        cellSums[k] = cellsReconfigured
         self.errorOverflow[k] = errorOverflow
         self.pagesOverflow[k] = pagesOverflow
     }
@@ -371,6 +382,8 @@ public struct ScoreAccumulator: Sendable {
         for i in counters.indices { counters[i] += other.counters[i] }
         for k in 0..<p {
             corrections[k] += other.corrections[k]
+            absoluteErrors[k] += other.absoluteErrors[k]
+            cellSums[k] += other.cellSums[k]
             errorOverflow[k].merge(other.errorOverflow[k], uniquingKeysWith: +)
             pagesOverflow[k].merge(other.pagesOverflow[k], uniquingKeysWith: +)
         }
