@@ -4,8 +4,13 @@ import Foundation
 public enum NumberFormat {
     /// `x` with `digits` decimals (`fixed(0.12345, 3)` = `"0.123"`); `nan`, `inf`, `-inf` for
     /// non-finite values.
+    ///
+    /// Magnitudes of 10^15 and more (only hostile data gets there) are written with six
+    /// significant digits and an exponent (`1.23457e+300`), not as hundreds of digits that
+    /// would blow up a table column.
     public static func fixed(_ x: Double, _ digits: Int) -> String {
         guard x.isFinite else { return x.isNaN ? "nan" : (x > 0 ? "inf" : "-inf") }
+        if Swift.abs(x) >= 1e15 { return String(format: "%.6g", x) }
         let s = String(format: "%.\(max(0, digits))f", x)
         return s == "-" + String(format: "%.\(max(0, digits))f", 0.0) ? String(s.dropFirst()) : s
     }
@@ -15,7 +20,7 @@ public enum NumberFormat {
     public static func compact(_ x: Double, _ decimals: Int = 6) -> String {
         guard x.isFinite else { return "" }
         var s = fixed(x, decimals)
-        if s.contains(".") {
+        if s.contains("."), !s.contains("e") {
             while s.last == "0" { s.removeLast() }
             if s.last == "." { s.removeLast() }
         }
