@@ -12,7 +12,14 @@ import SnapStrategies
 /// Not `Sendable` (it owns reservoirs); feed it from one thread, in file order.
 public final class ReportCollector {
     public private(set) var description = TraceDescription()
-    public private(set) var scores: ScoreAccumulator
+    /// The scores of every policy over every trace added so far.
+    public var scores: ScoreAccumulator {
+        scoreWaiting()
+        return scored
+    }
+    private var scored: ScoreAccumulator
+    /// Traces added but not yet scored: scored a batch at a time (``ScoreAccumulator/add(contentsOf:)``).
+    private var waiting: [TraceRelease] = []
     /// A seeded uniform sample of all traces (labelled or not), drawn on the decision map.
     public let overlay: TraceReservoir
     /// The labelled traces, or a seeded uniform sample of `fitCapacity` of them.
@@ -25,7 +32,7 @@ public final class ReportCollector {
     ///   - fitCapacity: labelled traces kept for fitting and the hit-rate curve (default 200 000).
     ///   - seed: seed of both samples (the labelled one uses `seed + 1`).
     public init(policies: [any SnapPolicy], overlayCapacity: Int = 1_500, fitCapacity: Int = 200_000, seed: UInt64) throws {
-        scores = ScoreAccumulator(policies: policies)
+        scored = ScoreAccumulator(policies: policies)
         overlay = try TraceReservoir(capacity: overlayCapacity, seed: seed)
         labelled = try TraceReservoir(capacity: fitCapacity, seed: seed &+ 1)
     }
@@ -33,9 +40,16 @@ public final class ReportCollector {
     /// Adds one trace to every part.
     public func add(_ record: TraceRecord) {
         description.add(record)
-        scores.add(record.release)
+        waiting.append(record.release)
+        if waiting.count == ScoreAccumulator.batchSize { scoreWaiting() }
         overlay.add(record.release)
         if record.release.intendedIndex != nil { labelled.add(record.release) }
         if firstLayout == nil { firstLayout = record.release.layout }
+    }
+
+    private func scoreWaiting() {
+        guard !waiting.isEmpty else { return }
+        scored.add(contentsOf: waiting)
+        waiting.removeAll(keepingCapacity: true)
     }
 }
