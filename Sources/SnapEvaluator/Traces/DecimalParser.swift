@@ -166,7 +166,8 @@ public enum DecimalParser {
         } else {
             // 8 to 15 digits: the first `more` from `w1`, the last 8 from one more load
             let integer: UInt64
-            let more = leadingDigitCount(digitBytes(p + 8))
+            // (exactly 8, then a point: the usual millisecond time, no second count needed)
+            let more = p[8] == UInt8(ascii: ".") ? 0 : leadingDigitCount(digitBytes(p + 8))
             guard more < 8 else { return nil }
             if more == 0 {
                 integer = eightDigitsValue(w1)   // exactly 8 (a millisecond time of day, say)

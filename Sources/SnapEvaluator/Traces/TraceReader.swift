@@ -1356,7 +1356,7 @@ public final class TraceReader {
         for i in 0..<n {
             let d = s[i] &- 48
             if d > 9 { return nil }
-            v = v * 10 + UInt64(d)
+            v = v &* 10 &+ UInt64(d)   // at most 18 digits: below 10^18, no overflow
         }
         return v
     }
