@@ -104,7 +104,7 @@ public enum DecimalParser {
     /// ``parsePrefix(_:_:)`` when the caller knows that at least 32 bytes follow `start` (before
     /// `end`).
     @inlinable @inline(__always)
-    public static func parsePrefixInBounds(_ start: UnsafePointer<UInt8>, _ end: UnsafePointer<UInt8>) -> (Double, UnsafePointer<UInt8>)? {
+    static func parsePrefixInBounds(_ start: UnsafePointer<UInt8>, _ end: UnsafePointer<UInt8>) -> (Double, UnsafePointer<UInt8>)? {
         if let r = parsePrefixWide(start) { return r }
         return parsePrefixScalar(start, end)
     }
