@@ -101,6 +101,14 @@ public enum DecimalParser {
         return parsePrefixScalar(start, end)
     }
 
+    /// ``parsePrefix(_:_:)`` when the caller knows that at least 32 bytes follow `start` (before
+    /// `end`).
+    @inlinable @inline(__always)
+    static func parsePrefixInBounds(_ start: UnsafePointer<UInt8>, _ end: UnsafePointer<UInt8>) -> (Double, UnsafePointer<UInt8>)? {
+        if let r = parsePrefixWide(start) { return r }
+        return parsePrefixScalar(start, end)
+    }
+
     /// ``parsePrefix(_:_:)`` for `[-]d{0,15}[.d{0,7}]` followed by a byte that is not a digit,
     /// reading at most 32 bytes from `start` (the caller checks they are there); `nil` for
     /// anything else (then ``parsePrefixScalar(_:_:)`` decides).
@@ -114,20 +122,52 @@ public enum DecimalParser {
     /// digits) and only when `m' ≤ 2^53`. Then `m ≤ 2^53` too, both are one correctly rounded
     /// IEEE division of exact operands with the same exact quotient, so the same double.
     /// Without a point the value is `Double(m)` in both. Larger `m'`: the scalar path decides.
+    ///
+    /// A leading minus sign takes an out-of-line route (``parsePrefixWideNegative(_:)``), so
+    /// the inlined code is that of the unsigned number. With at most 7 digits before the point
+    /// (at most 14 digits, a padded mantissa below 10^15 < 2^53) only the emptiness and
+    /// fraction-length conditions can fail; the longer numbers check all the limits.
     @inlinable @inline(__always)
     static func parsePrefixWide(_ start: UnsafePointer<UInt8>) -> (Double, UnsafePointer<UInt8>)? {
+        if start.pointee == UInt8(ascii: "-") { return parsePrefixWideNegative(start) }
+        return parsePrefixWideUnsigned(start)
+    }
+
+    /// ``parsePrefixWide(_:)`` of a number with a minus sign at `start`.
+    @usableFromInline @inline(never)
+    static func parsePrefixWideNegative(_ start: UnsafePointer<UInt8>) -> (Double, UnsafePointer<UInt8>)? {
+        guard let (value, p) = parsePrefixWideUnsigned(start + 1) else { return nil }
+        return (-value, p)
+    }
+
+    /// ``parsePrefixWide(_:)`` without a sign: `d{0,15}[.d{0,7}]` at `p`.
+    @inlinable @inline(__always)
+    static func parsePrefixWideUnsigned(_ start: UnsafePointer<UInt8>) -> (Double, UnsafePointer<UInt8>)? {
         var p = start
-        let negative = p.pointee == UInt8(ascii: "-")
-        if negative { p += 1 }
         let w1 = digitBytes(p)
         var digits = leadingDigitCount(w1)
-        var integer: UInt64
+        let value: Double
         if digits < 8 {
             // the digits to the top bytes, zero bytes (digit 0) below them
-            integer = eightDigitsValue((w1 & lowBytesMask(digits)) &<< UInt64(64 - 8 * digits))
+            let integer = eightDigitsValue((w1 & lowBytesMask(digits)) &<< UInt64(64 - 8 * digits))
+            p += digits
+            if p.pointee == UInt8(ascii: ".") {
+                p += 1
+                let w2 = digitBytes(p)
+                let decimals = leadingDigitCount(w2)
+                // below 10^7 the limits of the long numbers (19 digits, 2^53) cannot be reached
+                guard decimals < 8, digits + decimals > 0 else { return nil }
+                p += decimals
+                value = Double(integer &* 100_000_000 &+ eightDigitsValue(w2 & lowBytesMask(decimals))) / 1e8
+            } else {
+                guard digits > 0 else { return nil }
+                value = Double(integer)
+            }
         } else {
             // 8 to 15 digits: the first `more` from `w1`, the last 8 from one more load
-            let more = leadingDigitCount(digitBytes(p + 8))
+            let integer: UInt64
+            // (exactly 8, then a point: the usual millisecond time, no second count needed)
+            let more = p[8] == UInt8(ascii: ".") ? 0 : leadingDigitCount(digitBytes(p + 8))
             guard more < 8 else { return nil }
             if more == 0 {
                 integer = eightDigitsValue(w1)   // exactly 8 (a millisecond time of day, say)
@@ -136,25 +176,23 @@ public enum DecimalParser {
                     &+ eightDigitsValue(digitBytes(p + more))
             }
             digits += more
-        }
-        p += digits
-        let value: Double
-        if p.pointee == UInt8(ascii: ".") {
-            p += 1
-            let w2 = digitBytes(p)
-            let decimals = leadingDigitCount(w2)
-            // the fraction's digits, zero bytes after them: fraction·10^(8 − decimals)
-            let padded = integer &* 100_000_000 &+ eightDigitsValue(w2 & lowBytesMask(decimals))
-            // (below 2^27 the integer part cannot wrap `padded`; 19 digits at most, as the scalar path)
-            guard decimals < 8, digits + decimals > 0, digits + decimals <= 19, integer < 1 << 27, padded <= 1 << 53 else { return nil }
-            p += decimals
-            value = Double(padded) / 1e8
-        } else {
-            guard digits > 0 else { return nil }
-            value = Double(integer)
+            p += digits
+            if p.pointee == UInt8(ascii: ".") {
+                p += 1
+                let w2 = digitBytes(p)
+                let decimals = leadingDigitCount(w2)
+                // the fraction's digits, zero bytes after them: fraction·10^(8 − decimals)
+                let padded = integer &* 100_000_000 &+ eightDigitsValue(w2 & lowBytesMask(decimals))
+                // (below 2^27 the integer part cannot wrap `padded`; 19 digits at most, as the scalar path)
+                guard decimals < 8, digits + decimals <= 19, integer < 1 << 27, padded <= 1 << 53 else { return nil }
+                p += decimals
+                value = Double(padded) / 1e8
+            } else {
+                value = Double(integer)
+            }
         }
         if (p.pointee | 0x20) == UInt8(ascii: "e") { return nil }
-        return (negative ? -value : value, p)
+        return (value, p)
     }
 
     /// The 8 bytes at `p` (first byte lowest), minus `0x30` each: a digit byte becomes its value.

@@ -854,6 +854,11 @@ public final class TraceReader {
     /// Before each row, with less than ``lookahead`` bytes left in the buffer and the file not at
     /// its end, more is read (``fill()``); a row cut by the end of the buffer is not a common
     /// row (the general path reads on).
+    ///
+    /// Usual plan: while at least ``UsualRuns/span`` bytes are left, rows are read without bounds
+    /// checks (``usualRowInBounds(_:_:_:)``); a row that is not read so (another trace, a run whose
+    /// bytes changed, the buffer's end near, …) goes to the checked ``row(_:_:_:_:_:usual:)``, as
+    /// for any plan.
     @inline(__always)
     private func fastRows(usual: Bool) throws(TraceParseError) {
         let h = hot
@@ -864,28 +869,39 @@ public final class TraceReader {
             let eof = h.pointee.eof
             var p = b + h.pointee.pos
             var lastTime = h.pointee.lastTime
-            var count = h.pointee.t.count
+            let first = h.pointee.t.count
+            var count = first
             let ts = h.pointee.t.base, xs = h.pointee.x.base, ms = h.pointee.mv.base
             let room = Swift.min(h.pointee.t.capacity, h.pointee.x.capacity, h.pointee.mv.capacity, maxSamples)
-            var rowsRead = 0
+            var runs = usual ? UsualRuns(h) : UsualRuns()
             var lastRow = p
             var needsBytes = false, stopped = false
             while count < room {
+                if usual && e - p >= runs.span {
+                    // rows with room for the span in the buffer: no bounds checks
+                    let before = count
+                    Self.usualRowsInBounds(&p, e, runs, ts, xs, ms, &count, room, &lastTime, &lastRow)
+                    if count > before { filled = false }
+                    if count == room { break }
+                }
                 if !eof && e - p < Self.lookahead && !filled { needsBytes = true; break }
                 filled = false
                 var tv = 0.0, xv = 0.0, flag: UInt8 = 1
                 var q = p
-                guard row(&q, e, &tv, &xv, &flag, usual: usual), tv >= lastTime else { stopped = true; break }
+                let read = usual ? checkedUsualRow(&q, e, &tv, &xv, &flag) : row(&q, e, &tv, &xv, &flag, usual: false)
+                guard read, tv >= lastTime else { stopped = true; break }
                 ts[count] = tv; xs[count] = xv; ms[count] = flag
-                count += 1
+                count &+= 1
                 lastTime = tv
-                rowsRead += 1
                 lastRow = p
                 p = q
+                // the row may have checked a run column by column (and kept its new bytes)
+                if usual { runs = UsualRuns(h) }
             }
             h.pointee.t.count = count; h.pointee.x.count = count; h.pointee.mv.count = count
             h.pointee.lastTime = lastTime
             h.pointee.pos = p - b
+            let rowsRead = count - first
             if rowsRead > 0 {
                 h.pointee.rowStart = h.pointee.bufFileOffset + (lastRow - b)
                 h.pointee.line += rowsRead
@@ -902,6 +918,99 @@ public final class TraceReader {
                 h.pointee.t.grow(); h.pointee.x.grow(); h.pointee.mv.grow()
             }
         }
+    }
+
+    /// The usual plan's two runs of trace id / per-trace columns (steps 0 and 4), as the row
+    /// loop holds them: their bytes known so far in the trace (``constantStep(_:_:_:)``). Only a
+    /// checked row can change them (it then reloads them).
+    struct UsualRuns {
+        var head: UnsafePointer<UInt8>
+        var headCount: Int
+        var tail: UnsafePointer<UInt8>
+        var tailCount: Int
+        /// The bytes from a row's start that a usual row with these runs reads at most: the two
+        /// runs, two numbers (``DecimalParser/parsePrefixWide(_:)`` reads at most 32 bytes and
+        /// moves at most 24), the phase, four commas and a line end. With that many bytes left in
+        /// the buffer no step needs a bounds check. (`Int.max` without the usual plan.)
+        var span: Int
+
+        init() {
+            head = UnsafePointer(bitPattern: 1)!; tail = head
+            headCount = 0; tailCount = 0; span = .max
+        }
+
+        @inline(__always)
+        init(_ h: UnsafeMutablePointer<HotState>) {
+            let runs = h.pointee.stepBytes
+            head = UnsafePointer(runs[0].base); headCount = runs[0].count
+            tail = UnsafePointer(runs[4].base); tailCount = runs[4].count
+            span = headCount + tailCount + 96
+        }
+    }
+
+    /// Reads usual-plan rows at `p` with ``usualRowInBounds(_:_:_:)`` while at least `runs.span`
+    /// bytes are left before `e` and `count < room`, storing their samples at `count` (as the
+    /// loop of ``fastRows(usual:)``), until a row that is not read so. (Its own function: small
+    /// enough for the compiler to inline the row and keep everything in registers.)
+    @inline(never)
+    private static func usualRowsInBounds(_ p: inout UnsafePointer<UInt8>, _ e: UnsafePointer<UInt8>, _ runs: UsualRuns,
+                                          _ ts: UnsafeMutablePointer<Double>, _ xs: UnsafeMutablePointer<Double>,
+                                          _ ms: UnsafeMutablePointer<UInt8>, _ count: inout Int, _ room: Int,
+                                          _ lastTime: inout Double, _ lastRow: inout UnsafePointer<UInt8>) {
+        var p0 = p, n = count, time = lastTime, last = lastRow
+        let limit = e - runs.span   // p0 <= limit: at least `span` bytes left
+        while n < room && p0 <= limit {
+            var q = p0
+            guard let (tv, xv, flag) = usualRowInBounds(&q, e, runs), tv >= time else { break }
+            ts[n] = tv; xs[n] = xv; ms[n] = flag
+            n &+= 1
+            time = tv
+            last = p0
+            p0 = q
+        }
+        p = p0; count = n; lastTime = time; lastRow = last
+    }
+
+    /// A usual-plan row (as ``row(_:_:_:_:_:usual:)``) with at least `runs.span` bytes before `e`,
+    /// read without bounds checks: its time, offset and move flag, `p` moved to the next row.
+    /// `nil` when it is not a common row whose runs are, byte for byte, `runs` (the checked
+    /// ``row(_:_:_:_:_:usual:)`` then decides).
+    @inline(__always)
+    private static func usualRowInBounds(_ p: inout UnsafePointer<UInt8>, _ e: UnsafePointer<UInt8>,
+                                         _ runs: UsualRuns) -> (Double, Double, UInt8)? {
+        var q = p
+        guard runs.headCount > 0, bytesEqual(runs.head, q, runs.headCount), q[runs.headCount] == 0x2C else { return nil }
+        q += runs.headCount + 1
+        guard let (tv, q1) = DecimalParser.parsePrefixInBounds(q, e), q1.pointee == 0x2C else { return nil }
+        q = q1 + 1
+        guard let (xv, q2) = DecimalParser.parsePrefixInBounds(q, e), q2.pointee == 0x2C else { return nil }
+        q = q2 + 1
+        let flag: UInt8
+        switch UInt64(UnsafeRawPointer(q).loadUnaligned(as: UInt32.self)) | (UInt64(q[4]) << 32) {
+        case moved, began: flag = 1
+        case ended: flag = 0
+        default: return nil
+        }
+        guard q[5] == 0x2C, runs.tailCount > 0, bytesEqual(runs.tail, q + 6, runs.tailCount) else { return nil }
+        q += 6 + runs.tailCount
+        if q.pointee == 0x0A {
+            q += 1
+        } else if q.pointee == 0x0D && q[1] == 0x0A {
+            q += 2
+        } else {
+            return nil
+        }
+        p = q
+        return (tv, xv, flag)
+    }
+
+    /// ``row(_:_:_:_:_:usual:)`` for the usual plan, out of line: it reads about one row a trace
+    /// (the others go through ``usualRowInBounds(_:_:_:)``), and keeping it out of the row loop
+    /// leaves the compiler room to inline that one.
+    @inline(never)
+    private func checkedUsualRow(_ p: inout UnsafePointer<UInt8>, _ e: UnsafePointer<UInt8>, _ tv: inout Double,
+                                 _ xv: inout Double, _ flag: inout UInt8) -> Bool {
+        row(&p, e, &tv, &xv, &flag, usual: true)
     }
 
     /// One common row at `p` (see ``fastRows()``): its time, offset and move flag; `p` moves to
@@ -1247,7 +1356,7 @@ public final class TraceReader {
         for i in 0..<n {
             let d = s[i] &- 48
             if d > 9 { return nil }
-            v = v * 10 + UInt64(d)
+            v = v &* 10 &+ UInt64(d)   // at most 18 digits: below 10^18, no overflow
         }
         return v
     }
