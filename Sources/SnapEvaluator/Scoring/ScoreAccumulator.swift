@@ -72,22 +72,16 @@ public struct ScoreAccumulator: Sendable {
     /// `userHitCounts[u·P + k]`, `fileHitCounts[f·P + k]`.
     private var userHitCounts: [Double] = []
     private var fileHitCounts: [Double] = []
-    /// Scratch of the batch being scored (``add(contentsOf:)``): the traces (what scoring needs,
-    /// their releases and layouts, each in its own array for ``SnapPolicy/decide(_:in:into:)``), each labelled
-    /// trace's user (−1 for unlabelled) and file, hit patterns (`wordsPerTrace` words per trace),
-    /// and the unlabelled traces' targets (`batchTargets[t·P + k]`).
+    /// Scratch of the batch being scored (``add(contentsOf:)``): per trace what scoring needs,
+    /// its release and its layout (each in its own array, as ``SnapPolicy/decide(_:in:into:)``
+    /// takes them), the decisions of the policy being scored, the hit patterns (`wordsPerTrace`
+    /// words per trace) and the unlabelled traces' targets (`batchTargets[t·P + k]`).
     private var batch: [Prepared] = []
     private var batchReleases: [Release] = []
     private var batchLayouts: [CarouselLayout] = []
-    /// The decisions of the policy being scored.
     private var batchDecisions: [SnapDecision] = []
-    private var batchRows: [Int]
-    private var batchFiles: [Int]
     private var batchPatterns: [UInt64]
     private var batchTargets: [Int]
-    /// Per trace of the batch, the last settle offset whose cell reconfigurations were counted,
-    /// and that count (NaN: none yet).
-    private var batchCells: [(offset: Double, count: Int)]
 
     /// Offsets of the per-policy counters in a row of ``counters``.
     private enum Counter {
@@ -121,12 +115,8 @@ public struct ScoreAccumulator: Sendable {
         cellSums = Array(repeating: 0, count: p)
         errorOverflow = Array(repeating: [:], count: p)
         pagesOverflow = Array(repeating: [:], count: p)
-        batch.reserveCapacity(Self.batchSize)
-        batchRows = Array(repeating: 0, count: Self.batchSize)
-        batchFiles = Array(repeating: 0, count: Self.batchSize)
         batchPatterns = Array(repeating: 0, count: Self.batchSize * wordsPerTrace)
         batchTargets = Array(repeating: 0, count: Self.batchSize * p)
-        batchCells = Array(repeating: (.nan, 0), count: Self.batchSize)
     }
 
     /// Totals per policy, in ``policies`` order.
@@ -167,7 +157,7 @@ public struct ScoreAccumulator: Sendable {
     /// The traces are taken in batches of ``batchSize``. Per batch, what depends only on the
     /// trace (start item, direction, natural resting offset, the reuse pool's window) is
     /// computed once; then each policy decides the whole batch in one run
-    /// (``score(_:at:_:count:)``, generic over the policy's concrete type). Deciding trace by
+    /// (``score(_:at:count:)``, generic over the policy's concrete type). Deciding trace by
     /// trace through `[any SnapPolicy]` instead copies the existential for every call: an atomic
     /// retain and release of the policy's box per decision, on boxes that every thread shares.
     public mutating func add(contentsOf traces: some Collection<TraceRelease>) {
@@ -192,12 +182,17 @@ public struct ScoreAccumulator: Sendable {
     private struct Prepared {
         /// The intended item, or `nil` for an unlabelled trace.
         var intended: Int?
+        /// Of a labelled trace: its user and file (indices of ``userCounts`` and ``fileNames``).
+        var user = 0, file = 0
         var startSlot: Int
         var startIndex: Int
         var direction: Int
         /// Where UIKit's normal deceleration would come to rest, points.
         var natural: Double
         var departure: ReusePool.Departure
+        /// The last settle offset whose cell reconfigurations were counted, and that count
+        /// (policies often agree, and the same settle reconfigures the same cells).
+        var cells: (offset: Double, count: Int) = (.nan, 0)
     }
 
     /// Records `trace`'s per-trace counts and stores what its scoring needs at `batch[slot]`.
@@ -208,11 +203,25 @@ public struct ScoreAccumulator: Sendable {
         // Resolved once for every policy: `nil` means the slot nearest the start offset, which
         // each policy would otherwise look for again (Release.startIndex).
         if release.startIndex == nil { release.startIndex = startSlot }
-        let prepared = Prepared(
+        var prepared = Prepared(
             intended: trace.intendedIndex, startSlot: startSlot,
             startIndex: layout.itemIndex(ofSlot: startSlot), direction: TraceOutcome.swipeDirection(of: release),
             natural: UIKitDeceleration.normal.restingOffset(of: release, in: layout),
             departure: ReusePool(layout: layout).departure(from: release.offset))
+        if trace.intendedIndex == nil {
+            unlabelled += 1
+        } else {
+            labelled += 1
+            let user = trace.user
+            if userCounts.count <= user {
+                userCounts.append(contentsOf: repeatElement(0, count: user + 1 - userCounts.count))
+                userHitCounts.append(contentsOf: repeatElement(0, count: userCounts.count * policies.count - userHitCounts.count))
+            }
+            userCounts[user] += 1
+            prepared.user = user
+            prepared.file = fileIndex(trace.location.file)
+            fileCounts[prepared.file] += 1
+        }
         if slot < batch.count {
             batch[slot] = prepared
             batchReleases[slot] = release
@@ -223,22 +232,6 @@ public struct ScoreAccumulator: Sendable {
             batchLayouts.append(layout)
             batchDecisions.append(SnapDecision(targetSlot: 0, targetIndex: 0, targetOffset: 0, rule: ""))
         }
-        guard trace.intendedIndex != nil else {
-            unlabelled += 1
-            batchRows[slot] = -1
-            return
-        }
-        labelled += 1
-        let user = trace.user
-        if userCounts.count <= user {
-            userCounts.append(contentsOf: repeatElement(0, count: user + 1 - userCounts.count))
-            userHitCounts.append(contentsOf: repeatElement(0, count: userCounts.count * policies.count - userHitCounts.count))
-        }
-        userCounts[user] += 1
-        let file = fileIndex(trace.location.file)
-        fileCounts[file] += 1
-        batchRows[slot] = user
-        batchFiles[slot] = file
     }
 
     /// Decides and scores `batch[0..<count]` with every policy, then adds the per-trace results
@@ -246,14 +239,13 @@ public struct ScoreAccumulator: Sendable {
     private mutating func scoreBatch(count: Int) {
         let p = policies.count
         for w in 0..<(count * wordsPerTrace) { batchPatterns[w] = 0 }
-        for t in 0..<count { batchCells[t] = (.nan, 0) }
         for k in 0..<p {
             let policy = policies[k]   // one copy of the existential per batch, opened below
-            score(policy, at: k, batch, count: count)
+            score(policy, at: k, count: count)
         }
         for t in 0..<count {
-            let user = batchRows[t]
-            if user < 0 {
+            let trace = batch[t]
+            guard trace.intended != nil else {
                 let row = t * p
                 for i in 0..<p {
                     for j in (i + 1)..<max(i + 1, p) where batchTargets[row + i] == batchTargets[row + j] {
@@ -266,7 +258,7 @@ public struct ScoreAccumulator: Sendable {
             for w in 0..<wordsPerTrace { pattern[w] = batchPatterns[t * wordsPerTrace + w] }
             hitPatterns[pattern, default: 0] += 1
             // Hits per user and per file, from the trace's hit bits.
-            let userRow = user * p, fileRow = batchFiles[t] * p
+            let userRow = trace.user * p, fileRow = trace.file * p
             for w in 0..<wordsPerTrace {
                 var bits = pattern[w]
                 while bits != 0 {
@@ -285,7 +277,7 @@ public struct ScoreAccumulator: Sendable {
     /// whole batch in its own loop (``SnapPolicy/decide(_:in:into:)``, the policy's `decide`
     /// inlined). The loop reads the batch and writes the counters through pointers (no copies
     /// of a trace, no bounds or uniqueness checks per access).
-    private mutating func score<P: SnapPolicy>(_ policy: P, at k: Int, _ batch: [Prepared], count: Int) {
+    private mutating func score<P: SnapPolicy>(_ policy: P, at k: Int, count: Int) {
         let p = policies.count, words = wordsPerTrace
         let word = k / 64, bit: UInt64 = 1 << UInt64(k % 64)
         // Sums in trace order, as one by one.
@@ -301,24 +293,20 @@ public struct ScoreAccumulator: Sendable {
         }
         batchDecisions.withUnsafeBufferPointer { decisions in
         batchLayouts.withUnsafeBufferPointer { layouts in
-        batch.withUnsafeBufferPointer { traces in
+        batch.withUnsafeMutableBufferPointer { traces in
         counters.withUnsafeMutableBufferPointer { counters in
         batchPatterns.withUnsafeMutableBufferPointer { patterns in
         batchTargets.withUnsafeMutableBufferPointer { targets in
-        batchCells.withUnsafeMutableBufferPointer { cells in
             guard let first = traces.baseAddress, let decided = decisions.baseAddress, let layouts = layouts.baseAddress,
                   let c = counters.baseAddress.map({ $0 + k * Counter.stride }),
-                  let patterns = patterns.baseAddress, let targets = targets.baseAddress,
-                  let cells = cells.baseAddress else { return }
+                  let patterns = patterns.baseAddress, let targets = targets.baseAddress else { return }
             for t in 0..<count {
                 let r = first + t, d = decided + t
                 correction += TraceOutcome.snapCorrection(targetOffset: d.pointee.targetOffset, naturalRest: r.pointee.natural)
-                // Policies often agree: the settle to the same offset as the previous policy's
-                // reconfigures the same cells.
-                if d.pointee.targetOffset != cells[t].offset {
-                    cells[t] = (d.pointee.targetOffset, r.pointee.departure.reconfigurations(to: d.pointee.targetOffset))
+                if d.pointee.targetOffset != r.pointee.cells.offset {
+                    r.pointee.cells = (d.pointee.targetOffset, r.pointee.departure.reconfigurations(to: d.pointee.targetOffset))
                 }
-                cellsReconfigured += Double(cells[t].count)
+                cellsReconfigured += Double(r.pointee.cells.count)
                 guard let intended = r.pointee.intended else {
                     targets[t * p + k] = d.pointee.targetIndex
                     let moved = d.pointee.targetSlot - r.pointee.startSlot
@@ -350,7 +338,6 @@ public struct ScoreAccumulator: Sendable {
                     if d.pointee.targetIndex != startIndex { c[Counter.falseChanges] += 1 }
                 }
             }
-        }
         }
         }
         }
