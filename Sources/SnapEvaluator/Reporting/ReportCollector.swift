@@ -14,12 +14,10 @@ public final class ReportCollector {
     public private(set) var description = TraceDescription()
     /// The scores of every policy over every trace added so far.
     public var scores: ScoreAccumulator {
-        scoreWaiting()
-        return scored
+        scoring.flush()
+        return scoring.accumulator
     }
-    private var scored: ScoreAccumulator
-    /// Traces added but not yet scored: scored a batch at a time (``ScoreAccumulator/add(contentsOf:)``).
-    private var waiting: [TraceRelease] = []
+    private var scoring: PendingScores
     /// A seeded uniform sample of all traces (labelled or not), drawn on the decision map.
     public let overlay: TraceReservoir
     /// The labelled traces, or a seeded uniform sample of `fitCapacity` of them.
@@ -32,7 +30,7 @@ public final class ReportCollector {
     ///   - fitCapacity: labelled traces kept for fitting and the hit-rate curve (default 200 000).
     ///   - seed: seed of both samples (the labelled one uses `seed + 1`).
     public init(policies: [any SnapPolicy], overlayCapacity: Int = 1_500, fitCapacity: Int = 200_000, seed: UInt64) throws {
-        scored = ScoreAccumulator(policies: policies)
+        scoring = PendingScores(policies: policies)
         overlay = try TraceReservoir(capacity: overlayCapacity, seed: seed)
         labelled = try TraceReservoir(capacity: fitCapacity, seed: seed &+ 1)
     }
@@ -40,16 +38,9 @@ public final class ReportCollector {
     /// Adds one trace to every part.
     public func add(_ record: TraceRecord) {
         description.add(record)
-        waiting.append(record.release)
-        if waiting.count == ScoreAccumulator.batchSize { scoreWaiting() }
+        scoring.add(record.release)
         overlay.add(record.release)
         if record.release.intendedIndex != nil { labelled.add(record.release) }
         if firstLayout == nil { firstLayout = record.release.layout }
-    }
-
-    private func scoreWaiting() {
-        guard !waiting.isEmpty else { return }
-        scored.add(contentsOf: waiting)
-        waiting.removeAll(keepingCapacity: true)
     }
 }

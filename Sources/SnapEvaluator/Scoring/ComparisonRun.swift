@@ -38,26 +38,3 @@ public enum ComparisonRun {
         return (totals, summary)
     }
 }
-
-/// One part's scores, plus the traces read but not yet scored: they are scored a batch at a
-/// time (``ScoreAccumulator/add(contentsOf:)``), which is much faster than one by one.
-private struct PendingScores: Sendable {
-    var accumulator: ScoreAccumulator
-    private var pending: [TraceRelease] = []
-
-    init(policies: [any SnapPolicy]) {
-        accumulator = ScoreAccumulator(policies: policies)
-        pending.reserveCapacity(ScoreAccumulator.batchSize)
-    }
-
-    mutating func add(_ trace: TraceRelease) {
-        pending.append(trace)
-        if pending.count == ScoreAccumulator.batchSize { flush() }
-    }
-
-    /// Scores the pending traces.
-    mutating func flush() {
-        accumulator.add(contentsOf: pending)
-        pending.removeAll(keepingCapacity: true)
-    }
-}
