@@ -78,8 +78,8 @@ public struct CarouselLayout: Sendable, Hashable {
         // Derived once here: every policy reads them several times per decision.
         let stride = itemWidth + spacing
         self.stride = stride
-        let contentWidth = leadingInset + Double(itemCount) * itemWidth + Double(itemCount - 1) * spacing + trailing
-        maxOffset = Swift.max(0, contentWidth - viewportWidth)
+        maxOffset = Swift.max(0, Self.contentWidth(itemWidth: itemWidth, spacing: spacing, leadingInset: leadingInset,
+                                                   trailingInset: trailing, itemCount: itemCount) - viewportWidth)
         switch alignment {
         case .leading: alignmentOrigin = 0
         case .center: alignmentOrigin = leadingInset + itemWidth / 2 - viewportWidth / 2
@@ -93,6 +93,13 @@ public struct CarouselLayout: Sendable, Hashable {
     /// `leadingInset + count·itemWidth + (count − 1)·spacing + trailingInset`, points.
     /// For a looping layout this is the width of one cycle's items plus the insets.
     @inlinable public var contentWidth: Double {
+        Self.contentWidth(itemWidth: itemWidth, spacing: spacing, leadingInset: leadingInset,
+                          trailingInset: trailingInset, itemCount: itemCount)
+    }
+
+    @inlinable
+    static func contentWidth(itemWidth: Double, spacing: Double, leadingInset: Double, trailingInset: Double,
+                             itemCount: Int) -> Double {
         leadingInset + Double(itemCount) * itemWidth + Double(itemCount - 1) * spacing + trailingInset
     }
 
