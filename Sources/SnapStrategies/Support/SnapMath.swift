@@ -106,12 +106,10 @@ public enum SnapMath {
     @inlinable @inline(__always)
     public static func snappedToWhole(_ x: Double) -> Double {
         let magnitude = abs(x)
-        guard magnitude < 268_435_456 else {   // 2^28; NaN and ±∞ also go here
-            let r = roundedHalfAway(x)
-            return abs(x - r) <= wholeTolerance * Swift.max(1, magnitude) ? r : x
-        }
         let shifter = 6_755_399_441_055_744.0   // 1.5·2^52
-        let r = Double(signOf: x, magnitudeOf: (magnitude + shifter) - shifter)
+        let r = magnitude < 268_435_456   // 2^28; NaN and ±∞ take the exact rounding
+            ? Double(signOf: x, magnitudeOf: (magnitude + shifter) - shifter)
+            : roundedHalfAway(x)
         return abs(x - r) <= wholeTolerance * Swift.max(1, magnitude) ? r : x
     }
 
