@@ -29,9 +29,16 @@ public struct TraceRelease: Sendable {
     public var sampleCount: Int
     /// Where the trace starts.
     public var location: TraceLocation
+    /// The trace's own `hit` column (trace format 1.1); `nil` means the command's `--hit`.
+    public var hit: HitCriterion?
+    /// Telemetry (trace format 1.1): the item the live carousel actually came to rest on.
+    public var settledIndex: Int?
+    /// Telemetry (trace format 1.1): an item the person tapped after the swipe, before the next one.
+    public var tapIndex: Int?
 
     public init(traceID: String, user: Int, intendedIndex: Int?, layout: CarouselLayout,
-                release: Release, sampleCount: Int, location: TraceLocation) {
+                release: Release, sampleCount: Int, location: TraceLocation,
+                hit: HitCriterion? = nil, settledIndex: Int? = nil, tapIndex: Int? = nil) {
         self.traceID = traceID
         self.user = user
         self.intendedIndex = intendedIndex
@@ -39,6 +46,9 @@ public struct TraceRelease: Sendable {
         self.release = release
         self.sampleCount = sampleCount
         self.location = location
+        self.hit = hit
+        self.settledIndex = settledIndex
+        self.tapIndex = tapIndex
     }
 }
 

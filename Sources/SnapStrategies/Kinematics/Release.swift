@@ -24,16 +24,24 @@ public struct Release: Sendable, Hashable {
     /// The item selected before the drag (a slot in looping layouts); `nil` means the item
     /// nearest ``startOffset``.
     public var startIndex: Int?
+    /// Finger displacement from touch-down to lift-off, points, in the sign of the content
+    /// offset change (finger moving toward the leading edge = positive), when it is known
+    /// (sample-level traces with `touch_x`, release-level `finger_travel`). `nil` means only
+    /// content offsets are known: a policy that gates on finger travel then derives it as
+    /// ``travel`` plus its platform's touch slop and says so in its documentation.
+    public var fingerTravel: Double?
 
     /// A release; by default the drag started where it ended, at time 0, lasting 0 ms.
     public init(offset: Double, velocity: Double, startOffset: Double? = nil,
-                startTime: Double = 0, time: Double? = nil, startIndex: Int? = nil) {
+                startTime: Double = 0, time: Double? = nil, startIndex: Int? = nil,
+                fingerTravel: Double? = nil) {
         self.offset = offset
         self.velocity = velocity
         self.startOffset = startOffset ?? offset
         self.startTime = startTime
         self.time = time ?? startTime
         self.startIndex = startIndex
+        self.fingerTravel = fingerTravel
     }
 
     /// Content travel during the drag, `offset − startOffset`, points (finger travel is its negative).
