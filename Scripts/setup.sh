@@ -3,10 +3,11 @@
 # a second run finds everything present and installs nothing.
 #   libgsl-dev   GSL headers and libraries (SnapEvaluator links GSL)
 #   pkg-config   lets SwiftPM find GSL's flags (`pkg-config --libs gsl`)
-#   librsvg2-bin rsvg-convert, used by a test that proves our SVG plots render
+#   librsvg2-bin rsvg-convert, used by a test that proves our SVG plots render (and PNG output)
+#   chromium, chromium-driver  headless browser for the tests of the recorder page and the report
 set -euo pipefail
 
-needed=(libgsl-dev pkg-config librsvg2-bin)
+needed=(libgsl-dev pkg-config librsvg2-bin chromium chromium-driver)
 missing=()
 for pkg in "${needed[@]}"; do
   if dpkg-query -W -f='${Status}' "$pkg" 2>/dev/null | grep -q "install ok installed"; then
