@@ -28,10 +28,17 @@ public struct TraceInputOptions: ParsableArguments, Sendable {
     @Option(help: "Threads per file: each reads its own byte range of the file (1 = serial, 0 = one per core).")
     public var jobs: Int = 0
 
+    @Flag(name: .shortAndLong, help: "No progress line and no notices on standard error (errors and warnings still print).")
+    public var quiet = false
+
     public init() {}
 
+    /// Also switches the progress line on or off for the run (``ProgressOutput/configure(quiet:)``):
+    /// validation runs once, after parsing and before `run()`.
     public func validate() throws {
-        guard jobs >= 0, jobs <= 256 else { throw ValidationError("--jobs must be between 0 (one per core) and 256.") }
+        guard jobs >= 0 else { throw ValidationError("--jobs must be 0 (one per core) or a positive number of threads, not \(jobs).") }
+        guard jobs <= 256 else { throw ValidationError("--jobs must be between 0 (one per core) and 256.") }
+        ProgressOutput.configure(quiet: quiet)
     }
 
     /// A usage error unless at least one trace file was given (every command but
@@ -54,8 +61,14 @@ public struct TraceInputOptions: ParsableArguments, Sendable {
     }
 
     /// Reads every file in order, calling `body` per trace; one users table across files.
+    /// Shows a progress line (`reading`, traces so far, rate) on a terminal.
     public func read(_ body: (TraceRecord) throws -> Void) throws -> ReadSummary {
-        try TraceReader.read(paths: files, options: readOptions(), body)
+        let progress = ProgressLine(stage: "reading", unit: "traces", checkEvery: 512)
+        defer { progress.finish() }
+        return try TraceReader.read(paths: files, options: readOptions()) { record in
+            try body(record)
+            progress.advance()
+        }
     }
 }
 
@@ -67,8 +80,13 @@ extension TraceInputOptions {
         initial: @escaping @Sendable () -> Partial,
         accumulate: @escaping @Sendable (inout Partial, TraceRecord) throws -> Void
     ) throws -> (partials: [Partial], summary: ReadSummary) {
+        let progress = ProgressLine(stage: "reading", unit: "traces", checkEvery: 512)
+        defer { progress.finish() }
         let (parts, summary) = try TraceReader.readInParallel(paths: files, options: readOptions(), parts: effectiveJobs,
-                                                              initial: initial, accumulate: accumulate)
+                                                              initial: initial, accumulate: { partial, record in
+                                                                  try accumulate(&partial, record)
+                                                                  progress.advance()
+                                                              })
         return (parts.map(\.partial), summary)
     }
 }
@@ -105,9 +123,11 @@ public struct CommandOutput: Sendable {
     /// Standard output as text.
     public var text: String { String(decoding: standardOutput, as: UTF8.self) }
 
-    /// Writes standard output, then standard error.
+    /// Writes standard output, then standard error (under `--quiet` only its warning and
+    /// skipped-trace lines, ``QuietFilter``).
     public func write() {
         Output.standard.write(bytes: standardOutput)
-        if !standardError.isEmpty { Output.error.write(standardError) }
+        let notes = QuietFilter.apply(standardError)
+        if !notes.isEmpty { Output.error.write(notes) }
     }
 }

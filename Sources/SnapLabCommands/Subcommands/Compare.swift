@@ -52,11 +52,8 @@ extension SnapLab {
         /// What the command prints, built whole before anything is written.
         public func output() throws -> CommandOutput {
             let selected = try parameters.apply(to: PolicySelection.parse(policies))
-            let showProgress = Output.error.isTerminal
             let (totals, summary) = try ComparisonRun.accumulate(
-                paths: input.files, options: input.readOptions(), policies: selected, parts: input.effectiveJobs,
-                progress: showProgress ? { Output.error.write("\u{1B}[2K\r\($0)") } : nil)
-            if showProgress { Output.error.write("\u{1B}[2K\r") }
+                paths: input.files, options: input.readOptions(), policies: selected, parts: input.effectiveJobs)
             let boot = UserBootstrap(resamples: bootstrap, seed: seed)
             let comparison = try Comparison(totals, userNames: summary.users.names, bootstrap: boot)
             var preamble: [(key: String, value: String)] = summary.files.map {

@@ -54,6 +54,9 @@ extension SnapLab {
         @Option(help: "Output file; written to a temporary file and renamed into place when complete.")
         var out: String
 
+        @Flag(name: .shortAndLong, help: "No progress line and no notices on standard error.")
+        var quiet = false
+
         public init() {}
 
         public func validate() throws {
@@ -64,6 +67,7 @@ extension SnapLab {
             }
             if let threads, !(1...64).contains(threads) { throw ValidationError("--threads must be between 1 and 64") }
             guard !out.isEmpty else { throw ValidationError("--out must name a file") }
+            ProgressOutput.configure(quiet: quiet)
         }
 
         public func run() throws {
@@ -78,7 +82,8 @@ extension SnapLab {
                 throw ValidationError("the layout file gives no complete layout")
             }
             let seed = self.seed ?? UInt64.random(in: 0...UInt64(UInt32.max))
-            Output.error.write("seed: \(seed)\n")
+            // A seed the user did not choose is printed even under --quiet: it is the only record of it.
+            if self.seed == nil { Output.error.write("seed: \(seed)\n") } else { Output.notice("seed: \(seed)\n") }
             var parameters = SwipeModelParameters()
             parameters.fixedRate = rate.map { Double($0.rawValue) }
             let model = try SwipeModel(parameters: parameters, layout: carousel)
@@ -86,16 +91,15 @@ extension SnapLab {
             let writer = TraceCSVWriter(kind: kind, layout: carousel, userCount: users,
                                         precision: .init(time: timeDecimals, offset: offsetDecimals))
             let file = try AtomicFileOutput(path: out)
-            let showProgress = Output.error.isTerminal
-            let total = traces
+            let progress = ProgressLine(stage: "generating", total: traces, unit: "traces")
             try generator.write(
                 with: writer, threads: threads ?? ProcessInfo.processInfo.activeProcessorCount,
-                progress: showProgress ? { done in Output.error.write("\rgenerated \(done)/\(total) traces") } : nil,
+                progress: progress.isEnabled ? { done in progress.update(done: done) } : nil,
                 emit: { bytes throws(FileOutputError) in try file.write(bytes) })
             try file.commit()
-            if showProgress { Output.error.write("\n") }
+            progress.finish()
             let seconds = Date().timeIntervalSince(started)
-            Output.error.write("wrote \(traces) traces (\(kind.rawValue), \(NumberFormat.fixed(Double(file.byteCount) / 1e6, 1)) MB) "
+            Output.notice("wrote \(traces) traces (\(kind.rawValue), \(NumberFormat.fixed(Double(file.byteCount) / 1e6, 1)) MB) "
                                + "to \(out) in \(NumberFormat.fixed(seconds, 1)) s\n")
         }
     }

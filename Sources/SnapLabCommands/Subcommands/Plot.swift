@@ -99,7 +99,7 @@ extension SnapLab.Plot {
         }
 
         public func run() throws {
-            try TraceCommand.run { try Output.error.write(render()) }
+            try TraceCommand.run { try Output.notice(render()) }
         }
 
         /// Draws the map and writes it; returns the notes for standard error.
@@ -154,7 +154,7 @@ extension SnapLab.Plot {
         }
 
         public func run() throws {
-            try TraceCommand.run { try Output.error.write(render()) }
+            try TraceCommand.run { try Output.notice(render()) }
         }
 
         public func render() throws -> String {

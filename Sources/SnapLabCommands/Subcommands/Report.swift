@@ -61,7 +61,7 @@ extension SnapLab {
         }
 
         public func run() throws {
-            try TraceCommand.run { Output.error.write(try render()) }
+            try TraceCommand.run { Output.notice(try render()) }
         }
 
         /// Reads the traces once, builds the page, writes it atomically to ``out``; returns the
