@@ -334,12 +334,15 @@ extension PropertyCase {
     }
 
     /// The case in a looping layout without insets, whose slots are mirror images of each other
-    /// about the alignment origin (a leading inset sits on one side only).
+    /// about the alignment origin (a leading inset sits on one side only). Items wider than the
+    /// viewport are centred: the mirror image of a leading-aligned wide item rests trailing-aligned,
+    /// and a rule that looks at the item's extent (Chromium's covering ranges) sees the difference.
     var mirrorable: PropertyCase {
         var c = plausible
         c.looping = true
         c.leadingInset = 0
         c.trailingInset = 0
+        if c.itemWidth > c.viewportWidth { c.alignment = .center }
         return c
     }
 

@@ -7,9 +7,9 @@ extension CSSScrollSnap {
     /// `cc/input/snap_selection_strategy.cc` `PickBestResult`; feature
     /// `kScrollSnapPreferCloserCovering`).
     ///
-    /// An item `s` occupying `[a, a + w]` (`a = L + s·stride`) with `w > V` can cover the snapport
-    /// anywhere in `[a, a + w − V]` (no scroll padding; items do not overlap, so no other area
-    /// intrudes on that range). For the intended position `X` (the strategy's end position):
+    /// An item `s` occupying `[a, a + w]` (`a = L + s·stride`) with `w > V` (`V` the snapport,
+    /// ``snapportWidth(of:)``) can cover the snapport anywhere in `[a, a + w − V]` (items do not
+    /// overlap, so no other area intrudes on that range). For the intended position `X` (the strategy's end position):
     /// - if `X` lies in an item's range, that item **covers the intended position**: the scroll
     ///   rests at `X` itself, and `PickBestResult` (end-position and end-and-direction strategies)
     ///   prefers it to every aligned snap, without a direction or proximity check;
@@ -34,8 +34,8 @@ extension CSSScrollSnap {
     /// `distance < smallest_distance`).
     func covering(at x: Double, from current: Double, direction: Int, range: Double,
                   in layout: CarouselLayout) -> Covering {
-        let w = layout.itemWidth, v = layout.viewportWidth
-        guard w > v, x.isFinite else { return Covering() }
+        let w = layout.itemWidth, v = Self.snapportWidth(of: layout)
+        guard w > v, v > 0, x.isFinite else { return Covering() }
         let span = w - v
         let k = SnapMath.flooredIndex((x - layout.leadingInset) / layout.stride)
         var result = Covering()
@@ -54,6 +54,15 @@ extension CSSScrollSnap {
             result.displaced = (s, offset, distance)
         }
         return result
+    }
+
+    /// The snapport's width: the viewport, less the trailing inset where the layout's trailing
+    /// alignment plays `scroll-padding-right` (the leading inset is content before item 0, not
+    /// scroll padding), so that an item's aligned snap is an end of its covering range (leading:
+    /// the start, trailing: the end; centred: the middle). A trailing inset as wide as the
+    /// viewport leaves no snapport and no covering.
+    static func snapportWidth(of layout: CarouselLayout) -> Double {
+        layout.alignment == .trailing ? layout.viewportWidth - layout.trailingInset : layout.viewportWidth
     }
 
     /// `aligned` (a slot from the aligned search, or nil) or the covering candidate that beats it,
