@@ -20,6 +20,11 @@ public protocol SnapPolicy: Sendable {
     var source: String { get }
     /// The tunable parameters, in vector order.
     var parameterSpecs: [PolicyParameter] { get }
+    /// Where this policy's platform brings a resting item (``SnapOrigin``): ``SnapOrigin/layout``
+    /// (the default) follows the layout's alignment; a platform with its own snap position
+    /// (Android's snap helpers centre on the padded area) declares it, and decides in
+    /// `layout.snapped(to: snapOrigin)`, whose snap offsets its decisions use.
+    var snapOrigin: SnapOrigin { get }
     /// The current parameter values, in ``parameterSpecs`` order.
     var parameterValues: [Double] { get }
     /// Stores `values` (already validated against ``parameterSpecs``) in the policy.
@@ -43,6 +48,9 @@ public protocol SnapPolicy: Sendable {
 }
 
 extension SnapPolicy {
+    /// ``SnapOrigin/layout``: the layout's alignment.
+    public var snapOrigin: SnapOrigin { .layout }
+
     /// The loop ``decide(_:in:into:)`` describes.
     @inlinable
     public func decide(_ releases: UnsafeBufferPointer<Release>, in layouts: UnsafeBufferPointer<CarouselLayout>,
