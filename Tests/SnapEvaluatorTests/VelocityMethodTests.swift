@@ -5,11 +5,14 @@ import Testing
     /// The issue-13 stroke under every estimator (pt/ms): the window keeps 89, 106, 123 ms for
     /// the least-squares trackers; iOS weighs the down→89 ms segment most; the legacy Compose
     /// path and nothing else sees the repeated up position.
-    @Test(arguments: [
-        (VelocityMethod.lsq2, 60.0 / 17), (.impulse, 60.0 / 17), (.compose, 60.0 / 17),
-        (.composeLegacy, 1.4185388288108627), (.flutter, 60.0 / 17), (.chromium, 60.0 / 17),
-        (.ios, 0.6 * 60 / 89 + 0.35 * 60 / 17 + 0.05 * 60 / 17), (.lastTwo, 60.0 / 17), (.recorded, 0),
-    ])
+    static let ios: Double = 0.6 * 60 / 89 + 0.35 * 60 / 17 + 0.05 * 60 / 17
+    static let line: Double = 60.0 / 17
+    static let cases: [(VelocityMethod, Double)] = [
+        (.lsq2, line), (.impulse, line), (.compose, line), (.composeLegacy, 1.4185388288108627),
+        (.flutter, line), (.chromium, line), (.ios, ios), (.lastTwo, line), (.recorded, 0),
+    ]
+
+    @Test(arguments: cases)
     func theWorkedStrokeUnderEachEstimator(method: VelocityMethod, expected: Double) {
         #expect(abs(WorkedStroke.velocity(method) - expected) < 1e-9)
     }
