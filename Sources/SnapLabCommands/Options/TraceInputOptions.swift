@@ -17,7 +17,7 @@ public struct TraceInputOptions: ParsableArguments, Sendable {
     @Flag(help: "Skip bad traces (listed on standard error) instead of stopping at the first.")
     public var lenient = false
 
-    @Option(help: "Release-velocity estimator: lsq2, ios, impulse, last-two or recorded.")
+    @Option(help: ArgumentHelp("Release-velocity estimator: \(VelocityMethod.allCases.map(\.rawValue).joined(separator: ", ")) (Docs/real-recordings.md says which matches which platform)."))
     public var velocity: VelocityMethod = .lsq2
 
     @Option(help: ArgumentHelp("A JSON layout file (item_width, item_spacing, leading_inset, trailing_inset, viewport_width, item_count, alignment, looping).", valueName: "file"))
