@@ -26,7 +26,9 @@ struct RecommendationTests {
         let data = FitData(try Self.atRestTraces(count: 600, users: 12, seed: 4))
         let rec = try Recommendation.run(policies: [NearestPageSnap(basis: .projectedOffset), NearestPageSnap(basis: .releaseOffset)],
                                          data: data, folds: 4)
-        #expect(rec.ranking.count == 3) // projected defaults, projected fitted, nearest defaults
+        // projected defaults and nearest defaults: the projection's deceleration rate is a platform
+        // constant, which recommend does not fit.
+        #expect(rec.ranking.count == 2)
         let scores = Set(rec.ranking.map(\.testScore))
         #expect(scores.count == 1, "\(rec.ranking.map { ($0.policyID, $0.variant, $0.testScore) })")
         #expect(rec.chosen.policyID == "nearest" && rec.chosen.variant == "defaults")

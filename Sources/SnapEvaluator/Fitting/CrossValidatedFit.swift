@@ -57,7 +57,7 @@ public struct CrossValidatedFit: Sendable {
     /// Runs the procedure above.
     /// - Parameters:
     ///   - policy: the policy; its current values are the first start (normally its defaults).
-    ///   - parameters: names to fit (default: every non-integer parameter).
+    ///   - parameters: names to fit (default: every threshold — non-integer, not a platform constant).
     ///   - folds: `K` (default 5).
     ///   - bootstrapResamples: user-bootstrap refits for the intervals (0 for none).
     /// - Throws: ``FitError`` (empty data, too few users, ...), ``GSLError``.

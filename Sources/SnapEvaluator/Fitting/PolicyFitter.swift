@@ -100,7 +100,7 @@ public struct PolicyFitter: Sendable {
         public var best: MinimizationReport?
     }
 
-    /// Fits `names` (default: every non-integer parameter) of `policy` on `indices` of `data`
+    /// Fits `names` (default: every threshold, see ``BoundTransform``) of `policy` on `indices` of `data`
     /// (default: all traces), starting from the policy's current values.
     ///
     /// - Parameter extraStarts: full parameter vectors tried after the policy's own values
@@ -136,6 +136,8 @@ public struct PolicyFitter: Sendable {
         var subset = stages.first ?? indices
         let evaluate: ([Double]) throws -> Double = { u in
             transform.write(u, into: &vector)
+            // A vector breaking a declared order is infeasible: worse than any score.
+            if candidate.orderViolation(in: vector) != nil { return 1e6 }
             try candidate.setParameterValues(vector)
             return objective.loss(data.score(candidate, objective: objective, indices: subset))
         }
