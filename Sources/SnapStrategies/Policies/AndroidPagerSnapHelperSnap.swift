@@ -56,7 +56,7 @@ public struct AndroidPagerSnapHelperSnap: SnapPolicy, Hashable {
             PolicyParameter(name: "minFlingVelocity", unit: "dp/ms", defaultValue: 0.05, minimum: 0, maximum: 10,
                             summary: "speed a fling must exceed (ViewConfiguration minimum fling 50 dp/s)"),
             PolicyParameter(name: "density", unit: "px per pt", defaultValue: 1, minimum: 0.75, maximum: 4,
-                            summary: "pixels per point; scales the dp threshold"),
+                            role: .platformConstant, summary: "pixels per point; scales the dp threshold"),
         ]
     }
 
