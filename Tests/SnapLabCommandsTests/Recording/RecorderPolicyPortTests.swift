@@ -85,27 +85,41 @@ struct RecorderPolicyPortTests {
         return out
     }
 
-    static func number(_ x: Double) -> Any { x.isFinite ? x : (x.isNaN ? "NaN" : (x > 0 ? "Infinity" : "-Infinity")) }
+    /// A number as text JavaScript's `Number()` reads back exactly (shortest round trip; NaN, ±Infinity).
+    static func number(_ x: Double) -> String {
+        x.isNaN ? "NaN" : (x == .infinity ? "Infinity" : (x == -.infinity ? "-Infinity" : "\(x)"))
+    }
 
-    static func payload(_ cases: [Case]) throws -> String {
-        let items: [[String: Any]] = try cases.map { c in
-            let layout = try JSONSerialization.jsonObject(with: Data(RecorderPage.layoutConfiguration(c.layout).rendered().utf8))
-            let params = Dictionary(uniqueKeysWithValues: zip(c.policy.parameterSpecs.map(\.name), c.policy.parameterValues))
-            return ["layout": layout, "params": params, "id": c.policy.id,
-                    "offset": number(c.release.offset), "velocity": number(c.release.velocity),
-                    "startOffset": number(c.release.startOffset)]
+    /// The cases as JSON, one group per run of cases sharing a layout and a policy.
+    static func payload(_ cases: [Case]) -> String {
+        var groups: [JSONValue] = []
+        var start = 0
+        while start < cases.count {
+            var end = start + 1
+            while end < cases.count && cases[end].layout == cases[start].layout
+                    && cases[end].policy.parameterValues == cases[start].policy.parameterValues { end += 1 }
+            let policy = cases[start].policy
+            let params = zip(policy.parameterSpecs, policy.parameterValues).map { ($0.0.name, JSONValue.number($0.1)) }
+            let releases = cases[start..<end].map { c in
+                JSONValue.array([c.release.offset, c.release.velocity, c.release.startOffset].map { .string(number($0)) })
+            }
+            groups.append(.object([("id", .string(policy.id)), ("layout", RecorderPage.layoutConfiguration(cases[start].layout)),
+                                   ("params", .object(params)), ("releases", .array(releases))]))
+            start = end
         }
-        return String(decoding: try JSONSerialization.data(withJSONObject: items), as: UTF8.self)
+        return JSONValue.array(groups).rendered()
     }
 
     static let runner = """
-        const cases = JSON.parse(arguments[0]);
+        const groups = JSON.parse(arguments[0]);
         const out = [];
-        for (const c of cases) {
-          const L = SL.layout(c.layout);
-          const r = { offset: Number(c.offset), velocity: Number(c.velocity), startOffset: Number(c.startOffset) };
-          const d = SL.policies[c.id](r, L, c.params);
-          out.push([d.slot, d.index, String(d.offset), d.rule]);
+        for (const g of groups) {
+          const L = SL.layout(g.layout);
+          for (const x of g.releases) {
+            const r = { offset: Number(x[0]), velocity: Number(x[1]), startOffset: Number(x[2]) };
+            const d = SL.policies[g.id](r, L, g.params);
+            out.push([d.slot, d.index, String(d.offset), d.rule]);
+          }
         }
         return JSON.stringify(out);
         """
@@ -124,7 +138,7 @@ struct RecorderPolicyPortTests {
             try browser.navigate(to: file)
             for (k, id) in RecorderPolicyPort.supportedIdentifiers.enumerated() {
                 let cases = try Self.cases(for: id, seed: 0x5EED_0000 + UInt64(k))
-                let answer = try browser.execute(Self.runner, [try Self.payload(cases)])
+                let answer = try browser.execute(Self.runner, [Self.payload(cases)])
                 let text = try #require(answer as? String)
                 let decoded = try #require(try JSONSerialization.jsonObject(with: Data(text.utf8)) as? [[Any]])
                 try #require(decoded.count == cases.count)
