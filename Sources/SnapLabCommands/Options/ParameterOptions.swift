@@ -38,8 +38,9 @@ public struct ParameterOptions: ParsableArguments, Sendable {
             for i in result.indices where policy == nil || result[i].id == policy {
                 guard result[i].parameterSpecs.contains(where: { $0.name == name }) else {
                     if policy != nil {
-                        throw ValidationError(ParameterError.unknownName(
-                            policy: result[i].id, name: name, known: result[i].parameterSpecs.map(\.name)).description)
+                        let known = result[i].parameterSpecs.map(\.name)
+                        throw ValidationError(ParameterError.unknownName(policy: result[i].id, name: name, known: known).description
+                                              + NameSuggestion.hint(for: name, among: known))
                     }
                     continue
                 }
@@ -49,8 +50,16 @@ public struct ParameterOptions: ParsableArguments, Sendable {
                 matched = true
             }
             if !matched {
-                let scope = policy.map { "policy '\($0)' is not selected" } ?? "no selected policy has it"
-                throw ValidationError("--param \(policy.map { $0 + "." } ?? "")\(name): \(scope)")
+                if let policy {
+                    let ids = result.map(\.id)
+                    throw ValidationError("--param \(policy).\(name): policy '\(policy)' is not selected."
+                                          + NameSuggestion.hint(for: policy, among: ids) + " Selected: " + ids.joined(separator: ", "))
+                }
+                var known: [String] = []
+                for p in result { for spec in p.parameterSpecs where !known.contains(spec.name) { known.append(spec.name) } }
+                throw ValidationError("--param \(name): no selected policy has a parameter named '\(name)'."
+                                      + NameSuggestion.hint(for: name, among: known)
+                                      + (known.isEmpty ? " The selected policies have no parameters." : " Known: " + known.joined(separator: ", ")))
             }
         }
         return result

@@ -16,7 +16,7 @@ extension SnapLab {
 
 /// Options shared by the plot commands: output file and trace sampling.
 public struct PlotOutputOptions: ParsableArguments, Sendable {
-    @Option(help: ArgumentHelp("The SVG file to write.", valueName: "file"))
+    @Option(help: ArgumentHelp("The file to write: .svg, or .png (rendered through rsvg-convert).", valueName: "file"))
     public var out: String
 
     @Option(help: "At most this many traces are kept for a plot (a seeded uniform sample beyond).")
@@ -28,8 +28,12 @@ public struct PlotOutputOptions: ParsableArguments, Sendable {
     public init() {}
 
     public func validate() throws {
-        guard maxTraces >= 1 else { throw ValidationError("--max-traces must be at least 1") }
+        try PositiveCount.check(maxTraces, option: "--max-traces", unit: "traces")
         guard !out.isEmpty else { throw ValidationError("--out needs a file name") }
+        let ext = (out as NSString).pathExtension.lowercased()
+        guard ext == "svg" || ext == "png" else {
+            throw ValidationError("--out \(out): plots are written as .svg or .png, not '.\(ext)'")
+        }
     }
 
     /// Reads `input` into a seeded sample of at most ``maxTraces`` traces.
@@ -41,8 +45,10 @@ public struct PlotOutputOptions: ParsableArguments, Sendable {
 
     /// Writes `document` to ``out`` whole (a temporary file renamed into place).
     func write(_ document: SVGDocument) throws {
+        let svg = document.rendered()
+        let bytes = (out as NSString).pathExtension.lowercased() == "png" ? try PNGRenderer.png(svg: svg) : Array(svg.utf8)
         let file = try AtomicFileOutput(path: out)
-        try file.write(Array(document.rendered().utf8))
+        try file.write(bytes)
         try file.commit()
     }
 
@@ -150,7 +156,7 @@ extension SnapLab.Plot {
 
         public func validate() throws {
             try input.requireFiles()
-            guard bins >= 1, bins <= 100 else { throw ValidationError("--bins must be between 1 and 100") }
+            try PositiveCount.check(bins, option: "--bins", unit: "bins", max: 100)
         }
 
         public func run() throws {
