@@ -58,3 +58,15 @@ public struct LayoutOptions: ParsableArguments, Sendable {
         do { _ = try layout() } catch { throw ValidationError(error.description) }
     }
 }
+
+/// The layout of a command that takes `--layout FILE` and the layout options (the file's keys
+/// override the options).
+enum LayoutFile {
+    /// - Throws: ``TraceParseError`` for a bad file, `ValidationError` when it gives no complete layout.
+    static func resolve(file: String?, options: LayoutOptions) throws -> CarouselLayout {
+        guard let file else { return try options.layout() }
+        let fields = try LayoutFields.read(layoutFile: file).merged(over: LayoutFields(options.layout()))
+        guard let layout = try fields.layout() else { throw ValidationError("the layout file \(file) gives no complete layout") }
+        return layout
+    }
+}

@@ -14,7 +14,10 @@ extension SnapLab {
                 The table is sorted by hit rate. Intervals: a bootstrap that resamples users \
                 (--bootstrap resamples, --seed). Each policy is compared with the best by the \
                 interval of the difference and a clustered McNemar test (users as the units), Holm-adjusted.
+                CSV is plain RFC 4180 with one header row (--meta FILE.json writes the run metadata); \
+                --per-trace FILE.csv writes one row per scored trace (Docs/per-trace.md).
                 Example: snaplab compare Data/synthetic.csv --policies tag99,nearest --format markdown
+                Example: snaplab compare Data/synthetic.csv --policies tag99,nearest --format csv --by user --meta run.json
                 """)
 
         @OptionGroup var input: TraceInputOptions
@@ -36,13 +39,17 @@ extension SnapLab {
         @Option(help: "Seed of the bootstrap (printed to standard error).")
         var seed: UInt64 = 12345
 
+        @Option(help: ArgumentHelp("Also write the run metadata (files, counts, estimator, seed) as JSON to this file.", valueName: "file.json"))
+        var meta: String?
+
+        @Option(help: ArgumentHelp("Also write one CSV row per scored trace (ids, release, per policy target and hit) to this file.", valueName: "file.csv"))
+        var perTrace: String?
+
         public init() {}
 
         public func validate() throws {
             try input.requireFiles()
-            guard bootstrap >= 1, bootstrap <= 1_000_000 else {
-                throw ValidationError("--bootstrap must be between 1 and 1000000 resamples")
-            }
+            try PositiveCount.check(bootstrap, option: "--bootstrap", unit: "resamples", max: 1_000_000)
         }
 
         public func run() throws {
@@ -68,7 +75,12 @@ extension SnapLab {
             let report = ComparisonReport(comparison: comparison, preamble: preamble, breakdown: by ?? .none)
             var result = CommandOutput()
             result.standardOutput = Array(report.render(format).utf8)
+            if let meta { try SideFile.write(report.runJSON().rendered(pretty: true) + "\n", to: meta) }
             var notes = summary.notices(scored: totals.labelled)
+            if let perTrace {
+                let rows = try PerTraceCSV.write(paths: input.files, options: input.readOptions(), policies: selected, to: perTrace)
+                notes.append("wrote \(rows) per-trace rows to \(perTrace)")
+            }
             notes.append("seed: \(seed)")
             result.standardError = notes.joined(separator: "\n") + "\n"
             return result

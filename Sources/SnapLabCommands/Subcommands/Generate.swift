@@ -88,8 +88,9 @@ extension SnapLab {
         public init() {}
 
         public func validate() throws {
-            guard traces >= 0, traces <= 1_000_000_000 else { throw ValidationError("--traces must be between 0 and 1000000000") }
-            guard users >= 1, users <= 10_000_000 else { throw ValidationError("--users must be between 1 and 10000000") }
+            guard traces >= 0 else { throw ValidationError("--traces must be zero or a positive number of traces, not \(traces)") }
+            guard traces <= 1_000_000_000 else { throw ValidationError("--traces must be between 0 and 1000000000") }
+            try PositiveCount.check(users, option: "--users", unit: "users", max: 10_000_000)
             for (name, d) in [("--time-decimals", timeDecimals), ("--offset-decimals", offsetDecimals)] where !(0...9).contains(d) {
                 throw ValidationError("\(name) must be between 0 and 9")
             }

@@ -14,7 +14,7 @@ extension SnapLab {
                 same user-grouped folds for every candidate. Rule: among the candidates within one \
                 standard error of the best, the one with the fewest fitted parameters, then fewest \
                 parameters, then catalogue order. Prints Swift code that builds the chosen policy.
-                Example: snaplab recommend Data/synthetic.csv --policies tag99,nearest,ios
+                Example: snaplab recommend Data/synthetic.csv --policies tag99,nearest,embla
                 """)
 
         @OptionGroup var input: TraceInputOptions
