@@ -89,7 +89,7 @@ public struct OrdinalThresholdModel: Sendable {
             let x = LearnedThresholdSnap.features(of: c.release, in: c.layout)
             guard x.velocity.isFinite, x.fraction.isFinite, x.travel.isFinite else { continue }
             let intendedSlot = c.layout.isLooping ? c.layout.slot(ofItem: c.intended, near: c.release.offset) : c.intended
-            let k = SnapMath.clamp(intendedSlot - x.page, -maxPages, maxPages)
+            let k = SnapMath.clamp(TraceOutcome.saturatingDifference(intendedSlot, x.page), -maxPages, maxPages)
             xv.append(x.velocity)
             xf.append(x.fraction)
             xt.append(x.travel)

@@ -218,9 +218,31 @@ public final class TraceReader {
         @inline(__always) set { hot.pointee.hasBad = newValue }
     }
 
+    // MARK: quoting faults (``nextRow()``)
+    private var strayQuoteField = -1
+    private var junkAfterQuoteField = -1
+    private var lineBreakField = -1
+    private var openQuoteField = 0
+    /// The quoting fault of the current row (lenient mode), and the first field it concerns.
+    private var rowFault: TraceParseError?
+    private var rowFaultField = 0
+    /// Whether a stored per-trace value or the trace id holds a `"` (the fast paths compare raw
+    /// bytes, which for such a value could be a stray-quote spelling: they leave the trace alone).
+    private var storedQuote = false
+
     // MARK: file and buffer
     private let fd: Int32
     private let fileSize: Int
+    /// Whether the input is not a regular file (a pipe, FIFO, `-`): read with `read()`, serially.
+    let isStream: Bool
+    /// The file's size and modification time when opened: compared again at the end (a file
+    /// that changes while read gives ``TraceParseError/changedWhileReading(file:reason:)``).
+    let stamp: FileStamp
+    /// The file offset of the first row this reader reads (after the header, or at its range's
+    /// first trace boundary), and of the first row it leaves to the next range (the file's end
+    /// when it read to the end): consecutive ranges must meet (``readInParallel``).
+    private(set) var firstRowOffset = 0
+    private(set) var stopOffset = 0
     /// ``TraceReadOptions/maxRowBytes`` and ``TraceReadOptions/maxSamplesPerTrace``.
     private let maxRowBytes: Int
     private let maxSamples: Int
@@ -289,7 +311,8 @@ public final class TraceReader {
         self.options = options
         self.estimator = options.velocity.estimator
         self.users = users
-        let fd = open(path, O_RDONLY)
+        // `-` is standard input (trace-format.md)
+        let fd = path == "-" ? dup(0) : open(path, O_RDONLY)
         guard fd >= 0 else { throw .unreadable(file: path, reason: String(cString: strerror(errno))) }
         var st = stat()
         guard fstat(fd, &st) == 0 else {
@@ -303,6 +326,13 @@ public final class TraceReader {
         }
         self.fd = fd
         self.fileSize = Int(st.st_size)
+        // pipes, FIFOs, terminals, `-`: read with read(), serially, from the start
+        self.isStream = path == "-" || (st.st_mode & S_IFMT) != S_IFREG
+        self.stamp = FileStamp(st)
+        if isStream && (range?.lowerBound ?? 0) > 0 {
+            close(fd)
+            throw .unreadable(file: path, reason: "not a regular file: it can only be read serially, from its start")
+        }
         self.maxRowBytes = Swift.max(options.maxRowBytes, 1)
         self.maxSamples = Swift.max(options.maxSamplesPerTrace, 1)
         let capacity = Swift.max(options.bufferSize, 1024)
@@ -322,6 +352,7 @@ public final class TraceReader {
         do {
             try readHeader()
             if rangeStart > 0 { try seekToRangeStart() }
+            firstRowOffset = hot.pointee.bufFileOffset + hot.pointee.pos
         } catch {
             closeFile()
             throw error
@@ -379,7 +410,7 @@ public final class TraceReader {
             cap = newCap
         }
         while true {
-            let n = pread(fd, buf + end, cap - end, off_t(readOffset))
+            let n = isStream ? systemRead(fd, buf + end, cap - end) : pread(fd, buf + end, cap - end, off_t(readOffset))
             if n < 0 {
                 if errno == EINTR { continue }
                 throw .unreadable(file: path, reason: String(cString: strerror(errno)))
@@ -400,6 +431,9 @@ public final class TraceReader {
         var p = pos
         var f = 0
         rowNewlines = 0
+        strayQuoteField = -1
+        junkAfterQuoteField = -1
+        lineBreakField = -1
         let b = buf
         let e = end
         while true {
@@ -412,7 +446,7 @@ public final class TraceReader {
                 p += 1
                 while true {
                     guard p < e else {
-                        if eof { nf = f }
+                        if eof { nf = f; openQuoteField = f }
                         return eof ? -2 : -1
                     }
                     let c = b[p]
@@ -422,13 +456,17 @@ public final class TraceReader {
                         p += 1
                         break
                     }
-                    if c == 0x0A { rowNewlines += 1 }
+                    if c == 0x0A {
+                        rowNewlines += 1
+                        if lineBreakField < 0 { lineBreakField = f }
+                    }
                     p += 1
                 }
-                // characters after the closing quote belong to the field (refused when used)
+                // characters after the closing quote: the row is refused (a stray quote)
                 while p < e {
                     let c = b[p]
                     if c == 0x2C || c == 0x0A || c == 0x0D { break }
+                    if junkAfterQuoteField < 0 { junkAfterQuoteField = f }
                     p += 1
                 }
             } else {
@@ -436,6 +474,7 @@ public final class TraceReader {
                 while p < e {
                     let c = b[p]
                     if c == 0x2C || c == 0x0A || c == 0x0D { break }
+                    if c == 0x22 && strayQuoteField < 0 { strayQuoteField = f }
                     p += 1
                 }
             }
@@ -473,7 +512,15 @@ public final class TraceReader {
     }
 
     /// Scans the next non-empty row; false at end of file. Sets `line`. `rowStart` is its file offset.
+    ///
+    /// A row with a quoting fault (a `"` inside an unquoted field, text after a closing quote,
+    /// a quote left open at the end of the file, or a quoted line break in a row with the wrong
+    /// number of fields: all signs of a stray quote) sets ``rowFault`` (the header's throws):
+    /// the fault names the row's first line, and when the row ran over several lines reading
+    /// resumes on the line after its first, so that a stray quote costs one row, never the
+    /// rows up to the next quote. ``rowFaultField`` is the first field it concerns.
     private func nextRow() throws(TraceParseError) -> Bool {
+        rowFault = nil
         while true {
             let next = scanRow()
             if next == -1 {
@@ -481,20 +528,64 @@ public final class TraceReader {
                 continue
             }
             if next == -2 {
+                rowStart = bufFileOffset + pos
+                rowFirstLine = line + 1
                 line += 1
-                throw .unterminatedQuote(file: path, line: line, column: columnName(nf))
+                let fault = TraceParseError.unterminatedQuote(file: path, line: line, column: columnName(openQuoteField))
+                if cols == nil || !options.lenient { throw fault }
+                rowFault = fault
+                rowFaultField = openQuoteField
+                pos = lineEnd(from: pos)
+                return true
             }
             if next == pos { return false }   // nothing left
             rowStart = bufFileOffset + pos
             rowFirstLine = line + 1
             line += 1
             let isEmpty = nf == 1 && fe[0] == fs[0] && !fq[0]
+            if let fault = quotingFault() {
+                if cols == nil || !options.lenient { throw fault }
+                rowFault = fault
+                pos = rowNewlines > 0 ? lineEnd(from: pos) : next
+                return true
+            }
             let lineCount = rowNewlines
             pos = next
             line += lineCount
             if isEmpty { continue }
             return true
         }
+    }
+
+    /// The quoting fault of the row just scanned, if any (see ``nextRow()``); sets ``rowFaultField``.
+    private func quotingFault() -> TraceParseError? {
+        let expected = "a '\"' only around a whole field, doubled inside it (RFC 4180)"
+        if junkAfterQuoteField >= 0 {
+            rowFaultField = junkAfterQuoteField
+            return .strayQuote(file: path, line: line, column: columnName(junkAfterQuoteField),
+                               found: "text after the closing quote of a quoted field", expected: expected)
+        }
+        if strayQuoteField >= 0 && strayQuoteField < Swift.min(nf, spanCap) {
+            rowFaultField = strayQuoteField
+            let bytes = fieldCopy(strayQuoteField)
+            return .strayQuote(file: path, line: line, column: columnName(strayQuoteField),
+                               found: String(decoding: bytes.prefix(200), as: UTF8.self), expected: expected)
+        }
+        if rowNewlines > 0 && cols != nil && nf != ncols && lineBreakField >= 0 {
+            rowFaultField = lineBreakField
+            return .strayQuote(file: path, line: line, column: columnName(lineBreakField),
+                               found: "a quoted field running over \(rowNewlines + 1) lines in a row of \(nf) fields (\(ncols) expected)",
+                               expected: expected)
+        }
+        return nil
+    }
+
+    /// The buffer position after the first line break at or after `from` (the buffer's end
+    /// when there is none).
+    private func lineEnd(from: Int) -> Int {
+        var p = from
+        while p < end && buf[p] != 0x0A { p += 1 }
+        return p < end ? p + 1 : end
     }
 
     private func columnName(_ i: Int) -> String {
@@ -657,17 +748,35 @@ public final class TraceReader {
     /// - Throws: the first ``TraceParseError`` (strict), or whatever `body` throws.
     @discardableResult
     public func forEach(_ body: (TraceRecord) throws -> Void) throws -> FileReadSummary {
-        if cols.kind == .releaseLevel {
-            try readReleaseLevel(body)
-        } else {
-            try readSampleLevel(body)
+        do {
+            if cols.kind == .releaseLevel {
+                try readReleaseLevel(body)
+            } else {
+                try readSampleLevel(body)
+            }
+        } catch let error as TraceParseError {
+            // a row cut by a file truncated under the reader: the change is the error to report
+            try checkUnchanged()
+            throw error
         }
+        try checkUnchanged()
         summary.lines = line
         summary.rows = rows
         summary.tracesRead = hot.pointee.tracesRead
         summary.tracesYielded = hot.pointee.tracesYielded
         summary.tracesCancelled = hot.pointee.tracesCancelled
         return summary
+    }
+
+    /// Throws ``TraceParseError/changedWhileReading(file:reason:)`` when the file's size or
+    /// modification time differs from when it was opened (a file truncated or appended to during
+    /// the read; never `mmap`ed, so a shrinking file cannot crash the reader, but it must not
+    /// pass for a complete one). Streams are not checked (they have no size).
+    private func checkUnchanged() throws(TraceParseError) {
+        if isStream { stopOffset = readOffset; return }
+        var st = stat()
+        guard fstat(fd, &st) == 0 else { throw .unreadable(file: path, reason: String(cString: strerror(errno))) }
+        if let change = FileStamp(st).change(since: stamp) { throw .changedWhileReading(file: path, reason: change) }
     }
 
     /// Records `error` against the current trace (lenient) or throws it (strict).
@@ -693,11 +802,12 @@ public final class TraceReader {
         }
         planRows()
         while true {
-            if inTrace && !hasBad { try fastRows() }
+            if inTrace && !hasBad && !storedQuote && !(t.count > 0 && mv[t.count - 1] == 0) { try fastRows() }
             if try fastFirstRow(body) { continue }
             guard try nextRow() else { break }
-            // trace id (read even from a row with the wrong number of fields, to keep traces apart)
-            let idCol = cID < nf ? cID : -1
+            // trace id (read even from a row with the wrong number of fields, to keep traces apart;
+            // a row with a quoting fault at or before the id belongs to the current trace)
+            let idCol = cID < nf && (rowFault == nil || cID < rowFaultField) ? cID : -1
             var newTrace = !inTrace
             var idS = UnsafePointer<UInt8>(buf), idE = UnsafePointer<UInt8>(buf)
             if idCol >= 0 {
@@ -708,10 +818,18 @@ public final class TraceReader {
                 if inTrace {
                     try finishTrace(body)
                 }
-                if rowStart >= rangeEnd { line = rowFirstLine - 1; return }
+                if rowStart >= rangeEnd { line = rowFirstLine - 1; stopOffset = rowStart; return }
                 if let e = startTrace(idS, idE) { try fail(e) }
+                if idS == idE && rowFault == nil { try fail(emptyTraceID()) }
             }
+            // the trace's last row so far is its `ended` row: only another `ended` row (the
+            // lift-off reported again) may follow
+            let afterEnded = !newTrace && t.count > 0 && mv[t.count - 1] == 0 && !cancelled
             rows += 1
+            if let rowFault {
+                try fail(rowFault)
+                continue
+            }
             if nf != ncols {
                 try fail(.fieldCount(file: path, line: line, found: nf, expected: ncols))
                 continue
@@ -748,6 +866,11 @@ public final class TraceReader {
                     try fail(.invalidValue(file: path, line: line, column: "phase", found: text(ps, pe), expected: "began, moved, ended or cancelled"))
                     continue
                 }
+                if afterEnded && (flag != 0 || cancelled) {
+                    try fail(.invalidValue(file: path, line: line, column: "phase", found: text(ps, pe),
+                                           expected: "a new trace_id after the trace's 'ended' row (only a repeated 'ended' may follow it)"))
+                    continue
+                }
             }
             if t.count >= maxSamples {
                 try fail(.traceTooLong(file: path, line: traceLine, traceID: traceID, limit: maxSamples))
@@ -757,18 +880,25 @@ public final class TraceReader {
             try perTraceValues()
         }
         if inTrace { try finishTrace(body) }
+        stopOffset = hot.pointee.bufFileOffset + hot.pointee.end
     }
 
     private func readReleaseLevel(_ body: (TraceRecord) throws -> Void) throws {
         let cID = cols.traceID, cR = cols.releaseOffset
         while try nextRow() {
             if inTrace { try finishTrace(body) }
-            if rowStart >= rangeEnd { line = rowFirstLine - 1; return }
+            if rowStart >= rangeEnd { line = rowFirstLine - 1; stopOffset = rowStart; return }
             var idS = UnsafePointer<UInt8>(buf), idE = UnsafePointer<UInt8>(buf)
-            if cID < nf { (idS, idE) = field(cID) }
+            let idUsable = cID < nf && (rowFault == nil || cID < rowFaultField)
+            if idUsable { (idS, idE) = field(cID) }
             let duplicate = startTrace(idS, idE)
             rows += 1
             if let duplicate { try fail(duplicate) }
+            if let rowFault {
+                try fail(rowFault)
+                continue
+            }
+            if idS == idE { try fail(emptyTraceID()) }
             if nf != ncols {
                 try fail(.fieldCount(file: path, line: line, found: nf, expected: ncols))
                 continue
@@ -784,6 +914,12 @@ public final class TraceReader {
             try perTraceValues()
         }
         if inTrace { try finishTrace(body) }
+        stopOffset = hot.pointee.bufFileOffset + hot.pointee.end
+    }
+
+    /// An empty `trace_id` on the current line.
+    private func emptyTraceID() -> TraceParseError {
+        .invalidValue(file: path, line: line, column: "trace_id", found: "", expected: "a trace id (not empty)")
     }
 
     /// The fast paths read more of the file first when fewer bytes than this are left in the
@@ -889,6 +1025,7 @@ public final class TraceReader {
                     Self.usualRowsInBounds(&p, e, runs, ts, xs, ms, &count, room, &lastTime, &lastRow)
                     if count > before { filled = false }
                     if count == room { break }
+                    if count > before && ms[count - 1] == 0 { stopped = true; break }
                 }
                 if !eof && e - p < Self.lookahead && !filled { needsBytes = true; break }
                 filled = false
@@ -901,6 +1038,7 @@ public final class TraceReader {
                 lastTime = tv
                 lastRow = p
                 p = q
+                if flag == 0 { stopped = true; break }   // lift-off (see usualRowsInBounds)
                 // the row may have checked a run column by column (and kept its new bytes)
                 if usual { runs = UsualRuns(h) }
             }
@@ -973,6 +1111,7 @@ public final class TraceReader {
             time = tv
             last = p0
             p0 = q
+            if flag == 0 { break }   // lift-off: a later row of the trace is the general path's error
         }
         p = p0; count = n; lastTime = time; lastRow = last
     }
@@ -1172,7 +1311,7 @@ public final class TraceReader {
             return false
         }
         let idS = b + fs[h.pointee.traceIDColumn], idE = b + fe[h.pointee.traceIDColumn]
-        if h.pointee.inTrace && h.pointee.idBytes.equals(idS, idE) { return false }
+        if idS == idE || (h.pointee.inTrace && h.pointee.idBytes.equals(idS, idE)) { return false }
         // the row is read (as ``nextRow()``)
         h.pointee.rowStart = rowStart
         h.pointee.rowFirstLine = h.pointee.line + 1
@@ -1249,6 +1388,7 @@ public final class TraceReader {
                 ptLen[k] = e - s
                 ptLine[k] = line
                 arena.append(s, e)
+                if memchr(s, 0x22, e - s) != nil { storedQuote = true }
                 continue
             }
             let len = ptLen[k]
@@ -1310,6 +1450,7 @@ public final class TraceReader {
         h.pointee.inTrace = true
         h.pointee.idBytes.removeAll()
         h.pointee.idBytes.append(s, e)
+        storedQuote = memchr(s, 0x22, e - s) != nil
         h.pointee.traceID = text(s, e)
         h.pointee.traceLine = h.pointee.line
         h.pointee.t.removeAll(); h.pointee.x.removeAll(); h.pointee.mv.removeAll()
@@ -1634,5 +1775,34 @@ struct IDRun: Sendable, Hashable {
             if n >= last { return }
             n += 1
         }
+    }
+}
+
+/// POSIX `read()` (the name is taken by ``TraceReader/read(paths:options:_:)`` inside the class).
+@inline(__always)
+func systemRead(_ fd: Int32, _ buffer: UnsafeMutableRawPointer, _ count: Int) -> Int {
+    read(fd, buffer, count)
+}
+
+/// A file's size and modification time, to tell whether it changed.
+struct FileStamp: Sendable, Equatable {
+    var size: Int
+    var seconds: Int
+    var nanoseconds: Int
+
+    init(_ st: stat) {
+        size = Int(st.st_size)
+        #if canImport(Darwin)
+        seconds = Int(st.st_mtimespec.tv_sec); nanoseconds = Int(st.st_mtimespec.tv_nsec)
+        #else
+        seconds = Int(st.st_mtim.tv_sec); nanoseconds = Int(st.st_mtim.tv_nsec)
+        #endif
+    }
+
+    /// What changed since `start`, or `nil`.
+    func change(since start: FileStamp) -> String? {
+        if size != start.size { return "\(start.size) bytes when opened, \(size) at the end" }
+        if seconds != start.seconds || nanoseconds != start.nanoseconds { return "modified during the read" }
+        return nil
     }
 }
