@@ -313,7 +313,7 @@ public struct ScoreAccumulator: Sendable {
                 cellsReconfigured += Double(r.pointee.cells.count)
                 guard let intended = r.pointee.intended else {
                     targets[t * p + k] = d.pointee.targetIndex
-                    let moved = d.pointee.targetSlot - r.pointee.startSlot
+                    let moved = TraceOutcome.saturatingDifference(d.pointee.targetSlot, r.pointee.startSlot)
                     if let bin = Histogram.bin(moved) { c[Counter.pagesBins + bin] += 1 } else {
                         pagesOverflow[moved, default: 0] += 1
                     }
