@@ -20,6 +20,8 @@ public struct FitData: Sendable {
         public var startIndex: Int
         public var direction: Int
         public var user: Int
+        /// What counts as reaching `intended` (the trace's `hit`, else exact).
+        public var hit: HitCriterion = .exact
     }
 
     /// The reduced labelled traces.
@@ -44,7 +46,7 @@ public struct FitData: Sendable {
             let startSlot = release.startSlot(in: layout)
             cases.append(Case(release: release, layout: layout, intended: intended,
                               startIndex: layout.itemIndex(ofSlot: startSlot),
-                              direction: TraceOutcome.swipeDirection(of: release), user: t.user))
+                              direction: TraceOutcome.swipeDirection(of: release), user: t.user, hit: t.hit ?? .exact))
         }
         self.cases = cases
         self.unlabelled = unlabelled
@@ -61,11 +63,12 @@ public struct FitData: Sendable {
     static func caseScore<P: SnapPolicy>(_ policy: P, _ c: Case, _ objective: FitObjective) -> Double {
         let d = policy.decide(c.release, in: c.layout)
         let e = TraceOutcome.itemError(target: d.targetIndex, intended: c.intended, in: c.layout)
+        let reached = c.hit.reaches(intended: c.intended, targetIndex: d.targetIndex, targetOffset: d.targetOffset, in: c.layout)
         switch objective {
         case .hitRate:
-            return e == 0 ? 1 : 0
+            return reached ? 1 : 0
         case let .cost(over, under, falseChange):
-            if e == 0 { return 0 }
+            if reached { return 0 }
             let signed = e * c.direction
             var cost = signed > 0 ? over : under
             if c.intended == c.startIndex && d.targetIndex != c.startIndex { cost += falseChange }

@@ -22,6 +22,8 @@ extension TraceReader {
         public var partial: Partial
         /// `userMap[u]` is the index in ``ReadSummary/users`` of the part's local user `u`.
         public var userMap: [Int]
+        /// Lines before the part's first line: a release's absolute line is its `location.line` plus this.
+        public var lineOffset = 0
     }
 
     /// Reads `paths` in order, each in `parts` byte ranges at once
@@ -41,7 +43,7 @@ extension TraceReader {
             let result = try readInParallel(path: path, options: options, parts: Swift.max(1, parts),
                                             users: summary.users, initial: initial, accumulate: accumulate)
             for (k, partial) in result.partials.enumerated() {
-                all.append(FilePart(partial: partial, userMap: result.userMaps[k]))
+                all.append(FilePart(partial: partial, userMap: result.userMaps[k], lineOffset: result.lineOffsets[k]))
             }
             summary.users = result.users
             summary.files.append(result.summary)

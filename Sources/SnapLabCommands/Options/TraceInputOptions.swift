@@ -53,9 +53,19 @@ public struct TraceInputOptions: ParsableArguments, Sendable {
         return TraceReadOptions(velocity: velocity, lenient: lenient, baseLayout: base)
     }
 
-    /// Reads every file in order, calling `body` per trace; one users table across files.
-    public func read(_ body: (TraceRecord) throws -> Void) throws -> ReadSummary {
-        try TraceReader.read(paths: files, options: readOptions(), body)
+    /// Reads every file in order, calling `body` per trace; one users table across files. The
+    /// data checks' warnings (``DataChecks``) go to standard error; `scoring` adds the few-users
+    /// check (for commands that report per-user intervals) under the criterion `hit`.
+    public func read(scoring: Bool = false, hit: HitCriterion = .exact, _ body: (TraceRecord) throws -> Void) throws -> ReadSummary {
+        var checks = DataChecks()
+        let summary = try TraceReader.read(paths: files, options: readOptions()) { record in
+            checks.add(record)
+            try body(record)
+        }
+        var lines = checks.warnings(users: scoring && checks.labelled > 0 ? summary.users.count : nil, hit: hit).map(\.text)
+        if let notice = VelocityInUse.ignoredNotice(method: velocity, ignored: checks.recordedVelocities) { lines.append(notice) }
+        if !lines.isEmpty { Output.error.write(lines.joined(separator: "\n") + "\n") }
+        return summary
     }
 }
 
@@ -83,6 +93,9 @@ enum TraceCommand {
         do {
             try body()
         } catch let error as TraceParseError {
+            Output.error.write("Error: \(error.description)\n")
+            throw badData
+        } catch let error as UnscorableDataError {
             Output.error.write("Error: \(error.description)\n")
             throw badData
         } catch let error as FitError {

@@ -19,6 +19,8 @@ extension SnapLab {
 
         @OptionGroup var input: TraceInputOptions
 
+        @OptionGroup var hitOptions: HitOptions
+
         @Option(help: "Policies: a comma-separated list of identifiers, or 'all'.")
         var policies: String = "all"
 
@@ -53,9 +55,9 @@ extension SnapLab {
         public func output() throws -> CommandOutput {
             let selected = try parameters.apply(to: PolicySelection.parse(policies))
             let showProgress = Output.error.isTerminal
-            let (totals, summary) = try ComparisonRun.accumulate(
+            let (totals, summary, checks) = try ComparisonRun.accumulateChecked(
                 paths: input.files, options: input.readOptions(), policies: selected, parts: input.effectiveJobs,
-                progress: showProgress ? { Output.error.write("\u{1B}[2K\r\($0)") } : nil)
+                progress: showProgress ? { Output.error.write("\u{1B}[2K\r\($0)") } : nil, hit: hitOptions.hit)
             if showProgress { Output.error.write("\u{1B}[2K\r") }
             let boot = UserBootstrap(resamples: bootstrap, seed: seed)
             let comparison = try Comparison(totals, userNames: summary.users.names, bootstrap: boot)
@@ -65,12 +67,24 @@ extension SnapLab {
             preamble.append(("traces", "\(summary.tracesRead) read, \(totals.labelled) scored, "
                 + "\(totals.unlabelled) unlabelled, \(summary.tracesSkipped) skipped, \(summary.tracesCancelled) cancelled"))
             preamble.append(("users", "\(comparison.users)"))
-            preamble.append(("velocity", input.velocity.rawValue))
+            preamble.append(("velocity", VelocityInUse.header(method: input.velocity, files: summary.files)))
+            preamble.append(("hit", hitOptions.hit.rawValue))
             preamble.append(("bootstrap", "\(bootstrap) user resamples, seed \(seed)"))
-            let report = ComparisonReport(comparison: comparison, preamble: preamble, breakdown: by ?? .none)
+            let warnings = checks.warnings(users: totals.labelled > 0 ? comparison.users : nil, hit: hitOptions.hit)
+            if comparison.users < DataChecks.minimumUsers && totals.labelled > 0 {
+                preamble.append(("intervals", "not meaningful: \(comparison.users) users (fewer than \(DataChecks.minimumUsers))"))
+            }
             var result = CommandOutput()
-            result.standardOutput = Array(report.render(format).utf8)
-            var notes = summary.notices(scored: totals.labelled)
+            if totals.labelled == 0 {
+                let report = UnlabelledComparisonReport(comparison: comparison, preamble: preamble, warnings: warnings)
+                result.standardOutput = Array(report.render(format).utf8)
+            } else {
+                var report = ComparisonReport(comparison: comparison, preamble: preamble, breakdown: by ?? .none)
+                report.warnings = warnings
+                result.standardOutput = Array(report.render(format).utf8)
+            }
+            var notes = summary.notices(scored: totals.labelled) + warnings.map(\.text)
+            if let notice = VelocityInUse.ignoredNotice(method: input.velocity, ignored: checks.recordedVelocities) { notes.append(notice) }
             notes.append("seed: \(seed)")
             result.standardError = notes.joined(separator: "\n") + "\n"
             return result

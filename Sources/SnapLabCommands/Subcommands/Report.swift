@@ -18,6 +18,8 @@ extension SnapLab {
 
         @OptionGroup var input: TraceInputOptions
 
+        @OptionGroup var hitOptions: HitOptions
+
         @Option(help: ArgumentHelp("The HTML file to write.", valueName: "file"))
         var out: String
 
@@ -70,7 +72,8 @@ extension SnapLab {
             let selected = try parameters.apply(to: PolicySelection.parse(policies))
             let collector = try ReportCollector(policies: selected, overlayCapacity: overlayTraces,
                                                 fitCapacity: maxFitTraces, seed: fitOptions.seed)
-            let summary = try input.read { collector.add($0) }
+            collector.hit = hitOptions.hit
+            let summary = try input.read(scoring: true, hit: hitOptions.hit) { collector.add($0) }
             var page = ReportPage()
             page.bootstrap = bootstrap
             page.seed = fitOptions.seed
