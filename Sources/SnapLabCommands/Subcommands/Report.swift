@@ -82,7 +82,7 @@ extension SnapLab {
             page.folds = fitOptions.folds
             page.maxPages = maxPages
             page.maxFittedParameters = maxFittedParameters
-            page.preamble = [("velocity", input.velocity.rawValue)]
+            page.preamble = [("velocity", VelocityInUse.header(method: input.velocity, files: summary.files)), ("hit", hitOptions.hit.rawValue)]
             page.footer = "snaplab report, seed \(fitOptions.seed)"
             let (html, pageNotes) = try page.build(collector, summary: summary)
             let file = try AtomicFileOutput(path: out)
