@@ -13,7 +13,8 @@ public enum ComparisonRun {
     /// Scores `policies` on every trace of `paths`.
     /// - Parameters:
     ///   - parts: threads per file (1 = serial).
-    ///   - progress: called with a line after each file (for a terminal), or `nil`.
+    ///   - progress: called with a line after each file, or `nil`. Independently of it, a
+    ///     ``ProgressLine`` counts the traces scored when ``ProgressOutput`` is on.
     ///   - hit: the criterion for traces without a `hit` column of their own.
     /// - Returns: the merged totals and what was read.
     /// - Throws: ``TraceParseError`` for bad input (strict mode), with file, line and column.
@@ -36,11 +37,14 @@ public enum ComparisonRun {
                                          parts: Int, progress: ((String) -> Void)? = nil,
                                          hit: HitCriterion = .exact) throws -> (totals: ScoreAccumulator, summary: ReadSummary, checks: DataChecks) {
         let started = Date()
+        let line = ProgressLine(stage: "scoring \(policies.count) policies", unit: "traces", checkEvery: 512)
+        defer { line.finish() }
         let (parts, summary) = try TraceReader.readInParallel(
             paths: paths, options: options, parts: parts,
             initial: { Part(scores: PendingScores(policies: policies)) },
             accumulate: { part, record in
                 part.checks.add(record)
+                line.advance()
                 guard record.release.hit == nil, hit != .exact else { return part.scores.add(record.release) }
                 var release = record.release
                 release.hit = hit
