@@ -4,25 +4,31 @@ import Testing
 
 @Suite("P-value text")
 struct PValueTextTests {
-    @Test("log10 of the exact McNemar p-value matches GSL's where a Double holds it",
-          arguments: [(3, 10), (0, 5), (12, 40), (100, 160), (700, 900), (5, 5), (7, 6)])
-    func matchesGSL(b: Int, c: Int) throws {
-        let p = try McNemarTest.exactPValue(b: b, c: c)
-        let l = PValueText.log10McNemar(b: b, c: c)
-        #expect(abs(l - log10(p)) < 1e-9, "b \(b) c \(c): \(l) vs \(log10(p))")
+    @Test("log10 of the clustered McNemar p-value matches log10 of the p-value where a Double holds it",
+          arguments: [[1.0, -2, 3, 0, 1], [5, 5, -1, 2], [1, 1, 1, -1, 0, 2, 3], Array(repeating: 1.0, count: 400)])
+    func matchesPValue(differences: [Double]) {
+        let p = ClusteredMcNemarTest.pValue(differences: differences)
+        let l = ClusteredMcNemarTest.log10PValue(differences: differences)
+        #expect(p > 1e-300)
+        #expect(abs(l - log10(p)) < 1e-9, "\(l) vs \(log10(p))")
     }
 
     @Test("an underflowing p-value keeps its exponent and never prints 0")
-    func underflow() throws {
-        let p = try McNemarTest.exactPValue(b: 0, c: 5000)
-        #expect(p == 0, "GSL underflows here")
-        let l = PValueText.log10McNemar(b: 0, c: 5000)
-        #expect(abs(l - (log10(2) - 5000 * log10(2))) < 1e-9, "2·2^-5000")
-        #expect(PValueText.full(p, log10p: l) == "1.41596e-1505")
-        #expect(PValueText.short(p, log10p: l) == "1.4e-1505")
+    func underflow() {
+        // 5000 users, each with one more hit for the best: X² = 5000, p = erfc(50).
+        let d = Array(repeating: 1.0, count: 5000)
+        let p = ClusteredMcNemarTest.pValue(differences: d)
+        #expect(p == 0, "erfc(50) underflows a Double")
+        let l = ClusteredMcNemarTest.log10PValue(differences: d)
+        #expect(abs(l - -1087.683836514322) < 1e-6, "log10 erfc(50), from mpmath at 30 digits")
+        #expect(abs(ClusteredMcNemarTest.log10PValue(differences: Array(repeating: 1.0, count: 2000))
+                    - -436.04327371607295) < 1e-6, "log10 erfc(√1000), from mpmath")
+        #expect(PValueText.full(p, log10p: l) == "2.07092e-1088")
+        #expect(PValueText.short(p, log10p: l) == "2.1e-1088")
         #expect(PValueText.full(3.2e-9, log10p: log10(3.2e-9)) == "3.2e-09")
         #expect(PValueText.short(3.2e-9, log10p: log10(3.2e-9)) == "3.2e-9")
         #expect(PValueText.short(0.04321, log10p: log10(0.04321)) == "0.0432")
+        #expect(ClusteredMcNemarTest.log10PValue(differences: [0, 0]) == 0)
     }
 
     @Test("Holm in log space equals Holm on the values")

@@ -34,6 +34,13 @@ struct HelpExampleTests {
         let small = dir.appendingPathComponent("small.csv").path
         let made = try ExitCodeTests.run(["generate", "--traces", "300", "--users", "10", "--seed", "4", "--out", small])
         try #require(made.status == 0, "\(made.stderr)")
+        // A raw pointer log standing in for `log.csv` (import's example): three strokes of 8 samples.
+        var log = "stroke,time,x,y\n"
+        for stroke in 0..<3 {
+            for i in 0..<8 { log += "\(stroke),\(1000 * stroke + 16 * i),\(600 - 40 * i),300\n" }
+        }
+        let pointerLog = dir.appendingPathComponent("log.csv").path
+        try log.write(toFile: pointerLog, atomically: true, encoding: .utf8)
         for example in Self.examples() {
             var words = example.split(separator: " ").map(String.init)
             #expect(words.first == "snaplab")
@@ -47,6 +54,8 @@ struct HelpExampleTests {
                         .deletingLastPathComponent().appendingPathComponent(w).path
                 }
                 if w == "imported.csv" { return dir.appendingPathComponent(w).path }
+                if w == "log.csv" { return pointerLog }
+                if w == "traces.csv" { return dir.appendingPathComponent(w).path }
                 if w.hasSuffix(".svg") || w.hasSuffix(".html") || w.hasSuffix(".json") || w.hasSuffix(".png") {
                     return dir.appendingPathComponent(w).path
                 }

@@ -12,12 +12,10 @@ extension ComparisonReport {
                             "mean_abs_error", "overshoot_rate", "undershoot_rate", "missed_change_rate",
                             "false_change_rate", "mean_snap_correction_pt", "mean_cells_reconfigured"]
 
-    /// Base-10 logarithms of the raw and Holm-adjusted McNemar p-values per row (`nil` for the
-    /// best), exact even where the p-values themselves underflow.
+    /// Base-10 logarithms of the raw and Holm-adjusted clustered McNemar p-values per row
+    /// (`nil` for the best), exact even where the p-values themselves underflow.
     var logP: (raw: [Double?], holm: [Double?]) {
-        let raw: [Double?] = comparison.rows.map { r in
-            r.holmP == nil ? nil : PValueText.log10McNemar(b: r.onlyBestHits, c: r.onlyThisHits)
-        }
+        let raw: [Double?] = comparison.rows.map(\.mcNemarLog10P)
         return (raw, PValueText.holm(raw))
     }
 

@@ -37,6 +37,8 @@ public struct Comparison: Sendable {
         /// Holm-adjusted (`nil` for the best).
         public var mcNemarP: Double?
         public var holmP: Double?
+        /// `log10` of ``mcNemarP``, exact where the p-value underflows (`nil` for the best).
+        public var mcNemarLog10P: Double?
         /// Discordant counts against the best: traces only the best hits, only this one hits.
         public var onlyBestHits: Int
         public var onlyThisHits: Int
@@ -90,11 +92,12 @@ public struct Comparison: Sendable {
         // Discordant pairs against the best, from the hit patterns.
         let (onlyBest, onlyThis) = accumulator.discordance(against: best)
         var raw = Array(repeating: Double.nan, count: p)
+        var rawLog10 = Array(repeating: 0.0, count: p)
         let scoredUsers = totals.userCounts.indices.filter { totals.userCounts[$0] > 0 }
         for k in 0..<p where k != best {
-            raw[k] = ClusteredMcNemarTest.pValue(differences: scoredUsers.map {
-                totals.userHits[$0 * p + best] - totals.userHits[$0 * p + k]
-            })
+            let differences = scoredUsers.map { totals.userHits[$0 * p + best] - totals.userHits[$0 * p + k] }
+            raw[k] = ClusteredMcNemarTest.pValue(differences: differences)
+            rawLog10[k] = ClusteredMcNemarTest.log10PValue(differences: differences)
         }
         let holm = HolmAdjustment.adjust(raw)
 
@@ -117,6 +120,7 @@ public struct Comparison: Sendable {
                 differenceToBest: rate(t.hits, n) - rate(totals.totals[best].hits, n),
                 differenceInterval: boot.differenceIntervals[k],
                 mcNemarP: k == best ? nil : raw[k], holmP: k == best ? nil : holm[k],
+                mcNemarLog10P: k == best ? nil : rawLog10[k],
                 onlyBestHits: onlyBest[k], onlyThisHits: onlyThis[k]))
         }
         let order = (0..<p).sorted { a, b in
