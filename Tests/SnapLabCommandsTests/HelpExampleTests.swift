@@ -49,6 +49,11 @@ struct HelpExampleTests {
             words = words.map { w in
                 if isGenerate { return w == "Data/synthetic.csv" ? dir.appendingPathComponent("gen.csv").path : w == "20000" ? "200" : w }
                 if w == "Data/synthetic.csv" || w == "swipes.csv" { return small }
+                if w == "Data/pointer-example.csv" {
+                    return URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+                        .deletingLastPathComponent().appendingPathComponent(w).path
+                }
+                if w == "imported.csv" { return dir.appendingPathComponent(w).path }
                 if w == "log.csv" { return pointerLog }
                 if w == "traces.csv" { return dir.appendingPathComponent(w).path }
                 if w.hasSuffix(".svg") || w.hasSuffix(".html") || w.hasSuffix(".json") || w.hasSuffix(".png") {

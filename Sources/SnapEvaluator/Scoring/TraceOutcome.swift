@@ -23,6 +23,9 @@ public struct TraceOutcome: Sendable, Hashable {
     public var targetIndex: Int
     public var snapCorrection: Double
     public var cellsReconfigured: Int
+    /// Whether the policy reached the intended item under the trace's hit criterion
+    /// (``TraceRelease/hit``, else `.exact`; ``HitCriterion/reaches(intended:targetIndex:targetOffset:in:)``).
+    public var reached: Bool
 
     /// Scores `decision` for `trace`.
     public init(decision: SnapDecision, trace: TraceRelease, naturalRest: Double, startSlot: Int) {
@@ -36,9 +39,14 @@ public struct TraceOutcome: Sendable, Hashable {
         error = trace.intendedIndex.map { Self.itemError(target: decision.targetIndex, intended: $0, in: layout) }
         snapCorrection = Self.snapCorrection(targetOffset: decision.targetOffset, naturalRest: naturalRest)
         cellsReconfigured = ReusePool(layout: layout).reconfigurations(from: release.offset, to: decision.targetOffset)
+        reached = trace.intendedIndex.map {
+            (trace.hit ?? .exact).reaches(intended: $0, targetIndex: decision.targetIndex, targetOffset: decision.targetOffset, in: layout)
+        } ?? false
     }
 
-    public var isHit: Bool { error == 0 }
+    /// A hit under the trace's criterion (``reached``): the exact item, or (`revealed`) the
+    /// intended item wholly visible.
+    public var isHit: Bool { reached }
     public var isOvershoot: Bool { (error ?? 0).signum() * direction > 0 }
     public var isUndershoot: Bool { (error ?? 0).signum() * direction < 0 }
     /// Intended a change of item, but the policy stayed on the start item.
@@ -91,11 +99,12 @@ extension TraceOutcome {
         return correction.isFinite ? correction : 0
     }
 
-    /// Whether `policy` rests `trace` on its intended item (`false` when unlabelled).
+    /// Whether `policy` reaches `trace`'s intended item under its hit criterion (`trace.hit`,
+    /// else exact); `false` when unlabelled.
     @inlinable
     public static func isHit(_ policy: any SnapPolicy, on trace: TraceRelease) -> Bool {
         guard let intended = trace.intendedIndex else { return false }
         let d = policy.decide(trace.release, in: trace.layout)
-        return itemError(target: d.targetIndex, intended: intended, in: trace.layout) == 0
+        return (trace.hit ?? .exact).reaches(intended: intended, targetIndex: d.targetIndex, targetOffset: d.targetOffset, in: trace.layout)
     }
 }

@@ -24,6 +24,8 @@ extension TraceReader {
         public var partial: Partial
         /// `userMap[u]` is the index in ``ReadSummary/users`` of the part's local user `u`.
         public var userMap: [Int]
+        /// Lines before the part's first line: a release's absolute line is its `location.line` plus this.
+        public var lineOffset = 0
     }
 
     /// Reads `paths` in order, each in byte ranges read by up to `parts` threads at once
@@ -49,7 +51,7 @@ extension TraceReader {
                                             threads: Swift.max(1, parts), users: summary.users,
                                             initial: initial, accumulate: accumulate)
             for (k, partial) in result.partials.enumerated() {
-                all.append(FilePart(partial: partial, userMap: result.userMaps[k]))
+                all.append(FilePart(partial: partial, userMap: result.userMaps[k], lineOffset: result.lineOffsets[k]))
             }
             summary.users = result.users
             summary.files.append(result.summary)

@@ -18,6 +18,8 @@ extension SnapLab {
 
         @OptionGroup var input: TraceInputOptions
 
+        @OptionGroup var hitOptions: HitOptions
+
         @Option(help: ArgumentHelp("The HTML file to write.", valueName: "file"))
         var out: String
 
@@ -68,7 +70,8 @@ extension SnapLab {
             let selected = try parameters.apply(to: PolicySelection.parse(policies))
             let collector = try ReportCollector(policies: selected, overlayCapacity: overlayTraces,
                                                 fitCapacity: maxFitTraces, seed: fitOptions.seed)
-            let summary = try input.read { collector.add($0) }
+            collector.hit = hitOptions.hit
+            let summary = try input.read(scoring: true, hit: hitOptions.hit) { collector.add($0) }
             var page = ReportPage()
             page.bootstrap = bootstrap
             page.seed = fitOptions.seed
@@ -77,7 +80,7 @@ extension SnapLab {
             page.folds = fitOptions.folds
             page.maxPages = maxPages
             page.maxFittedParameters = maxFittedParameters
-            page.preamble = [("velocity", input.velocity.rawValue)]
+            page.preamble = [("velocity", VelocityInUse.header(method: input.velocity, files: summary.files)), ("hit", hitOptions.hit.rawValue)]
             page.footer = "snaplab report, seed \(fitOptions.seed)"
             let (html, pageNotes) = try page.build(collector, summary: summary)
             let file = try AtomicFileOutput(path: out)
