@@ -30,8 +30,11 @@ extension SnapLab {
         @Option(help: "Random seed (default: a random seed, printed to standard error).")
         var seed: UInt64?
 
-        @Option(help: "Number of synthetic users.")
-        var users: Int = 100
+        @Option(help: "Number of synthetic users (default: 100, or the recording's users with --like).")
+        var users: Int?
+
+        @Option(parsing: .upToNextOption, help: "Fit the model to these sample-level recordings first (labelled or not), then generate like them; prints recording vs generated statistics.")
+        var like: [String] = []
 
         @Option(help: "Touch sampling rate for every user: 60, 120 or 240 Hz (default: a device mix of 60/120/240 Hz weighted 0.3/0.5/0.2).")
         var rate: TouchRate?
@@ -86,7 +89,7 @@ extension SnapLab {
 
         public func validate() throws {
             guard traces >= 0, traces <= 1_000_000_000 else { throw ValidationError("--traces must be between 0 and 1000000000") }
-            guard users >= 1, users <= 10_000_000 else { throw ValidationError("--users must be between 1 and 10000000") }
+            if let users, !(1...10_000_000).contains(users) { throw ValidationError("--users must be between 1 and 10000000") }
             for (name, d) in [("--time-decimals", timeDecimals), ("--offset-decimals", offsetDecimals)] where !(0...9).contains(d) {
                 throw ValidationError("\(name) must be between 0 and 9")
             }
@@ -96,21 +99,24 @@ extension SnapLab {
         }
 
         public func run() throws {
-            try TraceCommand.run { try generate() }
+            try TraceCommand.run { if like.isEmpty { _ = try generate() } else { try generateLike() } }
         }
 
-        func generate() throws {
+        func generate(calibrated: SwipeModelParameters? = nil, calibratedLayout: CarouselLayout? = nil,
+                      calibratedUsers: Int? = nil, calibratedLive: String? = nil) throws -> TraceGenerator {
             let started = Date()
+            let users = self.users ?? calibratedUsers ?? 100
             let saved = try model.map(GeneratorModelFile.read(path:))
             var fields = try LayoutFields(layoutOptions.layout())
             if let layout = try saved?.layout?.layout() { fields = LayoutFields(layout) }
             if let layout { fields = try LayoutFields.read(layoutFile: layout).merged(over: fields) }
+            if let calibratedLayout { fields = LayoutFields(calibratedLayout) }
             guard let carousel = try fields.layout() else {
                 throw ValidationError("the layout file gives no complete layout")
             }
             let seed = self.seed ?? UInt64.random(in: 0...UInt64(UInt32.max))
             Output.error.write("seed: \(seed)\n")
-            var parameters = saved?.parameters ?? SwipeModelParameters()
+            var parameters = calibrated ?? saved?.parameters ?? SwipeModelParameters()
             if let rate { parameters.fixedRate = Double(rate.rawValue) }
             if let task { parameters.task = task }
             if let delivery { parameters.delivery.isEnabled = delivery == .frames }
@@ -118,7 +124,7 @@ extension SnapLab {
                 parameters.delivery.frameRates = [Double(frameRate)]
                 parameters.delivery.frameRateWeights = [1]
             }
-            let liveID = livePolicy ?? saved?.livePolicy
+            let liveID = livePolicy ?? calibratedLive ?? saved?.livePolicy
             let live = try liveID.map { id throws(PolicyLookupError) in try PolicyCatalog.policy(id: id) }
             let model = try SwipeModel(parameters: parameters, layout: carousel)
             let generator = try TraceGenerator(model: model, traceCount: traces, userCount: users, seed: seed, livePolicy: live)
@@ -144,6 +150,7 @@ extension SnapLab {
             let seconds = Date().timeIntervalSince(started)
             Output.error.write("wrote \(traces) traces (\(kind.rawValue), \(NumberFormat.fixed(Double(output.byteCount) / 1e6, 1)) MB) "
                                + "to \(out) in \(NumberFormat.fixed(seconds, 1)) s\n")
+            return generator
         }
     }
 }
