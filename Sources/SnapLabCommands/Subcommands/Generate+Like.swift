@@ -17,7 +17,8 @@ extension SnapLab.Generate {
         let liveID = livePolicy ?? sidecar?.livePolicy ?? (task == .paging ? nil : "compose-lazyrow-snap")
         let live = try liveID.map { id throws(PolicyLookupError) in try PolicyCatalog.policy(id: id) }
         let seed = self.seed ?? UInt64.random(in: 0...UInt64(UInt32.max))
-        Output.error.write("read \(recording.features.count) sample-level traces from \(like.count) file(s); "
+        if self.seed == nil { Output.error.write("seed: \(seed)\n") }
+        Output.notice("read \(recording.features.count) sample-level traces from \(like.count) file(s); "
                            + "task \(task.rawValue)\(liveID.map { ", live policy \($0)" } ?? "")\n")
         var calibration = ModelCalibration(task: task, livePolicy: live, seed: seed)
         calibration.threads = threads ?? ProcessInfo.processInfo.activeProcessorCount
@@ -25,11 +26,11 @@ extension SnapLab.Generate {
         var start = SwipeModelParameters()
         if let model { start = try GeneratorModelFile.read(path: model).parameters }
         let result = try calibration.calibrate(recording, cancelledShare: cancelled, base: start)
-        Output.error.write("calibrated in \(NumberFormat.fixed(Date().timeIntervalSince(started), 1)) s "
+        Output.notice("calibrated in \(NumberFormat.fixed(Date().timeIntervalSince(started), 1)) s "
                            + "(\(result.rounds) rounds, rounds \(result.keptFrom)–\(result.rounds) averaged)\n")
-        for note in result.notes { Output.error.write("note: \(note)\n") }
+        for note in result.notes { Output.notice("note: \(note)\n") }
         let generator = try generate(calibrated: result.parameters, calibratedLayout: recording.layout,
-                                     calibratedUsers: result.userCount, calibratedLive: liveID)
+                                     calibratedUsers: result.userCount, calibratedLive: liveID, chosenSeed: seed)
         // measure (up to) the first 50,000 generated traces exactly as the recording was measured
         var swipes: [SyntheticSwipe] = []
         var chunk = 0

@@ -85,17 +85,22 @@ extension SnapLab {
         @Option(help: "Output file; written to a temporary file and renamed into place when complete.")
         var out: String
 
+        @Flag(name: .shortAndLong, help: "No progress line and no notices on standard error.")
+        var quiet = false
+
         public init() {}
 
         public func validate() throws {
-            guard traces >= 0, traces <= 1_000_000_000 else { throw ValidationError("--traces must be between 0 and 1000000000") }
-            if let users, !(1...10_000_000).contains(users) { throw ValidationError("--users must be between 1 and 10000000") }
+            guard traces >= 0 else { throw ValidationError("--traces must be zero or a positive number of traces, not \(traces)") }
+            guard traces <= 1_000_000_000 else { throw ValidationError("--traces must be between 0 and 1000000000") }
+            if let users { try PositiveCount.check(users, option: "--users", unit: "users", max: 10_000_000) }
             for (name, d) in [("--time-decimals", timeDecimals), ("--offset-decimals", offsetDecimals)] where !(0...9).contains(d) {
                 throw ValidationError("\(name) must be between 0 and 9")
             }
             if let threads, !(1...64).contains(threads) { throw ValidationError("--threads must be between 1 and 64") }
             if let frameRate, ![60, 90, 120].contains(frameRate) { throw ValidationError("--frame-rate must be 60, 90 or 120") }
             guard !out.isEmpty else { throw ValidationError("--out must name a file") }
+            ProgressOutput.configure(quiet: quiet)
         }
 
         public func run() throws {
@@ -103,7 +108,7 @@ extension SnapLab {
         }
 
         func generate(calibrated: SwipeModelParameters? = nil, calibratedLayout: CarouselLayout? = nil,
-                      calibratedUsers: Int? = nil, calibratedLive: String? = nil) throws -> TraceGenerator {
+                      calibratedUsers: Int? = nil, calibratedLive: String? = nil, chosenSeed: UInt64? = nil) throws -> TraceGenerator {
             let started = Date()
             let users = self.users ?? calibratedUsers ?? 100
             let saved = try model.map(GeneratorModelFile.read(path:))
@@ -114,8 +119,9 @@ extension SnapLab {
             guard let carousel = try fields.layout() else {
                 throw ValidationError("the layout file gives no complete layout")
             }
-            let seed = self.seed ?? UInt64.random(in: 0...UInt64(UInt32.max))
-            Output.error.write("seed: \(seed)\n")
+            let seed = self.seed ?? chosenSeed ?? UInt64.random(in: 0...UInt64(UInt32.max))
+            // A seed the user did not choose is printed even under --quiet: it is the only record of it.
+            if self.seed == nil && chosenSeed == nil { Output.error.write("seed: \(seed)\n") } else { Output.notice("seed: \(seed)\n") }
             var parameters = calibrated ?? saved?.parameters ?? SwipeModelParameters()
             if let rate { parameters.fixedRate = Double(rate.rawValue) }
             if let task { parameters.task = task }
@@ -138,17 +144,16 @@ extension SnapLab {
             let writer = TraceCSVWriter(kind: kind, layout: carousel, userCount: users,
                                         precision: .init(time: timeDecimals, offset: offsetDecimals), columns: columns)
             let output = try AtomicFileOutput(path: out)
-            let showProgress = Output.error.isTerminal
-            let total = traces
+            let progress = ProgressLine(stage: "generating", total: traces, unit: "traces")
             try generator.write(
                 with: writer, threads: threads ?? ProcessInfo.processInfo.activeProcessorCount,
-                progress: showProgress ? { done in Output.error.write("\rgenerated \(done)/\(total) traces") } : nil,
+                progress: progress.isEnabled ? { done in progress.update(done: done) } : nil,
                 emit: { bytes throws(FileOutputError) in try output.write(bytes) })
             try output.commit()
             try file.write(to: GeneratorModelFile.sidecarPath(forTraceFile: out))
-            if showProgress { Output.error.write("\n") }
+            progress.finish()
             let seconds = Date().timeIntervalSince(started)
-            Output.error.write("wrote \(traces) traces (\(kind.rawValue), \(NumberFormat.fixed(Double(output.byteCount) / 1e6, 1)) MB) "
+            Output.notice("wrote \(traces) traces (\(kind.rawValue), \(NumberFormat.fixed(Double(output.byteCount) / 1e6, 1)) MB) "
                                + "to \(out) in \(NumberFormat.fixed(seconds, 1)) s\n")
             return generator
         }
