@@ -17,8 +17,24 @@ public enum CalibrationTable {
 
     /// The rows for `recording` against `generated`, for a model fitted to the statistics named in `fitted`.
     public static func rows(recording: RecordingSummary, generated: RecordingSummary, fitted: Set<String>) -> [Row] {
+        rows(targets: recording.statistics, generated: generated, fitted: fitted)
+    }
+
+    /// The rows for published `targets` (name → value; the tolerances are the statistics' own):
+    /// only the statistics that `targets` names.
+    public static func rows(targets: [String: Double], generated: RecordingSummary, fitted: Set<String>) -> [Row] {
+        let list = generated.statistics.compactMap { s -> RecordingSummary.Statistic? in
+            guard let v = targets[s.name] else { return nil }
+            var t = s
+            t.value = v
+            return t
+        }
+        return rows(targets: list, generated: generated, fitted: fitted)
+    }
+
+    static func rows(targets: [RecordingSummary.Statistic], generated: RecordingSummary, fitted: Set<String>) -> [Row] {
         let g = Dictionary(uniqueKeysWithValues: generated.statistics.map { ($0.name, $0.value) })
-        return recording.statistics.map { s in
+        return targets.map { s in
             let other = g[s.name] ?? .nan
             let tolerance: String
             switch s.tolerance {

@@ -20,11 +20,29 @@ public struct ModelCalibration: Sendable {
     public struct Fitted: Sendable {
         public var name: String
         public var statistic: String
+        /// Statistics that stand in when a target set lacks ``statistic`` (published summaries, `--match`).
+        public var fallbacks: [String] = []
         /// A probability (moved by differences, kept in [0, 1]) rather than a positive scale.
         public var isProbability: Bool
         public var get: @Sendable (SwipeModelParameters) -> Double
         public var set: @Sendable (inout SwipeModelParameters, Double) -> Void
+
+        /// The first of ``statistic`` and ``fallbacks`` that `targets` gives a finite value for.
+        func driver(in targets: [String: Double]) -> String? {
+            ([statistic] + fallbacks).first { targets[$0]?.isFinite == true }
+        }
     }
+
+    /// Fallback statistics by parameter role: when a target set has no motion time, contact
+    /// duration drives the duration; p90/p50 spreads stand in for the IQRs; the share of zero
+    /// release speeds for late lift-offs; any gap for gaps between moves.
+    static let fallbacks: [String: [String]] = [
+        "travel log IQR": ["travel log p90/p50"],
+        "motion time p50 (first to last move, ms)": ["contact duration p50 (ms)"],
+        "motion time log IQR": ["duration log p90/p50"],
+        "share lifted > 40 ms after the last move": ["share release speed exactly 0"],
+        "share with a gap > 40 ms between moves": ["share with a gap > 40 ms"],
+    ]
 
     /// The fitted parameters for `task` (stroke parameters for reveal and browse, flick and drag
     /// parameters for paging).
@@ -77,7 +95,11 @@ public struct ModelCalibration: Sendable {
             Fitted(name: "user gain log sd", statistic: "between-user sd of log travel", isProbability: false,
                    get: { $0.gainLogSD }, set: { $0.gainLogSD = $1 }),
         ]
-        return list
+        return list.map { x in
+            var x = x
+            x.fallbacks = fallbacks[x.statistic] ?? []
+            return x
+        }
     }
 
     /// What a calibration found.
@@ -158,24 +180,37 @@ public struct ModelCalibration: Sendable {
         estimateGoals(f, layout: recording.layout, into: &p, notes: &notes)
         try SwipeModel.validate(p)
 
-        // simulated moments
         let target = Dictionary(uniqueKeysWithValues: recording.statistics.map { ($0.name, $0.value) })
-        let fitted = Self.fittedParameters(task: task).filter { target[$0.statistic]?.isFinite == true }
-        for x in Self.fittedParameters(task: task) where target[x.statistic]?.isFinite != true {
-            notes.append("\(x.name): the recording has no '\(x.statistic)'; kept \(NumberFormat.fixed(x.get(p), 3))")
-        }
         let n = simulatedTraces ?? min(max(2 * f.count, 8000), 40_000)
+        return try fitMoments(p, targets: target, layout: recording.layout, users: users, traces: n, notes: notes)
+    }
+
+    /// Simulated moments from `start`: adjusts the fitted parameters until `n` simulated traces by
+    /// `users` users reproduce `targets` (statistic name → value; ``RecordingSummary/statistics``
+    /// names). Parameters whose statistics (and fallbacks) are missing keep their values.
+    public func fitMoments(_ start: SwipeModelParameters, targets target: [String: Double], layout: CarouselLayout,
+                           users: Int, traces n: Int, notes: [String] = []) throws -> Result {
+        var p = start, notes = notes
+        try SwipeModel.validate(p)
+        var fitted: [(Fitted, String)] = []
+        for x in Self.fittedParameters(task: task) {
+            if let d = x.driver(in: target) {
+                fitted.append((x, d))
+            } else {
+                notes.append("\(x.name): no '\(x.statistic)' to fit to; kept \(NumberFormat.fixed(x.get(p), 3))")
+            }
+        }
         // fixed-point rounds; the result averages the iterates of the second half (Polyak averaging,
         // which damps the round-to-round noise of the simulated statistics)
         let total = max(rounds, 2)
         var kept: [SwipeModelParameters] = []
         for round in 1...total {
-            let sim = Dictionary(uniqueKeysWithValues: try simulate(p, layout: recording.layout, traces: n, users: users, seed: seed)
+            let sim = Dictionary(uniqueKeysWithValues: try simulate(p, layout: layout, traces: n, users: users, seed: seed)
                 .statistics.map { ($0.name, $0.value) })
             var next = p
             let damping = round <= 2 ? 1.0 : 0.7
-            for x in fitted {
-                guard let want = target[x.statistic], let got = sim[x.statistic], got.isFinite else { continue }
+            for (x, statistic) in fitted {
+                guard let want = target[statistic], let got = sim[statistic], got.isFinite else { continue }
                 let current = x.get(p)
                 if x.isProbability {
                     x.set(&next, min(max(current + damping * (want - got), 0), 1))
@@ -188,7 +223,7 @@ public struct ModelCalibration: Sendable {
             p = next
         }
         var best = kept.last ?? p
-        for x in fitted where !kept.isEmpty {
+        for (x, _) in fitted where !kept.isEmpty {
             let values = kept.map(x.get)
             x.set(&best, x.isProbability ? values.reduce(0, +) / Double(values.count)
                                          : exp(values.map { log(max($0, 1e-9)) }.reduce(0, +) / Double(values.count)))

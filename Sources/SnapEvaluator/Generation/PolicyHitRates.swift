@@ -31,6 +31,34 @@ public enum PolicyHitRates {
         }
     }
 
+    /// The share of hits of each policy on the labelled traces of `paths` (read with `options`),
+    /// by the same rule; `criterion` applies to traces without a `hit` column of their own.
+    public static func rates(ofFiles paths: [String], options: TraceReadOptions, policies: [any SnapPolicy],
+                             criterion: HitCriterion) throws -> [Double] {
+        var hits = [Int](repeating: 0, count: policies.count)
+        var total = 0
+        var checkers: [CarouselLayout: SessionSimulator] = [:]
+        _ = try TraceReader.read(paths: paths, options: options) { record in
+            let r = record.release
+            guard let label = r.intendedIndex else { return }
+            let checker: SessionSimulator
+            if let c = checkers[r.layout] { checker = c } else {
+                checker = try SessionSimulator(model: SwipeModel(layout: r.layout), livePolicy: nil)
+                checkers[r.layout] = checker
+            }
+            total += 1
+            let slot = r.layout.slot(ofItem: label, near: r.release.startOffset)
+            for (i, policy) in policies.enumerated() {
+                let d = policy.decide(r.release, in: r.layout)
+                switch r.hit ?? criterion {
+                case .exact: if d.targetIndex == label { hits[i] += 1 }
+                case .revealed: if checker.isRevealed(slot: slot, atOffset: d.targetOffset) { hits[i] += 1 }
+                }
+            }
+        }
+        return hits.map { total > 0 ? Double($0) / Double(total) : .nan }
+    }
+
     /// Spearman's rank correlation of `a` and `b` (average ranks for ties); NaN when undefined.
     public static func spearman(_ a: [Double], _ b: [Double]) -> Double {
         guard a.count == b.count, a.count >= 2 else { return .nan }

@@ -76,7 +76,7 @@ extension SnapLab {
             var result = CommandOutput()
             result.standardOutput = Array(report.render(format).utf8)
             if let meta { try SideFile.write(report.runJSON().rendered(pretty: true) + "\n", to: meta) }
-            var notes = summary.notices(scored: totals.labelled)
+            var notes = input.files.compactMap(GeneratorModelFile.notice(forTraceFile:)) + summary.notices(scored: totals.labelled)
             if let perTrace {
                 let rows = try PerTraceCSV.write(paths: input.files, options: input.readOptions(), policies: selected, to: perTrace)
                 notes.append("wrote \(rows) per-trace rows to \(perTrace)")

@@ -56,6 +56,12 @@ extension SnapLab {
         @Option(help: "Display frame rate for every user with --delivery frames: 60, 90 or 120 Hz (default: a mix).")
         var frameRate: Int?
 
+        @Option(parsing: .upToNextOption, help: "With --like: also score every catalogue policy on these labelled files and on the generated traces (the task's hit criterion) and print both hit rates and their Spearman rank correlation.")
+        var rankAgainst: [String] = []
+
+        @Option(help: "Fit the model to published statistics first: a JSON object of statistic name → value (names as in the --like table; e.g. Data/a30-facts.json), then generate; prints target vs generated.")
+        var match: String?
+
         @Option(help: "Read the model (parameters, task, live policy, layout) from a JSON file written by --save-model or beside a generated file.")
         var model: String?
 
@@ -104,7 +110,9 @@ extension SnapLab {
         }
 
         public func run() throws {
-            try TraceCommand.run { if like.isEmpty { _ = try generate() } else { try generateLike() } }
+            try TraceCommand.run {
+                if !like.isEmpty { try generateLike() } else if let match { try generateMatch(match) } else { _ = try generate() }
+            }
         }
 
         func generate(calibrated: SwipeModelParameters? = nil, calibratedLayout: CarouselLayout? = nil,
