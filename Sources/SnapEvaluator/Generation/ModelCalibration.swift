@@ -66,6 +66,9 @@ public struct ModelCalibration: Sendable {
                            p.dragDurationLogSD *= x / p.flickDurationLogSD
                            p.flickDurationLogSD = x
                        }),
+                Fitted(name: "flick release earliness q (ρ ~ U(1 − 1.5q, 1 − 0.5q))", statistic: "release speed p50 (pt/ms)",
+                       isProbability: false, get: { earliness($0.flickReleaseRange) },
+                       set: { $0.flickReleaseRange = releaseRange(earliness: $1) }),
                 Fitted(name: "drag hold probability", statistic: "share lifted > 40 ms after the last move", isProbability: true,
                        get: { $0.dragHoldProbability }, set: { $0.dragHoldProbability = $1 }),
             ]
@@ -79,6 +82,9 @@ public struct ModelCalibration: Sendable {
                        get: { $0.stroke.durationMedian }, set: { $0.stroke.durationMedian = $1 }),
                 Fitted(name: "stroke duration log sd", statistic: "motion time log IQR", isProbability: false,
                        get: { $0.stroke.durationLogSD }, set: { $0.stroke.durationLogSD = $1 }),
+                Fitted(name: "stroke release earliness q (ρ ~ U(1 − 1.5q, 1 − 0.5q))", statistic: "release speed p50 (pt/ms)",
+                       isProbability: false, get: { earliness($0.stroke.releaseRange) },
+                       set: { $0.stroke.releaseRange = releaseRange(earliness: $1) }),
                 Fitted(name: "placed-stroke probability", statistic: "share lifted > 40 ms after the last move", isProbability: true,
                        get: { $0.stroke.holdProbability }, set: { $0.stroke.holdProbability = $1 }),
             ]
@@ -102,6 +108,15 @@ public struct ModelCalibration: Sendable {
         }
     }
 
+    /// `q = 1 − midpoint` of a release range (0.3 for the default U(0.55, 0.85)).
+    static func earliness(_ r: ClosedRange<Double>) -> Double { 1 - (r.lowerBound + r.upperBound) / 2 }
+
+    /// `ρ ~ U(1 − 1.5q, 1 − 0.5q)`, `q` kept in [0.02, 0.3]: released later (slower) as `q` falls.
+    static func releaseRange(earliness q: Double) -> ClosedRange<Double> {
+        let q = min(max(q, 0.02), 0.3)
+        return (1 - 1.5 * q)...(1 - 0.5 * q)
+    }
+
     /// What a calibration found.
     public struct Result: Sendable {
         public var parameters: SwipeModelParameters
@@ -119,6 +134,9 @@ public struct ModelCalibration: Sendable {
     /// Traces simulated per round: max(2 × recording, 8000), at most 40,000.
     public var simulatedTraces: Int?
     public var rounds = 10
+    /// Also fit the release earliness `q` to the release speed p50 (`--match`; off for `--like`,
+    /// where on 2,000 traces it trades off against the amplitude).
+    public var fitsReleaseFraction = false
     public var threads = 1
 
     public init(task: SwipeTask, livePolicy: (any SnapPolicy)?, seed: UInt64) {
@@ -193,7 +211,7 @@ public struct ModelCalibration: Sendable {
         var p = start, notes = notes
         try SwipeModel.validate(p)
         var fitted: [(Fitted, String)] = []
-        for x in Self.fittedParameters(task: task) {
+        for x in Self.fittedParameters(task: task) where fitsReleaseFraction || !x.name.contains("release earliness") {
             if let d = x.driver(in: target) {
                 fitted.append((x, d))
             } else {

@@ -55,8 +55,9 @@ extension SnapLab.Generate {
     }
 
     /// Every statistic that can drive a fitted parameter of `task`.
-    static func drivers(_ task: SwipeTask) -> Set<String> {
-        Set(ModelCalibration.fittedParameters(task: task).flatMap { [$0.statistic] + $0.fallbacks })
+    static func drivers(_ task: SwipeTask, releaseFraction: Bool = false) -> Set<String> {
+        Set(ModelCalibration.fittedParameters(task: task).filter { releaseFraction || !$0.name.contains("release earliness") }
+            .flatMap { [$0.statistic] + $0.fallbacks })
     }
 
     func printTable(_ rows: [CalibrationTable.Row], title: String) {
@@ -109,6 +110,7 @@ extension SnapLab.Generate {
         if self.seed == nil { Output.error.write("seed: \(seed)\n") }
         let started = Date()
         var calibration = ModelCalibration(task: start.task, livePolicy: live, seed: seed)
+        calibration.fitsReleaseFraction = true
         calibration.threads = threads ?? ProcessInfo.processInfo.activeProcessorCount
         let userCount = users ?? 100
         let result = try calibration.fitMoments(start, targets: targets, layout: layout, users: userCount, traces: 20_000)
@@ -116,7 +118,7 @@ extension SnapLab.Generate {
         for note in result.notes { Output.notice("note: \(note)\n") }
         let generator = try generate(calibrated: result.parameters, calibratedLayout: layout, calibratedUsers: userCount,
                                      calibratedLive: liveID, chosenSeed: seed)
-        let rows = CalibrationTable.rows(targets: targets, generated: try Self.measure(generator), fitted: Self.drivers(start.task))
+        let rows = CalibrationTable.rows(targets: targets, generated: try Self.measure(generator), fitted: Self.drivers(start.task, releaseFraction: true))
         printTable(rows, title: "published (\(path)) vs generated, seed \(seed)")
     }
 }
