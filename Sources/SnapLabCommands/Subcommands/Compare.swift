@@ -89,7 +89,8 @@ extension SnapLab {
                 result.standardOutput = Array(report.render(format).utf8)
             }
             if let meta { try SideFile.write(report.runJSON().rendered(pretty: true) + "\n", to: meta) }
-            var notes = summary.notices(scored: totals.labelled) + warnings.map(\.text)
+            var notes = input.files.compactMap(GeneratorModelFile.notice(forTraceFile:))
+                + summary.notices(scored: totals.labelled) + warnings.map(\.text)
             if let notice = VelocityInUse.ignoredNotice(method: input.velocity, ignored: checks.recordedVelocities) { notes.append(notice) }
             if let perTrace {
                 let rows = try PerTraceCSV.write(paths: input.files, options: input.readOptions(), policies: selected, to: perTrace)
