@@ -35,6 +35,14 @@ public struct RecorderPage: Sendable {
         ])
     }
 
+    /// The layout as `snaplab` layout options, for the import command the page shows at the end.
+    public static func layoutArguments(_ layout: CarouselLayout) -> String {
+        func n(_ x: Double) -> String { x == x.rounded() && abs(x) < 1e15 ? String(Int(x)) : "\(x)" }
+        return "--item-width \(n(layout.itemWidth)) --spacing \(n(layout.spacing)) --leading-inset \(n(layout.leadingInset)) "
+            + "--trailing-inset \(n(layout.trailingInset)) --viewport \(n(layout.viewportWidth)) --count \(layout.itemCount) "
+            + "--alignment \(layout.alignment.rawValue)" + (layout.isLooping ? " --looping" : "")
+    }
+
     /// The configuration the page reads (`#snaplab-config`).
     public var configuration: JSONValue {
         .object([
@@ -45,6 +53,7 @@ public struct RecorderPage: Sendable {
             ("seed", .string(String(plan.seed))),
             ("trials", .array(plan.trials.map { .object([("target", .int($0.target)), ("startSlot", .int($0.startSlot))]) })),
             ("pauseMs", .number(pauseMilliseconds)),
+            ("layoutArguments", .string(Self.layoutArguments(layout))),
             ("summary", .string("\(layout); policy \(policyID); task \(plan.task.rawValue); seed \(plan.seed)")),
         ])
     }
@@ -88,6 +97,8 @@ public struct RecorderPage: Sendable {
           <h1>Thank you</h1>
           <p id="summary"></p>
           <p><button class="download" type="button">Download log</button></p>
+          <p class="small">For the person running the study, to turn the log into traces:</p>
+          <p class="small"><code id="import-line"></code></p>
         </section>
         <p id="layout-line" class="small"></p>
         <script type="application/json" id="snaplab-config">\(config)</script>

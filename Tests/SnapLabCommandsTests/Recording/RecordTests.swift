@@ -152,7 +152,7 @@ struct RecordTests {
             let up = try #require(events.last { $0["type"] as? String == "pointerup" }, "\(swipe): no pointerup logged")
             let down = try #require(events.last { $0["type"] as? String == "pointerdown" })
             let releaseOffset = try #require(Self.double(up["offset"])), velocity = try #require(Self.double(up["releaseVelocity"]))
-            let startOffset = try #require(Self.double(down["startOffset"]))
+            let startOffset = try #require(Self.double(down["start_offset"]))
             // The release is the synthetic one: travel Σdx / scale, velocity dx / 16 ms / scale.
             let expectedTravel = -swipe.dx * Double(swipe.frames) / scale
             #expect(abs(releaseOffset - startOffset - expectedTravel) < 1e-6,
