@@ -1,0 +1,79 @@
+import Foundation
+
+/// P-values as text that never reads `0` for a tiny p.
+///
+/// The exact McNemar p-value `2·P(X ≤ min(b, c))`, `X ~ Binomial(b + c, 1/2)`, underflows a
+/// `Double` (below about 1e-308) when one policy wins thousands of discordant traces. These
+/// helpers recompute it as a base-10 logarithm (log-sum-exp over the tail terms, `lgamma` for
+/// the binomial coefficients) and Holm-adjust in log space, so the text keeps its exponent:
+/// `3.2e-5`, `1.7e-912`. Such a literal still parses as a number (to 0 in a `Double`), so CSV
+/// columns stay numeric.
+public enum PValueText {
+    /// `log10` of the two-sided exact McNemar p-value for discordant counts `b` and `c`
+    /// (0 when there are none).
+    public static func log10McNemar(b: Int, c: Int) -> Double {
+        let n = b + c
+        let k = Swift.min(b, c)
+        guard n > 0, 2 * k < n else { return 0 }
+        // ln P(X = i) = lnC(n, i) − n ln 2; sum i = 0 … k in log space from the largest term (i = k).
+        let ln2 = Foundation.log(2.0)
+        func term(_ i: Int) -> Double {
+            lgamma(Double(n + 1)) - lgamma(Double(i + 1)) - lgamma(Double(n - i + 1)) - Double(n) * ln2
+        }
+        let top = term(k)
+        var sum = 0.0
+        var i = k
+        while i >= 0 {
+            let r = Foundation.exp(term(i) - top)
+            sum += r
+            if r < 1e-17 { break }
+            i -= 1
+        }
+        let lnP = ln2 + top + Foundation.log(sum)
+        return Swift.min(0, lnP / Foundation.log(10.0))
+    }
+
+    /// Holm-adjusted `log10` p-values for raw `log10` p-values (`nil` entries are left out of
+    /// the family and stay `nil`), as ``HolmAdjustment`` does with the values themselves.
+    public static func holm(_ raw: [Double?]) -> [Double?] {
+        let family = raw.indices.filter { raw[$0] != nil }.sorted { raw[$0]! < raw[$1]! }
+        let m = family.count
+        var out = [Double?](repeating: nil, count: raw.count)
+        var running = -Double.infinity
+        for (rank, index) in family.enumerated() {
+            let adjusted = Swift.min(0, raw[index]! + Foundation.log10(Double(m - rank)))
+            running = Swift.max(running, adjusted)
+            out[index] = running
+        }
+        return out
+    }
+
+    /// A p-value at full precision: the shortest round-trip text of `p` when `p` is a normal
+    /// double, else (`p` underflowed) `m.me-E` from `log10p`.
+    public static func full(_ p: Double, log10p: Double) -> String {
+        if p >= 1e-300 || !log10p.isFinite { return NumberFormat.shortest(p) }
+        return scientific(log10p: log10p, digits: 6)
+    }
+
+    /// For tables: four decimals down to 0.0001, then `2.3e-9` style (never `0`).
+    public static func short(_ p: Double, log10p: Double) -> String {
+        if p >= 0.0001 { return NumberFormat.fixed(p, 4) }
+        if p >= 1e-300 { return String(format: "%.1e", p).replacingOccurrences(of: "e-0", with: "e-") }
+        return scientific(log10p: log10p, digits: 2)
+    }
+
+    /// `10^log10p` written as mantissa and exponent, `digits` significant digits.
+    static func scientific(log10p: Double, digits: Int) -> String {
+        var exponent = Foundation.floor(log10p)
+        var mantissa = Foundation.pow(10, log10p - exponent)
+        let rounded = (mantissa * Foundation.pow(10, Double(digits - 1))).rounded() / Foundation.pow(10, Double(digits - 1))
+        mantissa = rounded
+        if mantissa >= 10 { mantissa /= 10; exponent += 1 }
+        var text = String(format: "%.\(digits - 1)f", mantissa)
+        if text.contains(".") {
+            while text.last == "0" { text.removeLast() }
+            if text.last == "." { text.removeLast() }
+        }
+        return "\(text)e\(Int(exponent))"
+    }
+}
