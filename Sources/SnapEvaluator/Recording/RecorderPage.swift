@@ -18,6 +18,12 @@ public struct RecorderPage: Sendable {
     /// - Throws: ``RecorderError/unsupportedPolicy(id:supported:)`` when the policy has no port.
     public init(layout: CarouselLayout, policy: any SnapPolicy, plan: StudyPlan,
                 pauseMilliseconds: Double = 600) throws(RecorderError) {
+        // The CSS scroll-snap port has no covering path (CSSScrollSnap+Covering.swift), and a
+        // participant cannot see a whole item wider than the screen anyway.
+        guard layout.itemWidth <= layout.viewportWidth else {
+            throw .invalidOption(name: "--item-width", detail: "the recorder page needs items no wider than the viewport "
+                                 + "(\(layout.itemWidth) > \(layout.viewportWidth) pt)")
+        }
         self.layout = layout
         self.policyConfiguration = try RecorderPolicyPort.configuration(of: policy)
         self.policyID = policy.id

@@ -11,7 +11,6 @@ extension RecorderScript {
     static let page = #"""
     const C = JSON.parse(document.getElementById("snaplab-config").textContent);
     const L = SL.layout(C.layout);
-    const decide = SL.policies[C.policy.id];
     const $ = (id) => document.getElementById(id);
     const R = { log: [], user: "", session: "", trial: -1, offset: 0, slot: 0, stroke: null,
                 anim: null, done: false, scale: 1, nodes: [], completed: 0, skipped: 0, strokes: 0 };
@@ -148,7 +147,7 @@ extension RecorderScript {
       const release = { offset: R.offset, velocity: est.velocity, startOffset: s.startOffset,
                         startTime: s.t0, time: e.timeStamp, startIndex: s.startSlot,
                         fingerTravel: -(e.clientX - s.x0) / R.scale };
-      const d = decide(release, L, C.policy.params);
+      const d = SL.decide(C.policy, release, L);
       const reached = goalReached(t, d);
       logEvent(e, { stroke: s.number, offset: R.offset, start_offset: s.startOffset, releaseVelocity: est.velocity, velocitySamples: est.samplesUsed,
                     settledIndex: d.index, settledSlot: d.slot, settledOffset: d.offset, rule: d.rule,

@@ -27,6 +27,8 @@ extension SnapLab {
 
         @OptionGroup var parameters: ParameterOptions
 
+        @OptionGroup var behaviour: BehaviourLabelOptions
+
         @Option(help: "Add a per-group breakdown: user or file.")
         var by: ComparisonReport.Breakdown?
 
@@ -50,6 +52,9 @@ extension SnapLab {
         public func validate() throws {
             try input.requireFiles()
             try PositiveCount.check(bootstrap, option: "--bootstrap", unit: "resamples", max: 1_000_000)
+            if behaviour.labels == .behaviour && perTrace != nil {
+                throw ValidationError("--per-trace writes the files' labels; it cannot be combined with --labels behaviour yet")
+            }
         }
 
         public func run() throws {
@@ -59,8 +64,15 @@ extension SnapLab {
         /// What the command prints, built whole before anything is written.
         public func output() throws -> CommandOutput {
             let selected = try parameters.apply(to: PolicySelection.parse(policies))
-            let (totals, summary) = try ComparisonRun.accumulate(
-                paths: input.files, options: input.readOptions(), policies: selected, parts: input.effectiveJobs)
+            var labelNote: String?
+            let (totals, summary): (ScoreAccumulator, ReadSummary)
+            if behaviour.labels == .behaviour {
+                let run = try behaviour.accumulate(input, policies: selected)
+                (totals, summary, labelNote) = (run.totals, run.summary, run.labels.description)
+            } else {
+                (totals, summary) = try ComparisonRun.accumulate(
+                    paths: input.files, options: input.readOptions(), policies: selected, parts: input.effectiveJobs)
+            }
             let boot = UserBootstrap(resamples: bootstrap, seed: seed)
             let comparison = try Comparison(totals, userNames: summary.users.names, bootstrap: boot)
             var preamble: [(key: String, value: String)] = summary.files.map {
@@ -68,6 +80,7 @@ extension SnapLab {
             }
             preamble.append(("traces", "\(summary.tracesRead) read, \(totals.labelled) scored, "
                 + "\(totals.unlabelled) unlabelled, \(summary.tracesSkipped) skipped, \(summary.tracesCancelled) cancelled"))
+            if let labelNote { preamble.append(("labels", labelNote)) }
             preamble.append(("users", "\(comparison.users)"))
             preamble.append(("velocity", input.velocity.rawValue))
             preamble.append(("bootstrap", comparison.intervalMethod == .bootstrap ? "\(bootstrap) user resamples, seed \(seed)"
