@@ -69,6 +69,11 @@ public struct BehaviourLabeller: Sendable, Hashable {
         /// The item the stroke is taken to have meant.
         public var index: Int
         public var rule: Rule
+
+        public init(index: Int, rule: Rule) {
+            self.index = index
+            self.rule = rule
+        }
     }
 
     public var parameters: Parameters
