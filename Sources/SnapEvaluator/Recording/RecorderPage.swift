@@ -18,17 +18,23 @@ public struct RecorderPage: Sendable {
     /// - Throws: ``RecorderError/unsupportedPolicy(id:supported:)`` when the policy has no port.
     public init(layout: CarouselLayout, policy: any SnapPolicy, plan: StudyPlan,
                 pauseMilliseconds: Double = 600) throws(RecorderError) {
-        // The CSS scroll-snap port has no covering path (CSSScrollSnap+Covering.swift), and a
-        // participant cannot see a whole item wider than the screen anyway.
-        guard layout.itemWidth <= layout.viewportWidth else {
-            throw .invalidOption(name: "--item-width", detail: "the recorder page needs items no wider than the viewport "
-                                 + "(\(layout.itemWidth) > \(layout.viewportWidth) pt)")
-        }
+        try Self.check(layout)
         self.layout = layout
         self.policyConfiguration = try RecorderPolicyPort.configuration(of: policy)
         self.policyID = policy.id
         self.plan = plan
         self.pauseMilliseconds = pauseMilliseconds
+    }
+
+    /// Refuses layouts whose items do not fit the snapport (the viewport, less the trailing inset
+    /// in a trailing-aligned layout): the CSS scroll-snap port has no covering path
+    /// (`CSSScrollSnap+Covering.swift`), and a participant cannot see such an item whole anyway.
+    public static func check(_ layout: CarouselLayout) throws(RecorderError) {
+        let snapport = layout.viewportWidth - (layout.alignment == .trailing ? layout.trailingInset : 0)
+        guard layout.itemWidth <= snapport else {
+            throw .invalidOption(name: "--item-width", detail: "the recorder page needs items no wider than the viewport "
+                                 + "(less the trailing inset when trailing-aligned): \(layout.itemWidth) > \(snapport) pt")
+        }
     }
 
     /// The layout as the page's `SL.layout` takes it.

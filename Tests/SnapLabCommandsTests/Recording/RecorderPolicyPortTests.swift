@@ -30,7 +30,16 @@ struct RecorderPolicyPortTests {
     static let releasesPerPolicy = 10_000
     static let layoutsPerPolicy = 100
 
+    /// A random layout the page accepts (``RecorderPage/check(_:)``).
     static func randomLayout(_ rng: inout SplitMix) throws -> CarouselLayout {
+        for _ in 0..<1000 {
+            let layout = try anyLayout(&rng)
+            if (try? RecorderPage.check(layout)) != nil { return layout }
+        }
+        throw HeadlessChromium.Failure(description: "no layout the page accepts in 1000 draws")
+    }
+
+    static func anyLayout(_ rng: inout SplitMix) throws -> CarouselLayout {
         let width = Double.random(in: 40...400, using: &rng).rounded()
         let spacing = Bool.random(using: &rng) ? 0 : Double.random(in: 0...40, using: &rng)
         let leading = [0, 10, Double.random(in: 0...60, using: &rng)].randomElement(using: &rng)!
