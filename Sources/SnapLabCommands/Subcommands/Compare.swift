@@ -29,6 +29,8 @@ extension SnapLab {
 
         @OptionGroup var parameters: ParameterOptions
 
+        @OptionGroup var behaviour: BehaviourLabelOptions
+
         @Option(help: "Add a per-group breakdown: user or file.")
         var by: ComparisonReport.Breakdown?
 
@@ -52,6 +54,9 @@ extension SnapLab {
         public func validate() throws {
             try input.requireFiles()
             try PositiveCount.check(bootstrap, option: "--bootstrap", unit: "resamples", max: 1_000_000)
+            if behaviour.labels == .behaviour && perTrace != nil {
+                throw ValidationError("--per-trace writes the files' labels; it cannot be combined with --labels behaviour yet")
+            }
         }
 
         public func run() throws {
@@ -61,8 +66,16 @@ extension SnapLab {
         /// What the command prints, built whole before anything is written.
         public func output() throws -> CommandOutput {
             let selected = try parameters.apply(to: PolicySelection.parse(policies))
-            let (totals, summary, checks) = try ComparisonRun.accumulateChecked(
-                paths: input.files, options: input.readOptions(), policies: selected, parts: input.effectiveJobs, hit: hitOptions.hit)
+            var labelNote: String?
+            let (totals, summary, checks): (ScoreAccumulator, ReadSummary, DataChecks)
+            if behaviour.labels == .behaviour {
+                let run = try behaviour.accumulate(input, policies: selected, hit: hitOptions.hit)
+                (totals, summary, checks, labelNote) = (run.totals, run.summary, run.checks, run.labels.description)
+            } else {
+                (totals, summary, checks) = try ComparisonRun.accumulateChecked(
+                    paths: input.files, options: input.readOptions(), policies: selected, parts: input.effectiveJobs,
+                    hit: hitOptions.hit)
+            }
             let boot = UserBootstrap(resamples: bootstrap, seed: seed)
             let comparison = try Comparison(totals, userNames: summary.users.names, bootstrap: boot)
             var preamble: [(key: String, value: String)] = summary.files.map {
@@ -70,6 +83,7 @@ extension SnapLab {
             }
             preamble.append(("traces", "\(summary.tracesRead) read, \(totals.labelled) scored, "
                 + "\(totals.unlabelled) unlabelled, \(summary.tracesSkipped) skipped, \(summary.tracesCancelled) cancelled"))
+            if let labelNote { preamble.append(("labels", labelNote)) }
             preamble.append(("users", "\(comparison.users)"))
             preamble.append(("velocity", VelocityInUse.header(method: input.velocity, files: summary.files)))
             preamble.append(("hit", hitOptions.hit.rawValue))
