@@ -28,7 +28,8 @@ import Testing
         #expect(text.hasPrefix("trace_id,user_id,session_id,t_ms,offset,phase,"))
         let ids = Set(text.split(separator: "\n").dropFirst().map { $0.prefix { $0 != "," } })
         #expect(ids.count == 300)
-        #expect(try FileManager.default.contentsOfDirectory(atPath: dir).sorted() == ["a.csv", "b.csv", "c.csv"])
+        #expect(try FileManager.default.contentsOfDirectory(atPath: dir).sorted()
+                == ["a.csv", "a.csv.json", "b.csv", "b.csv.json", "c.csv", "c.csv.json"])
     }
 
     @Test func usesALayoutFileAndFixedRate() throws {

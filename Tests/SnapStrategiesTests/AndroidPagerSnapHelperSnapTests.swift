@@ -36,6 +36,32 @@ struct AndroidPagerSnapHelperSnapTests {
         #expect(AndroidPagerSnapHelperSnap().decide(Release(offset: 1000, velocity: 0), in: peek).targetIndex == 3)
     }
 
+    /// androidx `PagerSnapHelperTest` (`ChildSize.LARGER`: 1 400 px children in a 1 000 px
+    /// RecyclerView, centred on the middle item of 10, density 1): the scroll and fling tests.
+    @Test("PagerSnapHelperTest, children larger than the viewport", arguments: [false, true])
+    func largerChildren(reverseScroll: Bool) throws {
+        let layout = try CarouselLayout(itemWidth: 1400, viewportWidth: 1000, itemCount: 10, alignment: .center)
+        let policy = AndroidPagerSnapHelperSnap()
+        let centre = layout.snapOffset(ofSlot: 5)
+        let sign: Double = reverseScroll ? -1 : 1
+        let next = reverseScroll ? 4 : 6
+        func target(scrolledBy d: Double, velocity: Double) -> Int {
+            policy.decide(Release(offset: centre + sign * d, velocity: sign * velocity, startOffset: centre), in: layout)
+                .targetIndex
+        }
+        // snapOnScrollSameView / snapOnScrollNextView: a smooth scroll of half a child ∓ 1 px, then idle.
+        #expect(target(scrolledBy: 699, velocity: 0) == 5)
+        #expect(target(scrolledBy: 701, velocity: 0) == next)
+        // snapOnFlingNextView / snapOnMaxFlingNextView: 1 px, then a fling at 0.2 × and 1 × the
+        // maximum fling velocity (8 000 px/s): the next child, never further. The child in the
+        // fling direction is not attached (it starts 1 199 px away in a 1 000 px view): the
+        // "children larger than the viewport" branch extrapolates from the visible child, ±1.
+        #expect(target(scrolledBy: 1, velocity: 1.6) == next)
+        #expect(target(scrolledBy: 1, velocity: 8) == next)
+        // snapOnFlingSameView: `(int)(1.000001 × minFling)` = 50 px/s is not above the gate.
+        #expect(target(scrolledBy: 1, velocity: 0.05) == 5)
+    }
+
     @Test("invariants: deterministic, rest, loop shift, mirror, bounded, total")
     func invariants() {
         PlatformPolicyInvariants.checkAll(AndroidPagerSnapHelperSnap())

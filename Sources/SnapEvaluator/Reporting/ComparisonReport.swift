@@ -75,8 +75,8 @@ public struct ComparisonReport: Sendable {
     }
 
     static let legend = """
-        hit: share of labelled traces that rest on the intended item; 95% CI: user-clustered bootstrap.
-        vs best: difference in hit rate to the best policy; p (Holm): exact McNemar test against the best, Holm-adjusted (sig: * < 0.05, ** < 0.01, *** < 0.001).
+        hit: share of labelled traces that rest on the intended item; 95% CI: user-clustered bootstrap (cluster-robust normal above 5000 users).
+        vs best: difference in hit rate to the best policy; p (Holm): clustered McNemar test (users as units) against the best, Holm-adjusted (sig: * < 0.05, ** < 0.01, *** < 0.001).
         over/under: share past / short of the intended item in the swipe's direction; missed: share of intended changes that stayed; false: share of intended stays that changed.
         snap pt: mean |target offset - UIKit normal-rate resting offset|; cells: mean cells reconfigured by a reuse pool while settling.
         """

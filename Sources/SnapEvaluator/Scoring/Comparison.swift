@@ -7,9 +7,11 @@ import SnapStrategies
 /// intended item is the start item). Snap correction and cells reconfigured are means over every
 /// decided trace, labelled or not.
 ///
-/// Uncertainty: hit-rate intervals from a user-clustered bootstrap (``UserBootstrap``); each
-/// policy against the best (highest hit rate): the bootstrap interval of the difference in hit
-/// rate and the exact McNemar p-value, Holm-adjusted across the policies compared with the best.
+/// Uncertainty: hit-rate intervals from a user-clustered bootstrap (``UserBootstrap``; a
+/// cluster-robust normal interval above its user limit); each policy against the best (highest
+/// hit rate): the interval of the difference in hit rate and the clustered McNemar p-value
+/// (``ClusteredMcNemarTest``: users, not traces, are the independent units), Holm-adjusted
+/// across the policies compared with the best.
 public struct Comparison: Sendable {
     /// One policy's scores.
     public struct Row: Sendable {
@@ -31,7 +33,8 @@ public struct Comparison: Sendable {
         /// `hitRate − best hitRate` and its bootstrap interval (0 for the best).
         public var differenceToBest: Double
         public var differenceInterval: (lower: Double, upper: Double)
-        /// Exact McNemar p-value against the best, raw and Holm-adjusted (`nil` for the best).
+        /// Clustered McNemar p-value against the best (``ClusteredMcNemarTest``), raw and
+        /// Holm-adjusted (`nil` for the best).
         public var mcNemarP: Double?
         public var holmP: Double?
         /// Discordant counts against the best: traces only the best hits, only this one hits.
@@ -58,17 +61,19 @@ public struct Comparison: Sendable {
     public var unlabelled: Int
     public var users: Int
     public var bootstrap: UserBootstrap
+    /// How the intervals were made (bootstrap, or cluster-robust normal for many users).
+    public var intervalMethod: UserBootstrap.Method = .bootstrap
     public var byUser: [Group]
     public var byFile: [Group]
     /// Policy ids in row order and `agreement[i][j]`: share of unlabelled traces on which they agree.
     public var agreement: [[Double]]
 
-    /// Finishes `accumulator`: bootstrap, McNemar, Holm.
+    /// Finishes `accumulator`: bootstrap, clustered McNemar, Holm.
     /// - Parameter userNames: names of the user table the accumulator's user indices refer to.
     public init(_ accumulator: ScoreAccumulator, userNames: [String], bootstrap: UserBootstrap) throws {
         // The accumulator's views (assembled on each access), taken once.
         let totals = (policies: accumulator.policies, labelled: accumulator.labelled, unlabelled: accumulator.unlabelled,
-                      totals: accumulator.totals, userHits: accumulator.userHits, userCounts: accumulator.userCounts,
+                      totals: accumulator.totals, userHits: accumulator.userHitsFlat, userCounts: accumulator.userCounts,
                       fileNames: accumulator.fileNames, fileHits: accumulator.fileHits, fileCounts: accumulator.fileCounts,
                       agreements: accumulator.agreements)
         let p = totals.policies.count
@@ -79,12 +84,18 @@ public struct Comparison: Sendable {
         let best = (0..<p).max { a, b in
             totals.totals[a].hits != totals.totals[b].hits ? totals.totals[a].hits < totals.totals[b].hits : a > b
         } ?? 0
-        let boot = try bootstrap.run(hits: totals.userHits, counts: totals.userCounts, reference: best, policyCount: p)
+        let boot = try bootstrap.run(flatHits: totals.userHits, counts: totals.userCounts, reference: best, policyCount: p)
+        intervalMethod = boot.method
 
         // Discordant pairs against the best, from the hit patterns.
         let (onlyBest, onlyThis) = accumulator.discordance(against: best)
         var raw = Array(repeating: Double.nan, count: p)
-        for k in 0..<p where k != best { raw[k] = try McNemarTest.exactPValue(b: onlyBest[k], c: onlyThis[k]) }
+        let scoredUsers = totals.userCounts.indices.filter { totals.userCounts[$0] > 0 }
+        for k in 0..<p where k != best {
+            raw[k] = ClusteredMcNemarTest.pValue(differences: scoredUsers.map {
+                totals.userHits[$0 * p + best] - totals.userHits[$0 * p + k]
+            })
+        }
         let holm = HolmAdjustment.adjust(raw)
 
         var rows: [Row] = []
@@ -118,7 +129,7 @@ public struct Comparison: Sendable {
         self.bootstrap = bootstrap
         byUser = totals.userCounts.indices.filter { totals.userCounts[$0] > 0 }.map { u in
             Group(name: u < userNames.count ? userNames[u] : "user \(u)", n: Int(totals.userCounts[u]),
-                  hitRates: order.map { totals.userHits[u][$0] / totals.userCounts[u] })
+                  hitRates: order.map { totals.userHits[u * p + $0] / totals.userCounts[u] })
         }
         byFile = totals.fileNames.indices.map { f in
             Group(name: totals.fileNames[f], n: Int(totals.fileCounts[f]),

@@ -17,7 +17,7 @@ public struct TraceInputOptions: ParsableArguments, Sendable {
     @Flag(help: "Skip bad traces (listed on standard error) instead of stopping at the first.")
     public var lenient = false
 
-    @Option(help: "Release-velocity estimator: lsq2, ios, impulse, last-two or recorded.")
+    @Option(help: ArgumentHelp("Release-velocity estimator: \(VelocityMethod.allCases.map(\.rawValue).joined(separator: ", ")) (Docs/real-recordings.md says which matches which platform)."))
     public var velocity: VelocityMethod = .lsq2
 
     @Option(help: ArgumentHelp("A JSON layout file (item_width, item_spacing, leading_inset, trailing_inset, viewport_width, item_count, alignment, looping).", valueName: "file"))
@@ -53,19 +53,25 @@ public struct TraceInputOptions: ParsableArguments, Sendable {
     }
 
     /// The reader options these flags describe.
+    ///
+    /// The base layout is `--layout FILE` over the layout options actually given: a file
+    /// without layout columns and without these is an error (``TraceParseError/invalidLayout(file:line:reason:)``
+    /// naming the missing fields). With `layoutNeeded` false (`velocity`, which uses no layout)
+    /// the shared benchmark layout fills the rest, so that any file reads.
     /// - Throws: ``TraceParseError`` for a bad layout file.
-    public func readOptions() throws -> TraceReadOptions {
-        var base = try LayoutFields(layoutOptions.layout())
+    public func readOptions(layoutNeeded: Bool = true) throws -> TraceReadOptions {
+        var base = layoutOptions.givenFields
         if let layout { base = try LayoutFields.read(layoutFile: layout).merged(over: base) }
+        if !layoutNeeded { base = base.merged(over: LayoutOptions.benchmark) }
         return TraceReadOptions(velocity: velocity, lenient: lenient, baseLayout: base)
     }
 
     /// Reads every file in order, calling `body` per trace; one users table across files.
     /// Shows a progress line (`reading`, traces so far, rate) on a terminal.
-    public func read(_ body: (TraceRecord) throws -> Void) throws -> ReadSummary {
+    public func read(layoutNeeded: Bool = true, _ body: (TraceRecord) throws -> Void) throws -> ReadSummary {
         let progress = ProgressLine(stage: "reading", unit: "traces", checkEvery: 512)
         defer { progress.finish() }
-        return try TraceReader.read(paths: files, options: readOptions()) { record in
+        return try TraceReader.read(paths: files, options: readOptions(layoutNeeded: layoutNeeded)) { record in
             try body(record)
             progress.advance()
         }
@@ -77,13 +83,15 @@ extension TraceInputOptions {
     /// each range folding its traces into its own partial result; returns the partials of all
     /// files in file order. Within a partial, user indices and lines are local to its range.
     public func readInParts<Partial: Sendable>(
+        layoutNeeded: Bool = true,
         initial: @escaping @Sendable () -> Partial,
         accumulate: @escaping @Sendable (inout Partial, TraceRecord) throws -> Void
     ) throws -> (partials: [Partial], summary: ReadSummary) {
         let progress = ProgressLine(stage: "reading", unit: "traces", checkEvery: 512)
         defer { progress.finish() }
-        let (parts, summary) = try TraceReader.readInParallel(paths: files, options: readOptions(), parts: effectiveJobs,
-                                                              initial: initial, accumulate: { partial, record in
+        let (parts, summary) = try TraceReader.readInParallel(paths: files, options: readOptions(layoutNeeded: layoutNeeded),
+                                                              parts: effectiveJobs, initial: initial,
+                                                              accumulate: { partial, record in
                                                                   try accumulate(&partial, record)
                                                                   progress.advance()
                                                               })

@@ -13,7 +13,7 @@ extension SnapLab {
             discussion: """
                 The table is sorted by hit rate. Intervals: a bootstrap that resamples users \
                 (--bootstrap resamples, --seed). Each policy is compared with the best by the \
-                bootstrap interval of the difference and an exact McNemar test, Holm-adjusted.
+                interval of the difference and a clustered McNemar test (users as the units), Holm-adjusted.
                 CSV is plain RFC 4180 with one header row (--meta FILE.json writes the run metadata); \
                 --per-trace FILE.csv writes one row per scored trace (Docs/per-trace.md).
                 Example: snaplab compare Data/synthetic.csv --policies tag99,nearest --format markdown
@@ -70,7 +70,8 @@ extension SnapLab {
                 + "\(totals.unlabelled) unlabelled, \(summary.tracesSkipped) skipped, \(summary.tracesCancelled) cancelled"))
             preamble.append(("users", "\(comparison.users)"))
             preamble.append(("velocity", input.velocity.rawValue))
-            preamble.append(("bootstrap", "\(bootstrap) user resamples, seed \(seed)"))
+            preamble.append(("bootstrap", comparison.intervalMethod == .bootstrap ? "\(bootstrap) user resamples, seed \(seed)"
+                : "cluster-robust normal intervals (\(comparison.users) users, above \(boot.normalAboveUsers))"))
             let report = ComparisonReport(comparison: comparison, preamble: preamble, breakdown: by ?? .none)
             var result = CommandOutput()
             result.standardOutput = Array(report.render(format).utf8)

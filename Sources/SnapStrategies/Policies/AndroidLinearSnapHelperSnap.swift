@@ -7,7 +7,7 @@
 ///
 /// With `v` the scroll velocity clamped to `±maxFlingVelocity·density` (the velocity tracker's
 /// clamp), `D` the spline distance (``AndroidSplineDeceleration``), `current` the item nearest
-/// the snap position (the centre in LinearSnapHelper; ours uses the layout's alignment) and the
+/// the snap position (the padded centre, below) and the
 /// stride as the distance per child:
 /// ```
 /// if |v| ≤ minFlingVelocity·density: target = nearest item            // no fling, idle snap
@@ -21,6 +21,12 @@
 /// Deviations: Android's distance is a whole number of pixels and the distance per child is
 /// measured from the attached children's decorated bounds; ours uses the continuous distance and
 /// the layout's stride. Ties of the nearest child go to the earlier item (first in layout order).
+///
+/// Snap origin (``SnapOrigin/paddedCenter``, declared in ``snapOrigin``): LinearSnapHelper measures child centres
+/// against `startAfterPadding + totalSpace/2` (`distanceToCenter`, `findCenterView`), i.e.
+/// `L + (V − L − R)/2` with the layout's insets as the RecyclerView's padding (`clipToPadding =
+/// false`), whatever the layout's alignment. With equal insets that is the viewport centre; with
+/// unequal ones it is `(L − R)/2` from it. `snapOrigin: .layout` restores the layout's alignment.
 public struct AndroidLinearSnapHelperSnap: SnapPolicy, Hashable {
     public var id: String { "android-linearsnap" }
     public var summary: String {
@@ -37,11 +43,15 @@ public struct AndroidLinearSnapHelperSnap: SnapPolicy, Hashable {
     /// The fling projection (its density scales the dp thresholds).
     public var spline: AndroidSplineDeceleration
 
+    /// Where a resting child's centre sits (Android: the padded centre).
+    public var snapOrigin: SnapOrigin
+
     public init(minFlingVelocity: Double = 0.05, maxFlingVelocity: Double = 8,
-                spline: AndroidSplineDeceleration = AndroidSplineDeceleration()) {
+                spline: AndroidSplineDeceleration = AndroidSplineDeceleration(), snapOrigin: SnapOrigin = .paddedCenter) {
         self.minFlingVelocity = minFlingVelocity
         self.maxFlingVelocity = maxFlingVelocity
         self.spline = spline
+        self.snapOrigin = snapOrigin
     }
 
     public var parameterSpecs: [PolicyParameter] {
@@ -49,9 +59,11 @@ public struct AndroidLinearSnapHelperSnap: SnapPolicy, Hashable {
             PolicyParameter(name: "minFlingVelocity", unit: "dp/ms", defaultValue: 0.05, minimum: 0, maximum: 10,
                             summary: "speed a fling must exceed (50 dp/s)"),
             PolicyParameter(name: "maxFlingVelocity", unit: "dp/ms", defaultValue: 8, minimum: 1, maximum: 20,
-                            summary: "velocity tracker clamp (8000 dp/s)"),
+                            role: .platformConstant, summary: "velocity tracker clamp (8000 dp/s)"),
         ] + AndroidSplineDeceleration.parameterSpecs
     }
+
+    public var parameterOrder: [ParameterOrder] { [ParameterOrder("minFlingVelocity", "maxFlingVelocity")] }
 
     public var parameterValues: [Double] { [minFlingVelocity, maxFlingVelocity] + spline.parameterValues }
 
@@ -61,7 +73,8 @@ public struct AndroidLinearSnapHelperSnap: SnapPolicy, Hashable {
         spline = AndroidSplineDeceleration(parameterValues: values.dropFirst(2))
     }
 
-    public func decide(_ release: Release, in layout: CarouselLayout) -> SnapDecision {
+    public func decide(_ release: Release, in appLayout: CarouselLayout) -> SnapDecision {
+        let layout = appLayout.snapped(to: snapOrigin)
         let density = spline.density
         let v = spline.clampedFlingVelocity(release.velocity, maximum: maxFlingVelocity)   // NaN gives 0
         let p = layout.position(atOffset: release.offset)

@@ -5,9 +5,8 @@
 /// `SnapHelper.java` (`onFling`, `snapToTargetExistingView`), `RecyclerView.java` (`fling`);
 /// `policies.md` Part 2 §1.3.
 ///
-/// With `p` the fractional position (PagerSnapHelper aligns a child's centre with the
-/// container's centre; ours uses the layout's alignment, so use a `.center` layout to reproduce
-/// it) and `v` the scroll velocity:
+/// With `p` the fractional position of the child centres relative to the padded centre (below)
+/// and `v` the scroll velocity:
 /// ```
 /// if |v| > minFlingVelocity·density:  target = v > 0 ? ⌈p⌉ : ⌊p⌋   // never more than one page
 /// else:                                target = nearest page (ties to the earlier page)
@@ -20,6 +19,15 @@
 /// (no child in the fling direction) Android lets the fling run and snaps the nearest child; ours
 /// clamps to the first or last item, which is where that ends. A release at exactly the gate
 /// (`|v|` = 50 dp/s) runs a tiny free fling on Android; ours snaps to the nearest page.
+///
+/// Snap origin (``SnapOrigin/paddedCenter``, declared in ``snapOrigin``): PagerSnapHelper measures child centres
+/// against `startAfterPadding + totalSpace/2` (`distanceToCenter`, `findCenterView`), i.e.
+/// `L + (V − L − R)/2` with the layout's insets as the RecyclerView's padding (`clipToPadding =
+/// false`), whatever the layout's alignment. With equal insets that is the viewport centre; with
+/// unequal ones it is `(L − R)/2` from it. `snapOrigin: .layout` restores the layout's alignment.
+///
+/// Children wider than the viewport: the child in the fling direction may not be attached;
+/// `findTargetSnapPosition` then extrapolates ±1 from the visible child, which is ⌈p⌉/⌊p⌋ again.
 public struct AndroidPagerSnapHelperSnap: SnapPolicy, Hashable {
     public var id: String { "android-pagersnap" }
     public var summary: String {
@@ -34,9 +42,13 @@ public struct AndroidPagerSnapHelperSnap: SnapPolicy, Hashable {
     /// Pixels per point; the dp threshold is multiplied by it.
     public var density: Double
 
-    public init(minFlingVelocity: Double = 0.05, density: Double = 1) {
+    /// Where a resting child's centre sits (Android: the padded centre).
+    public var snapOrigin: SnapOrigin
+
+    public init(minFlingVelocity: Double = 0.05, density: Double = 1, snapOrigin: SnapOrigin = .paddedCenter) {
         self.minFlingVelocity = minFlingVelocity
         self.density = density
+        self.snapOrigin = snapOrigin
     }
 
     public var parameterSpecs: [PolicyParameter] {
@@ -44,7 +56,7 @@ public struct AndroidPagerSnapHelperSnap: SnapPolicy, Hashable {
             PolicyParameter(name: "minFlingVelocity", unit: "dp/ms", defaultValue: 0.05, minimum: 0, maximum: 10,
                             summary: "speed a fling must exceed (ViewConfiguration minimum fling 50 dp/s)"),
             PolicyParameter(name: "density", unit: "px per pt", defaultValue: 1, minimum: 0.75, maximum: 4,
-                            summary: "pixels per point; scales the dp threshold"),
+                            role: .platformConstant, summary: "pixels per point; scales the dp threshold"),
         ]
     }
 
@@ -55,7 +67,8 @@ public struct AndroidPagerSnapHelperSnap: SnapPolicy, Hashable {
         density = values[1]
     }
 
-    public func decide(_ release: Release, in layout: CarouselLayout) -> SnapDecision {
+    public func decide(_ release: Release, in appLayout: CarouselLayout) -> SnapDecision {
+        let layout = appLayout.snapped(to: snapOrigin)
         let p = layout.position(atOffset: release.offset)
         let v = release.velocity
         if abs(v) > minFlingVelocity * density {

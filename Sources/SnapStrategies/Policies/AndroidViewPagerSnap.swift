@@ -6,7 +6,7 @@
 ///
 /// With `p` the fractional page position (relative to the layout's alignment origin; ViewPager
 /// aligns pages at the leading edge), `currentPage = ⌊p⌋`, `pageOffset = p − ⌊p⌋`, finger travel
-/// `Δ = −release.travel`, finger velocity `v_f = −v` and `curItem` the page selected before the drag
+/// `Δ` (below), finger velocity `v_f = −v` and `curItem` the page selected before the drag
 /// (`release.startSlot(in:)`):
 /// ```
 /// if |Δ| > minFlingDistance·density and |v| > minFlingVelocity·density:   // fling
@@ -18,6 +18,13 @@
 /// ```
 /// Constants: `MIN_DISTANCE_FOR_FLING` 25 dp, `MIN_FLING_VELOCITY` 400 dp/s (0.4 pt/ms; not the
 /// system 50 dp/s), truncator 0.4 (and 0.6 = 1 − 0.4 below `curItem`), density 1 (points = dp).
+///
+/// Travel: **finger travel** (`totalDelta = (int)(x − mInitialMotionX)`): ``Release/fingerTravel``
+/// when known, else the content travel plus the paging touch slop (`touchSlop`, 16 dp =
+/// `ViewConfiguration.getScaledPagingTouchSlop()`, twice `TOUCH_SLOP`): ViewPager starts scrolling
+/// only once the finger is past the slop, from `mInitialMotionX ± mTouchSlop`
+/// (`onInterceptTouchEvent`/`onTouchEvent` ACTION_MOVE), so a 20 pt content drag is a 36 pt finger
+/// drag. ``Release/fingerTravel(touchSlop:)``.
 ///
 /// Deviations: Android truncates the scaled thresholds to whole pixels (`(int)(25·ρ)`) and the
 /// finger delta to an int; ours compares continuous values. The clamp to the populated pages
@@ -43,12 +50,16 @@ public struct AndroidViewPagerSnap: SnapPolicy, Hashable {
     /// Pixels per point; thresholds in dp are multiplied by it.
     public var density: Double
 
+    /// Paging touch slop, dp (16): added to a content-only travel to estimate the finger's.
+    public var touchSlop: Double
+
     public init(minFlingVelocity: Double = 0.4, minFlingDistance: Double = 25, truncator: Double = 0.4,
-                density: Double = 1) {
+                density: Double = 1, touchSlop: Double = 16) {
         self.minFlingVelocity = minFlingVelocity
         self.minFlingDistance = minFlingDistance
         self.truncator = truncator
         self.density = density
+        self.touchSlop = touchSlop
     }
 
     public var parameterSpecs: [PolicyParameter] {
@@ -60,24 +71,28 @@ public struct AndroidViewPagerSnap: SnapPolicy, Hashable {
             PolicyParameter(name: "truncator", unit: "fraction of page", defaultValue: 0.4, minimum: 0, maximum: 1,
                             summary: "slow release: page offset + this, truncated (1 − this behind the selected page)"),
             PolicyParameter(name: "density", unit: "px per pt", defaultValue: 1, minimum: 0.75, maximum: 4,
-                            summary: "pixels per point; scales the dp thresholds"),
+                            role: .platformConstant, summary: "pixels per point; scales the dp thresholds"),
+            PolicyParameter(name: "touchSlop", unit: "dp", defaultValue: 16, minimum: 0, maximum: 100,
+                            role: .platformConstant,
+                            summary: "paging touch slop added to content travel when finger travel is unknown (16 dp)"),
         ]
     }
 
-    public var parameterValues: [Double] { [minFlingVelocity, minFlingDistance, truncator, density] }
+    public var parameterValues: [Double] { [minFlingVelocity, minFlingDistance, truncator, density, touchSlop] }
 
     public mutating func assignValidatedParameterValues(_ values: [Double]) {
         minFlingVelocity = values[0]
         minFlingDistance = values[1]
         truncator = values[2]
         density = values[3]
+        touchSlop = values[4]
     }
 
     public func decide(_ release: Release, in layout: CarouselLayout) -> SnapDecision {
         let p = layout.position(atOffset: release.offset)
         let currentPage = SnapMath.flooredIndex(p)
         let pageOffset = p - Double(currentPage)
-        let fingerTravel = -release.travel
+        let fingerTravel = release.fingerTravel(touchSlop: touchSlop * density)
         let v = release.velocity
         if abs(fingerTravel) > minFlingDistance * density && abs(v) > minFlingVelocity * density {
             return v > 0 ? layout.decision(slot: currentPage + 1, rule: "fling-forward")

@@ -27,8 +27,12 @@
 /// `min_fling_velocity` 30 DIP/s = 0.03 pt/ms (Aura gesture configuration), proximity range
 /// 1/3 of the snapport (`kProximityRatio`), `scroll-snap-stop` normal (0) or always on every item (1).
 ///
-/// Differences, by necessity: items never cover the snapport (a layout item fits the viewport), so the
-/// "covering" candidate never arises; the fling estimate comes from the release velocity (see
+/// Items wider than the viewport take Chromium's covering path (``covering(at:from:direction:range:in:)``):
+/// a fling or release whose intended position leaves such an item covering the snapport rests
+/// there, mid-item (rule `covering-intended`), and each wide item's nearer covering end competes
+/// with the aligned snaps (`covering-displaced`).
+///
+/// Difference, by necessity: the fling estimate comes from the release velocity (see
 /// ``ChromiumFlingEstimate``), not from the first inertial scroll update.
 public struct CSSScrollSnap: SnapPolicy, Hashable {
     /// `scroll-snap-type` strictness.
@@ -80,9 +84,9 @@ public struct CSSScrollSnap: SnapPolicy, Hashable {
     public var parameterSpecs: [PolicyParameter] {
         var specs = [
             PolicyParameter(name: "distanceScalar", unit: "x first delta", defaultValue: 25, minimum: 0, maximum: 200,
-                            summary: "fling distance per first inertial delta (25 desktop, 40 Android)"),
+                            role: .platformConstant, summary: "fling distance per first inertial delta (25 desktop, 40 Android)"),
             PolicyParameter(name: "frameInterval", unit: "ms", defaultValue: 16, minimum: 1, maximum: 100,
-                            summary: "release velocity times this is the first inertial delta"),
+                            role: .platformConstant, summary: "release velocity times this is the first inertial delta"),
             PolicyParameter(name: "minFlingVelocity", unit: "pt/ms", defaultValue: 0.03, minimum: 0, maximum: 5,
                             summary: "slower releases do not fling (Aura min_fling_velocity 30 DIP/s)"),
         ]
@@ -134,29 +138,32 @@ public struct CSSScrollSnap: SnapPolicy, Hashable {
         let range = strictness == .proximity ? proximityRatio * layout.viewportWidth : Double.infinity
         let displacement = rawDisplacement.flatMap { $0 == $0 && $0 != 0 ? $0 : nil }
         guard let displacement else {
-            if let slot = closestSlot(to: current, from: current, direction: 0, truncating: false,
-                                      range: range, in: layout) {
-                return layout.decision(slot: slot, rule: "end-position")
+            let slot = closestSlot(to: current, from: current, direction: 0, truncating: false, range: range, in: layout)
+            if let d = resolveCovering(aligned: slot, alignedRule: "end-position", base: current, current: current,
+                                       direction: 0, range: range, in: layout) {
+                return d
             }
             return noSnap(at: current, in: layout)
         }
         let intended = layout.clampedOffset(current + displacement)
         let direction = displacement > 0 ? 1 : -1
-        var found = closestSlot(to: intended, from: current, direction: direction, truncating: false,
-                                range: range, in: layout)
-        var rule = "fling-closest-in-direction"
-        if let slot = found, stopAlways != 0,
+        let aligned = closestSlot(to: intended, from: current, direction: direction, truncating: false,
+                                  range: range, in: layout)
+        var found = resolveCovering(aligned: aligned, alignedRule: "fling-closest-in-direction", base: intended,
+                                    current: current, direction: direction, range: range, in: layout)
+        if let d = found, stopAlways != 0,
            let stop = closestSlot(to: current, from: current, direction: direction, truncating: true,
                                   range: range, in: layout),
-           abs(layout.snapOffset(ofSlot: stop) - current) < abs(layout.snapOffset(ofSlot: slot) - current) {
-            found = stop
-            rule = "fling-snap-stop"
+           abs(layout.snapOffset(ofSlot: stop) - current) < abs(d.targetOffset - current) {
+            found = layout.decision(slot: stop, rule: "fling-snap-stop")
         }
-        if let found { return layout.decision(slot: found, rule: rule) }
-        if strictness == .mandatory,
-           let slot = closestSlot(to: current, from: current, direction: 0, truncating: false,
-                                  range: range, in: layout) {
-            return layout.decision(slot: slot, rule: "fling-fallback-end-position")
+        if let found { return found }
+        if strictness == .mandatory {
+            let slot = closestSlot(to: current, from: current, direction: 0, truncating: false, range: range, in: layout)
+            if let d = resolveCovering(aligned: slot, alignedRule: "fling-fallback-end-position", base: current,
+                                       current: current, direction: 0, range: range, in: layout) {
+                return d
+            }
         }
         return noSnap(at: intended, in: layout)
     }
@@ -172,7 +179,7 @@ public struct CSSScrollSnap: SnapPolicy, Hashable {
     /// rounded (EndAndDirection) or truncated (Direction) `snap − current` has that sign; any for 0.
     /// (A truncated `d` is positive exactly when `d ≥ 1`, a rounded one when `d ≥ ½`; NaN neither:
     /// compared directly, without rounding.)
-    private static func isValid(_ snap: Double, from current: Double, direction: Int, truncating: Bool) -> Bool {
+    static func isValid(_ snap: Double, from current: Double, direction: Int, truncating: Bool) -> Bool {
         guard direction != 0 else { return true }
         let d = snap - current
         let step = truncating ? 1.0 : 0.5

@@ -10,7 +10,8 @@
 /// else:                    target = ceil(p)  − (ceil(p) − p ≥ threshold ? 1 : 0)
 /// ```
 /// The positional threshold is measured from the page the drag is leaving, in the drag's
-/// direction (`travel = offset − startOffset`), so the model is mirror-symmetric for any threshold;
+/// direction. Travel: the **content** travel's direction only (`travel = offset − startOffset`;
+/// a touch slop before the content moves changes the finger's distance, not its direction), so the model is mirror-symmetric for any threshold;
 /// at 0.5 it is the nearest page.
 ///
 /// Constants (model defaults, UNVERIFIED): positional threshold 0.5 of a page (the commonly
