@@ -55,7 +55,7 @@ struct ComparisonReportTests {
         #expect(text == """
             user,policy,n,hits,hit_rate,hit_rate_ci_low,hit_rate_ci_high,diff_to_best,diff_ci_low,diff_ci_high,mcnemar_p,holm_p,mcnemar_log10_p,holm_log10_p,mean_abs_error,overshoot_rate,undershoot_rate,missed_change_rate,false_change_rate,mean_snap_correction_pt,mean_cells_reconfigured
             ,tag99,2,2,1,1,1,0,0,0,,,,,0,0,0,0,,174.49999999999977,0
-            ,nearest,2,0,0,0,0,-1,-1,-1,0.5000000000000006,0.5000000000000006,-0.30102999566398114,-0.30102999566398114,1,0,1,1,,274.4999999999998,0
+            ,nearest,2,0,0,0,0,-1,-1,-1,0.15729920705028513,0.15729920705028513,-0.80327346666186,-0.80327346666186,1,0,1,1,,274.4999999999998,0
             ann,tag99,1,1,1,,,,,,,,,,,,,,,,
             ann,nearest,1,0,0,,,,,,,,,,,,,,,,
             bob,tag99,1,1,1,,,,,,,,,,,,,,,,

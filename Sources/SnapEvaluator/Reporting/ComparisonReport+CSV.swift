@@ -1,3 +1,5 @@
+import Foundation
+
 /// CSV and run metadata of a ``ComparisonReport``: formats that load anywhere.
 ///
 /// CSV is RFC 4180 with exactly one header row, every number at full precision (the shortest
@@ -16,7 +18,9 @@ extension ComparisonReport {
     /// best), exact even where the p-values themselves underflow.
     var logP: (raw: [Double?], holm: [Double?]) {
         let raw: [Double?] = comparison.rows.map { r in
-            r.holmP == nil ? nil : PValueText.log10McNemar(b: r.onlyBestHits, c: r.onlyThisHits)
+            guard r.holmP != nil else { return nil }
+            if let x = r.mcNemarStatistic { return PValueText.log10ChiSquare1(x) }
+            return r.mcNemarP.map { $0 > 0 ? Foundation.log10($0) : -Double.infinity }
         }
         return (raw, PValueText.holm(raw))
     }
