@@ -5,35 +5,10 @@ import Foundation
 /// A p-value underflows a `Double` (below about 1e-308) when one policy wins by a wide margin
 /// over many users. These helpers recompute it as a base-10 logarithm — the clustered McNemar
 /// test's `P(χ²₁ ≥ X²) = erfc(√(X²/2))` (``log10ChiSquare1(_:)``, an asymptotic expansion of
-/// `erfc` where it underflows), or the exact McNemar binomial tail (log-sum-exp, `lgamma`) — and
-/// Holm-adjust in log space, so the text keeps its exponent:
+/// `erfc` where it underflows) — and Holm-adjust in log space, so the text keeps its exponent:
 /// `3.2e-5`, `1.7e-912`. Such a literal still parses as a number (to 0 in a `Double`), so CSV
 /// columns stay numeric.
 public enum PValueText {
-    /// `log10` of the two-sided exact McNemar p-value for discordant counts `b` and `c`
-    /// (0 when there are none).
-    public static func log10McNemar(b: Int, c: Int) -> Double {
-        let n = b + c
-        let k = Swift.min(b, c)
-        guard n > 0, 2 * k < n else { return 0 }
-        // ln P(X = i) = lnC(n, i) − n ln 2; sum i = 0 … k in log space from the largest term (i = k).
-        let ln2 = Foundation.log(2.0)
-        func term(_ i: Int) -> Double {
-            lgamma(Double(n + 1)) - lgamma(Double(i + 1)) - lgamma(Double(n - i + 1)) - Double(n) * ln2
-        }
-        let top = term(k)
-        var sum = 0.0
-        var i = k
-        while i >= 0 {
-            let r = Foundation.exp(term(i) - top)
-            sum += r
-            if r < 1e-17 { break }
-            i -= 1
-        }
-        let lnP = ln2 + top + Foundation.log(sum)
-        return Swift.min(0, lnP / Foundation.log(10.0))
-    }
-
     /// `Σd² > 0 ? (Σd)²/Σd² : 0`: the clustered McNemar statistic (``ClusteredMcNemarTest``) for
     /// per-user differences `d`.
     public static func chiSquare(differences d: [Double]) -> Double {
