@@ -7,6 +7,8 @@
 // - no trap, no sanitizer report, whatever the bytes;
 // - a strict read that succeeds is matched by the lenient read: same traces, none skipped;
 // - the 1 KiB buffer gives the same traces as the default 4 MiB one;
+// - a read in 3 byte ranges (parts of any size) gives what one serial read gives: the same
+//   traces and skipped count in lenient mode, success or failure in strict mode;
 // - every policy decision on a yielded release names an item inside the layout.
 #if canImport(Glibc)
 import Glibc
@@ -49,6 +51,26 @@ private func read(_ path: String, lenient: Bool, bufferSize: Int) -> Outcome {
     return out
 }
 
+/// ``read(_:lenient:bufferSize:)`` in 3 byte ranges, the parts mapped back to file order.
+private func readInParts(_ path: String, lenient: Bool) -> Outcome {
+    var out = Outcome()
+    let options = TraceReadOptions(velocity: .lsq2, lenient: lenient, baseLayout: baseLayout, bufferSize: 1024)
+    do {
+        let result = try TraceReader.readInParallel(path: path, options: options, parts: 3, minimumPartBytes: 1,
+                                                    initial: { [(String, UInt64)]() }) { acc, record in
+            acc.append((record.release.traceID, record.release.release.velocity.bitPattern))
+        }
+        for part in result.partials {
+            out.ids += part.map(\.0)
+            out.velocities += part.map(\.1)
+        }
+        out.skipped = result.summary.skipped.count
+    } catch {
+        out.failed = true
+    }
+    return out
+}
+
 @_cdecl("LLVMFuzzerTestOneInput")
 public func readerFuzz(_ data: UnsafePointer<UInt8>?, _ size: Int) -> Int32 {
     if memfd < 0 { memfd = open(path, O_RDWR | O_CREAT | O_TRUNC, 0o600) }
@@ -65,5 +87,8 @@ public func readerFuzz(_ data: UnsafePointer<UInt8>?, _ size: Int) -> Int32 {
     }
     let big = read(path, lenient: true, bufferSize: 4 << 20)
     if big != lenient { fatalError("1 KiB buffer and 4 MiB buffer disagree: \(lenient) vs \(big)") }
+    let parts = readInParts(path, lenient: true)
+    if parts != lenient { fatalError("3 byte ranges and one serial read disagree: \(parts) vs \(lenient)") }
+    if readInParts(path, lenient: false).failed != strict.failed { fatalError("3 byte ranges and one serial read disagree in strict mode") }
     return 0
 }

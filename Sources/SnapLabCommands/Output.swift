@@ -1,4 +1,5 @@
 import Foundation
+import SnapEvaluator
 
 /// Where commands write: tables to standard output, notices and progress to standard error.
 /// Each write is one call, so a command that fails before writing leaves no partial output.
@@ -19,21 +20,7 @@ public struct Output: Sendable {
     /// process with exit code 1 and a message naming the output on standard error: output is
     /// never lost silently.
     public func write(bytes: [UInt8]) {
-        var failure: Int32 = 0
-        bytes.withUnsafeBytes { buffer in
-            guard let base = buffer.baseAddress else { return }
-            var offset = 0
-            while offset < buffer.count {
-                let n = Foundation.write(fd, base + offset, buffer.count - offset)
-                if n < 0 {
-                    if errno == EINTR { continue }
-                    failure = errno
-                    return
-                }
-                if n == 0 { failure = EIO; return }
-                offset += n
-            }
-        }
+        let failure = AtomicFileOutput.writeAll(fd, bytes)
         if failure != 0 { Self.failed(fd: fd, errno: failure) }
     }
 

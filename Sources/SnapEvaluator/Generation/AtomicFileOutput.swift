@@ -43,23 +43,28 @@ public final class AtomicFileOutput {
     /// Appends `bytes`.
     public func write(_ bytes: [UInt8]) throws(FileOutputError) {
         guard fd >= 0 else { throw .cannotWrite(path: temporaryPath, reason: "already closed") }
-        var failure: Int32 = 0
-        bytes.withUnsafeBytes { buffer in
-            guard let base = buffer.baseAddress else { return }
+        let failure = Self.writeAll(fd, bytes)
+        if failure != 0 { throw .cannotWrite(path: temporaryPath, reason: String(cString: strerror(failure))) }
+        byteCount += bytes.count
+    }
+
+    /// Writes all of `bytes` to `fd` (retrying after `EINTR` and short writes); returns 0, or the
+    /// `errno` of the write that failed (`EIO` for a write of 0 bytes).
+    public static func writeAll(_ fd: Int32, _ bytes: [UInt8]) -> Int32 {
+        bytes.withUnsafeBytes { buffer -> Int32 in
+            guard let base = buffer.baseAddress else { return 0 }
             var done = 0
             while done < buffer.count {
                 let n = Foundation.write(fd, base + done, buffer.count - done)
                 if n < 0 {
                     if errno == EINTR { continue }
-                    failure = errno
-                    return
+                    return errno
                 }
-                if n == 0 { failure = EIO; return }
+                if n == 0 { return EIO }
                 done += n
             }
+            return 0
         }
-        if failure != 0 { throw .cannotWrite(path: temporaryPath, reason: String(cString: strerror(failure))) }
-        byteCount += bytes.count
     }
 
     /// Closes the temporary file and renames it onto ``path``.

@@ -33,11 +33,13 @@ extension TraceReader {
     /// and that read's result or error is the answer. The partial results depend on `parts`
     /// (floating sums are folded per part): callers that want the same bytes for any number of
     /// threads choose `parts` from the file alone (``parts(forFileSize:)``) and vary `threads`.
-    /// Standard input, pipes and FIFOs are read as one part.
+    /// Standard input, pipes and FIFOs are read as one part; a part has at least
+    /// `minimumPartBytes` (64 KiB; smaller for tests and the fuzzer).
     ///
     /// - Complexity: O(file size / threads) time per thread; memory per running part as for one reader.
     public static func readInParallel<Partial: Sendable>(
         path: String, options: TraceReadOptions, parts: Int, threads: Int? = nil, users: TraceUsers = TraceUsers(),
+        minimumPartBytes: Int = 1 << 16,
         initial: @escaping @Sendable () -> Partial,
         accumulate: @escaping @Sendable (inout Partial, TraceRecord) throws -> Void
     ) throws -> ParallelReadResult<Partial> {
@@ -48,7 +50,7 @@ extension TraceReader {
         }
         let stamp = FileStamp(st)
         let size = Int(st.st_size)
-        let n = Swift.max(1, Swift.min(parts, Swift.max(1, size / (1 << 16))))
+        let n = Swift.max(1, Swift.min(parts, Swift.max(1, size / Swift.max(1, minimumPartBytes))))
         let outcomes = PartOutcomes<Partial>(count: n)
         let workers = Swift.max(1, Swift.min(threads ?? n, n))
         DispatchQueue.concurrentPerform(iterations: workers) { _ in
