@@ -36,6 +36,12 @@ public struct Output: Sendable {
         }
     }
 
+    /// Writes notes to standard error, or under `--quiet` only their warnings (``QuietFilter``).
+    public static func notice(_ text: String) {
+        let kept = QuietFilter.apply(text)
+        if !kept.isEmpty { error.write(kept) }
+    }
+
     /// Whether this stream is a terminal (progress is shown only then).
     public var isTerminal: Bool { isatty(fd) != 0 }
 }

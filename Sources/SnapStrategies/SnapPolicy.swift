@@ -27,6 +27,8 @@ public protocol SnapPolicy: Sendable {
     var snapOrigin: SnapOrigin { get }
     /// The current parameter values, in ``parameterSpecs`` order.
     var parameterValues: [Double] { get }
+    /// Orders the parameter values must keep (`lowTier ≤ highTier`, …), by name; default none.
+    var parameterOrder: [ParameterOrder] { get }
     /// Stores `values` (already validated against ``parameterSpecs``) in the policy.
     /// Call ``setParameterValues(_:)`` instead; it validates first.
     mutating func assignValidatedParameterValues(_ values: [Double])
@@ -51,6 +53,24 @@ extension SnapPolicy {
     /// ``SnapOrigin/layout``: the layout's alignment.
     public var snapOrigin: SnapOrigin { .layout }
 
+    /// No order constraints.
+    public var parameterOrder: [ParameterOrder] { [] }
+
+    /// The first declared order that `values` (in ``parameterSpecs`` order) breaks, if any.
+    public func orderViolation(in values: [Double]) -> ParameterError? {
+        let specs = parameterSpecs
+        for order in parameterOrder {
+            guard let l = specs.firstIndex(where: { $0.name == order.lower }),
+                  let u = specs.firstIndex(where: { $0.name == order.upper }),
+                  l < values.count, u < values.count else { continue }
+            if values[l] > values[u] {
+                return .orderViolated(policy: id, lower: order.lower, lowerValue: values[l],
+                                      upper: order.upper, upperValue: values[u])
+            }
+        }
+        return nil
+    }
+
     /// The loop ``decide(_:in:into:)`` describes.
     @inlinable
     public func decide(_ releases: UnsafeBufferPointer<Release>, in layouts: UnsafeBufferPointer<CarouselLayout>,
@@ -62,7 +82,7 @@ extension SnapPolicy {
     }
 
     /// Validates `values` against ``parameterSpecs`` (count, finiteness, range, wholeness) and
-    /// stores them.
+    /// ``parameterOrder``, and stores them.
     public mutating func setParameterValues(_ values: [Double]) throws(ParameterError) {
         let specs = parameterSpecs
         guard values.count == specs.count else {
@@ -72,6 +92,7 @@ extension SnapPolicy {
             throw .outOfRange(policy: id, name: spec.name, value: value, minimum: spec.minimum,
                               maximum: spec.maximum, isInteger: spec.isInteger)
         }
+        if let violation = orderViolation(in: values) { throw violation }
         assignValidatedParameterValues(values)
     }
 

@@ -5,7 +5,8 @@ import Testing
 
 /// tag99 hits both traces (one page forward), nearest neither (it stays on item 0): every
 /// bootstrap interval is degenerate and every number can be worked by hand.
-/// Natural rests (0.998/ms): 30 + 0.5·499 = 279.5 and 20 + 249.5 = 269.5.
+/// Natural rests (0.998/ms): 30 + 0.5·499 = 279.5 and 20 + 249.5 = 269.5. Clustered McNemar:
+/// d = (1, 1) over the two users, X² = 2²/2 = 2, p = erfc(1) = 0.1573.
 func reportFixture() throws -> ComparisonReport {
     var acc = ScoreAccumulator(policies: [NearestPageSnap(), Tag99Snap()])
     acc.add(tinyTrace("a", user: 0, start: 0, offset: 30, velocity: 0.5, intended: 1))
@@ -25,7 +26,7 @@ struct ComparisonReportTests {
             policy   n    hit          95% CI  vs best            95% CI  p (Holm)  sig   mean|err|   over  under  missed  false  snap pt  cells
             -------  -  -----  --------------  -------  ----------------  --------  ----  ---------  -----  -----  ------  -----  -------  -----
             tag99    2  1.000  [1.000, 1.000]    0.000    [0.000, 0.000]         -  best      0.000  0.000  0.000   0.000    nan    174.5   0.00
-            nearest  2  0.000  [0.000, 0.000]   -1.000  [-1.000, -1.000]    0.5000            1.000  0.000  1.000   1.000    nan    274.5   0.00
+            nearest  2  0.000  [0.000, 0.000]   -1.000  [-1.000, -1.000]    0.1573            1.000  0.000  1.000   1.000    nan    274.5   0.00
 
             """
         #expect(text.hasPrefix(expected))
@@ -41,21 +42,36 @@ struct ComparisonReportTests {
             | policy | n | hit | 95% CI | vs best | 95% CI | p (Holm) | sig | mean\\|err\\| | over | under | missed | false | snap pt | cells |
             | --- | ---: | ---: | ---: | ---: | ---: | ---: | --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: |
             | tag99 | 2 | 1.000 | [1.000, 1.000] | 0.000 | [0.000, 0.000] | - | best | 0.000 | 0.000 | 0.000 | 0.000 | nan | 174.5 | 0.00 |
-            | nearest | 2 | 0.000 | [0.000, 0.000] | -1.000 | [-1.000, -1.000] | 0.5000 |  | 1.000 | 0.000 | 1.000 | 1.000 | nan | 274.5 | 0.00 |
+            | nearest | 2 | 0.000 | [0.000, 0.000] | -1.000 | [-1.000, -1.000] | 0.1573 |  | 1.000 | 0.000 | 1.000 | 1.000 | nan | 274.5 | 0.00 |
 
             """))
     }
 
-    @Test("CSV, exact text")
+    /// Full precision: the same shortest round-trip text JSON prints (so `174.49999999999977`,
+    /// the natural rest computed in floating point, not a rounded `174.5`).
+    @Test("CSV: one header row, no comments, full precision, the by-user rows in the same table")
     func csv() throws {
         let text = try reportFixture().render(.csv)
         #expect(text == """
-            # traces: 2 read, 2 scored, 0 skipped
-            policy,n,hits,hit_rate,hit_rate_ci_low,hit_rate_ci_high,diff_to_best,diff_ci_low,diff_ci_high,mcnemar_p,holm_p,mean_abs_error,overshoot_rate,undershoot_rate,missed_change_rate,false_change_rate,mean_snap_correction_pt,mean_cells_reconfigured
-            tag99,2,2,1,1,1,0,0,0,,,0,0,0,0,,174.5,0
-            nearest,2,0,0,0,0,-1,-1,-1,0.5,0.5,1,0,1,1,,274.5,0
+            user,policy,n,hits,hit_rate,hit_rate_ci_low,hit_rate_ci_high,diff_to_best,diff_ci_low,diff_ci_high,mcnemar_p,holm_p,mcnemar_log10_p,holm_log10_p,mean_abs_error,overshoot_rate,undershoot_rate,missed_change_rate,false_change_rate,mean_snap_correction_pt,mean_cells_reconfigured
+            ,tag99,2,2,1,1,1,0,0,0,,,,,0,0,0,0,,174.49999999999977,0
+            ,nearest,2,0,0,0,0,-1,-1,-1,0.15729920705028513,0.15729920705028513,-0.80327346666186,-0.80327346666186,1,0,1,1,,274.4999999999998,0
+            ann,tag99,1,1,1,,,,,,,,,,,,,,,,
+            ann,nearest,1,0,0,,,,,,,,,,,,,,,,
+            bob,tag99,1,1,1,,,,,,,,,,,,,,,,
+            bob,nearest,1,0,0,,,,,,,,,,,,,,,,
 
             """)
+        var plain = try reportFixture()
+        plain.breakdown = .none
+        #expect(plain.render(.csv).hasPrefix("policy,n,hits,"))
+    }
+
+    @Test("JSON run: every input file in run.files")
+    func runFiles() throws {
+        var report = try reportFixture()
+        report.preamble = [("file", "a.csv"), ("file", "b.csv"), ("users", "2")]
+        #expect(report.runJSON().rendered() == #"{"files":["a.csv","b.csv"],"users":"2"}"#)
     }
 
     @Test("JSON parses and carries the required keys")
@@ -71,7 +87,7 @@ struct ComparisonReportTests {
         #expect(nearest["mean_abs_error"] as? Double == 1)
         #expect(nearest["overshoot_rate"] as? Double == 0)
         #expect(nearest["undershoot_rate"] as? Double == 1)
-        #expect(abs((nearest["holm_p"] as? Double ?? 0) - 0.5) < 1e-12)
+        #expect(abs((nearest["holm_p"] as? Double ?? 0) - 0.15729920705028513) < 1e-12)
         #expect((doc["by_user"] as? [[String: Any]])?.count == 2)
     }
 }

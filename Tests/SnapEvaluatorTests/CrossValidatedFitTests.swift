@@ -30,11 +30,17 @@ struct CrossValidatedFitTests {
         }
     }
 
-    @Test("too few users for the folds is a typed error")
-    func tooFewUsers() throws {
+    @Test("fewer users than folds: leave one user out, with a note; one user is a typed error")
+    func fewUsers() throws {
         let data = FitData(try SyntheticTraces.labelled(by: Tag99Snap(), count: 40, users: 3, seed: 1))
-        #expect(throws: FitError.tooFewUsers(users: 3, folds: 5)) {
-            try CrossValidatedFit.run(policy: Tag99Snap(), data: data, folds: 5, bootstrapResamples: 0)
+        let cv = try CrossValidatedFit.run(policy: Tag99Snap(), data: data, folds: 5, bootstrapResamples: 3)
+        #expect(cv.folds.count == 3)
+        #expect(cv.notes.contains { $0.contains("leave-one-user-out") })
+        #expect(cv.intervalsFromFewUsers)
+        #expect(cv.notes.contains { $0.contains("fewer than 5") })
+        let one = FitData(try SyntheticTraces.labelled(by: Tag99Snap(), count: 20, users: 1, seed: 1))
+        #expect(throws: FitError.tooFewUsers(users: 1, folds: 5)) {
+            try CrossValidatedFit.run(policy: Tag99Snap(), data: one, folds: 5, bootstrapResamples: 0)
         }
     }
 }

@@ -9,7 +9,7 @@ struct FitReportTests {
         let planted = Tag99Snap(lowTier: 1.6, highTier: 3.1)
         let data = FitData(try SyntheticTraces.labelled(by: planted, count: 600, users: 10, seed: 21))
         return try CrossValidatedFit.run(policy: Tag99Snap(), data: data, parameters: ["lowTier", "highTier"],
-                                         fitter: PolicyFitter(starts: 2, restarts: 1), folds: 3, bootstrapResamples: 4, seed: 2)
+                                         fitter: PolicyFitter(starts: 2), folds: 3, bootstrapResamples: 4, seed: 2)
     }
 
     @Test("the --param text carries every fitted value exactly, and nothing left at its default")

@@ -18,8 +18,8 @@ struct GroupedFoldsTests {
         let all = folds.testIndices.flatMap { $0 }.sorted()
         #expect(all == d.allIndices)
         for k in 0..<5 {
-            let testUsers = Set(folds.testIndices[k].map { d.cases[$0].user })
-            let trainUsers = Set(folds.trainIndices(k).map { d.cases[$0].user })
+            let testUsers = Set(folds.testIndices[k].map { d.user($0) })
+            let trainUsers = Set(folds.trainIndices(k).map { d.user($0) })
             #expect(testUsers.isDisjoint(with: trainUsers))
             #expect(folds.trainIndices(k).count + folds.testIndices[k].count == d.count)
         }

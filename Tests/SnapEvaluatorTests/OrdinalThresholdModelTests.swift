@@ -53,8 +53,8 @@ struct OrdinalThresholdModelTests {
         let model = try OrdinalThresholdModel.fit(data: data)
         let policy = model.policy
         #expect(policy.parameterValues.count == 9)
-        for c in data.cases.prefix(300) {
-            let x = LearnedThresholdSnap.features(of: c.release, in: c.layout)
+        for i in data.allIndices.prefix(300) {
+            let x = LearnedThresholdSnap.features(of: data.releases[i], in: data.layout(i))
             let probs = model.probabilities(velocity: x.velocity, fraction: x.fraction, travel: x.travel)
             // Median category: the first whose cumulative probability reaches 1/2.
             var cumulative = 0.0, median = probs.count - 1
@@ -62,7 +62,7 @@ struct OrdinalThresholdModelTests {
                 cumulative += p
                 if cumulative >= 0.5 { median = j; break }
             }
-            #expect(policy.decide(c.release, in: c.layout).targetSlot == x.page + median - 3)
+            #expect(policy.decide(data.releases[i], in: data.layout(i)).targetSlot == x.page + median - 3)
         }
         // And it beats the neutral prior on data from its own world.
         #expect(data.score(policy, objective: .hitRate, indices: data.allIndices)

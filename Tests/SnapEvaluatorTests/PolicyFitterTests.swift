@@ -29,12 +29,14 @@ struct PolicyFitterTests {
     func screenedRecovery() throws {
         let traces = try SyntheticTraces.labelled(by: Self.planted, count: 4000, users: 40, seed: 12)
         let data = FitData(traces)
-        let fitter = PolicyFitter(objective: .hitRate, screeningSizes: [600, 1500])
+        let fitter = PolicyFitter(objective: .hitRate, screeningSize: 600)
         let fit = try fitter.fit(Tag99Snap(), parameters: ["lowTier", "highTier"], data: data)
         #expect(abs(fit.values[0] - 1.6) / 1.6 < 0.05, "lowTier \(fit.values[0])")
         #expect(abs(fit.values[1] - 3.1) / 3.1 < 0.05, "highTier \(fit.values[1])")
-        // 4 screened starts, one refinement on 1500, at least one polish on all traces.
-        #expect(fit.runs.count >= 6)
+        // 4 screened starts, then the search on all traces; every run scored on all traces.
+        #expect(fit.runs.count == 5)
+        #expect(fit.runs.prefix(4).allSatisfy { $0.traces == 600 } && fit.runs[4].traces == 4000)
+        #expect(fit.converged && fit.runs[4].score == fit.score)
         #expect(fit.score >= fit.startScore)
         let whole = try PolicyFitter(objective: .hitRate).fit(Tag99Snap(), parameters: ["lowTier", "highTier"], data: data)
         #expect(abs(fit.score - whole.score) < 0.005, "screened \(fit.score) whole \(whole.score)")
@@ -71,7 +73,9 @@ struct PolicyFitterTests {
         let data = FitData(traces)
         let all = data.score(Tag99Snap(), objective: .hitRate, indices: data.allIndices)
         var hits = 0
-        for c in data.cases where Tag99Snap().decide(c.release, in: c.layout).targetIndex == c.intended { hits += 1 }
+        for i in data.allIndices where Tag99Snap().decide(data.releases[i], in: data.layout(i)).targetIndex == data.labels[i].intended {
+            hits += 1
+        }
         #expect(abs(all - Double(hits) / Double(data.count)) < 1e-12)
     }
 

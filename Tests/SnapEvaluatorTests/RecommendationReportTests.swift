@@ -9,7 +9,7 @@ struct RecommendationReportTests {
         let planted = Tag99Snap(lowTier: 1.6, highTier: 3.1)
         let data = FitData(try SyntheticTraces.labelled(by: planted, count: 800, users: 10, seed: 5))
         return try Recommendation.run(policies: [NearestPageSnap(), Tag99Snap()], data: data,
-                                      fitter: PolicyFitter(starts: 2, restarts: 1), folds: 4)
+                                      fitter: PolicyFitter(starts: 2), folds: 4)
     }
 
     @Test("the table ranks every candidate, marks the chosen one, states rule and reasons, and ends with the code")
@@ -40,12 +40,12 @@ struct RecommendationReportTests {
     @Test("policies with more free parameters than the limit get only a defaults candidate; results do not depend on threads")
     func fittingLimitAndDeterminism() throws {
         let data = FitData(try SyntheticTraces.labelled(by: Tag99Snap(lowTier: 1.6, highTier: 3.1), count: 600, users: 8, seed: 6))
-        let fitter = PolicyFitter(starts: 2, restarts: 1)
-        let policies: [any SnapPolicy] = [NearestPageSnap(), Tag99Snap(), NearestPageSnap(basis: .projectedOffset)]
+        let fitter = PolicyFitter(starts: 2)
+        let policies: [any SnapPolicy] = [NearestPageSnap(), Tag99Snap(), AndroidPagerSnapHelperSnap()]
         let limited = try Recommendation.run(policies: policies, data: data, fitter: fitter, folds: 3, maxFittedParameters: 1)
         #expect(limited.notFitted == ["tag99"])
         #expect(limited.ranking.filter { $0.policyID == "tag99" }.map(\.variant) == ["defaults"])
-        #expect(limited.ranking.contains { $0.policyID == "uikit-projected-nearest" && $0.variant == "fitted" })
+        #expect(limited.ranking.contains { $0.policyID == "android-pagersnap" && $0.variant == "fitted" })
         let a = try Recommendation.run(policies: policies, data: data, fitter: fitter, folds: 3)
         let b = try Recommendation.run(policies: policies, data: data, fitter: fitter, folds: 3)
         #expect(a.notFitted.isEmpty)

@@ -26,7 +26,9 @@ struct RecommendationTests {
         let data = FitData(try Self.atRestTraces(count: 600, users: 12, seed: 4))
         let rec = try Recommendation.run(policies: [NearestPageSnap(basis: .projectedOffset), NearestPageSnap(basis: .releaseOffset)],
                                          data: data, folds: 4)
-        #expect(rec.ranking.count == 3) // projected defaults, projected fitted, nearest defaults
+        // projected defaults and nearest defaults: the projection's deceleration rate is a platform
+        // constant, which recommend does not fit.
+        #expect(rec.ranking.count == 2)
         let scores = Set(rec.ranking.map(\.testScore))
         #expect(scores.count == 1, "\(rec.ranking.map { ($0.policyID, $0.variant, $0.testScore) })")
         #expect(rec.chosen.policyID == "nearest" && rec.chosen.variant == "defaults")
@@ -38,7 +40,7 @@ struct RecommendationTests {
         let planted = Tag99Snap(lowTier: 1.6, highTier: 3.1)
         let data = FitData(try SyntheticTraces.labelled(by: planted, count: 1500, users: 20, seed: 8))
         let rec = try Recommendation.run(policies: [NearestPageSnap(), Tag99Snap()], data: data,
-                                         fitter: PolicyFitter(starts: 2, restarts: 1), folds: 4)
+                                         fitter: PolicyFitter(starts: 2), folds: 4)
         #expect(rec.chosen.policyID == "tag99" && rec.chosen.variant == "fitted")
         #expect(rec.best.policyID == "tag99")
         #expect(rec.threshold <= rec.best.testScore)
@@ -52,7 +54,7 @@ struct RecommendationTests {
         let planted = Tag99Snap(lowTier: 1.6, highTier: 3.1)
         let data = FitData(try SyntheticTraces.labelled(by: planted, count: 800, users: 10, seed: 9))
         let rec = try Recommendation.run(policies: [Tag99Snap(), LearnedThresholdSnap()], data: data,
-                                         fitter: PolicyFitter(starts: 2, restarts: 1), folds: 3)
+                                         fitter: PolicyFitter(starts: 2), folds: 3)
         for candidate in [rec.chosen] + rec.ranking.filter({ $0.policyID == "learned-threshold" && $0.variant == "fitted" }) {
             var one = rec
             one.chosen = candidate

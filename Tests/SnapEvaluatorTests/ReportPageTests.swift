@@ -19,7 +19,7 @@ struct ReportPageTests {
         let (collector, summary) = try collect(fitCapacity: 1000)
         var builder = ReportPage()
         builder.bootstrap = 50
-        builder.fitter = PolicyFitter(starts: 1, restarts: 0)
+        builder.fitter = PolicyFitter(starts: 1)
         builder.folds = 3
         let (page, notes) = try builder.build(collector, summary: summary)
         #expect(notes.isEmpty)
@@ -40,7 +40,7 @@ struct ReportPageTests {
         let (collector, summary) = try collect(fitCapacity: 40)
         var builder = ReportPage()
         builder.bootstrap = 20
-        builder.fitter = PolicyFitter(starts: 1, restarts: 0)
+        builder.fitter = PolicyFitter(starts: 1)
         builder.folds = 3
         let (page, notes) = try builder.build(collector, summary: summary)
         #expect(notes.contains { $0.contains("sample of 40 of 50 labelled traces") })

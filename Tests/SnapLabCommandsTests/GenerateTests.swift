@@ -28,7 +28,8 @@ import Testing
         #expect(text.hasPrefix("trace_id,user_id,session_id,t_ms,offset,phase,"))
         let ids = Set(text.split(separator: "\n").dropFirst().map { $0.prefix { $0 != "," } })
         #expect(ids.count == 300)
-        #expect(try FileManager.default.contentsOfDirectory(atPath: dir).sorted() == ["a.csv", "b.csv", "c.csv"])
+        #expect(try FileManager.default.contentsOfDirectory(atPath: dir).sorted()
+                == ["a.csv", "a.csv.json", "b.csv", "b.csv.json", "c.csv", "c.csv.json"])
     }
 
     @Test func usesALayoutFileAndFixedRate() throws {
@@ -55,7 +56,7 @@ import Testing
     @Test func failureLeavesNoOutput() throws {
         let dir = try scratch()
         defer { try? FileManager.default.removeItem(atPath: dir) }
-        try #"{"item_width": 300, "viewport_width": 200, "item_count": 7}"#
+        try #"{"item_width": 300, "viewport_width": 200, "item_count": 0}"#
             .write(toFile: dir + "/bad.json", atomically: true, encoding: .utf8)
         #expect(throws: (any Error).self) {
             try run(["--traces", "10", "--seed", "1", "--layout", dir + "/bad.json", "--out", dir + "/x.csv"])

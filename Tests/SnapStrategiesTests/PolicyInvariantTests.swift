@@ -181,7 +181,8 @@ private func checkGrid(_ policy: any SnapPolicy, seed: UInt64, layouts: Int = 12
 
 /// Parameter vectors across each policy's ranges: all minima, all maxima, midpoints, and a few
 /// random in-range vectors (whole numbers where required); only vectors the specs accept.
-private func parameterVectors(_ specs: [PolicyParameter], seed: UInt64) -> [[Double]] {
+private func parameterVectors(_ policy: any SnapPolicy, seed: UInt64) -> [[Double]] {
+    let specs = policy.parameterSpecs
     var rng = SplitMix64(seed: seed)
     func draw(_ spec: PolicyParameter, _ u: Double) -> Double {
         let x = spec.minimum + (spec.maximum - spec.minimum) * u
@@ -189,7 +190,7 @@ private func parameterVectors(_ specs: [PolicyParameter], seed: UInt64) -> [[Dou
     }
     var vectors = [specs.map { draw($0, 0) }, specs.map { draw($0, 1) }, specs.map { draw($0, 0.5) }]
     for _ in 0..<4 { vectors.append(specs.map { draw($0, rng.double(in: 0...1)) }) }
-    return vectors.filter { v in zip(specs, v).allSatisfy { $0.accepts($1) } }
+    return vectors.filter { v in zip(specs, v).allSatisfy { $0.accepts($1) } && policy.orderViolation(in: v) == nil }
 }
 
 // MARK: - Tests
@@ -304,7 +305,7 @@ struct PolicyInvariantTests {
     @Test("the invariants hold across each parameter's range", arguments: PolicyCatalog.identifiers)
     func invariantsAcrossParameters(id: String) throws {
         let base = try PolicyCatalog.policy(id: id)
-        for (i, values) in parameterVectors(base.parameterSpecs, seed: 0x9A).enumerated() {
+        for (i, values) in parameterVectors(base, seed: 0x9A).enumerated() {
             var policy = base
             try policy.setParameterValues(values)
             try checkGrid(policy, seed: 0x300 &+ UInt64(i), layouts: 30, releases: 20)
@@ -341,7 +342,7 @@ struct PolicyInvariantTests {
         let copy = try policy.withParameterValues(defaults)
         #expect(copy.parameterValues == defaults)
         // Any accepted vector is stored as given.
-        for values in parameterVectors(policy.parameterSpecs, seed: 0x77) {
+        for values in parameterVectors(policy, seed: 0x77) {
             try policy.setParameterValues(values)
             #expect(policy.parameterValues == values)
         }

@@ -35,7 +35,8 @@ public struct BoundTransform: Sendable, Hashable {
     public let coordinates: [Coordinate]
 
     /// The transform of `specs` freeing the parameters `names` (default: every non-integer
-    /// parameter with `minimum < maximum`), other values taken from `values`.
+    /// threshold — ``ParameterRole/threshold`` — with `minimum < maximum`; platform constants
+    /// only when named), other values taken from `values`.
     /// - Throws: ``FitError/unknownParameter(policy:name:known:)`` for a name not in `specs`.
     public init(policy: String, specs: [PolicyParameter], values: [Double], free names: [String]? = nil) throws(FitError) {
         guard values.count == specs.count else {
@@ -50,7 +51,7 @@ public struct BoundTransform: Sendable, Hashable {
                 if !chosen.contains(i) { chosen.append(i) }
             }
         } else {
-            chosen = specs.indices.filter { !specs[$0].isInteger }
+            chosen = specs.indices.filter { !specs[$0].isInteger && specs[$0].role == .threshold }
         }
         base = values
         coordinates = chosen.filter { specs[$0].minimum < specs[$0].maximum }.map {

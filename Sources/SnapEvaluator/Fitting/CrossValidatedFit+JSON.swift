@@ -1,9 +1,11 @@
 // The JSON form of a cross-validated fit (`snaplab fit --format json`).
 
 extension CrossValidatedFit {
-    /// `{policy, objective, traces, users, folds, parameters: [{name, value, default, fitted, ci}],
-    /// train_score, test_score, test_se, default_score, default_test_score, bootstrap_resamples,
-    /// convergence: [{iterations, size, objective, converged}]}`; `ci` is `[lower, upper]` or null.
+    /// `{policy, objective, traces, users, folds, parameters: [{name, value, default, fitted, ci,
+    /// plateau, at_bound}], train_score, test_score, test_se, default_score, default_test_score,
+    /// bootstrap_resamples, intervals_from_few_users, notes, converged, convergence: [{start,
+    /// traces, cycles, converged, score}]}`; `ci` and `plateau` are `[lower, upper]` or null; every
+    /// convergence `score` is on all traces.
     public var jsonValue: JSONValue {
         .object([
             ("policy", .string(policy)),
@@ -18,6 +20,8 @@ extension CrossValidatedFit {
                     ("default", .number(p.defaultValue)),
                     ("fitted", .bool(p.isFitted)),
                     ("ci", p.interval.map { .array([.number($0.lower), .number($0.upper)]) } ?? .null),
+                    ("plateau", p.plateau.map { .array([.number($0.lower), .number($0.upper)]) } ?? .null),
+                    ("at_bound", .bool(p.atBound)),
                 ])
             })),
             ("train_score", .number(trainScore)),
@@ -26,12 +30,16 @@ extension CrossValidatedFit {
             ("default_score", .number(defaultScore)),
             ("default_test_score", .number(defaultTestScore)),
             ("bootstrap_resamples", .int(bootstrapResamples)),
+            ("intervals_from_few_users", .bool(intervalsFromFewUsers)),
+            ("notes", .array(notes.map { .string($0) })),
+            ("converged", .bool(fitted.converged)),
             ("convergence", .array(fitted.runs.map { r in
                 .object([
-                    ("iterations", .int(r.iterations)),
-                    ("size", .number(r.size)),
-                    ("objective", .number(r.value)),
+                    ("start", .string(r.start)),
+                    ("traces", .int(r.traces)),
+                    ("cycles", .int(r.cycles)),
                     ("converged", .bool(r.converged)),
+                    ("score", .number(r.score)),
                 ])
             })),
         ])

@@ -2,21 +2,30 @@ import SnapStrategies
 
 /// A policy fitted with grouped cross-validation: what `snaplab fit` reports.
 ///
-/// Procedure, for `K` folds grouped by user (``GroupedFolds``, seeded):
+/// Procedure, for `K` folds grouped by user (``GroupedFolds``, seeded; with fewer users than
+/// `K`, one fold per user — leave one user out — noted in ``notes``):
 /// 1. per fold `k`: fit on the other folds (``PolicyFitter``), score the fit on the training
 ///    traces (train score) and on fold `k` (test score), and score the defaults on fold `k`;
 /// 2. ``trainScore`` and ``testScore`` are the means over folds, ``testStandardError`` the
 ///    standard deviation of the fold test scores over `√K`;
-/// 3. the reported values are a fit on all traces (``fitted``);
-/// 4. their 95% intervals come from a user bootstrap: `bootstrapResamples` times (default 50,
-///    since each is a fit), draw the users with replacement, refit on their traces (repeats
-///    kept) starting from the all-traces fit (1 start, 1 restart), and take the 2.5th and 97.5th
-///    percentiles of each fitted value (GSL mt19937 seeded with `seed`);
+/// 3. the reported values are a fit on all traces (``fitted``), with the plateau of each (the
+///    values that score as well with the others held) and whether it reaches a range bound;
+/// 4. their 95% intervals come from a user bootstrap: `bootstrapResamples` times (default 50),
+///    draw the users with replacement (GSL mt19937 seeded with `seed`), weight each trace by the
+///    times its user was drawn, and refit with **the same search as the point fit, from the
+///    same kinds of starts** (the policy's given values and seeded random points, never the
+///    fitted values); the interval is the 2.5th–97.5th percentile of the refitted values,
+///    widened to contain the all-traces plateau (so it always contains its own estimate and
+///    every value that fits the data as well). Intervals from fewer than
+///    ``minimumUsersForIntervals`` users are marked (``intervalsFromFewUsers``);
 /// 5. ``defaultScore`` is the defaults' score on all traces, ``defaultTestScore`` the mean of
 ///    their fold test scores (same folds, so it pairs with ``testScore``).
 ///
 /// Scores are hit rates (higher is better) or mean costs (lower is better), per ``objective``.
 public struct CrossValidatedFit: Sendable {
+    /// Below this many users a bootstrap interval is marked as unreliable.
+    public static let minimumUsersForIntervals = 5
+
     /// One parameter's result.
     public struct Parameter: Sendable {
         public var name: String
@@ -25,6 +34,10 @@ public struct CrossValidatedFit: Sendable {
         /// 95% user-bootstrap interval of the fitted value; `nil` for parameters held fixed or
         /// when no resamples were asked for.
         public var interval: (lower: Double, upper: Double)?
+        /// The values that reach the fitted score with the other parameters held (`nil` when fixed).
+        public var plateau: (lower: Double, upper: Double)?
+        /// Whether the plateau reaches the parameter's minimum or maximum.
+        public var atBound: Bool
         public var isFitted: Bool
     }
 
@@ -53,11 +66,15 @@ public struct CrossValidatedFit: Sendable {
     public var bootstrapResamples: Int
     public var traces: Int
     public var users: Int
+    /// Intervals come from fewer than ``minimumUsersForIntervals`` users.
+    public var intervalsFromFewUsers: Bool { users < Self.minimumUsersForIntervals && bootstrapResamples > 0 }
+    /// Things the reader should know (leave-one-user-out folds, few users).
+    public var notes: [String] = []
 
     /// Runs the procedure above.
     /// - Parameters:
     ///   - policy: the policy; its current values are the first start (normally its defaults).
-    ///   - parameters: names to fit (default: every non-integer parameter).
+    ///   - parameters: names to fit (default: every threshold — non-integer, not a platform constant).
     ///   - folds: `K` (default 5).
     ///   - bootstrapResamples: user-bootstrap refits for the intervals (0 for none).
     /// - Throws: ``FitError`` (empty data, too few users, ...), ``GSLError``.
@@ -70,9 +87,9 @@ public struct CrossValidatedFit: Sendable {
         }
         let objective = fitter.objective
         let defaults = try policy.withParameterValues(policy.defaultParameterValues)
-        let grouping = try GroupedFolds(data: data, folds: k, seed: seed)
+        let grouping = try GroupedFolds(data: data, folds: k, seed: seed, adapting: true)
         var foldResults: [Fold] = []
-        for f in 0..<k {
+        for f in 0..<grouping.count {
             let train = grouping.trainIndices(f)
             let test = grouping.testIndices[f]
             let fit = try fitter.fit(policy, parameters: names, data: data, indices: train)
@@ -83,46 +100,76 @@ public struct CrossValidatedFit: Sendable {
         }
         let all = data.allIndices
         let full = try fitter.fit(policy, parameters: names, data: data, indices: all)
-
-        // User bootstrap of the fitted values.
         let fittedIndices = full.fittedNames.compactMap { name in policy.parameterSpecs.firstIndex { $0.name == name } }
-        var samples = [[Double]](repeating: [], count: fittedIndices.count)
-        if bootstrapResamples > 0 {
-            var byUser: [Int: [Int]] = [:]
-            for i in all { byUser[data.cases[i].user, default: []].append(i) }
-            let users = byUser.keys.sorted()
-            let rng = try GSLRandom(seed: seed &+ 0x5EED)
-            var refitter = fitter
-            refitter.starts = 1
-            refitter.restarts = 1
-            for b in 0..<bootstrapResamples {
-                var indices: [Int] = []
-                indices.reserveCapacity(all.count)
-                for _ in users.indices { indices.append(contentsOf: byUser[users[rng.integer(below: users.count)]] ?? []) }
-                refitter.seed = seed &+ UInt64(b)
-                let refit = try refitter.fit(full.policy, parameters: full.fittedNames, data: data, indices: indices)
-                for (j, i) in fittedIndices.enumerated() { samples[j].append(refit.values[i]) }
-            }
-        }
+        let samples = try bootstrap(policy: policy, names: full.fittedNames, data: data, fitter: fitter,
+                                    resamples: bootstrapResamples, seed: seed)
         let specs = policy.parameterSpecs
         let parameters = specs.indices.map { i -> Parameter in
-            let j = fittedIndices.firstIndex(of: i)
-            let interval = j.flatMap { j -> (lower: Double, upper: Double)? in
-                let s = samples[j].sorted()
-                return s.isEmpty ? nil : (Percentile.ofSorted(s, 0.025), Percentile.ofSorted(s, 0.975))
+            guard let j = fittedIndices.firstIndex(of: i) else {
+                return Parameter(name: specs[i].name, value: full.values[i], defaultValue: specs[i].defaultValue,
+                                 interval: nil, plateau: nil, atBound: false, isFitted: false)
             }
+            let plateau = full.plateaus[j]
+            let s = samples.map { $0[j] }.sorted()
+            let interval: (lower: Double, upper: Double)? = s.isEmpty ? nil
+                : (Swift.min(Percentile.ofSorted(s, 0.025), plateau.lower), Swift.max(Percentile.ofSorted(s, 0.975), plateau.upper))
             return Parameter(name: specs[i].name, value: full.values[i], defaultValue: specs[i].defaultValue,
-                             interval: interval, isFitted: j != nil)
+                             interval: interval, plateau: plateau, atBound: full.atBound[j], isFitted: true)
         }
         let tests = foldResults.map(\.testScore)
         let defaultTests = foldResults.map(\.defaultTestScore)
-        return CrossValidatedFit(
+        var result = CrossValidatedFit(
             policy: policy.id, objective: objective, fitted: full, parameters: parameters, folds: foldResults,
             trainScore: mean(foldResults.map(\.trainScore)), testScore: mean(tests),
             testStandardError: standardError(tests),
             defaultScore: data.score(defaults, objective: objective, indices: all),
             defaultTestScore: mean(defaultTests), defaultTestStandardError: standardError(defaultTests),
             bootstrapResamples: bootstrapResamples, traces: data.count, users: data.userCounts(all).count)
+        if let note = grouping.note { result.notes.append(note) }
+        if result.intervalsFromFewUsers {
+            result.notes.append("intervals from \(result.users) users (fewer than \(minimumUsersForIntervals)): a user bootstrap "
+                                + "this small cannot say how the values vary across people; treat them as rough")
+        }
+        return result
+    }
+
+    /// The fitted values of `bootstrapResamples` user-bootstrap refits, one row per resample
+    /// (columns in `names` order). Each refit starts from `policy`'s given values and the
+    /// fitter's seeded random starts (seed `seed + b`), as the point fit does.
+    static func bootstrap(policy: any SnapPolicy, names: [String], data: FitData, fitter: PolicyFitter,
+                          resamples: Int, seed: UInt64) throws -> [[Double]] {
+        guard resamples > 0 else { return [] }
+        let byUser = usersAndTraces(data)
+        let specIndices = names.compactMap { name in policy.parameterSpecs.firstIndex { $0.name == name } }
+        let rng = try GSLRandom(seed: seed &+ 0x5EED)
+        var rows: [[Double]] = []
+        for b in 0..<resamples {
+            var drawn = [Double](repeating: 0, count: byUser.count)
+            for _ in byUser.indices { drawn[rng.integer(below: byUser.count)] += 1 }
+            var indices: [Int] = [], weights: [Double] = []
+            for (u, traces) in byUser.enumerated() where drawn[u] > 0 {
+                indices += traces
+                weights += repeatElement(drawn[u], count: traces.count)
+            }
+            var refitter = fitter
+            refitter.seed = fitter.seed &+ UInt64(b + 1)
+            let refit = try refitter.fit(policy, parameters: names, data: data, indices: indices, weights: weights)
+            rows.append(specIndices.map { refit.values[$0] })
+        }
+        return rows
+    }
+
+    /// Trace indices per user, users in order of first appearance.
+    static func usersAndTraces(_ data: FitData) -> [[Int]] {
+        var slot: [Int32: Int] = [:]
+        var out: [[Int]] = []
+        for (i, label) in data.labels.enumerated() {
+            if let s = slot[label.user] { out[s].append(i) } else {
+                slot[label.user] = out.count
+                out.append([i])
+            }
+        }
+        return out
     }
 
     static func mean(_ xs: [Double]) -> Double {

@@ -4,26 +4,31 @@ import SnapStrategies
 /// The labelled traces of a data set, reduced once to what scoring needs, so that a fit can
 /// score thousands of parameter vectors without touching strings or allocating.
 ///
-/// Per trace: the release, the layout, the intended item, the start item (the item at
+/// Stored compactly, as parallel arrays: per trace its release (start slot resolved once), the
+/// index of its layout in ``layouts`` (distinct layouts stored once; a data set rarely has more
+/// than a few), and a ``Label``: the intended item, the start item (the item at
 /// ``Release/startSlot(in:)``), the drag direction (sign of `offset − startOffset`, else of the
 /// velocity, as ``TraceOutcome``) and the user. Unlabelled traces are dropped.
 ///
 /// Scores are over an index list (a fold, or a bootstrap resample with repeated indices):
 /// ``score(_:objective:indices:)``. Large lists are split into chunks scored in parallel
-/// (`DispatchQueue.concurrentPerform`, policies are `Sendable` values and the data is read-only).
+/// (`DispatchQueue.concurrentPerform`, policies are `Sendable` values and the data is read-only),
+/// each chunk through the policy's batch path (``SnapPolicy/decide(_:in:into:)``).
 public struct FitData: Sendable {
-    /// One labelled trace, reduced.
-    public struct Case: Sendable {
-        public var release: Release
-        public var layout: CarouselLayout
+    /// What scoring one trace needs besides its release and layout.
+    public struct Label: Sendable, Hashable {
         public var intended: Int
         public var startIndex: Int
-        public var direction: Int
-        public var user: Int
+        public var direction: Int8
+        public var user: Int32
     }
 
-    /// The reduced labelled traces.
-    public let cases: [Case]
+    /// The releases, one per labelled trace (``Release/startIndex`` resolved).
+    public let releases: [Release]
+    /// `layouts[layoutIndex[i]]` is trace `i`'s layout.
+    public let layouts: [CarouselLayout]
+    public let layoutIndex: [UInt32]
+    public let labels: [Label]
     /// Traces dropped because they had no intended item.
     public let unlabelled: Int
 
@@ -31,8 +36,12 @@ public struct FitData: Sendable {
     public static let parallelChunk = 8192
 
     public init(_ traces: [TraceRelease]) {
-        var cases: [Case] = []
-        cases.reserveCapacity(traces.count)
+        var releases: [Release] = [], labels: [Label] = [], layoutIndex: [UInt32] = []
+        releases.reserveCapacity(traces.count)
+        labels.reserveCapacity(traces.count)
+        layoutIndex.reserveCapacity(traces.count)
+        var layouts: [CarouselLayout] = []
+        var known: [CarouselLayout: UInt32] = [:]
         var unlabelled = 0
         for t in traces {
             guard let intended = t.intendedIndex else {
@@ -40,35 +49,53 @@ public struct FitData: Sendable {
                 continue
             }
             let layout = t.layout
-            let release = t.release
+            var release = t.release
             let startSlot = release.startSlot(in: layout)
-            cases.append(Case(release: release, layout: layout, intended: intended,
-                              startIndex: layout.itemIndex(ofSlot: startSlot),
-                              direction: TraceOutcome.swipeDirection(of: release), user: t.user))
+            if release.startIndex == nil { release.startIndex = startSlot }
+            let index: UInt32
+            if layouts.last == layout { index = UInt32(layouts.count - 1) } else if let i = known[layout] { index = i } else {
+                index = UInt32(layouts.count)
+                known[layout] = index
+                layouts.append(layout)
+            }
+            releases.append(release)
+            layoutIndex.append(index)
+            labels.append(Label(intended: intended, startIndex: layout.itemIndex(ofSlot: startSlot),
+                                direction: Int8(TraceOutcome.swipeDirection(of: release)), user: Int32(truncatingIfNeeded: t.user)))
         }
-        self.cases = cases
+        self.releases = releases
+        self.layouts = layouts
+        self.layoutIndex = layoutIndex
+        self.labels = labels
         self.unlabelled = unlabelled
     }
 
     /// Number of labelled traces.
-    public var count: Int { cases.count }
+    public var count: Int { labels.count }
 
     /// Every index, `0..<count`.
-    public var allIndices: [Int] { Array(cases.indices) }
+    public var allIndices: [Int] { Array(labels.indices) }
 
-    /// The loss of one case under `objective`: 1 − hit for hit rate, the weighted cost otherwise.
+    /// Trace `i`'s layout.
     @inlinable
-    static func caseScore<P: SnapPolicy>(_ policy: P, _ c: Case, _ objective: FitObjective) -> Double {
-        let d = policy.decide(c.release, in: c.layout)
-        let e = TraceOutcome.itemError(target: d.targetIndex, intended: c.intended, in: c.layout)
+    public func layout(_ i: Int) -> CarouselLayout { layouts[Int(layoutIndex[i])] }
+
+    /// Trace `i`'s user.
+    public func user(_ i: Int) -> Int { Int(labels[i].user) }
+
+    /// The loss of trace `i` when a policy chose item `target`: 1 − hit for hit rate (so a
+    /// smaller sum is better for both objectives), the weighted cost otherwise.
+    @inlinable
+    func loss(_ label: Label, target: Int, layout: CarouselLayout, objective: FitObjective) -> Double {
+        let e = TraceOutcome.itemError(target: target, intended: label.intended, in: layout)
         switch objective {
         case .hitRate:
-            return e == 0 ? 1 : 0
+            return e == 0 ? 0 : 1
         case let .cost(over, under, falseChange):
             if e == 0 { return 0 }
-            let signed = e * c.direction
+            let signed = e * Int(label.direction)
             var cost = signed > 0 ? over : under
-            if c.intended == c.startIndex && d.targetIndex != c.startIndex { cost += falseChange }
+            if label.intended == label.startIndex && target != label.startIndex { cost += falseChange }
             return cost
         }
     }
@@ -76,15 +103,22 @@ public struct FitData: Sendable {
     /// The score of `policy` over `indices`: hit rate (share of hits) or mean cost. NaN when
     /// `indices` is empty.
     public func score(_ policy: any SnapPolicy, objective: FitObjective, indices: [Int]) -> Double {
-        scoreOpened(policy, objective: objective, indices: indices)
-    }
-
-    private func scoreOpened<P: SnapPolicy>(_ policy: P, objective: FitObjective, indices: [Int]) -> Double {
         let n = indices.count
         guard n > 0 else { return .nan }
+        let total = lossSum(policy, objective: objective, indices: indices, weights: nil)
+        return objective.isHigherBetter ? 1 - total / Double(n) : total / Double(n)
+    }
+
+    /// Σ weightᵢ · loss of `policy` on trace `indices[k]` (weights 1 when `nil`).
+    func lossSum(_ policy: any SnapPolicy, objective: FitObjective, indices: [Int], weights: [Double]?) -> Double {
+        lossSumOpened(policy, objective: objective, indices: indices, weights: weights)
+    }
+
+    private func lossSumOpened<P: SnapPolicy>(_ policy: P, objective: FitObjective, indices: [Int], weights: [Double]?) -> Double {
+        let n = indices.count
         let chunk = Self.parallelChunk
         if n < 2 * chunk {
-            return sum(policy, objective, indices, 0..<n) / Double(n)
+            return chunkLoss(policy, objective, indices, weights, 0..<n)
         }
         let chunks = (n + chunk - 1) / chunk
         var partial = [Double](repeating: 0, count: chunks)
@@ -93,21 +127,29 @@ public struct FitData: Sendable {
             let slots = ChunkSlots(base: base)
             DispatchQueue.concurrentPerform(iterations: chunks) { k in
                 let lower = k * chunk
-                slots.base[k] = sum(policy, objective, indices, lower..<Swift.min(n, lower + chunk))
+                slots.base[k] = chunkLoss(policy, objective, indices, weights, lower..<Swift.min(n, lower + chunk))
             }
         }
-        return partial.reduce(0, +) / Double(n)
+        return partial.reduce(0, +)
     }
 
-    private func sum<P: SnapPolicy>(_ policy: P, _ objective: FitObjective, _ indices: [Int], _ range: Range<Int>) -> Double {
+    /// The batch path over `indices[range]`: gather the releases and layouts, decide them in
+    /// batches of ``ScoreAccumulator/batchSize``, sum the losses.
+    private func chunkLoss<P: SnapPolicy>(_ policy: P, _ objective: FitObjective, _ indices: [Int], _ weights: [Double]?,
+                                          _ range: Range<Int>) -> Double {
+        var batch = DecisionBatch(capacity: ScoreAccumulator.batchSize)
         var total = 0.0
-        cases.withUnsafeBufferPointer { cs in
-            indices.withUnsafeBufferPointer { ix in
-                for k in range {
-                    let i = ix[k]
-                    if i >= 0 && i < cs.count { total += Self.caseScore(policy, cs[i], objective) }
-                }
+        var start = range.lowerBound
+        while start < range.upperBound {
+            let end = Swift.min(range.upperBound, start + ScoreAccumulator.batchSize)
+            batch.gather(self, indices[start..<end])
+            batch.decide(policy)
+            for k in 0..<(end - start) {
+                let i = indices[start + k]
+                let l = loss(labels[i], target: batch.decisions[k].targetIndex, layout: batch.layouts[k], objective: objective)
+                total += (weights?[start + k] ?? 1) * l
             }
+            start = end
         }
         return total
     }
@@ -116,8 +158,8 @@ public struct FitData: Sendable {
     public func userCounts(_ indices: [Int]) -> [(user: Int, traces: Int)] {
         var order: [Int] = []
         var counts: [Int: Int] = [:]
-        for i in indices where i >= 0 && i < cases.count {
-            let u = cases[i].user
+        for i in indices where i >= 0 && i < labels.count {
+            let u = Int(labels[i].user)
             if counts[u] == nil { order.append(u) }
             counts[u, default: 0] += 1
         }
@@ -125,9 +167,54 @@ public struct FitData: Sendable {
     }
 }
 
-/// The per-chunk result slots of a parallel score: iteration `k` writes only `base[k]`, and the
-/// buffer outlives `concurrentPerform` (which returns after every iteration has finished), so
+/// Scratch for deciding a batch of traces through ``SnapPolicy/decide(_:in:into:)``: the
+/// gathered releases and layouts (contiguous, as the batch path takes them) and the decisions.
+struct DecisionBatch {
+    var releases: [Release] = []
+    var layouts: [CarouselLayout] = []
+    var decisions: [SnapDecision] = []
+    private(set) var count = 0
+
+    init(capacity: Int) {
+        releases.reserveCapacity(capacity)
+        layouts.reserveCapacity(capacity)
+        decisions.reserveCapacity(capacity)
+    }
+
+    /// Copies the releases and layouts of `indices` into the batch.
+    mutating func gather(_ data: FitData, _ indices: some Collection<Int>) {
+        count = 0
+        for i in indices {
+            let r = data.releases[i], l = data.layout(i)
+            if count < releases.count {
+                releases[count] = r
+                layouts[count] = l
+            } else {
+                releases.append(r)
+                layouts.append(l)
+                decisions.append(SnapDecision(targetSlot: 0, targetIndex: 0, targetOffset: 0, rule: ""))
+            }
+            count += 1
+        }
+    }
+
+    /// `policy` decides the gathered traces (its own specialized loop).
+    mutating func decide<P: SnapPolicy>(_ policy: P) {
+        let n = count
+        releases.withUnsafeBufferPointer { r in
+            layouts.withUnsafeBufferPointer { l in
+                decisions.withUnsafeMutableBufferPointer { d in
+                    policy.decide(UnsafeBufferPointer(rebasing: r[..<n]), in: UnsafeBufferPointer(rebasing: l[..<n]),
+                                  into: UnsafeMutableBufferPointer(rebasing: d[..<n]))
+                }
+            }
+        }
+    }
+}
+
+/// The per-chunk result slots of a parallel computation: iteration `k` writes only `base[k]`, and
+/// the buffer outlives `concurrentPerform` (which returns after every iteration has finished), so
 /// sharing the pointer across the iterations is race-free.
-private struct ChunkSlots: @unchecked Sendable {
-    let base: UnsafeMutablePointer<Double>
+struct ChunkSlots<T>: @unchecked Sendable {
+    let base: UnsafeMutablePointer<T>
 }

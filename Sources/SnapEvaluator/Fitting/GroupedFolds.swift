@@ -17,18 +17,28 @@ public struct GroupedFolds: Sendable {
     public let count: Int
     /// The fold of each user present.
     public let foldOfUser: [Int: Int]
-    /// The trace indices (into ``FitData/cases``) of each fold's test set.
+    /// The trace indices (into ``FitData``) of each fold's test set.
     public let testIndices: [[Int]]
+    /// Set when the folds were adapted to the data (leave one user out), saying so.
+    public let note: String?
 
     /// Folds over `indices` of `data` (default: every trace).
+    /// - Parameter adapting: with fewer users than `folds` (but at least 2), use one fold per
+    ///   user — leave one user out — and say so in ``note``, instead of throwing.
     /// - Throws: ``FitError/invalidOption(name:value:expected:)`` for fewer than 2 folds;
-    ///   ``FitError/tooFewUsers(users:folds:)`` when there are fewer users than folds;
-    ///   ``GSLError`` if the generator cannot be allocated.
-    public init(data: FitData, indices: [Int]? = nil, folds: Int, seed: UInt64) throws {
-        guard folds >= 2 else { throw FitError.invalidOption(name: "folds", value: "\(folds)", expected: "at least 2") }
+    ///   ``FitError/tooFewUsers(users:folds:)`` when there are fewer users than folds (fewer
+    ///   than 2 when adapting); ``GSLError`` if the generator cannot be allocated.
+    public init(data: FitData, indices: [Int]? = nil, folds requested: Int, seed: UInt64, adapting: Bool = false) throws {
+        guard requested >= 2 else { throw FitError.invalidOption(name: "folds", value: "\(requested)", expected: "at least 2") }
         let indices = indices ?? data.allIndices
         var users = data.userCounts(indices)
-        guard users.count >= folds else { throw FitError.tooFewUsers(users: users.count, folds: folds) }
+        var folds = requested
+        var note: String?
+        if adapting && users.count < requested && users.count >= 2 {
+            folds = users.count
+            note = "\(users.count) users for \(requested) folds: leave-one-user-out cross-validation (\(folds) folds) instead"
+        }
+        guard users.count >= folds else { throw FitError.tooFewUsers(users: users.count, folds: requested) }
         let rng = try GSLRandom(seed: seed)
         if users.count > 1 {
             for i in stride(from: users.count - 1, to: 0, by: -1) {
@@ -48,11 +58,12 @@ public struct GroupedFolds: Sendable {
         }
         var test = [[Int]](repeating: [], count: folds)
         for i in indices where i >= 0 && i < data.count {
-            if let f = foldOfUser[data.cases[i].user] { test[f].append(i) }
+            if let f = foldOfUser[data.user(i)] { test[f].append(i) }
         }
         count = folds
         self.foldOfUser = foldOfUser
         testIndices = test
+        self.note = note
     }
 
     /// The training indices of fold `k`: every other fold's test indices, in fold order.

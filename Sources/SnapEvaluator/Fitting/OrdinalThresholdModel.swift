@@ -85,10 +85,10 @@ public struct OrdinalThresholdModel: Sendable {
         var xv: [Double] = [], xf: [Double] = [], xt: [Double] = []
         var category: [Int] = []
         for i in indices where i >= 0 && i < data.count {
-            let c = data.cases[i]
-            let x = LearnedThresholdSnap.features(of: c.release, in: c.layout)
+            let release = data.releases[i], layout = data.layout(i), intended = data.labels[i].intended
+            let x = LearnedThresholdSnap.features(of: release, in: layout)
             guard x.velocity.isFinite, x.fraction.isFinite, x.travel.isFinite else { continue }
-            let intendedSlot = c.layout.isLooping ? c.layout.slot(ofItem: c.intended, near: c.release.offset) : c.intended
+            let intendedSlot = layout.isLooping ? layout.slot(ofItem: intended, near: release.offset) : intended
             let k = SnapMath.clamp(intendedSlot - x.page, -maxPages, maxPages)
             xv.append(x.velocity)
             xf.append(x.fraction)

@@ -6,7 +6,7 @@ import SnapStrategies
 /// best within the best's uncertainty (what `snaplab recommend` prints).
 ///
 /// Candidates: for each policy, *defaults* (nothing fitted) and, when it has free parameters,
-/// *fitted* (every non-integer parameter by ``PolicyFitter`` on each training fold; for
+/// *fitted* (every threshold — non-integer, not a platform constant — by ``PolicyFitter`` on each training fold; for
 /// ``LearnedThresholdSnap`` the maximum-likelihood ``OrdinalThresholdModel`` with `maxPages`).
 /// Each candidate's test score is the mean over the `K` test folds (``GroupedFolds``, the same
 /// folds for every candidate) and its standard error the folds' standard deviation over `√K`.
@@ -61,7 +61,7 @@ public struct Recommendation: Sendable {
     /// Evaluates `policies` (default: the whole catalogue) on `data`.
     /// - Parameters:
     ///   - maxPages: `K` of the ordinal model fitted for ``LearnedThresholdSnap`` (default 3).
-    ///   - maxFittedParameters: policies with more free (non-integer) parameters than this get
+    ///   - maxFittedParameters: policies with more free thresholds than this get
     ///     only their *defaults* candidate (listed in ``notFitted``), which bounds the time a
     ///     recommendation over the whole catalogue takes (default: no limit).
     /// - Throws: ``FitError`` (no data, too few users, ...), ``GSLError``.

@@ -20,6 +20,16 @@ public enum Palette {
         categorical[SnapMath.wrap(i, modulo: categorical.count)]
     }
 
+    /// One colour per policy for a whole report or command: the `i`-th id of `ids` takes
+    /// ``series(_:)`` `i`. Every plot and table of a report is drawn with the same map, so a
+    /// policy keeps its colour everywhere (past eight policies colours repeat; reports draw at
+    /// most the top few).
+    public static func assign(_ ids: [String]) -> [String: String] {
+        var map: [String: String] = [:]
+        for id in ids where map[id] == nil { map[id] = series(map.count) }
+        return map
+    }
+
     /// `PuOr` 7-class, from −3 (index 0) to +3 (index 6).
     public static let diverging = ["#b35806", "#f1a340", "#fee0b6", "#f7f7f7",
                                    "#d8daeb", "#998ec3", "#542788"]

@@ -45,11 +45,21 @@ public struct FitReport: Sendable {
         out += "traces: \(fit.traces) labelled from \(fit.users) users; \(fit.folds.count) user-grouped folds; "
             + "intervals from \(fit.bootstrapResamples) user-bootstrap refits\n\n"
         let rows = fit.parameters.map { p -> [String] in
-            let ci = p.interval.map { "[\(value($0.lower)), \(value($0.upper))]" } ?? "-"
-            return [p.name, value(p.value), p.isFitted ? ci : "(fixed)", value(p.defaultValue), units[p.name] ?? ""]
+            let ci = p.interval.map { "[\(value($0.lower)), \(value($0.upper))]" + (fit.intervalsFromFewUsers ? " †" : "") } ?? "-"
+            let plateau = p.plateau.map { $0.lower == $0.upper ? "-" : "[\(value($0.lower)), \(value($0.upper))]" } ?? ""
+            return [p.name, value(p.value) + (p.atBound ? " *" : ""), p.isFitted ? ci : "(fixed)", plateau,
+                    value(p.defaultValue), units[p.name] ?? ""]
         }
-        out += TextTable(header: ["parameter", "fitted", "95% CI", "default", "unit"], rows: rows,
-                         rightAligned: [1, 3]).rendered()
+        out += TextTable(header: ["parameter", "fitted", "95% CI", "plateau", "default", "unit"], rows: rows,
+                         rightAligned: [1, 4]).rendered()
+        if fit.parameters.contains(where: \.atBound) {
+            out += "* on a bound: the values that fit best reach the end of the parameter's range; the data do not pin it\n"
+        }
+        if fit.intervalsFromFewUsers {
+            out += "† from \(fit.users) users (fewer than \(CrossValidatedFit.minimumUsersForIntervals)): rough\n"
+        }
+        out += "plateau: the values scoring as well as the fitted one with the others held (the fit takes its middle)\n"
+        for note in fit.notes { out += "note: \(note)\n" }
         out += "\n"
         let scoreRows: [[String]] = [
             ["train (mean of folds)", score(fit.trainScore), "-"],
@@ -60,18 +70,13 @@ public struct FitReport: Sendable {
         out += TextTable(header: ["\(fit.objective)", "fitted", "defaults"], rows: scoreRows, rightAligned: [1, 2]).rendered()
         out += "\n"
         let runRows = fit.fitted.runs.enumerated().map { i, r -> [String] in
-            [String(i + 1), String(r.iterations), String(r.evaluations), NumberFormat.fixed(r.size, 5),
-             score(r.value), r.converged ? "yes" : "no"]
+            [String(i + 1), r.start, String(r.traces), String(r.cycles), r.converged ? "yes" : "no", score(r.score)]
         }
-        out += "convergence (Nelder–Mead runs of the all-traces fit; objective = minimized value, −hit rate or cost):\n"
-        out += TextTable(header: ["run", "iterations", "evaluations", "simplex size", "objective", "converged"],
-                         rows: runRows, rightAligned: [0, 1, 2, 3, 4]).rendered()
-        if let best = fit.fitted.best {
-            out += "kept: run with objective \(score(best.value)) after \(best.iterations) iterations, "
-                + "simplex size \(NumberFormat.fixed(best.size, 5)); \(fit.fitted.evaluations) evaluations in all\n"
-        } else {
-            out += "kept: the starting values (no run beat them on all traces); \(fit.fitted.evaluations) evaluations in all\n"
-        }
+        out += "convergence (coordinate search of the all-traces fit; every end point scored on all \(fit.traces) traces):\n"
+        out += TextTable(header: ["run", "start", "searched on", "cycles", "converged", "\(fit.objective) (all traces)"],
+                         rows: runRows, rightAligned: [0, 2, 3, 5]).rendered()
+        out += "kept: \(fit.fitted.converged ? "converged, no single-parameter move improves" : "NOT converged (cycle limit)"); "
+            + "\(fit.fitted.evaluations) one-parameter profiles in all\n"
         out += "\nuse the fitted values: \(parameterArguments.isEmpty ? "(defaults; nothing to pass)" : parameterArguments)\n"
         return out
     }

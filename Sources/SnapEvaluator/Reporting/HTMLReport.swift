@@ -119,7 +119,7 @@ extension ComparisonReport {
     /// dataset summary). Every cell is escaped.
     public func html() -> String {
         var out = "<div class=\"table-wrap\">\n"
-        out += Self.htmlTable(header: Self.header, rows: comparison.rows.map(cells), numeric: Self.numeric, cssClass: "comparison")
+        out += Self.htmlTable(header: Self.header, rows: allCells, numeric: Self.numeric, cssClass: "comparison")
         out += "</div>\n<p class=\"legend\">" + HTMLReport.escaped(Self.legend) + "</p>\n"
         if breakdown != .none {
             out += "<h3>Hit rate by " + HTMLReport.escaped(breakdown.rawValue) + "</h3>\n<div class=\"table-wrap\">\n"

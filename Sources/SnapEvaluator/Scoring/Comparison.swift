@@ -7,9 +7,11 @@ import SnapStrategies
 /// intended item is the start item). Snap correction and cells reconfigured are means over every
 /// decided trace, labelled or not.
 ///
-/// Uncertainty: hit-rate intervals from a user-clustered bootstrap (``UserBootstrap``); each
-/// policy against the best (highest hit rate): the bootstrap interval of the difference in hit
-/// rate and the exact McNemar p-value, Holm-adjusted across the policies compared with the best.
+/// Uncertainty: hit-rate intervals from a user-clustered bootstrap (``UserBootstrap``; a
+/// cluster-robust normal interval above its user limit); each policy against the best (highest
+/// hit rate): the interval of the difference in hit rate and the clustered McNemar p-value
+/// (``ClusteredMcNemarTest``: users, not traces, are the independent units), Holm-adjusted
+/// across the policies compared with the best.
 public struct Comparison: Sendable {
     /// One policy's scores.
     public struct Row: Sendable {
@@ -31,9 +33,12 @@ public struct Comparison: Sendable {
         /// `hitRate − best hitRate` and its bootstrap interval (0 for the best).
         public var differenceToBest: Double
         public var differenceInterval: (lower: Double, upper: Double)
-        /// Exact McNemar p-value against the best, raw and Holm-adjusted (`nil` for the best).
+        /// Clustered McNemar p-value against the best (``ClusteredMcNemarTest``), raw and
+        /// Holm-adjusted (`nil` for the best).
         public var mcNemarP: Double?
         public var holmP: Double?
+        /// `log10` of ``mcNemarP``, exact where the p-value underflows (`nil` for the best).
+        public var mcNemarLog10P: Double?
         /// Discordant counts against the best: traces only the best hits, only this one hits.
         public var onlyBestHits: Int
         public var onlyThisHits: Int
@@ -58,17 +63,19 @@ public struct Comparison: Sendable {
     public var unlabelled: Int
     public var users: Int
     public var bootstrap: UserBootstrap
+    /// How the intervals were made (bootstrap, or cluster-robust normal for many users).
+    public var intervalMethod: UserBootstrap.Method = .bootstrap
     public var byUser: [Group]
     public var byFile: [Group]
     /// Policy ids in row order and `agreement[i][j]`: share of unlabelled traces on which they agree.
     public var agreement: [[Double]]
 
-    /// Finishes `accumulator`: bootstrap, McNemar, Holm.
+    /// Finishes `accumulator`: bootstrap, clustered McNemar, Holm.
     /// - Parameter userNames: names of the user table the accumulator's user indices refer to.
     public init(_ accumulator: ScoreAccumulator, userNames: [String], bootstrap: UserBootstrap) throws {
         // The accumulator's views (assembled on each access), taken once.
         let totals = (policies: accumulator.policies, labelled: accumulator.labelled, unlabelled: accumulator.unlabelled,
-                      totals: accumulator.totals, userHits: accumulator.userHits, userCounts: accumulator.userCounts,
+                      totals: accumulator.totals, userHits: accumulator.userHitsFlat, userCounts: accumulator.userCounts,
                       fileNames: accumulator.fileNames, fileHits: accumulator.fileHits, fileCounts: accumulator.fileCounts,
                       agreements: accumulator.agreements)
         let p = totals.policies.count
@@ -79,12 +86,19 @@ public struct Comparison: Sendable {
         let best = (0..<p).max { a, b in
             totals.totals[a].hits != totals.totals[b].hits ? totals.totals[a].hits < totals.totals[b].hits : a > b
         } ?? 0
-        let boot = try bootstrap.run(hits: totals.userHits, counts: totals.userCounts, reference: best, policyCount: p)
+        let boot = try bootstrap.run(flatHits: totals.userHits, counts: totals.userCounts, reference: best, policyCount: p)
+        intervalMethod = boot.method
 
         // Discordant pairs against the best, from the hit patterns.
         let (onlyBest, onlyThis) = accumulator.discordance(against: best)
         var raw = Array(repeating: Double.nan, count: p)
-        for k in 0..<p where k != best { raw[k] = try McNemarTest.exactPValue(b: onlyBest[k], c: onlyThis[k]) }
+        var rawLog10 = Array(repeating: 0.0, count: p)
+        let scoredUsers = totals.userCounts.indices.filter { totals.userCounts[$0] > 0 }
+        for k in 0..<p where k != best {
+            let differences = scoredUsers.map { totals.userHits[$0 * p + best] - totals.userHits[$0 * p + k] }
+            raw[k] = ClusteredMcNemarTest.pValue(differences: differences)
+            rawLog10[k] = ClusteredMcNemarTest.log10PValue(differences: differences)
+        }
         let holm = HolmAdjustment.adjust(raw)
 
         var rows: [Row] = []
@@ -106,6 +120,7 @@ public struct Comparison: Sendable {
                 differenceToBest: rate(t.hits, n) - rate(totals.totals[best].hits, n),
                 differenceInterval: boot.differenceIntervals[k],
                 mcNemarP: k == best ? nil : raw[k], holmP: k == best ? nil : holm[k],
+                mcNemarLog10P: k == best ? nil : rawLog10[k],
                 onlyBestHits: onlyBest[k], onlyThisHits: onlyThis[k]))
         }
         let order = (0..<p).sorted { a, b in
@@ -118,7 +133,7 @@ public struct Comparison: Sendable {
         self.bootstrap = bootstrap
         byUser = totals.userCounts.indices.filter { totals.userCounts[$0] > 0 }.map { u in
             Group(name: u < userNames.count ? userNames[u] : "user \(u)", n: Int(totals.userCounts[u]),
-                  hitRates: order.map { totals.userHits[u][$0] / totals.userCounts[u] })
+                  hitRates: order.map { totals.userHits[u * p + $0] / totals.userCounts[u] })
         }
         byFile = totals.fileNames.indices.map { f in
             Group(name: totals.fileNames[f], n: Int(totals.fileCounts[f]),

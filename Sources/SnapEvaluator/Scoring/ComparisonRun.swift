@@ -13,16 +13,22 @@ public enum ComparisonRun {
     /// Scores `policies` on every trace of `paths`.
     /// - Parameters:
     ///   - parts: threads per file (1 = serial).
-    ///   - progress: called with a line after each file (for a terminal), or `nil`.
+    ///   - progress: called with a line after each file, or `nil`. Independently of it, a
+    ///     ``ProgressLine`` counts the traces scored when ``ProgressOutput`` is on.
     /// - Returns: the merged totals and what was read.
     /// - Throws: ``TraceParseError`` for bad input (strict mode), with file, line and column.
     public static func accumulate(paths: [String], options: TraceReadOptions, policies: [any SnapPolicy],
                                   parts: Int, progress: ((String) -> Void)? = nil) throws -> (totals: ScoreAccumulator, summary: ReadSummary) {
         let started = Date()
+        let line = ProgressLine(stage: "scoring \(policies.count) policies", unit: "traces", checkEvery: 512)
+        defer { line.finish() }
         let (parts, summary) = try TraceReader.readInParallel(
             paths: paths, options: options, parts: parts,
             initial: { PendingScores(policies: policies) },
-            accumulate: { part, record in part.add(record.release) },
+            accumulate: { part, record in
+                part.add(record.release)
+                line.advance()
+            },
             afterFile: progress.map { report in
                 { i, file in
                     let seconds = Date().timeIntervalSince(started)

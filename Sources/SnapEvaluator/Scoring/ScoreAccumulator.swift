@@ -140,6 +140,10 @@ public struct ScoreAccumulator: Sendable {
         }
     }
 
+    /// `userHitsFlat[u·P + p]`: hits of policy `p` on user `u`'s traces, one flat array (for
+    /// many users: no array per user).
+    public var userHitsFlat: [Double] { userHitCounts }
+
     /// `userHits[u][p]` for the user bootstrap (indices of the reader's user table).
     public var userHits: [[Double]] { rows(of: userHitCounts, count: userCounts.count) }
 

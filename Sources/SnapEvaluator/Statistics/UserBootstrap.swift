@@ -7,6 +7,11 @@
 /// rates. The same draws serve every policy, so differences between policies are paired.
 ///
 /// Random numbers: GSL's mt19937 (`GSLRandom`) seeded with `seed`.
+///
+/// **Many users.** The resampling costs resamples × users; above ``normalAboveUsers`` users
+/// (default 5 000) the intervals are the cluster-robust normal intervals of
+/// ``ClusterRobustInterval`` instead (one pass over the users), which agree with the bootstrap
+/// there (the tests compare both on the same simulated data); ``Result/method`` says which.
 public struct UserBootstrap: Sendable {
     /// Number of resamples.
     public let resamples: Int
@@ -15,10 +20,20 @@ public struct UserBootstrap: Sendable {
     /// Two-sided level: 0.95 gives the 2.5th and 97.5th percentiles.
     public let level: Double
 
-    public init(resamples: Int = 2000, seed: UInt64 = 12345, level: Double = 0.95) {
+    /// Above this many users the cluster-robust normal interval replaces the resampling.
+    public let normalAboveUsers: Int
+
+    public init(resamples: Int = 2000, seed: UInt64 = 12345, level: Double = 0.95, normalAboveUsers: Int = 5000) {
         self.resamples = resamples
         self.seed = seed
         self.level = level
+        self.normalAboveUsers = normalAboveUsers
+    }
+
+    /// How the intervals were made.
+    public enum Method: String, Sendable {
+        case bootstrap = "user bootstrap"
+        case clusterRobustNormal = "cluster-robust normal"
     }
 
     /// The result: per policy the interval of its hit rate and of its difference to a reference.
@@ -27,6 +42,7 @@ public struct UserBootstrap: Sendable {
         public var intervals: [(lower: Double, upper: Double)]
         /// `[lower, upper]` of `rate(policy) − rate(reference)` per policy (0…0 for the reference).
         public var differenceIntervals: [(lower: Double, upper: Double)]
+        public var method: Method = .bootstrap
     }
 
     /// Resamples users.
@@ -38,12 +54,27 @@ public struct UserBootstrap: Sendable {
     /// - Throws: ``GSLError`` if the generator cannot be allocated.
     public func run(hits: [[Double]], counts: [Double], reference: Int, policyCount: Int? = nil) throws -> Result {
         let policies = policyCount ?? hits.first?.count ?? 0
-        let present = counts.indices.filter { counts[$0] > 0 && $0 < hits.count && hits[$0].count == policies }
+        var flat = [Double](repeating: 0, count: counts.count * policies)
+        var usable = counts
+        for u in counts.indices {
+            guard u < hits.count, hits[u].count == policies else { usable[u] = 0; continue }
+            for p in 0..<policies { flat[u * policies + p] = hits[u][p] }
+        }
+        return try run(flatHits: flat, counts: usable, reference: reference, policyCount: policies)
+    }
+
+    /// As ``run(hits:counts:reference:policyCount:)`` with `hits[u·P + p]` in one flat array
+    /// (what ``ScoreAccumulator`` keeps; no array per user).
+    public func run(flatHits hits: [Double], counts: [Double], reference: Int, policyCount policies: Int) throws -> Result {
+        let present = counts.indices.filter { counts[$0] > 0 && ($0 + 1) * policies <= hits.count }
         let users = present.count
         let nan = (lower: Double.nan, upper: Double.nan)
         guard users > 0, resamples > 0, policies > 0 else {
             return Result(intervals: Array(repeating: nan, count: policies),
                           differenceIntervals: Array(repeating: nan, count: policies))
+        }
+        if users > normalAboveUsers {
+            return normalIntervals(hits: hits, counts: counts, present: present, reference: reference, policies: policies)
         }
         let rng = try GSLRandom(seed: seed)
         var rates = Array(repeating: [Double](repeating: 0, count: resamples), count: policies)
@@ -58,8 +89,7 @@ public struct UserBootstrap: Sendable {
             for (k, u) in present.enumerated() where drawn[k] > 0 {
                 let w = drawn[k]
                 total += w * counts[u]
-                let row = hits[u]
-                for p in 0..<policies { sums[p] += w * row[p] }
+                for p in 0..<policies { sums[p] += w * hits[u * policies + p] }
             }
             for p in 0..<policies {
                 rates[p][b] = sums[p] / total
@@ -72,5 +102,22 @@ public struct UserBootstrap: Sendable {
             return (Percentile.ofSorted(s, alpha), Percentile.ofSorted(s, 1 - alpha))
         }
         return Result(intervals: rates.map(interval), differenceIntervals: differences.map(interval))
+    }
+
+    /// ``ClusterRobustInterval`` for every policy's rate and difference to the reference.
+    private func normalIntervals(hits: [Double], counts: [Double], present: [Int], reference: Int, policies: Int) -> Result {
+        let z = NormalDistribution.quantile(1 - (1 - level) / 2)
+        let n = present.map { counts[$0] }
+        var intervals: [(lower: Double, upper: Double)] = [], differences: [(lower: Double, upper: Double)] = []
+        for p in 0..<policies {
+            intervals.append(ClusterRobustInterval.interval(hits: present.map { hits[$0 * policies + p] }, counts: n, z: z))
+            if p == reference {
+                differences.append((0, 0))
+            } else {
+                let d = present.map { hits[$0 * policies + p] - hits[$0 * policies + reference] }
+                differences.append(ClusterRobustInterval.interval(hits: d, counts: n, z: z))
+            }
+        }
+        return Result(intervals: intervals, differenceIntervals: differences, method: .clusterRobustNormal)
     }
 }

@@ -111,8 +111,8 @@ public struct LayoutFields: Sendable, Hashable {
         f.trailingInset = try number("trailing_inset")
         f.viewportWidth = try number("viewport_width")
         if let c = try number("item_count") {
-            guard c == c.rounded(), Swift.abs(c) < 1e9 else {
-                throw TraceParseError.invalidValue(file: file, line: 1, column: "item_count", found: "\(c)", expected: "a whole number of items")
+            guard c == c.rounded(), c >= Double(itemCountRange.lowerBound), c <= Double(itemCountRange.upperBound) else {
+                throw TraceParseError.invalidValue(file: file, line: 1, column: "item_count", found: "\(c)", expected: itemCountExpectation)
             }
             f.itemCount = SnapMath.truncatedIndex(c)
         }
@@ -137,6 +137,13 @@ public struct LayoutFields: Sendable, Hashable {
         guard let n = v as? NSNumber else { return false }
         return String(cString: n.objCType) == "c"
     }
+
+    /// The item counts accepted everywhere (CSV column, layout file, command line): whole
+    /// numbers in `1...10^9` (trace-format.md). The bound keeps every product of an index and a
+    /// count far from `Int` overflow.
+    public static let itemCountRange: ClosedRange<Int> = 1...1_000_000_000
+    /// What an item count must be, for error messages.
+    public static let itemCountExpectation = "a number of items: a whole number in 1...1000000000"
 
     static let layoutKeys: Set<String> = ["item_width", "item_spacing", "leading_inset", "trailing_inset",
                                           "viewport_width", "item_count", "alignment", "looping"]

@@ -587,6 +587,12 @@ public final class TraceReader {
             ptField[ptCount] = k
             ptCount += 1
         }
+        // a layout field that neither the base layout nor a column can give: no trace can have a
+        // layout (trace-format.md: an error, not a silent default)
+        let missing = options.baseLayout.missingRequired.filter { PerTraceField.byName[$0].map { cols.perTrace[$0.rawValue] < 0 } ?? true }
+        if !missing.isEmpty {
+            throw .invalidLayout(file: path, line: line, reason: "no layout: \(missing.joined(separator: ", ")) \(missing.count == 1 ? "is" : "are") not a column of the file and not given by --layout FILE or the command line (--item-width, --viewport, --count)")
+        }
         summary = FileReadSummary(path: path, kind: cols.kind, unknownColumns: cols.unknown)
         hot.pointee.isSampleLevel = cols.kind == .sampleLevel
         hot.pointee.hasTouchX = cols.touchX >= 0
@@ -1414,6 +1420,31 @@ public final class TraceReader {
         return SnapMath.truncatedIndex(v)
     }
 
+    /// The error for the stored value of `f` (on the line that gave it).
+    private func perTraceInvalid(_ f: PerTraceField, expected: String) -> TraceParseError {
+        let k = f.rawValue
+        let s = UnsafePointer(arena.base + ptStart[k])
+        return .invalidValue(file: path, line: ptLine[k], column: f.columnName, found: text(s, s + ptLen[k]), expected: expected)
+    }
+
+    /// An item index column (`intended_index`, `start_index`, `settled_index`, `tap_index`):
+    /// a whole number, in `0..<item_count` in a bounded layout (any whole number in a looping
+    /// one, where it is taken modulo the count by whoever uses it).
+    private func perTraceIndex(_ f: PerTraceField, in layout: CarouselLayout) throws(TraceParseError) -> Int? {
+        guard let i = try perTraceInteger(f, expected: "an item index (a whole number)") else { return nil }
+        if !layout.isLooping && (i < 0 || i >= layout.itemCount) {
+            throw perTraceInvalid(f, expected: "an item index in 0...\(layout.itemCount - 1) (the layout has \(layout.itemCount) items and does not loop)")
+        }
+        return i
+    }
+
+    /// The `hit` column: `exact` or `revealed`; `nil` when absent.
+    private func perTraceHit() throws(TraceParseError) -> HitCriterion? {
+        guard let s = perTraceText(.hit) else { return nil }
+        guard let hit = HitCriterion(rawValue: s) else { throw perTraceInvalid(.hit, expected: "exact or revealed") }
+        return hit
+    }
+
     private func finishTrace(_ body: (TraceRecord) throws -> Void) throws {
         let h = hot
         h.pointee.inTrace = false
@@ -1429,14 +1460,17 @@ public final class TraceReader {
         let isSampleLevel = h.pointee.isSampleLevel
         do {
             let startOffsetColumn = try perTraceNumber(.startOffset, expected: "a content offset in points")
-            let intended = try perTraceInteger(.intendedIndex, expected: "an item index (a whole number)")
-            let startIndex = try perTraceInteger(.startIndex, expected: "an item index (a whole number)")
             recorded = try perTraceNumber(.releaseVelocity, expected: "a velocity in points per millisecond")
             if (options.velocity == .recorded || !isSampleLevel) && recorded == nil {
                 throw TraceParseError.invalidValue(file: path, line: traceLine, column: "release_velocity", found: "",
                                                    expected: "a velocity in points per millisecond")
             }
             let layout = try traceLayout()
+            let intended = try perTraceIndex(.intendedIndex, in: layout)
+            let startIndex = try perTraceIndex(.startIndex, in: layout)
+            let settled = try perTraceIndex(.settledIndex, in: layout)
+            let tap = try perTraceIndex(.tapIndex, in: layout)
+            let hit = try perTraceHit()
             let user = internUser()
             let n = h.pointee.t.count
             if isSampleLevel && n == 0 {
@@ -1444,10 +1478,13 @@ public final class TraceReader {
             }
             let t = h.pointee.t, x = h.pointee.x, mv = h.pointee.mv
             var startOffset = 0.0, offset = h.pointee.releaseOffsetValue, startTime = 0.0, time = 0.0
+            var fingerTravel: Double?
             if isSampleLevel {
                 if h.pointee.hasTouchX {
-                    // offset = start_offset − (touch_x − first touch_x)
+                    // offset = start_offset − (touch_x − first touch_x); the finger's travel in
+                    // the content offset's sign is −(last touch_x − first touch_x)
                     let s0 = startOffsetColumn ?? 0, x0 = x[0]
+                    fingerTravel = -(x[n - 1] - x0)
                     for i in 0..<n { x[i] = s0 - (x[i] - x0) }
                 }
                 if mv[n - 1] == 2 { mv[n - 1] = 0 }   // an empty phase on the last row: the lift-off
@@ -1458,14 +1495,23 @@ public final class TraceReader {
                 time = t[n - 1]
             } else {
                 startOffset = startOffsetColumn ?? offset
+                if let duration = try perTraceNumber(.durationMs, expected: "a contact time in milliseconds") {
+                    guard duration >= 0 else {
+                        throw perTraceInvalid(.durationMs, expected: "a contact time in milliseconds, not negative")
+                    }
+                    time = startTime + duration
+                }
+                fingerTravel = try perTraceNumber(.fingerTravel, expected: "a finger displacement in points")
             }
             let samples = TraceSamples(time: t.view, offset: x.view, isMove: mv.view, recordedVelocity: recorded)
             let estimate = isSampleLevel ? estimator.estimate(samples) : RecordedVelocityEstimator().estimate(samples)
             let record = TraceRelease(traceID: traceID, user: user, intendedIndex: intended, layout: layout,
                                       release: Release(offset: offset, velocity: estimate.velocity, startOffset: startOffset,
-                                                       startTime: startTime, time: time, startIndex: startIndex),
+                                                       startTime: startTime, time: time, startIndex: startIndex,
+                                                       fingerTravel: fingerTravel),
                                       sampleCount: isSampleLevel ? n : 1,
-                                      location: TraceLocation(file: path, line: traceLine))
+                                      location: TraceLocation(file: path, line: traceLine),
+                                      hit: hit, settledIndex: settled, tapIndex: tap)
             h.pointee.tracesYielded += 1
             try body(TraceRecord(release: consume record, estimate: estimate, samples: samples, sessionID: perTraceText(.sessionID)))
         } catch let error as TraceParseError {
@@ -1488,7 +1534,10 @@ public final class TraceReader {
         fields.leadingInset = try perTraceNumber(.leadingInset, expected: "a leading inset in points")
         fields.trailingInset = try perTraceNumber(.trailingInset, expected: "a trailing inset in points")
         fields.viewportWidth = try perTraceNumber(.viewportWidth, expected: "a viewport width in points")
-        fields.itemCount = try perTraceInteger(.itemCount, expected: "a number of items (a whole number)")
+        fields.itemCount = try perTraceInteger(.itemCount, expected: LayoutFields.itemCountExpectation)
+        if let c = fields.itemCount, !LayoutFields.itemCountRange.contains(c) {
+            throw perTraceInvalid(.itemCount, expected: LayoutFields.itemCountExpectation)
+        }
         if let a = perTraceText(.alignment) {
             guard let al = SnapAlignment(rawValue: a) else {
                 throw TraceParseError.invalidValue(file: path, line: ptLine[PerTraceField.alignment.rawValue], column: "alignment", found: a, expected: "leading, center or trailing")

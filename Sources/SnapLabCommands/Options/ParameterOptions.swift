@@ -29,28 +29,50 @@ public struct ParameterOptions: ParsableArguments, Sendable {
         }
     }
 
-    /// `policies` with the overrides applied.
-    /// - Throws: `ValidationError` for an unknown name or an out-of-range value (exit 64).
+    /// `policies` with the overrides applied. Every override is placed first and the vectors
+    /// validated after, so `--param lowTier=3 --param highTier=5` works in either order.
+    /// - Throws: `ValidationError` for an unknown name, an out-of-range value, or values that break
+    ///   a policy's declared order (naming both parameters) (exit 64).
     public func apply(to policies: [any SnapPolicy]) throws -> [any SnapPolicy] {
         var result = policies
+        var vectors = policies.map(\.parameterValues)
         for (policy, name, value) in try parsed() {
             var matched = false
             for i in result.indices where policy == nil || result[i].id == policy {
-                guard result[i].parameterSpecs.contains(where: { $0.name == name }) else {
+                let specs = result[i].parameterSpecs
+                guard let k = specs.firstIndex(where: { $0.name == name }) else {
                     if policy != nil {
                         throw ValidationError(ParameterError.unknownName(
-                            policy: result[i].id, name: name, known: result[i].parameterSpecs.map(\.name)).description)
+                            policy: result[i].id, name: name, known: specs.map(\.name)).description
+                                              + NameSuggestion.hint(for: name, among: specs.map(\.name)))
                     }
                     continue
                 }
-                do { try result[i].setParameter(named: name, to: value) } catch {
-                    throw ValidationError(error.description)
+                let spec = specs[k]
+                guard spec.accepts(value) else {
+                    throw ValidationError(ParameterError.outOfRange(
+                        policy: result[i].id, name: name, value: value, minimum: spec.minimum,
+                        maximum: spec.maximum, isInteger: spec.isInteger).description)
                 }
+                vectors[i][k] = value
                 matched = true
             }
             if !matched {
-                let scope = policy.map { "policy '\($0)' is not selected" } ?? "no selected policy has it"
-                throw ValidationError("--param \(policy.map { $0 + "." } ?? "")\(name): \(scope)")
+                if let policy {
+                    let ids = result.map(\.id)
+                    throw ValidationError("--param \(policy).\(name): policy '\(policy)' is not selected."
+                                          + NameSuggestion.hint(for: policy, among: ids) + " Selected: " + ids.joined(separator: ", "))
+                }
+                var known: [String] = []
+                for p in result { for spec in p.parameterSpecs where !known.contains(spec.name) { known.append(spec.name) } }
+                throw ValidationError("--param \(name): no selected policy has a parameter named '\(name)'."
+                                      + NameSuggestion.hint(for: name, among: known)
+                                      + (known.isEmpty ? " The selected policies have no parameters." : " Known: " + known.joined(separator: ", ")))
+            }
+        }
+        for i in result.indices where vectors[i] != result[i].parameterValues {
+            do { try result[i].setParameterValues(vectors[i]) } catch {
+                throw ValidationError("--param: " + error.description)
             }
         }
         return result

@@ -13,8 +13,11 @@ extension SnapLab {
             discussion: """
                 The table is sorted by hit rate. Intervals: a bootstrap that resamples users \
                 (--bootstrap resamples, --seed). Each policy is compared with the best by the \
-                bootstrap interval of the difference and an exact McNemar test, Holm-adjusted.
+                interval of the difference and a clustered McNemar test (users as the units), Holm-adjusted.
+                CSV is plain RFC 4180 with one header row (--meta FILE.json writes the run metadata); \
+                --per-trace FILE.csv writes one row per scored trace (Docs/per-trace.md).
                 Example: snaplab compare Data/synthetic.csv --policies tag99,nearest --format markdown
+                Example: snaplab compare Data/synthetic.csv --policies tag99,nearest --format csv --by user --meta run.json
                 """)
 
         @OptionGroup var input: TraceInputOptions
@@ -36,13 +39,17 @@ extension SnapLab {
         @Option(help: "Seed of the bootstrap (printed to standard error).")
         var seed: UInt64 = 12345
 
+        @Option(help: ArgumentHelp("Also write the run metadata (files, counts, estimator, seed) as JSON to this file.", valueName: "file.json"))
+        var meta: String?
+
+        @Option(help: ArgumentHelp("Also write one CSV row per scored trace (ids, release, per policy target and hit) to this file.", valueName: "file.csv"))
+        var perTrace: String?
+
         public init() {}
 
         public func validate() throws {
             try input.requireFiles()
-            guard bootstrap >= 1, bootstrap <= 1_000_000 else {
-                throw ValidationError("--bootstrap must be between 1 and 1000000 resamples")
-            }
+            try PositiveCount.check(bootstrap, option: "--bootstrap", unit: "resamples", max: 1_000_000)
         }
 
         public func run() throws {
@@ -52,11 +59,8 @@ extension SnapLab {
         /// What the command prints, built whole before anything is written.
         public func output() throws -> CommandOutput {
             let selected = try parameters.apply(to: PolicySelection.parse(policies))
-            let showProgress = Output.error.isTerminal
             let (totals, summary) = try ComparisonRun.accumulate(
-                paths: input.files, options: input.readOptions(), policies: selected, parts: input.effectiveJobs,
-                progress: showProgress ? { Output.error.write("\u{1B}[2K\r\($0)") } : nil)
-            if showProgress { Output.error.write("\u{1B}[2K\r") }
+                paths: input.files, options: input.readOptions(), policies: selected, parts: input.effectiveJobs)
             let boot = UserBootstrap(resamples: bootstrap, seed: seed)
             let comparison = try Comparison(totals, userNames: summary.users.names, bootstrap: boot)
             var preamble: [(key: String, value: String)] = summary.files.map {
@@ -66,11 +70,17 @@ extension SnapLab {
                 + "\(totals.unlabelled) unlabelled, \(summary.tracesSkipped) skipped, \(summary.tracesCancelled) cancelled"))
             preamble.append(("users", "\(comparison.users)"))
             preamble.append(("velocity", input.velocity.rawValue))
-            preamble.append(("bootstrap", "\(bootstrap) user resamples, seed \(seed)"))
+            preamble.append(("bootstrap", comparison.intervalMethod == .bootstrap ? "\(bootstrap) user resamples, seed \(seed)"
+                : "cluster-robust normal intervals (\(comparison.users) users, above \(boot.normalAboveUsers))"))
             let report = ComparisonReport(comparison: comparison, preamble: preamble, breakdown: by ?? .none)
             var result = CommandOutput()
             result.standardOutput = Array(report.render(format).utf8)
+            if let meta { try SideFile.write(report.runJSON().rendered(pretty: true) + "\n", to: meta) }
             var notes = summary.notices(scored: totals.labelled)
+            if let perTrace {
+                let rows = try PerTraceCSV.write(paths: input.files, options: input.readOptions(), policies: selected, to: perTrace)
+                notes.append("wrote \(rows) per-trace rows to \(perTrace)")
+            }
             notes.append("seed: \(seed)")
             result.standardError = notes.joined(separator: "\n") + "\n"
             return result

@@ -22,7 +22,7 @@ extension SnapLab {
         @Option(help: "The policy to fit (an identifier from 'snaplab policies').")
         var policy: String
 
-        @Option(help: ArgumentHelp("Parameters to fit, comma-separated (default: every non-integer parameter).", valueName: "a,b"))
+        @Option(help: ArgumentHelp("Parameters to fit, comma-separated (default: every threshold; platform constants only when named).", valueName: "a,b"))
         var params: String?
 
         @OptionGroup var parameters: ParameterOptions

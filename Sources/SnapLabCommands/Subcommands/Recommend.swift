@@ -8,13 +8,13 @@ extension SnapLab {
         public static let configuration = CommandConfiguration(
             abstract: "Recommend a policy: every policy with default and fitted parameters, cross-validated by user; the simplest within one SE of the best.",
             discussion: """
-                Each policy is scored with its defaults and, if it has non-integer parameters \
+                Each policy is scored with its defaults and, if it has thresholds (non-integer parameters that are not platform constants) \
                 (at most --max-fitted-parameters of them), fitted on each training fold; learned \
                 thresholds are the ordinal model with --max-pages. Test scores are means over the \
                 same user-grouped folds for every candidate. Rule: among the candidates within one \
                 standard error of the best, the one with the fewest fitted parameters, then fewest \
                 parameters, then catalogue order. Prints Swift code that builds the chosen policy.
-                Example: snaplab recommend Data/synthetic.csv --policies tag99,nearest,ios
+                Example: snaplab recommend Data/synthetic.csv --policies tag99,nearest,embla
                 """)
 
         @OptionGroup var input: TraceInputOptions
@@ -25,7 +25,7 @@ extension SnapLab {
         @Option(help: "Pages per direction of the ordinal model fitted for the learned-threshold policy.")
         var maxPages: Int = 3
 
-        @Option(help: "Policies with more non-integer parameters than this are scored with defaults only.")
+        @Option(help: "Policies with more thresholds than this are scored with defaults only.")
         var maxFittedParameters: Int = 6
 
         @OptionGroup var fitOptions: FitOptions

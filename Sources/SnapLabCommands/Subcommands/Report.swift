@@ -51,17 +51,15 @@ extension SnapLab {
         public func validate() throws {
             try input.requireFiles()
             guard !out.isEmpty else { throw ValidationError("--out needs a file name") }
-            guard bootstrap >= 1, bootstrap <= 1_000_000 else {
-                throw ValidationError("--bootstrap must be between 1 and 1000000 resamples")
-            }
-            guard maxFitTraces >= 1 else { throw ValidationError("--max-fit-traces must be at least 1") }
-            guard overlayTraces >= 1 else { throw ValidationError("--overlay-traces must be at least 1") }
+            try PositiveCount.check(bootstrap, option: "--bootstrap", unit: "resamples", max: 1_000_000)
+            try PositiveCount.check(maxFitTraces, option: "--max-fit-traces", unit: "traces")
+            try PositiveCount.check(overlayTraces, option: "--overlay-traces", unit: "traces")
             guard maxPages >= 1, maxPages <= 20 else { throw ValidationError("--max-pages must be between 1 and 20") }
             guard maxFittedParameters >= 0 else { throw ValidationError("--max-fitted-parameters must be 0 or more") }
         }
 
         public func run() throws {
-            try TraceCommand.run { Output.error.write(try render()) }
+            try TraceCommand.run { Output.notice(try render()) }
         }
 
         /// Reads the traces once, builds the page, writes it atomically to ``out``; returns the

@@ -76,17 +76,17 @@ public struct AndroidSplineDeceleration: DecelerationModel, Hashable {
     /// 20 000…150 000 px/s² (≈ 0.4…3 × the platform's 51 890). Density 0.75…4: Android's ldpi…xxxhdpi.
     public static let parameterSpecs: [PolicyParameter] = [
         PolicyParameter(name: "friction", unit: "1", defaultValue: 0.015, minimum: 0.005, maximum: 0.2,
-                        summary: "spline scroll friction (ViewConfiguration.getScrollFriction)"),
+                        role: .platformConstant, summary: "spline scroll friction (ViewConfiguration.getScrollFriction)"),
         PolicyParameter(name: "inflexion", unit: "1", defaultValue: 0.35, minimum: 0.1, maximum: 0.9,
-                        summary: "spline inflexion (INFLEXION)"),
+                        role: .platformConstant, summary: "spline inflexion (INFLEXION)"),
         PolicyParameter(name: "decelerationExponent", unit: "1", defaultValue: platformDecelerationRate,
                         minimum: 1.8, maximum: 5,
-                        summary: "spline exponent DECELERATION_RATE = ln 0.78 / ln 0.9"),
+                        role: .platformConstant, summary: "spline exponent DECELERATION_RATE = ln 0.78 / ln 0.9"),
         PolicyParameter(name: "physicalCoefficient", unit: "px/s² per density", defaultValue: platformPhysicalCoefficient,
                         minimum: 20_000, maximum: 150_000,
-                        summary: "g · 39.37 · 160 · 0.84 (scaled by density)"),
+                        role: .platformConstant, summary: "g · 39.37 · 160 · 0.84 (scaled by density)"),
         PolicyParameter(name: "density", unit: "px per pt", defaultValue: 1, minimum: 0.75, maximum: 4,
-                        summary: "pixels per point (dp); 1 = points are dp"),
+                        role: .platformConstant, summary: "pixels per point (dp); 1 = points are dp"),
     ]
 
     /// The platform's largest fling velocity, 8 dp/ms (8000 dp/s): AOSP

@@ -29,7 +29,7 @@ public struct FlutterClampingDeceleration: DecelerationModel, Hashable {
     /// ≈ 16 000 points.
     public static let parameterSpecs: [PolicyParameter] = [
         PolicyParameter(name: "friction", unit: "1", defaultValue: 0.015, minimum: 0.005, maximum: 0.2,
-                        summary: "ClampingScrollSimulation friction"),
+                        role: .platformConstant, summary: "ClampingScrollSimulation friction"),
     ]
 
     /// `v_ref = friction · C / 0.35`, px/s.

@@ -34,7 +34,7 @@ public struct FlutterFrictionDeceleration: DecelerationModel, Hashable {
     /// 8000 px/s); at 0.8 and 8000 px/s it coasts ≈ 36 000 points.
     public static let parameterSpecs: [PolicyParameter] = [
         PolicyParameter(name: "drag", unit: "per s", defaultValue: 0.135, minimum: 0.001, maximum: 0.8,
-                        summary: "FrictionSimulation drag (velocity kept per second)"),
+                        role: .platformConstant, summary: "FrictionSimulation drag (velocity kept per second)"),
     ]
 
     /// `−1000·v / ln(drag)` points; 0 when `drag` is outside `(0, 1)` or the velocity is NaN.

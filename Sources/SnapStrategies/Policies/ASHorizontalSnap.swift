@@ -51,7 +51,7 @@ public struct ASHorizontalSnap: SnapPolicy, Hashable {
                             summary: "advance when the target is this far into the current item"),
             PolicyParameter(name: "decelerationRate", unit: "per ms", defaultValue: 0.99,
                             minimum: 0.5, maximum: 0.9999,
-                            summary: "UIKit deceleration rate of the projected target (.fast = 0.99)"),
+                            role: .platformConstant, summary: "UIKit deceleration rate of the projected target (.fast = 0.99)"),
         ]
     }
 

@@ -69,12 +69,14 @@ public struct AndroidLinearSnapHelperSnap: SnapPolicy, Hashable {
             PolicyParameter(name: "minFlingVelocity", unit: "dp/ms", defaultValue: 0.05, minimum: 0, maximum: 10,
                             summary: "speed a fling must exceed (50 dp/s)"),
             PolicyParameter(name: "maxFlingVelocity", unit: "dp/ms", defaultValue: 8, minimum: 1, maximum: 20,
-                            summary: "velocity tracker clamp (8000 dp/s)"),
+                            role: .platformConstant, summary: "velocity tracker clamp (8000 dp/s)"),
         ] + AndroidSplineDeceleration.parameterSpecs + [
             PolicyParameter(name: "wholePixels", unit: "flag", defaultValue: 1, minimum: 0, maximum: 1, isInteger: true,
-                            summary: "1: Android's int pixels (velocities, dp thresholds); 0: continuous"),
+                            role: .platformConstant, summary: "1: Android's int pixels (velocities, dp thresholds); 0: continuous"),
         ]
     }
+
+    public var parameterOrder: [ParameterOrder] { [ParameterOrder("minFlingVelocity", "maxFlingVelocity")] }
 
     public var parameterValues: [Double] { [minFlingVelocity, maxFlingVelocity] + spline.parameterValues + [wholePixels] }
 

@@ -68,9 +68,9 @@ public struct AndroidPagerSnapHelperSnap: SnapPolicy, Hashable {
             PolicyParameter(name: "minFlingVelocity", unit: "dp/ms", defaultValue: 0.05, minimum: 0, maximum: 10,
                             summary: "speed a fling must exceed (ViewConfiguration minimum fling 50 dp/s)"),
             PolicyParameter(name: "density", unit: "px per pt", defaultValue: 1, minimum: 0.75, maximum: 4,
-                            summary: "pixels per point; scales the dp threshold"),
+                            role: .platformConstant, summary: "pixels per point; scales the dp threshold"),
             PolicyParameter(name: "wholePixels", unit: "flag", defaultValue: 1, minimum: 0, maximum: 1, isInteger: true,
-                            summary: "1: Android's int pixels (velocities, dp thresholds); 0: continuous"),
+                            role: .platformConstant, summary: "1: Android's int pixels (velocities, dp thresholds); 0: continuous"),
         ]
     }
 

@@ -82,11 +82,12 @@ public struct AndroidViewPagerSnap: SnapPolicy, Hashable {
             PolicyParameter(name: "truncator", unit: "fraction of page", defaultValue: 0.4, minimum: 0, maximum: 1,
                             summary: "slow release: page offset + this, truncated (1 − this behind the selected page)"),
             PolicyParameter(name: "density", unit: "px per pt", defaultValue: 1, minimum: 0.75, maximum: 4,
-                            summary: "pixels per point; scales the dp thresholds"),
+                            role: .platformConstant, summary: "pixels per point; scales the dp thresholds"),
             PolicyParameter(name: "touchSlop", unit: "dp", defaultValue: 16, minimum: 0, maximum: 100,
+                            role: .platformConstant,
                             summary: "paging touch slop added to content travel when finger travel is unknown (16 dp)"),
             PolicyParameter(name: "wholePixels", unit: "flag", defaultValue: 1, minimum: 0, maximum: 1, isInteger: true,
-                            summary: "1: Android's int pixels (velocities, dp thresholds); 0: continuous"),
+                            role: .platformConstant, summary: "1: Android's int pixels (velocities, dp thresholds); 0: continuous"),
         ]
     }
 

@@ -90,9 +90,9 @@ public struct CSSScrollSnap: SnapPolicy, Hashable {
     public var parameterSpecs: [PolicyParameter] {
         var specs = [
             PolicyParameter(name: "distanceScalar", unit: "x first delta", defaultValue: 25, minimum: 0, maximum: 200,
-                            summary: "fling distance per first inertial delta (25 desktop, 40 Android)"),
+                            role: .platformConstant, summary: "fling distance per first inertial delta (25 desktop, 40 Android)"),
             PolicyParameter(name: "frameInterval", unit: "ms", defaultValue: 16, minimum: 1, maximum: 100,
-                            summary: "release velocity times this is the first inertial delta"),
+                            role: .platformConstant, summary: "release velocity times this is the first inertial delta"),
             PolicyParameter(name: "minFlingVelocity", unit: "pt/ms", defaultValue: 0.03, minimum: 0, maximum: 5,
                             summary: "slower releases do not fling (Aura min_fling_velocity 30 DIP/s)"),
         ]

@@ -93,7 +93,7 @@ public struct ComposePagerSnap: SnapPolicy, Hashable {
                             summary: "MinFlingVelocityDp on the velocity left after the approach"),
         ] + AndroidSplineDeceleration.parameterSpecs + [
             PolicyParameter(name: "touchSlop", unit: "dp", defaultValue: 8, minimum: 0, maximum: 100,
-                            summary: "touch slop added to content travel when finger travel is unknown (8 dp)"),
+                            role: .platformConstant, summary: "touch slop added to content travel when finger travel is unknown (8 dp)"),
         ]
     }
 

@@ -90,6 +90,8 @@ public struct EmblaSnap: SnapPolicy, Hashable {
         ]
     }
 
+    public var parameterOrder: [ParameterOrder] { [ParameterOrder("thresholdMinimum", "thresholdMaximum")] }
+
     public var parameterValues: [Double] {
         [forceBoost, minimumSpeed, thresholdFraction, thresholdMinimum, thresholdMaximum, skipSnaps, skipFactor,
          containScroll]

@@ -60,11 +60,13 @@ public struct FlutterFixedExtentSnap: SnapPolicy, Hashable {
             PolicyParameter(name: "minFlingDistance", unit: "pt", defaultValue: 18, minimum: 0, maximum: 500,
                             summary: "estimate-window travel a fling must exceed (kTouchSlop)"),
             PolicyParameter(name: "maxFlingVelocity", unit: "pt/ms", defaultValue: 8, minimum: 1, maximum: 20,
-                            summary: "largest fling velocity (kMaxFlingVelocity 8000 px/s)"),
+                            role: .platformConstant, summary: "largest fling velocity (kMaxFlingVelocity 8000 px/s)"),
             PolicyParameter(name: "velocityHorizon", unit: "ms", defaultValue: 100, minimum: 1, maximum: 1000,
-                            summary: "velocity-tracker horizon used to approximate the estimate window"),
+                            role: .platformConstant, summary: "velocity-tracker horizon used to approximate the estimate window"),
         ] + (physics == .clamping ? FlutterClampingDeceleration.parameterSpecs : FlutterFrictionDeceleration.parameterSpecs)
     }
+
+    public var parameterOrder: [ParameterOrder] { [ParameterOrder("minFlingVelocity", "maxFlingVelocity")] }
 
     public var parameterValues: [Double] {
         [gate.minFlingVelocity, gate.minFlingDistance, gate.maxFlingVelocity, gate.horizon,

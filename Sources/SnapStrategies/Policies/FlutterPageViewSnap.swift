@@ -53,7 +53,7 @@ public struct FlutterPageViewSnap: SnapPolicy, Hashable {
             PolicyParameter(name: "minFlingDistance", unit: "pt", defaultValue: 18, minimum: 0, maximum: 500,
                             summary: "estimate-window travel a fling must exceed (kTouchSlop)"),
             PolicyParameter(name: "velocityHorizon", unit: "ms", defaultValue: 100, minimum: 1, maximum: 1000,
-                            summary: "velocity-tracker horizon used to approximate the estimate window"),
+                            role: .platformConstant, summary: "velocity-tracker horizon used to approximate the estimate window"),
         ]
     }
 

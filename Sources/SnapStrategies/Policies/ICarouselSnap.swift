@@ -72,9 +72,9 @@ public struct ICarouselSnap: SnapPolicy, Hashable {
     public var parameterSpecs: [PolicyParameter] {
         [
             PolicyParameter(name: "decelerationRate", unit: "fraction", defaultValue: 0.95, minimum: 0, maximum: 0.999,
-                            summary: "iCarousel decelerationRate: higher coasts farther"),
+                            role: .platformConstant, summary: "iCarousel decelerationRate: higher coasts farther"),
             PolicyParameter(name: "decelerationMultiplier", unit: "per s", defaultValue: 30, minimum: 0.1, maximum: 1000,
-                            summary: "DECELERATION_MULTIPLIER: deceleration = v x multiplier x (1 - rate)"),
+                            role: .platformConstant, summary: "DECELERATION_MULTIPLIER: deceleration = v x multiplier x (1 - rate)"),
             PolicyParameter(name: "scrollSpeedThreshold", unit: "items/s", defaultValue: 2, minimum: 0, maximum: 100,
                             summary: "SCROLL_SPEED_THRESHOLD: slower releases settle on the nearest item"),
             PolicyParameter(name: "decelerateThreshold", unit: "items", defaultValue: 0.1, minimum: 0, maximum: 10,

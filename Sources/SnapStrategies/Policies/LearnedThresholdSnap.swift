@@ -120,6 +120,8 @@ public struct LearnedThresholdSnap: SnapPolicy, Hashable {
         return specs
     }
 
+    public var parameterOrder: [ParameterOrder] { cutpoints.indices.dropFirst().map { ParameterOrder("cut\($0)", "cut\($0 + 1)") } }
+
     public var parameterValues: [Double] { [velocityWeight, fractionWeight, travelWeight] + cutpoints }
 
     public mutating func assignValidatedParameterValues(_ values: [Double]) {

@@ -49,7 +49,7 @@ public struct NearestPageSnap: SnapPolicy, Hashable {
         case .projectedOffset:
             return [PolicyParameter(name: "decelerationRate", unit: "per ms", defaultValue: 0.998,
                                     minimum: 0.5, maximum: 0.9999,
-                                    summary: "UIKit deceleration rate of the projection (.normal = 0.998)")]
+                                    role: .platformConstant, summary: "UIKit deceleration rate of the projection (.normal = 0.998)")]
         }
     }
 

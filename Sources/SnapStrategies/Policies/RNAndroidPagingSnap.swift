@@ -48,7 +48,7 @@ public struct RNAndroidPagingSnap: SnapPolicy, Hashable {
     public var parameterSpecs: [PolicyParameter] {
         [
             PolicyParameter(name: "decelerationRate", unit: "fraction", defaultValue: 0.985, minimum: 0.8, maximum: 0.999,
-                            summary: "RN decelerationRate on Android; spline friction = 1 - rate ('normal' 0.985, 'fast' 0.9)"),
+                            role: .platformConstant, summary: "RN decelerationRate on Android; spline friction = 1 - rate ('normal' 0.985, 'fast' 0.9)"),
             PolicyParameter(name: "minFlingVelocity", unit: "pt/ms", defaultValue: 0.05, minimum: 0, maximum: 5,
                             summary: "slower releases settle on the nearest page (50 dp/s)"),
         ]

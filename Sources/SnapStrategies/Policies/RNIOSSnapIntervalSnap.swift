@@ -43,7 +43,7 @@ public struct RNIOSSnapIntervalSnap: SnapPolicy, Hashable {
     public var parameterSpecs: [PolicyParameter] {
         disableIntervalMomentum ? [] : [
             PolicyParameter(name: "decelerationRate", unit: "per ms", defaultValue: 0.998, minimum: 0.5, maximum: 0.9999,
-                            summary: "UIKit rate of the proposed target ('normal' 0.998, 'fast' 0.99)"),
+                            role: .platformConstant, summary: "UIKit rate of the proposed target ('normal' 0.998, 'fast' 0.99)"),
         ]
     }
 

@@ -62,7 +62,7 @@ public struct SwiftUIViewAlignedSnap: SnapPolicy, Hashable {
     public var parameterSpecs: [PolicyParameter] {
         let rate = PolicyParameter(name: "decelerationRate", unit: "per ms", defaultValue: 0.998,
                                    minimum: 0.5, maximum: 0.9999,
-                                   summary: "deceleration rate of the natural target (.normal = 0.998)")
+                                   role: .platformConstant, summary: "deceleration rate of the natural target (.normal = 0.998)")
         guard limitBehavior == .alwaysByOne else { return [rate] }
         return [rate, PolicyParameter(name: "maxViews", unit: "items", defaultValue: 1, minimum: 1, maximum: 20,
                                       isInteger: true, summary: "views one interaction may move (1 = .alwaysByOne)")]

@@ -75,9 +75,11 @@ public struct Tag99Snap: SnapPolicy, Hashable {
                             summary: "a backward release this far into a page counts from the next page"),
             PolicyParameter(name: "decelerationRate", unit: "per ms", defaultValue: 0.998,
                             minimum: 0.5, maximum: 0.9999,
-                            summary: "UIKit rate of the proposed target used at zero velocity (.normal = 0.998)"),
+                            role: .platformConstant, summary: "UIKit rate of the proposed target used at zero velocity (.normal = 0.998)"),
         ]
     }
+
+    public var parameterOrder: [ParameterOrder] { [ParameterOrder("lowTier", "highTier")] }
 
     public var parameterValues: [Double] {
         [lowTier, highTier, lowTierPages, highTierPages, backwardFraction, decelerationRate]

@@ -1,0 +1,321 @@
+import Dispatch
+import SnapStrategies
+
+/// Exact coordinate search for objectives that are piecewise constant in each parameter: the hit
+/// rate (or mean cost) of a policy changes only where some trace's decision changes.
+///
+/// **One step** (``profile(_:at:coordinate:)``) finds, for one free parameter with the others
+/// held, the score at *every* value of its feasible range (its bounds, narrowed by the policy's
+/// declared ``ParameterOrder``s at the current point):
+/// 1. each trace is decided at `cells + 1` evenly spaced values (the batch path, one policy copy
+///    per value);
+/// 2. between neighbouring values whose decisions differ, the change point is located by
+///    bisection on that trace alone, to `relativeTolerance` of the range (integers: to adjacent
+///    whole numbers); a cell whose two ends differ is followed through every decision it passes;
+/// 3. each change is an event (where, and how much the trace's weighted loss changes there);
+///    sorted, the events give the score on every segment between breakpoints.
+/// The step then moves to the best segment (staying put when the current value is already among
+/// the best; otherwise the widest of the best, at its midpoint, away from every trace's
+/// breakpoint). What the step can miss: a trace whose decision changes and changes back inside
+/// one cell (same decision at both ends). Catalogue thresholds are each compared once with a
+/// trace's feature, so their decisions change once and nothing is missed.
+///
+/// **The search** cycles through the free parameters until a whole cycle moves none: *converged*
+/// then means exactly that no single-parameter move improves the score. The plateau of each
+/// parameter (the contiguous range of values reaching the best score with the others held) is
+/// read from the last cycle's profiles.
+struct StepSearch<P: SnapPolicy>: Sendable {
+    let data: FitData
+    let objective: FitObjective
+    /// The free parameters.
+    let free: [BoundTransform.Coordinate]
+    /// Declared orders as vector indices (value at `lower` ≤ value at `upper`).
+    let orders: [(lower: Int, upper: Int)]
+    var cells = 8
+    var relativeTolerance = 1e-6
+    var maxCycles = 30
+
+    /// One change of one trace's loss along a coordinate: the decision is the old one at `a` and
+    /// the new one at `b` (`b − a` within tolerance), and the weighted loss changes by `delta`.
+    struct Event: Sendable {
+        var a: Double
+        var b: Double
+        var delta: Double
+    }
+
+    /// The score along one coordinate at a point.
+    struct Profile {
+        var lower: Double
+        var upper: Double
+        /// Σ weight · loss at `lower`.
+        var base: Double
+        /// Sorted by `b`; changes of zero loss left out.
+        var events: [Event]
+        var isInteger: Bool
+
+        /// The segments between events: `[start, end]` and the weighted loss on it.
+        func segments() -> [(start: Double, end: Double, loss: Double)] {
+            var out: [(Double, Double, Double)] = []
+            out.reserveCapacity(events.count + 1)
+            var start = lower, loss = base
+            for e in events {
+                out.append((start, Swift.min(e.a, upper), loss))
+                loss += e.delta
+                start = Swift.max(e.b, lower)
+            }
+            out.append((start, upper, loss))
+            return out
+        }
+
+        /// The weighted loss at `x`: events whose new decision holds at `x` (`b ≤ x`) applied.
+        func loss(at x: Double) -> Double {
+            var loss = base
+            for e in events where e.b <= x { loss += e.delta }
+            return loss
+        }
+    }
+
+    /// The outcome of one step: the value to take, its loss, and its plateau.
+    struct Choice {
+        var value: Double
+        var loss: Double
+        var plateau: (lower: Double, upper: Double)
+    }
+
+    /// The feasible range of free parameter `c` at `x`: its bounds, narrowed by the declared orders.
+    func range(_ c: BoundTransform.Coordinate, at x: [Double]) -> (lower: Double, upper: Double) {
+        var lo = c.minimum, hi = c.maximum
+        for o in orders {
+            if o.upper == c.index { lo = Swift.max(lo, x[o.lower]) }
+            if o.lower == c.index { hi = Swift.min(hi, x[o.upper]) }
+        }
+        if c.isInteger { lo = lo.rounded(.up); hi = hi.rounded(.down) }
+        return (lo, hi)
+    }
+
+    /// Moves `x` into the declared orders: violated pairs are swapped until none is (a chain
+    /// such as sorted cut points is sorted).
+    func repaired(_ x: [Double]) -> [Double] {
+        var x = x
+        for _ in 0..<(orders.count + 1) {
+            var changed = false
+            for o in orders where x[o.lower] > x[o.upper] {
+                x.swapAt(o.lower, o.upper)
+                changed = true
+            }
+            if !changed { break }
+        }
+        return x
+    }
+
+    /// The profile of free parameter `c` at `x` over `sample`.
+    func profile(_ policy: P, at x: [Double], coordinate c: BoundTransform.Coordinate, sample: TraceSample) -> Profile {
+        let (lo, hi) = range(c, at: x)
+        guard hi > lo else {
+            let loss = data.lossSum(with(policy, x), objective: objective, indices: sample.indices, weights: sample.weights)
+            return Profile(lower: lo, upper: Swift.max(lo, hi), base: loss, events: [], isInteger: c.isInteger)
+        }
+        var grid: [Double] = []
+        if c.isInteger && hi - lo <= Double(cells) {
+            var v = lo
+            while v <= hi { grid.append(v); v += 1 }
+        } else {
+            for k in 0...cells {
+                var v = lo + (hi - lo) * Double(k) / Double(cells)
+                if c.isInteger { v = v.rounded() }
+                if grid.last != v { grid.append(v) }
+            }
+            grid[grid.count - 1] = hi
+        }
+        let values = grid
+        let gridPolicies = values.map { v -> P in
+            var y = x
+            y[c.index] = v
+            return with(policy, y)
+        }
+        let tolerance = c.isInteger ? 1 : (hi - lo) * relativeTolerance
+        let n = sample.indices.count
+        let chunk = 4096
+        let chunks = Swift.max(1, (n + chunk - 1) / chunk)
+        var parts = [(base: Double, events: [Event])](repeating: (0, []), count: chunks)
+        let work: @Sendable (Int) -> (base: Double, events: [Event]) = { k in
+            let lower = k * chunk
+            return self.chunkProfile(policy, x, c, values, gridPolicies, tolerance, sample, lower..<Swift.min(n, lower + chunk))
+        }
+        if chunks == 1 {
+            parts[0] = work(0)
+        } else {
+            parts.withUnsafeMutableBufferPointer { buffer in
+                guard let base = buffer.baseAddress else { return }
+                let slots = ChunkSlots(base: base)
+                DispatchQueue.concurrentPerform(iterations: chunks) { k in slots.base[k] = work(k) }
+            }
+        }
+        var events: [Event] = []
+        events.reserveCapacity(parts.reduce(0) { $0 + $1.events.count })
+        for p in parts { events += p.events }
+        events.sort { $0.b != $1.b ? $0.b < $1.b : $0.a < $1.a }
+        return Profile(lower: lo, upper: hi, base: parts.reduce(0) { $0 + $1.base }, events: events, isInteger: c.isInteger)
+    }
+
+    /// One chunk of ``profile(_:at:coordinate:sample:)``: decide at the grid values in batches,
+    /// bisect every change.
+    private func chunkProfile(_ policy: P, _ x: [Double], _ c: BoundTransform.Coordinate, _ grid: [Double],
+                              _ gridPolicies: [P], _ tolerance: Double, _ sample: TraceSample,
+                              _ range: Range<Int>) -> (base: Double, events: [Event]) {
+        var batch = DecisionBatch(capacity: ScoreAccumulator.batchSize)
+        let g = grid.count
+        var targets = [Int](repeating: 0, count: g * ScoreAccumulator.batchSize)
+        var events: [Event] = []
+        var base = 0.0
+        var probe = policy
+        var y = x
+        var start = range.lowerBound
+        while start < range.upperBound {
+            let end = Swift.min(range.upperBound, start + ScoreAccumulator.batchSize)
+            let m = end - start
+            batch.gather(data, sample.indices[start..<end])
+            for (k, p) in gridPolicies.enumerated() {
+                batch.decide(p)
+                for t in 0..<m { targets[k * ScoreAccumulator.batchSize + t] = batch.decisions[t].targetIndex }
+            }
+            for t in 0..<m {
+                let i = sample.indices[start + t]
+                let w = sample.weights[start + t]
+                let label = data.labels[i], layout = batch.layouts[t], release = batch.releases[t]
+                var current = targets[t]
+                var currentLoss = data.loss(label, target: current, layout: layout, objective: objective)
+                base += w * currentLoss
+                for k in 0..<(g - 1) {
+                    let next = targets[(k + 1) * ScoreAccumulator.batchSize + t]
+                    guard next != current else { continue }
+                    // Follow the decisions from grid[k] to grid[k + 1], one change at a time.
+                    var a = grid[k]
+                    while current != next {
+                        var b = grid[k + 1], atB = next
+                        while b - a > tolerance {
+                            var mid = a + (b - a) / 2
+                            if c.isInteger { mid = mid.rounded(.down) }
+                            if mid <= a || mid >= b { break }
+                            y[c.index] = mid
+                            probe.assignValidatedParameterValues(y)
+                            let d = probe.decide(release, in: layout).targetIndex
+                            if d == current { a = mid } else { b = mid; atB = d }
+                        }
+                        let newLoss = data.loss(label, target: atB, layout: layout, objective: objective)
+                        if newLoss != currentLoss { events.append(Event(a: a, b: b, delta: w * (newLoss - currentLoss))) }
+                        current = atB
+                        currentLoss = newLoss
+                        a = b
+                    }
+                }
+            }
+            start = end
+        }
+        return (base, events)
+    }
+
+    /// The best value of a profile: stay at `current` when it is already among the best,
+    /// otherwise the midpoint of the widest best segment. The plateau is the contiguous run of
+    /// best segments around the choice.
+    func choose(_ profile: Profile, current: Double, total: Double) -> Choice {
+        let segments = profile.segments().filter { profile.isInteger ? $0.end >= $0.start : $0.end > $0.start || profile.upper == profile.lower }
+        guard let best = segments.map(\.loss).min() else {
+            return Choice(value: current, loss: profile.loss(at: current), plateau: (current, current))
+        }
+        let eps = 1e-9 * Swift.max(1, total)
+        func isBest(_ k: Int) -> Bool { segments[k].loss <= best + eps }
+        var chosen: Int
+        var value: Double
+        if let k = segments.indices.first(where: { segments[$0].start <= current && current <= segments[$0].end }), isBest(k) {
+            chosen = k
+            value = current
+        } else {
+            chosen = segments.indices.filter(isBest).max { segments[$0].end - segments[$0].start < segments[$1].end - segments[$1].start } ?? 0
+            value = (segments[chosen].start + segments[chosen].end) / 2
+            if profile.isInteger { value = value.rounded(.down) }
+        }
+        var first = chosen, last = chosen
+        while first > 0 && isBest(first - 1) { first -= 1 }
+        while last < segments.count - 1 && isBest(last + 1) { last += 1 }
+        return Choice(value: value, loss: segments[chosen].loss, plateau: (segments[first].start, segments[last].end))
+    }
+
+    /// The outcome of one coordinate search.
+    struct Outcome {
+        var point: [Double]
+        /// Σ weight · loss at ``point``.
+        var loss: Double
+        var cycles: Int
+        var converged: Bool
+        /// Per free parameter, the plateau at ``point`` (from the last cycle).
+        var plateaus: [(lower: Double, upper: Double)]
+        var profiles: Int
+    }
+
+    /// Cycles through the free parameters from `start` until no single move improves.
+    func search(_ policy: P, from start: [Double], sample: TraceSample) -> Outcome {
+        var x = repaired(start)
+        let total = sample.total
+        let eps = 1e-9 * Swift.max(1, total)
+        var plateaus = free.map { (lower: x[$0.index], upper: x[$0.index]) }
+        var loss = Double.infinity
+        var profiles = 0
+        for cycle in 1...Swift.max(1, maxCycles) {
+            var moved = false
+            for (k, c) in free.enumerated() {
+                let p = profile(policy, at: x, coordinate: c, sample: sample)
+                profiles += 1
+                let here = p.loss(at: x[c.index])
+                let choice = choose(p, current: x[c.index], total: total)
+                plateaus[k] = choice.plateau
+                if choice.loss < here - eps {
+                    x[c.index] = choice.value
+                    loss = choice.loss
+                    moved = true
+                } else {
+                    loss = here
+                }
+            }
+            if !moved { return Outcome(point: x, loss: loss, cycles: cycle, converged: true, plateaus: plateaus, profiles: profiles) }
+        }
+        return Outcome(point: x, loss: loss, cycles: maxCycles, converged: false, plateaus: plateaus, profiles: profiles)
+    }
+
+    /// `policy` with the full vector `x` (feasible by construction: bounds and orders kept).
+    func with(_ policy: P, _ x: [Double]) -> P {
+        var p = policy
+        p.assignValidatedParameterValues(x)
+        return p
+    }
+}
+
+/// A weighted set of traces: distinct indices into ``FitData`` and their multiplicities (1 for
+/// a fold; the number of times a trace's user was drawn for a bootstrap resample).
+public struct TraceSample: Sendable {
+    public var indices: [Int]
+    public var weights: [Double]
+
+    public init(indices: [Int], weights: [Double]? = nil) {
+        self.indices = indices
+        self.weights = weights ?? [Double](repeating: 1, count: indices.count)
+    }
+
+    /// Σ weights.
+    public var total: Double { weights.reduce(0, +) }
+
+    /// Every `stride`-th entry (at least `limit` entries when there are that many), weights kept.
+    func strided(to limit: Int) -> TraceSample {
+        guard indices.count > limit, limit > 0 else { return self }
+        let step = Double(indices.count) / Double(limit)
+        var ix: [Int] = [], ws: [Double] = []
+        ix.reserveCapacity(limit)
+        ws.reserveCapacity(limit)
+        for k in 0..<limit {
+            let j = Swift.min(indices.count - 1, Int(Double(k) * step))
+            ix.append(indices[j])
+            ws.append(weights[j])
+        }
+        return TraceSample(indices: ix, weights: ws)
+    }
+}

@@ -1,0 +1,98 @@
+import Testing
+import SnapStrategies
+@testable import SnapEvaluator
+
+@Suite("Step search (exact coordinate search)")
+struct StepSearchTests {
+    /// The best hit rate over a dense `n × n` grid of two parameters (orders kept).
+    static func gridBest(_ policy: any SnapPolicy, _ a: Int, _ b: Int, _ ra: ClosedRange<Double>, _ rb: ClosedRange<Double>,
+                         n: Int, data: FitData) throws -> Double {
+        var best = -1.0
+        for i in 0...n {
+            for j in 0...n {
+                var x = policy.parameterValues
+                x[a] = ra.lowerBound + (ra.upperBound - ra.lowerBound) * Double(i) / Double(n)
+                x[b] = rb.lowerBound + (rb.upperBound - rb.lowerBound) * Double(j) / Double(n)
+                guard policy.orderViolation(in: x) == nil else { continue }
+                let p = try policy.withParameterValues(x)
+                best = max(best, data.score(p, objective: .hitRate, indices: data.allIndices))
+            }
+        }
+        return best
+    }
+
+    @Test("on 2-parameter problems the fit is within 0.1 percentage points of a dense grid search's best",
+          arguments: [(UInt64(31), "tag99"), (UInt64(32), "android-viewpager"), (UInt64(33), "embla")])
+    func matchesGrid(seed: UInt64, id: String) throws {
+        let planted = Tag99Snap(lowTier: 1.3, highTier: 2.9, backwardFraction: 0.4)
+        let data = FitData(try SyntheticTraces.labelled(by: planted, count: 1500, users: 15, seed: seed, labelNoise: 0.15))
+        let policy = try PolicyCatalog.policy(id: id)
+        let specs = policy.parameterSpecs
+        let names: [String]
+        let ranges: [ClosedRange<Double>]
+        switch id {
+        case "tag99": names = ["lowTier", "highTier"]; ranges = [0...6, 0...6]
+        case "android-viewpager": names = ["minFlingVelocity", "truncator"]; ranges = [0...3, 0...1]
+        default: names = ["forceBoost", "thresholdFraction"]; ranges = [0...1000, 0...1]
+        }
+        let fit = try PolicyFitter(objective: .hitRate, seed: seed).fit(policy, parameters: names, data: data)
+        #expect(fit.converged)
+        let a = try #require(specs.firstIndex { $0.name == names[0] }), b = try #require(specs.firstIndex { $0.name == names[1] })
+        let grid = try Self.gridBest(policy, a, b, ranges[0], ranges[1], n: 120, data: data)
+        #expect(fit.score >= grid - 0.001, "\(id): fit \(fit.score) grid \(grid) at \(fit.values)")
+    }
+
+    @Test("converged means no single-parameter move improves: every parameter's own best is where it is")
+    func convergedMeansNoMove() throws {
+        let planted = Tag99Snap(lowTier: 1.6, highTier: 3.1, backwardFraction: 0.7)
+        let data = FitData(try SyntheticTraces.labelled(by: planted, count: 1200, users: 12, seed: 8))
+        let names = ["lowTier", "highTier", "backwardFraction"]
+        let fit = try PolicyFitter(objective: .hitRate, seed: 2).fit(Tag99Snap(), parameters: names, data: data)
+        #expect(fit.converged)
+        // Scan each parameter on a fine grid with the others held: nothing beats the fit.
+        for (k, name) in names.enumerated() {
+            let i = try #require(Tag99Snap().parameterSpecs.firstIndex { $0.name == name })
+            for step in 0...400 {
+                var x = fit.values
+                x[i] = (name == "backwardFraction" ? 1.0 : 6.0) * Double(step) / 400
+                guard Tag99Snap().orderViolation(in: x) == nil else { continue }
+                let s = data.score(try Tag99Snap().withParameterValues(x), objective: .hitRate, indices: data.allIndices)
+                #expect(s <= fit.score + 1e-12, "\(name) = \(x[i]) scores \(s) > \(fit.score)")
+            }
+            let plateau = fit.plateaus[k]
+            #expect(plateau.lower <= fit.values[i] && fit.values[i] <= plateau.upper)
+            // Both ends of the plateau score as the fit does.
+            for end in [plateau.lower, plateau.upper] {
+                var x = fit.values
+                x[i] = end + (end == plateau.lower ? 1e-5 : -1e-5) * (plateau.upper - plateau.lower)
+                let s = data.score(try Tag99Snap().withParameterValues(x), objective: .hitRate, indices: data.allIndices)
+                #expect(abs(s - fit.score) < 1e-12, "\(name) plateau end \(end)")
+            }
+        }
+        #expect(fit.values[0] <= fit.values[1])
+    }
+
+    @Test("a parameter the data cannot pin is on a bound with its whole plateau")
+    func flatParameterAtBound() throws {
+        // No release is faster than 4.5 pt/ms, so a high tier anywhere above it scores the same.
+        let planted = Tag99Snap(lowTier: 1.5, highTier: 20)
+        let data = FitData(try SyntheticTraces.labelled(by: planted, count: 800, users: 8, seed: 9, labelNoise: 0))
+        let fit = try PolicyFitter(objective: .hitRate).fit(Tag99Snap(), parameters: ["lowTier", "highTier"], data: data)
+        #expect(fit.score == 1)
+        #expect(fit.atBound == [false, true])
+        #expect(fit.plateaus[1].upper == 20 && fit.plateaus[1].lower > 4 && fit.plateaus[1].lower < 4.6)
+    }
+
+    @Test("random starts keep the declared orders; a weighted sample equals repeated indices")
+    func weightsEqualRepeats() throws {
+        let data = FitData(try SyntheticTraces.labelled(by: Tag99Snap(lowTier: 1.6, highTier: 3.1), count: 400, users: 8, seed: 3))
+        let idx = Array(0..<200)
+        let repeated = idx + idx.prefix(100)
+        let weights = (0..<200).map { $0 < 100 ? 2.0 : 1.0 }
+        let fitter = PolicyFitter(objective: .hitRate, starts: 6, seed: 4)
+        let a = try fitter.fit(Tag99Snap(), parameters: ["lowTier", "highTier"], data: data, indices: repeated)
+        let b = try fitter.fit(Tag99Snap(), parameters: ["lowTier", "highTier"], data: data, indices: idx, weights: weights)
+        #expect(abs(a.score - b.score) < 1e-12)
+        #expect(a.values[0] <= a.values[1] && b.values[0] <= b.values[1])
+    }
+}
