@@ -21,14 +21,16 @@ public enum Palette {
     }
 
     /// One colour per policy for a whole report or command: the `i`-th id of `ids` takes
-    /// ``series(_:)`` `i`. Every plot and table of a report is drawn with the same map, so a
-    /// policy keeps its colour everywhere (past eight policies colours repeat; reports draw at
-    /// most the top few).
+    /// ``series(_:)`` `i` for the first eight, ``others`` (grey) after that, so no two policies
+    /// share a colour. Every plot and table of a report is drawn with the same map.
     public static func assign(_ ids: [String]) -> [String: String] {
         var map: [String: String] = [:]
-        for id in ids where map[id] == nil { map[id] = series(map.count) }
+        for id in ids where map[id] == nil { map[id] = map.count < categorical.count ? series(map.count) : others }
         return map
     }
+
+    /// Colour of policies past the eighth in ``assign(_:)``.
+    public static let others = "#a0a7b0"
 
     /// `PuOr` 7-class, from −3 (index 0) to +3 (index 6).
     public static let diverging = ["#b35806", "#f1a340", "#fee0b6", "#f7f7f7",
