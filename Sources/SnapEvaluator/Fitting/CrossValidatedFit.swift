@@ -110,9 +110,7 @@ public struct CrossValidatedFit: Sendable {
                                  interval: nil, plateau: nil, atBound: false, isFitted: false)
             }
             let plateau = full.plateaus[j]
-            let s = samples.map { $0[j] }.sorted()
-            let interval: (lower: Double, upper: Double)? = s.isEmpty ? nil
-                : (Swift.min(Percentile.ofSorted(s, 0.025), plateau.lower), Swift.max(Percentile.ofSorted(s, 0.975), plateau.upper))
+            let interval = samples.isEmpty ? nil : Self.interval(samples: samples.map { $0[j] }, plateau: plateau)
             return Parameter(name: specs[i].name, value: full.values[i], defaultValue: specs[i].defaultValue,
                              interval: interval, plateau: plateau, atBound: full.atBound[j], isFitted: true)
         }
@@ -157,6 +155,13 @@ public struct CrossValidatedFit: Sendable {
             rows.append(specIndices.map { refit.values[$0] })
         }
         return rows
+    }
+
+    /// The 95% interval of a fitted value: the 2.5th–97.5th percentile of its bootstrap refits,
+    /// widened to contain the all-traces `plateau`.
+    static func interval(samples: [Double], plateau: (lower: Double, upper: Double)) -> (lower: Double, upper: Double) {
+        let s = samples.sorted()
+        return (Swift.min(Percentile.ofSorted(s, 0.025), plateau.lower), Swift.max(Percentile.ofSorted(s, 0.975), plateau.upper))
     }
 
     /// Trace indices per user, users in order of first appearance.

@@ -16,9 +16,10 @@ import SnapStrategies
 ///    sorted, the events give the score on every segment between breakpoints.
 /// The step then moves to the best segment (staying put when the current value is already among
 /// the best; otherwise the widest of the best, at its midpoint, away from every trace's
-/// breakpoint). What the step can miss: a trace whose decision changes and changes back inside
-/// one cell (same decision at both ends). Catalogue thresholds are each compared once with a
-/// trace's feature, so their decisions change once and nothing is missed.
+/// breakpoint). What the step can miss: a trace whose loss changes and changes back inside one
+/// cell (the same loss at both ends of the cell: such cells are not bisected). Catalogue
+/// thresholds are each compared once with a trace's feature, so their decisions change once and
+/// nothing is missed.
 ///
 /// **The search** cycles through the free parameters until a whole cycle moves none: *converged*
 /// then means exactly that no single-parameter move improves the score. The plateau of each
@@ -32,7 +33,7 @@ struct StepSearch<P: SnapPolicy>: Sendable {
     /// Declared orders as vector indices (value at `lower` ≤ value at `upper`).
     let orders: [(lower: Int, upper: Int)]
     var cells = 8
-    var relativeTolerance = 1e-6
+    var relativeTolerance = 1e-5
     var maxCycles = 30
 
     /// One change of one trace's loss along a coordinate: the decision is the old one at `a` and
@@ -189,6 +190,12 @@ struct StepSearch<P: SnapPolicy>: Sendable {
                 for k in 0..<(g - 1) {
                     let next = targets[(k + 1) * ScoreAccumulator.batchSize + t]
                     guard next != current else { continue }
+                    let nextLoss = data.loss(label, target: next, layout: layout, objective: objective)
+                    guard nextLoss != currentLoss else {
+                        // Same loss at both ends of the cell: no event (one change per cell).
+                        current = next
+                        continue
+                    }
                     // Follow the decisions from grid[k] to grid[k + 1], one change at a time.
                     var a = grid[k]
                     while current != next {
@@ -253,31 +260,44 @@ struct StepSearch<P: SnapPolicy>: Sendable {
         var profiles: Int
     }
 
-    /// Cycles through the free parameters from `start` until no single move improves.
+    /// Cycles through the free parameters from `start` until no single move improves. A
+    /// parameter's profile is recomputed only when another parameter moved since it was last
+    /// computed; the search stops once every parameter's profile at the current point shows no
+    /// better value.
     func search(_ policy: P, from start: [Double], sample: TraceSample) -> Outcome {
         var x = repaired(start)
         let total = sample.total
         let eps = 1e-9 * Swift.max(1, total)
+        let m = free.count
         var plateaus = free.map { (lower: x[$0.index], upper: x[$0.index]) }
         var loss = Double.infinity
         var profiles = 0
-        for cycle in 1...Swift.max(1, maxCycles) {
-            var moved = false
-            for (k, c) in free.enumerated() {
-                let p = profile(policy, at: x, coordinate: c, sample: sample)
-                profiles += 1
-                let here = p.loss(at: x[c.index])
-                let choice = choose(p, current: x[c.index], total: total)
+        var settled = 0          // consecutive parameters whose profile at the current point showed no better value
+        var step = 0
+        let maxSteps = Swift.max(1, maxCycles) * m
+        while step < maxSteps {
+            let k = step % m
+            let c = free[k]
+            step += 1
+            let p = profile(policy, at: x, coordinate: c, sample: sample)
+            profiles += 1
+            let here = p.loss(at: x[c.index])
+            let choice = choose(p, current: x[c.index], total: total)
+            plateaus[k] = choice.plateau
+            if choice.loss < here - eps {
+                x[c.index] = choice.value
+                loss = choice.loss
+                // The moved parameter's new profile is this one; the others must be seen again.
+                settled = 1
                 plateaus[k] = choice.plateau
-                if choice.loss < here - eps {
-                    x[c.index] = choice.value
-                    loss = choice.loss
-                    moved = true
-                } else {
-                    loss = here
-                }
+            } else {
+                loss = here
+                settled += 1
             }
-            if !moved { return Outcome(point: x, loss: loss, cycles: cycle, converged: true, plateaus: plateaus, profiles: profiles) }
+            if settled >= m {
+                return Outcome(point: x, loss: loss, cycles: (step + m - 1) / m, converged: true, plateaus: plateaus,
+                               profiles: profiles)
+            }
         }
         return Outcome(point: x, loss: loss, cycles: maxCycles, converged: false, plateaus: plateaus, profiles: profiles)
     }
