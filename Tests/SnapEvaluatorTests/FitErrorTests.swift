@@ -84,10 +84,12 @@ struct FitErrorTests {
             guard case let .emptyData(operation, _) = error else { Issue.record("\(error)"); return }
             #expect(operation.contains(Tag99Snap().id), "\(error)")
         }
-        // cross-validation on no data, and with more folds than users
+        // cross-validation on no data, and with a single user (fewer than folds adapts to
+        // leave-one-user-out, which needs two)
         #expect(throws: FitError.self) { _ = try CrossValidatedFit.run(policy: Tag99Snap(), data: FitData([]), bootstrapResamples: 0) }
-        #expect(throws: FitError.tooFewUsers(users: 3, folds: 5)) {
-            _ = try CrossValidatedFit.run(policy: Tag99Snap(), data: data, folds: 5, bootstrapResamples: 0)
+        let one = FitData(try SyntheticTraces.labelled(by: Tag99Snap(), count: 30, users: 1, seed: 2))
+        #expect(throws: FitError.tooFewUsers(users: 1, folds: 5)) {
+            _ = try CrossValidatedFit.run(policy: Tag99Snap(), data: one, folds: 5, bootstrapResamples: 0)
         }
     }
 }

@@ -25,7 +25,7 @@ struct StepSearchTests {
           arguments: [(UInt64(31), "tag99"), (UInt64(32), "android-viewpager"), (UInt64(33), "embla")])
     func matchesGrid(seed: UInt64, id: String) throws {
         let planted = Tag99Snap(lowTier: 1.3, highTier: 2.9, backwardFraction: 0.4)
-        let data = FitData(try SyntheticTraces.labelled(by: planted, count: 800, users: 15, seed: seed, labelNoise: 0.15))
+        let data = FitData(try SyntheticTraces.labelled(by: planted, count: 1500, users: 15, seed: seed, labelNoise: 0.15))
         let policy = try PolicyCatalog.policy(id: id)
         let specs = policy.parameterSpecs
         let names: [String]

@@ -88,21 +88,23 @@ public struct CrossValidatedFit: Sendable {
         let objective = fitter.objective
         let defaults = try policy.withParameterValues(policy.defaultParameterValues)
         let grouping = try GroupedFolds(data: data, folds: k, seed: seed, adapting: true)
+        let memo = BreakpointMemo(traces: data.count, parameters: try BoundTransform(
+            policy: policy.id, specs: policy.parameterSpecs, values: policy.parameterValues, free: names).coordinates.map(\.index))
         var foldResults: [Fold] = []
         for f in 0..<grouping.count {
             let train = grouping.trainIndices(f)
             let test = grouping.testIndices[f]
-            let fit = try fitter.fit(policy, parameters: names, data: data, indices: train)
+            let fit = try fitter.fit(policy, parameters: names, data: data, indices: train, memo: memo)
             foldResults.append(Fold(trainTraces: train.count, testTraces: test.count, values: fit.values,
                                     trainScore: fit.score,
                                     testScore: data.score(fit.policy, objective: objective, indices: test),
                                     defaultTestScore: data.score(defaults, objective: objective, indices: test)))
         }
         let all = data.allIndices
-        let full = try fitter.fit(policy, parameters: names, data: data, indices: all)
+        let full = try fitter.fit(policy, parameters: names, data: data, indices: all, memo: memo)
         let fittedIndices = full.fittedNames.compactMap { name in policy.parameterSpecs.firstIndex { $0.name == name } }
         let samples = try bootstrap(policy: policy, names: full.fittedNames, data: data, fitter: fitter,
-                                    resamples: bootstrapResamples, seed: seed)
+                                    resamples: bootstrapResamples, seed: seed, memo: memo)
         let specs = policy.parameterSpecs
         let parameters = specs.indices.map { i -> Parameter in
             guard let j = fittedIndices.firstIndex(of: i) else {
@@ -135,7 +137,7 @@ public struct CrossValidatedFit: Sendable {
     /// (columns in `names` order). Each refit starts from `policy`'s given values and the
     /// fitter's seeded random starts (seed `seed + b`), as the point fit does.
     static func bootstrap(policy: any SnapPolicy, names: [String], data: FitData, fitter: PolicyFitter,
-                          resamples: Int, seed: UInt64) throws -> [[Double]] {
+                          resamples: Int, seed: UInt64, memo: BreakpointMemo? = nil) throws -> [[Double]] {
         guard resamples > 0 else { return [] }
         let byUser = usersAndTraces(data)
         let specIndices = names.compactMap { name in policy.parameterSpecs.firstIndex { $0.name == name } }
@@ -151,7 +153,7 @@ public struct CrossValidatedFit: Sendable {
             }
             var refitter = fitter
             refitter.seed = fitter.seed &+ UInt64(b + 1)
-            let refit = try refitter.fit(policy, parameters: names, data: data, indices: indices, weights: weights)
+            let refit = try refitter.fit(policy, parameters: names, data: data, indices: indices, weights: weights, memo: memo)
             rows.append(specIndices.map { refit.values[$0] })
         }
         return rows
