@@ -89,5 +89,10 @@ struct FitErrorTests {
         let adapted = try CrossValidatedFit.run(policy: Tag99Snap(), data: data, folds: 5, bootstrapResamples: 0)
         #expect(adapted.folds.count == 3)
         #expect(adapted.notes.contains { $0.contains("leave-one-user-out") }, "\(adapted.notes)")
+        // a single user cannot be cross-validated even leaving one user out
+        let one = FitData(try SyntheticTraces.labelled(by: Tag99Snap(), count: 30, users: 1, seed: 2))
+        #expect(throws: FitError.tooFewUsers(users: 1, folds: 5)) {
+            _ = try CrossValidatedFit.run(policy: Tag99Snap(), data: one, folds: 5, bootstrapResamples: 0)
+        }
     }
 }

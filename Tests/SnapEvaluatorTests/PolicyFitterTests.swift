@@ -33,10 +33,10 @@ struct PolicyFitterTests {
         let fit = try fitter.fit(Tag99Snap(), parameters: ["lowTier", "highTier"], data: data)
         #expect(abs(fit.values[0] - 1.6) / 1.6 < 0.05, "lowTier \(fit.values[0])")
         #expect(abs(fit.values[1] - 3.1) / 3.1 < 0.05, "highTier \(fit.values[1])")
-        // 4 screened starts, then the search on all traces; every run scored on all traces.
-        #expect(fit.runs.count == 5)
-        #expect(fit.runs.prefix(4).allSatisfy { $0.traces == 600 } && fit.runs[4].traces == 4000)
-        #expect(fit.converged && fit.runs[4].score == fit.score)
+        // 8 screened starts, then the search on all traces; every run scored on all traces.
+        #expect(fit.runs.count == 9)
+        #expect(fit.runs.prefix(8).allSatisfy { $0.traces == 600 } && fit.runs[8].traces == 4000)
+        #expect(fit.converged && fit.runs[8].score == fit.score)
         #expect(fit.score >= fit.startScore)
         let whole = try PolicyFitter(objective: .hitRate).fit(Tag99Snap(), parameters: ["lowTier", "highTier"], data: data)
         #expect(abs(fit.score - whole.score) < 0.005, "screened \(fit.score) whole \(whole.score)")

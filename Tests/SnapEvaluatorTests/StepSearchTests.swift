@@ -38,7 +38,7 @@ struct StepSearchTests {
         let fit = try PolicyFitter(objective: .hitRate, seed: seed).fit(policy, parameters: names, data: data)
         #expect(fit.converged)
         let a = try #require(specs.firstIndex { $0.name == names[0] }), b = try #require(specs.firstIndex { $0.name == names[1] })
-        let grid = try Self.gridBest(policy, a, b, ranges[0], ranges[1], n: 120, data: data)
+        let grid = try Self.gridBest(policy, a, b, ranges[0], ranges[1], n: 60, data: data)
         #expect(fit.score >= grid - 0.001, "\(id): fit \(fit.score) grid \(grid) at \(fit.values)")
     }
 

@@ -75,14 +75,15 @@ struct FitTests {
         }
     }
 
-    @Test("data a fit cannot use exits 65: no labels, bad rows; fewer users than folds fit leave-one-user-out")
+    @Test("data a fit cannot use exits 65: a single user, no labels, bad rows; two users fit leave-one-user-out")
     func badData() throws {
         let twoUsers = try CommandFixtures.write(flingFixture(users: 2))
         var adapted = try SnapLab.parseAsRoot(["fit", twoUsers, "--policy", "tag99", "--bootstrap", "0"])
         try adapted.run()
+        let oneUser = try CommandFixtures.write(flingFixture(users: 1))
         let unlabelled = try CommandFixtures.write(flingFixture(labelled: false))
         let broken = try CommandFixtures.write(flingFixture().replacingOccurrences(of: "u1-3,user1,220", with: "u1-3,user1,abc"))
-        for path in [unlabelled, broken] {
+        for path in [oneUser, unlabelled, broken] {
             do {
                 var command = try SnapLab.parseAsRoot(["fit", path, "--policy", "tag99", "--bootstrap", "0"])
                 try command.run()

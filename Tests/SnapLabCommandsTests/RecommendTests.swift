@@ -64,7 +64,7 @@ struct RecommendTests {
                 #expect(SnapLab.exitCode(for: error).rawValue == 64, "\(args)")
             }
         }
-        let fewUsers = try CommandFixtures.write(flingFixture(users: 3))
+        let fewUsers = try CommandFixtures.write(flingFixture(users: 1))
         do {
             var run = try SnapLab.parseAsRoot(["recommend", fewUsers, "--policies", "nearest"])
             try run.run()

@@ -88,21 +88,23 @@ public struct CrossValidatedFit: Sendable {
         let objective = fitter.objective
         let defaults = try policy.withParameterValues(policy.defaultParameterValues)
         let grouping = try GroupedFolds(data: data, folds: k, seed: seed, adapting: true)
+        let memo = BreakpointMemo(traces: data.count, parameters: try BoundTransform(
+            policy: policy.id, specs: policy.parameterSpecs, values: policy.parameterValues, free: names).coordinates.map(\.index))
         var foldResults: [Fold] = []
         for f in 0..<grouping.count {
             let train = grouping.trainIndices(f)
             let test = grouping.testIndices[f]
-            let fit = try fitter.fit(policy, parameters: names, data: data, indices: train)
+            let fit = try fitter.fit(policy, parameters: names, data: data, indices: train, memo: memo)
             foldResults.append(Fold(trainTraces: train.count, testTraces: test.count, values: fit.values,
                                     trainScore: fit.score,
                                     testScore: data.score(fit.policy, objective: objective, indices: test),
                                     defaultTestScore: data.score(defaults, objective: objective, indices: test)))
         }
         let all = data.allIndices
-        let full = try fitter.fit(policy, parameters: names, data: data, indices: all)
+        let full = try fitter.fit(policy, parameters: names, data: data, indices: all, memo: memo)
         let fittedIndices = full.fittedNames.compactMap { name in policy.parameterSpecs.firstIndex { $0.name == name } }
         let samples = try bootstrap(policy: policy, names: full.fittedNames, data: data, fitter: fitter,
-                                    resamples: bootstrapResamples, seed: seed)
+                                    resamples: bootstrapResamples, seed: seed, memo: memo)
         let specs = policy.parameterSpecs
         let parameters = specs.indices.map { i -> Parameter in
             guard let j = fittedIndices.firstIndex(of: i) else {
@@ -110,9 +112,7 @@ public struct CrossValidatedFit: Sendable {
                                  interval: nil, plateau: nil, atBound: false, isFitted: false)
             }
             let plateau = full.plateaus[j]
-            let s = samples.map { $0[j] }.sorted()
-            let interval: (lower: Double, upper: Double)? = s.isEmpty ? nil
-                : (Swift.min(Percentile.ofSorted(s, 0.025), plateau.lower), Swift.max(Percentile.ofSorted(s, 0.975), plateau.upper))
+            let interval = samples.isEmpty ? nil : Self.interval(samples: samples.map { $0[j] }, plateau: plateau)
             return Parameter(name: specs[i].name, value: full.values[i], defaultValue: specs[i].defaultValue,
                              interval: interval, plateau: plateau, atBound: full.atBound[j], isFitted: true)
         }
@@ -137,7 +137,7 @@ public struct CrossValidatedFit: Sendable {
     /// (columns in `names` order). Each refit starts from `policy`'s given values and the
     /// fitter's seeded random starts (seed `seed + b`), as the point fit does.
     static func bootstrap(policy: any SnapPolicy, names: [String], data: FitData, fitter: PolicyFitter,
-                          resamples: Int, seed: UInt64) throws -> [[Double]] {
+                          resamples: Int, seed: UInt64, memo: BreakpointMemo? = nil) throws -> [[Double]] {
         guard resamples > 0 else { return [] }
         let byUser = usersAndTraces(data)
         let specIndices = names.compactMap { name in policy.parameterSpecs.firstIndex { $0.name == name } }
@@ -153,10 +153,17 @@ public struct CrossValidatedFit: Sendable {
             }
             var refitter = fitter
             refitter.seed = fitter.seed &+ UInt64(b + 1)
-            let refit = try refitter.fit(policy, parameters: names, data: data, indices: indices, weights: weights)
+            let refit = try refitter.fit(policy, parameters: names, data: data, indices: indices, weights: weights, memo: memo)
             rows.append(specIndices.map { refit.values[$0] })
         }
         return rows
+    }
+
+    /// The 95% interval of a fitted value: the 2.5th–97.5th percentile of its bootstrap refits,
+    /// widened to contain the all-traces `plateau`.
+    static func interval(samples: [Double], plateau: (lower: Double, upper: Double)) -> (lower: Double, upper: Double) {
+        let s = samples.sorted()
+        return (Swift.min(Percentile.ofSorted(s, 0.025), plateau.lower), Swift.max(Percentile.ofSorted(s, 0.975), plateau.upper))
     }
 
     /// Trace indices per user, users in order of first appearance.

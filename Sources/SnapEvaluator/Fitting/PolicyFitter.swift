@@ -36,15 +36,16 @@ public struct PolicyFitter: Sendable {
     public var seed: UInt64
     /// Starts run on a strided subset of this many traces when the set is larger (0: never).
     public var screeningSize: Int
-    /// Values each step decides every trace at before bisecting (``StepSearch``).
+    /// Cells of a threshold's range in each step: every trace is decided at `cells + 1` values
+    /// before the changes between them are bisected (``StepSearch``; platform constants get 8).
     public var cells: Int
     /// Cycles of the coordinate search before it stops unconverged.
     public var maxCycles: Int
     /// The polisher of continuous platform constants.
     public var minimizer: NelderMead
 
-    public init(objective: FitObjective = .hitRate, starts: Int = 4, seed: UInt64 = 1, screeningSize: Int = 4000,
-                cells: Int = 8, maxCycles: Int = 30,
+    public init(objective: FitObjective = .hitRate, starts: Int = 8, seed: UInt64 = 1, screeningSize: Int = 4000,
+                cells: Int = 2, maxCycles: Int = 30,
                 minimizer: NelderMead = NelderMead(maxIterations: 150, sizeTolerance: 1e-3)) {
         self.objective = objective
         self.starts = starts
@@ -99,13 +100,17 @@ public struct PolicyFitter: Sendable {
     /// of `data` (default: all traces) with `weights` (default 1 each), starting from the
     /// policy's current values.
     ///
-    /// - Parameter extraStarts: full parameter vectors tried after the policy's own values
-    ///   (invalid ones are skipped).
+    /// - Parameters:
+    ///   - extraStarts: full parameter vectors tried after the policy's own values (invalid ones
+    ///     are skipped).
+    ///   - memo: change points shared by the fits of one job on `data` (folds, resamples), so
+    ///     later fits confirm them instead of bisecting again; `nil` for none.
     /// - Throws: ``FitError/emptyData(operation:detail:)`` without traces,
     ///   ``FitError/unknownParameter(policy:name:known:)``, ``FitError/noFreeParameters(policy:)``,
     ///   ``FitError/invalidOption(name:value:expected:)``, ``GSLError``.
     public func fit(_ policy: any SnapPolicy, parameters names: [String]? = nil, data: FitData,
-                    indices: [Int]? = nil, weights: [Double]? = nil, extraStarts: [[Double]] = []) throws -> Result {
+                    indices: [Int]? = nil, weights: [Double]? = nil, extraStarts: [[Double]] = [],
+                    memo: BreakpointMemo? = nil) throws -> Result {
         let sample = TraceSample(indices: indices ?? data.allIndices, weights: weights)
         guard !sample.indices.isEmpty, sample.total > 0 else {
             throw FitError.emptyData(operation: "fit \(policy.id)", detail: "no labelled traces")
@@ -113,11 +118,11 @@ public struct PolicyFitter: Sendable {
         guard sample.weights.count == sample.indices.count else {
             throw FitError.invalidOption(name: "weights", value: "\(sample.weights.count)", expected: "one per index")
         }
-        return try fitOpened(policy, names: names, data: data, sample: sample, extraStarts: extraStarts)
+        return try fitOpened(policy, names: names, data: data, sample: sample, extraStarts: extraStarts, memo: memo)
     }
 
     private func fitOpened<P: SnapPolicy>(_ policy: P, names: [String]?, data: FitData, sample: TraceSample,
-                                          extraStarts: [[Double]]) throws -> Result {
+                                          extraStarts: [[Double]], memo: BreakpointMemo?) throws -> Result {
         let operation = "fit \(policy.id)"
         guard starts >= 1 else { throw FitError.invalidOption(name: "starts", value: "\(starts)", expected: "at least 1") }
         guard cells >= 1 else { throw FitError.invalidOption(name: "cells", value: "\(cells)", expected: "at least 1") }
@@ -132,6 +137,8 @@ public struct PolicyFitter: Sendable {
         var search = StepSearch<P>(data: data, objective: objective, free: transform.coordinates, orders: orders)
         search.cells = cells
         search.maxCycles = maxCycles
+        search.memo = memo
+        search.constants = Set(transform.coordinates.filter { specs[$0.index].role == .platformConstant }.map(\.index))
         let total = sample.total
         func score(_ loss: Double) -> Double { objective.isHigherBetter ? 1 - loss / total : loss / total }
         func lossOf(_ x: [Double]) -> Double {

@@ -40,6 +40,8 @@ public struct Recommendation: Sendable {
         public var testStandardError: Double
         /// The policy to ship for this candidate: defaults, or the fit on all traces.
         public var policy: any SnapPolicy
+        /// Fitted parameters whose best values reach a bound of their range (the data do not pin them).
+        public var atBound: [String] = []
     }
 
     public var objective: FitObjective
@@ -57,6 +59,11 @@ public struct Recommendation: Sendable {
     /// Policies with free parameters that were scored with their defaults only, because they
     /// have more than `maxFittedParameters` of them (see ``run(policies:data:fitter:folds:maxPages:maxFittedParameters:seed:)``).
     public var notFitted: [String] = []
+    /// Things the reader must know: leave-one-user-out folds, too few users to recommend.
+    public var notes: [String] = []
+
+    /// Fewer users than this: the recommendation is made and shown, but marked as not one to ship.
+    public static let minimumUsers = 10
 
     /// Evaluates `policies` (default: the whole catalogue) on `data`.
     /// - Parameters:
@@ -71,7 +78,7 @@ public struct Recommendation: Sendable {
         guard !policies.isEmpty else { throw FitError.invalidOption(name: "policies", value: "[]", expected: "at least one policy") }
         guard data.count > 0 else { throw FitError.emptyData(operation: "recommend", detail: "no labelled traces") }
         let objective = fitter.objective
-        let grouping = try GroupedFolds(data: data, folds: k, seed: seed)
+        let grouping = try GroupedFolds(data: data, folds: k, seed: seed, adapting: true)
         // One task per policy, run on all cores; each writes only its own slot, and the results are
         // read in input order, so the outcome does not depend on scheduling.
         var outcomes = [Result<PolicyCandidates, any Error>](repeating: .success(PolicyCandidates()), count: policies.count)
@@ -92,8 +99,14 @@ public struct Recommendation: Sendable {
             candidates += found.candidates
             if let id = found.notFitted { notFitted.append(id) }
         }
-        var result = try Recommendation(objective: objective, candidates: candidates, folds: k)
+        var result = try Recommendation(objective: objective, candidates: candidates, folds: grouping.count)
         result.notFitted = notFitted
+        if let note = grouping.note { result.notes.append(note) }
+        let users = data.userCounts(data.allIndices).count
+        if users < minimumUsers {
+            result.notes.append("a recommendation needs at least \(minimumUsers) users; this one rests on \(users), "
+                                + "so its ranking shows these people only: collect more users before shipping it")
+        }
         return result
     }
 
@@ -136,16 +149,18 @@ public struct Recommendation: Sendable {
             result.notFitted = defaults.id
             return result
         }
+        let memo = BreakpointMemo(traces: data.count, parameters: free.coordinates.map(\.index))
         var scores: [Double] = []
         for f in 0..<k {
-            let fit = try fitter.fit(defaults, data: data, indices: grouping.trainIndices(f))
+            let fit = try fitter.fit(defaults, data: data, indices: grouping.trainIndices(f), memo: memo)
             scores.append(data.score(fit.policy, objective: objective, indices: grouping.testIndices[f]))
         }
-        let final = try fitter.fit(defaults, data: data, indices: all)
+        let final = try fitter.fit(defaults, data: data, indices: all, memo: memo)
         result.candidates.append(Candidate(policyID: defaults.id, variant: "fitted", fittedParameters: final.fittedNames,
                                            parameterCount: defaults.parameterSpecs.count, order: order, foldTestScores: scores,
                                            testScore: CrossValidatedFit.mean(scores),
-                                           testStandardError: CrossValidatedFit.standardError(scores), policy: final.policy))
+                                           testStandardError: CrossValidatedFit.standardError(scores), policy: final.policy,
+                                           atBound: zip(final.fittedNames, final.atBound).filter(\.1).map(\.0)))
         return result
     }
 
@@ -211,6 +226,9 @@ public struct Recommendation: Sendable {
             if !p.parameterValues.isEmpty {
                 let names = p.parameterSpecs.map(\.name).joined(separator: ", ")
                 lines.append("    // \(names)")
+                for name in c.atBound {
+                    lines.append("    // \(name): on a bound of its range — the data do not pin it; any value to that end fits as well")
+                }
                 lines.append("    try policy.setParameterValues(\(list(p.parameterValues)))")
             }
             lines.append("    return policy")

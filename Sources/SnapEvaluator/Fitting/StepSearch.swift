@@ -17,8 +17,10 @@ import SnapStrategies
 /// The step then moves to the best segment (staying put when the current value is already among
 /// the best; otherwise the widest of the best, at its midpoint, away from every trace's
 /// breakpoint). What the step can miss: a trace whose decision changes and changes back inside
-/// one cell (same decision at both ends). Catalogue thresholds are each compared once with a
-/// trace's feature, so their decisions change once and nothing is missed.
+/// one cell (the same decision at both ends). Catalogue thresholds are each compared once with a
+/// trace's feature, so their decisions change once (or move monotonically through several
+/// items, which is followed) and nothing is missed; platform constants get more cells
+/// (``constantCells``).
 ///
 /// **The search** cycles through the free parameters until a whole cycle moves none: *converged*
 /// then means exactly that no single-parameter move improves the score. The plateau of each
@@ -31,56 +33,16 @@ struct StepSearch<P: SnapPolicy>: Sendable {
     let free: [BoundTransform.Coordinate]
     /// Declared orders as vector indices (value at `lower` ≤ value at `upper`).
     let orders: [(lower: Int, upper: Int)]
-    var cells = 8
-    var relativeTolerance = 1e-6
+    /// Cells of a threshold's range (values decided per trace: cells + 1).
+    var cells = 2
+    /// Cells of a platform constant's range (physics: decisions may move back and forth).
+    var constantCells = 8
+    /// Vector indices of the free platform constants.
+    var constants: Set<Int> = []
+    var relativeTolerance = 1e-5
     var maxCycles = 30
-
-    /// One change of one trace's loss along a coordinate: the decision is the old one at `a` and
-    /// the new one at `b` (`b − a` within tolerance), and the weighted loss changes by `delta`.
-    struct Event: Sendable {
-        var a: Double
-        var b: Double
-        var delta: Double
-    }
-
-    /// The score along one coordinate at a point.
-    struct Profile {
-        var lower: Double
-        var upper: Double
-        /// Σ weight · loss at `lower`.
-        var base: Double
-        /// Sorted by `b`; changes of zero loss left out.
-        var events: [Event]
-        var isInteger: Bool
-
-        /// The segments between events: `[start, end]` and the weighted loss on it.
-        func segments() -> [(start: Double, end: Double, loss: Double)] {
-            var out: [(Double, Double, Double)] = []
-            out.reserveCapacity(events.count + 1)
-            var start = lower, loss = base
-            for e in events {
-                out.append((start, Swift.min(e.a, upper), loss))
-                loss += e.delta
-                start = Swift.max(e.b, lower)
-            }
-            out.append((start, upper, loss))
-            return out
-        }
-
-        /// The weighted loss at `x`: events whose new decision holds at `x` (`b ≤ x`) applied.
-        func loss(at x: Double) -> Double {
-            var loss = base
-            for e in events where e.b <= x { loss += e.delta }
-            return loss
-        }
-    }
-
-    /// The outcome of one step: the value to take, its loss, and its plateau.
-    struct Choice {
-        var value: Double
-        var loss: Double
-        var plateau: (lower: Double, upper: Double)
-    }
+    /// Change points found by earlier profiles, checked (two decisions) before bisecting again.
+    var memo: BreakpointMemo?
 
     /// The feasible range of free parameter `c` at `x`: its bounds, narrowed by the declared orders.
     func range(_ c: BoundTransform.Coordinate, at x: [Double]) -> (lower: Double, upper: Double) {
@@ -109,13 +71,14 @@ struct StepSearch<P: SnapPolicy>: Sendable {
     }
 
     /// The profile of free parameter `c` at `x` over `sample`.
-    func profile(_ policy: P, at x: [Double], coordinate c: BoundTransform.Coordinate, sample: TraceSample) -> Profile {
+    func profile(_ policy: P, at x: [Double], coordinate c: BoundTransform.Coordinate, sample: TraceSample) -> StepProfile {
         let (lo, hi) = range(c, at: x)
         guard hi > lo else {
             let loss = data.lossSum(with(policy, x), objective: objective, indices: sample.indices, weights: sample.weights)
-            return Profile(lower: lo, upper: Swift.max(lo, hi), base: loss, events: [], isInteger: c.isInteger)
+            return StepProfile(lower: lo, upper: Swift.max(lo, hi), base: loss, events: [], isInteger: c.isInteger)
         }
         var grid: [Double] = []
+        let cells = constants.contains(c.index) ? constantCells : self.cells
         if c.isInteger && hi - lo <= Double(cells) {
             var v = lo
             while v <= hi { grid.append(v); v += 1 }
@@ -137,10 +100,10 @@ struct StepSearch<P: SnapPolicy>: Sendable {
         let n = sample.indices.count
         let chunk = 4096
         let chunks = Swift.max(1, (n + chunk - 1) / chunk)
-        var parts = [(base: Double, events: [Event])](repeating: (0, []), count: chunks)
-        let work: @Sendable (Int) -> (base: Double, events: [Event]) = { k in
+        var parts = [(base: Double, events: [StepEvent])](repeating: (0, []), count: chunks)
+        let work: @Sendable (Int) -> (base: Double, events: [StepEvent]) = { k in
             let lower = k * chunk
-            return self.chunkProfile(policy, x, c, values, gridPolicies, tolerance, sample, lower..<Swift.min(n, lower + chunk))
+            return self.chunkStepProfile(policy, x, c, values, gridPolicies, tolerance, sample, lower..<Swift.min(n, lower + chunk))
         }
         if chunks == 1 {
             parts[0] = work(0)
@@ -151,22 +114,19 @@ struct StepSearch<P: SnapPolicy>: Sendable {
                 DispatchQueue.concurrentPerform(iterations: chunks) { k in slots.base[k] = work(k) }
             }
         }
-        var events: [Event] = []
-        events.reserveCapacity(parts.reduce(0) { $0 + $1.events.count })
-        for p in parts { events += p.events }
-        events.sort { $0.b != $1.b ? $0.b < $1.b : $0.a < $1.a }
-        return Profile(lower: lo, upper: hi, base: parts.reduce(0) { $0 + $1.base }, events: events, isInteger: c.isInteger)
+        let events = StepProfile.sorted(parts.map(\.events))
+        return StepProfile(lower: lo, upper: hi, base: parts.reduce(0) { $0 + $1.base }, events: events, isInteger: c.isInteger)
     }
 
     /// One chunk of ``profile(_:at:coordinate:sample:)``: decide at the grid values in batches,
     /// bisect every change.
-    private func chunkProfile(_ policy: P, _ x: [Double], _ c: BoundTransform.Coordinate, _ grid: [Double],
+    private func chunkStepProfile(_ policy: P, _ x: [Double], _ c: BoundTransform.Coordinate, _ grid: [Double],
                               _ gridPolicies: [P], _ tolerance: Double, _ sample: TraceSample,
-                              _ range: Range<Int>) -> (base: Double, events: [Event]) {
+                              _ range: Range<Int>) -> (base: Double, events: [StepEvent]) {
         var batch = DecisionBatch(capacity: ScoreAccumulator.batchSize)
         let g = grid.count
         var targets = [Int](repeating: 0, count: g * ScoreAccumulator.batchSize)
-        var events: [Event] = []
+        var events: [StepEvent] = []
         var base = 0.0
         var probe = policy
         var y = x
@@ -189,8 +149,25 @@ struct StepSearch<P: SnapPolicy>: Sendable {
                 for k in 0..<(g - 1) {
                     let next = targets[(k + 1) * ScoreAccumulator.batchSize + t]
                     guard next != current else { continue }
+                    let nextLoss = data.loss(label, target: next, layout: layout, objective: objective)
+                    // A change remembered from an earlier profile (another fold, resample or cycle):
+                    // two decisions confirm it is still where it was (one change per cell).
+                    if let memo, let (ma, mb) = memo.interval(c.index, i), ma >= grid[k], mb <= grid[k + 1] {
+                        y[c.index] = ma
+                        probe.assignValidatedParameterValues(y)
+                        let da = probe.decide(release, in: layout).targetIndex
+                        y[c.index] = mb
+                        probe.assignValidatedParameterValues(y)
+                        if da == current && probe.decide(release, in: layout).targetIndex == next {
+                            if nextLoss != currentLoss { events.append(StepEvent(a: ma, b: mb, delta: w * (nextLoss - currentLoss))) }
+                            current = next
+                            currentLoss = nextLoss
+                            continue
+                        }
+                    }
                     // Follow the decisions from grid[k] to grid[k + 1], one change at a time.
                     var a = grid[k]
+                    var first = true
                     while current != next {
                         var b = grid[k + 1], atB = next
                         while b - a > tolerance {
@@ -202,8 +179,10 @@ struct StepSearch<P: SnapPolicy>: Sendable {
                             let d = probe.decide(release, in: layout).targetIndex
                             if d == current { a = mid } else { b = mid; atB = d }
                         }
+                        if first && atB == next { memo?.remember(c.index, i, a, b) }
+                        first = false
                         let newLoss = data.loss(label, target: atB, layout: layout, objective: objective)
-                        if newLoss != currentLoss { events.append(Event(a: a, b: b, delta: w * (newLoss - currentLoss))) }
+                        if newLoss != currentLoss { events.append(StepEvent(a: a, b: b, delta: w * (newLoss - currentLoss))) }
                         current = atB
                         currentLoss = newLoss
                         a = b
@@ -218,10 +197,10 @@ struct StepSearch<P: SnapPolicy>: Sendable {
     /// The best value of a profile: stay at `current` when it is already among the best,
     /// otherwise the midpoint of the widest best segment. The plateau is the contiguous run of
     /// best segments around the choice.
-    func choose(_ profile: Profile, current: Double, total: Double) -> Choice {
+    func choose(_ profile: StepProfile, current: Double, total: Double) -> StepChoice {
         let segments = profile.segments().filter { profile.isInteger ? $0.end >= $0.start : $0.end > $0.start || profile.upper == profile.lower }
         guard let best = segments.map(\.loss).min() else {
-            return Choice(value: current, loss: profile.loss(at: current), plateau: (current, current))
+            return StepChoice(value: current, loss: profile.loss(at: current), plateau: (current, current))
         }
         let eps = 1e-9 * Swift.max(1, total)
         func isBest(_ k: Int) -> Bool { segments[k].loss <= best + eps }
@@ -238,7 +217,7 @@ struct StepSearch<P: SnapPolicy>: Sendable {
         var first = chosen, last = chosen
         while first > 0 && isBest(first - 1) { first -= 1 }
         while last < segments.count - 1 && isBest(last + 1) { last += 1 }
-        return Choice(value: value, loss: segments[chosen].loss, plateau: (segments[first].start, segments[last].end))
+        return StepChoice(value: value, loss: segments[chosen].loss, plateau: (segments[first].start, segments[last].end))
     }
 
     /// The outcome of one coordinate search.
@@ -253,31 +232,44 @@ struct StepSearch<P: SnapPolicy>: Sendable {
         var profiles: Int
     }
 
-    /// Cycles through the free parameters from `start` until no single move improves.
+    /// Cycles through the free parameters from `start` until no single move improves. A
+    /// parameter's profile is recomputed only when another parameter moved since it was last
+    /// computed; the search stops once every parameter's profile at the current point shows no
+    /// better value.
     func search(_ policy: P, from start: [Double], sample: TraceSample) -> Outcome {
         var x = repaired(start)
         let total = sample.total
         let eps = 1e-9 * Swift.max(1, total)
+        let m = free.count
         var plateaus = free.map { (lower: x[$0.index], upper: x[$0.index]) }
         var loss = Double.infinity
         var profiles = 0
-        for cycle in 1...Swift.max(1, maxCycles) {
-            var moved = false
-            for (k, c) in free.enumerated() {
-                let p = profile(policy, at: x, coordinate: c, sample: sample)
-                profiles += 1
-                let here = p.loss(at: x[c.index])
-                let choice = choose(p, current: x[c.index], total: total)
+        var settled = 0          // consecutive parameters whose profile at the current point showed no better value
+        var step = 0
+        let maxSteps = Swift.max(1, maxCycles) * m
+        while step < maxSteps {
+            let k = step % m
+            let c = free[k]
+            step += 1
+            let p = profile(policy, at: x, coordinate: c, sample: sample)
+            profiles += 1
+            let here = p.loss(at: x[c.index])
+            let choice = choose(p, current: x[c.index], total: total)
+            plateaus[k] = choice.plateau
+            if choice.loss < here - eps {
+                x[c.index] = choice.value
+                loss = choice.loss
+                // The moved parameter's new profile is this one; the others must be seen again.
+                settled = 1
                 plateaus[k] = choice.plateau
-                if choice.loss < here - eps {
-                    x[c.index] = choice.value
-                    loss = choice.loss
-                    moved = true
-                } else {
-                    loss = here
-                }
+            } else {
+                loss = here
+                settled += 1
             }
-            if !moved { return Outcome(point: x, loss: loss, cycles: cycle, converged: true, plateaus: plateaus, profiles: profiles) }
+            if settled >= m {
+                return Outcome(point: x, loss: loss, cycles: (step + m - 1) / m, converged: true, plateaus: plateaus,
+                               profiles: profiles)
+            }
         }
         return Outcome(point: x, loss: loss, cycles: maxCycles, converged: false, plateaus: plateaus, profiles: profiles)
     }
@@ -289,6 +281,64 @@ struct StepSearch<P: SnapPolicy>: Sendable {
         return p
     }
 }
+
+/// One change of one trace's loss along a coordinate: the decision is the old one at `a` and
+/// the new one at `b` (`b − a` within tolerance), and the weighted loss changes by `delta`.
+struct StepEvent: Sendable {
+    var a: Double
+    var b: Double
+    var delta: Double
+}
+
+
+/// The score along one coordinate at a point.
+struct StepProfile {
+    var lower: Double
+    var upper: Double
+    /// Σ weight · loss at `lower`.
+    var base: Double
+    /// Sorted by `b`; changes of zero loss left out.
+    var events: [StepEvent]
+    var isInteger: Bool
+
+    /// The segments between events: `[start, end]` and the weighted loss on it.
+    func segments() -> [(start: Double, end: Double, loss: Double)] {
+        var out: [(Double, Double, Double)] = []
+        out.reserveCapacity(events.count + 1)
+        var start = lower, loss = base
+        for e in events {
+            out.append((start, Swift.min(e.a, upper), loss))
+            loss += e.delta
+            start = Swift.max(e.b, lower)
+        }
+        out.append((start, upper, loss))
+        return out
+    }
+
+    /// The weighted loss at `x`: events whose new decision holds at `x` (`b ≤ x`) applied.
+    func loss(at x: Double) -> Double {
+        var loss = base
+        for e in events where e.b <= x { loss += e.delta }
+        return loss
+    }
+
+    /// Sorts events by `b` (then `a`): outside the generic search, so the sort is specialized.
+    static func sorted(_ parts: [[StepEvent]]) -> [StepEvent] {
+        var events: [StepEvent] = []
+        events.reserveCapacity(parts.reduce(0) { $0 + $1.count })
+        for p in parts { events += p }
+        events.sort { $0.b != $1.b ? $0.b < $1.b : $0.a < $1.a }
+        return events
+    }
+}
+
+/// The outcome of one step: the value to take, its loss, and its plateau.
+struct StepChoice {
+    var value: Double
+    var loss: Double
+    var plateau: (lower: Double, upper: Double)
+}
+
 
 /// A weighted set of traces: distinct indices into ``FitData`` and their multiplicities (1 for
 /// a fold; the number of times a trace's user was drawn for a bootstrap resample).
@@ -317,5 +367,45 @@ public struct TraceSample: Sendable {
             ws.append(weights[j])
         }
         return TraceSample(indices: ix, weights: ws)
+    }
+}
+
+/// Where each trace's decision changed along each parameter, as found by bisection: a memo
+/// that later profiles (other folds, bootstrap resamples, later cycles) confirm with two
+/// decisions instead of bisecting again (``StepSearch``). One per fitting job over one
+/// ``FitData``; profiles that share it must run one at a time (the chunks of one profile write
+/// disjoint traces).
+public final class BreakpointMemo: @unchecked Sendable {
+    private var lower: [Int: UnsafeMutableBufferPointer<Double>] = [:]
+    private var upper: [Int: UnsafeMutableBufferPointer<Double>] = [:]
+    private let count: Int
+
+    /// A memo for `parameters` (vector indices) over `traces` traces.
+    public init(traces: Int, parameters: [Int]) {
+        count = traces
+        for p in parameters {
+            let a = UnsafeMutableBufferPointer<Double>.allocate(capacity: traces)
+            let b = UnsafeMutableBufferPointer<Double>.allocate(capacity: traces)
+            a.initialize(repeating: .nan)
+            b.initialize(repeating: .nan)
+            lower[p] = a
+            upper[p] = b
+        }
+    }
+
+    deinit {
+        for (_, a) in lower { a.deallocate() }
+        for (_, b) in upper { b.deallocate() }
+    }
+
+    func interval(_ parameter: Int, _ trace: Int) -> (Double, Double)? {
+        guard trace < count, let a = lower[parameter], let b = upper[parameter], !a[trace].isNaN else { return nil }
+        return (a[trace], b[trace])
+    }
+
+    func remember(_ parameter: Int, _ trace: Int, _ a: Double, _ b: Double) {
+        guard trace < count, let lo = lower[parameter], let hi = upper[parameter] else { return }
+        lo[trace] = a
+        hi[trace] = b
     }
 }

@@ -48,6 +48,7 @@ public struct RecommendationReport: Sendable {
         if !r.notFitted.isEmpty {
             out += "scored with defaults only (too many parameters to fit): \(r.notFitted.joined(separator: ", "))\n"
         }
+        for note in r.notes { out += "note: \(note)\n" }
         out += "\nrule: \(rule)\n\nreasons:\n"
         for reason in r.reasons { out += "- \(reason)\n" }
         out += "\nchosen: \(r.chosen.policyID) (\(r.chosen.variant)) \(Self.parameterText(r.chosen.policy))\n\n"
@@ -91,6 +92,7 @@ public struct RecommendationReport: Sendable {
             })),
             ("not_fitted", .array(r.notFitted.map { .string($0) })),
             ("reasons", .array(r.reasons.map { .string($0) })),
+            ("notes", .array(r.notes.map { .string($0) })),
             ("swift_code", .string(r.swiftCode)),
         ]
         return .object(items)

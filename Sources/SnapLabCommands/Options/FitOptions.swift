@@ -25,7 +25,7 @@ public struct FitOptions: ParsableArguments, Sendable {
     @Option(help: "Seed of the folds, random starts and resamples (printed to standard error).")
     public var seed: UInt64 = 12345
 
-    @Option(help: "Starting points per fit: the current values, then seeded random ones (fit: 4; recommend and report: 2).")
+    @Option(help: "Starting points per fit: the current values, then seeded random ones (fit: 8; recommend: 4; report: 2).")
     public var starts: Int?
 
     public init() {}
@@ -63,7 +63,7 @@ public struct FitOptions: ParsableArguments, Sendable {
 
     /// A fitter for the objective, seeded with ``seed``, with ``starts`` starting points
     /// (`defaultStarts` when not given).
-    public func fitter(defaultStarts: Int = 4) throws -> PolicyFitter {
+    public func fitter(defaultStarts: Int = 8) throws -> PolicyFitter {
         PolicyFitter(objective: try fitObjective(), starts: starts ?? defaultStarts, seed: seed)
     }
 }

@@ -50,7 +50,7 @@ extension SnapLab {
         /// The recommendation and the report around it (shared with the tests).
         func recommendation() throws -> (report: RecommendationReport, notes: [String]) {
             let selected = try PolicySelection.parse(policies)
-            let fitter = try fitOptions.fitter(defaultStarts: 2)
+            let fitter = try fitOptions.fitter(defaultStarts: 4)
             let (traces, labelled, summary) = try sample.read(input, seed: fitOptions.seed)
             let data = FitData(traces)
             let recommendation = try Recommendation.run(

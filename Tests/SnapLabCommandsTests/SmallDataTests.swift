@@ -1,0 +1,43 @@
+import Foundation
+import Testing
+@testable import SnapLabCommands
+
+/// `recommend`, `report` and `fit` on the hand-checked fixture: 2 users.
+@Suite("Small data: two users")
+struct SmallDataTests {
+    static let fixture = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .deletingLastPathComponent().appendingPathComponent("Data/fixture-handchecked.csv").path
+
+    @Test("recommend works, with leave-one-user-out folds and a note that a recommendation needs more users")
+    func recommend() throws {
+        let command = try #require(try SnapLab.parseAsRoot(
+            ["recommend", Self.fixture, "--policies", "nearest,tag99,android-pagersnap"]) as? SnapLab.Recommend)
+        let (report, _) = try command.recommendation()
+        let text = report.table()
+        #expect(report.recommendation.folds == 2)
+        #expect(text.contains("leave-one-user-out"))
+        #expect(text.contains("a recommendation needs at least 10 users"))
+        #expect(text.contains("func makeRecommendedSnapPolicy()"))
+    }
+
+    @Test("report writes its page")
+    func report() throws {
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("snaplab-small-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+        let out = dir.appendingPathComponent("report.html").path
+        let command = try #require(try SnapLab.parseAsRoot(
+            ["report", Self.fixture, "--out", out, "--policies", "nearest,tag99", "--bootstrap", "20"]) as? SnapLab.Report)
+        _ = try command.render()
+        let html = try String(contentsOfFile: out, encoding: .utf8)
+        #expect(html.contains("a recommendation needs at least 10 users"))
+    }
+
+    @Test("fit marks intervals from fewer than 5 users")
+    func fit() throws {
+        let command = try #require(try SnapLab.parseAsRoot(
+            ["fit", Self.fixture, "--policy", "tag99", "--bootstrap", "5"]) as? SnapLab.Fit)
+        let text = try command.output().text
+        #expect(text.contains("†") && text.contains("fewer than 5"))
+        #expect(text.contains("leave-one-user-out"))
+    }
+}
