@@ -1,10 +1,18 @@
 #!/usr/bin/env bash
-# The main job: installs missing system packages (Scripts/setup.sh), builds snaplab in release
-# mode, and compares every snapping policy on the bundled labelled swipes in Data/synthetic.csv
-# (20,000 traces from 100 users; see Data/README.md). Extra arguments go to `snaplab compare`,
-# e.g. `bash Scripts/run.sh --format markdown` or `--policies tag99,nearest --by user`.
+# The main job. THE DATA IS SYNTHETIC: Data/synthetic.csv was written by `snaplab generate`
+# (the swipe model of Docs/swipe-model.md, task `paging`, live policy compose-pager, input
+# delivery matched to the published A30 study facts; Data/synthetic.csv.json holds the model).
+# The ranking it prints is an example of what SnapLab reports, not advice: run it on your own
+# recording (or on `snaplab generate --like YOUR.csv`) before choosing a policy.
+#
+# Installs missing system packages (Scripts/setup.sh), builds snaplab in release mode and
+# compares every snapping policy on Data/synthetic.csv (10,000 traces from 100 users; see
+# Data/README.md). Extra arguments go to `snaplab compare`, e.g.
+# `bash Scripts/run.sh --format markdown` or `--policies tag99,nearest --by user`.
 set -euo pipefail
 cd "$(dirname "$0")/.."
+echo "note: Data/synthetic.csv is synthetic (snaplab generate, swipe model of Docs/swipe-model.md, task paging," \
+     "live policy compose-pager); the ranking below is an example, not advice" >&2
 bash Scripts/setup.sh
 echo "run: swift build -c release --product snaplab" >&2
 swift build -c release --product snaplab >&2
