@@ -20,7 +20,7 @@ extension RecorderScript {
           const snap = L.snapOffset(slot);
           if (!SL.cssIsValid(snap, current, direction, truncating)) continue;
           const d = Math.abs(snap - base);
-          if (!(d <= range)) continue;
+          if (!(d < range)) continue;   // strictly within (FindClosestValidAreaInternal)
           if (best !== null && !(d < bestDistance)) continue;
           best = slot; bestDistance = d;
         }
@@ -53,7 +53,7 @@ extension RecorderScript {
         const slot = SL.cssClosestSlot(current, current, 0, false, range, L);
         return slot !== null ? L.decision(slot, "end-position") : noSnap(current);
       }
-      const intended = L.clampedOffset(current + displacement);
+      const intended = current + displacement;   // unclamped (EndAndDirectionStrategy's base)
       const direction = displacement > 0 ? 1 : -1;
       let found = SL.cssClosestSlot(intended, current, direction, false, range, L);
       let rule = "fling-closest-in-direction";

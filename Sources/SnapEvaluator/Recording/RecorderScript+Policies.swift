@@ -60,10 +60,21 @@ extension RecorderScript {
       return L.decision(page, rule);
     };
 
+    // AndroidPixels.swift: Android's int pixels.
+    SL.dimensionPixelSize = (dp, density) => {
+      const f = dp * density;
+      if (!(f > 0)) return 0;
+      return Math.max(1, SL.truncatedIndex(f + 0.5));
+    };
+    SL.trackedVelocity = (v) => SL.truncatedIndex(v * 1000);
+
     // AndroidPagerSnapHelperSnap.swift.
     SL.policies["android-pagersnap"] = (r, L, p) => {
       const pos = L.position(r.offset), v = r.velocity;
-      if (Math.abs(v) > p.minFlingVelocity * p.density) {
+      const isFling = p.wholePixels !== 0
+        ? Math.abs(SL.trackedVelocity(v)) > SL.dimensionPixelSize(p.minFlingVelocity * 1000, p.density)
+        : Math.abs(v) > p.minFlingVelocity * p.density;
+      if (isFling) {
         return v > 0 ? L.decision(SL.ceiledIndex(pos), "fling-forward") : L.decision(SL.flooredIndex(pos), "fling-back");
       }
       return L.decision(SL.ceiledIndex(pos - 0.5), "slow-nearest");
