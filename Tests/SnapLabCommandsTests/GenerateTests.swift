@@ -56,7 +56,7 @@ import Testing
     @Test func failureLeavesNoOutput() throws {
         let dir = try scratch()
         defer { try? FileManager.default.removeItem(atPath: dir) }
-        try #"{"item_width": 300, "viewport_width": 200, "item_count": 7}"#
+        try #"{"item_width": 300, "viewport_width": 200, "item_count": 0}"#
             .write(toFile: dir + "/bad.json", atomically: true, encoding: .utf8)
         #expect(throws: (any Error).self) {
             try run(["--traces", "10", "--seed", "1", "--layout", dir + "/bad.json", "--out", dir + "/x.csv"])
