@@ -4,31 +4,14 @@ import Testing
 
 @Suite("P-value text")
 struct PValueTextTests {
-    @Test("log10 of the clustered McNemar p-value matches log10 of the p-value where a Double holds it",
-          arguments: [[1.0, -2, 3, 0, 1], [5, 5, -1, 2], [1, 1, 1, -1, 0, 2, 3], Array(repeating: 1.0, count: 400)])
-    func matchesPValue(differences: [Double]) {
-        let p = ClusteredMcNemarTest.pValue(differences: differences)
-        let l = ClusteredMcNemarTest.log10PValue(differences: differences)
-        #expect(p > 1e-300)
-        #expect(abs(l - log10(p)) < 1e-9, "\(l) vs \(log10(p))")
-    }
-
-    @Test("an underflowing p-value keeps its exponent and never prints 0")
-    func underflow() {
-        // 5000 users, each with one more hit for the best: X² = 5000, p = erfc(50).
-        let d = Array(repeating: 1.0, count: 5000)
-        let p = ClusteredMcNemarTest.pValue(differences: d)
-        #expect(p == 0, "erfc(50) underflows a Double")
-        let l = ClusteredMcNemarTest.log10PValue(differences: d)
-        #expect(abs(l - -1087.683836514322) < 1e-6, "log10 erfc(50), from mpmath at 30 digits")
-        #expect(abs(ClusteredMcNemarTest.log10PValue(differences: Array(repeating: 1.0, count: 2000))
-                    - -436.04327371607295) < 1e-6, "log10 erfc(√1000), from mpmath")
-        #expect(PValueText.full(p, log10p: l) == "2.07092e-1088")
-        #expect(PValueText.short(p, log10p: l) == "2.1e-1088")
+    @Test("an underflowed p-value keeps its exponent; table text never reads 0")
+    func text() {
+        let l = -1504.849
+        #expect(PValueText.full(0, log10p: l) == "1.41579e-1505")
+        #expect(PValueText.short(0, log10p: l) == "1.4e-1505")
         #expect(PValueText.full(3.2e-9, log10p: log10(3.2e-9)) == "3.2e-09")
         #expect(PValueText.short(3.2e-9, log10p: log10(3.2e-9)) == "3.2e-9")
         #expect(PValueText.short(0.04321, log10p: log10(0.04321)) == "0.0432")
-        #expect(ClusteredMcNemarTest.log10PValue(differences: [0, 0]) == 0)
     }
 
     @Test("Holm in log space equals Holm on the values")
@@ -38,5 +21,25 @@ struct PValueTextTests {
         let logs = PValueText.holm(raw.map { log10($0) })
         for (a, l) in zip(adjusted, logs) { #expect(abs(log10(a) - l!) < 1e-12) }
         #expect(PValueText.holm([nil, -3]) == [nil, -3])
+    }
+}
+
+@Suite("P-value text: clustered McNemar")
+struct PValueTextChiSquareTests {
+    @Test("log10 P(χ²₁ ≥ x) equals log10 of the clustered McNemar p-value where a Double holds it, and continues past underflow",
+          arguments: [0.5, 3.84, 30, 400, 1300])
+    func matches(x: Double) {
+        let p = erfc((x / 2).squareRoot())
+        #expect(abs(PValueText.log10ChiSquare1(x) - log10(p)) < 1e-9 * max(1, abs(log10(p))))
+    }
+
+    @Test("beyond underflow: monotone, about −x/(2 ln 10), and printed with its exponent")
+    func underflow() {
+        let a = PValueText.log10ChiSquare1(2000), b = PValueText.log10ChiSquare1(4000)
+        #expect(erfc((2000.0 / 2).squareRoot()) == 0)
+        #expect(a > b && abs(a + 2000 / (2 * log(10.0)) + log10((1000.0).squareRoot() * Double.pi.squareRoot())) < 1e-3)
+        #expect(PValueText.full(0, log10p: a).hasSuffix("e-437"))
+        #expect(PValueText.chiSquare(differences: [1, 1, 1, -1]) == 1)
+        #expect(ClusteredMcNemarTest.pValue(differences: [3, 1, 2, 0, 1]) == erfc((PValueText.chiSquare(differences: [3, 1, 2, 0, 1]) / 2).squareRoot()))
     }
 }

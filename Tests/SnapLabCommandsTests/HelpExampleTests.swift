@@ -62,6 +62,10 @@ enum ExampleRunner {
             if isGenerate { return w == "Data/synthetic.csv" ? dir.appendingPathComponent("gen.csv").path : w == "20000" ? "200" : w }
             if w == "Data/synthetic.csv" || w == "swipes.csv" { return small }
             if w == "log.csv" { return dir.appendingPathComponent(w).path }
+            if w.hasPrefix("Data/") {  // a file committed under Data/ (e.g. Data/pointer-example.csv)
+                return URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+                    .deletingLastPathComponent().appendingPathComponent(w).path
+            }
             if [".svg", ".html", ".json", ".png", ".csv"].contains(where: { w.hasSuffix($0) }) { return dir.appendingPathComponent(w).path }
             return w
         }

@@ -22,7 +22,11 @@ struct AndroidPagerSnapHelperSnapTests {
     func gateAndCentre() {
         let policy = AndroidPagerSnapHelperSnap()
         #expect(policy.decide(Release(offset: 2.3 * 1080, velocity: 0.05), in: pages).rule == "slow-nearest")
-        #expect(policy.decide(Release(offset: 2.3 * 1080, velocity: 0.0501), in: pages).rule == "fling-forward")
+        // Whole pixels: 50.1 px/s is the int 50, not above the 50 px/s gate; 51 px/s is.
+        #expect(policy.decide(Release(offset: 2.3 * 1080, velocity: 0.0501), in: pages).rule == "slow-nearest")
+        #expect(policy.decide(Release(offset: 2.3 * 1080, velocity: 0.051), in: pages).rule == "fling-forward")
+        let continuous = AndroidPagerSnapHelperSnap(wholePixels: 0)
+        #expect(continuous.decide(Release(offset: 2.3 * 1080, velocity: 0.0501), in: pages).rule == "fling-forward")
         #expect(policy.decide(Release(offset: 3 * 1080, velocity: 5), in: pages).targetIndex == 3)
         #expect(policy.decide(Release(offset: 3 * 1080, velocity: -5), in: pages).targetIndex == 3)
     }
@@ -58,8 +62,10 @@ struct AndroidPagerSnapHelperSnapTests {
         // "children larger than the viewport" branch extrapolates from the visible child, ±1.
         #expect(target(scrolledBy: 1, velocity: 1.6) == next)
         #expect(target(scrolledBy: 1, velocity: 8) == next)
-        // snapOnFlingSameView: `(int)(1.000001 × minFling)` = 50 px/s is not above the gate.
+        // snapOnFlingSameView: `(int)(1.000001 × minFling)` = 50 px/s is not above the gate; with
+        // whole pixels the test's own velocity 50.00005 px/s truncates to 50 too.
         #expect(target(scrolledBy: 1, velocity: 0.05) == 5)
+        #expect(target(scrolledBy: 1, velocity: 0.05000005) == 5)
     }
 
     @Test("invariants: deterministic, rest, loop shift, mirror, bounded, total")

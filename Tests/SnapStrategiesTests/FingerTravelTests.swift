@@ -30,11 +30,14 @@ struct FingerTravelTests {
         measured.fingerTravel = 20
         #expect(policy.decide(measured, in: pages).rule == "slow-stay")
         // ViewPager.onTouchEvent translated: scrolling starts at mInitialMotionX ± mTouchSlop, so
-        // the finger's totalDelta is content + slop; 9 pt of content (25 − 16) is at the gate, not past it.
+        // the finger's totalDelta is content + slop; 9 pt of content (25 − 16) is at the gate, not
+        // past it, and so is 9.9 (25.9 px truncates to 25); 10 pt is past it.
         var atGate = contentOnly
         atGate.offset = 729
         #expect(policy.decide(atGate, in: pages).rule == "slow-stay")
-        atGate.offset = 729.01
+        atGate.offset = 729.9
+        #expect(policy.decide(atGate, in: pages).rule == "slow-stay")
+        atGate.offset = 730
         #expect(policy.decide(atGate, in: pages).rule == "fling-forward")
         // The slop is a parameter (0 restores content-only gating).
         var noSlop = policy

@@ -184,6 +184,7 @@ private func same(_ a: SnapDecision, _ b: SnapDecision) -> Bool {
 let mirrorAsymmetric: [String: String] = [
     "ashorizontal": "the 1/3 rule measures from the item's leading edge: past 1/3 going forward, but 2/3 going back (policies.md §1.1)",
     "tag99": "the backward rule counts a page from 0.6 of the way back, the forward rule from the low-tier velocity (seed 003, policies.md §1.2)",
+    "android-linearsnap": "whole-pixel fling distances meet Java's Math.round(distance / perChild) at exact halves, which rounds up: +0.5 item jumps one, −0.5 none (LinearSnapHelper.estimateNextPositionDiffForFling; symmetric with wholePixels 0)",
 ]
 
 /// Policies whose pages moved can decrease as the release velocity increases (other inputs

@@ -18,11 +18,23 @@ public struct RecorderPage: Sendable {
     /// - Throws: ``RecorderError/unsupportedPolicy(id:supported:)`` when the policy has no port.
     public init(layout: CarouselLayout, policy: any SnapPolicy, plan: StudyPlan,
                 pauseMilliseconds: Double = 600) throws(RecorderError) {
+        try Self.check(layout)
         self.layout = layout
         self.policyConfiguration = try RecorderPolicyPort.configuration(of: policy)
         self.policyID = policy.id
         self.plan = plan
         self.pauseMilliseconds = pauseMilliseconds
+    }
+
+    /// Refuses layouts whose items do not fit the snapport (the viewport, less the trailing inset
+    /// in a trailing-aligned layout): the CSS scroll-snap port has no covering path
+    /// (`CSSScrollSnap+Covering.swift`), and a participant cannot see such an item whole anyway.
+    public static func check(_ layout: CarouselLayout) throws(RecorderError) {
+        let snapport = layout.viewportWidth - (layout.alignment == .trailing ? layout.trailingInset : 0)
+        guard layout.itemWidth <= snapport else {
+            throw .invalidOption(name: "--item-width", detail: "the recorder page needs items no wider than the viewport "
+                                 + "(less the trailing inset when trailing-aligned): \(layout.itemWidth) > \(snapport) pt")
+        }
     }
 
     /// The layout as the page's `SL.layout` takes it.
@@ -35,6 +47,14 @@ public struct RecorderPage: Sendable {
         ])
     }
 
+    /// The layout as `snaplab` layout options, for the import command the page shows at the end.
+    public static func layoutArguments(_ layout: CarouselLayout) -> String {
+        func n(_ x: Double) -> String { x == x.rounded() && abs(x) < 1e15 ? String(Int(x)) : "\(x)" }
+        return "--item-width \(n(layout.itemWidth)) --spacing \(n(layout.spacing)) --leading-inset \(n(layout.leadingInset)) "
+            + "--trailing-inset \(n(layout.trailingInset)) --viewport \(n(layout.viewportWidth)) --count \(layout.itemCount) "
+            + "--alignment \(layout.alignment.rawValue)" + (layout.isLooping ? " --looping" : "")
+    }
+
     /// The configuration the page reads (`#snaplab-config`).
     public var configuration: JSONValue {
         .object([
@@ -45,6 +65,7 @@ public struct RecorderPage: Sendable {
             ("seed", .string(String(plan.seed))),
             ("trials", .array(plan.trials.map { .object([("target", .int($0.target)), ("startSlot", .int($0.startSlot))]) })),
             ("pauseMs", .number(pauseMilliseconds)),
+            ("layoutArguments", .string(Self.layoutArguments(layout))),
             ("summary", .string("\(layout); policy \(policyID); task \(plan.task.rawValue); seed \(plan.seed)")),
         ])
     }
@@ -88,6 +109,8 @@ public struct RecorderPage: Sendable {
           <h1>Thank you</h1>
           <p id="summary"></p>
           <p><button class="download" type="button">Download log</button></p>
+          <p class="small">For the person running the study, to turn the log into traces:</p>
+          <p class="small"><code id="import-line"></code></p>
         </section>
         <p id="layout-line" class="small"></p>
         <script type="application/json" id="snaplab-config">\(config)</script>

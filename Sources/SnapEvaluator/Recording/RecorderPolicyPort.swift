@@ -18,14 +18,16 @@ public enum RecorderPolicyPort {
     /// Whether `id` has a JavaScript port.
     public static func supports(_ id: String) -> Bool { supportedIdentifiers.contains(id) }
 
-    /// The policy's parameters by name, as the page's `C.policy.params`.
+    /// The policy as the page's `C.policy`: its id, its parameters by name, and its snap origin
+    /// (``SnapPolicy/snapOrigin``; the page decides on `layout.snapped(to:)` as `decide` does).
     /// - Throws: ``RecorderError/unsupportedPolicy(id:supported:)`` for a policy without a port.
     public static func configuration(of policy: any SnapPolicy) throws(RecorderError) -> JSONValue {
         guard supports(policy.id) else {
             throw .unsupportedPolicy(id: policy.id, supported: supportedIdentifiers)
         }
         let params = zip(policy.parameterSpecs, policy.parameterValues).map { ($0.0.name, JSONValue.number($0.1)) }
-        return .object([("id", .string(policy.id)), ("params", .object(params))])
+        return .object([("id", .string(policy.id)), ("params", .object(params)),
+                        ("snapOrigin", .string(policy.snapOrigin.rawValue))])
     }
 }
 

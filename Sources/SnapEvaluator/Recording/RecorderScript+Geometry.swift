@@ -34,15 +34,18 @@ extension RecorderScript {
     SL.wrap = (a, n) => { if (!(n > 0)) return 0; const r = a % n; return (r < 0 ? r + n : r) + 0; };
 
     // CarouselLayout: c has itemWidth, spacing, leadingInset, trailingInset, viewportWidth,
-    // itemCount, alignment ("leading" | "center" | "trailing"), isLooping.
+    // itemCount, alignment ("leading" | "center" | "trailing"), isLooping; optionally
+    // originOverride (the slot-0 resting offset a policy's SnapOrigin declares, SnapOrigin.swift).
     SL.layout = (c) => {
       const L = Object.assign({}, c);
+      L.config = c;
       if (L.trailingInset === undefined || L.trailingInset === null) L.trailingInset = L.leadingInset;
       L.stride = L.itemWidth + L.spacing;
       L.contentWidth = L.leadingInset + L.itemCount * L.itemWidth + (L.itemCount - 1) * L.spacing + L.trailingInset;
       L.maxOffset = Math.max(0, L.contentWidth - L.viewportWidth);
       L.alignmentOrigin = L.alignment === "center" ? L.leadingInset + L.itemWidth / 2 - L.viewportWidth / 2
         : L.alignment === "trailing" ? L.leadingInset + L.itemWidth - (L.viewportWidth - L.trailingInset) : 0;
+      if (typeof c.originOverride === "number") L.alignmentOrigin = c.originOverride;
       L.cycleLength = L.itemCount * L.stride;
       L.rawSnapOffset = (slot) => L.alignmentOrigin + slot * L.stride;
       L.clampedOffset = (x) => (L.isLooping ? (x === x ? x : 0) : SL.clamp(x, 0, L.maxOffset));
@@ -59,6 +62,19 @@ extension RecorderScript {
       L.itemStart = (slot) => L.leadingInset + slot * L.stride;
       return L;
     };
+
+    // CarouselLayout.snapped(to:) (SnapOrigin.swift): the layout with snap offsets measured from
+    // the origin a policy declares ("layout", "start", "paddedCenter", "end").
+    SL.snapped = (L, origin) => {
+      if (origin === undefined || origin === "layout") return L;
+      const o = origin === "start" ? 0
+        : origin === "paddedCenter" ? (L.leadingInset + L.trailingInset) / 2 + L.itemWidth / 2 - L.viewportWidth / 2
+        : L.leadingInset + L.itemWidth - (L.viewportWidth - L.trailingInset);
+      return SL.layout(Object.assign({}, L.config, { trailingInset: L.trailingInset, originOverride: o }));
+    };
+
+    // A policy's decision as SnapPolicy.decide gives it: policy = {id, params, snapOrigin}.
+    SL.decide = (policy, release, L) => SL.policies[policy.id](release, SL.snapped(L, policy.snapOrigin), policy.params);
 
     // UIKitDeceleration.restingOffset: offset + v*r/(1 - r), clamped to the content.
     SL.uikitRest = (release, rate, L) => {

@@ -11,10 +11,9 @@ extension RecorderScript {
     static let page = #"""
     const C = JSON.parse(document.getElementById("snaplab-config").textContent);
     const L = SL.layout(C.layout);
-    const decide = SL.policies[C.policy.id];
     const $ = (id) => document.getElementById(id);
     const R = { log: [], user: "", session: "", trial: -1, offset: 0, slot: 0, stroke: null,
-                anim: null, done: false, scale: 1, nodes: [], completed: 0, skipped: 0 };
+                anim: null, done: false, scale: 1, nodes: [], completed: 0, skipped: 0, strokes: 0 };
 
     function resize() {
       R.scale = $("carousel").clientWidth / L.viewportWidth;
@@ -73,6 +72,8 @@ extension RecorderScript {
       $("study").hidden = true;
       $("done").hidden = false;
       $("summary").textContent = R.completed + " trials reached, " + R.skipped + " skipped; " + R.log.length + " events logged.";
+      $("import-line").textContent = "snaplab import LOG.jsonl --from pointer-jsonl --scale " + R.scale +
+        " --target-column target " + C.layoutArguments + " --out traces.csv";
     }
 
     // Whether the trial's goal holds with the carousel at rest on `slot`.
@@ -113,7 +114,9 @@ extension RecorderScript {
       try { $("carousel").setPointerCapture(e.pointerId); } catch (err) { /* capture is a convenience */ }
       R.stroke = { pointerId: e.pointerId, x0: e.clientX, startOffset: R.offset, startSlot: R.slot,
                    t0: e.timeStamp, samples: [{ t: e.timeStamp, x: R.offset, move: true }] };
-      logEvent(e, { offset: R.offset, startOffset: R.offset, startSlot: R.slot });
+      R.strokes += 1;
+      R.stroke.number = R.strokes;
+      logEvent(e, { stroke: R.strokes, offset: R.offset, start_offset: R.offset, startSlot: R.slot });
       e.preventDefault();
     }
 
@@ -122,7 +125,7 @@ extension RecorderScript {
       if (s === null || e.pointerId !== s.pointerId) { if (R.trial >= 0 && !R.done) logEvent(e, { ignored: true }); return; }
       R.offset = offsetAt(s, e.clientX);
       s.samples.push({ t: e.timeStamp, x: R.offset, move: true });
-      logEvent(e, { offset: R.offset });
+      logEvent(e, { stroke: s.number, offset: R.offset, start_offset: s.startOffset });
       render();
       e.preventDefault();
     }
@@ -134,7 +137,7 @@ extension RecorderScript {
       const t = currentTrial();
       if (e.type === "pointercancel") {
         const d = L.decision(L.nearestSlot(R.offset), "cancelled-nearest");
-        logEvent(e, { offset: R.offset, settledIndex: d.index, settledSlot: d.slot, settledOffset: d.offset, rule: d.rule });
+        logEvent(e, { stroke: s.number, offset: R.offset, start_offset: s.startOffset, settledIndex: d.index, settledSlot: d.slot, settledOffset: d.offset, rule: d.rule });
         settle(d, t, false);
         return;
       }
@@ -144,9 +147,9 @@ extension RecorderScript {
       const release = { offset: R.offset, velocity: est.velocity, startOffset: s.startOffset,
                         startTime: s.t0, time: e.timeStamp, startIndex: s.startSlot,
                         fingerTravel: -(e.clientX - s.x0) / R.scale };
-      const d = decide(release, L, C.policy.params);
+      const d = SL.decide(C.policy, release, L);
       const reached = goalReached(t, d);
-      logEvent(e, { offset: R.offset, releaseVelocity: est.velocity, velocitySamples: est.samplesUsed,
+      logEvent(e, { stroke: s.number, offset: R.offset, start_offset: s.startOffset, releaseVelocity: est.velocity, velocitySamples: est.samplesUsed,
                     settledIndex: d.index, settledSlot: d.slot, settledOffset: d.offset, rule: d.rule,
                     goalReached: reached });
       settle(d, t, reached);

@@ -1,3 +1,5 @@
+import Foundation
+
 /// CSV and run metadata of a ``ComparisonReport``: formats that load anywhere.
 ///
 /// CSV is RFC 4180 with exactly one header row, every number at full precision (the shortest
@@ -12,10 +14,14 @@ extension ComparisonReport {
                             "mean_abs_error", "overshoot_rate", "undershoot_rate", "missed_change_rate",
                             "false_change_rate", "mean_snap_correction_pt", "mean_cells_reconfigured"]
 
-    /// Base-10 logarithms of the raw and Holm-adjusted clustered McNemar p-values per row
-    /// (`nil` for the best), exact even where the p-values themselves underflow.
+    /// Base-10 logarithms of the raw and Holm-adjusted McNemar p-values per row (`nil` for the
+    /// best), exact even where the p-values themselves underflow.
     var logP: (raw: [Double?], holm: [Double?]) {
-        let raw: [Double?] = comparison.rows.map(\.mcNemarLog10P)
+        let raw: [Double?] = comparison.rows.map { r in
+            guard r.holmP != nil else { return nil }
+            if let x = r.mcNemarStatistic { return PValueText.log10ChiSquare1(x) }
+            return r.mcNemarP.map { $0 > 0 ? Foundation.log10($0) : -Double.infinity }
+        }
         return (raw, PValueText.holm(raw))
     }
 

@@ -9,6 +9,8 @@ public struct ComparisonReport: Sendable {
     public var comparison: Comparison
     public var preamble: [(key: String, value: String)]
     public var breakdown: Breakdown
+    /// Data checks' warnings (``DataChecks``), also under `warnings` in JSON.
+    public var warnings: [DataWarning] = []
 
     /// Which per-group table follows the main one.
     public enum Breakdown: String, Sendable { case none, user, file }
@@ -144,6 +146,7 @@ public struct ComparisonReport: Sendable {
                                    ("seed", .int(Int(truncatingIfNeeded: comparison.bootstrap.seed))),
                                    ("level", .number(comparison.bootstrap.level))])),
             ("policies", .array(policies)),
+            ("warnings", .array(warnings.map(\.json))),
             ("agreement", .object(comparison.rows.enumerated().map { i, r in
                 (r.policy, JSONValue.object(comparison.rows.enumerated().map { j, s in
                     (s.policy, JSONValue.number(comparison.agreement[i][j])) }))

@@ -2,13 +2,38 @@ import Foundation
 
 /// P-values as text that never reads `0` for a tiny p.
 ///
-/// The clustered McNemar p-value underflows a `Double` (below about 1e-308) when one policy
-/// wins thousands of discordant traces. Its base-10 logarithm
-/// (``ClusteredMcNemarTest/log10PValue(differences:)``) does not; these helpers Holm-adjust in
-/// log space and write the text from the logarithm, so it keeps its exponent:
+/// A p-value underflows a `Double` (below about 1e-308) when one policy wins by a wide margin
+/// over many users. These helpers recompute it as a base-10 logarithm — the clustered McNemar
+/// test's `P(χ²₁ ≥ X²) = erfc(√(X²/2))` (``log10ChiSquare1(_:)``, an asymptotic expansion of
+/// `erfc` where it underflows) — and Holm-adjust in log space, so the text keeps its exponent:
 /// `3.2e-5`, `1.7e-912`. Such a literal still parses as a number (to 0 in a `Double`), so CSV
 /// columns stay numeric.
 public enum PValueText {
+    /// `Σd² > 0 ? (Σd)²/Σd² : 0`: the clustered McNemar statistic (``ClusteredMcNemarTest``) for
+    /// per-user differences `d`.
+    public static func chiSquare(differences d: [Double]) -> Double {
+        var sum = 0.0, squares = 0.0
+        for x in d where x.isFinite {
+            sum += x
+            squares += x * x
+        }
+        return squares > 0 ? sum * sum / squares : 0
+    }
+
+    /// `log10 P(χ²₁ ≥ x) = log10 erfc(√(x/2))`; where `erfc` underflows, its asymptotic series
+    /// `ln erfc(z) = −z² − ln(z√π) + ln(1 − 1/(2z²) + 3/(4z⁴) − 15/(8z⁶))` (relative error
+    /// below 1e-9 for z > 20).
+    public static func log10ChiSquare1(_ x: Double) -> Double {
+        guard x.isFinite, x > 0 else { return 0 }
+        let z = (x / 2).squareRoot()
+        let p = erfc(z)
+        if p > 1e-290 { return Foundation.log10(p) }
+        let z2 = z * z
+        let series = 1 - 1 / (2 * z2) + 3 / (4 * z2 * z2) - 15 / (8 * z2 * z2 * z2)
+        let ln = -z2 - Foundation.log(z * Double.pi.squareRoot()) + Foundation.log(series)
+        return ln / Foundation.log(10.0)
+    }
+
     /// Holm-adjusted `log10` p-values for raw `log10` p-values (`nil` entries are left out of
     /// the family and stay `nil`), as ``HolmAdjustment`` does with the values themselves.
     public static func holm(_ raw: [Double?]) -> [Double?] {

@@ -37,11 +37,12 @@ public struct Comparison: Sendable {
         /// Holm-adjusted (`nil` for the best).
         public var mcNemarP: Double?
         public var holmP: Double?
-        /// `log10` of ``mcNemarP``, exact where the p-value underflows (`nil` for the best).
-        public var mcNemarLog10P: Double?
         /// Discordant counts against the best: traces only the best hits, only this one hits.
         public var onlyBestHits: Int
         public var onlyThisHits: Int
+        /// The clustered McNemar statistic X² behind ``mcNemarP`` (`nil` for the best), so reports
+        /// can print p-values too small for a `Double` (``PValueText``).
+        public var mcNemarStatistic: Double? = nil
 
         /// `*` when the Holm-adjusted p-value is below 0.05, `**` below 0.01, `***` below 0.001.
         public var significanceMark: String {
@@ -92,12 +93,12 @@ public struct Comparison: Sendable {
         // Discordant pairs against the best, from the hit patterns.
         let (onlyBest, onlyThis) = accumulator.discordance(against: best)
         var raw = Array(repeating: Double.nan, count: p)
-        var rawLog10 = Array(repeating: 0.0, count: p)
         let scoredUsers = totals.userCounts.indices.filter { totals.userCounts[$0] > 0 }
+        var statistics = Array(repeating: Double.nan, count: p)
         for k in 0..<p where k != best {
             let differences = scoredUsers.map { totals.userHits[$0 * p + best] - totals.userHits[$0 * p + k] }
             raw[k] = ClusteredMcNemarTest.pValue(differences: differences)
-            rawLog10[k] = ClusteredMcNemarTest.log10PValue(differences: differences)
+            statistics[k] = PValueText.chiSquare(differences: differences)
         }
         let holm = HolmAdjustment.adjust(raw)
 
@@ -120,8 +121,8 @@ public struct Comparison: Sendable {
                 differenceToBest: rate(t.hits, n) - rate(totals.totals[best].hits, n),
                 differenceInterval: boot.differenceIntervals[k],
                 mcNemarP: k == best ? nil : raw[k], holmP: k == best ? nil : holm[k],
-                mcNemarLog10P: k == best ? nil : rawLog10[k],
-                onlyBestHits: onlyBest[k], onlyThisHits: onlyThis[k]))
+                onlyBestHits: onlyBest[k], onlyThisHits: onlyThis[k],
+                mcNemarStatistic: k == best ? nil : statistics[k]))
         }
         let order = (0..<p).sorted { a, b in
             totals.totals[a].hits != totals.totals[b].hits ? totals.totals[a].hits > totals.totals[b].hits : a < b

@@ -22,31 +22,13 @@ public enum ClusteredMcNemarTest {
 
     /// Two-sided p-value from the per-user differences `d_u` (users without traces may be left out).
     public static func pValue(differences d: [Double]) -> Double {
-        guard let z = normalDeviate(d) else { return 1 }
-        return min(1, erfc(z))
-    }
-
-    /// `log10` of ``pValue(differences:)``, exact where the p-value itself underflows a `Double`
-    /// (reports keep its exponent: `1.7e-912`, never `0`). Past `erfc`'s range it uses the
-    /// asymptotic series `ln erfc(z) = −z² − ln(z√π) + ln(1 − 1/(2z²) + 3/(4z⁴))`, whose
-    /// relative error there (z > 26) is below 1e-7.
-    public static func log10PValue(differences d: [Double]) -> Double {
-        guard let z = normalDeviate(d) else { return 0 }
-        let p = erfc(z)
-        if p >= 1e-300 { return min(0, log10(p)) }
-        let z2 = z * z
-        let lnP = -z2 - log(z * Double.pi.squareRoot()) + log(1 - 1 / (2 * z2) + 3 / (4 * z2 * z2))
-        return lnP / log(10.0)
-    }
-
-    /// `√(X²/2)` for the statistic `X² = (Σ d)² / Σ d²`; `nil` without discordant traces.
-    private static func normalDeviate(_ d: [Double]) -> Double? {
         var sum = 0.0, squares = 0.0
         for x in d where x.isFinite {
             sum += x
             squares += x * x
         }
-        guard squares > 0 else { return nil }
-        return (sum * sum / squares / 2).squareRoot()
+        guard squares > 0 else { return 1 }
+        let statistic = sum * sum / squares
+        return min(1, erfc((statistic / 2).squareRoot()))
     }
 }

@@ -67,14 +67,23 @@ public struct TraceInputOptions: ParsableArguments, Sendable {
     }
 
     /// Reads every file in order, calling `body` per trace; one users table across files.
-    /// Shows a progress line (`reading`, traces so far, rate) on a terminal.
-    public func read(layoutNeeded: Bool = true, _ body: (TraceRecord) throws -> Void) throws -> ReadSummary {
+    /// Shows a progress line (`reading`, traces so far, rate) on a terminal. The data checks'
+    /// warnings (``DataChecks``) go to standard error; `scoring` adds the few-users check (for
+    /// commands that report per-user intervals) under the criterion `hit`.
+    public func read(layoutNeeded: Bool = true, scoring: Bool = false, hit: HitCriterion = .exact,
+                     _ body: (TraceRecord) throws -> Void) throws -> ReadSummary {
         let progress = ProgressLine(stage: "reading", unit: "traces", checkEvery: 512)
-        defer { progress.finish() }
-        return try TraceReader.read(paths: files, options: readOptions(layoutNeeded: layoutNeeded)) { record in
+        var checks = DataChecks()
+        let summary = try TraceReader.read(paths: files, options: readOptions(layoutNeeded: layoutNeeded)) { record in
+            checks.add(record)
             try body(record)
             progress.advance()
         }
+        progress.finish()
+        var lines = checks.warnings(users: scoring && checks.labelled > 0 ? summary.users.count : nil, hit: hit).map(\.text)
+        if let notice = VelocityInUse.ignoredNotice(method: velocity, ignored: checks.recordedVelocities) { lines.append(notice) }
+        if !lines.isEmpty { Output.error.write(lines.joined(separator: "\n") + "\n") }
+        return summary
     }
 }
 
@@ -109,6 +118,9 @@ enum TraceCommand {
         do {
             try body()
         } catch let error as TraceParseError {
+            Output.error.write("Error: \(error.description)\n")
+            throw badData
+        } catch let error as UnscorableDataError {
             Output.error.write("Error: \(error.description)\n")
             throw badData
         } catch let error as FitError {

@@ -30,8 +30,11 @@ extension SnapLab {
         @Option(help: "Random seed (default: a random seed, printed to standard error).")
         var seed: UInt64?
 
-        @Option(help: "Number of synthetic users.")
-        var users: Int = 100
+        @Option(help: "Number of synthetic users (default: 100, or the recording's users with --like).")
+        var users: Int?
+
+        @Option(parsing: .upToNextOption, help: "Fit the model to these sample-level recordings first (labelled or not), then generate like them; prints recording vs generated statistics.")
+        var like: [String] = []
 
         @Option(help: "Touch sampling rate for every user: 60, 120 or 240 Hz (default: a device mix of 60/120/240 Hz weighted 0.3/0.5/0.2).")
         var rate: TouchRate?
@@ -52,6 +55,12 @@ extension SnapLab {
 
         @Option(help: "Display frame rate for every user with --delivery frames: 60, 90 or 120 Hz (default: a mix).")
         var frameRate: Int?
+
+        @Option(parsing: .upToNextOption, help: "With --like: also score every catalogue policy on these labelled files and on the generated traces (the task's hit criterion) and print both hit rates and their Spearman rank correlation.")
+        var rankAgainst: [String] = []
+
+        @Option(help: "Fit the model to published statistics first: a JSON object of statistic name → value (names as in the --like table; e.g. Data/a30-facts.json), then generate; prints target vs generated.")
+        var match: String?
 
         @Option(help: "Read the model (parameters, task, live policy, layout) from a JSON file written by --save-model or beside a generated file.")
         var model: String?
@@ -90,7 +99,7 @@ extension SnapLab {
         public func validate() throws {
             guard traces >= 0 else { throw ValidationError("--traces must be zero or a positive number of traces, not \(traces)") }
             guard traces <= 1_000_000_000 else { throw ValidationError("--traces must be between 0 and 1000000000") }
-            try PositiveCount.check(users, option: "--users", unit: "users", max: 10_000_000)
+            if let users { try PositiveCount.check(users, option: "--users", unit: "users", max: 10_000_000) }
             for (name, d) in [("--time-decimals", timeDecimals), ("--offset-decimals", offsetDecimals)] where !(0...9).contains(d) {
                 throw ValidationError("\(name) must be between 0 and 9")
             }
@@ -101,22 +110,27 @@ extension SnapLab {
         }
 
         public func run() throws {
-            try TraceCommand.run { try generate() }
+            try TraceCommand.run {
+                if !like.isEmpty { try generateLike() } else if let match { try generateMatch(match) } else { _ = try generate() }
+            }
         }
 
-        func generate() throws {
+        func generate(calibrated: SwipeModelParameters? = nil, calibratedLayout: CarouselLayout? = nil,
+                      calibratedUsers: Int? = nil, calibratedLive: String? = nil, chosenSeed: UInt64? = nil) throws -> TraceGenerator {
             let started = Date()
+            let users = self.users ?? calibratedUsers ?? 100
             let saved = try model.map(GeneratorModelFile.read(path:))
             var fields = try LayoutFields(layoutOptions.layout())
             if let layout = try saved?.layout?.layout() { fields = LayoutFields(layout) }
             if let layout { fields = try LayoutFields.read(layoutFile: layout).merged(over: fields) }
+            if let calibratedLayout { fields = LayoutFields(calibratedLayout) }
             guard let carousel = try fields.layout() else {
                 throw ValidationError("the layout file gives no complete layout")
             }
-            let seed = self.seed ?? UInt64.random(in: 0...UInt64(UInt32.max))
+            let seed = self.seed ?? chosenSeed ?? UInt64.random(in: 0...UInt64(UInt32.max))
             // A seed the user did not choose is printed even under --quiet: it is the only record of it.
-            if self.seed == nil { Output.error.write("seed: \(seed)\n") } else { Output.notice("seed: \(seed)\n") }
-            var parameters = saved?.parameters ?? SwipeModelParameters()
+            if self.seed == nil && chosenSeed == nil { Output.error.write("seed: \(seed)\n") } else { Output.notice("seed: \(seed)\n") }
+            var parameters = calibrated ?? saved?.parameters ?? SwipeModelParameters()
             if let rate { parameters.fixedRate = Double(rate.rawValue) }
             if let task { parameters.task = task }
             if let delivery { parameters.delivery.isEnabled = delivery == .frames }
@@ -124,7 +138,7 @@ extension SnapLab {
                 parameters.delivery.frameRates = [Double(frameRate)]
                 parameters.delivery.frameRateWeights = [1]
             }
-            let liveID = livePolicy ?? saved?.livePolicy
+            let liveID = livePolicy ?? calibratedLive ?? saved?.livePolicy
             let live = try liveID.map { id throws(PolicyLookupError) in try PolicyCatalog.policy(id: id) }
             let model = try SwipeModel(parameters: parameters, layout: carousel)
             let generator = try TraceGenerator(model: model, traceCount: traces, userCount: users, seed: seed, livePolicy: live)
@@ -149,6 +163,7 @@ extension SnapLab {
             let seconds = Date().timeIntervalSince(started)
             Output.notice("wrote \(traces) traces (\(kind.rawValue), \(NumberFormat.fixed(Double(output.byteCount) / 1e6, 1)) MB) "
                                + "to \(out) in \(NumberFormat.fixed(seconds, 1)) s\n")
+            return generator
         }
     }
 }

@@ -15,8 +15,7 @@ extension SnapLab {
                 Writes a sample-level trace file (spec/trace-format.md 1.1) with the per-trace \
                 values on each trace's first row, atomically: nothing is written on an error. \
                 Reports per file how many strokes were read, written and dropped, and why.
-                Example: snaplab import log.csv --from pointer-csv --columns stroke=stroke,t=time,x=x,y=y \
-                --scale 1.75 --touch-slop compose --out traces.csv
+                Example: snaplab import Data/pointer-example.csv --from pointer-csv --columns user=user,trial=trial,stroke=stroke,t=uptime_ms,x=x_px,y=y_px,phase=action,pointer=pointer --target-column target --scale 1.75 --touch-slop compose --max-dy-ratio 1 --count 12 --chain --live-policy compose-lazyrow-snap --velocity compose --out imported.csv
                 """)
 
         enum Axis: String, ExpressibleByArgument { case x, y }

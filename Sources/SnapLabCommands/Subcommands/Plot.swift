@@ -25,6 +25,8 @@ public struct PlotOutputOptions: ParsableArguments, Sendable {
     @Option(help: "Seed of the trace sample (printed to standard error).")
     public var seed: UInt64 = 12345
 
+    @OptionGroup public var hitOptions: HitOptions
+
     public init() {}
 
     public func validate() throws {
@@ -39,7 +41,7 @@ public struct PlotOutputOptions: ParsableArguments, Sendable {
     /// Reads `input` into a seeded sample of at most ``maxTraces`` traces.
     func sample(_ input: TraceInputOptions) throws -> (TraceReservoir, ReadSummary) {
         let reservoir = try TraceReservoir(capacity: maxTraces, seed: seed)
-        let summary = try input.read { reservoir.add($0.release) }
+        let summary = try input.read(scoring: true, hit: hitOptions.hit) { reservoir.add(hitOptions.applied(to: $0.release)) }
         return (reservoir, summary)
     }
 
@@ -183,6 +185,9 @@ extension SnapLab.Plot {
         public func render() throws -> String {
             let selected = try parameters.apply(to: PolicySelection.parse(policies))
             let (reservoir, summary) = try output.sample(input)
+            guard reservoir.traces.contains(where: { $0.intendedIndex != nil }) else {
+                throw UnscorableDataError.unlabelled(traces: summary.tracesRead)
+            }
             let curve = HitRateCurve(policies: selected, traces: reservoir.traces, binning: .quantiles(bins))
             try output.write(curve.svg(title: "Hit rate by release speed"))
             return output.notes(reservoir, summary)

@@ -60,7 +60,8 @@ extension SnapLab {
                 ("file", "\($0.path) (\($0.kind.rawValue), \($0.tracesRead) traces)")
             }
             preamble.append(("traces", "\(data.count) labelled from \(data.userCounts(data.allIndices).count) users"))
-            preamble.append(("velocity", input.velocity.rawValue))
+            preamble.append(("velocity", VelocityInUse.header(method: input.velocity, files: summary.files)))
+            preamble.append(("hit", sample.hitOptions.hit.rawValue))
             preamble.append(("seed", "\(fitOptions.seed)"))
             var notes = summary.notices(scored: data.count)
             notes += sample.notes(kept: traces.count, labelled: labelled)

@@ -21,6 +21,8 @@ extension SnapLab {
 
         @OptionGroup var input: TraceInputOptions
 
+        @OptionGroup var hitOptions: HitOptions
+
         @Option(help: ArgumentHelp("The HTML file to write.", valueName: "file"))
         var out: String
 
@@ -78,7 +80,8 @@ extension SnapLab {
             }
             let collector = try ReportCollector(policies: selected, overlayCapacity: overlayTraces,
                                                 fitCapacity: maxFitTraces, seed: fitOptions.seed)
-            let summary = try input.read { collector.add($0) }
+            collector.hit = hitOptions.hit
+            let summary = try input.read(scoring: true, hit: hitOptions.hit) { collector.add($0) }
             var page = ReportPage()
             page.bootstrap = bootstrap
             page.seed = fitOptions.seed
@@ -87,7 +90,8 @@ extension SnapLab {
             page.folds = fitOptions.folds
             page.maxPages = maxPages
             page.maxFittedParameters = maxFittedParameters
-            page.preamble = [("velocity", input.velocity.rawValue)]
+            page.preamble = [("velocity", VelocityInUse.header(method: input.velocity, files: summary.files)),
+                             ("hit", hitOptions.hit.rawValue)]
             page.baseline = baseline
             page.footerItems = [("made by", "snaplab \(SnapLab.configuration.version)"),
                                 ("command", CommandLineText.current)]

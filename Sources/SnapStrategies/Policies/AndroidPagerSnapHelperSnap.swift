@@ -15,7 +15,14 @@
 /// `snapToTargetExistingView` snaps the child closest to the centre, the first in layout order
 /// on a tie). Constants: `MINIMUM_FLING_VELOCITY` 50 dp/s (0.05 pt/ms), density 1.
 ///
-/// Deviations: Android measures child centres in whole pixels; ours is continuous. At the ends
+/// Whole pixels (``wholePixels`` = 1, the platform): RecyclerView hands `fling((int) xvel, …)`
+/// an `int` px/s velocity and compares it with `getScaledMinimumFlingVelocity()` =
+/// `getDimensionPixelSize(50 dp)` (``AndroidPixels``): at ρ = 1, 50.9 px/s is 50, not a fling
+/// (PagerSnapHelperTest's `(int)(1.000001 × minFling)`); at ρ = 2.625 the gate is 131 px/s.
+///
+/// Deviations: Android measures child centres in whole pixels (`decoratedStart +
+/// decoratedMeasurement/2` with integer division) and ours does not: that moves a decision only
+/// within a pixel of a centred child. At the ends
 /// (no child in the fling direction) Android lets the fling run and snaps the nearest child; ours
 /// clamps to the first or last item, which is where that ends. A release at exactly the gate
 /// (`|v|` = 50 dp/s) runs a tiny free fling on Android; ours snaps to the nearest page.
@@ -45,7 +52,12 @@ public struct AndroidPagerSnapHelperSnap: SnapPolicy, Hashable {
     /// Where a resting child's centre sits (Android: the padded centre).
     public var snapOrigin: SnapOrigin
 
-    public init(minFlingVelocity: Double = 0.05, density: Double = 1, snapOrigin: SnapOrigin = .paddedCenter) {
+    /// 1: Android's whole pixels (``AndroidPixels``); 0: continuous comparisons.
+    public var wholePixels: Double
+
+    public init(minFlingVelocity: Double = 0.05, density: Double = 1, snapOrigin: SnapOrigin = .paddedCenter,
+                wholePixels: Double = 1) {
+        self.wholePixels = wholePixels
         self.minFlingVelocity = minFlingVelocity
         self.density = density
         self.snapOrigin = snapOrigin
@@ -57,21 +69,27 @@ public struct AndroidPagerSnapHelperSnap: SnapPolicy, Hashable {
                             summary: "speed a fling must exceed (ViewConfiguration minimum fling 50 dp/s)"),
             PolicyParameter(name: "density", unit: "px per pt", defaultValue: 1, minimum: 0.75, maximum: 4,
                             role: .platformConstant, summary: "pixels per point; scales the dp threshold"),
+            PolicyParameter(name: "wholePixels", unit: "flag", defaultValue: 1, minimum: 0, maximum: 1, isInteger: true,
+                            role: .platformConstant, summary: "1: Android's int pixels (velocities, dp thresholds); 0: continuous"),
         ]
     }
 
-    public var parameterValues: [Double] { [minFlingVelocity, density] }
+    public var parameterValues: [Double] { [minFlingVelocity, density, wholePixels] }
 
     public mutating func assignValidatedParameterValues(_ values: [Double]) {
         minFlingVelocity = values[0]
         density = values[1]
+        wholePixels = values[2]
     }
 
     public func decide(_ release: Release, in appLayout: CarouselLayout) -> SnapDecision {
         let layout = appLayout.snapped(to: snapOrigin)
         let p = layout.position(atOffset: release.offset)
         let v = release.velocity
-        if abs(v) > minFlingVelocity * density {
+        let isFling = wholePixels != 0
+            ? abs(AndroidPixels.trackedVelocity(v)) > AndroidPixels.dimensionPixelSize(minFlingVelocity * 1000, density: density)
+            : abs(v) > minFlingVelocity * density
+        if isFling {
             return v > 0 ? layout.decision(slot: SnapMath.ceiledIndex(p), rule: "fling-forward")
                          : layout.decision(slot: SnapMath.flooredIndex(p), rule: "fling-back")
         }

@@ -26,8 +26,15 @@
 /// (`onInterceptTouchEvent`/`onTouchEvent` ACTION_MOVE), so a 20 pt content drag is a 36 pt finger
 /// drag. ``Release/fingerTravel(touchSlop:)``.
 ///
-/// Deviations: Android truncates the scaled thresholds to whole pixels (`(int)(25·ρ)`) and the
-/// finger delta to an int; ours compares continuous values. The clamp to the populated pages
+/// Whole pixels (``wholePixels`` = 1, the platform): `mFlingDistance = (int)(25·ρ)`,
+/// `mMinimumVelocity = (int)(400·ρ)`, `initialVelocity = (int) getXVelocity` px/s,
+/// `totalDelta = (int)(x − mInitialMotionX)` and the paging slop `2·getDimensionPixelSize(8 dp)`
+/// (``AndroidPixels``). It changes decisions at the gates: at ρ = 1 a 25.9 pt finger travel is
+/// 25 px, not past 25; 400.9 dp/s is 400 px/s, not a fling; at ρ = 2.625 the distance gate is
+/// 65 px, not 65.6. The page position uses the continuous offset (Android's `scrollX` is an `int`
+/// too; that moves the 0.4/0.6 truncation boundaries by under a pixel and is not modelled).
+///
+/// Deviations: the clamp to the populated pages
 /// (`curItem ± offscreenPageLimit` plus what is visible) is replaced by the clamp to the items,
 /// as in the spec's examples. In a looping layout nothing is clamped (⌊·⌋ keeps the rule
 /// invariant under a whole-cycle shift).
@@ -53,8 +60,12 @@ public struct AndroidViewPagerSnap: SnapPolicy, Hashable {
     /// Paging touch slop, dp (16): added to a content-only travel to estimate the finger's.
     public var touchSlop: Double
 
+    /// 1: Android's whole pixels (``AndroidPixels``); 0: continuous comparisons.
+    public var wholePixels: Double
+
     public init(minFlingVelocity: Double = 0.4, minFlingDistance: Double = 25, truncator: Double = 0.4,
-                density: Double = 1, touchSlop: Double = 16) {
+                density: Double = 1, touchSlop: Double = 16, wholePixels: Double = 1) {
+        self.wholePixels = wholePixels
         self.minFlingVelocity = minFlingVelocity
         self.minFlingDistance = minFlingDistance
         self.truncator = truncator
@@ -75,10 +86,12 @@ public struct AndroidViewPagerSnap: SnapPolicy, Hashable {
             PolicyParameter(name: "touchSlop", unit: "dp", defaultValue: 16, minimum: 0, maximum: 100,
                             role: .platformConstant,
                             summary: "paging touch slop added to content travel when finger travel is unknown (16 dp)"),
+            PolicyParameter(name: "wholePixels", unit: "flag", defaultValue: 1, minimum: 0, maximum: 1, isInteger: true,
+                            role: .platformConstant, summary: "1: Android's int pixels (velocities, dp thresholds); 0: continuous"),
         ]
     }
 
-    public var parameterValues: [Double] { [minFlingVelocity, minFlingDistance, truncator, density, touchSlop] }
+    public var parameterValues: [Double] { [minFlingVelocity, minFlingDistance, truncator, density, touchSlop, wholePixels] }
 
     public mutating func assignValidatedParameterValues(_ values: [Double]) {
         minFlingVelocity = values[0]
@@ -86,15 +99,26 @@ public struct AndroidViewPagerSnap: SnapPolicy, Hashable {
         truncator = values[2]
         density = values[3]
         touchSlop = values[4]
+        wholePixels = values[5]
     }
 
     public func decide(_ release: Release, in layout: CarouselLayout) -> SnapDecision {
         let p = layout.position(atOffset: release.offset)
         let currentPage = SnapMath.flooredIndex(p)
         let pageOffset = p - Double(currentPage)
-        let fingerTravel = release.fingerTravel(touchSlop: touchSlop * density)
+        let fling: Bool
+        if wholePixels != 0 {
+            let slop = 2 * AndroidPixels.dimensionPixelSize(touchSlop / 2, density: density)
+            let delta = Double(SnapMath.truncatedIndex(release.fingerTravel(touchSlop: slop)))
+            fling = abs(delta) > AndroidPixels.truncated(minFlingDistance, density: density)
+                && abs(AndroidPixels.trackedVelocity(release.velocity))
+                    > AndroidPixels.truncated(minFlingVelocity * 1000, density: density)
+        } else {
+            fling = abs(release.fingerTravel(touchSlop: touchSlop * density)) > minFlingDistance * density
+                && abs(release.velocity) > minFlingVelocity * density
+        }
         let v = release.velocity
-        if abs(fingerTravel) > minFlingDistance * density && abs(v) > minFlingVelocity * density {
+        if fling {
             return v > 0 ? layout.decision(slot: currentPage + 1, rule: "fling-forward")
                          : layout.decision(slot: currentPage, rule: "fling-back")
         }

@@ -19,9 +19,15 @@
 ///     stopAlways: DirectionStrategy(current, D) over the stop-always areas
 ///                 (valid: trunc(snap − current) has the sign of D); keep whichever is closer to current
 ///     none found and mandatory: EndPositionStrategy(current)   // snap back
-/// a candidate farther than proximityRatio × viewport from the strategy's base is skipped (proximity only);
+/// a candidate not strictly within proximityRatio × viewport of the strategy's base is skipped
+/// (`FindClosestValidAreaInternal`: `distance > smallest_distance` returns, and only
+/// `distance < smallest_distance` is taken, `smallest_distance` starting at the proximity range;
+/// mandatory's range is unbounded); the base is the unclamped `current + D` after a fling
+/// (`EndAndDirectionStrategy::base_position`), `current` otherwise;
 /// proximity with no candidate does not snap: the carousel rests at current (or at intended after a fling)
 /// ```
+/// `current` is the release offset clamped to the scroll range (a Chromium scroll offset never
+/// leaves it; overscroll is drawn separately), `intended` is not clamped.
 /// Ties keep the first area in document order (the lower item). Constants: distance scalar 25
 /// (desktop; 40 on Android), first inertial delta = 16 ms of the release velocity,
 /// `min_fling_velocity` 30 DIP/s = 0.03 pt/ms (Aura gesture configuration), proximity range
@@ -145,7 +151,8 @@ public struct CSSScrollSnap: SnapPolicy, Hashable {
             }
             return noSnap(at: current, in: layout)
         }
-        let intended = layout.clampedOffset(current + displacement)
+        // Unclamped: EndAndDirectionStrategy's intended and base position is current + displacement.
+        let intended = current + displacement
         let direction = displacement > 0 ? 1 : -1
         let aligned = closestSlot(to: intended, from: current, direction: direction, truncating: false,
                                   range: range, in: layout)
@@ -206,7 +213,7 @@ public struct CSSScrollSnap: SnapPolicy, Hashable {
                 let snap = layout.snapOffset(ofSlot: slot)
                 guard Self.isValid(snap, from: current, direction: direction, truncating: truncating) else { continue }
                 let d = abs(snap - base)
-                guard d <= range else { continue }
+                guard d < range else { continue }
                 if let b = best, !(d < b.distance) { continue }
                 best = (slot, d)
             }
@@ -257,7 +264,7 @@ public struct CSSScrollSnap: SnapPolicy, Hashable {
                 bestDistance = left
             }
         }
-        return bestDistance <= range ? best : nil
+        return bestDistance < range ? best : nil
     }
 
     /// The first index in `lo...hi` at which `predicate` (false, then true, along the indices)

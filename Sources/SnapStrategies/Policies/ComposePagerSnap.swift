@@ -38,6 +38,10 @@
 /// content follows only the over-slop delta), negated to pointer coordinates
 /// (``Release/fingerTravel(touchSlop:)``).
 ///
+/// Whole pixels: none to model. Compose compares `Float` pixels (`MinFlingVelocityDp.toPx()`,
+/// `DefaultPositionThreshold.toPx()`, `Float` velocities and drag deltas), so unlike the
+/// View-system policies (``AndroidPixels``) nothing is truncated before a gate.
+///
 /// Deviations: the approach is continuous (Compose stops at the first animation frame past it);
 /// the bounds are ⌊p'⌋/⌈p'⌉ rather than the visible pages' offsets (they differ only when the snap
 /// position lies in the spacing between pages); at the ends, where Compose keeps the current

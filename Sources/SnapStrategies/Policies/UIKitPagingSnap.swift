@@ -19,6 +19,13 @@
 /// `human-swipes-and-user-needs.md` B.1). Momentum moves at most one page from the release
 /// position; a finger may still drag across several pages before it lifts.
 ///
+/// Evidence (marks as in `Docs/policies-closed-source.md`): "stops on multiples of the bounds"
+/// **[documented]**; at most one page per flick and the 0.3 pt/ms gate **[observed]**; the 0.5
+/// threshold and the gate-then-threshold rule **[assumption]**. UIKit's private
+/// `_pagingSpringPull`/`_pagingFriction` **[decompiled]** suggest a spring settle; the alternative
+/// model built on them is ``UIKitPagingSpringSnap`` (`uikit-paging-spring`), and the document
+/// describes the XCUITest grid that tells the two apart and fits either.
+///
 /// A page is one layout stride, which is exact when the item pitch equals the scroll view's
 /// width (the usual paging carousel). Looping layouts use the same floor/ceil arithmetic without clamps.
 public struct UIKitPagingSnap: SnapPolicy, Hashable {

@@ -51,8 +51,8 @@ struct PointerLogCheck {
             switch type {
             case "pointerdown":
                 guard open == nil else { throw Malformed(description: "line \(n + 1): pointerdown inside a stroke") }
-                guard let start = (event["startOffset"] as? NSNumber)?.doubleValue else {
-                    throw Malformed(description: "line \(n + 1): pointerdown without startOffset")
+                guard let start = (event["start_offset"] as? NSNumber)?.doubleValue else {
+                    throw Malformed(description: "line \(n + 1): pointerdown without start_offset")
                 }
                 open = (event, [t], [start], [true])
             case "pointermove", "pointerup":

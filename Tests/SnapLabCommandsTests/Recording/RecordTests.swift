@@ -152,7 +152,7 @@ struct RecordTests {
             let up = try #require(events.last { $0["type"] as? String == "pointerup" }, "\(swipe): no pointerup logged")
             let down = try #require(events.last { $0["type"] as? String == "pointerdown" })
             let releaseOffset = try #require(Self.double(up["offset"])), velocity = try #require(Self.double(up["releaseVelocity"]))
-            let startOffset = try #require(Self.double(down["startOffset"]))
+            let startOffset = try #require(Self.double(down["start_offset"]))
             // The release is the synthetic one: travel Σdx / scale, velocity dx / 16 ms / scale.
             let expectedTravel = -swipe.dx * Double(swipe.frames) / scale
             #expect(abs(releaseOffset - startOffset - expectedTravel) < 1e-6,
@@ -172,15 +172,21 @@ struct RecordTests {
         // The download: the same JSONL as the page's log, every line an event with the fields import needs.
         let expectedText = try #require(try browser.execute("return window.snaplabRecorder.jsonl();") as? String)
         _ = try browser.execute("document.querySelector('.download').click();")
+        // The file appears first and fills afterwards: wait (10 s at most) until it holds the whole log.
         var downloaded: URL?
-        for _ in 0..<100 where downloaded == nil {
+        var text = ""
+        for _ in 0..<100 {
             let names = (try? FileManager.default.contentsOfDirectory(atPath: downloads.path)) ?? []
             downloaded = names.first { $0.hasSuffix(".jsonl") }.map { downloads.appendingPathComponent($0) }
-            if downloaded == nil { usleep(100_000) }
+            if let downloaded, let content = try? String(contentsOf: downloaded, encoding: .utf8),
+               content.utf8.count >= expectedText.utf8.count {
+                text = content
+                break
+            }
+            usleep(100_000)
         }
         let file = try #require(downloaded, "no .jsonl download within 10 s")
         #expect(file.lastPathComponent.hasPrefix("snaplab-p-test-p-test-"))
-        let text = try String(contentsOf: file, encoding: .utf8)
         #expect(text == expectedText)
         let log = try PointerLogCheck(jsonl: text)
         #expect(log.strokes.count == Self.swipes.count)
@@ -190,6 +196,23 @@ struct RecordTests {
             #expect(abs(stroke.lsq2Velocity - expected) <= 0.02 * abs(expected) + 0.005,
                     "\(swipe): velocity from the downloaded log \(stroke.lsq2Velocity), swiped \(expected)")
             #expect(abs(stroke.lsq2Velocity - stroke.pageVelocity) < 1e-9, "Swift lsq2 on the log = the page's lsq2")
+        }
+
+        // `snaplab import` turns the download into traces whose releases are the swipes'.
+        let traces = dir.appendingPathComponent("traces.csv").path
+        let importArgs = ["import", file.path, "--from", "pointer-jsonl", "--scale", "\(scale)", "--target-column", "target",
+                          "--out", traces] + RecorderPage.layoutArguments(try CarouselLayout(itemWidth: 160, spacing: 10, leadingInset: 10, viewportWidth: 375, itemCount: 40)).split(separator: " ").map(String.init)
+        guard let importer = try SnapLab.parseAsRoot(importArgs) as? SnapLab.Import else { throw ValidationError("not import") }
+        try importer.run()
+        var imported: [TraceRelease] = []
+        _ = try TraceReader(path: traces, options: TraceReadOptions()).forEach { imported.append($0.release) }
+        #expect(imported.count == Self.swipes.count)
+        for (trace, swipe) in zip(imported, Self.swipes) {
+            let expected = swipe.velocity(scale: scale)
+            #expect(abs(trace.release.velocity - expected) <= 0.02 * abs(expected) + 0.005,
+                    "\(swipe): imported velocity \(trace.release.velocity), swiped \(expected)")
+            #expect(abs(trace.release.travel - (-swipe.dx * Double(swipe.frames) / scale)) < 1e-3, "\(swipe): imported travel \(trace.release.travel)")
+            #expect(trace.intendedIndex != nil, "the trial's target is the label")
         }
     }
 }

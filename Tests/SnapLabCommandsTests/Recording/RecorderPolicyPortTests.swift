@@ -30,7 +30,16 @@ struct RecorderPolicyPortTests {
     static let releasesPerPolicy = 10_000
     static let layoutsPerPolicy = 100
 
+    /// A random layout the page accepts (``RecorderPage/check(_:)``).
     static func randomLayout(_ rng: inout SplitMix) throws -> CarouselLayout {
+        for _ in 0..<1000 {
+            let layout = try anyLayout(&rng)
+            if (try? RecorderPage.check(layout)) != nil { return layout }
+        }
+        throw HeadlessChromium.Failure(description: "no layout the page accepts in 1000 draws")
+    }
+
+    static func anyLayout(_ rng: inout SplitMix) throws -> CarouselLayout {
         let width = Double.random(in: 40...400, using: &rng).rounded()
         let spacing = Bool.random(using: &rng) ? 0 : Double.random(in: 0...40, using: &rng)
         let leading = [0, 10, Double.random(in: 0...60, using: &rng)].randomElement(using: &rng)!
@@ -43,13 +52,17 @@ struct RecorderPolicyPortTests {
                                   isLooping: Int.random(in: 0..<5, using: &rng) == 0)
     }
 
-    /// Random parameters inside each spec's range (whole where the spec asks).
+    /// Random parameters inside each spec's range (whole where the spec asks), redrawn until the
+    /// policy's order constraints (`parameterOrder`, e.g. tag99's lowTier ≤ highTier) hold.
     static func randomParameters(of policy: any SnapPolicy, _ rng: inout SplitMix) throws -> any SnapPolicy {
-        let values = policy.parameterSpecs.map { spec -> Double in
-            let x = Double.random(in: spec.minimum...spec.maximum, using: &rng)
-            return spec.isInteger ? x.rounded() : x
+        for _ in 0..<1000 {
+            let values = policy.parameterSpecs.map { spec -> Double in
+                let x = Double.random(in: spec.minimum...spec.maximum, using: &rng)
+                return spec.isInteger ? x.rounded() : x
+            }
+            if let valid = try? policy.withParameterValues(values) { return valid }
         }
-        return try policy.withParameterValues(values)
+        throw HeadlessChromium.Failure(description: "\(policy.id): no valid random parameters in 1000 draws")
     }
 
     static func randomRelease(in layout: CarouselLayout, _ rng: inout SplitMix) -> Release {
@@ -104,7 +117,8 @@ struct RecorderPolicyPortTests {
                 JSONValue.array([c.release.offset, c.release.velocity, c.release.startOffset].map { .string(number($0)) })
             }
             groups.append(.object([("id", .string(policy.id)), ("layout", RecorderPage.layoutConfiguration(cases[start].layout)),
-                                   ("params", .object(params)), ("releases", .array(releases))]))
+                                   ("params", .object(params)), ("snapOrigin", .string(policy.snapOrigin.rawValue)),
+                                   ("releases", .array(releases))]))
             start = end
         }
         return JSONValue.array(groups).rendered()
@@ -117,7 +131,7 @@ struct RecorderPolicyPortTests {
           const L = SL.layout(g.layout);
           for (const x of g.releases) {
             const r = { offset: Number(x[0]), velocity: Number(x[1]), startOffset: Number(x[2]) };
-            const d = SL.policies[g.id](r, L, g.params);
+            const d = SL.decide(g, r, L);
             out.push([d.slot, d.index, String(d.offset), d.rule]);
           }
         }
