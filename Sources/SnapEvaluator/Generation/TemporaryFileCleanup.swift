@@ -11,7 +11,8 @@ import Darwin
 /// The handler only calls `unlink` (async-signal-safe) on paths copied to C strings when they were
 /// registered, then restores the default action and raises the signal again, so the process ends
 /// as it would have (exit status 128 + signal). Signals ignored when the process started stay
-/// ignored; they are unblocked in the registering thread.
+/// ignored, and the signal mask is left as it is (a process that blocks them is not stopped by
+/// them either).
 enum TemporaryFileCleanup {
     /// Slots of registered paths (`nil`: free). Written under `lock`, read by the handler.
     nonisolated(unsafe) private static var slots = UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>.allocate(capacity: capacity)
@@ -31,12 +32,6 @@ enum TemporaryFileCleanup {
                 // nohup's SIGHUP) stays ignored
                 if let old = signal(s, handler), unsafeBitCast(old, to: Int.self) == 1 { signal(s, SIG_IGN) }
             }
-            // a mask inherited blocked (a parent's thread that blocks signals, as test runners'
-            // do) would leave the run unstoppable: these three are delivered
-            var set = sigset_t()
-            sigemptyset(&set)
-            for s in signals { sigaddset(&set, s) }
-            pthread_sigmask(SIG_UNBLOCK, &set, nil)
             installed = true
         }
         for i in 0..<capacity where slots[i] == nil {

@@ -178,7 +178,8 @@ extension TraceReader {
                 }
                 if rowStart >= rangeEnd { line = rowFirstLine - 1; stopOffset = rowStart; return }
                 if let e = startTrace(idS, idE) { try fail(e) }
-                if idS == idE && rowFault == nil { try fail(emptyTraceID()) }
+                // (a row of the wrong width is that error first)
+                if idS == idE && rowFault == nil && nf == ncols { try fail(emptyTraceID()) }
             }
             // the trace's last row so far is its `ended` row: only another `ended` row (the
             // lift-off reported again) may follow
@@ -256,7 +257,7 @@ extension TraceReader {
                 try fail(rowFault)
                 continue
             }
-            if idS == idE { try fail(emptyTraceID()) }
+            if idS == idE && nf == ncols { try fail(emptyTraceID()) }
             if nf != ncols {
                 try fail(.fieldCount(file: path, line: line, found: nf, expected: ncols))
                 continue
