@@ -10,30 +10,47 @@ public struct Output: Sendable {
     /// Standard error.
     public static let error = Output(fd: 2)
 
-    /// Writes `text` whole.
+    /// Writes `text` whole (see ``write(bytes:)``).
     public func write(_ text: String) {
-        var bytes = Array(text.utf8)
-        var offset = 0
-        while offset < bytes.count {
-            let n = bytes.withUnsafeMutableBytes { buf in
-                Foundation.write(fd, buf.baseAddress! + offset, buf.count - offset)
-            }
-            if n <= 0 { break }
-            offset += n
-        }
-        bytes.removeAll()
+        write(bytes: Array(text.utf8))
     }
 
-    /// Writes `bytes` whole.
+    /// Writes `bytes` whole. A failed write (a full disk, `/dev/full`, a closed pipe) ends the
+    /// process with exit code 1 and a message naming the output on standard error: output is
+    /// never lost silently.
     public func write(bytes: [UInt8]) {
-        var offset = 0
-        while offset < bytes.count {
-            let n = bytes.withUnsafeBytes { buf in
-                Foundation.write(fd, buf.baseAddress! + offset, buf.count - offset)
+        var failure: Int32 = 0
+        bytes.withUnsafeBytes { buffer in
+            guard let base = buffer.baseAddress else { return }
+            var offset = 0
+            while offset < buffer.count {
+                let n = Foundation.write(fd, base + offset, buffer.count - offset)
+                if n < 0 {
+                    if errno == EINTR { continue }
+                    failure = errno
+                    return
+                }
+                if n == 0 { failure = EIO; return }
+                offset += n
             }
-            if n <= 0 { break }
-            offset += n
         }
+        if failure != 0 { Self.failed(fd: fd, errno: failure) }
+    }
+
+    /// Reports a failed write of `fd` (on standard error, unless that is what failed) and exits 1.
+    static func failed(fd: Int32, errno code: Int32) -> Never {
+        let name = fd == 1 ? "standard output" : fd == 2 ? "standard error" : "file descriptor \(fd)"
+        if fd != 2 {
+            let message = Array("Error: cannot write to \(name): \(String(cString: strerror(code)))\n".utf8)
+            _ = message.withUnsafeBytes { Foundation.write(2, $0.baseAddress, $0.count) }
+        }
+        exit(1)
+    }
+
+    /// Writes notes to standard error, or under `--quiet` only their warnings (``QuietFilter``).
+    public static func notice(_ text: String) {
+        let kept = QuietFilter.apply(text)
+        if !kept.isEmpty { error.write(kept) }
     }
 
     /// Whether this stream is a terminal (progress is shown only then).

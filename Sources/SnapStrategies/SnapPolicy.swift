@@ -20,6 +20,11 @@ public protocol SnapPolicy: Sendable {
     var source: String { get }
     /// The tunable parameters, in vector order.
     var parameterSpecs: [PolicyParameter] { get }
+    /// Where this policy's platform brings a resting item (``SnapOrigin``): ``SnapOrigin/layout``
+    /// (the default) follows the layout's alignment; a platform with its own snap position
+    /// (Android's snap helpers centre on the padded area) declares it, and decides in
+    /// `layout.snapped(to: snapOrigin)`, whose snap offsets its decisions use.
+    var snapOrigin: SnapOrigin { get }
     /// The current parameter values, in ``parameterSpecs`` order.
     var parameterValues: [Double] { get }
     /// Orders the parameter values must keep (`lowTier ≤ highTier`, …), by name; default none.
@@ -45,6 +50,9 @@ public protocol SnapPolicy: Sendable {
 }
 
 extension SnapPolicy {
+    /// ``SnapOrigin/layout``: the layout's alignment.
+    public var snapOrigin: SnapOrigin { .layout }
+
     /// No order constraints.
     public var parameterOrder: [ParameterOrder] { [] }
 

@@ -1,3 +1,3 @@
 import SnapLabCommands
 
-SnapLab.main()
+SnapLab.runMain()

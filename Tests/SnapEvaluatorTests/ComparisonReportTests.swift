@@ -47,16 +47,31 @@ struct ComparisonReportTests {
             """))
     }
 
-    @Test("CSV, exact text")
+    /// Full precision: the same shortest round-trip text JSON prints (so `174.49999999999977`,
+    /// the natural rest computed in floating point, not a rounded `174.5`).
+    @Test("CSV: one header row, no comments, full precision, the by-user rows in the same table")
     func csv() throws {
         let text = try reportFixture().render(.csv)
         #expect(text == """
-            # traces: 2 read, 2 scored, 0 skipped
-            policy,n,hits,hit_rate,hit_rate_ci_low,hit_rate_ci_high,diff_to_best,diff_ci_low,diff_ci_high,mcnemar_p,holm_p,mean_abs_error,overshoot_rate,undershoot_rate,missed_change_rate,false_change_rate,mean_snap_correction_pt,mean_cells_reconfigured
-            tag99,2,2,1,1,1,0,0,0,,,0,0,0,0,,174.5,0
-            nearest,2,0,0,0,0,-1,-1,-1,0.157299,0.157299,1,0,1,1,,274.5,0
+            user,policy,n,hits,hit_rate,hit_rate_ci_low,hit_rate_ci_high,diff_to_best,diff_ci_low,diff_ci_high,mcnemar_p,holm_p,mcnemar_log10_p,holm_log10_p,mean_abs_error,overshoot_rate,undershoot_rate,missed_change_rate,false_change_rate,mean_snap_correction_pt,mean_cells_reconfigured
+            ,tag99,2,2,1,1,1,0,0,0,,,,,0,0,0,0,,174.49999999999977,0
+            ,nearest,2,0,0,0,0,-1,-1,-1,0.15729920705028513,0.15729920705028513,-0.80327346666186,-0.80327346666186,1,0,1,1,,274.4999999999998,0
+            ann,tag99,1,1,1,,,,,,,,,,,,,,,,
+            ann,nearest,1,0,0,,,,,,,,,,,,,,,,
+            bob,tag99,1,1,1,,,,,,,,,,,,,,,,
+            bob,nearest,1,0,0,,,,,,,,,,,,,,,,
 
             """)
+        var plain = try reportFixture()
+        plain.breakdown = .none
+        #expect(plain.render(.csv).hasPrefix("policy,n,hits,"))
+    }
+
+    @Test("JSON run: every input file in run.files")
+    func runFiles() throws {
+        var report = try reportFixture()
+        report.preamble = [("file", "a.csv"), ("file", "b.csv"), ("users", "2")]
+        #expect(report.runJSON().rendered() == #"{"files":["a.csv","b.csv"],"users":"2"}"#)
     }
 
     @Test("JSON parses and carries the required keys")

@@ -162,3 +162,40 @@ struct DecisionMapTests {
         #expect((result.bytes ?? 0) > 10_000, "PNG at \(result.path)")
     }
 }
+
+@Suite("Decision map: grid, layout, text")
+struct DecisionMapGridTests {
+    @Test("past three policies the panels wrap into rows; the width stays that of three panels")
+    func wraps() throws {
+        let layout = try CarouselLayout(itemWidth: 100, spacing: 0, leadingInset: 0, viewportWidth: 100, itemCount: 10)
+        let five: [any SnapPolicy] = [Tag99Snap(), NearestPageSnap(), EmblaSnap(), SwiperSnap(), UIKitPagingSnap()]
+        let grid = DecisionMap.Grid(velocityColumns: 4, positionRows: 2)
+        let three = DecisionMap(policies: Array(five.prefix(3)), layout: layout, grid: grid).svg(title: "three")
+        let wrapped = DecisionMap(policies: five, layout: layout, grid: grid).svg(title: "five")
+        #expect(wrapped.width == three.width)
+        #expect(wrapped.height > three.height + DecisionMap.panelHeight)
+        #expect(XMLStructure(wrapped.rendered()).wellFormed)
+    }
+
+    @Test("long titles and notes wrap to the picture's width instead of running off it")
+    func noClipping() throws {
+        let layout = try CarouselLayout(itemWidth: 100, spacing: 0, leadingInset: 0, viewportWidth: 100, itemCount: 10)
+        let map = DecisionMap(policies: [Tag99Snap()], layout: layout, grid: DecisionMap.Grid(velocityColumns: 4, positionRows: 2))
+        let title = String(repeating: "a-very-long-policy-name, ", count: 12)
+        let doc = map.svg(title: title, note: String(repeating: "word ", count: 200))
+        let texts = doc.root().descendants(named: "text").map { $0.children.map(\.text).joined() }
+        for t in texts { #expect(Double(t.count) * 0.6 * 11 <= doc.width + 60, "\(t.prefix(40))… is wider than the picture") }
+    }
+
+    @Test("the most common layout of the traces, with counts")
+    func commonLayout() throws {
+        let a = try CarouselLayout(itemWidth: 100, spacing: 0, leadingInset: 0, viewportWidth: 100, itemCount: 10)
+        let b = try CarouselLayout(itemWidth: 100, spacing: 0, leadingInset: 0, viewportWidth: 100, itemCount: 10,
+                                   alignment: .center, isLooping: true)
+        var traces = (0..<3).map { tinyTrace("t\($0)", user: 0, start: 0, offset: 10, intended: 0) }
+        for i in traces.indices { traces[i].layout = i == 0 ? a : b }
+        let common = try #require(DecisionMap.commonLayout(of: traces))
+        #expect(common.layout == b && common.count == 2 && common.distinct == 2)
+        #expect(DecisionMap.commonLayout(of: []) == nil)
+    }
+}

@@ -91,5 +91,9 @@ struct FitErrorTests {
         #expect(throws: FitError.tooFewUsers(users: 1, folds: 5)) {
             _ = try CrossValidatedFit.run(policy: Tag99Snap(), data: one, folds: 5, bootstrapResamples: 0)
         }
+        // cross-validation on no data throws; with more folds than users it leaves one user out and says so
+        let adapted = try CrossValidatedFit.run(policy: Tag99Snap(), data: data, folds: 5, bootstrapResamples: 0)
+        #expect(adapted.folds.count == 3)
+        #expect(adapted.notes.contains { $0.contains("leave-one-user-out") }, "\(adapted.notes)")
     }
 }

@@ -18,12 +18,15 @@ struct HTMLReportTests {
             footer: "snaplab report a.csv b.csv")
     }
 
-    @Test("self-contained: no URL, no src/href, no script, no external style")
+    @Test("self-contained: no URL, no src/href, no external script or style; one inline script in CDATA")
     func selfContained() throws {
         let html = try page().rendered()
-        for forbidden in ["http://", "https://", "src=", "href=", "url(", "<script", "<link", "<img", "@import"] {
+        for forbidden in ["http://", "https://", "src=", "href=", "url(", "<link", "<img", "@import", "fetch(", "xmlhttprequest"] {
             #expect(!html.lowercased().contains(forbidden), "found \(forbidden)")
         }
+        #expect(html.components(separatedBy: "<script>").count == 2)
+        #expect(html.contains("<script>//<![CDATA[\n"))
+        #expect(!HTMLReport.script.contains("<") && !HTMLReport.script.contains("&"), "the script stays XML-safe")
         #expect(html.hasPrefix("<!DOCTYPE html>\n<html lang=\"en\">"))
         #expect(html.contains("<style>"))
     }
@@ -40,14 +43,18 @@ struct HTMLReportTests {
         #expect(xml.count("svg") == 2)
         #expect(xml.count("figure") == 2)
         #expect(xml.count("tr") == 3 + 3)
-        #expect(html.contains("<td>tag99</td><td class=\"num\">2</td><td class=\"num\">1.000</td>"))
-        #expect(html.contains("<th class=\"num\">95% CI</th>"))
+        #expect(html.contains("<span class=\"swatch\" style=\"background:#888888\"></span>tag99</td>"))
+        #expect(html.contains("<td class=\"num\" data-v=\"1\" data-tip=\"tag99: 2 of 2 hit, 1.000 [1.000, 1.000]\">1.000<span class=\"bar\">"))
+        #expect(html.contains("<th class=\"num\" title=\"share resting on the intended item; bar: 95% user-clustered"))
         #expect(html.contains("<h3>Hit rate by user</h3>"))
         #expect(html.contains("<td>ann</td>"))
+        #expect(html.contains("class=\"sortable comparison\""))
         #expect(html.contains("release velocity (pt/ms)"))
         #expect(html.contains("|release velocity| (pt/ms)"))
         #expect(html.contains("<figcaption>cells: 8 × 10</figcaption>"))
         #expect(html.contains("<footer>snaplab report a.csv b.csv</footer>"))
+        let ids = xml.attributes(of: "section").compactMap { $0["id"] }
+        #expect(ids == ["comparison", "plots", "recommendation", "summary"], "verdict first when given, dataset last")
     }
 
     @Test("escapes every piece of text")
@@ -70,10 +77,10 @@ struct HTMLReportTests {
     @Test("details are a preformatted, escaped block in the summary section, alone or after the lines")
     func details() {
         let alone = HTMLReport(title: "d", details: "a < b\n  x & y").rendered()
-        #expect(alone.contains("<section id=\"summary\">\n<h2>Dataset</h2>\n<pre class=\"details\">a &lt; b\n  x &amp; y</pre>\n</section>"))
+        #expect(alone.contains("<section id=\"summary\">\n<h2>Dataset</h2>\n<details><summary>What the files hold</summary><pre class=\"details\">a &lt; b\n  x &amp; y</pre></details>\n</section>"))
         #expect(!alone.contains("<dl"))
         let both = HTMLReport(title: "d", summary: [("k", "v")], details: "table").rendered()
-        #expect(both.contains("<dd>v</dd>\n</dl>\n<pre class=\"details\">table</pre>"))
+        #expect(both.contains("<dd>v</dd>\n</dl>\n<details><summary>What the files hold</summary><pre class=\"details\">table</pre>"))
         #expect(XMLStructure(both).wellFormed)
     }
 

@@ -34,7 +34,7 @@ struct HitRateCurveTests {
 
     @Test("equal-count bins by rank, hand-computed")
     func quantiles() {
-        let curve = HitRateCurve(policies: [NearestPageSnap(), Tag99Snap()], traces: curveTraces(), binning: .quantiles(2))
+        let curve = HitRateCurve(policies: [NearestPageSnap(), Tag99Snap()], traces: curveTraces(), binning: .quantiles(2), minimumPerBin: 1)
         #expect(curve.excluded == 2)
         #expect(curve.bins.count == 2)
         let (b0, b1) = (curve.bins[0], curve.bins[1])
@@ -46,9 +46,24 @@ struct HitRateCurveTests {
         #expect(abs(b0.intervals[0].lower - 0.2077) < 1e-4)
     }
 
+    @Test("at least minimumPerBin traces per bin: 6 traces and 30 per bin give one bin; the note states the rule")
+    func minimumCount() {
+        let curve = HitRateCurve(policies: [NearestPageSnap()], traces: curveTraces(), binning: .quantiles(6))
+        #expect(curve.bins.count == 1 && curve.bins[0].count == 6)
+        #expect(curve.note(curve.bins).contains("at least 30 traces each"))
+        let three = HitRateCurve(policies: [NearestPageSnap()], traces: curveTraces(), binning: .quantiles(6), minimumPerBin: 2)
+        #expect(three.bins.map(\.count) == [2, 2, 2])
+        let placed = three.xPlacement(three.bins)
+        let expectedPositions: [Double] = [1.0 / 6, 0.5, 5.0 / 6]
+        let expectedTicks: [Double] = [0, 1.0 / 3, 2.0 / 3, 1]
+        let ticks: [Double] = placed.ticks.map(\.at)
+        #expect(placed.position == expectedPositions, "equal-count bins get equal widths")
+        #expect(ticks == expectedTicks)
+    }
+
     @Test("more bins than traces gives one trace per bin")
     func manyBins() {
-        let curve = HitRateCurve(policies: [NearestPageSnap()], traces: curveTraces(), binning: .quantiles(50))
+        let curve = HitRateCurve(policies: [NearestPageSnap()], traces: curveTraces(), binning: .quantiles(50), minimumPerBin: 1)
         #expect(curve.bins.count == 6 && curve.bins.allSatisfy { $0.count == 1 })
         #expect(curve.bins.map(\.hits[0]) == [1, 1, 0, 0, 1, 1])
     }
@@ -75,11 +90,11 @@ struct HitRateCurveTests {
 
     @Test("SVG: well-formed; axis labels, one line per policy, error bars, legend entries")
     func svgStructure() {
-        let curve = HitRateCurve(policies: [NearestPageSnap(), Tag99Snap()], traces: curveTraces(), binning: .quantiles(2))
+        let curve = HitRateCurve(policies: [NearestPageSnap(), Tag99Snap()], traces: curveTraces(), binning: .quantiles(2), minimumPerBin: 1)
         let doc = curve.svg(title: "Hit rate by speed")
         let xml = XMLStructure(doc.rendered())
         #expect(xml.wellFormed, "\(xml.error ?? "")")
-        for label in ["Hit rate by speed", "|release velocity| (pt/ms)", "hit rate (fraction)", "policy", "nearest", "tag99"] {
+        for label in ["Hit rate by speed", "|release velocity| (pt/ms), bins of equal counts", "0.10", "1.00", "1.50", "hit rate (fraction)", "policy", "nearest", "tag99"] {
             #expect(xml.texts.contains(label), "missing \(label)")
         }
         #expect(xml.count("polyline") == 2)

@@ -27,10 +27,14 @@ struct ReportPageTests {
         let xml = XMLStructure(html)
         #expect(xml.wellFormed, "\(xml.error ?? "")")
         let ids = xml.attributes(of: "section").compactMap { $0["id"] }
-        #expect(ids == ["summary", "comparison", "plots", "recommendation"])
-        #expect(xml.count("svg") == 2 && xml.count("figure") == 2)
-        #expect(html.contains("Decision map of the top 3 by hit rate") && html.contains("Hit rate by release speed, top 4"))
+        #expect(ids == ["verdict", "comparison", "plots", "intent", "users", "recommendation", "summary"])
+        #expect(xml.count("svg") == 3 && xml.count("figure") == 3, "maps, where they disagree, the curve")
+        #expect(html.contains("What the top 3 decide") && html.contains("Where the top 3 disagree")
+                && html.contains("Hit rate by release speed, top 4"))
         #expect(html.contains("<pre class=\"details\">") && html.contains("samples per trace"))
+        #expect(html.contains("class=\"confusion\"") && html.contains("Hit rate by what the person meant"))
+        let verdict = try #require(page.verdict)
+        #expect(html.contains("Use <code>" + verdict.policy + "</code>"))
         #expect(html.contains("makeRecommendedSnapPolicy"))
         for forbidden in ["http://", "https://", "src=", "href="] { #expect(!html.contains(forbidden), "\(forbidden)") }
     }

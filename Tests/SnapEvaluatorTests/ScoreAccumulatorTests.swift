@@ -1,3 +1,4 @@
+import Foundation
 import SnapStrategies
 import Testing
 @testable import SnapEvaluator
@@ -80,7 +81,8 @@ struct ScoreAccumulatorTests {
         #expect(c.rows.map(\.policy) == ["tag99", "nearest"])
         #expect(c.rows[0].holmP == nil && c.rows[0].significanceMark == "best")
         #expect(c.rows[1].onlyBestHits == 3 && c.rows[1].onlyThisHits == 1)
-        #expect(abs(c.rows[1].mcNemarP! - 2 * 5.0 / 16.0) < 1e-12) // 2·P(X ≤ 1), n = 4
+        // Clustered McNemar, users as units: d = (2, 0) for (u0, u1) → X² = 4/4 = 1, p = erfc(√½).
+        #expect(abs(c.rows[1].mcNemarP! - erfc(0.5.squareRoot())) < 1e-12)
         #expect(c.rows[1].differenceToBest == -0.5)
         #expect(abs(c.rows[1].missedChangeRate - 1) < 1e-15)  // a, b, c all stayed
         #expect(c.rows[0].falseChangeRate == 1)               // d moved

@@ -50,7 +50,8 @@ struct ExitCodeTests {
         #expect(ok.stdout.contains("one-page-back"))
 
         for args in [["explain", "--no-such-option"], ["no-such-command"], ["explain", "--policy", "no-such-policy"],
-                     ["velocity"], ["explain", "--velocity", "nan"]] {
+                     ["velocity"], ["explain", "--velocity", "nan"],
+                     ["compare", "x.csv", "--count", "4611686018427387905", "--looping"], ["describe", "x.csv", "--count", "0"]] {
             let r = try Self.run(args)
             #expect(r.status == 64, "\(args): \(r.stderr)")
             #expect(!r.stderr.isEmpty)
@@ -58,7 +59,9 @@ struct ExitCodeTests {
 
         let bad = try CommandFixtures.write(Self.malformed, name: "bad.csv")
         let empty = try CommandFixtures.write("", name: "empty.csv")
-        for (args, fragment) in [(["velocity", bad], "\(bad):3: column 'offset'"), (["describe", bad], "\(bad):3:"),
+        for (args, fragment) in [(["velocity", bad], "\(bad):3: column 'offset'"),
+                                 (["describe", bad, "--item-width", "160", "--viewport", "375", "--count", "40"], "\(bad):3:"),
+                                 (["describe", bad], "\(bad):1: no layout: item_width, viewport_width, item_count"),
                                  (["velocity", empty], "the file is empty (0 bytes)"),
                                  (["compare", empty, "--item-width", "160", "--viewport", "375", "--count", "40"], "empty"),
                                  (["velocity", "/nonexistent/traces.csv"], "cannot read the file")] {

@@ -38,6 +38,7 @@ struct FitTests {
         let table = try output(args).text
         #expect(table.contains("policy: android-pagersnap"))
         #expect(table.contains("test (mean of folds) ± SE"))
+        #expect(table.contains("convergence (coordinate search"))
         #expect(table.contains("converged, no single-parameter move improves"))
         #expect(table.contains("use the fitted values: --param minFlingVelocity="))
         #expect(table.contains("density") && table.contains("(fixed)"))
@@ -74,12 +75,14 @@ struct FitTests {
         }
     }
 
-    @Test("data a fit cannot use exits 65: a single user, no labels, bad rows")
+    @Test("data a fit cannot use exits 65: no labels, bad rows; fewer users than folds fit leave-one-user-out")
     func badData() throws {
-        let twoUsers = try CommandFixtures.write(flingFixture(users: 1))
+        let twoUsers = try CommandFixtures.write(flingFixture(users: 2))
+        var adapted = try SnapLab.parseAsRoot(["fit", twoUsers, "--policy", "tag99", "--bootstrap", "0"])
+        try adapted.run()
         let unlabelled = try CommandFixtures.write(flingFixture(labelled: false))
         let broken = try CommandFixtures.write(flingFixture().replacingOccurrences(of: "u1-3,user1,220", with: "u1-3,user1,abc"))
-        for path in [twoUsers, unlabelled, broken] {
+        for path in [unlabelled, broken] {
             do {
                 var command = try SnapLab.parseAsRoot(["fit", path, "--policy", "tag99", "--bootstrap", "0"])
                 try command.run()

@@ -28,7 +28,8 @@ import Testing
         #expect(text.hasPrefix("trace_id,user_id,session_id,t_ms,offset,phase,"))
         let ids = Set(text.split(separator: "\n").dropFirst().map { $0.prefix { $0 != "," } })
         #expect(ids.count == 300)
-        #expect(try FileManager.default.contentsOfDirectory(atPath: dir).sorted() == ["a.csv", "b.csv", "c.csv"])
+        #expect(try FileManager.default.contentsOfDirectory(atPath: dir).sorted()
+                == ["a.csv", "a.csv.json", "b.csv", "b.csv.json", "c.csv", "c.csv.json"])
     }
 
     @Test func usesALayoutFileAndFixedRate() throws {
@@ -55,11 +56,41 @@ import Testing
     @Test func failureLeavesNoOutput() throws {
         let dir = try scratch()
         defer { try? FileManager.default.removeItem(atPath: dir) }
-        try #"{"item_width": 300, "viewport_width": 200, "item_count": 7}"#
+        try #"{"item_width": -300, "viewport_width": 200, "item_count": 7}"#
             .write(toFile: dir + "/bad.json", atomically: true, encoding: .utf8)
         #expect(throws: (any Error).self) {
             try run(["--traces", "10", "--seed", "1", "--layout", dir + "/bad.json", "--out", dir + "/x.csv"])
         }
         #expect(!FileManager.default.fileExists(atPath: dir + "/x.csv"))
+    }
+
+    /// A generated file carries the marker: compare's notices say it is synthetic; a file without
+    /// the sidecar gets no such line.
+    @Test func compareSaysAGeneratedFileIsSynthetic() throws {
+        let dir = try scratch()
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        try run(["--traces", "200", "--seed", "3", "--users", "5", "--task", "reveal", "--live-policy", "nearest",
+                 "--delivery", "frames", "--first-row-only", "--out", dir + "/r.csv"])
+        let marked = try SnapLab.Compare.parse([dir + "/r.csv", "--policies", "nearest"]).output()
+        #expect(marked.standardError.contains("note: \(dir)/r.csv is synthetic (snaplab generate"))
+        #expect(marked.standardError.contains("task reveal, live policy nearest, seed 3"))
+        #expect(marked.standardError.contains("its ranking is an example, not advice"))
+        try FileManager.default.removeItem(atPath: dir + "/r.csv.json")
+        let plain = try SnapLab.Compare.parse([dir + "/r.csv", "--policies", "nearest"]).output()
+        #expect(!plain.standardError.contains("synthetic"))
+    }
+
+    /// The reveal file's columns: hit and settled_index, per-trace values on the first row only.
+    @Test func revealFilesCarryTelemetry() throws {
+        let dir = try scratch()
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        try run(["--traces", "50", "--seed", "3", "--users", "2", "--task", "reveal", "--live-policy", "nearest",
+                 "--delivery", "frames", "--first-row-only", "--out", dir + "/r.csv"])
+        let lines = try String(contentsOfFile: dir + "/r.csv", encoding: .utf8).split(separator: "\n")
+        #expect(lines[0] == "trace_id,user_id,session_id,t_ms,offset,phase,start_offset,start_index,intended_index,hit,"
+                + "settled_index,item_width,item_spacing,leading_inset,viewport_width,item_count")
+        #expect(lines[1].contains(",began,") && lines[1].contains(",revealed,"))
+        #expect(lines[2].hasSuffix(",,,,,,,,,,"))
+        #expect(throws: (any Error).self) { try run(["--traces", "5", "--task", "browse", "--out", dir + "/b.csv"]) }
     }
 }

@@ -52,9 +52,32 @@ struct AndroidLinearSnapHelperSnapTests {
         #expect(p.spline.density == 2)
     }
 
+    /// Mirror symmetry holds for continuous distances; with whole pixels (the platform) the
+    /// distance is a whole number of pixels and `Math.round(distance / perChild)` meets exact
+    /// halves, where Java rounds up (`Math.round(0.5)` = 1, `Math.round(−0.5)` = 0): asymmetric.
     @Test("invariants: deterministic, rest, loop shift, mirror, bounded, total")
     func invariants() {
-        PlatformPolicyInvariants.checkAll(AndroidLinearSnapHelperSnap())
-        PlatformPolicyInvariants.checkAll(dense, seed: 11)
+        PlatformPolicyInvariants.checkAll(AndroidLinearSnapHelperSnap(), mirror: false)
+        PlatformPolicyInvariants.checkAll(dense, mirror: false, seed: 11)
+        PlatformPolicyInvariants.checkAll(AndroidLinearSnapHelperSnap(wholePixels: 0))
+        PlatformPolicyInvariants.checkAll(AndroidLinearSnapHelperSnap(spline: AndroidSplineDeceleration(density: 2.625),
+                                                                      wholePixels: 0), seed: 11)
+    }
+
+    /// Java's `Math.round` at an exact half, reached by whole-pixel distances: 160 pt items, a fling
+    /// whose spline distance rounds to exactly 80 px jumps one item forward; the mirrored fling
+    /// (−80 px) jumps none (a free fling, then the nearest item).
+    @Test("whole-pixel distances meet Math.round's halves")
+    func roundingHalves() throws {
+        let items = try CarouselLayout(itemWidth: 160, viewportWidth: 360, itemCount: 30, alignment: .center)
+        let spline = AndroidSplineDeceleration()
+        // Find a velocity whose distance rounds to 80 px.
+        var v = 0.5
+        while SnapMath.roundedHalfAway(spline.coastDistance(velocity: AndroidPixels.trackedVelocity(v) / 1000)) < 80 { v += 0.001 }
+        #expect(SnapMath.roundedHalfAway(spline.coastDistance(velocity: AndroidPixels.trackedVelocity(v) / 1000)) == 80)
+        let x = items.snapOffset(ofSlot: 10)
+        let policy = AndroidLinearSnapHelperSnap()
+        #expect(policy.decide(Release(offset: x, velocity: v), in: items).targetIndex == 11)
+        #expect(policy.decide(Release(offset: x, velocity: -v), in: items).rule == "free-fling-nearest")
     }
 }

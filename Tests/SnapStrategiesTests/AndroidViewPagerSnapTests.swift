@@ -20,7 +20,7 @@ struct AndroidViewPagerSnapTests {
     ] as [(Double, Double, Double, Int, String)])
     func workedExamples(scrollX: Double, fingerVelocity: Double, totalDelta: Double, page: Int, rule: String) {
         let r = Release(offset: scrollX, velocity: -fingerVelocity / 1000, startOffset: scrollX + totalDelta,
-                        startTime: 0, time: 200, startIndex: 2)
+                        startTime: 0, time: 200, startIndex: 2, fingerTravel: -totalDelta)
         let d = dense.decide(r, in: pages)
         #expect(d.targetIndex == page)
         #expect(d.rule == rule)

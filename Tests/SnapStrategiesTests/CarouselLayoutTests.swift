@@ -162,10 +162,39 @@ struct CarouselLayoutTests {
         }
     }
 
-    @Test("an item wider than the viewport throws noWholeItemFits")
-    func noWholeItemFits() {
-        #expect(throws: LayoutError.noWholeItemFits(viewportWidth: 375, needed: 376, detail: "item width exceeds viewport width")) {
-            try CarouselLayout(itemWidth: 376, viewportWidth: 375, itemCount: 3)
+    @Test("an item wider than the viewport is a valid layout (androidx PagerSnapHelperTest: 1 400 px children in 1 000 px)")
+    func itemWiderThanViewport() throws {
+        // PagerSnapHelperTest's configuration, centred: slot 0 rests at 700 − 500 = 200, each
+        // page 1 400 further; halfway between two rests (p = 0.5) rounds to the later page.
+        let layout = try CarouselLayout(itemWidth: 1400, viewportWidth: 1000, itemCount: 5, alignment: .center)
+        #expect(layout.alignmentOrigin == 200)
+        #expect(layout.maxOffset == 6000)
+        #expect(layout.snapOffset(ofSlot: 0) == 200)
+        #expect(layout.snapOffset(ofSlot: 3) == 4400)
+        #expect(layout.snapOffset(ofSlot: 4) == 5800)
+        #expect(layout.nearestSlot(toOffset: 899) == 0)
+        #expect(layout.nearestSlot(toOffset: 900) == 1)
+        #expect(layout.nearestSlot(toOffset: 6000) == 4)
+        // At rest on page 3 only page 3 is visible ([4 200, 5 600] covers [4 400, 5 400]); the
+        // pool holds 2…4; one page on, page 5 does not exist, so nothing enters: 0; from page 1
+        // to page 3, pages 3 and 4 enter the pool: 2.
+        let pool = ReusePool(layout: layout)
+        #expect(pool.visibleSlots(atOffset: 4400) == 3...3)
+        #expect(pool.window(atOffset: 4400) == 2...4)
+        #expect(pool.reconfigurations(from: 4400, to: 5800) == 0)
+        #expect(pool.reconfigurations(from: 1600, to: 4400) == 2)
+        // Leading alignment, 500 pt items in 390 pt: every offset shows one or two items.
+        let leading = try CarouselLayout(itemWidth: 500, spacing: 10, leadingInset: 20, viewportWidth: 390, itemCount: 6)
+        #expect(leading.maxOffset == 20 + 3000 + 50 + 20 - 390)
+        #expect(ReusePool(layout: leading).visibleSlots(atOffset: 100) == 0...0)
+        #expect(ReusePool(layout: leading).visibleSlots(atOffset: 500) == 0...1)
+        #expect(leading.nearestSlot(toOffset: 254) == 0 && leading.nearestSlot(toOffset: 255) == 1)
+    }
+
+    @Test("ASHorizontal margin solving still needs a whole item in the viewport")
+    func marginSolvingNeedsAWholeItem() {
+        #expect(throws: LayoutError.self) {
+            try ASHorizontalMargins(itemWidth: 376).layout(itemCount: 3, viewportWidth: 375)
         }
     }
 

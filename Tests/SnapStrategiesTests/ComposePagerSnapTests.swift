@@ -24,7 +24,8 @@ struct ComposePagerSnapTests {
     ] as [(Int, Double, Double, Double, Int, String)])
     func workedExamples(start: Int, drag: Double, speed: Double, n: Double, page: Int, rule: String) {
         let x0 = Double(start) * 1080
-        let r = Release(offset: x0 + drag * 1080, velocity: speed / 1000, startOffset: x0, startTime: 0, time: 150)
+        let r = Release(offset: x0 + drag * 1080, velocity: speed / 1000, startOffset: x0, startTime: 0, time: 150,
+                        fingerTravel: drag * 1080)
         let d = Self.dense(maxPages: n).decide(r, in: pages)
         #expect(d.targetIndex == page)
         #expect(d.rule == rule)

@@ -79,12 +79,17 @@ struct EmblaSkipSnapsLoopTests {
 
     @Test("ties in a bounded carousel go to the earlier item, as Embla's stable sort does")
     func boundedTieGoesEarlier() throws {
-        let layout = try CarouselLayout(itemWidth: 100, viewportWidth: 100, itemCount: 10)
-        // At rest on item 2, selected 5, force 3 × 400 = 1200 pt → closest item 14 → clamped 9;
-        // half-way from 2 to 9 is 5.5 → item 5.
+        let layout = try CarouselLayout(itemWidth: 100, viewportWidth: 100, itemCount: 30)
+        // At rest on item 2, selected 5, force 1.75 × 400 = 700 pt → closest item 9; base = 700,
+        // halved 350 → 550: a tie between items 5 and 6 → item 5.
         let embla = EmblaSnap(skipSnaps: 1)
-        let d = embla.decide(Release(offset: 200, velocity: 3, startIndex: 5), in: layout)
+        let d = embla.decide(Release(offset: 200, velocity: 1.75, startIndex: 5), in: layout)
         #expect(d.rule == "skip-snaps")
         #expect(d.targetIndex == 5)
+        // ScrollTarget.byDistance translated: a projection past the bound is not snapped
+        // (`reachedBound` returns the force itself): 10 items (max 900), force 3 × 400 = 1200 from
+        // 200 → 1400 > 900 → base 1200 (not 900 − 200), halved 600 → 800 → item 8.
+        let short = try CarouselLayout(itemWidth: 100, viewportWidth: 100, itemCount: 10)
+        #expect(embla.decide(Release(offset: 200, velocity: 3, startIndex: 5), in: short).targetIndex == 8)
     }
 }

@@ -16,6 +16,12 @@ enum PlatformPolicyInvariants {
         try! CarouselLayout(itemWidth: 200, spacing: 8, leadingInset: 16, viewportWidth: 390, itemCount: 1),
         try! CarouselLayout(itemWidth: 120, spacing: 4, leadingInset: 0, trailingInset: 50, viewportWidth: 400,
                             itemCount: 25, alignment: .trailing),
+        // Pages wider than the viewport (androidx PagerSnapHelperTest: 1 400 px children, 1 000 px view).
+        try! CarouselLayout(itemWidth: 1400, viewportWidth: 1000, itemCount: 9, alignment: .center),
+        try! CarouselLayout(itemWidth: 500, spacing: 10, leadingInset: 20, viewportWidth: 390, itemCount: 6),
+        // Unequal insets: the viewport centre and the padded centre are (R − L)/2 = 60 pt apart.
+        try! CarouselLayout(itemWidth: 150, spacing: 10, leadingInset: 10, trailingInset: 130, viewportWidth: 390,
+                            itemCount: 15, alignment: .center),
     ]
 
     /// Looping layouts (leading and centre alignment).
@@ -24,6 +30,7 @@ enum PlatformPolicyInvariants {
                             isLooping: true),
         try! CarouselLayout(itemWidth: 300, spacing: 12, leadingInset: 37.5, viewportWidth: 375, itemCount: 5,
                             alignment: .center, isLooping: true),
+        try! CarouselLayout(itemWidth: 1400, viewportWidth: 1000, itemCount: 4, alignment: .center, isLooping: true),
     ]
 
     /// `count` random releases around `layout`'s content: offsets over the content (and a little
@@ -71,12 +78,13 @@ enum PlatformPolicyInvariants {
     /// A release at rest exactly on slot `k`'s snap offset (no drag, no velocity) stays on it
     /// (slots whose snap offset is not clamped: the platforms move off a clamped one).
     static func checkRestStaysPut(_ policy: some SnapPolicy) {
-        for layout in boundedLayouts + loopingLayouts {
+        for appLayout in boundedLayouts + loopingLayouts {
+            let layout = appLayout.snapped(to: policy.snapOrigin)
             let slots = layout.isLooping ? Array(-12...12) : Array(0..<layout.itemCount)
             for k in slots where layout.snapOffset(ofSlot: k) == layout.rawSnapOffset(ofSlot: k) {
                 let x = layout.snapOffset(ofSlot: k)
                 let r = Release(offset: x, velocity: 0, startOffset: x, startTime: 0, time: 200, startIndex: k)
-                let d = policy.decide(r, in: layout)
+                let d = policy.decide(r, in: appLayout)
                 #expect(d.targetOffset == x, "\(policy.id) moved from rest on slot \(k) in \(layout)")
                 if layout.isLooping { #expect(d.targetSlot == k) }
             }
@@ -103,7 +111,7 @@ enum PlatformPolicyInvariants {
     /// looping layout lands on the mirrored slot.
     static func checkMirrorSymmetry(_ policy: some SnapPolicy, seed: UInt64) {
         for layout in loopingLayouts {
-            let o = layout.alignmentOrigin
+            let o = layout.alignmentOrigin(for: policy.snapOrigin)
             for r in releases(in: layout, seed: seed) where r.travel != 0 {
                 let start = r.startSlot(in: layout)
                 let m = Release(offset: 2 * o - r.offset, velocity: -r.velocity, startOffset: 2 * o - r.startOffset,
@@ -126,7 +134,7 @@ enum PlatformPolicyInvariants {
                 #expect((0..<layout.itemCount).contains(d.targetIndex))
                 #expect(d.targetSlot == d.targetIndex)
                 #expect(d.targetOffset >= 0 && d.targetOffset <= layout.maxOffset)
-                #expect(d.targetOffset == layout.snapOffset(ofSlot: d.targetSlot))
+                #expect(d.targetOffset == layout.snapped(to: policy.snapOrigin).snapOffset(ofSlot: d.targetSlot))
             }
         }
         for layout in loopingLayouts {

@@ -30,15 +30,16 @@ struct PropertyCase: CustomStringConvertible {
     var duration: Double
     var startIndex: Int?
 
-    /// The case drawn from `seed`: items 20–400 pt (sometimes the whole viewport), spacing and
-    /// insets often 0, 1–200 items (often 1–3), every alignment; offsets over the content and a
+    /// The case drawn from `seed`: items 20–400 pt (sometimes the whole viewport, sometimes
+    /// 1.05–3 viewports wide), spacing and insets often 0 (unequal half the time), 1–200 items (often 1–3), every alignment; offsets over the content and a
     /// little beyond (several cycles when looping), sometimes exactly on a snap offset;
     /// velocities ±6 pt/ms with 0 and slow ones; drags up to 1.5 viewports over 0–1500 ms; a
     /// start index absent, near the start or out of range.
     init(seed: UInt64, looping: Bool) {
         var g = SplitMix64(seed: seed)
         itemWidth = g.pick([g.double(in: 20...400), 160, 100, 375])
-        viewportWidth = g.chance(0.15) ? itemWidth : itemWidth + g.double(in: 0...700)
+        viewportWidth = g.chance(0.15) ? itemWidth
+            : g.chance(0.15) ? itemWidth / g.double(in: 1.05...3) : itemWidth + g.double(in: 0...700)
         spacing = g.chance(0.3) ? 0 : g.double(in: 0...40)
         leadingInset = g.chance(0.3) ? 0 : g.double(in: 0...120)
         trailingInset = g.chance(0.5) ? leadingInset : g.double(in: 0...120)
@@ -183,6 +184,7 @@ private func same(_ a: SnapDecision, _ b: SnapDecision) -> Bool {
 let mirrorAsymmetric: [String: String] = [
     "ashorizontal": "the 1/3 rule measures from the item's leading edge: past 1/3 going forward, but 2/3 going back (policies.md §1.1)",
     "tag99": "the backward rule counts a page from 0.6 of the way back, the forward rule from the low-tier velocity (seed 003, policies.md §1.2)",
+    "android-linearsnap": "whole-pixel fling distances meet Java's Math.round(distance / perChild) at exact halves, which rounds up: +0.5 item jumps one, −0.5 none (LinearSnapHelper.estimateNextPositionDiffForFling; symmetric with wholePixels 0)",
 ]
 
 /// Policies whose pages moved can decrease as the release velocity increases (other inputs
@@ -259,7 +261,7 @@ struct PolicyPropertyTests {
             let p = layout.position(atOffset: r.offset), q = layout.position(atOffset: r.startOffset)
             for x in [p, q, 2 * p, 2 * q] where abs(x - x.rounded()) < 1e-6 { return outsideDomain }
             let start = r.startSlot(in: layout)
-            let o = layout.alignmentOrigin
+            let o = layout.alignmentOrigin(for: policy.snapOrigin)
             let original = Release(offset: r.offset, velocity: r.velocity, startOffset: r.startOffset,
                                    startTime: r.startTime, time: r.time, startIndex: start)
             let mirrored = Release(offset: 2 * o - r.offset, velocity: -r.velocity, startOffset: 2 * o - r.startOffset,
@@ -333,12 +335,15 @@ extension PropertyCase {
     }
 
     /// The case in a looping layout without insets, whose slots are mirror images of each other
-    /// about the alignment origin (a leading inset sits on one side only).
+    /// about the alignment origin (a leading inset sits on one side only). Items wider than the
+    /// viewport are centred: the mirror image of a leading-aligned wide item rests trailing-aligned,
+    /// and a rule that looks at the item's extent (Chromium's covering ranges) sees the difference.
     var mirrorable: PropertyCase {
         var c = plausible
         c.looping = true
         c.leadingInset = 0
         c.trailingInset = 0
+        if c.itemWidth > c.viewportWidth { c.alignment = .center }
         return c
     }
 

@@ -16,7 +16,9 @@ import Testing
         (3.0, 100.0, 2),      // below the 5-px threshold: no swipe
     ])
     func workedExamples(travel: Double, duration: Double, expected: Int) {
-        let r = Release(offset: 800 + travel, velocity: 0.5, startOffset: 800, startTime: 50, time: 50 + duration)
+        // The spec's drags are the pointer's (finger travel = content travel here).
+        let r = Release(offset: 800 + travel, velocity: 0.5, startOffset: 800, startTime: 50, time: 50 + duration,
+                        fingerTravel: travel)
         #expect(SwiperSnap().decide(r, in: layout).targetIndex == expected)
     }
 
@@ -39,6 +41,42 @@ import Testing
     @Test func pastTheEndStaysOnTheLastSlide() {
         let r = Release(offset: 9 * 400 + 300, velocity: 1, startOffset: 9 * 400, startTime: 0, time: 100)
         #expect(SwiperSnap().decide(r, in: layout).targetIndex == 9)
+    }
+
+    /// Worked example (issue #14 item 5): 200 pt slides in a 350 pt viewport, 5 slides, max offset
+    /// 650. A long (500 ms) backward drag of 30 pt released exactly at the end (650, p = 3.25):
+    /// `swipeToLast` makes the stop slide the last (4), ratio (650 − 800)/200 = −0.75 ≤ 0.5 → slide
+    /// 4 (rest 650). Measuring from ⌊p⌋ = 3 instead (ratio 0.25) went back to slide 3 (600).
+    @Test func atTheEndGoesToTheLastSlide() throws {
+        let narrow = try CarouselLayout(itemWidth: 200, viewportWidth: 350, itemCount: 5)
+        let r = Release(offset: 650, velocity: 0, startOffset: 680, startTime: 0, time: 500)
+        let d = SwiperSnap().decide(r, in: narrow)
+        #expect(d.targetIndex == 4 && d.targetOffset == 650)
+        // Just before the end (649.9) the slide under the position decides: 3 + (0.2495 > 0.5 ? 1 : 0) = 3.
+        let before = Release(offset: 649.9, velocity: 0, startOffset: 680, startTime: 0, time: 500)
+        #expect(SwiperSnap().decide(before, in: narrow).targetIndex == 3)
+        // onTouchEnd.ts translated, every branch at the end: short next/prev and long next → last slide.
+        for (travel, ms) in [(30.0, 100.0), (-30, 100), (30, 500)] {
+            let e = Release(offset: 650, velocity: 0, startOffset: 650 - travel, startTime: 0, time: ms)
+            #expect(SwiperSnap().decide(e, in: narrow).targetIndex == 4)
+        }
+        // Looping carousels have no end (`!swiper.params.loop`).
+        let loop = try CarouselLayout(itemWidth: 200, viewportWidth: 350, itemCount: 5, isLooping: true)
+        #expect(SwiperSnap().decide(r, in: loop).targetSlot == 3)
+    }
+
+    /// onTouchMove.ts translated: `Math.abs(diff) > params.threshold` (strict), on the pointer.
+    /// Exactly 5 px of pointer travel is no swipe; 5.01 px is. Without the pointer's travel, any
+    /// content travel means the pointer passed the threshold (Swiper restarts the content there):
+    /// a 3 pt content drag is an 8 pt pointer drag, a short swipe to slide 3.
+    @Test func moveThresholdIsStrictAndOnTheFinger() {
+        func release(content: Double, finger: Double?) -> Release {
+            Release(offset: 800 + content, velocity: 0, startOffset: 800, startTime: 0, time: 100, fingerTravel: finger)
+        }
+        #expect(SwiperSnap().decide(release(content: 1, finger: 5), in: layout).rule == "no-swipe")
+        #expect(SwiperSnap().decide(release(content: 1, finger: 5.01), in: layout).rule == "short-next")
+        #expect(SwiperSnap().decide(release(content: 3, finger: nil), in: layout).targetIndex == 3)
+        #expect(SwiperSnap().decide(release(content: 0, finger: 40), in: layout).rule == "no-swipe")
     }
 
     @Test func deterministic() throws { try WebPolicyChecks.expectDeterministic(SwiperSnap()) }

@@ -149,7 +149,13 @@ enum WebPolicyChecks {
                 vectors.append(v)
             }
         }
+        // Vectors that break a declared order (thresholdMinimum ≤ thresholdMaximum, …) are
+        // rejected by construction; every other one must decide a valid item.
         for values in vectors {
+            if policy.orderViolation(in: values) != nil {
+                #expect(throws: (any Error).self) { try policy.withParameterValues(values) }
+                continue
+            }
             let p = try policy.withParameterValues(values)
             for layout in try boundedLayouts() + loopingLayouts() {
                 for r in releases(in: layout, seed: 71, count: 60) + specialReleases {

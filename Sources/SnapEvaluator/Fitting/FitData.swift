@@ -21,6 +21,8 @@ public struct FitData: Sendable {
         public var startIndex: Int
         public var direction: Int8
         public var user: Int32
+        /// What counts as reaching `intended` (the trace's `hit`, else exact).
+        public var hit: HitCriterion = .exact
     }
 
     /// The releases, one per labelled trace (``Release/startIndex`` resolved).
@@ -61,7 +63,8 @@ public struct FitData: Sendable {
             releases.append(release)
             layoutIndex.append(index)
             labels.append(Label(intended: intended, startIndex: layout.itemIndex(ofSlot: startSlot),
-                                direction: Int8(TraceOutcome.swipeDirection(of: release)), user: Int32(truncatingIfNeeded: t.user)))
+                                direction: Int8(TraceOutcome.swipeDirection(of: release)), user: Int32(truncatingIfNeeded: t.user),
+                                hit: t.hit ?? .exact))
         }
         self.releases = releases
         self.layouts = layouts
@@ -84,15 +87,19 @@ public struct FitData: Sendable {
     public func user(_ i: Int) -> Int { Int(labels[i].user) }
 
     /// The loss of trace `i` when a policy chose item `target`: 1 − hit for hit rate (so a
-    /// smaller sum is better for both objectives), the weighted cost otherwise.
+    /// smaller sum is better for both objectives), the weighted cost otherwise. A hit is the
+    /// label's criterion (``HitCriterion``); `revealed` is judged with the content resting at
+    /// the target's snap offset (``CarouselLayout/snapOffset(ofSlot:)``).
     @inlinable
     func loss(_ label: Label, target: Int, layout: CarouselLayout, objective: FitObjective) -> Double {
         let e = TraceOutcome.itemError(target: target, intended: label.intended, in: layout)
+        let reached = label.hit == .exact ? e == 0
+            : HitCriterion.isRevealed(item: label.intended, atOffset: layout.snapOffset(ofSlot: target), in: layout)
         switch objective {
         case .hitRate:
-            return e == 0 ? 0 : 1
+            return reached ? 0 : 1
         case let .cost(over, under, falseChange):
-            if e == 0 { return 0 }
+            if reached { return 0 }
             let signed = e * Int(label.direction)
             var cost = signed > 0 ? over : under
             if label.intended == label.startIndex && target != label.startIndex { cost += falseChange }

@@ -89,7 +89,7 @@ public struct OrdinalThresholdModel: Sendable {
             let x = LearnedThresholdSnap.features(of: release, in: layout)
             guard x.velocity.isFinite, x.fraction.isFinite, x.travel.isFinite else { continue }
             let intendedSlot = layout.isLooping ? layout.slot(ofItem: intended, near: release.offset) : intended
-            let k = SnapMath.clamp(intendedSlot - x.page, -maxPages, maxPages)
+            let k = SnapMath.clamp(TraceOutcome.saturatingDifference(intendedSlot, x.page), -maxPages, maxPages)
             xv.append(x.velocity)
             xf.append(x.fraction)
             xt.append(x.travel)

@@ -13,6 +13,8 @@ public final class AtomicFileOutput {
     public let temporaryPath: String
     private var fd: Int32
     private var committed = false
+    /// The temporary file's slot in ``TemporaryFileCleanup`` (removed on SIGINT/SIGTERM/SIGHUP).
+    private var cleanupSlot = -1
     /// Bytes written so far.
     public private(set) var byteCount = 0
 
@@ -35,6 +37,7 @@ public final class AtomicFileOutput {
         }
         fd = opened
         temporaryPath = candidate
+        cleanupSlot = TemporaryFileCleanup.register(candidate)
     }
 
     /// Appends `bytes`.
@@ -68,13 +71,18 @@ public final class AtomicFileOutput {
         guard rename(temporaryPath, path) == 0 else {
             let reason = String(cString: strerror(errno))
             unlink(temporaryPath)
+            TemporaryFileCleanup.unregister(cleanupSlot)
+            cleanupSlot = -1
             throw .cannotRename(from: temporaryPath, to: path, reason: reason)
         }
         committed = true
+        TemporaryFileCleanup.unregister(cleanupSlot)
+        cleanupSlot = -1
     }
 
     deinit {
         if fd >= 0 { close(fd) }
         if !committed { unlink(temporaryPath) }
+        TemporaryFileCleanup.unregister(cleanupSlot)
     }
 }

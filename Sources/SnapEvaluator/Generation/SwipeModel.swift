@@ -108,7 +108,8 @@ public struct SwipeModel: Sendable {
         let noise = rng.uniform(p.motorNoiseRange.lowerBound, p.motorNoiseRange.upperBound)
         let preference = rng.beta(p.projectorPreferenceA, p.projectorPreferenceB)
         let habit: SyntheticUser.ProjectionHabit = rng.bernoulli(p.iOSHabitShare) ? .iOS : .android
-        let rate = p.fixedRate ?? p.rates[rng.index(weightedBy: p.rateWeights)]
+        let rate = p.fixedRate ?? (p.delivery.isEnabled ? p.delivery.frameRates[rng.index(weightedBy: p.delivery.frameRateWeights)]
+                                                         : p.rates[rng.index(weightedBy: p.rateWeights)])
         let ratio = p.pixelRatios[rng.index(weightedBy: p.pixelRatioWeights)]
         let activity = rng.lognormal(logMean: 0, logStandardDeviation: p.activityLogSD)
         return SyntheticUser(index: index, gain: gain, motorNoise: noise, projectorPreference: preference,
@@ -303,6 +304,7 @@ public struct SwipeModel: Sendable {
                           ("lift tail probability", p.liftTailProbability), ("cancelled share", p.cancelledShare)] {
             try need(share(x), name, x, "a probability")
         }
+        try validateAdditions(p)
         try need(p.iOSDecelerationRate > 0 && p.iOSDecelerationRate < 1, "iOS deceleration rate",
                  p.iOSDecelerationRate, "a rate in (0, 1) per ms")
         try need(p.liftTailSpeedRange.lowerBound >= 0 && p.liftTailSpeedRange.upperBound.isFinite, "lift tail speed range",

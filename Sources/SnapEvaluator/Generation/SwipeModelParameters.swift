@@ -3,7 +3,16 @@
 /// Section numbers refer to `spec/human-swipes-and-user-needs.md` Part C; **[assumption]** marks
 /// a value chosen without a direct source (as the spec does). Units: points (= dp at density 1),
 /// milliseconds, points per millisecond. `Docs/swipe-model.md` describes the model as a whole.
-public struct SwipeModelParameters: Sendable, Hashable {
+public struct SwipeModelParameters: Sendable, Hashable, Codable {
+    // MARK: - Task, delivery, strokes (issue 16)
+
+    /// What the people are doing: paging (default, today's model), reveal or browse.
+    public var task: SwipeTask = .paging
+    /// How samples reach the app (frame delivery, touch slop, lift-off repeat, stalls); off by default.
+    public var delivery = InputDeliveryParameters()
+    /// Strokes and goals of the reveal and browse tasks.
+    public var stroke = StrokeParameters()
+
     // MARK: - Users (C.1)
 
     /// Log standard deviation of the per-user speed gain `g_u ~ LogNormal(0, σ)`: 0.25 (C.1, [assumption]).

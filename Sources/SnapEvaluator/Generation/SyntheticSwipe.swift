@@ -67,6 +67,18 @@ public struct SyntheticSwipe: Sendable, Hashable {
     public var times: [Double]
     /// Content offsets at ``times``, points; the first equals ``startOffset``.
     public var offsets: [Double]
+    /// The task that made the swipe; ``SwipeTask/browse`` swipes are unlabelled (no
+    /// `intended_index` is written; ``intendedIndex`` then repeats ``startIndex``).
+    public var task: SwipeTask = .paging
+    /// The item the live policy settled on (telemetry `settled_index`), or `nil` without a live policy.
+    public var settledIndex: Int?
+    /// The resting offset under the live policy, points (where the next swipe of the session starts).
+    public var settledOffset: Double?
+    /// Hidden truth: whether the live policy reached the intended item under the task's hit
+    /// criterion (`exact` for paging, `revealed` for reveal); `nil` for browse or without a live policy.
+    public var liveHit: Bool?
+    /// Hidden truth: this swipe corrects the previous one of the same goal, which missed its label.
+    public var isCorrection: Bool = false
 
     public init(traceID: Int, user: Int, session: Int, chunk: Int, startSlot: Int, startIndex: Int,
                 startOffset: Double, intent: Int, goalIntent: Int, stepInGoal: Int, intendedIndex: Int, style: Style, strategy: Strategy,
@@ -92,6 +104,9 @@ public struct SyntheticSwipe: Sendable, Hashable {
         self.times = times
         self.offsets = offsets
     }
+
+    /// Whether the swipe carries a label (`intended_index`): every task but browse.
+    public var isLabelled: Bool { task != .browse }
 
     /// Content offset at lift-off (the last sample), points.
     public var releaseOffset: Double { offsets.last ?? startOffset }

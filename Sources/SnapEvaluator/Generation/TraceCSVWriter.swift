@@ -4,7 +4,9 @@ import SnapStrategies
 ///
 /// - ``Kind/samples`` (Kind A), one row per touch sample:
 ///   `trace_id,user_id,session_id,t_ms,offset,phase,start_offset,start_index,intended_index,`
-///   followed by the layout columns. Per-trace values stand on every row. Phases are `began`,
+///   (then `hit` and `settled_index` when ``Columns`` asks for them; no `intended_index` for
+///   unlabelled browse files) followed by the layout columns. Per-trace values stand on every row,
+///   or on the first row only (``Columns/perTraceOnFirstRowOnly``). Phases are `began`,
 ///   `moved`…, then `ended` (or `cancelled`).
 /// - ``Kind/releases`` (Kind B), one row per swipe:
 ///   `trace_id,user_id,session_id,release_offset,release_velocity,start_offset,start_index,intended_index,`
@@ -36,17 +38,42 @@ public struct TraceCSVWriter: Sendable {
         }
     }
 
+    /// Optional columns (trace format 1.1) and the per-trace layout of rows.
+    public struct Columns: Sendable, Hashable {
+        /// Write `intended_index` (false for unlabelled browse traces).
+        public var labelled: Bool
+        /// Write this `hit` criterion on every trace (`nil`: no `hit` column).
+        public var hit: HitCriterion?
+        /// Write `settled_index` (telemetry of the live policy; swipes without one leave it empty).
+        public var settledIndex: Bool
+        /// Write per-trace values on a trace's first row only (later rows leave them empty), which
+        /// makes sample-level files about half as large.
+        public var perTraceOnFirstRowOnly: Bool
+        public init(labelled: Bool = true, hit: HitCriterion? = nil, settledIndex: Bool = false,
+                    perTraceOnFirstRowOnly: Bool = false) {
+            self.labelled = labelled
+            self.hit = hit
+            self.settledIndex = settledIndex
+            self.perTraceOnFirstRowOnly = perTraceOnFirstRowOnly
+        }
+    }
+
     public let kind: Kind
     public let layout: CarouselLayout
     public let precision: Precision
+    public let columns: Columns
     let userDigits: Int
     let layoutSuffix: [UInt8]
+    /// The per-trace fields of a later row when they stand on the first row only: commas and a line feed.
+    let emptyPerTrace: [UInt8]
 
     /// A writer for `userCount` users in `layout`.
-    public init(kind: Kind, layout: CarouselLayout, userCount: Int, precision: Precision = Precision()) {
+    public init(kind: Kind, layout: CarouselLayout, userCount: Int, precision: Precision = Precision(),
+                columns: Columns = Columns()) {
         self.kind = kind
         self.layout = layout
         self.precision = precision
+        self.columns = columns
         var digits = 1
         var n = Swift.max(userCount - 1, 0)
         while n >= 10 { n /= 10; digits += 1 }
@@ -59,14 +86,20 @@ public struct TraceCSVWriter: Sendable {
         if layout.alignment != .leading { suffix += "," + layout.alignment.rawValue }
         if layout.isLooping { suffix += ",true" }
         layoutSuffix = Array((suffix + "\n").utf8)
+        let perTraceCount = 7 + (columns.labelled ? 1 : 0) + (columns.hit == nil ? 0 : 1) + (columns.settledIndex ? 1 : 0)
+            + (layout.trailingInset != layout.leadingInset ? 1 : 0) + (layout.alignment != .leading ? 1 : 0) + (layout.isLooping ? 1 : 0)
+        emptyPerTrace = Array(String(repeating: ",", count: perTraceCount).utf8) + [UInt8(ascii: "\n")]
     }
 
     /// The header line, with its line feed.
     public var header: String {
         var columns = ["trace_id", "user_id", "session_id"]
         columns += kind == .samples ? ["t_ms", "offset", "phase"] : ["release_offset", "release_velocity"]
-        columns += ["start_offset", "start_index", "intended_index",
-                    "item_width", "item_spacing", "leading_inset", "viewport_width", "item_count"]
+        columns += ["start_offset", "start_index"]
+        if self.columns.labelled { columns.append("intended_index") }
+        if self.columns.hit != nil { columns.append("hit") }
+        if self.columns.settledIndex { columns.append("settled_index") }
+        columns += ["item_width", "item_spacing", "leading_inset", "viewport_width", "item_count"]
         if layout.trailingInset != layout.leadingInset { columns.append("trailing_inset") }
         if layout.alignment != .leading { columns.append("alignment") }
         if layout.isLooping { columns.append("looping") }
@@ -98,8 +131,18 @@ public struct TraceCSVWriter: Sendable {
         DecimalBytes.appendFixed(swipe.startOffset, decimals: precision.offset, to: &perTrace)
         perTrace.append(UInt8(ascii: ","))
         DecimalBytes.appendInteger(swipe.startIndex, to: &perTrace)
-        perTrace.append(UInt8(ascii: ","))
-        DecimalBytes.appendInteger(swipe.intendedIndex, to: &perTrace)
+        if columns.labelled {
+            perTrace.append(UInt8(ascii: ","))
+            if swipe.isLabelled { DecimalBytes.appendInteger(swipe.intendedIndex, to: &perTrace) }
+        }
+        if let hit = columns.hit {
+            perTrace.append(UInt8(ascii: ","))
+            if swipe.isLabelled { perTrace.append(contentsOf: hit.rawValue.utf8) }
+        }
+        if columns.settledIndex {
+            perTrace.append(UInt8(ascii: ","))
+            if let settled = swipe.settledIndex { DecimalBytes.appendInteger(settled, to: &perTrace) }
+        }
         perTrace.append(contentsOf: layoutSuffix)
 
         switch kind {
@@ -126,7 +169,7 @@ public struct TraceCSVWriter: Sendable {
                 } else {
                     buffer.append(contentsOf: Self.moved)
                 }
-                buffer.append(contentsOf: perTrace)
+                buffer.append(contentsOf: j > 0 && columns.perTraceOnFirstRowOnly ? emptyPerTrace : perTrace)
             }
         }
     }

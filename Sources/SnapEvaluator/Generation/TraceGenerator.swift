@@ -12,10 +12,11 @@ import SnapStrategies
 /// bits). Chunks never share a stream, so they can be generated in parallel and the output is
 /// byte-identical for the same arguments whatever the thread count.
 ///
-/// **Sessions.** A chunk is a series of sessions: `1 + ⌊Exp(mean L − 1)⌋` swipes (L = 8) starting at
-/// a uniformly drawn item at rest, each swipe starting where the previous one was meant to end
-/// (the carousel is assumed to have landed on the intended item), separated by
-/// `250 ms + Exp(600 ms)` pauses on the session's clock (which starts at U(0, 1000) ms).
+/// **Sessions.** A chunk is a series of sessions of at least `1 + ⌊Exp(mean L − 1)⌋` swipes (L = 8;
+/// a goal in progress is finished) starting at a uniformly drawn item at rest, chained by
+/// ``SessionSimulator`` (each swipe starts where the previous came to rest under the live policy,
+/// or, without one, on its intended item), separated by `250 ms + Exp(600 ms)` pauses on the
+/// session's clock (which starts at U(0, 1000) ms).
 public struct TraceGenerator: Sendable {
     /// Traces per chunk (the unit of parallel work and of seeding).
     public static let chunkSize = 1024
@@ -29,6 +30,8 @@ public struct TraceGenerator: Sendable {
     }
 
     public let model: SwipeModel
+    /// Chains the swipes of a session (through the live policy, if any).
+    public let simulator: SessionSimulator
     public let seed: UInt64
     public let traceCount: Int
     /// The users, as drawn by the plan stream.
@@ -37,9 +40,13 @@ public struct TraceGenerator: Sendable {
     public let tracesPerUser: [Int]
     let chunks: [Chunk]
 
-    /// Plans a run of `traceCount` traces by `userCount` users.
-    /// - Throws: ``SwipeModelError`` for counts out of range, ``GSLError`` if GSL cannot allocate.
-    public init(model: SwipeModel, traceCount: Int, userCount: Int, seed: UInt64) throws {
+    /// Plans a run of `traceCount` traces by `userCount` users; sessions chain through
+    /// `livePolicy` (``SessionSimulator``; required for the reveal and browse tasks).
+    /// - Throws: ``SwipeModelError`` for counts out of range or a missing live policy, ``GSLError``
+    ///   if GSL cannot allocate.
+    public init(model: SwipeModel, traceCount: Int, userCount: Int, seed: UInt64,
+                livePolicy: (any SnapPolicy)? = nil) throws {
+        simulator = try SessionSimulator(model: model, livePolicy: livePolicy)
         guard traceCount >= 0, traceCount <= 1_000_000_000 else {
             throw SwipeModelError.invalidParameter(name: "trace count", value: "\(traceCount)", expected: "0...1000000000")
         }
@@ -110,42 +117,14 @@ public struct TraceGenerator: Sendable {
         let p = model.parameters
         var out: [SyntheticSwipe] = []
         out.reserveCapacity(chunk.count)
-        var times: [Double] = []
-        var offsets: [Double] = []
         var session = 0
         while out.count < chunk.count {
             let length = 1 + SnapMath.flooredIndex(rng.exponential(mean: p.sessionLengthMean - 1))
-            var slot = rng.integer(below: layout.itemCount)
-            var clock = rng.uniform(0, 1000)
-            var made = 0
-            while made < length && out.count < chunk.count {
-                let goal = model.drawIntent(startSlot: slot, using: rng)
-                let projected = abs(goal) >= 2 && rng.bernoulli(user.projectorPreference)
-                let series = abs(goal) >= 2 && !projected
-                let steps = series ? abs(goal) : 1
-                let stepIntent = series ? (goal > 0 ? 1 : -1) : goal
-                var step = 0
-                while step < steps && out.count < chunk.count {
-                    let plan = model.plan(intent: stepIntent, projected: projected, forceFlick: series,
-                                          user: user, using: rng)
-                    let startOffset = layout.snapOffset(ofSlot: slot)
-                    let (velocity, tail) = model.sample(plan, startOffset: startOffset, clock: clock, user: user,
-                                                        times: &times, offsets: &offsets, using: rng)
-                    let target = slot + stepIntent
-                    let cancelled = rng.bernoulli(p.cancelledShare)
-                    out.append(SyntheticSwipe(
-                        traceID: chunk.firstTraceID + out.count, user: chunk.user, session: session, chunk: i,
-                        startSlot: slot, startIndex: layout.itemIndex(ofSlot: slot), startOffset: startOffset,
-                        intent: stepIntent, goalIntent: goal, stepInGoal: step,
-                        intendedIndex: layout.itemIndex(ofSlot: target), style: plan.style, strategy: plan.strategy,
-                        liftTail: tail, isCancelled: cancelled, rate: user.rate, releaseVelocity: velocity,
-                        times: times, offsets: offsets))
-                    clock = (times.last ?? clock) + p.interSwipePauseMinimum + rng.exponential(mean: p.interSwipePauseMean)
-                    slot = layout.isLooping ? layout.itemIndex(ofSlot: target) : target
-                    step += 1
-                    made += 1
-                }
-            }
+            let slot = rng.integer(below: layout.itemCount)
+            let clock = rng.uniform(0, 1000)
+            out += simulator.session(user: user, startSlot: slot, clock: clock, length: length, limit: chunk.count - out.count,
+                                     numbering: .init(firstTraceID: chunk.firstTraceID + out.count, session: session, chunk: i),
+                                     using: rng)
             session += 1
         }
         return out

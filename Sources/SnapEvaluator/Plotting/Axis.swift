@@ -102,7 +102,7 @@ public struct Axis: Sendable, Hashable {
 
     // MARK: - Drawing
 
-    static let ink = "#333333"
+    public static let ink = "#333333"
     static let gridInk = "#dddddd"
 
     /// A horizontal axis along the bottom of `rect`: line, ticks, tick labels, axis label, and

@@ -179,6 +179,22 @@ public struct DecisionMap: Sendable {
     /// Every policy's panel, in ``policies`` order.
     public func panels() -> [Panel] { policies.map(panel(for:)) }
 
+    /// Overlay size the commands default to (a seeded sample beyond).
+    public static let overlayLimit = 1_500
+
+    /// The layout most of `traces` were recorded in (ties: the first seen), how many traces
+    /// share it, and how many distinct layouts there are; `nil` without traces.
+    public static func commonLayout(of traces: [TraceRelease]) -> (layout: CarouselLayout, count: Int, distinct: Int)? {
+        var counts: [CarouselLayout: Int] = [:]
+        var order: [CarouselLayout] = []
+        for t in traces {
+            if counts[t.layout] == nil { order.append(t.layout) }
+            counts[t.layout, default: 0] += 1
+        }
+        guard let most = counts.values.max(), let first = order.first(where: { counts[$0] == most }) else { return nil }
+        return (first, most, order.count)
+    }
+
     // MARK: - Drawing
 
     static let panelWidth: Double = 330
@@ -186,30 +202,46 @@ public struct DecisionMap: Sendable {
     static let leftMargin: Double = 70
     static let gap: Double = 78
     static let rightMargin: Double = 24
-    static let top: Double = 92
+    static let rowGap: Double = 96
+    /// Panels per row; more policies wrap into further rows.
+    public static let panelsPerRow = 3
 
-    /// The picture: title, one panel per policy side by side (own axes, panel heading with
-    /// hit/miss counts), a legend of pages moved and (with traces) of the markers, and a note
-    /// on how the cells were built.
-    public func svg(title: String) -> SVGDocument {
+    /// The picture: title, one panel per policy (up to ``panelsPerRow`` side by side, then
+    /// further rows; own axes, panel heading with hit/miss counts), a legend of pages moved and
+    /// (with traces) of the markers, and a note on how the cells were built. Every text line is
+    /// wrapped to the picture's width.
+    public func svg(title: String, note extraNote: String? = nil) -> SVGDocument {
         let panels = panels()
-        let n = Double(max(1, panels.count))
-        let width = max(560, Self.leftMargin + n * Self.panelWidth + (n - 1) * Self.gap + Self.rightMargin)
+        let columns = Double(max(1, min(Self.panelsPerRow, panels.count)))
+        let rows = max(1, (panels.count + Self.panelsPerRow - 1) / Self.panelsPerRow)
+        let width = max(560, Self.leftMargin + columns * Self.panelWidth + (columns - 1) * Self.gap + Self.rightMargin)
+        let charsPerLine: (Double) -> Int = { size in Int((width - 32) / (size * 0.6)) }
         var out: [SVGElement] = []
-        out.append(.label(title, x: 16, y: 26, size: 17, extra: [.init("font-weight", "bold"), .init("class", "title")]))
+        var y = 8.0
+        for line in SVGElement.wrapped(title, maxCharacters: charsPerLine(17)) {
+            y += 20
+            out.append(.label(line, x: 16, y: y, size: 17, extra: [.init("font-weight", "bold"), .init("class", "title")]))
+        }
         let subtitle = "pages moved by the release at each (velocity, position); start item rule: "
             + (startRule == .behindRelease ? "the item the motion leaves" : "always the item below the release")
-        out.append(.label(subtitle, x: 16, y: 46, size: 11, extra: [.init("fill", "#555555")]))
+        y += 4
+        for line in SVGElement.wrapped(subtitle, maxCharacters: charsPerLine(11)) {
+            y += 15
+            out.append(.label(line, x: 16, y: y, size: 11, extra: [.init("fill", "#555555"), .init("class", "subtitle")]))
+        }
+        let top = y + 46
 
         let xAxis = Axis(lower: -grid.maxVelocity, upper: grid.maxVelocity, label: "release velocity (pt/ms)")
         let yAxis = Axis(lower: 0, upper: 1, label: "position in item (fraction)", targetTickCount: 5)
         for (k, panel) in panels.enumerated() {
-            let rect = PlotRect(x: Self.leftMargin + Double(k) * (Self.panelWidth + Self.gap), y: Self.top,
+            let column = Double(k % Self.panelsPerRow), row = Double(k / Self.panelsPerRow)
+            let rect = PlotRect(x: Self.leftMargin + column * (Self.panelWidth + Self.gap),
+                                y: top + row * (Self.panelHeight + Self.rowGap),
                                 width: Self.panelWidth, height: Self.panelHeight)
             out.append(panelElement(panel, rect: rect, xAxis: xAxis, yAxis: yAxis))
         }
 
-        var y = Self.top + Self.panelHeight + 52
+        y = top + Double(rows) * Self.panelHeight + Double(rows - 1) * Self.rowGap + 52
         let legendWidth = width - 32
         let pagesLegend = Legend(heading: "pages moved",
                                  entries: (-Palette.pagesLimit...Palette.pagesLimit).map {
@@ -227,10 +259,13 @@ public struct DecisionMap: Sendable {
             out.append(SVGElement("g", attributes: [.init("class", "legend")], children: m.elements))
             y += m.height
         }
-        let note = "Cells: release at the snap offset of item \(startItem) + fraction × stride "
+        var note = (extraNote.map { $0 + " " } ?? "") + "Cells: release at the snap offset of item \(startItem) + fraction × stride "
             + "(\(SVGElement.number(layout.stride)) pt), drag from the start item at rest, "
             + "contact \(SVGElement.number(contactDuration)) ms; \(grid.velocityColumns) × \(grid.positionRows) cells. "
             + "Layout: \(layout)."
+        if traces.count > Self.overlayLimit {
+            note += " (The overlay draws \(traces.count) traces; past \(Self.overlayLimit) markers hide the cells.)"
+        }
         for line in SVGElement.wrapped(note, maxCharacters: Int(legendWidth / 6.2)) {
             y += 14
             out.append(.label(line, x: 16, y: y, size: 10, extra: [.init("fill", "#555555"), .init("class", "note")]))

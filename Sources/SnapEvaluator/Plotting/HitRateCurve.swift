@@ -9,9 +9,12 @@ import SnapStrategies
 /// the intended item (``TraceOutcome/isHit(_:on:)``, exactly as `snaplab compare` scores it).
 ///
 /// ## Bins, by speed `|v|` (pt/ms)
-/// - ``Binning/quantiles(_:)`` (default, 6): equal-count bins by rank. The traces are sorted by
-///   speed (stable, so ties keep input order) and bin `k` of `B = min(bins, n)` takes ranks
-///   `⌊k·n/B⌋ ..< ⌊(k+1)·n/B⌋`. Tied speeds may fall in neighbouring bins.
+/// - ``Binning/quantiles(_:)`` (default, 6): equal-count bins by rank, each with at least
+///   ``minimumPerBin`` (default 30) traces: `B = min(bins, max(1, ⌊n/minimumPerBin⌋))`. The traces are sorted by
+///   speed (stable, so ties keep input order) and bin `k` takes ranks `⌊k·n/B⌋ ..< ⌊(k+1)·n/B⌋`.
+///   Tied speeds may fall in neighbouring bins. The picture's x axis is then the *share of
+///   traces* (a quantile axis: each bin gets the same width, so the axis spends its width where
+///   the traces are, not on a few fast outliers), labelled with the speeds at the bin edges.
 /// - ``Binning/edges(_:)``: fixed edges `e0 < e1 < … < eB` (sorted, duplicates and non-finite
 ///   edges dropped); bin `k` is `[e_k, e_{k+1})`, the last one closed `[e_{B−1}, e_B]`; speeds
 ///   outside `[e0, eB]` are excluded.
@@ -64,6 +67,16 @@ public struct HitRateCurve: Sendable {
         public var upper: Double
     }
 
+    /// Fewest traces in a quantile bin by default (fewer traces give fewer bins).
+    public static let defaultMinimumPerBin = 30
+
+    /// Fewest traces in a quantile bin.
+    public let minimumPerBin: Int
+
+    /// Colours by policy id (default ``Palette/assign(_:)`` in ``policyIDs`` order); a report
+    /// passes its own so every plot agrees.
+    public var colours: [String: String]
+
     /// Two-sided 95% standard normal quantile.
     public static let z95 = 1.959963984540054
 
@@ -73,8 +86,11 @@ public struct HitRateCurve: Sendable {
     /// Traces not binned: unlabelled, non-finite velocity, or outside fixed edges.
     public let excluded: Int
 
-    public init(policies: [any SnapPolicy], traces: [TraceRelease], binning: Binning = .quantiles(6)) {
+    public init(policies: [any SnapPolicy], traces: [TraceRelease], binning: Binning = .quantiles(6),
+                minimumPerBin: Int = HitRateCurve.defaultMinimumPerBin) {
+        self.minimumPerBin = max(1, minimumPerBin)
         policyIDs = policies.map(\.id)
+        colours = Palette.assign(policies.map(\.id))
         self.binning = binning
         var speeds: [(speed: Double, hits: [Bool])] = []
         var excluded = 0
@@ -102,7 +118,7 @@ public struct HitRateCurve: Sendable {
         switch binning {
         case .quantiles(let requested):
             let n = order.count
-            let b = min(max(1, requested), n)
+            let b = min(max(1, requested), max(1, n / self.minimumPerBin), n)
             for k in 0..<b {
                 let members = Array(order[(k * n / b)..<((k + 1) * n / b)])
                 guard let first = members.first, let last = members.last else { continue }
@@ -148,28 +164,57 @@ public struct HitRateCurve: Sendable {
 
     // MARK: - Drawing
 
-    /// The picture: title, axes (`|release velocity| (pt/ms)`, `hit rate (fraction)`), one
-    /// polyline per policy through the non-empty bins with 95% error bars (series dodged by a few
-    /// pixels so the bars do not hide each other), a legend, and a note on binning and intervals.
+    /// Where bin `b` (of the non-empty bins `used`) sits on the x axis, and the axis ticks: for
+    /// quantile bins the share of traces (bin midpoints; ticks at bin edges labelled with the
+    /// speed there), for fixed edges the mean speed on a linear axis.
+    func xPlacement(_ used: [Bin]) -> (axis: Axis, position: [Double], ticks: [(at: Double, label: String)]) {
+        if case .quantiles = binning {
+            let total = Double(max(1, used.reduce(0) { $0 + $1.count }))
+            var start = 0.0
+            var positions: [Double] = []
+            var ticks: [(Double, String)] = []
+            let every = used.count > 8 ? 2 : 1
+            for (k, b) in used.enumerated() {
+                positions.append((start + Double(b.count) / 2) / total)
+                if k % every == 0 { ticks.append((start / total, NumberFormat.fixed(b.lower, 2))) }
+                start += Double(b.count)
+            }
+            if let last = used.last { ticks.append((1, NumberFormat.fixed(last.upper, 2))) }
+            return (Axis(lower: 0, upper: 1, label: "|release velocity| (pt/ms), bins of equal counts"), positions, ticks)
+        }
+        let top = used.map { max($0.upper, $0.meanSpeed) }.max() ?? 1
+        let axis = Axis.niced(lower: 0, upper: top > 0 ? top : 1, label: "|release velocity| (pt/ms)")
+        return (axis, used.map(\.meanSpeed), axis.ticks.map { ($0, axis.tickLabel($0)) })
+    }
+
+    /// The picture: title, axes, one polyline per policy through the non-empty bins with 95%
+    /// error bars (series dodged by a few pixels so the bars do not hide each other; a tooltip
+    /// on every point), a legend, and a note on binning, outliers and intervals.
     public func svg(title: String) -> SVGDocument {
         let width = 640.0
         let rect = PlotRect(x: 72, y: 56, width: width - 72 - 24, height: 300)
         var out: [SVGElement] = []
         out.append(.label(title, x: 16, y: 26, size: 17, extra: [.init("font-weight", "bold"), .init("class", "title")]))
         let used = bins.filter { $0.count > 0 }
-        let top = used.map { max($0.upper, $0.meanSpeed) }.max() ?? 1
-        let xAxis = Axis.niced(lower: 0, upper: top > 0 ? top : 1, label: "|release velocity| (pt/ms)")
+        let (xAxis, positions, ticks) = xPlacement(used)
         let yAxis = Axis(lower: 0, upper: 1, label: "hit rate (fraction)", targetTickCount: 5)
         out += yAxis.verticalElements(in: rect, grid: true)
-        out += xAxis.horizontalElements(in: rect)
+        for t in ticks {
+            let x = xAxis.map(t.at, from: rect.x, to: rect.maxX)
+            out.append(SVGElement("line", ["x1": x, "y1": rect.maxY, "x2": x, "y2": rect.maxY + 5],
+                                  extra: [.init("stroke", Axis.ink), .init("stroke-width", "1")]))
+            out.append(.label(t.label, x: x, y: rect.maxY + 18, anchor: "middle", size: 11, extra: [.init("class", "tick-label")]))
+        }
+        out.append(.label(xAxis.label, x: rect.midX, y: rect.maxY + 36, anchor: "middle", size: 12,
+                          extra: [.init("class", "axis-label")]))
         let p = policyIDs.count
         for k in 0..<p {
             let dodge = (Double(k) - Double(p - 1) / 2) * 4
-            let colour = Palette.series(k)
+            let colour = colours[policyIDs[k]] ?? Palette.series(k)
             var points: [(x: Double, y: Double)] = []
             var parts: [SVGElement] = []
-            for b in used {
-                let x = xAxis.map(b.meanSpeed, from: rect.x, to: rect.maxX) + dodge
+            for (j, b) in used.enumerated() {
+                let x = xAxis.map(positions[j], from: rect.x, to: rect.maxX) + dodge
                 let rate = b.rates[k]
                 let ci = b.intervals[k]
                 let y = yAxis.map(rate, from: rect.maxY, to: rect.y)
@@ -184,7 +229,7 @@ public struct HitRateCurve: Sendable {
                     + "[\(NumberFormat.fixed(ci.lower, 3)), \(NumberFormat.fixed(ci.upper, 3))] at "
                     + "|v| \(NumberFormat.fixed(b.lower, 2))–\(NumberFormat.fixed(b.upper, 2)) pt/ms"
                 parts.append(SVGElement("circle", ["cx": x, "cy": y, "r": 3.5], fill: colour,
-                                        extra: [.init("class", "point")], children: [.tooltip(tip)]))
+                                        extra: [.init("class", "point"), .init("data-tip", tip)], children: [.tooltip(tip)]))
             }
             let polyline = SVGElement("polyline", attributes: [
                 .init("points", points.map { "\(SVGElement.number($0.x)),\(SVGElement.number($0.y))" }.joined(separator: " ")),
@@ -196,22 +241,33 @@ public struct HitRateCurve: Sendable {
         out.append(SVGElement("rect", ["x": rect.x, "y": rect.y, "width": rect.width, "height": rect.height],
                               fill: "none", extra: [.init("stroke", "#333333"), .init("stroke-width", "1")]))
         var y = rect.maxY + 52
-        let legend = Legend(heading: "policy", entries: policyIDs.enumerated().map { Legend.Entry(.line(Palette.series($0)), $1) })
+        let legend = Legend(heading: "policy", entries: policyIDs.enumerated().map {
+            Legend.Entry(.line(colours[$1] ?? Palette.series($0)), $1)
+        })
         let placed = legend.layout(x: 16, y: y, width: width - 32)
         out.append(SVGElement("g", attributes: [.init("class", "legend")], children: placed.elements))
         y += placed.height
-        let scored = used.reduce(0) { $0 + $1.count }
-        let binText: String
-        switch binning {
-        case .quantiles(let b): binText = "up to \(max(1, b)) equal-count bins by |v|"
-        case .edges: binText = "fixed |v| bins"
-        }
-        let note = "\(scored) labelled traces in \(used.count) bins (\(binText)), \(excluded) excluded; "
-            + "points at each bin's mean |v|; error bars: 95% Wilson interval per bin (traces treated as independent)."
-        for line in SVGElement.wrapped(note, maxCharacters: Int((width - 32) / 6.2)) {
+        for line in SVGElement.wrapped(note(used), maxCharacters: Int((width - 32) / 6.2)) {
             y += 14
             out.append(.label(line, x: 16, y: y, size: 10, extra: [.init("fill", "#555555"), .init("class", "note")]))
         }
         return SVGDocument(width: width, height: y + 14, title: title, elements: out)
+    }
+
+    /// The rule the bins follow, the outliers, and what the error bars are.
+    public func note(_ used: [Bin]) -> String {
+        let scored = used.reduce(0) { $0 + $1.count }
+        var text = "\(scored) labelled traces in \(used.count) bins"
+        switch binning {
+        case .quantiles(let b):
+            text += " (up to \(max(1, b)) bins of equal counts by |v|, at least \(minimumPerBin) traces each; "
+                + "each bin is as wide as its share of the traces)"
+            if let last = used.last, used.count > 1 {
+                text += "; the fastest bin spans \(NumberFormat.fixed(last.lower, 2))–\(NumberFormat.fixed(last.upper, 2)) pt/ms"
+            }
+        case .edges: text += " (fixed |v| bins; points at each bin's mean |v|)"
+        }
+        text += ", \(excluded) excluded; error bars: 95% Wilson interval per bin (traces treated as independent)."
+        return text
     }
 }

@@ -20,6 +20,18 @@ public enum Palette {
         categorical[SnapMath.wrap(i, modulo: categorical.count)]
     }
 
+    /// One colour per policy for a whole report or command: the `i`-th id of `ids` takes
+    /// ``series(_:)`` `i` for the first eight, ``others`` (grey) after that, so no two policies
+    /// share a colour. Every plot and table of a report is drawn with the same map.
+    public static func assign(_ ids: [String]) -> [String: String] {
+        var map: [String: String] = [:]
+        for id in ids where map[id] == nil { map[id] = map.count < categorical.count ? series(map.count) : others }
+        return map
+    }
+
+    /// Colour of policies past the eighth in ``assign(_:)``.
+    public static let others = "#a0a7b0"
+
     /// `PuOr` 7-class, from −3 (index 0) to +3 (index 6).
     public static let diverging = ["#b35806", "#f1a340", "#fee0b6", "#f7f7f7",
                                    "#d8daeb", "#998ec3", "#542788"]

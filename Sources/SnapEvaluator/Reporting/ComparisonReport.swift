@@ -1,12 +1,16 @@
 /// Renders a ``Comparison`` as a terminal table, Markdown, CSV or JSON.
 ///
-/// `preamble` holds (key, value) lines about the run (files, counts, estimator, seed) that every
-/// format carries: as lines above the table, as a Markdown list, as `# key: value` comment lines
-/// in CSV (off with `csvComments: false`), and as a `run` object in JSON.
+/// `preamble` holds (key, value) lines about the run (files, counts, estimator, seed) that the
+/// table, Markdown and JSON formats carry: as lines above the table, as a Markdown list, and as
+/// a `run` object in JSON (entries keyed `file` become its `files` array). CSV is plain RFC 4180
+/// with one header row and no metadata (``csv()``; `snaplab compare --meta FILE.json` writes
+/// ``runJSON()``).
 public struct ComparisonReport: Sendable {
     public var comparison: Comparison
     public var preamble: [(key: String, value: String)]
     public var breakdown: Breakdown
+    /// Data checks' warnings (``DataChecks``), also under `warnings` in JSON.
+    public var warnings: [DataWarning] = []
 
     /// Which per-group table follows the main one.
     public enum Breakdown: String, Sendable { case none, user, file }
@@ -36,15 +40,22 @@ public struct ComparisonReport: Sendable {
         "[\(NumberFormat.fixed(i.lower, 3)), \(NumberFormat.fixed(i.upper, 3))]"
     }
 
-    static func pValue(_ p: Double?) -> String {
-        guard let p else { return "-" }
-        return p < 0.0001 ? "<0.0001" : NumberFormat.fixed(p, 4)
+    func pValue(_ row: Int, _ logHolm: [Double?]) -> String {
+        guard let p = comparison.rows[row].holmP else { return "-" }
+        return PValueText.short(p, log10p: logHolm[row] ?? 0)
     }
 
-    func cells(_ r: Comparison.Row) -> [String] {
-        [r.policy, String(r.n), NumberFormat.fixed(r.hitRate, 3), Self.interval(r.hitRateInterval),
+    /// The cells of every row, best first.
+    var allCells: [[String]] {
+        let logHolm = logP.holm
+        return comparison.rows.indices.map { cells($0, logHolm) }
+    }
+
+    func cells(_ k: Int, _ logHolm: [Double?]) -> [String] {
+        let r = comparison.rows[k]
+        return [r.policy, String(r.n), NumberFormat.fixed(r.hitRate, 3), Self.interval(r.hitRateInterval),
          (r.differenceToBest > 0 ? "+" : "") + NumberFormat.fixed(r.differenceToBest, 3),
-         Self.interval(r.differenceInterval), Self.pValue(r.holmP), r.significanceMark,
+         Self.interval(r.differenceInterval), pValue(k, logHolm), r.significanceMark,
          NumberFormat.fixed(r.meanAbsoluteError, 3), NumberFormat.fixed(r.overshootRate, 3),
          NumberFormat.fixed(r.undershootRate, 3), NumberFormat.fixed(r.missedChangeRate, 3),
          NumberFormat.fixed(r.falseChangeRate, 3), NumberFormat.fixed(r.meanSnapCorrection, 1),
@@ -77,7 +88,7 @@ public struct ComparisonReport: Sendable {
     func table() -> String {
         var out = preamble.map { "\($0.key): \($0.value)\n" }.joined()
         if !preamble.isEmpty { out += "\n" }
-        out += TextTable(header: Self.header, rows: comparison.rows.map(cells), rightAligned: Self.numeric).rendered()
+        out += TextTable(header: Self.header, rows: allCells, rightAligned: Self.numeric).rendered()
         out += "\n" + Self.legend + "\n"
         if breakdown != .none {
             out += "\nhit rate by \(breakdown.rawValue):\n"
@@ -90,29 +101,11 @@ public struct ComparisonReport: Sendable {
     func markdown() -> String {
         var out = preamble.map { "- **\($0.key)**: \($0.value)\n" }.joined()
         if !preamble.isEmpty { out += "\n" }
-        out += MarkdownTable.render(header: Self.header, rows: comparison.rows.map(cells), rightAligned: Self.numeric)
+        out += MarkdownTable.render(header: Self.header, rows: allCells, rightAligned: Self.numeric)
         if breakdown != .none {
             out += "\nHit rate by \(breakdown.rawValue):\n\n"
             out += MarkdownTable.render(header: groupHeader, rows: groups.map(groupCells),
                                         rightAligned: Set(1..<groupHeader.count))
-        }
-        return out
-    }
-
-    func csv() -> String {
-        var out = preamble.map { "# \($0.key): \($0.value)\n" }.joined()
-        out += CSVText.line(["policy", "n", "hits", "hit_rate", "hit_rate_ci_low", "hit_rate_ci_high",
-                             "diff_to_best", "diff_ci_low", "diff_ci_high", "mcnemar_p", "holm_p",
-                             "mean_abs_error", "overshoot_rate", "undershoot_rate", "missed_change_rate",
-                             "false_change_rate", "mean_snap_correction_pt", "mean_cells_reconfigured"])
-        for r in comparison.rows {
-            let n: (Double) -> String = { NumberFormat.compact($0) }
-            out += CSVText.line([r.policy, String(r.n), String(r.hits), n(r.hitRate), n(r.hitRateInterval.lower),
-                                 n(r.hitRateInterval.upper), n(r.differenceToBest), n(r.differenceInterval.lower),
-                                 n(r.differenceInterval.upper), r.mcNemarP.map(n) ?? "", r.holmP.map(n) ?? "",
-                                 n(r.meanAbsoluteError), n(r.overshootRate), n(r.undershootRate),
-                                 n(r.missedChangeRate), n(r.falseChangeRate), n(r.meanSnapCorrection),
-                                 n(r.meanCellsReconfigured)])
         }
         return out
     }
@@ -124,7 +117,8 @@ public struct ComparisonReport: Sendable {
     /// `agreement` (unlabelled traces), and `by_user`/`by_file` when asked.
     public func json() -> JSONValue {
         func pair(_ i: (lower: Double, upper: Double)) -> JSONValue { .array([.number(i.lower), .number(i.upper)]) }
-        let policies: [JSONValue] = comparison.rows.map { r in
+        let logP = self.logP
+        let policies: [JSONValue] = comparison.rows.enumerated().map { k, r in
             .object([
                 ("policy", .string(r.policy)),
                 ("parameters", .object(r.parameters.map { ($0.name, JSONValue.number($0.value)) })),
@@ -137,19 +131,22 @@ public struct ComparisonReport: Sendable {
                 ("mean_cells_reconfigured", .number(r.meanCellsReconfigured)),
                 ("signed_errors", .object(r.signedErrors.map { (String($0.error), JSONValue.int($0.traces)) })),
                 ("diff_to_best", .number(r.differenceToBest)), ("diff_to_best_ci", pair(r.differenceInterval)),
-                ("mcnemar_p", r.mcNemarP.map(JSONValue.number) ?? .null),
-                ("holm_p", r.holmP.map(JSONValue.number) ?? .null),
+                ("mcnemar_p", Self.pJSON(r.mcNemarP, logP.raw[k])),
+                ("holm_p", Self.pJSON(r.holmP, logP.holm[k])),
+                ("mcnemar_log10_p", logP.raw[k].map(JSONValue.number) ?? .null),
+                ("holm_log10_p", logP.holm[k].map(JSONValue.number) ?? .null),
                 ("unlabelled_pages_moved", .object(r.unlabelledPagesMoved.map { (String($0.pages), JSONValue.int($0.traces)) })),
             ])
         }
         var doc: [(String, JSONValue)] = [
-            ("run", .object(preamble.map { ($0.key, JSONValue.string($0.value)) })),
+            ("run", runJSON()),
             ("labelled", .int(comparison.labelled)), ("unlabelled", .int(comparison.unlabelled)),
             ("users", .int(comparison.users)),
             ("bootstrap", .object([("resamples", .int(comparison.bootstrap.resamples)),
                                    ("seed", .int(Int(truncatingIfNeeded: comparison.bootstrap.seed))),
                                    ("level", .number(comparison.bootstrap.level))])),
             ("policies", .array(policies)),
+            ("warnings", .array(warnings.map(\.json))),
             ("agreement", .object(comparison.rows.enumerated().map { i, r in
                 (r.policy, JSONValue.object(comparison.rows.enumerated().map { j, s in
                     (s.policy, JSONValue.number(comparison.agreement[i][j])) }))

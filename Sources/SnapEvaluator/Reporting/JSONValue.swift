@@ -7,6 +7,9 @@ public enum JSONValue: Sendable, Hashable {
     case bool(Bool)
     case int(Int)
     case number(Double)
+    /// A number written exactly as given: a valid JSON number literal whose value a `Double`
+    /// cannot hold (a p-value such as `1.7e-912`, ``PValueText``).
+    case numberLiteral(String)
     case string(String)
     case array([JSONValue])
     /// Keys keep their order.
@@ -28,6 +31,7 @@ public enum JSONValue: Sendable, Hashable {
         case let .bool(b): out += b ? "true" : "false"
         case let .int(i): out += String(i)
         case let .number(x): out += JSONValue.format(x)
+        case let .numberLiteral(text): out += text
         case let .string(s): JSONValue.escape(s, into: &out)
         case let .array(items):
             if items.isEmpty { out += "[]"; return }

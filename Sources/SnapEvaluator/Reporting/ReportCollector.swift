@@ -24,6 +24,8 @@ public final class ReportCollector {
     public let labelled: TraceReservoir
     /// The layout of the first trace read (the decision map is drawn in it).
     public private(set) var firstLayout: CarouselLayout?
+    /// The hit criterion of traces without a `hit` column (`--hit`).
+    public var hit: HitCriterion = .exact
 
     /// - Parameters:
     ///   - overlayCapacity: traces drawn on the decision map (default 1 500).
@@ -38,9 +40,11 @@ public final class ReportCollector {
     /// Adds one trace to every part.
     public func add(_ record: TraceRecord) {
         description.add(record)
-        scoring.add(record.release)
-        overlay.add(record.release)
-        if record.release.intendedIndex != nil { labelled.add(record.release) }
+        var release = record.release
+        if release.hit == nil { release.hit = hit }
+        scoring.add(release)
+        overlay.add(release)
+        if release.intendedIndex != nil { labelled.add(release) }
         if firstLayout == nil { firstLayout = record.release.layout }
     }
 }

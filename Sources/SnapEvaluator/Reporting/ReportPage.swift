@@ -2,17 +2,20 @@ import SnapStrategies
 
 /// Builds the page of `snaplab report` (an ``HTMLReport``) from one pass over the traces
 /// (``ReportCollector``):
-/// - **summary**: files, counts, users, the describe table (``TraceDescription/table(summary:)``)
-///   as a preformatted block;
-/// - **comparison**: ``Comparison`` with a user bootstrap (`bootstrap` resamples, `seed`) as the
-///   ``ComparisonReport`` table;
-/// - **plots**: the ``DecisionMap`` of the top ``mapPolicies`` policies by hit rate, in the layout
-///   of the first trace, with the collector's overlay sample drawn on it; the ``HitRateCurve`` of
-///   the top ``curvePolicies`` on the labelled traces (6 equal-count speed bins);
-/// - **recommendation** (unless ``recommend`` is false): ``Recommendation/run(policies:data:fitter:folds:maxPages:maxFittedParameters:seed:)``
-///   on the labelled traces kept by the collector (all of them up to its capacity, else a seeded
-///   sample, which the page says), shown as ``RecommendationReport/table()`` including the Swift
-///   code.
+/// - **verdict** (``ReportVerdict``): the recommended policy (the ``Recommendation`` when
+///   `recommend`, else the best by hit rate), its hit rate with the user-bootstrap interval,
+///   the difference to ``baseline`` when given, and every note (sampling, small data: when the
+///   recommendation cannot be made, the page says why instead of failing);
+/// - **comparison**: ``Comparison`` with a user bootstrap as a sortable table with interval bars;
+/// - **pictures**: the ``DecisionMap`` of the top ``mapPolicies`` by hit rate in the most common
+///   layout of the overlay sample, a map of where they disagree, and the ``HitRateCurve`` of the
+///   top ``curvePolicies`` (equal-count bins of at least 30 traces);
+/// - **by intent** (``IntentTables``): hit rate per intent for the top ``curvePolicies`` and
+///   the intended-vs-resting matrix of the top ``mapPolicies``, on the labelled sample;
+/// - **by user**: per-user hit rates of the top policies;
+/// - **recommendation**: the ranking as a table, the rule and reasons, the Swift code;
+/// - **dataset** and a **footer** (version, command line, seed, input files).
+/// One colour per policy (``Palette/assign(_:)`` in rank order) in every table and plot.
 public struct ReportPage: Sendable {
     public var title = "SnapLab report"
     public var bootstrap = 2000
@@ -24,75 +27,136 @@ public struct ReportPage: Sendable {
     public var maxFittedParameters = 6
     public var mapPolicies = 3
     public var curvePolicies = 4
+    /// The policy the app ships today (`--baseline`), compared with the verdict.
+    public var baseline: String?
     /// Extra summary lines shown first (e.g. the velocity estimator).
     public var preamble: [(key: String, value: String)] = []
     /// The footer (e.g. the command line).
     public var footer = ""
+    /// Footer lines (version, command line, …); the page adds seed and input files.
+    public var footerItems: [(key: String, value: String)] = []
 
     public init() {}
 
     /// The page for what `collector` gathered while reading `summary`.
-    /// - Returns: the page and notes for standard error (sampling, skipped fits).
-    /// - Throws: ``FitError`` (no labelled traces, fewer users than folds, ...), ``GSLError``.
+    /// - Returns: the page and notes for standard error (sampling, skipped fits, no recommendation).
+    /// - Throws: ``GSLError``; a recommendation that cannot be made (``FitError``) becomes a note.
     public func build(_ collector: ReportCollector, summary: ReadSummary) throws -> (page: HTMLReport, notes: [String]) {
         var notes: [String] = []
         let totals = collector.scores
         let comparison = try Comparison(totals, userNames: summary.users.names,
                                         bootstrap: UserBootstrap(resamples: bootstrap, seed: seed))
+        let byID = Dictionary(totals.policies.map { ($0.id, $0) }, uniquingKeysWith: { a, _ in a })
+        let ranked = comparison.rows.compactMap { byID[$0.policy] }
+        let colours = Palette.assign(ranked.map(\.id))
+
         var lines = preamble
         lines += summary.files.map { ("file", "\($0.path) (\($0.kind.rawValue), \($0.tracesRead) traces)") }
         lines.append(("traces", "\(summary.tracesRead) read, \(totals.labelled) labelled, \(totals.unlabelled) unlabelled, "
                       + "\(summary.tracesSkipped) skipped, \(summary.tracesCancelled) cancelled"))
         lines.append(("users", "\(collector.description.users)"))
         lines.append(("bootstrap", "\(bootstrap) user resamples, seed \(seed)"))
-        let report = ComparisonReport(comparison: comparison)
 
-        // Plots: the top policies by hit rate (rows are sorted best first).
-        let byID = Dictionary(totals.policies.map { ($0.id, $0) }, uniquingKeysWith: { a, _ in a })
-        let ranked = comparison.rows.compactMap { byID[$0.policy] }
+        // The recommendation first: the verdict depends on it.
+        var recommendation: Recommendation?
+        var recommendationText = ""
+        var verdictNotes: [String] = []
+        if recommend {
+            let fitTraces = collector.labelled
+            do {
+                let progress = ProgressLine(stage: "recommending (fitting \(totals.policies.count) policies)")
+                defer { progress.finish() }
+                recommendation = try Recommendation.run(
+                    policies: totals.policies, data: FitData(fitTraces.traces), fitter: fitter, folds: folds, maxPages: maxPages,
+                    maxFittedParameters: maxFittedParameters, seed: seed)
+            } catch let error as FitError {
+                let note = "No recommendation: \(error.description). The verdict is the policy with the highest hit rate."
+                verdictNotes.append(note)
+                notes.append(note)
+            }
+            if recommendation != nil, !fitTraces.isComplete {
+                let note = "Fitted and cross-validated on a seeded uniform sample of \(fitTraces.traces.count) "
+                    + "of \(fitTraces.seen) labelled traces (seed \(seed))."
+                recommendationText += note
+                notes.append(note)
+                verdictNotes.append(note)
+            }
+            if let r = recommendation, !r.notFitted.isEmpty {
+                notes.append("scored with defaults only (more than \(maxFittedParameters) parameters): "
+                             + r.notFitted.joined(separator: ", "))
+            }
+        }
+
+        var page = HTMLReport(title: title, summary: lines, details: collector.description.table(summary: summary),
+                              comparison: ComparisonReport(comparison: comparison), plots: [],
+                              recommendation: recommendationText, footer: footer)
+        page.colours = colours
+        page.subtitle = "\(totals.labelled) labelled swipes from \(comparison.users) users, "
+            + "\(comparison.rows.count) policies compared"
+        page.verdict = verdict(comparison: comparison, recommendation: recommendation, notes: verdictNotes)
+        page.plots = plots(collector: collector, ranked: ranked, colours: colours)
+        page.sections = ReportSections.intent(ranked: ranked, traces: collector.labelled, top: curvePolicies,
+                                              matrices: mapPolicies, colours: colours)
+            + ReportSections.users(comparison: comparison, top: curvePolicies, colours: colours)
+        if let r = recommendation { page.recommendationHTML = ReportSections.ranking(r, colours: colours) }
+        page.footerItems = footerItems + [("seed", "\(seed)")] + summary.files.map { ("input", $0.path) }
+        return (page, notes)
+    }
+
+    func verdict(comparison: Comparison, recommendation: Recommendation?, notes: [String]) -> ReportVerdict? {
+        guard let best = comparison.rows.first else { return nil }
+        var v: ReportVerdict
+        if let r = recommendation {
+            let chosen = r.chosen
+            v = ReportVerdict(policy: chosen.policyID,
+                              basis: "Recommended: the simplest policy whose cross-validated \(r.objective) is within one "
+                                  + "standard error of the best (\(r.folds) folds grouped by user).",
+                              row: comparison.rows.first { $0.policy == chosen.policyID }, notes: notes)
+            if chosen.variant != "defaults" {
+                v.fitted = (chosen.testScore, chosen.testStandardError, RecommendationReport.parameterText(chosen.policy))
+            }
+        } else {
+            v = ReportVerdict(policy: best.policy, basis: "The highest hit rate on these traces (no recommendation was fitted).",
+                              row: best, notes: notes)
+        }
+        if let baseline { v.compare(withBaseline: baseline, in: comparison) }
+        return v
+    }
+
+    func plots(collector: ReportCollector, ranked: [any SnapPolicy], colours: [String: String]) -> [HTMLReport.Plot] {
         var plots: [HTMLReport.Plot] = []
-        if let layout = collector.firstLayout, !ranked.isEmpty {
+        let overlay = collector.overlay
+        if let common = DecisionMap.commonLayout(of: overlay.traces) ?? collector.firstLayout.map({ ($0, 0, 1) }), !ranked.isEmpty {
             let top = Array(ranked.prefix(mapPolicies))
-            let overlay = collector.overlay
-            let map = DecisionMap(policies: top, layout: layout, traces: overlay.traces)
+            let traces = overlay.traces.filter { $0.layout == common.layout }
+            let map = DecisionMap(policies: top, layout: common.layout, traces: traces)
             let sampleNote = overlay.isComplete ? "all \(overlay.seen) traces"
                 : "a seeded uniform sample of \(overlay.traces.count) of \(overlay.seen) traces (seed \(seed))"
+            let layoutNote = common.distinct > 1
+                ? " Drawn in the most common of \(common.distinct) layouts; traces in other layouts are not drawn." : ""
             plots.append(HTMLReport.Plot(
-                title: "Decision map of the top \(top.count) by hit rate",
-                caption: "Pages moved over (release velocity, position in item) in the layout of the first trace; "
-                    + "\(sampleNote) drawn as hit (dot) or miss (cross) for each policy.",
+                title: "What the top \(top.count) decide, and how the swipes fared",
+                caption: "Colour: pages moved for a release at that velocity and position in the item; \(sampleNote) drawn "
+                    + "as hit (dot) or miss (cross) for each policy. Hover a point for its numbers.\(layoutNote)",
                 document: map.svg(title: "Pages moved by " + top.map(\.id).joined(separator: ", "))))
+            if top.count > 1 {
+                plots.append(HTMLReport.Plot(
+                    title: "Where the top \(top.count) disagree",
+                    caption: "Dark cells: releases the policies send to different items — the only places where choosing "
+                        + "between them matters.",
+                    document: map.differenceSVG(title: "Where " + top.map(\.id).joined(separator: ", ") + " disagree")))
+            }
         }
         if !collector.labelled.traces.isEmpty, !ranked.isEmpty {
             let top = Array(ranked.prefix(curvePolicies))
-            let curve = HitRateCurve(policies: top, traces: collector.labelled.traces, binning: .quantiles(6))
+            var curve = HitRateCurve(policies: top, traces: collector.labelled.traces, binning: .quantiles(8))
+            curve.colours = colours
             plots.append(HTMLReport.Plot(
                 title: "Hit rate by release speed, top \(top.count)",
-                caption: "Six equal-count speed bins of the labelled traces; 95% Wilson intervals per bin.",
+                caption: "Each bin holds the same number of swipes, so the slow swipes where most decisions happen get "
+                    + "as much width as the fast ones. Hover a point for its counts.",
                 document: curve.svg(title: "Hit rate by release speed")))
         }
-
-        var recommendationText = ""
-        if recommend {
-            let fitTraces = collector.labelled
-            let data = FitData(fitTraces.traces)
-            let recommendation = try Recommendation.run(
-                policies: totals.policies, data: data, fitter: fitter, folds: folds, maxPages: maxPages,
-                maxFittedParameters: maxFittedParameters, seed: seed)
-            if !fitTraces.isComplete {
-                let note = "Fitted and cross-validated on a seeded uniform sample of \(fitTraces.traces.count) "
-                    + "of \(fitTraces.seen) labelled traces (seed \(seed))."
-                recommendationText += note + "\n\n"
-                notes.append(note)
-            }
-            if !recommendation.notFitted.isEmpty {
-                notes.append("scored with defaults only (more than \(maxFittedParameters) parameters): "
-                             + recommendation.notFitted.joined(separator: ", "))
-            }
-            recommendationText += RecommendationReport(recommendation: recommendation).table()
-        }
-        let page = HTMLReport(title: title, summary: lines, details: collector.description.table(summary: summary),
-                              comparison: report, plots: plots, recommendation: recommendationText, footer: footer)
-        return (page, notes)
+        return plots
     }
 }

@@ -13,7 +13,7 @@ import SnapStrategies
 ///   (a platform that re-reports the last position at lift-off);
 /// - *long gap*: two consecutive samples more than 40 ms apart (the velocity trackers reset).
 public struct TraceDescription: Sendable {
-    public static let quantileLevels: [Double] = [0, 0.05, 0.25, 0.5, 0.75, 0.95, 1]
+    public static let quantileLevels: [Double] = [0, 0.05, 0.25, 0.5, 0.75, 0.9, 0.95, 1]
 
     public private(set) var traces = 0
     public private(set) var labelled = 0
@@ -24,6 +24,8 @@ public struct TraceDescription: Sendable {
     public private(set) var sparseTraces = 0
     public private(set) var repeatedLiftOff = 0
     public private(set) var longGapTraces = 0
+    /// Durations, travel, delivery and per-estimator speeds (``RealDataDescription``).
+    public private(set) var realData = RealDataDescription()
     private var userSeen: [Bool] = []
 
     public init() {}
@@ -32,6 +34,7 @@ public struct TraceDescription: Sendable {
     public mutating func add(_ record: TraceRecord) {
         let r = record.release
         traces += 1
+        realData.add(record)
         if r.user >= 0 {
             if r.user >= userSeen.count { userSeen += Array(repeating: false, count: r.user - userSeen.count + 1) }
             userSeen[r.user] = true
@@ -94,6 +97,18 @@ public struct TraceDescription: Sendable {
             ("samples_per_trace", qobj(samplesPerTrace)),
             ("sampling_interval_ms", qobj(samplingInterval)),
             ("release_speed_pt_per_ms", qobj(releaseSpeed)),
+            ("duration_ms", qobj(realData.duration)),
+            ("finger_travel_pt", qobj(realData.fingerTravel)),
+            ("finger_travel_items", qobj(realData.fingerTravelItems)),
+            ("content_travel_items", qobj(realData.travelItems)),
+            ("first_move_delay_ms", qobj(realData.firstMoveDelay)),
+            ("long_gap_share", realData.longGapShare.map { .number($0) } ?? .null),
+            ("release_speed_by_estimator", .object(RealDataDescription.methods.enumerated().compactMap { k, m in
+                guard realData.estimated[k] > 0 else { return nil }
+                guard case var .object(items) = qobj(realData.speeds[k]) else { return nil }
+                items.append(("zero_share", realData.zeroShare(k).map { .number($0) } ?? .null))
+                return (m.rawValue, .object(items))
+            })),
             ("page_deltas", .object(pageDeltas.keys.sorted().map { (String($0), .int(pageDeltas[$0] ?? 0)) })),
             ("warnings", .object([("sparse_traces", .int(sparseTraces)),
                                   ("repeated_lift_off_positions", .int(repeatedLiftOff)),
@@ -112,11 +127,26 @@ public struct TraceDescription: Sendable {
             + "cancelled \(summary.tracesCancelled); users \(users); labelled \(labelled) (\(share))\n\n"
         var rows: [[String]] = []
         for (name, b, digits) in [("samples per trace", samplesPerTrace, 1), ("sampling interval (ms)", samplingInterval, 2),
-                                  ("release speed (pt/ms)", releaseSpeed, 3)] {
+                                  ("release speed (pt/ms)", releaseSpeed, 3)] + realData.quantityRows {
             let q = Self.quantiles(b)
             rows.append([name, String(b.seen)] + q.map { $0.map { NumberFormat.fixed($0, digits) } ?? "-" })
         }
-        out += TextTable(header: ["quantity", "n", "min", "p5", "p25", "p50", "p75", "p95", "max"], rows: rows).rendered()
+        let header = ["quantity", "n", "min", "p5", "p25", "p50", "p75", "p90", "p95", "max"]
+        out += TextTable(header: header, rows: rows).rendered()
+        var speedRows: [[String]] = []
+        for (k, m) in RealDataDescription.methods.enumerated() where realData.estimated[k] > 0 {
+            let q = Self.quantiles(realData.speeds[k])
+            speedRows.append([m.rawValue, String(realData.estimated[k])] + q.map { $0.map { NumberFormat.fixed($0, 3) } ?? "-" }
+                             + [realData.zeroShare(k).map { NumberFormat.fixed(100 * $0, 1) + "%" } ?? "-"])
+        }
+        if !speedRows.isEmpty {
+            out += "\nrelease speed by estimator (pt/ms):\n"
+            out += TextTable(header: ["estimator"] + header.dropFirst() + ["= 0"], rows: speedRows).rendered()
+        }
+        if let share = realData.longGapShare {
+            out += "gaps over 40 ms: \(realData.longGaps) of \(realData.gaps) (\(NumberFormat.fixed(100 * share, 1))%)\n"
+        }
+        for w in realData.zeroWarnings { out += w + "\n" }
         out += "\n"
         let deltaRows = pageDeltas.keys.sorted().map { d -> [String] in
             let c = pageDeltas[d] ?? 0

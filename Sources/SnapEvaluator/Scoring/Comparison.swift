@@ -40,6 +40,9 @@ public struct Comparison: Sendable {
         /// Discordant counts against the best: traces only the best hits, only this one hits.
         public var onlyBestHits: Int
         public var onlyThisHits: Int
+        /// The clustered McNemar statistic X² behind ``mcNemarP`` (`nil` for the best), so reports
+        /// can print p-values too small for a `Double` (``PValueText``).
+        public var mcNemarStatistic: Double? = nil
 
         /// `*` when the Holm-adjusted p-value is below 0.05, `**` below 0.01, `***` below 0.001.
         public var significanceMark: String {
@@ -91,10 +94,11 @@ public struct Comparison: Sendable {
         let (onlyBest, onlyThis) = accumulator.discordance(against: best)
         var raw = Array(repeating: Double.nan, count: p)
         let scoredUsers = totals.userCounts.indices.filter { totals.userCounts[$0] > 0 }
+        var statistics = Array(repeating: Double.nan, count: p)
         for k in 0..<p where k != best {
-            raw[k] = ClusteredMcNemarTest.pValue(differences: scoredUsers.map {
-                totals.userHits[$0 * p + best] - totals.userHits[$0 * p + k]
-            })
+            let differences = scoredUsers.map { totals.userHits[$0 * p + best] - totals.userHits[$0 * p + k] }
+            raw[k] = ClusteredMcNemarTest.pValue(differences: differences)
+            statistics[k] = PValueText.chiSquare(differences: differences)
         }
         let holm = HolmAdjustment.adjust(raw)
 
@@ -117,7 +121,8 @@ public struct Comparison: Sendable {
                 differenceToBest: rate(t.hits, n) - rate(totals.totals[best].hits, n),
                 differenceInterval: boot.differenceIntervals[k],
                 mcNemarP: k == best ? nil : raw[k], holmP: k == best ? nil : holm[k],
-                onlyBestHits: onlyBest[k], onlyThisHits: onlyThis[k]))
+                onlyBestHits: onlyBest[k], onlyThisHits: onlyThis[k],
+                mcNemarStatistic: k == best ? nil : statistics[k]))
         }
         let order = (0..<p).sorted { a, b in
             totals.totals[a].hits != totals.totals[b].hits ? totals.totals[a].hits > totals.totals[b].hits : a < b

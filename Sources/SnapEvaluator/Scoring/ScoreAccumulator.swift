@@ -16,6 +16,7 @@ import SnapStrategies
 public struct ScoreAccumulator: Sendable {
     /// Totals of one policy.
     public struct Totals: Sendable {
+        /// Labelled traces whose intended item was reached under their hit criterion.
         public var hits = 0
         /// Sum of |target − intended|, items. A `Double` (exact below 2^53): labels are only
         /// checked to be whole numbers below 10^15, so with hostile labels the sum of a large
@@ -186,6 +187,8 @@ public struct ScoreAccumulator: Sendable {
     private struct Prepared {
         /// The intended item, or `nil` for an unlabelled trace.
         var intended: Int?
+        /// What counts as reaching it (the trace's `hit`, else exact).
+        var hit: HitCriterion = .exact
         /// Of a labelled trace: its user and file (indices of ``userCounts`` and ``fileNames``).
         var user = 0, file = 0
         var startSlot: Int
@@ -212,6 +215,7 @@ public struct ScoreAccumulator: Sendable {
             startIndex: layout.itemIndex(ofSlot: startSlot), direction: TraceOutcome.swipeDirection(of: release),
             natural: UIKitDeceleration.normal.restingOffset(of: release, in: layout),
             departure: ReusePool(layout: layout).departure(from: release.offset))
+        prepared.hit = trace.hit ?? .exact
         if trace.intendedIndex == nil {
             unlabelled += 1
         } else {
@@ -313,7 +317,7 @@ public struct ScoreAccumulator: Sendable {
                 cellsReconfigured += Double(r.pointee.cells.count)
                 guard let intended = r.pointee.intended else {
                     targets[t * p + k] = d.pointee.targetIndex
-                    let moved = d.pointee.targetSlot - r.pointee.startSlot
+                    let moved = TraceOutcome.saturatingDifference(d.pointee.targetSlot, r.pointee.startSlot)
                     if let bin = Histogram.bin(moved) { c[Counter.pagesBins + bin] += 1 } else {
                         pagesOverflow[moved, default: 0] += 1
                     }
@@ -325,10 +329,13 @@ public struct ScoreAccumulator: Sendable {
                     errorOverflow[e, default: 0] += 1
                 }
                 let direction = r.pointee.direction
-                if e == 0 {
+                let reached = r.pointee.hit == .exact ? e == 0
+                    : HitCriterion.isRevealed(item: intended, atOffset: d.pointee.targetOffset, in: layouts[t])
+                if reached {
                     c[Counter.hits] += 1
                     patterns[t * words + word] |= bit
-                } else if e * direction > 0 {
+                }
+                if e * direction > 0 {
                     c[Counter.overshoots] += 1
                 } else if e * direction < 0 {
                     c[Counter.undershoots] += 1

@@ -23,6 +23,9 @@ public struct TraceOutcome: Sendable, Hashable {
     public var targetIndex: Int
     public var snapCorrection: Double
     public var cellsReconfigured: Int
+    /// Whether the policy reached the intended item under the trace's hit criterion
+    /// (``TraceRelease/hit``, else `.exact`; ``HitCriterion/reaches(intended:targetIndex:targetOffset:in:)``).
+    public var reached: Bool
 
     /// Scores `decision` for `trace`.
     public init(decision: SnapDecision, trace: TraceRelease, naturalRest: Double, startSlot: Int) {
@@ -30,17 +33,22 @@ public struct TraceOutcome: Sendable, Hashable {
         let release = trace.release
         targetIndex = decision.targetIndex
         startIndex = layout.itemIndex(ofSlot: startSlot)
-        pagesMoved = decision.targetSlot - startSlot
+        pagesMoved = Self.saturatingDifference(decision.targetSlot, startSlot)
         direction = Self.swipeDirection(of: release)
         intendedIndex = trace.intendedIndex
         error = trace.intendedIndex.map { Self.itemError(target: decision.targetIndex, intended: $0, in: layout) }
         snapCorrection = Self.snapCorrection(targetOffset: decision.targetOffset, naturalRest: naturalRest)
         cellsReconfigured = ReusePool(layout: layout).reconfigurations(from: release.offset, to: decision.targetOffset)
+        reached = trace.intendedIndex.map {
+            (trace.hit ?? .exact).reaches(intended: $0, targetIndex: decision.targetIndex, targetOffset: decision.targetOffset, in: layout)
+        } ?? false
     }
 
-    public var isHit: Bool { error == 0 }
-    public var isOvershoot: Bool { (error ?? 0) * direction > 0 }
-    public var isUndershoot: Bool { (error ?? 0) * direction < 0 }
+    /// A hit under the trace's criterion (``reached``): the exact item, or (`revealed`) the
+    /// intended item wholly visible.
+    public var isHit: Bool { reached }
+    public var isOvershoot: Bool { (error ?? 0).signum() * direction > 0 }
+    public var isUndershoot: Bool { (error ?? 0).signum() * direction < 0 }
     /// Intended a change of item, but the policy stayed on the start item.
     public var isMissedChange: Bool { intendedIndex.map { $0 != startIndex && targetIndex == startIndex } ?? false }
     /// Intended to stay, but the policy changed item.
@@ -53,14 +61,27 @@ extension TraceOutcome {
     /// `target − intended` in items; in a looping layout the shortest way round, in
     /// `(−count/2, count/2]`.
     @inlinable
+    ///
+    /// Never traps, whatever the indices (huge indices from a looping layout, offsets far out):
+    /// in a looping layout both are reduced modulo the count first (`|e| ≤ n/2`); otherwise the
+    /// difference saturates at ±2^62, so that `abs(e)` and `e · direction` stay in range.
     public static func itemError(target: Int, intended: Int, in layout: CarouselLayout) -> Int {
-        var e = target - intended
         if layout.isLooping {
             let n = layout.itemCount
-            e = SnapMath.wrap(e, modulo: n)
-            if e * 2 > n { e -= n }
+            var e = SnapMath.wrap(SnapMath.wrap(target, modulo: n) - SnapMath.wrap(intended, modulo: n), modulo: n)
+            if e > n - e { e -= n }
+            return e
         }
-        return e
+        return saturatingDifference(target, intended)
+    }
+
+    /// `a − b`, saturated at ±2^62 (no overflow trap; negating or doubling it stays in range).
+    @inlinable
+    public static func saturatingDifference(_ a: Int, _ b: Int) -> Int {
+        let (d, overflow) = a.subtractingReportingOverflow(b)
+        let limit = 1 << 62
+        if overflow { return a > b ? limit : -limit }
+        return Swift.max(-limit, Swift.min(limit, d))
     }
 
     /// The swipe's direction: the sign of `offset − startOffset`, or of the velocity when the
@@ -78,11 +99,12 @@ extension TraceOutcome {
         return correction.isFinite ? correction : 0
     }
 
-    /// Whether `policy` rests `trace` on its intended item (`false` when unlabelled).
+    /// Whether `policy` reaches `trace`'s intended item under its hit criterion (`trace.hit`,
+    /// else exact); `false` when unlabelled.
     @inlinable
     public static func isHit(_ policy: any SnapPolicy, on trace: TraceRelease) -> Bool {
         guard let intended = trace.intendedIndex else { return false }
         let d = policy.decide(trace.release, in: trace.layout)
-        return itemError(target: d.targetIndex, intended: intended, in: trace.layout) == 0
+        return (trace.hit ?? .exact).reaches(intended: intended, targetIndex: d.targetIndex, targetOffset: d.targetOffset, in: trace.layout)
     }
 }

@@ -299,6 +299,9 @@ public enum DecimalParser {
         // strtod skips leading white space; the reader trims fields, so refuse it here.
         let first = start.pointee
         if first == 0x20 || first == 0x09 || first == 0x0A || first == 0x0D || first == 0x0B || first == 0x0C { return nil }
+        // plain decimals only (trace-format.md): strtod would also take hexadecimal (`0xA0`,
+        // `0x1p-2`); `inf`, `infinity` and `nan` parse (to non-finite values callers refuse)
+        guard isPlainDecimalOrNonFinite(start, end) else { return nil }
         return withUnsafeTemporaryAllocation(of: CChar.self, capacity: n + 1) { buf -> Double? in
             guard let base = buf.baseAddress else { return nil }
             for i in 0..<n {
@@ -312,6 +315,31 @@ public enum DecimalParser {
             guard let endPtr, endPtr - base == n else { return nil }
             return v
         }
+    }
+
+    /// Whether the bytes spell `[+-]digits[.digits][(e|E)[+-]digits]` (a digit before or after the
+    /// point) or, in any case, `[+-]inf`, `[+-]infinity`, `[+-]nan`.
+    @usableFromInline
+    static func isPlainDecimalOrNonFinite(_ start: UnsafePointer<UInt8>, _ end: UnsafePointer<UInt8>) -> Bool {
+        var p = start
+        if p < end && (p.pointee == 0x2B || p.pointee == 0x2D) { p += 1 }
+        let word = String(decoding: UnsafeBufferPointer(start: p, count: end - p), as: UTF8.self).lowercased()
+        if word == "inf" || word == "infinity" || word == "nan" { return true }
+        var digits = 0
+        while p < end && p.pointee &- 48 <= 9 { p += 1; digits += 1 }
+        if p < end && p.pointee == 0x2E {
+            p += 1
+            while p < end && p.pointee &- 48 <= 9 { p += 1; digits += 1 }
+        }
+        guard digits > 0 else { return false }
+        if p < end && (p.pointee == 0x65 || p.pointee == 0x45) {
+            p += 1
+            if p < end && (p.pointee == 0x2B || p.pointee == 0x2D) { p += 1 }
+            var exponentDigits = 0
+            while p < end && p.pointee &- 48 <= 9 { p += 1; exponentDigits += 1 }
+            guard exponentDigits > 0 else { return false }
+        }
+        return p == end
     }
 
     /// Parses `text` (convenience for tests and options).

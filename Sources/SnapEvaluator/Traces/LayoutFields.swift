@@ -72,7 +72,7 @@ public struct LayoutFields: Sendable, Hashable {
     /// Reads a layout file: a JSON object with any of the keys `item_width`, `item_spacing`,
     /// `leading_inset`, `trailing_inset`, `viewport_width`, `item_count` (numbers), `alignment`
     /// (`"leading"`, `"center"`, `"trailing"`) and `looping` (boolean). Unknown keys are refused.
-    /// - Throws: ``TraceParseError/invalidValue(file:line:column:found:expected:)`` (line 1) or
+    /// - Throws: ``TraceParseError/layoutFile(file:key:found:expected:)`` or
     ///   ``TraceParseError/unreadable(file:reason:)``.
     public static func read(layoutFile path: String) throws -> LayoutFields {
         guard let data = FileManager.default.contents(atPath: path) else {
@@ -81,50 +81,59 @@ public struct LayoutFields: Sendable, Hashable {
         return try parse(json: data, file: path)
     }
 
-    /// Parses layout-file JSON (see ``read(layoutFile:)``).
+    /// Parses layout-file JSON (see ``read(layoutFile:)``). Each value is checked here, so that
+    /// an error names the layout file and its key (not a trace file's line):
+    /// ``TraceParseError/layoutFile(file:key:found:expected:)``.
     public static func parse(json data: Data, file: String) throws -> LayoutFields {
         let object: Any
         do { object = try JSONSerialization.jsonObject(with: data) } catch {
-            throw TraceParseError.invalidValue(file: file, line: 1, column: "(layout)", found: "text that is not JSON",
-                                               expected: "a JSON object of layout fields")
+            throw TraceParseError.layoutFile(file: file, key: "(layout)", found: "text that is not JSON",
+                                             expected: "a JSON object of layout fields")
         }
         guard let dict = object as? [String: Any] else {
-            throw TraceParseError.invalidValue(file: file, line: 1, column: "(layout)", found: "\(type(of: object))",
-                                               expected: "a JSON object of layout fields")
+            throw TraceParseError.layoutFile(file: file, key: "(layout)", found: "\(type(of: object))",
+                                             expected: "a JSON object of layout fields")
         }
         var f = LayoutFields()
-        func number(_ key: String) throws -> Double? {
+        /// A finite number of points, positive or not negative.
+        func number(_ key: String, positive: Bool) throws -> Double? {
             // (a JSON boolean is not a number of points)
             guard let v = dict[key] else { return nil }
+            let expected = positive ? "a positive number of points" : "a number of points, not negative"
             guard !isBoolean(v), let n = v as? NSNumber, n.doubleValue.isFinite else {
-                throw TraceParseError.invalidValue(file: file, line: 1, column: key, found: "\(v)", expected: "a finite number of points")
+                throw TraceParseError.layoutFile(file: file, key: key, found: "\(v)", expected: expected)
             }
-            return n.doubleValue
+            let x = n.doubleValue
+            guard positive ? x > 0 : x >= 0 else {
+                throw TraceParseError.layoutFile(file: file, key: key, found: "\(x)", expected: expected)
+            }
+            return x
         }
-        for key in dict.keys where !layoutKeys.contains(key) {
-            throw TraceParseError.invalidValue(file: file, line: 1, column: key, found: key,
-                                               expected: "one of \(layoutKeys.sorted().joined(separator: ", "))")
+        for key in dict.keys.sorted() where !layoutKeys.contains(key) {
+            throw TraceParseError.layoutFile(file: file, key: key, found: "an unknown key",
+                                             expected: "one of \(layoutKeys.sorted().joined(separator: ", "))")
         }
-        f.itemWidth = try number("item_width")
-        f.spacing = try number("item_spacing")
-        f.leadingInset = try number("leading_inset")
-        f.trailingInset = try number("trailing_inset")
-        f.viewportWidth = try number("viewport_width")
-        if let c = try number("item_count") {
-            guard c == c.rounded(), Swift.abs(c) < 1e9 else {
-                throw TraceParseError.invalidValue(file: file, line: 1, column: "item_count", found: "\(c)", expected: "a whole number of items")
+        f.itemWidth = try number("item_width", positive: true)
+        f.spacing = try number("item_spacing", positive: false)
+        f.leadingInset = try number("leading_inset", positive: false)
+        f.trailingInset = try number("trailing_inset", positive: false)
+        f.viewportWidth = try number("viewport_width", positive: true)
+        if let v = dict["item_count"] {
+            let c = (v as? NSNumber).flatMap { isBoolean(v) ? nil : $0.doubleValue } ?? .nan
+            guard c == c.rounded(), c >= Double(itemCountRange.lowerBound), c <= Double(itemCountRange.upperBound) else {
+                throw TraceParseError.layoutFile(file: file, key: "item_count", found: "\(v)", expected: itemCountExpectation)
             }
             f.itemCount = SnapMath.truncatedIndex(c)
         }
         if let a = dict["alignment"] {
             guard let s = a as? String, let al = SnapAlignment(rawValue: s) else {
-                throw TraceParseError.invalidValue(file: file, line: 1, column: "alignment", found: "\(a)", expected: "leading, center or trailing")
+                throw TraceParseError.layoutFile(file: file, key: "alignment", found: "\(a)", expected: "leading, center or trailing")
             }
             f.alignment = al
         }
         if let l = dict["looping"] {
             guard isBoolean(l), let b = l as? Bool else {
-                throw TraceParseError.invalidValue(file: file, line: 1, column: "looping", found: "\(l)", expected: "true or false")
+                throw TraceParseError.layoutFile(file: file, key: "looping", found: "\(l)", expected: "true or false")
             }
             f.isLooping = b
         }
@@ -137,6 +146,13 @@ public struct LayoutFields: Sendable, Hashable {
         guard let n = v as? NSNumber else { return false }
         return String(cString: n.objCType) == "c"
     }
+
+    /// The item counts accepted everywhere (CSV column, layout file, command line): whole
+    /// numbers in `1...10^9` (trace-format.md). The bound keeps every product of an index and a
+    /// count far from `Int` overflow.
+    public static let itemCountRange: ClosedRange<Int> = 1...1_000_000_000
+    /// What an item count must be, for error messages.
+    public static let itemCountExpectation = "a number of items: a whole number in 1...1000000000"
 
     static let layoutKeys: Set<String> = ["item_width", "item_spacing", "leading_inset", "trailing_inset",
                                           "viewport_width", "item_count", "alignment", "looping"]

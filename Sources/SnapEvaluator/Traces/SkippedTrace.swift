@@ -13,5 +13,6 @@ public struct SkippedTrace: Sendable, Hashable, CustomStringConvertible {
         self.error = error
     }
 
-    public var description: String { "\(location) trace '\(traceID)': \(error.description)" }
+    /// `file:line trace 'id': error`, control characters escaped (see ``TraceParseError/description``).
+    public var description: String { "\(location) trace '\(traceID.escapingControlCharacters)': \(error.description)".escapingControlCharacters }
 }

@@ -15,9 +15,11 @@ enum PerTraceField: Int, CaseIterable {
     case startOffset, intendedIndex, userID, sessionID
     case itemWidth, itemSpacing, leadingInset, trailingInset, viewportWidth, itemCount, alignment, looping
     case startIndex, releaseVelocity
+    // trace format 1.1
+    case hit, durationMs, fingerTravel, settledIndex, tapIndex
 
     /// Number of fields (`allCases.count`, which allocates).
-    static let count = 14
+    static let count = 19
 
     var columnName: String {
         switch self {
@@ -35,6 +37,11 @@ enum PerTraceField: Int, CaseIterable {
         case .looping: return "looping"
         case .startIndex: return "start_index"
         case .releaseVelocity: return "release_velocity"
+        case .hit: return "hit"
+        case .durationMs: return "duration_ms"
+        case .fingerTravel: return "finger_travel"
+        case .settledIndex: return "settled_index"
+        case .tapIndex: return "tap_index"
         }
     }
 
@@ -42,11 +49,16 @@ enum PerTraceField: Int, CaseIterable {
     enum ValueKind { case number, text, boolean }
     var valueKind: ValueKind {
         switch self {
-        case .userID, .sessionID, .alignment: return .text
+        case .userID, .sessionID, .alignment, .hit: return .text
         case .looping: return .boolean
         default: return .number
         }
     }
+
+    /// Whether the column belongs to release-level files only (trace format 1.1: `duration_ms`
+    /// and `finger_travel`; a sample-level file has its times and `touch_x` for them, and lists
+    /// these columns as unknown).
+    var isReleaseLevelOnly: Bool { self == .durationMs || self == .fingerTravel }
 
     static let byName: [String: PerTraceField] = Dictionary(uniqueKeysWithValues: allCases.map { ($0.columnName, $0) })
 }
@@ -102,7 +114,7 @@ struct TraceColumns {
             case "phase" where kind == .sampleLevel: role = .phase; phase = i
             case "release_offset" where kind == .releaseLevel: role = .releaseOffset; releaseOffset = i
             default:
-                if let f = PerTraceField.byName[n] {
+                if let f = PerTraceField.byName[n], kind == .releaseLevel || !f.isReleaseLevelOnly {
                     role = .perTrace(f)
                     perTrace[f.rawValue] = i
                 } else {

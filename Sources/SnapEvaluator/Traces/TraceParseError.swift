@@ -33,11 +33,20 @@ public enum TraceParseError: Error, Sendable, Hashable, CustomStringConvertible 
     case traceTooLong(file: String, line: Int, traceID: String, limit: Int)
     /// A row has more fields than the reader keeps apart (``TraceReader/maxFields``).
     case tooManyFields(file: String, line: Int, limit: Int)
+    /// A `"` where RFC 4180 allows none: inside an unquoted field, after a closing quote, or a
+    /// quoted line break in a row with the wrong number of fields (named on the row's first line).
+    case strayQuote(file: String, line: Int, column: String, found: String, expected: String)
+    /// The file changed (size or modification time) while it was read: the result would not
+    /// describe any one state of the file.
+    case changedWhileReading(file: String, reason: String)
+    /// A layout file's key holds a value that is not what it must be.
+    case layoutFile(file: String, key: String, found: String, expected: String)
 
     /// The file named by the error.
     public var file: String {
         switch self {
-        case let .unreadable(f, _), let .emptyFile(f): return f
+        case let .unreadable(f, _), let .emptyFile(f), let .changedWhileReading(f, _), let .layoutFile(f, _, _, _): return f
+        case let .strayQuote(f, _, _, _, _): return f
         case let .missingColumn(f, _, _, _), let .duplicateColumn(f, _, _), let .fieldCount(f, _, _, _),
              let .unterminatedQuote(f, _, _), let .invalidValue(f, _, _, _, _), let .nonFinite(f, _, _, _),
              let .timeBackwards(f, _, _, _, _), let .nonContiguousTrace(f, _, _, _),
@@ -50,7 +59,8 @@ public enum TraceParseError: Error, Sendable, Hashable, CustomStringConvertible 
     /// The 1-based line, 0 for errors about the whole file.
     public var line: Int {
         switch self {
-        case .unreadable, .emptyFile: return 0
+        case .unreadable, .emptyFile, .changedWhileReading, .layoutFile: return 0
+        case let .strayQuote(_, l, _, _, _): return l
         case let .missingColumn(_, l, _, _), let .duplicateColumn(_, l, _), let .fieldCount(_, l, _, _),
              let .unterminatedQuote(_, l, _), let .invalidValue(_, l, _, _, _), let .nonFinite(_, l, _, _),
              let .timeBackwards(_, l, _, _, _), let .nonContiguousTrace(_, l, _, _),
@@ -63,7 +73,9 @@ public enum TraceParseError: Error, Sendable, Hashable, CustomStringConvertible 
     /// The column named by the error, if any.
     public var column: String? {
         switch self {
-        case .unreadable, .emptyFile, .fieldCount, .invalidLayout, .rowTooLong, .tooManyFields: return nil
+        case .unreadable, .emptyFile, .fieldCount, .invalidLayout, .rowTooLong, .tooManyFields, .changedWhileReading: return nil
+        case let .strayQuote(_, _, c, _, _): return c
+        case let .layoutFile(_, key, _, _): return key
         case .traceTooLong: return "trace_id"
         case let .missingColumn(_, _, c, _), let .duplicateColumn(_, _, c), let .unterminatedQuote(_, _, c),
              let .invalidValue(_, _, c, _, _), let .nonFinite(_, _, c, _), let .timeBackwards(_, _, c, _, _),
@@ -97,11 +109,36 @@ public enum TraceParseError: Error, Sendable, Hashable, CustomStringConvertible 
             return "column 'trace_id': trace '\(id)' has more than \(limit) samples; expected at most \(limit) samples per trace"
         case let .tooManyFields(_, _, limit):
             return "more than \(limit) fields on one row; expected one field per header column"
+        case let .strayQuote(_, _, c, found, e): return "column '\(c)': found \(found.hasPrefix("a quoted") || found.hasPrefix("text after") ? found : "'\(found)'"); expected \(e)"
+        case let .changedWhileReading(_, r): return "the file changed while it was read (\(r)); expected a file that stays the same until read to its end"
+        case let .layoutFile(_, key, found, e): return "layout file key '\(key)': found \(found); expected \(e)"
         }
     }
 
+    /// `file:line: reason` (`file: reason` for errors about the whole file), with control
+    /// characters from the input (in ids, cells, paths) escaped: a message never carries raw
+    /// NUL, ESC or other control bytes to a terminal.
     public var description: String {
         let where_ = line > 0 ? "\(file):\(line)" : file
-        return "\(where_): \(reason)"
+        return "\(where_): \(reason)".escapingControlCharacters
+    }
+}
+
+extension String {
+    /// The string with control characters (C0, DEL, C1) written as `\u{XX}` (tab, line feed and
+    /// carriage return as `\t`, `\n`, `\r`): safe to print to a terminal.
+    public var escapingControlCharacters: String {
+        guard unicodeScalars.contains(where: { $0.value < 0x20 || ($0.value >= 0x7F && $0.value <= 0x9F) }) else { return self }
+        var out = ""
+        for u in unicodeScalars {
+            switch u.value {
+            case 0x09: out += "\\t"
+            case 0x0A: out += "\\n"
+            case 0x0D: out += "\\r"
+            case 0..<0x20, 0x7F...0x9F: out += "\\u{" + String(u.value, radix: 16, uppercase: true) + "}"
+            default: out.unicodeScalars.append(u)
+            }
+        }
+        return out
     }
 }

@@ -1,3 +1,5 @@
+import Foundation
+
 extension TraceReader {
     /// Reads `paths` in order, one trace at a time, with one users table across the files.
     /// - Returns: per-file kinds and counts, skipped traces (lenient), and the users table that
@@ -22,15 +24,20 @@ extension TraceReader {
         public var partial: Partial
         /// `userMap[u]` is the index in ``ReadSummary/users`` of the part's local user `u`.
         public var userMap: [Int]
+        /// Lines before the part's first line: a release's absolute line is its `location.line` plus this.
+        public var lineOffset = 0
     }
 
-    /// Reads `paths` in order, each in `parts` byte ranges at once
-    /// (``readInParallel(path:options:parts:users:initial:accumulate:)``), with one users table
-    /// across the files.
+    /// Reads `paths` in order, each in byte ranges read by up to `parts` threads at once
+    /// (``readInParallel(path:options:parts:threads:users:initial:accumulate:)``), with one users
+    /// table across the files. The ranges depend on each file's size alone
+    /// (``parts(forFileSize:)``), so the partial results, and whatever is folded from them in
+    /// order, are the same for any number of threads.
+    /// - Parameter bytesPerPart: the size of a byte range (``parts(forFileSize:bytesPerPart:)``).
     /// - Parameter afterFile: called after each file with its position and summary (progress).
     /// - Returns: every part of every file, in file order, and what was read.
     public static func readInParallel<Partial: Sendable>(
-        paths: [String], options: TraceReadOptions, parts: Int,
+        paths: [String], options: TraceReadOptions, parts: Int, bytesPerPart: Int = 32 << 20,
         initial: @escaping @Sendable () -> Partial,
         accumulate: @escaping @Sendable (inout Partial, TraceRecord) throws -> Void,
         afterFile: ((Int, FileReadSummary) -> Void)? = nil
@@ -38,10 +45,13 @@ extension TraceReader {
         var summary = ReadSummary()
         var all: [FilePart<Partial>] = []
         for (i, path) in paths.enumerated() {
-            let result = try readInParallel(path: path, options: options, parts: Swift.max(1, parts),
-                                            users: summary.users, initial: initial, accumulate: accumulate)
+            var st = stat()
+            let size = stat(path, &st) == 0 ? Int(st.st_size) : 0
+            let result = try readInParallel(path: path, options: options, parts: Self.parts(forFileSize: size, bytesPerPart: bytesPerPart),
+                                            threads: Swift.max(1, parts), users: summary.users,
+                                            initial: initial, accumulate: accumulate)
             for (k, partial) in result.partials.enumerated() {
-                all.append(FilePart(partial: partial, userMap: result.userMaps[k]))
+                all.append(FilePart(partial: partial, userMap: result.userMaps[k], lineOffset: result.lineOffsets[k]))
             }
             summary.users = result.users
             summary.files.append(result.summary)

@@ -17,8 +17,8 @@ public struct ParallelReadResult<Partial> {
 }
 
 extension TraceReader {
-    /// Reads one file in `parts` byte ranges at once, one thread each, each folding its traces
-    /// into its own partial result.
+    /// Reads one file in `parts` byte ranges, at most `threads` at once (default: all at once),
+    /// each range folding its traces into its own partial result.
     ///
     /// The file is cut at `size·k/parts`; each cut moves forward to the next line start and then
     /// to the next trace boundary, so every trace is read by exactly one part and the parts, in
@@ -26,36 +26,61 @@ extension TraceReader {
     /// own users table and `location.line` counts from the part's start: translate them with
     /// ``ParallelReadResult/userMaps`` and ``ParallelReadResult/lineOffsets``.
     ///
-    /// Errors: the error of the earliest failing part (strict), with its absolute line. A trace
-    /// id that reappears in a later part is reported as non-contiguous even in lenient mode
-    /// (the earlier part has already yielded it).
+    /// The result and the errors are those of one serial read (`parts` 1), whatever `parts` and
+    /// `threads`: when a part fails, when two consecutive parts do not meet at the same row (a
+    /// cut that landed inside a quoted field with line breaks: the later part cannot tell), or
+    /// when a trace id of one part reappears in a later one, the file is read again as one part
+    /// and that read's result or error is the answer. The partial results depend on `parts`
+    /// (floating sums are folded per part): callers that want the same bytes for any number of
+    /// threads choose `parts` from the file alone (``parts(forFileSize:)``) and vary `threads`.
+    /// Standard input, pipes and FIFOs are read as one part.
     ///
-    /// - Complexity: O(file size / parts) time per thread; memory per part as for one reader.
+    /// - Complexity: O(file size / threads) time per thread; memory per running part as for one reader.
     public static func readInParallel<Partial: Sendable>(
-        path: String, options: TraceReadOptions, parts: Int, users: TraceUsers = TraceUsers(),
+        path: String, options: TraceReadOptions, parts: Int, threads: Int? = nil, users: TraceUsers = TraceUsers(),
         initial: @escaping @Sendable () -> Partial,
         accumulate: @escaping @Sendable (inout Partial, TraceRecord) throws -> Void
     ) throws -> ParallelReadResult<Partial> {
         var st = stat()
-        guard stat(path, &st) == 0 else {
-            throw TraceParseError.unreadable(file: path, reason: String(cString: strerror(errno)))
+        let regular = path != "-" && stat(path, &st) == 0 && (st.st_mode & S_IFMT) == S_IFREG
+        guard regular, parts > 1 else {
+            return try readAsOnePart(path: path, options: options, users: users, initial: initial, accumulate: accumulate)
         }
+        let stamp = FileStamp(st)
         let size = Int(st.st_size)
         let n = Swift.max(1, Swift.min(parts, Swift.max(1, size / (1 << 16))))
         let outcomes = PartOutcomes<Partial>(count: n)
-        DispatchQueue.concurrentPerform(iterations: n) { k in
-            let lo = k == 0 ? 0 : size / n * k
-            let hi = k == n - 1 ? Int.max : size / n * (k + 1)
-            do {
-                let reader = try TraceReader(path: path, options: options, users: users, range: lo..<hi)
-                var partial = initial()
-                let summary = try reader.forEach { record in try accumulate(&partial, record) }
-                outcomes.set(k, .success(PartOutcome(partial: partial, summary: summary, users: reader.users,
-                                                     ids: PartIDs(reader: reader))))
-            } catch {
-                outcomes.set(k, .failure(error))
+        let workers = Swift.max(1, Swift.min(threads ?? n, n))
+        DispatchQueue.concurrentPerform(iterations: workers) { _ in
+            while let k = outcomes.nextPart() {
+                let lo = k == 0 ? 0 : size / n * k
+                let hi = k == n - 1 ? Int.max : size / n * (k + 1)
+                do {
+                    let reader = try TraceReader(path: path, options: options, users: users, range: lo..<hi)
+                    var partial = initial()
+                    let summary = try reader.forEach { record in try accumulate(&partial, record) }
+                    outcomes.set(k, .success(PartOutcome(partial: partial, summary: summary, users: reader.users,
+                                                         ids: PartIDs(reader: reader), firstRow: reader.firstRowOffset,
+                                                         stop: reader.stopOffset)))
+                } catch {
+                    outcomes.set(k, .failure(error))
+                }
             }
         }
+        // any failure, parts that do not meet, or an id in two parts: the serial read decides
+        var done: [PartOutcome<Partial>] = []
+        for k in 0..<n {
+            guard case let .success(part)? = outcomes.get(k), k == 0 || part.firstRow == done[k - 1].stop else {
+                return try readAsOnePart(path: path, options: options, users: users, initial: initial, accumulate: accumulate)
+            }
+            done.append(part)
+        }
+        if PartIDs.firstDuplicate(done.map(\.ids)) != nil {
+            return try readAsOnePart(path: path, options: options, users: users, initial: initial, accumulate: accumulate)
+        }
+        var after = stat()
+        guard stat(path, &after) == 0 else { throw TraceParseError.unreadable(file: path, reason: String(cString: strerror(errno))) }
+        if let change = FileStamp(after).change(since: stamp) { throw TraceParseError.changedWhileReading(file: path, reason: change) }
         // merge in file order
         var partials: [Partial] = []
         var merged: FileReadSummary?
@@ -63,67 +88,45 @@ extension TraceReader {
         var userMaps: [[Int]] = []
         var lineOffsets: [Int] = []
         var offset = 0
-        var ids: [PartIDs] = []
-        for k in 0..<n {
-            guard let outcome = outcomes.get(k) else { throw TraceParseError.unreadable(file: path, reason: "part \(k) did not finish") }
-            switch outcome {
-            case let .failure(error):
-                if let e = error as? TraceParseError { throw e.shiftingLines(by: offset) }
-                throw error
-            case let .success(part):
-                partials.append(part.partial)
-                userMaps.append(part.users.names.map { allUsers.intern($0) })
-                lineOffsets.append(offset)
-                var s = part.summary
-                s.skipped = s.skipped.map { skip in
-                    SkippedTrace(location: TraceLocation(file: skip.location.file, line: skip.location.line + offset),
-                                 traceID: skip.traceID, error: skip.error.shiftingLines(by: offset))
-                }
-                if merged == nil {
-                    merged = s
-                } else {
-                    merged?.absorb(s)
-                }
-                ids.append(part.ids.shifted(by: offset))
-                offset += part.summary.lines
+        for part in done {
+            partials.append(part.partial)
+            userMaps.append(part.users.names.map { allUsers.intern($0) })
+            lineOffsets.append(offset)
+            var s = part.summary
+            s.skipped = s.skipped.map { skip in
+                SkippedTrace(location: TraceLocation(file: skip.location.file, line: skip.location.line + offset),
+                             traceID: skip.traceID, error: skip.error.shiftingLines(by: offset))
             }
+            if merged == nil {
+                merged = s
+            } else {
+                merged?.absorb(s)
+            }
+            offset += part.summary.lines
         }
         guard var summary = merged else { throw TraceParseError.emptyFile(file: path) }
         summary.lines = offset
-        switch PartIDs.firstDuplicate(ids) {
-        case nil:
-            break
-        case let .hashed(line, hash):
-            throw TraceParseError.nonContiguousTrace(file: path, line: line, column: "trace_id", traceID: "(id hash \(String(hash, radix: 16)))")
-        case let .integer(k, id, runLine):
-            // a run keeps no line per id: re-read the part to name the trace's first line
-            let lo = k == 0 ? 0 : size / n * k
-            let hi = k == n - 1 ? Int.max : size / n * (k + 1)
-            let line = Self.firstLine(ofTrace: "\(id)", path: path, options: options, range: lo..<hi).map { $0 + lineOffsets[k] } ?? runLine
-            throw TraceParseError.nonContiguousTrace(file: path, line: line, column: "trace_id", traceID: "\(id)")
-        }
         return ParallelReadResult(partials: partials, summary: summary, users: allUsers, userMaps: userMaps, lineOffsets: lineOffsets)
     }
-}
 
-extension TraceReader {
-    /// The line (counted from the range's start) where trace `id` starts in `range`, if it is
-    /// there: the error path of the cross-part contiguity check.
-    static func firstLine(ofTrace id: String, path: String, options: TraceReadOptions, range: Range<Int>) -> Int? {
-        struct Found: Error { let line: Int }
-        var lenient = options
-        lenient.lenient = true
-        do {
-            let reader = try TraceReader(path: path, options: lenient, range: range)
-            let summary = try reader.forEach { record in
-                if record.release.traceID == id { throw Found(line: record.release.location.line) }
-            }
-            return summary.skipped.first { $0.traceID == id }?.location.line
-        } catch let found as Found {
-            return found.line
-        } catch {
-            return nil
-        }
+    /// The number of byte ranges for a file of `size` bytes when the result must not depend on
+    /// the number of threads: one per `bytesPerPart` (32 MiB), at least 1, at most 32.
+    public static func parts(forFileSize size: Int, bytesPerPart: Int = 32 << 20) -> Int {
+        Swift.max(1, Swift.min(32, size / Swift.max(1, bytesPerPart)))
+    }
+
+    /// The whole file as one part (serial).
+    static func readAsOnePart<Partial: Sendable>(
+        path: String, options: TraceReadOptions, users: TraceUsers,
+        initial: @escaping @Sendable () -> Partial,
+        accumulate: @escaping @Sendable (inout Partial, TraceRecord) throws -> Void
+    ) throws -> ParallelReadResult<Partial> {
+        let reader = try TraceReader(path: path, options: options, users: users)
+        var partial = initial()
+        let summary = try reader.forEach { record in try accumulate(&partial, record) }
+        // the part's users extend `users`: map them to themselves
+        return ParallelReadResult(partials: [partial], summary: summary, users: reader.users,
+                                  userMaps: [Array(0..<reader.users.count)], lineOffsets: [0])
     }
 }
 
@@ -201,13 +204,24 @@ struct PartOutcome<Partial: Sendable>: Sendable {
     var summary: FileReadSummary
     var users: TraceUsers
     var ids: PartIDs
+    /// ``TraceReader/firstRowOffset`` and ``TraceReader/stopOffset`` of the part's reader.
+    var firstRow: Int
+    var stop: Int
 }
 
 /// Results written by the worker threads, each slot once, read after they all finished.
 final class PartOutcomes<Partial: Sendable>: @unchecked Sendable {
     private let lock = NSLock()
     private var slots: [Result<PartOutcome<Partial>, any Error>?]
+    private var next = 0
     init(count: Int) { slots = Array(repeating: nil, count: count) }
+    /// The next part to read, in file order, or `nil` when every part is taken.
+    func nextPart() -> Int? {
+        lock.lock(); defer { lock.unlock() }
+        guard next < slots.count else { return nil }
+        next += 1
+        return next - 1
+    }
     func set(_ k: Int, _ r: Result<PartOutcome<Partial>, any Error>) {
         lock.lock(); slots[k] = r; lock.unlock()
     }
@@ -223,7 +237,8 @@ extension TraceParseError {
     public func shiftingLines(by offset: Int) -> TraceParseError {
         guard offset != 0 else { return self }
         switch self {
-        case .unreadable, .emptyFile: return self
+        case .unreadable, .emptyFile, .changedWhileReading, .layoutFile: return self
+        case let .strayQuote(f, l, c, a, b): return .strayQuote(file: f, line: l + offset, column: c, found: a, expected: b)
         case let .missingColumn(f, l, c, e): return .missingColumn(file: f, line: l, column: c, expected: e)
         case let .duplicateColumn(f, l, c): return .duplicateColumn(file: f, line: l, column: c)
         case let .fieldCount(f, l, a, b): return .fieldCount(file: f, line: l + offset, found: a, expected: b)

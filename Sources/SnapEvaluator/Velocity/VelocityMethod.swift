@@ -10,6 +10,14 @@ public enum VelocityMethod: String, Sendable, CaseIterable {
     case lastTwo = "last-two"
     /// ``RecordedVelocityEstimator``.
     case recorded
+    /// ``ComposeVelocityEstimator`` (current path).
+    case compose
+    /// ``ComposeVelocityEstimator`` with `legacy` (the up event tracked).
+    case composeLegacy = "compose-legacy"
+    /// ``FlutterVelocityEstimator``.
+    case flutter
+    /// ``ChromiumVelocityEstimator``.
+    case chromium
 
     /// The estimator for this method.
     public var estimator: any VelocityEstimator {
@@ -19,6 +27,10 @@ public enum VelocityMethod: String, Sendable, CaseIterable {
         case .impulse: return ImpulseVelocityEstimator()
         case .lastTwo: return LastTwoVelocityEstimator()
         case .recorded: return RecordedVelocityEstimator()
+        case .compose: return ComposeVelocityEstimator()
+        case .composeLegacy: return ComposeVelocityEstimator(legacy: true)
+        case .flutter: return FlutterVelocityEstimator()
+        case .chromium: return ChromiumVelocityEstimator()
         }
     }
 }

@@ -7,6 +7,8 @@ public struct LabelledTraceOptions: ParsableArguments, Sendable {
     @Option(help: "At most this many labelled traces are held for fitting (a seeded uniform sample beyond).")
     public var maxTraces: Int = 1_000_000
 
+    @OptionGroup public var hitOptions: HitOptions
+
     public init() {}
 
     public func validate() throws {
@@ -17,9 +19,10 @@ public struct LabelledTraceOptions: ParsableArguments, Sendable {
     /// - Returns: the kept traces, how many labelled traces were seen, and what was read.
     func read(_ input: TraceInputOptions, seed: UInt64) throws -> (traces: [TraceRelease], labelled: Int, summary: ReadSummary) {
         let reservoir = try TraceReservoir(capacity: maxTraces, seed: seed)
-        let summary = try input.read { record in
-            if record.release.intendedIndex != nil { reservoir.add(record.release) }
+        let summary = try input.read(scoring: true, hit: hitOptions.hit) { record in
+            if record.release.intendedIndex != nil { reservoir.add(hitOptions.applied(to: record.release)) }
         }
+        guard reservoir.seen > 0 else { throw UnscorableDataError.unlabelled(traces: summary.tracesRead) }
         return (reservoir.traces, reservoir.seen, summary)
     }
 

@@ -43,7 +43,8 @@ public struct ParameterOptions: ParsableArguments, Sendable {
                 guard let k = specs.firstIndex(where: { $0.name == name }) else {
                     if policy != nil {
                         throw ValidationError(ParameterError.unknownName(
-                            policy: result[i].id, name: name, known: specs.map(\.name)).description)
+                            policy: result[i].id, name: name, known: specs.map(\.name)).description
+                                              + NameSuggestion.hint(for: name, among: specs.map(\.name)))
                     }
                     continue
                 }
@@ -57,8 +58,16 @@ public struct ParameterOptions: ParsableArguments, Sendable {
                 matched = true
             }
             if !matched {
-                let scope = policy.map { "policy '\($0)' is not selected" } ?? "no selected policy has it"
-                throw ValidationError("--param \(policy.map { $0 + "." } ?? "")\(name): \(scope)")
+                if let policy {
+                    let ids = result.map(\.id)
+                    throw ValidationError("--param \(policy).\(name): policy '\(policy)' is not selected."
+                                          + NameSuggestion.hint(for: policy, among: ids) + " Selected: " + ids.joined(separator: ", "))
+                }
+                var known: [String] = []
+                for p in result { for spec in p.parameterSpecs where !known.contains(spec.name) { known.append(spec.name) } }
+                throw ValidationError("--param \(name): no selected policy has a parameter named '\(name)'."
+                                      + NameSuggestion.hint(for: name, among: known)
+                                      + (known.isEmpty ? " The selected policies have no parameters." : " Known: " + known.joined(separator: ", ")))
             }
         }
         for i in result.indices where vectors[i] != result[i].parameterValues {

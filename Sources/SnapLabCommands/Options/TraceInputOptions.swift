@@ -17,7 +17,7 @@ public struct TraceInputOptions: ParsableArguments, Sendable {
     @Flag(help: "Skip bad traces (listed on standard error) instead of stopping at the first.")
     public var lenient = false
 
-    @Option(help: "Release-velocity estimator: lsq2, ios, impulse, last-two or recorded.")
+    @Option(help: ArgumentHelp("Release-velocity estimator: \(VelocityMethod.allCases.map(\.rawValue).joined(separator: ", ")) (Docs/real-recordings.md says which matches which platform)."))
     public var velocity: VelocityMethod = .lsq2
 
     @Option(help: ArgumentHelp("A JSON layout file (item_width, item_spacing, leading_inset, trailing_inset, viewport_width, item_count, alignment, looping).", valueName: "file"))
@@ -28,10 +28,17 @@ public struct TraceInputOptions: ParsableArguments, Sendable {
     @Option(help: "Threads per file: each reads its own byte range of the file (1 = serial, 0 = one per core).")
     public var jobs: Int = 0
 
+    @Flag(name: .shortAndLong, help: "No progress line and no notices on standard error (errors and warnings still print).")
+    public var quiet = false
+
     public init() {}
 
+    /// Also switches the progress line on or off for the run (``ProgressOutput/configure(quiet:)``):
+    /// validation runs once, after parsing and before `run()`.
     public func validate() throws {
-        guard jobs >= 0, jobs <= 256 else { throw ValidationError("--jobs must be between 0 (one per core) and 256.") }
+        guard jobs >= 0 else { throw ValidationError("--jobs must be 0 (one per core) or a positive number of threads, not \(jobs).") }
+        guard jobs <= 256 else { throw ValidationError("--jobs must be between 0 (one per core) and 256.") }
+        ProgressOutput.configure(quiet: quiet)
     }
 
     /// A usage error unless at least one trace file was given (every command but
@@ -46,16 +53,37 @@ public struct TraceInputOptions: ParsableArguments, Sendable {
     }
 
     /// The reader options these flags describe.
+    ///
+    /// The base layout is `--layout FILE` over the layout options actually given: a file
+    /// without layout columns and without these is an error (``TraceParseError/invalidLayout(file:line:reason:)``
+    /// naming the missing fields). With `layoutNeeded` false (`velocity`, which uses no layout)
+    /// the shared benchmark layout fills the rest, so that any file reads.
     /// - Throws: ``TraceParseError`` for a bad layout file.
-    public func readOptions() throws -> TraceReadOptions {
-        var base = try LayoutFields(layoutOptions.layout())
+    public func readOptions(layoutNeeded: Bool = true) throws -> TraceReadOptions {
+        var base = layoutOptions.givenFields
         if let layout { base = try LayoutFields.read(layoutFile: layout).merged(over: base) }
+        if !layoutNeeded { base = base.merged(over: LayoutOptions.benchmark) }
         return TraceReadOptions(velocity: velocity, lenient: lenient, baseLayout: base)
     }
 
     /// Reads every file in order, calling `body` per trace; one users table across files.
-    public func read(_ body: (TraceRecord) throws -> Void) throws -> ReadSummary {
-        try TraceReader.read(paths: files, options: readOptions(), body)
+    /// Shows a progress line (`reading`, traces so far, rate) on a terminal. The data checks'
+    /// warnings (``DataChecks``) go to standard error; `scoring` adds the few-users check (for
+    /// commands that report per-user intervals) under the criterion `hit`.
+    public func read(layoutNeeded: Bool = true, scoring: Bool = false, hit: HitCriterion = .exact,
+                     _ body: (TraceRecord) throws -> Void) throws -> ReadSummary {
+        let progress = ProgressLine(stage: "reading", unit: "traces", checkEvery: 512)
+        var checks = DataChecks()
+        let summary = try TraceReader.read(paths: files, options: readOptions(layoutNeeded: layoutNeeded)) { record in
+            checks.add(record)
+            try body(record)
+            progress.advance()
+        }
+        progress.finish()
+        var lines = checks.warnings(users: scoring && checks.labelled > 0 ? summary.users.count : nil, hit: hit).map(\.text)
+        if let notice = VelocityInUse.ignoredNotice(method: velocity, ignored: checks.recordedVelocities) { lines.append(notice) }
+        if !lines.isEmpty { Output.error.write(lines.joined(separator: "\n") + "\n") }
+        return summary
     }
 }
 
@@ -64,11 +92,18 @@ extension TraceInputOptions {
     /// each range folding its traces into its own partial result; returns the partials of all
     /// files in file order. Within a partial, user indices and lines are local to its range.
     public func readInParts<Partial: Sendable>(
+        layoutNeeded: Bool = true,
         initial: @escaping @Sendable () -> Partial,
         accumulate: @escaping @Sendable (inout Partial, TraceRecord) throws -> Void
     ) throws -> (partials: [Partial], summary: ReadSummary) {
-        let (parts, summary) = try TraceReader.readInParallel(paths: files, options: readOptions(), parts: effectiveJobs,
-                                                              initial: initial, accumulate: accumulate)
+        let progress = ProgressLine(stage: "reading", unit: "traces", checkEvery: 512)
+        defer { progress.finish() }
+        let (parts, summary) = try TraceReader.readInParallel(paths: files, options: readOptions(layoutNeeded: layoutNeeded),
+                                                              parts: effectiveJobs, initial: initial,
+                                                              accumulate: { partial, record in
+                                                                  try accumulate(&partial, record)
+                                                                  progress.advance()
+                                                              })
         return (parts.map(\.partial), summary)
     }
 }
@@ -83,6 +118,9 @@ enum TraceCommand {
         do {
             try body()
         } catch let error as TraceParseError {
+            Output.error.write("Error: \(error.description)\n")
+            throw badData
+        } catch let error as UnscorableDataError {
             Output.error.write("Error: \(error.description)\n")
             throw badData
         } catch let error as FitError {
@@ -105,9 +143,11 @@ public struct CommandOutput: Sendable {
     /// Standard output as text.
     public var text: String { String(decoding: standardOutput, as: UTF8.self) }
 
-    /// Writes standard output, then standard error.
+    /// Writes standard output, then standard error (under `--quiet` only its warning and
+    /// skipped-trace lines, ``QuietFilter``).
     public func write() {
         Output.standard.write(bytes: standardOutput)
-        if !standardError.isEmpty { Output.error.write(standardError) }
+        let notes = QuietFilter.apply(standardError)
+        if !notes.isEmpty { Output.error.write(notes) }
     }
 }

@@ -14,15 +14,22 @@ extension SnapLab {
                 The table is sorted by hit rate. Intervals: a bootstrap that resamples users \
                 (--bootstrap resamples, --seed). Each policy is compared with the best by the \
                 interval of the difference and a clustered McNemar test (users as the units), Holm-adjusted.
+                CSV is plain RFC 4180 with one header row (--meta FILE.json writes the run metadata); \
+                --per-trace FILE.csv writes one row per scored trace (Docs/per-trace.md).
                 Example: snaplab compare Data/synthetic.csv --policies tag99,nearest --format markdown
+                Example: snaplab compare Data/synthetic.csv --policies tag99,nearest --format csv --by user --meta run.json
                 """)
 
         @OptionGroup var input: TraceInputOptions
+
+        @OptionGroup var hitOptions: HitOptions
 
         @Option(help: "Policies: a comma-separated list of identifiers, or 'all'.")
         var policies: String = "all"
 
         @OptionGroup var parameters: ParameterOptions
+
+        @OptionGroup var behaviour: BehaviourLabelOptions
 
         @Option(help: "Add a per-group breakdown: user or file.")
         var by: ComparisonReport.Breakdown?
@@ -36,12 +43,19 @@ extension SnapLab {
         @Option(help: "Seed of the bootstrap (printed to standard error).")
         var seed: UInt64 = 12345
 
+        @Option(help: ArgumentHelp("Also write the run metadata (files, counts, estimator, seed) as JSON to this file.", valueName: "file.json"))
+        var meta: String?
+
+        @Option(help: ArgumentHelp("Also write one CSV row per scored trace (ids, release, per policy target and hit) to this file.", valueName: "file.csv"))
+        var perTrace: String?
+
         public init() {}
 
         public func validate() throws {
             try input.requireFiles()
-            guard bootstrap >= 1, bootstrap <= 1_000_000 else {
-                throw ValidationError("--bootstrap must be between 1 and 1000000 resamples")
+            try PositiveCount.check(bootstrap, option: "--bootstrap", unit: "resamples", max: 1_000_000)
+            if behaviour.labels == .behaviour && perTrace != nil {
+                throw ValidationError("--per-trace writes the files' labels; it cannot be combined with --labels behaviour yet")
             }
         }
 
@@ -52,11 +66,16 @@ extension SnapLab {
         /// What the command prints, built whole before anything is written.
         public func output() throws -> CommandOutput {
             let selected = try parameters.apply(to: PolicySelection.parse(policies))
-            let showProgress = Output.error.isTerminal
-            let (totals, summary) = try ComparisonRun.accumulate(
-                paths: input.files, options: input.readOptions(), policies: selected, parts: input.effectiveJobs,
-                progress: showProgress ? { Output.error.write("\u{1B}[2K\r\($0)") } : nil)
-            if showProgress { Output.error.write("\u{1B}[2K\r") }
+            var labelNote: String?
+            let (totals, summary, checks): (ScoreAccumulator, ReadSummary, DataChecks)
+            if behaviour.labels == .behaviour {
+                let run = try behaviour.accumulate(input, policies: selected, hit: hitOptions.hit)
+                (totals, summary, checks, labelNote) = (run.totals, run.summary, run.checks, run.labels.description)
+            } else {
+                (totals, summary, checks) = try ComparisonRun.accumulateChecked(
+                    paths: input.files, options: input.readOptions(), policies: selected, parts: input.effectiveJobs,
+                    hit: hitOptions.hit)
+            }
             let boot = UserBootstrap(resamples: bootstrap, seed: seed)
             let comparison = try Comparison(totals, userNames: summary.users.names, bootstrap: boot)
             var preamble: [(key: String, value: String)] = summary.files.map {
@@ -64,14 +83,33 @@ extension SnapLab {
             }
             preamble.append(("traces", "\(summary.tracesRead) read, \(totals.labelled) scored, "
                 + "\(totals.unlabelled) unlabelled, \(summary.tracesSkipped) skipped, \(summary.tracesCancelled) cancelled"))
+            if let labelNote { preamble.append(("labels", labelNote)) }
             preamble.append(("users", "\(comparison.users)"))
-            preamble.append(("velocity", input.velocity.rawValue))
+            preamble.append(("velocity", VelocityInUse.header(method: input.velocity, files: summary.files)))
+            preamble.append(("hit", hitOptions.hit.rawValue))
             preamble.append(("bootstrap", comparison.intervalMethod == .bootstrap ? "\(bootstrap) user resamples, seed \(seed)"
                 : "cluster-robust normal intervals (\(comparison.users) users, above \(boot.normalAboveUsers))"))
-            let report = ComparisonReport(comparison: comparison, preamble: preamble, breakdown: by ?? .none)
+            let warnings = checks.warnings(users: totals.labelled > 0 ? comparison.users : nil, hit: hitOptions.hit)
+            if comparison.users < DataChecks.minimumUsers && totals.labelled > 0 {
+                preamble.append(("intervals", "not meaningful: \(comparison.users) users (fewer than \(DataChecks.minimumUsers))"))
+            }
             var result = CommandOutput()
-            result.standardOutput = Array(report.render(format).utf8)
-            var notes = summary.notices(scored: totals.labelled)
+            var report = ComparisonReport(comparison: comparison, preamble: preamble, breakdown: by ?? .none)
+            report.warnings = warnings
+            if totals.labelled == 0 {
+                let unlabelled = UnlabelledComparisonReport(comparison: comparison, preamble: preamble, warnings: warnings)
+                result.standardOutput = Array(unlabelled.render(format).utf8)
+            } else {
+                result.standardOutput = Array(report.render(format).utf8)
+            }
+            if let meta { try SideFile.write(report.runJSON().rendered(pretty: true) + "\n", to: meta) }
+            var notes = input.files.compactMap(GeneratorModelFile.notice(forTraceFile:))
+                + summary.notices(scored: totals.labelled) + warnings.map(\.text)
+            if let notice = VelocityInUse.ignoredNotice(method: input.velocity, ignored: checks.recordedVelocities) { notes.append(notice) }
+            if let perTrace {
+                let rows = try PerTraceCSV.write(paths: input.files, options: input.readOptions(), policies: selected, to: perTrace)
+                notes.append("wrote \(rows) per-trace rows to \(perTrace)")
+            }
             notes.append("seed: \(seed)")
             result.standardError = notes.joined(separator: "\n") + "\n"
             return result

@@ -7,10 +7,16 @@ extension SnapLab {
     public struct Explain: ParsableCommand {
         public static let configuration = CommandConfiguration(
             abstract: "Show what each policy decides for one release, and the rule that fired.",
-            discussion: "Example: snaplab explain --policy all --offset 600 --velocity 1.5")
+            discussion: """
+                Example: snaplab explain --policy all --offset 600 --velocity 1.5
+                Example: snaplab explain --policy tag99,nearest --offset 425 --velocity -0.5 --count 10 --looping
+                """)
 
         @Option(help: "A policy identifier, a comma-separated list, or 'all'.")
         var policy: String = "all"
+
+        @Option(help: ArgumentHelp("A JSON layout file (item_width, item_spacing, leading_inset, trailing_inset, viewport_width, item_count, alignment, looping); it overrides the layout options.", valueName: "file"))
+        var layout: String?
 
         @OptionGroup var layoutOptions: LayoutOptions
 
@@ -45,12 +51,12 @@ extension SnapLab {
         }
 
         public func run() throws {
-            Output.standard.write(try render())
+            try TraceCommand.run { Output.standard.write(try render()) }
         }
 
         /// The whole output, built before anything is written.
         public func render() throws -> String {
-            let layout = try layoutOptions.layout()
+            let layout = try LayoutFile.resolve(file: self.layout, options: layoutOptions)
             let policies = try parameters.apply(to: PolicySelection.parse(policy))
             let release = Release(offset: offset, velocity: velocity, startOffset: startOffset,
                                   startTime: 0, time: duration, startIndex: startIndex)

@@ -4,6 +4,7 @@ import SnapEvaluator
 import SnapStrategies
 
 extension TraceCSVWriter.Kind: ExpressibleByArgument {}
+extension SwipeTask: ExpressibleByArgument {}
 
 extension SnapLab {
     /// `snaplab generate`: a labelled synthetic trace set from the swipe model (`Docs/swipe-model.md`).
@@ -13,7 +14,8 @@ extension SnapLab {
             discussion: """
                 The output is a trace CSV (spec/trace-format.md): sample-level (Kind A) by default, \
                 release-level (Kind B) with --kind releases. The same arguments always give the same \
-                bytes; the seed used is printed to standard error.
+                bytes; the seed used is printed to standard error. Beside the output, OUT.json records \
+                the model (the generator's marker: compare says such a file is synthetic).
                 Example: snaplab generate --traces 20000 --users 100 --seed 1 --out Data/synthetic.csv
                 """)
 
@@ -28,8 +30,11 @@ extension SnapLab {
         @Option(help: "Random seed (default: a random seed, printed to standard error).")
         var seed: UInt64?
 
-        @Option(help: "Number of synthetic users.")
-        var users: Int = 100
+        @Option(help: "Number of synthetic users (default: 100, or the recording's users with --like).")
+        var users: Int?
+
+        @Option(parsing: .upToNextOption, help: "Fit the model to these sample-level recordings first (labelled or not), then generate like them; prints recording vs generated statistics.")
+        var like: [String] = []
 
         @Option(help: "Touch sampling rate for every user: 60, 120 or 240 Hz (default: a device mix of 60/120/240 Hz weighted 0.3/0.5/0.2).")
         var rate: TouchRate?
@@ -38,6 +43,38 @@ extension SnapLab {
         var layout: String?
 
         @OptionGroup var layoutOptions: LayoutOptions
+
+        @Option(help: "Task: paging (next/previous items), reveal (bring an item into view in a free-scrolling row; needs --live-policy) or browse (unlabelled strokes; needs --live-policy).")
+        var task: SwipeTask?
+
+        @Option(help: "The live carousel's policy (any catalogue id): each swipe of a session starts where the previous one came to rest under it, and settled_index is written.")
+        var livePolicy: String?
+
+        @Option(help: "Input delivery: scans (one row per touch scan, the model before issue 16) or frames (one row per display frame after the touch slop, repeated lift-off, stalls).")
+        var delivery: Delivery?
+
+        @Option(help: "Display frame rate for every user with --delivery frames: 60, 90 or 120 Hz (default: a mix).")
+        var frameRate: Int?
+
+        @Option(parsing: .upToNextOption, help: "With --like: also score every catalogue policy on these labelled files and on the generated traces (the task's hit criterion) and print both hit rates and their Spearman rank correlation.")
+        var rankAgainst: [String] = []
+
+        @Option(help: "Fit the model to published statistics first: a JSON object of statistic name → value (names as in the --like table; e.g. Data/a30-facts.json), then generate; prints target vs generated.")
+        var match: String?
+
+        @Option(help: "Read the model (parameters, task, live policy, layout) from a JSON file written by --save-model or beside a generated file.")
+        var model: String?
+
+        @Option(help: "Write the model used to this JSON file.")
+        var saveModel: String?
+
+        @Flag(help: "Write per-trace values on each trace's first row only (smaller files).")
+        var firstRowOnly = false
+
+        /// Input delivery choices.
+        enum Delivery: String, ExpressibleByArgument, CaseIterable {
+            case scans, frames
+        }
 
         @Option(help: "Kind of trace file: samples (one row per touch sample) or releases (one row per swipe).")
         var kind: TraceCSVWriter.Kind = .samples
@@ -54,49 +91,79 @@ extension SnapLab {
         @Option(help: "Output file; written to a temporary file and renamed into place when complete.")
         var out: String
 
+        @Flag(name: .shortAndLong, help: "No progress line and no notices on standard error.")
+        var quiet = false
+
         public init() {}
 
         public func validate() throws {
-            guard traces >= 0, traces <= 1_000_000_000 else { throw ValidationError("--traces must be between 0 and 1000000000") }
-            guard users >= 1, users <= 10_000_000 else { throw ValidationError("--users must be between 1 and 10000000") }
+            guard traces >= 0 else { throw ValidationError("--traces must be zero or a positive number of traces, not \(traces)") }
+            guard traces <= 1_000_000_000 else { throw ValidationError("--traces must be between 0 and 1000000000") }
+            if let users { try PositiveCount.check(users, option: "--users", unit: "users", max: 10_000_000) }
             for (name, d) in [("--time-decimals", timeDecimals), ("--offset-decimals", offsetDecimals)] where !(0...9).contains(d) {
                 throw ValidationError("\(name) must be between 0 and 9")
             }
             if let threads, !(1...64).contains(threads) { throw ValidationError("--threads must be between 1 and 64") }
+            if let frameRate, ![60, 90, 120].contains(frameRate) { throw ValidationError("--frame-rate must be 60, 90 or 120") }
             guard !out.isEmpty else { throw ValidationError("--out must name a file") }
+            ProgressOutput.configure(quiet: quiet)
         }
 
         public func run() throws {
-            try TraceCommand.run { try generate() }
+            try TraceCommand.run {
+                if !like.isEmpty { try generateLike() } else if let match { try generateMatch(match) } else { _ = try generate() }
+            }
         }
 
-        func generate() throws {
+        func generate(calibrated: SwipeModelParameters? = nil, calibratedLayout: CarouselLayout? = nil,
+                      calibratedUsers: Int? = nil, calibratedLive: String? = nil, chosenSeed: UInt64? = nil) throws -> TraceGenerator {
             let started = Date()
+            let users = self.users ?? calibratedUsers ?? 100
+            let saved = try model.map(GeneratorModelFile.read(path:))
             var fields = try LayoutFields(layoutOptions.layout())
+            if let layout = try saved?.layout?.layout() { fields = LayoutFields(layout) }
             if let layout { fields = try LayoutFields.read(layoutFile: layout).merged(over: fields) }
+            if let calibratedLayout { fields = LayoutFields(calibratedLayout) }
             guard let carousel = try fields.layout() else {
                 throw ValidationError("the layout file gives no complete layout")
             }
-            let seed = self.seed ?? UInt64.random(in: 0...UInt64(UInt32.max))
-            Output.error.write("seed: \(seed)\n")
-            var parameters = SwipeModelParameters()
-            parameters.fixedRate = rate.map { Double($0.rawValue) }
+            let seed = self.seed ?? chosenSeed ?? UInt64.random(in: 0...UInt64(UInt32.max))
+            // A seed the user did not choose is printed even under --quiet: it is the only record of it.
+            if self.seed == nil && chosenSeed == nil { Output.error.write("seed: \(seed)\n") } else { Output.notice("seed: \(seed)\n") }
+            var parameters = calibrated ?? saved?.parameters ?? SwipeModelParameters()
+            if let rate { parameters.fixedRate = Double(rate.rawValue) }
+            if let task { parameters.task = task }
+            if let delivery { parameters.delivery.isEnabled = delivery == .frames }
+            if let frameRate {
+                parameters.delivery.frameRates = [Double(frameRate)]
+                parameters.delivery.frameRateWeights = [1]
+            }
+            let liveID = livePolicy ?? calibratedLive ?? saved?.livePolicy
+            let live = try liveID.map { id throws(PolicyLookupError) in try PolicyCatalog.policy(id: id) }
             let model = try SwipeModel(parameters: parameters, layout: carousel)
-            let generator = try TraceGenerator(model: model, traceCount: traces, userCount: users, seed: seed)
+            let generator = try TraceGenerator(model: model, traceCount: traces, userCount: users, seed: seed, livePolicy: live)
+            let file = GeneratorModelFile(parameters: parameters, livePolicy: liveID, layout: carousel,
+                                          seed: seed, traces: traces, users: users)
+            if let saveModel { try file.write(to: saveModel) }
+            let newStyle = live != nil || parameters.task != .paging || parameters.delivery.isEnabled
+            let columns = TraceCSVWriter.Columns(labelled: parameters.task != .browse,
+                                                 hit: newStyle ? parameters.task.hitCriterion : nil,
+                                                 settledIndex: live != nil, perTraceOnFirstRowOnly: firstRowOnly)
             let writer = TraceCSVWriter(kind: kind, layout: carousel, userCount: users,
-                                        precision: .init(time: timeDecimals, offset: offsetDecimals))
-            let file = try AtomicFileOutput(path: out)
-            let showProgress = Output.error.isTerminal
-            let total = traces
+                                        precision: .init(time: timeDecimals, offset: offsetDecimals), columns: columns)
+            let output = try AtomicFileOutput(path: out)
+            let progress = ProgressLine(stage: "generating", total: traces, unit: "traces")
             try generator.write(
                 with: writer, threads: threads ?? ProcessInfo.processInfo.activeProcessorCount,
-                progress: showProgress ? { done in Output.error.write("\rgenerated \(done)/\(total) traces") } : nil,
-                emit: { bytes throws(FileOutputError) in try file.write(bytes) })
-            try file.commit()
-            if showProgress { Output.error.write("\n") }
+                progress: progress.isEnabled ? { done in progress.update(done: done) } : nil,
+                emit: { bytes throws(FileOutputError) in try output.write(bytes) })
+            try output.commit()
+            try file.write(to: GeneratorModelFile.sidecarPath(forTraceFile: out))
+            progress.finish()
             let seconds = Date().timeIntervalSince(started)
-            Output.error.write("wrote \(traces) traces (\(kind.rawValue), \(NumberFormat.fixed(Double(file.byteCount) / 1e6, 1)) MB) "
+            Output.notice("wrote \(traces) traces (\(kind.rawValue), \(NumberFormat.fixed(Double(output.byteCount) / 1e6, 1)) MB) "
                                + "to \(out) in \(NumberFormat.fixed(seconds, 1)) s\n")
+            return generator
         }
     }
 }

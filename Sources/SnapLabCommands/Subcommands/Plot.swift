@@ -16,7 +16,7 @@ extension SnapLab {
 
 /// Options shared by the plot commands: output file and trace sampling.
 public struct PlotOutputOptions: ParsableArguments, Sendable {
-    @Option(help: ArgumentHelp("The SVG file to write.", valueName: "file"))
+    @Option(help: ArgumentHelp("The file to write: .svg, or .png (rendered through rsvg-convert).", valueName: "file"))
     public var out: String
 
     @Option(help: "At most this many traces are kept for a plot (a seeded uniform sample beyond).")
@@ -25,24 +25,32 @@ public struct PlotOutputOptions: ParsableArguments, Sendable {
     @Option(help: "Seed of the trace sample (printed to standard error).")
     public var seed: UInt64 = 12345
 
+    @OptionGroup public var hitOptions: HitOptions
+
     public init() {}
 
     public func validate() throws {
-        guard maxTraces >= 1 else { throw ValidationError("--max-traces must be at least 1") }
+        try PositiveCount.check(maxTraces, option: "--max-traces", unit: "traces")
         guard !out.isEmpty else { throw ValidationError("--out needs a file name") }
+        let ext = (out as NSString).pathExtension.lowercased()
+        guard ext == "svg" || ext == "png" else {
+            throw ValidationError("--out \(out): plots are written as .svg or .png, not '.\(ext)'")
+        }
     }
 
     /// Reads `input` into a seeded sample of at most ``maxTraces`` traces.
     func sample(_ input: TraceInputOptions) throws -> (TraceReservoir, ReadSummary) {
         let reservoir = try TraceReservoir(capacity: maxTraces, seed: seed)
-        let summary = try input.read { reservoir.add($0.release) }
+        let summary = try input.read(scoring: true, hit: hitOptions.hit) { reservoir.add(hitOptions.applied(to: $0.release)) }
         return (reservoir, summary)
     }
 
     /// Writes `document` to ``out`` whole (a temporary file renamed into place).
     func write(_ document: SVGDocument) throws {
+        let svg = document.rendered()
+        let bytes = (out as NSString).pathExtension.lowercased() == "png" ? try PNGRenderer.png(svg: svg) : Array(svg.utf8)
         let file = try AtomicFileOutput(path: out)
-        try file.write(Array(document.rendered().utf8))
+        try file.write(bytes)
         try file.commit()
     }
 
@@ -66,7 +74,9 @@ extension SnapLab.Plot {
             discussion: """
                 Each cell is a release at its velocity and position within the start item (the middle \
                 item), the drag starting at rest on the start item 120 ms earlier. With trace files, \
-                each trace is drawn at its own release velocity and position (dot: hit, cross: miss).
+                the map is drawn in the files' own layout (the most common one, with a note when there \
+                are several) and a seeded sample of --overlay-traces traces is drawn at their own release \
+                velocity and position (dot: hit, cross: miss). Past three policies, panels wrap into rows.
                 Example: snaplab plot decision-map --policies tag99,nearest Data/synthetic.csv --out map.svg
                 """)
 
@@ -81,6 +91,9 @@ extension SnapLab.Plot {
         @Option(help: "Velocity range of the x axis: ±this many pt/ms.")
         var maxVelocity: Double = 4
 
+        @Option(help: "Traces drawn over the map (a seeded uniform sample, --seed).")
+        var overlayTraces: Int = DecisionMap.overlayLimit
+
         @OptionGroup var input: TraceInputOptions
 
         @OptionGroup var output: PlotOutputOptions
@@ -94,31 +107,42 @@ extension SnapLab.Plot {
             guard maxVelocity.isFinite, maxVelocity > 0, maxVelocity <= 100 else {
                 throw ValidationError("--max-velocity must be in (0, 100] pt/ms")
             }
-            // Trace files are optional here: TraceInputOptions.validate would demand one.
-            guard input.jobs >= 0 else { throw ValidationError("--jobs must be 0 or more") }
+            try PositiveCount.check(overlayTraces, option: "--overlay-traces", unit: "traces")
         }
 
         public func run() throws {
-            try TraceCommand.run { try Output.error.write(render()) }
+            try TraceCommand.run { try Output.notice(render()) }
         }
 
         /// Draws the map and writes it; returns the notes for standard error.
         public func render() throws -> String {
             let selected = try parameters.apply(to: PolicySelection.parse(policy ?? policies ?? "all"))
-            let layout = try input.layoutOptions.layout()
+            var layout = try LayoutFile.resolve(file: input.layout, options: input.layoutOptions)
             var traces: [TraceRelease] = []
             var notes = ""
+            var mapNote: String?
             if !input.files.isEmpty {
-                let (reservoir, summary) = try output.sample(input)
-                traces = reservoir.traces
-                notes = output.notes(reservoir, summary)
+                var sampling = output
+                sampling.maxTraces = overlayTraces
+                let (reservoir, summary) = try sampling.sample(input)
+                notes = sampling.notes(reservoir, summary)
+                // The file's own layout: the most common one among the sampled traces.
+                if let common = DecisionMap.commonLayout(of: reservoir.traces) {
+                    layout = common.layout
+                    traces = reservoir.traces.filter { $0.layout == common.layout }
+                    if common.distinct > 1 {
+                        mapNote = "Drawn in the most common of \(common.distinct) layouts (\(common.count) of "
+                            + "\(reservoir.traces.count) sampled traces); traces in other layouts are not drawn."
+                        notes = mapNote! + "\n" + notes
+                    }
+                }
             } else {
                 notes = "wrote \(output.out)\n"
             }
             let map = DecisionMap(policies: selected, layout: layout, traces: traces,
                                   grid: DecisionMap.Grid(maxVelocity: maxVelocity))
             let title = "Pages moved by " + selected.map(\.id).joined(separator: ", ")
-            try output.write(map.svg(title: title))
+            try output.write(map.svg(title: title, note: mapNote))
             return notes
         }
     }
@@ -129,8 +153,9 @@ extension SnapLab.Plot {
             commandName: "hit-rate",
             abstract: "Hit rate per release-speed bin with 95% intervals, one line per policy.",
             discussion: """
-                Bins hold equal numbers of labelled traces (--bins); intervals are Wilson intervals \
-                per bin (traces treated as independent).
+                Bins hold equal numbers of labelled traces (at most --bins, at least 30 traces each) \
+                and are drawn equally wide (the x axis is the share of traces, labelled with the speeds \
+                at the bin edges); intervals are Wilson intervals per bin (traces treated as independent).
                 Example: snaplab plot hit-rate Data/synthetic.csv --policies tag99,nearest,embla --out curve.svg
                 """)
 
@@ -150,16 +175,19 @@ extension SnapLab.Plot {
 
         public func validate() throws {
             try input.requireFiles()
-            guard bins >= 1, bins <= 100 else { throw ValidationError("--bins must be between 1 and 100") }
+            try PositiveCount.check(bins, option: "--bins", unit: "bins", max: 100)
         }
 
         public func run() throws {
-            try TraceCommand.run { try Output.error.write(render()) }
+            try TraceCommand.run { try Output.notice(render()) }
         }
 
         public func render() throws -> String {
             let selected = try parameters.apply(to: PolicySelection.parse(policies))
             let (reservoir, summary) = try output.sample(input)
+            guard reservoir.traces.contains(where: { $0.intendedIndex != nil }) else {
+                throw UnscorableDataError.unlabelled(traces: summary.tracesRead)
+            }
             let curve = HitRateCurve(policies: selected, traces: reservoir.traces, binning: .quantiles(bins))
             try output.write(curve.svg(title: "Hit rate by release speed"))
             return output.notes(reservoir, summary)

@@ -14,7 +14,7 @@ extension SnapLab {
                 same user-grouped folds for every candidate. Rule: among the candidates within one \
                 standard error of the best, the one with the fewest fitted parameters, then fewest \
                 parameters, then catalogue order. Prints Swift code that builds the chosen policy.
-                Example: snaplab recommend Data/synthetic.csv --policies tag99,nearest,ios
+                Example: snaplab recommend Data/synthetic.csv --policies tag99,nearest,embla
                 """)
 
         @OptionGroup var input: TraceInputOptions
@@ -60,7 +60,8 @@ extension SnapLab {
                 ("file", "\($0.path) (\($0.kind.rawValue), \($0.tracesRead) traces)")
             }
             preamble.append(("traces", "\(data.count) labelled from \(data.userCounts(data.allIndices).count) users"))
-            preamble.append(("velocity", input.velocity.rawValue))
+            preamble.append(("velocity", VelocityInUse.header(method: input.velocity, files: summary.files)))
+            preamble.append(("hit", sample.hitOptions.hit.rawValue))
             preamble.append(("seed", "\(fitOptions.seed)"))
             var notes = summary.notices(scored: data.count)
             notes += sample.notes(kept: traces.count, labelled: labelled)

@@ -6,17 +6,22 @@ extension SnapLab {
     /// `snaplab report`: one self-contained HTML page about a data set and its policies.
     public struct Report: ParsableCommand {
         public static let configuration = CommandConfiguration(
-            abstract: "Write one self-contained HTML page: dataset summary, comparison, plots and recommendation.",
+            abstract: "Write one self-contained HTML page: the verdict first, then the comparison, pictures, per-intent and per-user views.",
             discussion: """
-                The files are read once; the page has inline CSS and inline SVG only (no scripts, no \
-                links, no external files). Plots: decision map of the top 3 policies by hit rate in \
-                the layout of the first trace, with a seeded sample of traces overlaid; hit rate by \
-                release speed of the top 4. The recommendation fits at most --max-fit-traces labelled \
-                traces (a seeded uniform sample beyond, stated on the page).
+                The files are read once; the page has inline CSS, SVG and a little script, and no \
+                links or external files (it opens offline, also on a phone). Verdict: the recommended \
+                policy, its hit rate with interval, and the difference to --baseline. Pictures: decision \
+                maps of the top 3 policies in the files' most common layout with a seeded sample of \
+                traces, where they disagree, hit rate by release speed of the top 4. The recommendation \
+                fits at most --max-fit-traces labelled traces (a seeded uniform sample beyond, stated \
+                on the page); when it cannot be made (too few users), the page says why.
                 Example: snaplab report Data/synthetic.csv --out report.html
+                Example: snaplab report Data/synthetic.csv --policies tag99,nearest,embla --baseline nearest --no-recommendation --out quick.html
                 """)
 
         @OptionGroup var input: TraceInputOptions
+
+        @OptionGroup var hitOptions: HitOptions
 
         @Option(help: ArgumentHelp("The HTML file to write.", valueName: "file"))
         var out: String
@@ -38,6 +43,9 @@ extension SnapLab {
         @Option(help: "Traces overlaid on the decision map (a seeded uniform sample).")
         var overlayTraces: Int = 1_500
 
+        @Option(help: "The policy the app ships today: the verdict says how much better the recommendation is.")
+        var baseline: String?
+
         @Option(help: "Pages per direction of the ordinal model fitted for the learned-threshold policy.")
         var maxPages: Int = 3
 
@@ -51,26 +59,29 @@ extension SnapLab {
         public func validate() throws {
             try input.requireFiles()
             guard !out.isEmpty else { throw ValidationError("--out needs a file name") }
-            guard bootstrap >= 1, bootstrap <= 1_000_000 else {
-                throw ValidationError("--bootstrap must be between 1 and 1000000 resamples")
-            }
-            guard maxFitTraces >= 1 else { throw ValidationError("--max-fit-traces must be at least 1") }
-            guard overlayTraces >= 1 else { throw ValidationError("--overlay-traces must be at least 1") }
+            try PositiveCount.check(bootstrap, option: "--bootstrap", unit: "resamples", max: 1_000_000)
+            try PositiveCount.check(maxFitTraces, option: "--max-fit-traces", unit: "traces")
+            try PositiveCount.check(overlayTraces, option: "--overlay-traces", unit: "traces")
             guard maxPages >= 1, maxPages <= 20 else { throw ValidationError("--max-pages must be between 1 and 20") }
             guard maxFittedParameters >= 0 else { throw ValidationError("--max-fitted-parameters must be 0 or more") }
         }
 
         public func run() throws {
-            try TraceCommand.run { Output.error.write(try render()) }
+            try TraceCommand.run { Output.notice(try render()) }
         }
 
         /// Reads the traces once, builds the page, writes it atomically to ``out``; returns the
         /// notes for standard error.
         public func render() throws -> String {
             let selected = try parameters.apply(to: PolicySelection.parse(policies))
+            if let baseline, !selected.contains(where: { $0.id == baseline }) {
+                _ = try PolicySelection.parse(baseline)  // an unknown id: did-you-mean
+                throw ValidationError("--baseline \(baseline) is not among the selected --policies")
+            }
             let collector = try ReportCollector(policies: selected, overlayCapacity: overlayTraces,
                                                 fitCapacity: maxFitTraces, seed: fitOptions.seed)
-            let summary = try input.read { collector.add($0) }
+            collector.hit = hitOptions.hit
+            let summary = try input.read(scoring: true, hit: hitOptions.hit) { collector.add($0) }
             var page = ReportPage()
             page.bootstrap = bootstrap
             page.seed = fitOptions.seed
@@ -79,8 +90,11 @@ extension SnapLab {
             page.folds = fitOptions.folds
             page.maxPages = maxPages
             page.maxFittedParameters = maxFittedParameters
-            page.preamble = [("velocity", input.velocity.rawValue)]
-            page.footer = "snaplab report, seed \(fitOptions.seed)"
+            page.preamble = [("velocity", VelocityInUse.header(method: input.velocity, files: summary.files)),
+                             ("hit", hitOptions.hit.rawValue)]
+            page.baseline = baseline
+            page.footerItems = [("made by", "snaplab \(SnapLab.configuration.version)"),
+                                ("command", CommandLineText.current)]
             let (html, pageNotes) = try page.build(collector, summary: summary)
             let file = try AtomicFileOutput(path: out)
             try file.write(Array(html.rendered().utf8))

@@ -37,7 +37,7 @@ extension SnapLab {
             let summary: ReadSummary
             if input.effectiveJobs > 1 {
                 let keepRows = format != .csv
-                let (parts, s) = try input.readInParts(initial: { VelocityPart() }) { part, record in
+                let (parts, s) = try input.readInParts(layoutNeeded: false, initial: { VelocityPart() }) { part, record in
                     part.add(record, keepRow: keepRows)
                 }
                 for part in parts {
@@ -48,7 +48,7 @@ extension SnapLab {
             } else {
                 var part = VelocityPart()
                 let keepRows = format != .csv
-                summary = try input.read { part.add($0, keepRow: keepRows) }
+                summary = try input.read(layoutNeeded: false) { part.add($0, keepRow: keepRows) }
                 csv += part.csv
                 rows = part.rows
             }

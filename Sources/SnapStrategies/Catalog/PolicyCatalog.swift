@@ -22,6 +22,7 @@ public enum PolicyCatalog {
             FlutterFixedExtentSnap(physics: .bouncing),
             // MARK: Apple, web, JavaScript (Part 2 §4–7)
             UIKitPagingSnap(),
+            UIKitPagingSpringSnap(),
             SwiftUIViewAlignedSnap(limitBehavior: .alwaysByOne),
             SwiftUIViewAlignedSnap(limitBehavior: .never),
             CSSScrollSnap(strictness: .mandatory),

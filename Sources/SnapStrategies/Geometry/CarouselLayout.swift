@@ -10,8 +10,13 @@
 /// item `s mod count`, one cycle being `count·stride` points.
 ///
 /// Invariants (checked by ``init(itemWidth:spacing:leadingInset:trailingInset:viewportWidth:itemCount:alignment:isLooping:)``):
-/// every length finite, `itemWidth > 0`, `viewportWidth ≥ itemWidth` (one whole item fits),
-/// `spacing ≥ 0`, insets `≥ 0`, `itemCount ≥ 1`.
+/// every length finite, `itemWidth > 0`, `viewportWidth > 0`, `spacing ≥ 0`, insets `≥ 0`,
+/// `itemCount ≥ 1`. An item may be wider than the viewport (platforms support it: androidx
+/// `PagerSnapHelperTest` runs 1 400 px children in a 1 000 px RecyclerView, and
+/// `PagerSnapHelper.findTargetSnapPosition` has a branch for children larger than the viewport;
+/// Chromium `cc/input/scroll_snap_data.cc` has a "covering" path for snap areas larger than the
+/// snapport). Only ASHorizontal's margin solving (``ASHorizontalMargins``) needs a whole item on
+/// screen, and keeps its ``LayoutError/noWholeItemFits(viewportWidth:needed:detail:)`` error.
 ///
 /// ```swift
 /// let layout = try CarouselLayout(itemWidth: 160, spacing: 10, leadingInset: 10,
@@ -63,10 +68,6 @@ public struct CarouselLayout: Sendable, Hashable {
         guard leadingInset >= 0 else { throw .negative(field: "leading inset", value: leadingInset) }
         guard trailing >= 0 else { throw .negative(field: "trailing inset", value: trailing) }
         guard itemCount >= 1 else { throw .noItems(count: itemCount) }
-        guard itemWidth <= viewportWidth else {
-            throw .noWholeItemFits(viewportWidth: viewportWidth, needed: itemWidth,
-                                   detail: "item width exceeds viewport width")
-        }
         self.itemWidth = itemWidth
         self.spacing = spacing
         self.leadingInset = leadingInset
@@ -80,10 +81,18 @@ public struct CarouselLayout: Sendable, Hashable {
         self.stride = stride
         maxOffset = Swift.max(0, Self.contentWidth(itemWidth: itemWidth, spacing: spacing, leadingInset: leadingInset,
                                                    trailingInset: trailing, itemCount: itemCount) - viewportWidth)
+        alignmentOrigin = Self.origin(of: alignment, itemWidth: itemWidth, leadingInset: leadingInset,
+                                      trailingInset: trailing, viewportWidth: viewportWidth)
+    }
+
+    /// The alignment origin of `alignment`: 0 (leading), `L + w/2 − V/2` (centre),
+    /// `L + w − (V − R)` (trailing), points.
+    static func origin(of alignment: SnapAlignment, itemWidth: Double, leadingInset: Double,
+                       trailingInset: Double, viewportWidth: Double) -> Double {
         switch alignment {
-        case .leading: alignmentOrigin = 0
-        case .center: alignmentOrigin = leadingInset + itemWidth / 2 - viewportWidth / 2
-        case .trailing: alignmentOrigin = leadingInset + itemWidth - (viewportWidth - trailing)
+        case .leading: return 0
+        case .center: return leadingInset + itemWidth / 2 - viewportWidth / 2
+        case .trailing: return leadingInset + itemWidth - (viewportWidth - trailingInset)
         }
     }
 
@@ -109,8 +118,9 @@ public struct CarouselLayout: Sendable, Hashable {
     /// Length of one loop cycle: `itemCount · stride`, points.
     @inlinable public var cycleLength: Double { Double(itemCount) * stride }
 
-    /// The (unclamped) offset that brings slot 0 to its snap position.
-    public let alignmentOrigin: Double
+    /// The (unclamped) offset that brings slot 0 to its snap position: the layout's
+    /// ``alignment``'s, or the one a policy declares (``snapped(to:)``).
+    public internal(set) var alignmentOrigin: Double
 }
 
 extension CarouselLayout: CustomStringConvertible {

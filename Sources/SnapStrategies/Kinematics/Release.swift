@@ -47,6 +47,19 @@ public struct Release: Sendable, Hashable {
     /// Content travel during the drag, `offset − startOffset`, points (finger travel is its negative).
     @inlinable public var travel: Double { offset - startOffset }
 
+    /// The finger travel a policy with touch slop `slop` (points) gates on: ``fingerTravel`` when
+    /// known, else the content travel plus the slop in its direction (`travel + sign(travel)·slop`):
+    /// content starts to follow the finger only once it has moved past the slop, so the finger
+    /// travelled that much more (ViewPager `onTouchEvent`: `mLastMotionX = initialX ± touchSlop`;
+    /// Compose `awaitTouchSlopOrCancellation` then the over-slop delta). A zero or NaN content
+    /// travel gives 0 (the finger stayed within the slop, or nothing is known).
+    @inlinable
+    public func fingerTravel(touchSlop slop: Double) -> Double {
+        if let fingerTravel { return fingerTravel }
+        let t = travel
+        return t > 0 ? t + slop : (t < 0 ? t - slop : 0)
+    }
+
     /// Contact time from touch-down to lift-off, milliseconds.
     @inlinable public var duration: Double { time - startTime }
 

@@ -7,7 +7,7 @@
 ///
 /// With `v` the scroll velocity clamped to `±maxFlingVelocity·density` (the velocity tracker's
 /// clamp), `D` the spline distance (``AndroidSplineDeceleration``), `current` the item nearest
-/// the snap position (the centre in LinearSnapHelper; ours uses the layout's alignment) and the
+/// the snap position (the padded centre, below) and the
 /// stride as the distance per child:
 /// ```
 /// if |v| ≤ minFlingVelocity·density: target = nearest item            // no fling, idle snap
@@ -18,9 +18,21 @@
 /// Constants: minimum fling 50 dp/s (0.05 pt/ms, strict), maximum fling 8000 dp/s (8 pt/ms), and
 /// the spline's friction 0.015, inflexion 0.35, exponent ln 0.78/ln 0.9, coefficient and density 1.
 ///
-/// Deviations: Android's distance is a whole number of pixels and the distance per child is
+/// Whole pixels (``wholePixels`` = 1, the platform): the velocity is RecyclerView's `int` px/s
+/// (`fling((int) xvel, …)`), the gates are `getDimensionPixelSize(50 dp)` and `(8000 dp)` px/s,
+/// and the fling distance is `Scroller.getFinalX()`, `Math.round` of the spline distance
+/// (``AndroidPixels``); it moves decisions at the gate and where `distance/stride` is within
+/// half a pixel of a half.
+///
+/// Deviations: the distance per child is
 /// measured from the attached children's decorated bounds; ours uses the continuous distance and
 /// the layout's stride. Ties of the nearest child go to the earlier item (first in layout order).
+///
+/// Snap origin (``SnapOrigin/paddedCenter``, declared in ``snapOrigin``): LinearSnapHelper measures child centres
+/// against `startAfterPadding + totalSpace/2` (`distanceToCenter`, `findCenterView`), i.e.
+/// `L + (V − L − R)/2` with the layout's insets as the RecyclerView's padding (`clipToPadding =
+/// false`), whatever the layout's alignment. With equal insets that is the viewport centre; with
+/// unequal ones it is `(L − R)/2` from it. `snapOrigin: .layout` restores the layout's alignment.
 public struct AndroidLinearSnapHelperSnap: SnapPolicy, Hashable {
     public var id: String { "android-linearsnap" }
     public var summary: String {
@@ -37,11 +49,19 @@ public struct AndroidLinearSnapHelperSnap: SnapPolicy, Hashable {
     /// The fling projection (its density scales the dp thresholds).
     public var spline: AndroidSplineDeceleration
 
+    /// Where a resting child's centre sits (Android: the padded centre).
+    public var snapOrigin: SnapOrigin
+    /// 1: Android's whole pixels (``AndroidPixels``); 0: continuous comparisons.
+    public var wholePixels: Double
+
     public init(minFlingVelocity: Double = 0.05, maxFlingVelocity: Double = 8,
-                spline: AndroidSplineDeceleration = AndroidSplineDeceleration()) {
+                spline: AndroidSplineDeceleration = AndroidSplineDeceleration(), snapOrigin: SnapOrigin = .paddedCenter,
+                wholePixels: Double = 1) {
+        self.wholePixels = wholePixels
         self.minFlingVelocity = minFlingVelocity
         self.maxFlingVelocity = maxFlingVelocity
         self.spline = spline
+        self.snapOrigin = snapOrigin
     }
 
     public var parameterSpecs: [PolicyParameter] {
@@ -50,28 +70,42 @@ public struct AndroidLinearSnapHelperSnap: SnapPolicy, Hashable {
                             summary: "speed a fling must exceed (50 dp/s)"),
             PolicyParameter(name: "maxFlingVelocity", unit: "dp/ms", defaultValue: 8, minimum: 1, maximum: 20,
                             role: .platformConstant, summary: "velocity tracker clamp (8000 dp/s)"),
-        ] + AndroidSplineDeceleration.parameterSpecs
+        ] + AndroidSplineDeceleration.parameterSpecs + [
+            PolicyParameter(name: "wholePixels", unit: "flag", defaultValue: 1, minimum: 0, maximum: 1, isInteger: true,
+                            role: .platformConstant, summary: "1: Android's int pixels (velocities, dp thresholds); 0: continuous"),
+        ]
     }
 
     public var parameterOrder: [ParameterOrder] { [ParameterOrder("minFlingVelocity", "maxFlingVelocity")] }
 
-    public var parameterValues: [Double] { [minFlingVelocity, maxFlingVelocity] + spline.parameterValues }
+    public var parameterValues: [Double] { [minFlingVelocity, maxFlingVelocity] + spline.parameterValues + [wholePixels] }
 
     public mutating func assignValidatedParameterValues(_ values: [Double]) {
         minFlingVelocity = values[0]
         maxFlingVelocity = values[1]
-        spline = AndroidSplineDeceleration(parameterValues: values.dropFirst(2))
+        spline = AndroidSplineDeceleration(parameterValues: values.dropFirst(2).dropLast())
+        wholePixels = values[values.count - 1]
     }
 
-    public func decide(_ release: Release, in layout: CarouselLayout) -> SnapDecision {
+    public func decide(_ release: Release, in appLayout: CarouselLayout) -> SnapDecision {
+        let layout = appLayout.snapped(to: snapOrigin)
         let density = spline.density
-        let v = spline.clampedFlingVelocity(release.velocity, maximum: maxFlingVelocity)   // NaN gives 0
+        let whole = wholePixels != 0
+        // Whole pixels: the int px/s velocity, clamped to the int px/s maximum, back in pt/ms.
+        let v = whole
+            ? SnapMath.clamp(AndroidPixels.trackedVelocity(release.velocity),
+                             -AndroidPixels.dimensionPixelSize(maxFlingVelocity * 1000, density: density),
+                             AndroidPixels.dimensionPixelSize(maxFlingVelocity * 1000, density: density)) / 1000
+            : spline.clampedFlingVelocity(release.velocity, maximum: maxFlingVelocity)   // NaN gives 0
         let p = layout.position(atOffset: release.offset)
         let current = SnapMath.ceiledIndex(p - 0.5)
-        guard abs(v) > minFlingVelocity * density else {
+        let gate = whole ? AndroidPixels.dimensionPixelSize(minFlingVelocity * 1000, density: density) / 1000
+                         : minFlingVelocity * density
+        guard abs(v) > gate else {
             return layout.decision(slot: current, rule: "slow-nearest")
         }
-        let distance = spline.coastDistance(velocity: v)
+        let raw = spline.coastDistance(velocity: v)
+        let distance = whole ? SnapMath.roundedHalfAway(raw) : raw
         let jump = SnapMath.flooredIndex(distance / layout.stride + 0.5)
         if jump == 0 {
             let end = layout.clampedOffset(release.offset + distance)

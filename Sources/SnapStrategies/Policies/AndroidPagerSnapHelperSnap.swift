@@ -5,9 +5,8 @@
 /// `SnapHelper.java` (`onFling`, `snapToTargetExistingView`), `RecyclerView.java` (`fling`);
 /// `policies.md` Part 2 §1.3.
 ///
-/// With `p` the fractional position (PagerSnapHelper aligns a child's centre with the
-/// container's centre; ours uses the layout's alignment, so use a `.center` layout to reproduce
-/// it) and `v` the scroll velocity:
+/// With `p` the fractional position of the child centres relative to the padded centre (below)
+/// and `v` the scroll velocity:
 /// ```
 /// if |v| > minFlingVelocity·density:  target = v > 0 ? ⌈p⌉ : ⌊p⌋   // never more than one page
 /// else:                                target = nearest page (ties to the earlier page)
@@ -16,10 +15,26 @@
 /// `snapToTargetExistingView` snaps the child closest to the centre, the first in layout order
 /// on a tie). Constants: `MINIMUM_FLING_VELOCITY` 50 dp/s (0.05 pt/ms), density 1.
 ///
-/// Deviations: Android measures child centres in whole pixels; ours is continuous. At the ends
+/// Whole pixels (``wholePixels`` = 1, the platform): RecyclerView hands `fling((int) xvel, …)`
+/// an `int` px/s velocity and compares it with `getScaledMinimumFlingVelocity()` =
+/// `getDimensionPixelSize(50 dp)` (``AndroidPixels``): at ρ = 1, 50.9 px/s is 50, not a fling
+/// (PagerSnapHelperTest's `(int)(1.000001 × minFling)`); at ρ = 2.625 the gate is 131 px/s.
+///
+/// Deviations: Android measures child centres in whole pixels (`decoratedStart +
+/// decoratedMeasurement/2` with integer division) and ours does not: that moves a decision only
+/// within a pixel of a centred child. At the ends
 /// (no child in the fling direction) Android lets the fling run and snaps the nearest child; ours
 /// clamps to the first or last item, which is where that ends. A release at exactly the gate
 /// (`|v|` = 50 dp/s) runs a tiny free fling on Android; ours snaps to the nearest page.
+///
+/// Snap origin (``SnapOrigin/paddedCenter``, declared in ``snapOrigin``): PagerSnapHelper measures child centres
+/// against `startAfterPadding + totalSpace/2` (`distanceToCenter`, `findCenterView`), i.e.
+/// `L + (V − L − R)/2` with the layout's insets as the RecyclerView's padding (`clipToPadding =
+/// false`), whatever the layout's alignment. With equal insets that is the viewport centre; with
+/// unequal ones it is `(L − R)/2` from it. `snapOrigin: .layout` restores the layout's alignment.
+///
+/// Children wider than the viewport: the child in the fling direction may not be attached;
+/// `findTargetSnapPosition` then extrapolates ±1 from the visible child, which is ⌈p⌉/⌊p⌋ again.
 public struct AndroidPagerSnapHelperSnap: SnapPolicy, Hashable {
     public var id: String { "android-pagersnap" }
     public var summary: String {
@@ -34,9 +49,18 @@ public struct AndroidPagerSnapHelperSnap: SnapPolicy, Hashable {
     /// Pixels per point; the dp threshold is multiplied by it.
     public var density: Double
 
-    public init(minFlingVelocity: Double = 0.05, density: Double = 1) {
+    /// Where a resting child's centre sits (Android: the padded centre).
+    public var snapOrigin: SnapOrigin
+
+    /// 1: Android's whole pixels (``AndroidPixels``); 0: continuous comparisons.
+    public var wholePixels: Double
+
+    public init(minFlingVelocity: Double = 0.05, density: Double = 1, snapOrigin: SnapOrigin = .paddedCenter,
+                wholePixels: Double = 1) {
+        self.wholePixels = wholePixels
         self.minFlingVelocity = minFlingVelocity
         self.density = density
+        self.snapOrigin = snapOrigin
     }
 
     public var parameterSpecs: [PolicyParameter] {
@@ -45,20 +69,27 @@ public struct AndroidPagerSnapHelperSnap: SnapPolicy, Hashable {
                             summary: "speed a fling must exceed (ViewConfiguration minimum fling 50 dp/s)"),
             PolicyParameter(name: "density", unit: "px per pt", defaultValue: 1, minimum: 0.75, maximum: 4,
                             role: .platformConstant, summary: "pixels per point; scales the dp threshold"),
+            PolicyParameter(name: "wholePixels", unit: "flag", defaultValue: 1, minimum: 0, maximum: 1, isInteger: true,
+                            role: .platformConstant, summary: "1: Android's int pixels (velocities, dp thresholds); 0: continuous"),
         ]
     }
 
-    public var parameterValues: [Double] { [minFlingVelocity, density] }
+    public var parameterValues: [Double] { [minFlingVelocity, density, wholePixels] }
 
     public mutating func assignValidatedParameterValues(_ values: [Double]) {
         minFlingVelocity = values[0]
         density = values[1]
+        wholePixels = values[2]
     }
 
-    public func decide(_ release: Release, in layout: CarouselLayout) -> SnapDecision {
+    public func decide(_ release: Release, in appLayout: CarouselLayout) -> SnapDecision {
+        let layout = appLayout.snapped(to: snapOrigin)
         let p = layout.position(atOffset: release.offset)
         let v = release.velocity
-        if abs(v) > minFlingVelocity * density {
+        let isFling = wholePixels != 0
+            ? abs(AndroidPixels.trackedVelocity(v)) > AndroidPixels.dimensionPixelSize(minFlingVelocity * 1000, density: density)
+            : abs(v) > minFlingVelocity * density
+        if isFling {
             return v > 0 ? layout.decision(slot: SnapMath.ceiledIndex(p), rule: "fling-forward")
                          : layout.decision(slot: SnapMath.flooredIndex(p), rule: "fling-back")
         }

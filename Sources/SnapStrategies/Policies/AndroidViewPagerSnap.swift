@@ -6,7 +6,7 @@
 ///
 /// With `p` the fractional page position (relative to the layout's alignment origin; ViewPager
 /// aligns pages at the leading edge), `currentPage = ⌊p⌋`, `pageOffset = p − ⌊p⌋`, finger travel
-/// `Δ = −release.travel`, finger velocity `v_f = −v` and `curItem` the page selected before the drag
+/// `Δ` (below), finger velocity `v_f = −v` and `curItem` the page selected before the drag
 /// (`release.startSlot(in:)`):
 /// ```
 /// if |Δ| > minFlingDistance·density and |v| > minFlingVelocity·density:   // fling
@@ -19,8 +19,22 @@
 /// Constants: `MIN_DISTANCE_FOR_FLING` 25 dp, `MIN_FLING_VELOCITY` 400 dp/s (0.4 pt/ms; not the
 /// system 50 dp/s), truncator 0.4 (and 0.6 = 1 − 0.4 below `curItem`), density 1 (points = dp).
 ///
-/// Deviations: Android truncates the scaled thresholds to whole pixels (`(int)(25·ρ)`) and the
-/// finger delta to an int; ours compares continuous values. The clamp to the populated pages
+/// Travel: **finger travel** (`totalDelta = (int)(x − mInitialMotionX)`): ``Release/fingerTravel``
+/// when known, else the content travel plus the paging touch slop (`touchSlop`, 16 dp =
+/// `ViewConfiguration.getScaledPagingTouchSlop()`, twice `TOUCH_SLOP`): ViewPager starts scrolling
+/// only once the finger is past the slop, from `mInitialMotionX ± mTouchSlop`
+/// (`onInterceptTouchEvent`/`onTouchEvent` ACTION_MOVE), so a 20 pt content drag is a 36 pt finger
+/// drag. ``Release/fingerTravel(touchSlop:)``.
+///
+/// Whole pixels (``wholePixels`` = 1, the platform): `mFlingDistance = (int)(25·ρ)`,
+/// `mMinimumVelocity = (int)(400·ρ)`, `initialVelocity = (int) getXVelocity` px/s,
+/// `totalDelta = (int)(x − mInitialMotionX)` and the paging slop `2·getDimensionPixelSize(8 dp)`
+/// (``AndroidPixels``). It changes decisions at the gates: at ρ = 1 a 25.9 pt finger travel is
+/// 25 px, not past 25; 400.9 dp/s is 400 px/s, not a fling; at ρ = 2.625 the distance gate is
+/// 65 px, not 65.6. The page position uses the continuous offset (Android's `scrollX` is an `int`
+/// too; that moves the 0.4/0.6 truncation boundaries by under a pixel and is not modelled).
+///
+/// Deviations: the clamp to the populated pages
 /// (`curItem ± offscreenPageLimit` plus what is visible) is replaced by the clamp to the items,
 /// as in the spec's examples. In a looping layout nothing is clamped (⌊·⌋ keeps the rule
 /// invariant under a whole-cycle shift).
@@ -43,12 +57,20 @@ public struct AndroidViewPagerSnap: SnapPolicy, Hashable {
     /// Pixels per point; thresholds in dp are multiplied by it.
     public var density: Double
 
+    /// Paging touch slop, dp (16): added to a content-only travel to estimate the finger's.
+    public var touchSlop: Double
+
+    /// 1: Android's whole pixels (``AndroidPixels``); 0: continuous comparisons.
+    public var wholePixels: Double
+
     public init(minFlingVelocity: Double = 0.4, minFlingDistance: Double = 25, truncator: Double = 0.4,
-                density: Double = 1) {
+                density: Double = 1, touchSlop: Double = 16, wholePixels: Double = 1) {
+        self.wholePixels = wholePixels
         self.minFlingVelocity = minFlingVelocity
         self.minFlingDistance = minFlingDistance
         self.truncator = truncator
         self.density = density
+        self.touchSlop = touchSlop
     }
 
     public var parameterSpecs: [PolicyParameter] {
@@ -61,25 +83,42 @@ public struct AndroidViewPagerSnap: SnapPolicy, Hashable {
                             summary: "slow release: page offset + this, truncated (1 − this behind the selected page)"),
             PolicyParameter(name: "density", unit: "px per pt", defaultValue: 1, minimum: 0.75, maximum: 4,
                             role: .platformConstant, summary: "pixels per point; scales the dp thresholds"),
+            PolicyParameter(name: "touchSlop", unit: "dp", defaultValue: 16, minimum: 0, maximum: 100,
+                            role: .platformConstant,
+                            summary: "paging touch slop added to content travel when finger travel is unknown (16 dp)"),
+            PolicyParameter(name: "wholePixels", unit: "flag", defaultValue: 1, minimum: 0, maximum: 1, isInteger: true,
+                            role: .platformConstant, summary: "1: Android's int pixels (velocities, dp thresholds); 0: continuous"),
         ]
     }
 
-    public var parameterValues: [Double] { [minFlingVelocity, minFlingDistance, truncator, density] }
+    public var parameterValues: [Double] { [minFlingVelocity, minFlingDistance, truncator, density, touchSlop, wholePixels] }
 
     public mutating func assignValidatedParameterValues(_ values: [Double]) {
         minFlingVelocity = values[0]
         minFlingDistance = values[1]
         truncator = values[2]
         density = values[3]
+        touchSlop = values[4]
+        wholePixels = values[5]
     }
 
     public func decide(_ release: Release, in layout: CarouselLayout) -> SnapDecision {
         let p = layout.position(atOffset: release.offset)
         let currentPage = SnapMath.flooredIndex(p)
         let pageOffset = p - Double(currentPage)
-        let fingerTravel = -release.travel
+        let fling: Bool
+        if wholePixels != 0 {
+            let slop = 2 * AndroidPixels.dimensionPixelSize(touchSlop / 2, density: density)
+            let delta = Double(SnapMath.truncatedIndex(release.fingerTravel(touchSlop: slop)))
+            fling = abs(delta) > AndroidPixels.truncated(minFlingDistance, density: density)
+                && abs(AndroidPixels.trackedVelocity(release.velocity))
+                    > AndroidPixels.truncated(minFlingVelocity * 1000, density: density)
+        } else {
+            fling = abs(release.fingerTravel(touchSlop: touchSlop * density)) > minFlingDistance * density
+                && abs(release.velocity) > minFlingVelocity * density
+        }
         let v = release.velocity
-        if abs(fingerTravel) > minFlingDistance * density && abs(v) > minFlingVelocity * density {
+        if fling {
             return v > 0 ? layout.decision(slot: currentPage + 1, rule: "fling-forward")
                          : layout.decision(slot: currentPage, rule: "fling-back")
         }

@@ -19,16 +19,26 @@
 ///     stopAlways: DirectionStrategy(current, D) over the stop-always areas
 ///                 (valid: trunc(snap − current) has the sign of D); keep whichever is closer to current
 ///     none found and mandatory: EndPositionStrategy(current)   // snap back
-/// a candidate farther than proximityRatio × viewport from the strategy's base is skipped (proximity only);
+/// a candidate not strictly within proximityRatio × viewport of the strategy's base is skipped
+/// (`FindClosestValidAreaInternal`: `distance > smallest_distance` returns, and only
+/// `distance < smallest_distance` is taken, `smallest_distance` starting at the proximity range;
+/// mandatory's range is unbounded); the base is the unclamped `current + D` after a fling
+/// (`EndAndDirectionStrategy::base_position`), `current` otherwise;
 /// proximity with no candidate does not snap: the carousel rests at current (or at intended after a fling)
 /// ```
+/// `current` is the release offset clamped to the scroll range (a Chromium scroll offset never
+/// leaves it; overscroll is drawn separately), `intended` is not clamped.
 /// Ties keep the first area in document order (the lower item). Constants: distance scalar 25
 /// (desktop; 40 on Android), first inertial delta = 16 ms of the release velocity,
 /// `min_fling_velocity` 30 DIP/s = 0.03 pt/ms (Aura gesture configuration), proximity range
 /// 1/3 of the snapport (`kProximityRatio`), `scroll-snap-stop` normal (0) or always on every item (1).
 ///
-/// Differences, by necessity: items never cover the snapport (a layout item fits the viewport), so the
-/// "covering" candidate never arises; the fling estimate comes from the release velocity (see
+/// Items wider than the viewport take Chromium's covering path (``covering(at:from:direction:range:in:)``):
+/// a fling or release whose intended position leaves such an item covering the snapport rests
+/// there, mid-item (rule `covering-intended`), and each wide item's nearer covering end competes
+/// with the aligned snaps (`covering-displaced`).
+///
+/// Difference, by necessity: the fling estimate comes from the release velocity (see
 /// ``ChromiumFlingEstimate``), not from the first inertial scroll update.
 public struct CSSScrollSnap: SnapPolicy, Hashable {
     /// `scroll-snap-type` strictness.
@@ -134,29 +144,33 @@ public struct CSSScrollSnap: SnapPolicy, Hashable {
         let range = strictness == .proximity ? proximityRatio * layout.viewportWidth : Double.infinity
         let displacement = rawDisplacement.flatMap { $0 == $0 && $0 != 0 ? $0 : nil }
         guard let displacement else {
-            if let slot = closestSlot(to: current, from: current, direction: 0, truncating: false,
-                                      range: range, in: layout) {
-                return layout.decision(slot: slot, rule: "end-position")
+            let slot = closestSlot(to: current, from: current, direction: 0, truncating: false, range: range, in: layout)
+            if let d = resolveCovering(aligned: slot, alignedRule: "end-position", base: current, current: current,
+                                       direction: 0, range: range, in: layout) {
+                return d
             }
             return noSnap(at: current, in: layout)
         }
-        let intended = layout.clampedOffset(current + displacement)
+        // Unclamped: EndAndDirectionStrategy's intended and base position is current + displacement.
+        let intended = current + displacement
         let direction = displacement > 0 ? 1 : -1
-        var found = closestSlot(to: intended, from: current, direction: direction, truncating: false,
-                                range: range, in: layout)
-        var rule = "fling-closest-in-direction"
-        if let slot = found, stopAlways != 0,
+        let aligned = closestSlot(to: intended, from: current, direction: direction, truncating: false,
+                                  range: range, in: layout)
+        var found = resolveCovering(aligned: aligned, alignedRule: "fling-closest-in-direction", base: intended,
+                                    current: current, direction: direction, range: range, in: layout)
+        if let d = found, stopAlways != 0,
            let stop = closestSlot(to: current, from: current, direction: direction, truncating: true,
                                   range: range, in: layout),
-           abs(layout.snapOffset(ofSlot: stop) - current) < abs(layout.snapOffset(ofSlot: slot) - current) {
-            found = stop
-            rule = "fling-snap-stop"
+           abs(layout.snapOffset(ofSlot: stop) - current) < abs(d.targetOffset - current) {
+            found = layout.decision(slot: stop, rule: "fling-snap-stop")
         }
-        if let found { return layout.decision(slot: found, rule: rule) }
-        if strictness == .mandatory,
-           let slot = closestSlot(to: current, from: current, direction: 0, truncating: false,
-                                  range: range, in: layout) {
-            return layout.decision(slot: slot, rule: "fling-fallback-end-position")
+        if let found { return found }
+        if strictness == .mandatory {
+            let slot = closestSlot(to: current, from: current, direction: 0, truncating: false, range: range, in: layout)
+            if let d = resolveCovering(aligned: slot, alignedRule: "fling-fallback-end-position", base: current,
+                                       current: current, direction: 0, range: range, in: layout) {
+                return d
+            }
         }
         return noSnap(at: intended, in: layout)
     }
@@ -172,7 +186,7 @@ public struct CSSScrollSnap: SnapPolicy, Hashable {
     /// rounded (EndAndDirection) or truncated (Direction) `snap − current` has that sign; any for 0.
     /// (A truncated `d` is positive exactly when `d ≥ 1`, a rounded one when `d ≥ ½`; NaN neither:
     /// compared directly, without rounding.)
-    private static func isValid(_ snap: Double, from current: Double, direction: Int, truncating: Bool) -> Bool {
+    static func isValid(_ snap: Double, from current: Double, direction: Int, truncating: Bool) -> Bool {
         guard direction != 0 else { return true }
         let d = snap - current
         let step = truncating ? 1.0 : 0.5
@@ -199,7 +213,7 @@ public struct CSSScrollSnap: SnapPolicy, Hashable {
                 let snap = layout.snapOffset(ofSlot: slot)
                 guard Self.isValid(snap, from: current, direction: direction, truncating: truncating) else { continue }
                 let d = abs(snap - base)
-                guard d <= range else { continue }
+                guard d < range else { continue }
                 if let b = best, !(d < b.distance) { continue }
                 best = (slot, d)
             }
@@ -250,7 +264,7 @@ public struct CSSScrollSnap: SnapPolicy, Hashable {
                 bestDistance = left
             }
         }
-        return bestDistance <= range ? best : nil
+        return bestDistance < range ? best : nil
     }
 
     /// The first index in `lo...hi` at which `predicate` (false, then true, along the indices)

@@ -12,7 +12,7 @@
 /// ``AndroidSplineDeceleration/clampedFlingVelocity(_:maximum:)``). The fling decays the whole
 /// spline distance `D(v)` (``AndroidSplineDeceleration``), so the
 /// velocity left is 0 and the `ClosestItem` branch picks the item whose snap position
-/// (`SnapPosition.Center`; ours uses the layout's alignment) is nearest the end:
+/// (`SnapPosition.Center`, below) is nearest the end:
 /// ```
 /// v = clamp(v, ±8·density pt/ms)
 /// end = clamp(offset + sign(v)·D(|v|));   target = ⌊position(end) + 0.5⌋   // a tie goes to the later item
@@ -23,6 +23,12 @@
 ///
 /// Deviations: the 1.4–1.6 behaviour (approach stops one item short, then the 400 dp/s next/previous rule)
 /// is not modelled.
+///
+/// Snap origin (``SnapOrigin/paddedCenter``, declared in ``snapOrigin``): `SnapPosition.Center`
+/// (`gestures/snapping/SnapPosition.kt`) puts the item centre at `(layoutSize − beforeContentPadding
+/// − afterContentPadding)/2` after the leading content padding, `L + (V − L − R)/2` with the
+/// layout's insets as content padding, whatever the layout's alignment. `snapOrigin: .layout`
+/// restores the layout's alignment.
 public struct ComposeLazyRowSnap: SnapPolicy, Hashable {
     public var id: String { "compose-lazyrow-snap" }
     public var summary: String { "the item nearest the natural end of the spline decay" }
@@ -33,8 +39,12 @@ public struct ComposeLazyRowSnap: SnapPolicy, Hashable {
     /// The decay.
     public var spline: AndroidSplineDeceleration
 
-    public init(spline: AndroidSplineDeceleration = AndroidSplineDeceleration()) {
+    /// Where a resting item's centre sits (Compose default: `SnapPosition.Center`, the padded centre).
+    public var snapOrigin: SnapOrigin
+
+    public init(spline: AndroidSplineDeceleration = AndroidSplineDeceleration(), snapOrigin: SnapOrigin = .paddedCenter) {
         self.spline = spline
+        self.snapOrigin = snapOrigin
     }
 
     public var parameterSpecs: [PolicyParameter] { AndroidSplineDeceleration.parameterSpecs }
@@ -45,7 +55,8 @@ public struct ComposeLazyRowSnap: SnapPolicy, Hashable {
         spline = AndroidSplineDeceleration(parameterValues: values)
     }
 
-    public func decide(_ release: Release, in layout: CarouselLayout) -> SnapDecision {
+    public func decide(_ release: Release, in appLayout: CarouselLayout) -> SnapDecision {
+        let layout = appLayout.snapped(to: snapOrigin)
         let v = spline.clampedFlingVelocity(release.velocity)
         let end = layout.clampedOffset(release.offset + spline.coastDistance(velocity: v))
         let slot = SnapMath.flooredIndex(layout.position(atOffset: end) + 0.5)

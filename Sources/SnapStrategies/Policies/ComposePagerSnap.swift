@@ -11,7 +11,7 @@
 ///
 /// With `p` the page position (relative to the layout's alignment origin; Pager snaps pages at
 /// `SnapPosition.Start`), stride `s`, page size `w` (item width), `v` the velocity, `D` the spline
-/// decay (``AndroidSplineDeceleration``) and the finger drag `Δ = −release.travel` (pointer up − down):
+/// decay (``AndroidSplineDeceleration``) and the finger drag `Δ` (pointer up − down, below):
 /// ```
 /// v = clamp(v, ±8·density pt/ms)        // Compose Draggable.kt: ViewConfiguration.maximumFlingVelocity, 8000 dp/s
 /// decay = sign(v)·D(|v|)
@@ -31,6 +31,16 @@
 /// ```
 /// Constants: `atMost(1)`, `MinFlingVelocityDp` 400 dp/s (0.4 pt/ms), `snapPositionalThreshold`
 /// 0.5, `DefaultPositionThreshold` 56 dp, the spline (friction 0.015, …), density 1.
+///
+/// Travel: **finger travel** (`dragDirectionDetector` sets `upDownDifference` = pointer up −
+/// pointer down, which includes the touch slop): ``Release/fingerTravel`` when known, else the
+/// content travel plus the touch slop (`touchSlop`, 8 dp = `ViewConfiguration.touchSlop`; the
+/// content follows only the over-slop delta), negated to pointer coordinates
+/// (``Release/fingerTravel(touchSlop:)``).
+///
+/// Whole pixels: none to model. Compose compares `Float` pixels (`MinFlingVelocityDp.toPx()`,
+/// `DefaultPositionThreshold.toPx()`, `Float` velocities and drag deltas), so unlike the
+/// View-system policies (``AndroidPixels``) nothing is truncated before a gate.
 ///
 /// Deviations: the approach is continuous (Compose stops at the first animation frame past it);
 /// the bounds are ⌊p'⌋/⌈p'⌉ rather than the visible pages' offsets (they differ only when the snap
@@ -57,8 +67,13 @@ public struct ComposePagerSnap: SnapPolicy, Hashable {
     /// The decay (its density scales the dp thresholds).
     public var spline: AndroidSplineDeceleration
 
+    /// Touch slop, dp (8): added to a content-only travel to estimate the pointer's.
+    public var touchSlop: Double
+
     public init(maxPages: Double = 1, positionalThreshold: Double = 0.5, positionThresholdDistance: Double = 56,
-                minFlingVelocity: Double = 0.4, spline: AndroidSplineDeceleration = AndroidSplineDeceleration()) {
+                minFlingVelocity: Double = 0.4, spline: AndroidSplineDeceleration = AndroidSplineDeceleration(),
+                touchSlop: Double = 8) {
+        self.touchSlop = touchSlop
         self.maxPages = maxPages
         self.positionalThreshold = positionalThreshold
         self.positionThresholdDistance = positionThresholdDistance
@@ -76,11 +91,14 @@ public struct ComposePagerSnap: SnapPolicy, Hashable {
                             summary: "DefaultPositionThreshold: shorter drags snap to the nearest page"),
             PolicyParameter(name: "minFlingVelocity", unit: "dp/ms", defaultValue: 0.4, minimum: 0, maximum: 10,
                             summary: "MinFlingVelocityDp on the velocity left after the approach"),
-        ] + AndroidSplineDeceleration.parameterSpecs
+        ] + AndroidSplineDeceleration.parameterSpecs + [
+            PolicyParameter(name: "touchSlop", unit: "dp", defaultValue: 8, minimum: 0, maximum: 100,
+                            role: .platformConstant, summary: "touch slop added to content travel when finger travel is unknown (8 dp)"),
+        ]
     }
 
     public var parameterValues: [Double] {
-        [maxPages, positionalThreshold, positionThresholdDistance, minFlingVelocity] + spline.parameterValues
+        [maxPages, positionalThreshold, positionThresholdDistance, minFlingVelocity] + spline.parameterValues + [touchSlop]
     }
 
     public mutating func assignValidatedParameterValues(_ values: [Double]) {
@@ -88,7 +106,8 @@ public struct ComposePagerSnap: SnapPolicy, Hashable {
         positionalThreshold = values[1]
         positionThresholdDistance = values[2]
         minFlingVelocity = values[3]
-        spline = AndroidSplineDeceleration(parameterValues: values.dropFirst(4))
+        spline = AndroidSplineDeceleration(parameterValues: values.dropFirst(4).dropLast())
+        touchSlop = values[values.count - 1]
     }
 
     public func decide(_ release: Release, in layout: CarouselLayout) -> SnapDecision {
@@ -126,7 +145,7 @@ public struct ComposePagerSnap: SnapPolicy, Hashable {
             return settleVelocity > 0 ? layout.decision(slot: upper, rule: approached ? "fling-next-after-approach" : "fling-next")
                                       : layout.decision(slot: lower, rule: approached ? "fling-previous-after-approach" : "fling-previous")
         }
-        let drag = -release.travel
+        let drag = -release.fingerTravel(touchSlop: touchSlop * density)
         let pageSize = layout.itemWidth
         let f = drag == drag ? drag / pageSize : 0
         let overflow = f - f.rounded(.towardZero)

@@ -18,6 +18,17 @@
 /// snap" ties go to the lower item index (Embla's stable sort in `findTargetSnap`); positions are
 /// rounded relative to the whole slot at the release, so a loop shifted by whole cycles decides the
 /// same item.
+///
+/// Bounded carousels measure against Embla's snap list (``decideBounded(_:force:in:)``,
+/// ``SnapList``): with `containScroll: 'trimSnaps'` (the default, ``containScroll`` = 1) the snaps
+/// are clamped to the scroll bounds and the repeats at either end merged (`ScrollContain.ts`
+/// `measureContained`) before `ScrollTarget.ts` `findTargetSnap` measures distances from the
+/// constrained target, so near either end of a row of items narrower than the viewport the end
+/// snap wins where an unclamped item position would not; "closest", "selected", "next" and
+/// skipSnaps' "target changed" (`DragHandler.up`: the snap nearest the current position ≠ the
+/// selected snap) are all snap-list entries, an end snap standing for the items merged into it.
+/// ``containScroll`` 2 is `'keepSnaps'` (clamped, repeats kept), 0 is `false` (unclamped snaps,
+/// limit from the first to the last, `ScrollLimit.ts`). Looping carousels are never contained.
 public struct EmblaSnap: SnapPolicy, Hashable {
     public var id: String { "embla" }
     public var summary: String {
@@ -42,9 +53,13 @@ public struct EmblaSnap: SnapPolicy, Hashable {
     /// Fraction of the projected move kept with `skipSnaps`.
     public var skipFactor: Double
 
+    /// `containScroll`: 1 `'trimSnaps'` (default), 2 `'keepSnaps'`, 0 `false` (``ContainScroll``).
+    public var containScroll: Double
+
     public init(forceBoost: Double = 400, minimumSpeed: Double = 0.1, thresholdFraction: Double = 0.2,
                 thresholdMinimum: Double = 50, thresholdMaximum: Double = 225, skipSnaps: Double = 0,
-                skipFactor: Double = 0.5) {
+                skipFactor: Double = 0.5, containScroll: ContainScroll = .trimSnaps) {
+        self.containScroll = Double(containScroll.rawValue)
         self.forceBoost = forceBoost
         self.minimumSpeed = minimumSpeed
         self.thresholdFraction = thresholdFraction
@@ -70,13 +85,16 @@ public struct EmblaSnap: SnapPolicy, Hashable {
                             summary: "1: skipSnaps, vigorous flicks may pass several items"),
             PolicyParameter(name: "skipFactor", unit: "fraction", defaultValue: 0.5, minimum: 0, maximum: 1,
                             summary: "with skipSnaps, the fraction of the projected move kept"),
+            PolicyParameter(name: "containScroll", unit: "option", defaultValue: 1, minimum: 0, maximum: 2, isInteger: true,
+                            summary: "bounded snap list: 1 trimSnaps (default), 2 keepSnaps, 0 false"),
         ]
     }
 
     public var parameterOrder: [ParameterOrder] { [ParameterOrder("thresholdMinimum", "thresholdMaximum")] }
 
     public var parameterValues: [Double] {
-        [forceBoost, minimumSpeed, thresholdFraction, thresholdMinimum, thresholdMaximum, skipSnaps, skipFactor]
+        [forceBoost, minimumSpeed, thresholdFraction, thresholdMinimum, thresholdMaximum, skipSnaps, skipFactor,
+         containScroll]
     }
 
     public mutating func assignValidatedParameterValues(_ values: [Double]) {
@@ -87,6 +105,7 @@ public struct EmblaSnap: SnapPolicy, Hashable {
         thresholdMaximum = values[4]
         skipSnaps = values[5]
         skipFactor = values[6]
+        containScroll = values[7]
     }
 
     /// `clamp(thresholdFraction × viewport, thresholdMinimum, thresholdMaximum)`, pt
@@ -98,6 +117,7 @@ public struct EmblaSnap: SnapPolicy, Hashable {
     public func decide(_ release: Release, in layout: CarouselLayout) -> SnapDecision {
         let offset = layout.clampedOffset(release.offset)
         let force = EmblaProjection(boost: forceBoost, minimumSpeed: minimumSpeed).coastDistance(velocity: release.velocity)
+        if !layout.isLooping { return decideBounded(release, force: force, in: layout) }
         // Positions relative to the whole slot `base` at or before the release, so that a shift by
         // whole loop cycles changes `base` only and every rounding sees the same fraction.
         let here = layout.position(atOffset: offset)

@@ -17,6 +17,10 @@
 ///
 /// The numeric rules are closed source (UNVERIFIED): "nearest view to the projected target" and
 /// "limit counted from the view selected before the drag (`context.originalTarget`)" are the model.
+/// Evidence (marks as in `Docs/policies-closed-source.md`): `updateTarget(_:context:)` with the
+/// natural target and the `LimitBehavior` cases **[documented]**; the 0.998/ms projection, the
+/// nearest-view rule, the limit's origin and `.automatic` = `.alwaysByOne` on a phone
+/// **[assumption]**. The document's XCUITest grid pins them (fit with `snaplab fit`).
 public struct SwiftUIViewAlignedSnap: SnapPolicy, Hashable {
     /// The modelled `ViewAlignedScrollTargetBehavior.LimitBehavior`.
     public enum LimitBehavior: String, Sendable, Hashable, CaseIterable {

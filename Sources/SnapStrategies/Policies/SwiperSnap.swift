@@ -5,9 +5,11 @@
 /// ``Release/duration``), the direction of the total displacement (``Release/travel``: > 0 is
 /// 'next') and where the release lies in its slide: `stopIndex` = the slide whose
 /// `[grid[i], grid[i+1])` contains the position (the last slide past the end, the first before
-/// the start), `ratio` = fraction of a slide past it:
+/// the start; **the last slide when the release is at or past the end of a bounded carousel**,
+/// `swipeToLast = currentPos >= -maxTranslate() && !loop`), `ratio` = fraction of a slide past it
+/// (negative for the last slide when its own position lies beyond the end):
 /// ```
-/// |travel| < threshold:      no swipe; stay on the slide selected before the drag
+/// |finger| ≤ threshold or travel = 0:  no swipe; stay on the slide selected before the drag
 /// timeDiff > longSwipesMs:   // long swipe
 ///     next: ratio ≥ longSwipesRatio      ? stopIndex + 1 : stopIndex
 ///     prev: ratio > 1 − longSwipesRatio  ? stopIndex + 1 : stopIndex
@@ -15,6 +17,15 @@
 ///     next: stopIndex + 1;  prev: stopIndex
 /// ```
 /// With `longSwipes` or `shortSwipes` off, that kind of swipe returns to the slide selected before the drag.
+/// At or past the end every rule lands on the last slide (`slideTo` clamps `stopIndex + 1`).
+///
+/// Travel: the move threshold is strict and on the **finger** (`onTouchMove.ts`:
+/// `Math.abs(diff) > params.threshold`, `diff` = pointer − start): ``Release/fingerTravel`` when
+/// known; else the content travel plus the threshold, since Swiper holds the content until the
+/// pointer passes the threshold and then restarts it from there (`touches.startX = currentX`,
+/// `currentTranslate = startTranslate`), so any content travel means the threshold was passed. A
+/// release whose content did not move is no swipe either (`onTouchEnd.ts`: `touches.diff === 0`,
+/// `currentTranslate === startTranslate`). Direction, stop slide and ratio use the content.
 /// Constants: `longSwipesMs` 300, `longSwipesRatio` 0.5, `threshold` 5 px, `slidesPerGroup` 1
 /// (one layout stride per slide), `shortSwipes` and `longSwipes` on. 1 px = 1 pt.
 /// Looping layouts use floor for `stopIndex`, without clamps.
@@ -75,13 +86,15 @@ public struct SwiperSnap: SnapPolicy, Hashable {
     public func decide(_ release: Release, in layout: CarouselLayout) -> SnapDecision {
         let travel = release.travel
         let start = release.startSlot(in: layout)
-        guard abs(travel) >= threshold, travel != 0 else {
+        guard abs(release.fingerTravel(touchSlop: threshold)) > threshold, travel != 0, travel == travel else {
             return layout.decision(slot: start, rule: "no-swipe")
         }
         let p = layout.position(atOffset: release.offset)
         var stopIndex = SnapMath.flooredIndex(p)
         if !layout.isLooping {
-            stopIndex = SnapMath.clamp(stopIndex, 0, layout.itemCount - 1)
+            // swipeToLast: at or past the end the stop slide is the last one.
+            stopIndex = release.offset >= layout.maxOffset ? layout.itemCount - 1
+                : SnapMath.clamp(stopIndex, 0, layout.itemCount - 1)
         }
         let ratio = p - Double(stopIndex)
         let next = travel > 0

@@ -10,13 +10,21 @@
 /// else:                    target = ceil(p)  − (ceil(p) − p ≥ threshold ? 1 : 0)
 /// ```
 /// The positional threshold is measured from the page the drag is leaving, in the drag's
-/// direction (`travel = offset − startOffset`), so the model is mirror-symmetric for any threshold;
+/// direction. Travel: the **content** travel's direction only (`travel = offset − startOffset`;
+/// a touch slop before the content moves changes the finger's distance, not its direction), so the model is mirror-symmetric for any threshold;
 /// at 0.5 it is the nearest page.
 ///
 /// Constants (model defaults, UNVERIFIED): positional threshold 0.5 of a page (the commonly
 /// assumed value), velocity gate 0.3 pt/ms (the iOS carousel fling threshold quoted in
 /// `human-swipes-and-user-needs.md` B.1). Momentum moves at most one page from the release
 /// position; a finger may still drag across several pages before it lifts.
+///
+/// Evidence (marks as in `Docs/policies-closed-source.md`): "stops on multiples of the bounds"
+/// **[documented]**; at most one page per flick and the 0.3 pt/ms gate **[observed]**; the 0.5
+/// threshold and the gate-then-threshold rule **[assumption]**. UIKit's private
+/// `_pagingSpringPull`/`_pagingFriction` **[decompiled]** suggest a spring settle; the alternative
+/// model built on them is ``UIKitPagingSpringSnap`` (`uikit-paging-spring`), and the document
+/// describes the XCUITest grid that tells the two apart and fits either.
 ///
 /// A page is one layout stride, which is exact when the item pitch equals the scroll view's
 /// width (the usual paging carousel). Looping layouts use the same floor/ceil arithmetic without clamps.

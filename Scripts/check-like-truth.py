@@ -1,0 +1,51 @@
+#!/usr/bin/env python3
+"""Truth model for Scripts/check-like.sh, and the parameter comparison.
+
+check-like-truth.py DEFAULT.json TRUTH.json     writes TRUTH.json: DEFAULT with every fitted
+                                               parameter moved away from its default
+check-like-truth.py --compare TRUTH.json LIKE.json   prints truth, fitted and relative error
+"""
+import json
+import sys
+
+# (group, key, truth value); group None = top level. Same values as ModelCalibrationTests.truthParameters.
+def fitted(task):
+    shape = "stroke" if task != "paging" else None
+    rows = []
+    if task == "paging":
+        rows += [(None, "flickAmplitudeMedian", 160.0), (None, "flickAmplitudeLogSD", 0.45),
+                 (None, "flickDurationMedian", 100.0), (None, "flickDurationLogSD", 0.28),
+                 (None, "dragHoldProbability", 0.45)]
+    else:
+        rows += [(shape, "amplitudeMedian", 1.5), (shape, "amplitudeLogSD", 0.45), (shape, "durationMedian", 100.0),
+                 (shape, "durationLogSD", 0.28), (shape, "holdProbability", 0.3)]
+    rows += [("delivery", "touchDownDwellMedian", 55.0), ("delivery", "liftRepeatProbability", 0.8),
+             ("delivery", "liftRepeatDelayMedian", 9.0), ("delivery", "stallProbability", 0.12), (None, "gainLogSD", 0.35)]
+    return rows
+
+def get(p, g, k):
+    return p[g][k] if g else p[k]
+
+if sys.argv[1] == "--compare":
+    t = json.load(open(sys.argv[2]))
+    l = json.load(open(sys.argv[3]))
+    worst = 0.0
+    within = 0
+    rows = fitted(t["task"])
+    print(f"{'parameter':24s} {'truth':>9s} {'fitted':>9s} {'error':>8s}")
+    for g, k, _ in rows:
+        a, b = get(t["parameters"], g, k), get(l["parameters"], g, k)
+        e = b / a - 1
+        worst = max(worst, abs(e))
+        within += abs(e) <= 0.10
+        print(f"{k:24s} {a:9.3f} {b:9.3f} {100 * e:+7.1f}%")
+    print(f"{within} of {len(rows)} parameters within 10%; worst {100 * worst:.1f}%")
+else:
+    m = json.load(open(sys.argv[1]))
+    p = m["parameters"]
+    for g, k, v in fitted(m["task"]):
+        if g:
+            p[g][k] = v
+        else:
+            p[k] = v
+    json.dump(m, open(sys.argv[2], "w"), indent=1)

@@ -1,0 +1,135 @@
+import SnapStrategies
+
+/// Checks that stop silent nonsense: counts, over the traces a command reads, what is valid
+/// but suspicious, and turns the counts into ``DataWarning``s.
+///
+/// - **outside-content**: a release offset more than one item (`stride`) outside `[0, maxOffset]`
+///   of a bounded layout (a `touch_x` → offset conversion that ignored the touch slop or the
+///   content's ends).
+/// - **unreachable-intended**: the intended item can never be a resting item under the layout's
+///   alignment (``isReachable(item:in:)``: e.g. the last items of a bounded `leading` row);
+///   under `--hit exact` no policy can hit such a trace.
+/// - **zero-velocity**: more than 5% of releases have velocity exactly 0 (an estimator's 40 ms
+///   rule on frame-batched input; `describe` shows the share per estimator).
+/// - **few-users**: fewer than 5 users: per-user intervals are not meaningful.
+/// - **one-label**: every labelled trace has the same intended item.
+///
+/// Merge the checks of parallel parts with ``merge(_:lineOffset:)`` in file order: examples
+/// are the first traces found.
+public struct DataChecks: Sendable {
+    /// Examples kept per warning.
+    public static let exampleLimit = 5
+    /// Share of zero velocities above which ``zeroVelocityWarning`` fires.
+    public static let zeroVelocityShare = 0.05
+    /// Fewer users than this get ``fewUsersWarning``.
+    public static let minimumUsers = 5
+
+    struct Finding: Sendable {
+        var count = 0
+        var examples: [TraceLocation] = []
+        mutating func add(_ location: TraceLocation) {
+            count += 1
+            if examples.count < DataChecks.exampleLimit { examples.append(location) }
+        }
+        mutating func merge(_ other: Finding, lineOffset: Int) {
+            count += other.count
+            for e in other.examples where examples.count < DataChecks.exampleLimit {
+                examples.append(TraceLocation(file: e.file, line: e.line + lineOffset))
+            }
+        }
+    }
+
+    public private(set) var traces = 0
+    public private(set) var labelled = 0
+    var outside = Finding()
+    var unreachable = Finding()
+    var zeroVelocity = Finding()
+    var firstLabel: Int?
+    var labelsVary = false
+    /// Sample-level traces that carried a `release_velocity` (``VelocityInUse/ignoredNotice(method:ignored:)``).
+    public private(set) var recordedVelocities = 0
+
+    public init() {}
+
+    /// Counts `record`'s release, and whether a sample-level trace carried a recorded velocity.
+    public mutating func add(_ record: TraceRecord) {
+        add(record.release)
+        if record.samples.recordedVelocity != nil && record.samples.count > 1 { recordedVelocities += 1 }
+    }
+
+    /// Counts `trace`.
+    public mutating func add(_ trace: TraceRelease) {
+        traces += 1
+        let layout = trace.layout, release = trace.release
+        if !layout.isLooping, release.offset < -layout.stride || release.offset > layout.maxOffset + layout.stride {
+            outside.add(trace.location)
+        }
+        if release.velocity == 0 { zeroVelocity.add(trace.location) }
+        guard let intended = trace.intendedIndex else { return }
+        labelled += 1
+        if let first = firstLabel { if first != intended { labelsVary = true } } else { firstLabel = intended }
+        if !Self.isReachable(item: intended, in: layout) { unreachable.add(trace.location) }
+    }
+
+    /// Adds `other` (a later part of the same run); its example lines move by `lineOffset`.
+    public mutating func merge(_ other: DataChecks, lineOffset: Int = 0) {
+        traces += other.traces
+        labelled += other.labelled
+        recordedVelocities += other.recordedVelocities
+        outside.merge(other.outside, lineOffset: lineOffset)
+        unreachable.merge(other.unreachable, lineOffset: lineOffset)
+        zeroVelocity.merge(other.zeroVelocity, lineOffset: lineOffset)
+        if let o = other.firstLabel {
+            if let f = firstLabel { if f != o { labelsVary = true } } else { firstLabel = o }
+        }
+        labelsVary = labelsVary || other.labelsVary
+    }
+
+    /// Whether `item` can be a resting item: the slot nearest its resting offset
+    /// (``CarouselLayout/snapOffset(ofSlot:)``, clamped to the content) is its own. Always true
+    /// in a looping layout.
+    public static func isReachable(item: Int, in layout: CarouselLayout) -> Bool {
+        guard !layout.isLooping else { return true }
+        guard item >= 0 && item < layout.itemCount else { return false }
+        return layout.nearestSlot(toOffset: layout.snapOffset(ofSlot: item)) == item
+    }
+
+    /// The warnings that apply.
+    /// - Parameters:
+    ///   - users: distinct users, when the command reports per-user intervals (`nil`: not checked).
+    ///   - hit: the run's hit criterion (unreachable traces are listed as such under `exact`).
+    public func warnings(users: Int? = nil, hit: HitCriterion = .exact) -> [DataWarning] {
+        var out: [DataWarning] = []
+        if outside.count > 0 {
+            out.append(DataWarning(id: "outside-content", count: outside.count, total: traces,
+                                   message: "\(outside.count) of \(traces) release offsets lie more than one item outside the content "
+                                       + "(touch slop or content ends ignored when the offsets were made? see snaplab import)",
+                                   examples: outside.examples))
+        }
+        if unreachable.count > 0 {
+            let verdict = hit == .exact ? "unreachable under --hit exact: no policy can hit them"
+                : "they can only be revealed, never rest at the snap position"
+            out.append(DataWarning(id: "unreachable-intended", count: unreachable.count, total: labelled,
+                                   message: "\(unreachable.count) of \(labelled) labelled traces intend an item that can never be "
+                                       + "a resting item under the layout's alignment (\(verdict))",
+                                   examples: unreachable.examples))
+        }
+        if traces > 0, Double(zeroVelocity.count) > Self.zeroVelocityShare * Double(traces) {
+            let pct = NumberFormat.fixed(100 * Double(zeroVelocity.count) / Double(traces), 1)
+            out.append(DataWarning(id: "zero-velocity", count: zeroVelocity.count, total: traces,
+                                   message: "\(zeroVelocity.count) of \(traces) release velocities (\(pct)%) are exactly 0 "
+                                       + "(over 5%: check --velocity against the recording platform; see snaplab describe)",
+                                   examples: zeroVelocity.examples))
+        }
+        if let users, users < Self.minimumUsers, traces > 0 {
+            out.append(DataWarning(id: "few-users", count: users, total: Self.minimumUsers,
+                                   message: "only \(users) user\(users == 1 ? "" : "s") (fewer than \(Self.minimumUsers)): "
+                                       + "per-user intervals and tests are not meaningful"))
+        }
+        if labelled >= 2, !labelsVary, let label = firstLabel {
+            out.append(DataWarning(id: "one-label", count: labelled, total: labelled,
+                                   message: "all \(labelled) labelled traces intend item \(label): hit rates say nothing about other items"))
+        }
+        return out
+    }
+}

@@ -1,0 +1,46 @@
+/// How touch samples reach the app (issue 16 "input delivery"; spec C.4.2, B.2, B.3).
+///
+/// When ``isEnabled`` is false (the default, today's model) every hardware scan is a row
+/// (``SwipeModelParameters/rates``). When it is true, rows are what an Android app sees:
+/// - one `moved` event per display frame (``frameRates``), timestamped at the frame
+///   (`InputConsumer` batches per vsync, B.2);
+/// - the content does not move until the finger has crossed the touch slop (``touchSlop``,
+///   `ViewConfiguration.TOUCH_SLOP` = 8 dp, B.1); the first `moved` row is the first frame after
+///   the crossing and is already displaced by the finger travel beyond the slop (Compose
+///   `awaitHorizontalTouchSlopOrCancellation` hands the over-slop to the scroll);
+/// - the finger rests ``touchDownDwellMedian`` ms (LogNormal, log sd ``touchDownDwellLogSD``)
+///   before it starts moving [assumption: fitted by `generate --like`; it and the slop make the
+///   late first move of the issue's table, 89 ms];
+/// - with probability ``stallProbability`` per trace, frames stop for U(``stallRange``) ms once
+///   (dropped frames, a gap > 40 ms; flutter #174904-style load) [assumption];
+/// - the `ended` row: with probability ``liftRepeatProbability`` it repeats the last `moved`
+///   position U(0.5, 1.5)·``liftRepeatDelayMedian`` ms later (Android and Chromium give UP the last
+///   move's position, C.4.3); otherwise it carries the finger's position at lift-off [assumption].
+///
+/// Positions are quantised to device pixels (``SwipeModelParameters/pixelRatios``). Units: points, ms.
+public struct InputDeliveryParameters: Sendable, Hashable, Codable {
+    /// Whether frame delivery is modelled (false: every hardware scan is a row).
+    public var isEnabled: Bool = false
+    /// Display frame rates, Hz: 60/90/120 (B.3; Android phones ship 60, 90 and 120 Hz panels).
+    public var frameRates: [Double] = [60, 90, 120]
+    /// Weights of ``frameRates``: 0.4/0.3/0.3 [assumption].
+    public var frameRateWeights: [Double] = [0.4, 0.3, 0.3]
+    /// Touch slop, points: 8 (`ViewConfiguration.TOUCH_SLOP`, B.1).
+    public var touchSlop: Double = 8
+    /// Median rest of the finger between touch-down and the start of its motion, ms: 30 [assumption].
+    public var touchDownDwellMedian: Double = 30
+    /// Log standard deviation of the dwell: 0.5 [assumption].
+    public var touchDownDwellLogSD: Double = 0.5
+    /// Probability that the `ended` row repeats the last move's position: 0.5 [assumption;
+    /// the A30 study saw 0.83].
+    public var liftRepeatProbability: Double = 0.5
+    /// Median delay of a repeated lift-off after the last move, ms: 6 [assumption].
+    public var liftRepeatDelayMedian: Double = 6
+    /// Probability of one stall (dropped frames) in a trace: 0.05 [assumption; the A30 study saw
+    /// gaps > 40 ms in 16% of traces].
+    public var stallProbability: Double = 0.05
+    /// Length of a stall, ms: U(45, 90) [assumption].
+    public var stallRange: ClosedRange<Double> = 45...90
+
+    public init() {}
+}

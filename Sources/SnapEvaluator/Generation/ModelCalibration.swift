@@ -1,0 +1,312 @@
+import Dispatch
+import Foundation
+import SnapStrategies
+
+/// `generate --like`: fits the swipe model to a recording (`Docs/swipe-model.md` §10).
+///
+/// **Direct estimates** (read off the recording): users and their activity spread, the frame
+/// rate (from the median move interval, snapped to 60/90/120/144/240 Hz when within 5%), the
+/// cancelled share, the goal distribution and direction mix when labelled (reveal: distance of
+/// the target from the first fully visible item at the goal's first stroke; paging: the intents),
+/// and for browse the direction mix and how often a stroke keeps the previous direction.
+///
+/// **Simulated moments** (indirect inference): the parameters below are adjusted together until
+/// the generated traces' statistics equal the recording's. Each round simulates the current model
+/// with the same seed (common random numbers), then moves each parameter by the ratio (or, for a
+/// probability, the difference) between its statistic on the recording and on the simulation
+/// (damped by 0.7 after two rounds). The result averages the second half of the rounds' iterates.
+public struct ModelCalibration: Sendable {
+    /// A parameter fitted by simulated moments, with the statistic that drives it.
+    public struct Fitted: Sendable {
+        public var name: String
+        public var statistic: String
+        /// Statistics that stand in when a target set lacks ``statistic`` (published summaries, `--match`).
+        public var fallbacks: [String] = []
+        /// A probability (moved by differences, kept in [0, 1]) rather than a positive scale.
+        public var isProbability: Bool
+        public var get: @Sendable (SwipeModelParameters) -> Double
+        public var set: @Sendable (inout SwipeModelParameters, Double) -> Void
+
+        /// The first of ``statistic`` and ``fallbacks`` that `targets` gives a finite value for.
+        func driver(in targets: [String: Double]) -> String? {
+            ([statistic] + fallbacks).first { targets[$0]?.isFinite == true }
+        }
+    }
+
+    /// Fallback statistics by parameter role: when a target set has no motion time, contact
+    /// duration drives the duration; p90/p50 spreads stand in for the IQRs; the share of zero
+    /// release speeds for late lift-offs; any gap for gaps between moves.
+    static let fallbacks: [String: [String]] = [
+        "travel log IQR": ["travel log p90/p50"],
+        "motion time p50 (first to last move, ms)": ["contact duration p50 (ms)"],
+        "motion time log IQR": ["duration log p90/p50"],
+        "share lifted > 40 ms after the last move": ["share release speed exactly 0"],
+        "share with a gap > 40 ms between moves": ["share with a gap > 40 ms"],
+    ]
+
+    /// The fitted parameters for `task` (stroke parameters for reveal and browse, flick and drag
+    /// parameters for paging).
+    public static func fittedParameters(task: SwipeTask) -> [Fitted] {
+        var list: [Fitted] = []
+        if task == .paging {
+            list += [
+                Fitted(name: "flick amplitude median (pt)", statistic: "finger travel p50 (pitches)", isProbability: false,
+                       get: { $0.flickAmplitudeMedian }, set: { $0.flickAmplitudeMedian = $1 }),
+                Fitted(name: "flick amplitude log sd", statistic: "travel log IQR", isProbability: false,
+                       get: { $0.flickAmplitudeLogSD }, set: { $0.flickAmplitudeLogSD = $1 }),
+                Fitted(name: "flick duration median (ms; drags and stays scale with it)", statistic: "motion time p50 (first to last move, ms)",
+                       isProbability: false, get: { $0.flickDurationMedian }, set: { p, x in
+                           let r = x / p.flickDurationMedian
+                           p.flickDurationMedian = x
+                           p.dragDurationMedian *= r
+                           p.stayDurationMedian *= r
+                       }),
+                Fitted(name: "duration log sd (flicks and drags)", statistic: "motion time log IQR", isProbability: false,
+                       get: { $0.flickDurationLogSD }, set: { p, x in
+                           p.dragDurationLogSD *= x / p.flickDurationLogSD
+                           p.flickDurationLogSD = x
+                       }),
+                Fitted(name: "flick release earliness q (ρ ~ U(1 − 1.5q, 1 − 0.5q))", statistic: "release speed p50 (pt/ms)",
+                       isProbability: false, get: { earliness($0.flickReleaseRange) },
+                       set: { $0.flickReleaseRange = releaseRange(earliness: $1) }),
+                Fitted(name: "drag hold probability", statistic: "share lifted > 40 ms after the last move", isProbability: true,
+                       get: { $0.dragHoldProbability }, set: { $0.dragHoldProbability = $1 }),
+            ]
+        } else {
+            list += [
+                Fitted(name: "stroke amplitude median (pitches)", statistic: "finger travel p50 (pitches)", isProbability: false,
+                       get: { $0.stroke.amplitudeMedian }, set: { $0.stroke.amplitudeMedian = $1 }),
+                Fitted(name: "stroke amplitude log sd", statistic: "travel log IQR", isProbability: false,
+                       get: { $0.stroke.amplitudeLogSD }, set: { $0.stroke.amplitudeLogSD = $1 }),
+                Fitted(name: "stroke duration median (ms)", statistic: "motion time p50 (first to last move, ms)", isProbability: false,
+                       get: { $0.stroke.durationMedian }, set: { $0.stroke.durationMedian = $1 }),
+                Fitted(name: "stroke duration log sd", statistic: "motion time log IQR", isProbability: false,
+                       get: { $0.stroke.durationLogSD }, set: { $0.stroke.durationLogSD = $1 }),
+                Fitted(name: "stroke release earliness q (ρ ~ U(1 − 1.5q, 1 − 0.5q))", statistic: "release speed p50 (pt/ms)",
+                       isProbability: false, get: { earliness($0.stroke.releaseRange) },
+                       set: { $0.stroke.releaseRange = releaseRange(earliness: $1) }),
+                Fitted(name: "placed-stroke probability", statistic: "share lifted > 40 ms after the last move", isProbability: true,
+                       get: { $0.stroke.holdProbability }, set: { $0.stroke.holdProbability = $1 }),
+            ]
+        }
+        list += [
+            Fitted(name: "touch-down dwell median (ms)", statistic: "touch-down to first move p50 (ms)", isProbability: false,
+                   get: { $0.delivery.touchDownDwellMedian }, set: { $0.delivery.touchDownDwellMedian = $1 }),
+            Fitted(name: "lift repeat probability", statistic: "share lift-off repeats last move", isProbability: true,
+                   get: { $0.delivery.liftRepeatProbability }, set: { $0.delivery.liftRepeatProbability = $1 }),
+            Fitted(name: "lift repeat delay median (ms)", statistic: "repeat delay p50 (ms)", isProbability: false,
+                   get: { $0.delivery.liftRepeatDelayMedian }, set: { $0.delivery.liftRepeatDelayMedian = $1 }),
+            Fitted(name: "stall probability", statistic: "share with a gap > 40 ms between moves", isProbability: true,
+                   get: { $0.delivery.stallProbability }, set: { $0.delivery.stallProbability = $1 }),
+            Fitted(name: "user gain log sd", statistic: "between-user sd of log travel", isProbability: false,
+                   get: { $0.gainLogSD }, set: { $0.gainLogSD = $1 }),
+        ]
+        return list.map { x in
+            var x = x
+            x.fallbacks = fallbacks[x.statistic] ?? []
+            return x
+        }
+    }
+
+    /// `q = 1 − midpoint` of a release range (0.3 for the default U(0.55, 0.85)).
+    static func earliness(_ r: ClosedRange<Double>) -> Double { 1 - (r.lowerBound + r.upperBound) / 2 }
+
+    /// `ρ ~ U(1 − 1.5q, 1 − 0.5q)`, `q` kept in [0.02, 0.3]: released later (slower) as `q` falls.
+    static func releaseRange(earliness q: Double) -> ClosedRange<Double> {
+        let q = min(max(q, 0.02), 0.3)
+        return (1 - 1.5 * q)...(1 - 0.5 * q)
+    }
+
+    /// What a calibration found.
+    public struct Result: Sendable {
+        public var parameters: SwipeModelParameters
+        public var userCount: Int
+        /// Rounds run, and the first round of those averaged into the result.
+        public var rounds: Int
+        public var keptFrom: Int
+        /// Notes on what could not be estimated.
+        public var notes: [String]
+    }
+
+    public let task: SwipeTask
+    public let livePolicy: (any SnapPolicy)?
+    public let seed: UInt64
+    /// Traces simulated per round: max(2 × recording, 8000), at most 40,000.
+    public var simulatedTraces: Int?
+    public var rounds = 10
+    /// Also fit the release earliness `q` to the release speed p50 (`--match`; off for `--like`,
+    /// where on 2,000 traces it trades off against the amplitude).
+    public var fitsReleaseFraction = false
+    public var threads = 1
+
+    public init(task: SwipeTask, livePolicy: (any SnapPolicy)?, seed: UInt64) {
+        self.task = task
+        self.livePolicy = livePolicy
+        self.seed = seed
+    }
+
+    /// Simulates `parameters` and measures the result like a recording (cancelled swipes left out).
+    public func simulate(_ parameters: SwipeModelParameters, layout: CarouselLayout, traces: Int, users: Int,
+                         seed: UInt64) throws -> RecordingSummary {
+        let generator = try TraceGenerator(model: SwipeModel(parameters: parameters, layout: layout), traceCount: traces,
+                                           userCount: users, seed: seed, livePolicy: livePolicy)
+        let pitch = layout.stride
+        let parts = FeatureParts(count: generator.chunkCount)
+        let estimator = LSQ2VelocityEstimator()
+        let work: @Sendable (Int) -> Void = { i in
+            let swipes = (try? generator.swipes(inChunk: i)) ?? []
+            parts.store(swipes.filter { !$0.isCancelled }.map { TraceFeatures($0, pitch: pitch, estimator: estimator) }, at: i)
+        }
+        if threads <= 1 {
+            for i in 0..<generator.chunkCount { work(i) }
+        } else {
+            DispatchQueue.concurrentPerform(iterations: generator.chunkCount, execute: work)
+        }
+        return RecordingSummary(features: parts.all(), layout: layout, hit: task.hitCriterion)
+    }
+
+    /// Fits the model to `recording`, starting from `base` for everything not estimated.
+    public func calibrate(_ recording: RecordingSummary, cancelledShare: Double = 0,
+                          base: SwipeModelParameters = SwipeModelParameters()) throws -> Result {
+        var p = base
+        var notes: [String] = []
+        p.task = task
+        p.delivery.isEnabled = true
+        p.cancelledShare = min(max(cancelledShare, 0), 0.5)
+        let f = recording.features
+        // users and activity
+        var counts: [Int: Int] = [:]
+        for x in f { counts[x.user, default: 0] += 1 }
+        let users = max(counts.count, 1)
+        let logCounts = counts.values.map { log(Double($0)) }
+        if logCounts.count >= 3 {
+            let m = logCounts.reduce(0, +) / Double(logCounts.count)
+            p.activityLogSD = (logCounts.reduce(0) { $0 + ($1 - m) * ($1 - m) } / Double(logCounts.count - 1)).squareRoot()
+        }
+        // frame rate
+        let interval = Percentile.of(f.compactMap(\.moveInterval), 0.5)
+        if interval.isFinite && interval > 0 {
+            var rate = 1000 / interval
+            if let known = [60.0, 90, 120, 144, 240].min(by: { abs($0 / rate - 1) < abs($1 / rate - 1) }), abs(known / rate - 1) < 0.05 {
+                rate = known
+            }
+            p.delivery.frameRates = [rate]
+            p.delivery.frameRateWeights = [1]
+        } else {
+            notes.append("frame rate: too few moves to measure; kept the default mix")
+        }
+        estimateGoals(f, layout: recording.layout, into: &p, notes: &notes)
+        try SwipeModel.validate(p)
+
+        let target = Dictionary(uniqueKeysWithValues: recording.statistics.map { ($0.name, $0.value) })
+        let n = simulatedTraces ?? min(max(2 * f.count, 8000), 40_000)
+        return try fitMoments(p, targets: target, layout: recording.layout, users: users, traces: n, notes: notes)
+    }
+
+    /// Simulated moments from `start`: adjusts the fitted parameters until `n` simulated traces by
+    /// `users` users reproduce `targets` (statistic name → value; ``RecordingSummary/statistics``
+    /// names). Parameters whose statistics (and fallbacks) are missing keep their values.
+    public func fitMoments(_ start: SwipeModelParameters, targets target: [String: Double], layout: CarouselLayout,
+                           users: Int, traces n: Int, notes: [String] = []) throws -> Result {
+        var p = start, notes = notes
+        try SwipeModel.validate(p)
+        var fitted: [(Fitted, String)] = []
+        for x in Self.fittedParameters(task: task) where fitsReleaseFraction || !x.name.contains("release earliness") {
+            if let d = x.driver(in: target) {
+                fitted.append((x, d))
+            } else {
+                notes.append("\(x.name): no '\(x.statistic)' to fit to; kept \(NumberFormat.fixed(x.get(p), 3))")
+            }
+        }
+        // fixed-point rounds; the result averages the iterates of the second half (Polyak averaging,
+        // which damps the round-to-round noise of the simulated statistics)
+        let total = max(rounds, 2)
+        var kept: [SwipeModelParameters] = []
+        for round in 1...total {
+            let sim = Dictionary(uniqueKeysWithValues: try simulate(p, layout: layout, traces: n, users: users, seed: seed)
+                .statistics.map { ($0.name, $0.value) })
+            var next = p
+            let damping = round <= 2 ? 1.0 : 0.7
+            for (x, statistic) in fitted {
+                guard let want = target[statistic], let got = sim[statistic], got.isFinite else { continue }
+                let current = x.get(p)
+                if x.isProbability {
+                    x.set(&next, min(max(current + damping * (want - got), 0), 1))
+                } else if want > 0, got > 0 {
+                    x.set(&next, max(current * exp(damping * min(max(log(want / got), -0.7), 0.7)), 1e-3))
+                }
+            }
+            if round > total / 2 { kept.append(p) }
+            do { try SwipeModel.validate(next) } catch { break }
+            p = next
+        }
+        var best = kept.last ?? p
+        for (x, _) in fitted where !kept.isEmpty {
+            let values = kept.map(x.get)
+            x.set(&best, x.isProbability ? values.reduce(0, +) / Double(values.count)
+                                         : exp(values.map { log(max($0, 1e-9)) }.reduce(0, +) / Double(values.count)))
+        }
+        return Result(parameters: best, userCount: users, rounds: total, keptFrom: total / 2 + 1, notes: notes)
+    }
+
+    /// Goal distribution and direction mix from the labels (or, unlabelled, from the strokes).
+    func estimateGoals(_ f: [TraceFeatures], layout: CarouselLayout, into p: inout SwipeModelParameters, notes: inout [String]) {
+        var firsts: [TraceFeatures] = []
+        var previous: TraceFeatures?
+        for x in f {
+            let sameGoal = previous.map { $0.user == x.user && $0.session == x.session && x.session != nil
+                && $0.intendedIndex == x.intendedIndex } ?? false
+            if !sameGoal { firsts.append(x) }
+            previous = x
+        }
+        let labelled = firsts.filter { $0.intendedIndex != nil }
+        switch task {
+        case .reveal where !labelled.isEmpty:
+            var histogram: [Int: Int] = [:]
+            var forward = 0
+            for x in labelled {
+                let first = Int(((x.startOffset - layout.leadingInset - 0.5) / layout.stride).rounded(.up))
+                let d = x.intendedIndex! - first
+                if d > 0 { forward += 1 }
+                if d != 0 { histogram[min(abs(d), 1000), default: 0] += 1 }
+            }
+            if !histogram.isEmpty {
+                let keys = histogram.keys.sorted()
+                p.stroke.goalDistances = keys
+                p.stroke.goalDistanceWeights = keys.map { Double(histogram[$0]!) }
+                p.stroke.forwardShare = Double(forward) / Double(labelled.count)
+            }
+        case .paging where !labelled.isEmpty:
+            var histogram: [Int: Int] = [:]
+            for x in labelled { histogram[max(min(x.intent!, 1000), -1000), default: 0] += 1 }
+            let keys = histogram.keys.sorted()
+            p.intents = keys
+            p.intentWeights = keys.map { Double(histogram[$0]!) }
+            notes.append("paging goals: the labels' intents per goal (a page-stepper series counts as one goal only when its strokes share a label)")
+        case .browse, .reveal, .paging:
+            let summary = RecordingSummary(features: f, layout: layout)
+            let forward = Double(f.filter { $0.travel > 0 }.count) / Double(max(f.count, 1))
+            p.stroke.forwardShare = forward
+            if summary.sameDirectionShare.isFinite { p.stroke.browseKeepDirection = summary.sameDirectionShare }
+            if task != .browse { notes.append("goal distribution: the recording is unlabelled; kept the default goals") }
+        }
+    }
+}
+
+/// Per-chunk feature arrays filled in parallel.
+///
+/// `@unchecked Sendable` because: slot `i` is written by exactly one `concurrentPerform` iteration
+/// and read by ``all()`` only after `concurrentPerform` has returned.
+final class FeatureParts: @unchecked Sendable {
+    private let slots: UnsafeMutableBufferPointer<[TraceFeatures]>
+    init(count: Int) {
+        slots = .allocate(capacity: count)
+        slots.initialize(repeating: [])
+    }
+    func store(_ f: [TraceFeatures], at i: Int) { slots[i] = f }
+    func all() -> [TraceFeatures] { slots.flatMap { $0 } }
+    deinit {
+        slots.deinitialize()
+        slots.deallocate()
+    }
+}

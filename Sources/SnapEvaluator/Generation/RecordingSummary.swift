@@ -1,0 +1,142 @@
+import Foundation
+import SnapStrategies
+
+/// The statistics `generate --like` fits and compares, over the features of many traces.
+///
+/// Every statistic is named (its row in the side-by-side table) and comes with its tolerance:
+/// relative for medians and spreads, absolute for shares.
+public struct RecordingSummary: Sendable {
+    public var features: [TraceFeatures]
+    /// The most common layout of the traces (the generated set uses it).
+    public var layout: CarouselLayout
+    /// The hit criterion of the traces' `hit` column, if any trace has one.
+    public var hit: HitCriterion?
+
+    public init(features: [TraceFeatures], layout: CarouselLayout, hit: HitCriterion? = nil) {
+        self.features = features
+        self.layout = layout
+        self.hit = hit
+    }
+
+    /// Reads sample-level trace files with `options` (the velocity estimator is LSQ2 by default).
+    /// - Throws: the reader's errors; ``SwipeModelError`` when no sample-level trace was read.
+    public static func read(paths: [String], options: TraceReadOptions) throws -> (RecordingSummary, ReadSummary) {
+        var features: [TraceFeatures] = []
+        var layouts: [CarouselLayout: Int] = [:]
+        var hits: [HitCriterion: Int] = [:]
+        let summary = try TraceReader.read(paths: paths, options: options) { record in
+            let r = record.release
+            guard record.samples.count >= 1, r.sampleCount > 1 else { return }
+            layouts[r.layout, default: 0] += 1
+            if let h = r.hit { hits[h, default: 0] += 1 }
+            let startIndex = r.release.startIndex ?? r.layout.itemIndex(ofSlot: r.layout.nearestSlot(toOffset: r.release.startOffset))
+            features.append(TraceFeatures(time: record.samples.time, offset: record.samples.offset,
+                                          startOffset: r.release.startOffset, pitch: r.layout.stride,
+                                          velocity: record.estimate.velocity, user: r.user, session: record.sessionID,
+                                          intendedIndex: r.intendedIndex, startIndex: startIndex))
+        }
+        guard let layout = layouts.max(by: { $0.value < $1.value || ($0.value == $1.value && $0.key.itemCount < $1.key.itemCount) })?.key else {
+            throw SwipeModelError.invalidParameter(name: "recording \(paths.joined(separator: ", "))", value: "no sample-level trace",
+                                                   expected: "sample-level traces (one row per touch sample)")
+        }
+        return (RecordingSummary(features: features, layout: layout, hit: hits.max { $0.value < $1.value }?.key), summary)
+    }
+
+    // MARK: - Statistics
+
+    /// One named statistic with its tolerance.
+    public struct Statistic: Sendable, Hashable {
+        public enum Tolerance: Sendable, Hashable {
+            /// |generated/recording − 1| ≤ r.
+            case relative(Double)
+            /// |generated − recording| ≤ a.
+            case absolute(Double)
+        }
+        public var name: String
+        public var value: Double
+        public var tolerance: Tolerance
+
+        /// Whether `other` (the generated value) is within tolerance of this (the recording's).
+        public func matches(_ other: Double) -> Bool {
+            guard value.isFinite, other.isFinite else { return value.isNaN && other.isNaN }
+            switch tolerance {
+            case .relative(let r): return abs(other - value) <= r * abs(value) + 1e-12
+            case .absolute(let a): return abs(other - value) <= a + 1e-12
+            }
+        }
+    }
+
+    func quantile(_ values: [Double], _ q: Double) -> Double { Percentile.of(values, q) }
+    func share(_ predicate: (TraceFeatures) -> Bool, of subset: [TraceFeatures]? = nil) -> Double {
+        let set = subset ?? features
+        return set.isEmpty ? .nan : Double(set.filter(predicate).count) / Double(set.count)
+    }
+
+    /// Between-user standard deviation of the users' mean log travel (users with ≥ 5 traces),
+    /// with the within-user part removed (`var(means) − mean(var within)/n`).
+    public var userSpread: Double {
+        var byUser: [Int: [Double]] = [:]
+        for f in features where f.travelPitches > 0 { byUser[f.user, default: []].append(log(f.travelPitches)) }
+        var means: [Double] = [], within: [Double] = []
+        for (_, v) in byUser where v.count >= 5 {
+            let m = v.reduce(0, +) / Double(v.count)
+            means.append(m)
+            within.append(v.reduce(0) { $0 + ($1 - m) * ($1 - m) } / Double(v.count - 1) / Double(v.count))
+        }
+        guard means.count >= 3 else { return .nan }
+        let m = means.reduce(0, +) / Double(means.count)
+        let between = means.reduce(0) { $0 + ($1 - m) * ($1 - m) } / Double(means.count - 1)
+        return max(between - within.reduce(0, +) / Double(within.count), 0).squareRoot()
+    }
+
+    /// Share of consecutive traces of a session that go the same way.
+    public var sameDirectionShare: Double {
+        var same = 0, pairs = 0
+        for (a, b) in zip(features, features.dropFirst()) where a.session != nil && a.session == b.session && a.user == b.user {
+            pairs += 1
+            if a.travel * b.travel > 0 { same += 1 }
+        }
+        return pairs == 0 ? .nan : Double(same) / Double(pairs)
+    }
+
+    /// The statistics, in table order.
+    public var statistics: [Statistic] {
+        let travel = features.map(\.travelPitches), duration = features.map(\.duration)
+        let speeds = features.map { abs($0.velocity) }, late = features.compactMap(\.lateSpeed)
+        let rows = features.map { Double($0.rows) }
+        let moved = features.filter { $0.firstMoveDelay != nil }
+        let delays = moved.compactMap(\.firstMoveDelay), intervals = features.compactMap(\.moveInterval)
+        let repeatDelays = features.compactMap(\.liftRepeatDelay).filter { $0 <= 40 }
+        let labelled = features.compactMap(\.intent)
+        let motion = features.compactMap(\.motionTime).filter { $0 > 0 }
+        return [
+            Statistic(name: "finger travel p50 (pitches)", value: quantile(travel, 0.5), tolerance: .relative(0.1)),
+            Statistic(name: "finger travel p90 (pitches)", value: quantile(travel, 0.9), tolerance: .relative(0.15)),
+            Statistic(name: "travel log IQR", value: log(quantile(travel, 0.75) / quantile(travel, 0.25)), tolerance: .relative(0.15)),
+            Statistic(name: "travel log p90/p50", value: log(quantile(travel, 0.9) / quantile(travel, 0.5)), tolerance: .relative(0.15)),
+            Statistic(name: "contact duration p50 (ms)", value: quantile(duration, 0.5), tolerance: .relative(0.1)),
+            Statistic(name: "contact duration p90 (ms)", value: quantile(duration, 0.9), tolerance: .relative(0.15)),
+            Statistic(name: "duration log IQR", value: log(quantile(duration, 0.75) / quantile(duration, 0.25)), tolerance: .relative(0.15)),
+            Statistic(name: "duration log p90/p50", value: log(quantile(duration, 0.9) / quantile(duration, 0.5)), tolerance: .relative(0.15)),
+            Statistic(name: "motion time p50 (first to last move, ms)", value: quantile(motion, 0.5), tolerance: .relative(0.1)),
+            Statistic(name: "motion time log IQR", value: log(quantile(motion, 0.75) / quantile(motion, 0.25)), tolerance: .relative(0.15)),
+            Statistic(name: "share lifted > 40 ms after the last move", value: share({ $0.liftsLate }, of: moved), tolerance: .absolute(0.03)),
+            Statistic(name: "rows per trace p50", value: quantile(rows, 0.5), tolerance: .relative(0.2)),
+            Statistic(name: "move interval p50 (ms)", value: quantile(intervals, 0.5), tolerance: .relative(0.05)),
+            Statistic(name: "touch-down to first move p50 (ms)", value: quantile(delays, 0.5), tolerance: .relative(0.1)),
+            Statistic(name: "share with a gap > 40 ms", value: share({ $0.hasGap }, of: moved), tolerance: .absolute(0.03)),
+            Statistic(name: "share with a gap > 40 ms between moves", value: share({ $0.hasMoveGap }, of: moved), tolerance: .absolute(0.02)),
+            Statistic(name: "share lift-off repeats last move", value: share({ $0.liftRepeats }, of: moved), tolerance: .absolute(0.03)),
+            Statistic(name: "repeat delay p50 (ms)", value: quantile(repeatDelays, 0.5), tolerance: .relative(0.15)),
+            Statistic(name: "release speed p50 (pt/ms)", value: quantile(speeds, 0.5), tolerance: .relative(0.15)),
+            Statistic(name: "share release speed exactly 0", value: share { $0.velocity == 0 }, tolerance: .absolute(0.03)),
+            Statistic(name: "late finger speed p50 (pt/ms)", value: quantile(late, 0.5), tolerance: .relative(0.15)),
+            Statistic(name: "late finger speed p90 (pt/ms)", value: quantile(late, 0.9), tolerance: .relative(0.2)),
+            Statistic(name: "share forward", value: share { $0.travel > 0 }, tolerance: .absolute(0.05)),
+            Statistic(name: "same direction as previous in session", value: sameDirectionShare, tolerance: .absolute(0.05)),
+            Statistic(name: "share of labels ≥ 2 items away", value: labelled.isEmpty ? .nan
+                        : Double(labelled.filter { abs($0) >= 2 }.count) / Double(labelled.count), tolerance: .absolute(0.05)),
+            Statistic(name: "between-user sd of log travel", value: userSpread, tolerance: .relative(0.25)),
+        ]
+    }
+}

@@ -1,0 +1,40 @@
+/// The strokes and goals of the ``SwipeTask/reveal`` and ``SwipeTask/browse`` tasks (issue 16).
+///
+/// A stroke follows the same minimum-jerk path as a flick (`Docs/swipe-model.md` §3), with its
+/// amplitude in item pitches so that a model carries over between layouts:
+/// `A = a·P·g_u·exp(σ_u ε)`, `a ~ LogNormal(ln amplitudeMedian, amplitudeLogSD)`,
+/// `T ~ LogNormal(ln durationMedian, durationLogSD)/g_u`, released at `ρ ~ U(releaseRange)`; with
+/// probability ``holdProbability`` it is a placed stroke instead (`ρ = 1` and a hold
+/// `h ~ Exp(holdMean)` before lift, so a tracker with a 40 ms stop gap reads 0).
+/// Every default is an [assumption] anchored on the 2024 A30 study (`Data/README.md`: finger travel
+/// p50 ≈ 1.3 pitches, contact p50 156 ms); `generate --like` fits them to a recording.
+public struct StrokeParameters: Sendable, Hashable, Codable {
+    /// Median stroke amplitude, item pitches: 1.2.
+    public var amplitudeMedian: Double = 1.2
+    /// Log standard deviation of the amplitude: 0.35.
+    public var amplitudeLogSD: Double = 0.35
+    /// Median planned duration `T`, ms: 130.
+    public var durationMedian: Double = 130
+    /// Log standard deviation of `T`: 0.35.
+    public var durationLogSD: Double = 0.35
+    /// Release point as a fraction of `T` for flicked strokes: U(0.55, 0.85) (as flicks, C.2).
+    public var releaseRange: ClosedRange<Double> = 0.55...0.85
+    /// Probability of a placed stroke (released at rest after a hold): 0.2.
+    public var holdProbability: Double = 0.2
+    /// Mean hold before lift of a placed stroke, ms: 80.
+    public var holdMean: Double = 80
+
+    /// Reveal goals: distance from the first fully visible item to the target, items.
+    public var goalDistances: [Int] = [2, 3, 4, 5, 6, 8, 10, 12]
+    /// Weights of ``goalDistances`` [assumption]: most goals a few items away.
+    public var goalDistanceWeights: [Double] = [0.2, 0.2, 0.15, 0.12, 0.1, 0.1, 0.08, 0.05]
+    /// Share of goals (reveal) or runs (browse) going forward (toward later items): 0.6.
+    public var forwardShare: Double = 0.6
+    /// Browse: probability that a stroke keeps the previous stroke's direction: 0.9.
+    public var browseKeepDirection: Double = 0.9
+    /// Reveal and paging with a live policy: most strokes spent on one goal before the person
+    /// gives up and picks the next goal: 12.
+    public var maxStrokesPerGoal: Int = 12
+
+    public init() {}
+}

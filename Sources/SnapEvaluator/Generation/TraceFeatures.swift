@@ -1,0 +1,101 @@
+import Foundation
+import SnapStrategies
+
+/// What `generate --like` measures on one sample-level trace (the same code for a recording and
+/// for generated swipes, so the two sides of its table are measured alike).
+///
+/// Rows: the first is touch-down, the last the lift-off; rows between are moves. Units: ms,
+/// points, item pitches, pt/ms.
+public struct TraceFeatures: Sendable, Hashable {
+    /// Index of the user (the reader's users table, or the synthetic user).
+    public var user: Int
+    /// Session key (`session_id` text, or `chunk.session` for generated swipes); `nil` when absent.
+    public var session: String?
+    /// Touch-down to lift-off, ms.
+    public var duration: Double
+    /// |release offset − start offset| / pitch.
+    public var travelPitches: Double
+    /// Release offset − start offset, points (its sign is the direction).
+    public var travel: Double
+    /// Number of rows.
+    public var rows: Int
+    /// Touch-down to the first move, ms (`nil` without a move before the lift-off).
+    public var firstMoveDelay: Double?
+    /// Median interval between consecutive moves, ms (`nil` with fewer than two moves).
+    public var moveInterval: Double?
+    /// Some interval after the first move (the lift-off row included) exceeds 40 ms.
+    public var hasGap: Bool
+    /// First move to last move, ms (`nil` with fewer than two moves).
+    public var motionTime: Double?
+    /// The lift-off row comes more than 40 ms after the last move (a hold, or a stall at lift-off).
+    public var liftsLate: Bool
+    /// Some interval between two moves exceeds 40 ms (dropped frames; a hold before lift-off does not count).
+    public var hasMoveGap: Bool
+    /// The lift-off row repeats the last move's position (needs a move before it).
+    public var liftRepeats: Bool
+    /// Last move to a repeated lift-off, ms.
+    public var liftRepeatDelay: Double?
+    /// The release velocity the reader's estimator gave (LSQ2 by default), pt/ms.
+    public var velocity: Double
+    /// Finger speed over the last 50 ms of moves (the repeat excluded), pt/ms; `nil` with one move.
+    public var lateSpeed: Double?
+    /// `intended_index − start_index` (labelled traces), items.
+    public var intent: Int?
+    /// The label and the start item.
+    public var intendedIndex: Int?
+    public var startIndex: Int
+    /// Start offset, points.
+    public var startOffset: Double
+
+    /// Measures one trace from its rows (`isMove` non-zero on moves; the last row is the lift-off).
+    public init(time: UnsafeBufferPointer<Double>, offset: UnsafeBufferPointer<Double>, startOffset: Double,
+                pitch: Double, velocity: Double, user: Int, session: String?, intendedIndex: Int?, startIndex: Int) {
+        let n = min(time.count, offset.count)
+        self.user = user
+        self.session = session
+        self.velocity = velocity
+        self.intendedIndex = intendedIndex
+        self.startIndex = startIndex
+        self.startOffset = startOffset
+        intent = intendedIndex.map { $0 - startIndex }
+        rows = n
+        duration = n > 0 ? time[n - 1] - time[0] : 0
+        travel = n > 0 ? offset[n - 1] - startOffset : 0
+        travelPitches = abs(travel) / pitch
+        firstMoveDelay = n >= 3 ? time[1] - time[0] : nil
+        var intervals: [Double] = []
+        if n >= 4 { for i in 2..<(n - 1) { intervals.append(time[i] - time[i - 1]) } }
+        moveInterval = intervals.isEmpty ? nil : Percentile.of(intervals, 0.5)
+        var gap = false
+        if n >= 3 { for i in 2..<n where time[i] - time[i - 1] > 40 { gap = true } }
+        hasGap = gap
+        motionTime = n >= 4 ? time[n - 2] - time[1] : nil
+        liftsLate = n >= 3 && time[n - 1] - time[n - 2] > 40
+        var moveGap = false
+        if n >= 4 { for i in 2..<(n - 1) where time[i] - time[i - 1] > 40 { moveGap = true } }
+        hasMoveGap = moveGap
+        liftRepeats = n >= 3 && offset[n - 1] == offset[n - 2]
+        liftRepeatDelay = liftRepeats ? time[n - 1] - time[n - 2] : nil
+        let last = liftRepeats ? n - 2 : n - 1
+        var j = last
+        while j > 1 && time[last] - time[j - 1] <= 50 { j -= 1 }
+        lateSpeed = last >= 2 && j < last && time[last] > time[j] ? abs(offset[last] - offset[j]) / (time[last] - time[j]) : nil
+    }
+
+    /// Measures a generated swipe as the reader would see it (`estimator` on its rows).
+    public init(_ s: SyntheticSwipe, pitch: Double, estimator: any VelocityEstimator) {
+        let n = s.times.count
+        let flags = [UInt8](repeating: 1, count: max(n - 1, 0)) + (n > 0 ? [0] : [])
+        let features = s.times.withUnsafeBufferPointer { t in
+            s.offsets.withUnsafeBufferPointer { x in
+                flags.withUnsafeBufferPointer { m in
+                    let v = estimator.estimate(TraceSamples(time: t, offset: x, isMove: m)).velocity
+                    return TraceFeatures(time: t, offset: x, startOffset: s.startOffset, pitch: pitch, velocity: v,
+                                         user: s.user, session: "\(s.chunk).\(s.session)",
+                                         intendedIndex: s.isLabelled ? s.intendedIndex : nil, startIndex: s.startIndex)
+                }
+            }
+        }
+        self = features
+    }
+}

@@ -1,0 +1,19 @@
+/// One stroke turned into a trace of the trace contract (sample-level): content offsets over
+/// time, with its per-trace values.
+public struct ImportedTrace: Sendable, Hashable {
+    public var id: String
+    public var user: String?
+    public var session: String?
+    public var trial: String?
+    /// Content offset at touch-down, points.
+    public var startOffset: Double
+    public var intendedIndex: Int?
+    /// Finger travel touch-down → lift-off along the axis, points, in the sign of the offset change.
+    public var fingerTravel: Double
+    /// Times, ms (the log's origin), one per event; the last is the lift-off.
+    public var times: [Double]
+    /// Content offsets, points.
+    public var offsets: [Double]
+    /// The line of the stroke's first event.
+    public var line: Int
+}

@@ -1,0 +1,55 @@
+/// Which columns of a pointer CSV hold what (`--columns stroke=…,t=…,x=…`): each by header
+/// name or by 1-based number.
+///
+/// Keys: `t` and `x` are required; `stroke`, `y`, `user`, `session`, `trial`, `phase`,
+/// `pointer`, `start_offset` are optional; the label column comes from `--intended-column`
+/// or `--target-column`.
+public struct PointerColumns: Sendable, Hashable {
+    /// Column references by key (a name, or a 1-based number written as digits).
+    public var references: [String: String]
+
+    public static let keys = ["stroke", "t", "x", "y", "user", "session", "trial", "phase", "pointer", "start_offset", "label"]
+
+    public init(references: [String: String]) { self.references = references }
+
+    /// Parses `key=column,key=column,…`.
+    public init(parsing text: String) throws(PointerImportError) {
+        var refs: [String: String] = [:]
+        for part in text.split(separator: ",") {
+            let kv = part.split(separator: "=", maxSplits: 1)
+            let key = kv.first.map { $0.trimmingSpaces.lowercased() } ?? ""
+            guard kv.count == 2, Self.keys.contains(key), key != "label", !kv[1].trimmingSpaces.isEmpty else {
+                throw PointerImportError(file: "--columns", line: 1, column: 0,
+                                         "found \"\(part)\", expected KEY=COLUMN with KEY one of \(Self.keys.dropLast().joined(separator: ", "))")
+            }
+            refs[key] = kv[1].trimmingSpaces
+        }
+        for required in ["t", "x"] where refs[required] == nil {
+            throw PointerImportError(file: "--columns", line: 1, column: 0, "found no \(required)=…, expected the \(required) column to be named")
+        }
+        references = refs
+    }
+
+    /// Resolves every reference to a 0-based field index against `header` (nil: no header).
+    func resolve(header: [DelimitedLine.Field]?, file: String) throws(PointerImportError) -> [String: Int] {
+        var out: [String: Int] = [:]
+        for (key, ref) in references {
+            if let n = Int(ref) {
+                guard n >= 1 else {
+                    throw PointerImportError(file: file, line: 1, column: 0, "column number \(n) for \(key), expected 1 or more")
+                }
+                out[key] = n - 1
+            } else if let header {
+                guard let i = header.firstIndex(where: { $0.text == ref }) ?? header.firstIndex(where: { $0.text.lowercased() == ref.lowercased() }) else {
+                    throw PointerImportError(file: file, line: 1, column: 0,
+                                             "found no column \"\(ref)\" for \(key), expected one of: \(header.map(\.text).joined(separator: ", "))")
+                }
+                out[key] = i
+            } else {
+                throw PointerImportError(file: file, line: 1, column: 0,
+                                         "column \"\(ref)\" for \(key) is a name but the file has no header (--no-header), expected a column number")
+            }
+        }
+        return out
+    }
+}

@@ -1,0 +1,295 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+import SnapStrategies
+
+// Stage 4 of the reader: the fast row decoder (common rows in one pass, no reporting: it stops
+// at the first row it cannot take and leaves it to the checked path).
+
+extension TraceReader {
+    /// The fast paths read more of the file first when fewer bytes than this are left in the
+    /// buffer (a row cut by the buffer's end goes to the general path, which reads on).
+    static let lookahead = 1 << 12
+
+    /// Kinds of the steps of ``fastRows()``: a column that is not read, then as `roleCode`.
+    enum RowStep {
+        static let other = 0
+        static let constant = 1   // a run of trace id / per-trace columns
+        static let time = 2
+        static let offset = 3
+        static let phase = 4
+        /// The plan of the files SnapLab writes and of the benchmark files: trace id and
+        /// per-trace columns, `t_ms`, `offset` (or `touch_x`), `phase`, per-trace columns.
+        static let usual = [constant, time, offset, phase, constant]
+    }
+
+    /// Plans ``fastRows()``'s steps from `roleCode`: one step per column, except that consecutive
+    /// trace id and per-trace columns make one step (on most rows their bytes are those of the
+    /// row before: one comparison checks them all).
+    func planRows() {
+        let h = hot
+        for i in 0..<h.pointee.stepCount { h.pointee.stepBytes[i].free() }
+        h.pointee.stepKind.deallocate(); h.pointee.stepFirst.deallocate(); h.pointee.stepLast.deallocate()
+        h.pointee.stepBytes.deallocate()
+        let capacity = Swift.max(ncols, 1)
+        h.pointee.stepKind = .allocate(capacity: capacity)
+        h.pointee.stepFirst = .allocate(capacity: capacity)
+        h.pointee.stepLast = .allocate(capacity: capacity)
+        h.pointee.stepBytes = .allocate(capacity: capacity)
+        func isConstant(_ c: Int) -> Bool { roleCode[c] == 1 || roleCode[c] >= 10 }
+        var n = 0
+        var c = 0
+        while c < ncols {
+            h.pointee.stepFirst[n] = c
+            if isConstant(c) {
+                while c + 1 < ncols && isConstant(c + 1) { c += 1 }
+                h.pointee.stepKind[n] = RowStep.constant
+            } else {
+                h.pointee.stepKind[n] = roleCode[c]
+            }
+            h.pointee.stepLast[n] = c
+            (h.pointee.stepBytes + n).initialize(to: ByteArena())
+            n += 1
+            c += 1
+        }
+        h.pointee.stepCount = n
+        h.pointee.traceIDColumn = cols.traceID
+        h.pointee.usualPlan = n == RowStep.usual.count && (0..<n).allSatisfy { h.pointee.stepKind[$0] == RowStep.usual[$0] }
+    }
+
+    /// Reads the common rows at `pos`, one pass over the bytes of each, until a row that is not
+    /// one: unquoted, the same trace as the row before, the same per-trace values (byte for byte)
+    /// or empty cells, numbers in plain decimal form, phase began/moved/ended, time not going
+    /// back, the trace not at its sample limit. That row is left for the general path
+    /// (``nextRow()`` and the checks after it), with its exact error reporting.
+    ///
+    /// The loop keeps the position, the time and the samples in locals and writes them back
+    /// when it stops, or before reading more of the file (which moves the buffer's bytes).
+    func fastRows() throws(TraceParseError) {
+        if hot.pointee.usualPlan { try fastRowsUsualPlan() } else { try fastRowsAnyPlan() }
+    }
+
+    /// ``fastRows()`` for the usual plan. (Two functions, not one with both loops: each stays
+    /// small enough for the compiler to inline the steps into it.)
+    func fastRowsUsualPlan() throws(TraceParseError) { try fastRows(usual: true) }
+
+    /// ``fastRows()`` for any plan.
+    func fastRowsAnyPlan() throws(TraceParseError) { try fastRows(usual: false) }
+
+    /// ``fastRows()`` for the usual plan (`usual` true: unrolled, no step dispatch) or any plan.
+    ///
+    /// Before each row, with less than ``lookahead`` bytes left in the buffer and the file not at
+    /// its end, more is read (``fill()``); a row cut by the end of the buffer is not a common
+    /// row (the general path reads on).
+    ///
+    /// Usual plan: while at least ``UsualRuns/span`` bytes are left, rows are read without bounds
+    /// checks (``usualRowInBounds(_:_:_:)``); a row that is not read so (another trace, a run whose
+    /// bytes changed, the buffer's end near, …) goes to the checked ``row(_:_:_:_:_:usual:)``, as
+    /// for any plan.
+    @inline(__always)
+    func fastRows(usual: Bool) throws(TraceParseError) {
+        let h = hot
+        let maxSamples = maxSamples
+        var filled = false
+        while true {
+            let b = UnsafePointer(h.pointee.buf), e = b + h.pointee.end
+            let eof = h.pointee.eof
+            var p = b + h.pointee.pos
+            var lastTime = h.pointee.lastTime
+            let first = h.pointee.t.count
+            var count = first
+            let ts = h.pointee.t.base, xs = h.pointee.x.base, ms = h.pointee.mv.base
+            let room = Swift.min(h.pointee.t.capacity, h.pointee.x.capacity, h.pointee.mv.capacity, maxSamples)
+            var runs = usual ? UsualRuns(h) : UsualRuns()
+            var lastRow = p
+            var needsBytes = false, stopped = false
+            while count < room {
+                if usual && e - p >= runs.span {
+                    // rows with room for the span in the buffer: no bounds checks
+                    let before = count
+                    Self.usualRowsInBounds(&p, e, runs, ts, xs, ms, &count, room, &lastTime, &lastRow)
+                    if count > before { filled = false }
+                    if count == room { break }
+                    if count > before && ms[count - 1] == 0 { stopped = true; break }
+                }
+                if !eof && e - p < Self.lookahead && !filled { needsBytes = true; break }
+                filled = false
+                var tv = 0.0, xv = 0.0, flag: UInt8 = 1
+                var q = p
+                let read = usual ? checkedUsualRow(&q, e, &tv, &xv, &flag) : row(&q, e, &tv, &xv, &flag, usual: false)
+                guard read, tv >= lastTime else { stopped = true; break }
+                ts[count] = tv; xs[count] = xv; ms[count] = flag
+                count &+= 1
+                lastTime = tv
+                lastRow = p
+                p = q
+                if flag == 0 { stopped = true; break }   // lift-off (see usualRowsInBounds)
+                // the row may have checked a run column by column (and kept its new bytes)
+                if usual { runs = UsualRuns(h) }
+            }
+            h.pointee.t.count = count; h.pointee.x.count = count; h.pointee.mv.count = count
+            h.pointee.lastTime = lastTime
+            h.pointee.pos = p - b
+            let rowsRead = count - first
+            if rowsRead > 0 {
+                h.pointee.rowStart = h.pointee.bufFileOffset + (lastRow - b)
+                h.pointee.line += rowsRead
+                h.pointee.rowFirstLine = h.pointee.line
+                h.pointee.rows += rowsRead
+            }
+            if stopped { return }
+            if needsBytes {
+                _ = try fill()
+                filled = true
+            } else {
+                // the general path reports a trace at its sample limit
+                if count >= maxSamples { return }
+                h.pointee.t.grow(); h.pointee.x.grow(); h.pointee.mv.grow()
+            }
+        }
+    }
+
+    /// The usual plan's two runs of trace id / per-trace columns (steps 0 and 4), as the row
+    /// loop holds them: their bytes known so far in the trace (``constantStep(_:_:_:)``). Only a
+    /// checked row can change them (it then reloads them).
+    struct UsualRuns {
+        var head: UnsafePointer<UInt8>
+        var headCount: Int
+        var tail: UnsafePointer<UInt8>
+        var tailCount: Int
+        /// The bytes from a row's start that a usual row with these runs reads at most: the two
+        /// runs, two numbers (``DecimalParser/parsePrefixWide(_:)`` reads at most 32 bytes and
+        /// moves at most 24), the phase, four commas and a line end. With that many bytes left in
+        /// the buffer no step needs a bounds check. (`Int.max` without the usual plan.)
+        var span: Int
+
+        init() {
+            head = UnsafePointer(bitPattern: 1)!; tail = head
+            headCount = 0; tailCount = 0; span = .max
+        }
+
+        @inline(__always)
+        init(_ h: UnsafeMutablePointer<HotState>) {
+            let runs = h.pointee.stepBytes
+            head = UnsafePointer(runs[0].base); headCount = runs[0].count
+            tail = UnsafePointer(runs[4].base); tailCount = runs[4].count
+            span = headCount + tailCount + 96
+        }
+    }
+
+    /// Reads usual-plan rows at `p` with ``usualRowInBounds(_:_:_:)`` while at least `runs.span`
+    /// bytes are left before `e` and `count < room`, storing their samples at `count` (as the
+    /// loop of ``fastRows(usual:)``), until a row that is not read so. (Its own function: small
+    /// enough for the compiler to inline the row and keep everything in registers.)
+    @inline(never)
+    static func usualRowsInBounds(_ p: inout UnsafePointer<UInt8>, _ e: UnsafePointer<UInt8>, _ runs: UsualRuns,
+                                          _ ts: UnsafeMutablePointer<Double>, _ xs: UnsafeMutablePointer<Double>,
+                                          _ ms: UnsafeMutablePointer<UInt8>, _ count: inout Int, _ room: Int,
+                                          _ lastTime: inout Double, _ lastRow: inout UnsafePointer<UInt8>) {
+        var p0 = p, n = count, time = lastTime, last = lastRow
+        let limit = e - runs.span   // p0 <= limit: at least `span` bytes left
+        while n < room && p0 <= limit {
+            var q = p0
+            guard let (tv, xv, flag) = usualRowInBounds(&q, e, runs), tv >= time else { break }
+            ts[n] = tv; xs[n] = xv; ms[n] = flag
+            n &+= 1
+            time = tv
+            last = p0
+            p0 = q
+            if flag == 0 { break }   // lift-off: a later row of the trace is the general path's error
+        }
+        p = p0; count = n; lastTime = time; lastRow = last
+    }
+
+    /// A usual-plan row (as ``row(_:_:_:_:_:usual:)``) with at least `runs.span` bytes before `e`,
+    /// read without bounds checks: its time, offset and move flag, `p` moved to the next row.
+    /// `nil` when it is not a common row whose runs are, byte for byte, `runs` (the checked
+    /// ``row(_:_:_:_:_:usual:)`` then decides).
+    @inline(__always)
+    static func usualRowInBounds(_ p: inout UnsafePointer<UInt8>, _ e: UnsafePointer<UInt8>,
+                                         _ runs: UsualRuns) -> (Double, Double, UInt8)? {
+        var q = p
+        guard runs.headCount > 0, bytesEqual(runs.head, q, runs.headCount), q[runs.headCount] == 0x2C else { return nil }
+        q += runs.headCount + 1
+        guard let (tv, q1) = DecimalParser.parsePrefixInBounds(q, e), q1.pointee == 0x2C else { return nil }
+        q = q1 + 1
+        guard let (xv, q2) = DecimalParser.parsePrefixInBounds(q, e), q2.pointee == 0x2C else { return nil }
+        q = q2 + 1
+        let flag: UInt8
+        switch UInt64(UnsafeRawPointer(q).loadUnaligned(as: UInt32.self)) | (UInt64(q[4]) << 32) {
+        case moved, began: flag = 1
+        case ended: flag = 0
+        default: return nil
+        }
+        guard q[5] == 0x2C, runs.tailCount > 0, bytesEqual(runs.tail, q + 6, runs.tailCount) else { return nil }
+        q += 6 + runs.tailCount
+        if q.pointee == 0x0A {
+            q += 1
+        } else if q.pointee == 0x0D && q[1] == 0x0A {
+            q += 2
+        } else {
+            return nil
+        }
+        p = q
+        return (tv, xv, flag)
+    }
+
+    /// ``row(_:_:_:_:_:usual:)`` for the usual plan, out of line: it reads about one row a trace
+    /// (the others go through ``usualRowInBounds(_:_:_:)``), and keeping it out of the row loop
+    /// leaves the compiler room to inline that one.
+    @inline(never)
+    func checkedUsualRow(_ p: inout UnsafePointer<UInt8>, _ e: UnsafePointer<UInt8>, _ tv: inout Double,
+                                 _ xv: inout Double, _ flag: inout UInt8) -> Bool {
+        row(&p, e, &tv, &xv, &flag, usual: true)
+    }
+
+    /// One common row at `p` (see ``fastRows()``): its time, offset and move flag; `p` moves to
+    /// the next row. False when the row is anything else.
+    @inline(__always)
+    func row(_ p: inout UnsafePointer<UInt8>, _ e: UnsafePointer<UInt8>, _ tv: inout Double, _ xv: inout Double,
+                     _ flag: inout UInt8, usual: Bool) -> Bool {
+        if usual {
+            guard constantStep(0, &p, e), Self.comma(&p, e),
+                  Self.numberStep(&p, e, &tv), Self.comma(&p, e),
+                  Self.numberStep(&p, e, &xv), Self.comma(&p, e),
+                  Self.phaseStep(&p, e, &flag), Self.comma(&p, e),
+                  constantStep(4, &p, e) else { return false }
+        } else {
+            let steps = hot.pointee.stepCount, kinds = hot.pointee.stepKind
+            var i = 0
+            while true {
+                let ok: Bool
+                switch kinds[i] {
+                case RowStep.constant: ok = constantStep(i, &p, e)
+                case RowStep.time: ok = Self.numberStep(&p, e, &tv)
+                case RowStep.offset: ok = Self.numberStep(&p, e, &xv)
+                case RowStep.phase: ok = Self.phaseStep(&p, e, &flag)
+                default: ok = Self.otherStep(&p, e)
+                }
+                guard ok else { return false }
+                i += 1
+                if i == steps { break }
+                guard Self.comma(&p, e) else { return false }
+            }
+        }
+        guard p < e else { return false }
+        if p.pointee == 0x0A {
+            p += 1
+        } else if p.pointee == 0x0D && e - p > 1 && p[1] == 0x0A {
+            p += 2
+        } else {
+            return false
+        }
+        return true
+    }
+
+    /// The comma between two cells.
+    @inline(__always)
+    static func comma(_ p: inout UnsafePointer<UInt8>, _ e: UnsafePointer<UInt8>) -> Bool {
+        guard p < e, p.pointee == 0x2C else { return false }
+        p += 1
+        return true
+    }
+}

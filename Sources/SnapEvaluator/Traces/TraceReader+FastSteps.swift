@@ -1,0 +1,241 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+import SnapStrategies
+
+// Stage 4 of the reader, continued: the fast decoder's cell steps, the fast first row of a
+// trace, and the per-trace value check of the general path.
+
+extension TraceReader {
+    /// Step `i` of the plan, a run of trace id / per-trace columns, compared in one go with its
+    /// bytes on an earlier row of the trace that passed the column-by-column check
+    /// (``checkConstantStep(_:_:_:)``). Such bytes stay valid for the rest of the trace: the id
+    /// does not change, a per-trace value, once stored, does not change, and an empty cell is
+    /// always allowed.
+    @inline(__always)
+    func constantStep(_ i: Int, _ p: inout UnsafePointer<UInt8>, _ e: UnsafePointer<UInt8>) -> Bool {
+        let seen = hot.pointee.stepBytes + i
+        let n = seen.pointee.count
+        if n > 0 && e - p > n && Self.bytesEqual(UnsafePointer(seen.pointee.base), p, n) {
+            p += n
+            return true
+        }
+        return checkConstantStep(i, &p, e)
+    }
+
+    /// ``constantStep(_:_:_:)`` when the bytes differ: column by column, then the bytes are kept.
+    @inline(never)
+    func checkConstantStep(_ i: Int, _ p: inout UnsafePointer<UInt8>, _ e: UnsafePointer<UInt8>) -> Bool {
+        let q = p
+        guard constantColumns(&p, e, hot.pointee.stepFirst[i], hot.pointee.stepLast[i]) else { return false }
+        let seen = hot.pointee.stepBytes + i
+        seen.pointee.removeAll()
+        seen.pointee.append(q, p)
+        return true
+    }
+
+    /// A `t_ms` or `offset` cell in plain decimal form.
+    @inline(__always)
+    static func numberStep(_ p: inout UnsafePointer<UInt8>, _ e: UnsafePointer<UInt8>, _ v: inout Double) -> Bool {
+        guard let (value, q) = DecimalParser.parsePrefix(p, e) else { return false }
+        p = q
+        v = value
+        return true
+    }
+
+    /// A `phase` cell: began or moved (a move sample), ended.
+    @inline(__always)
+    static func phaseStep(_ p: inout UnsafePointer<UInt8>, _ e: UnsafePointer<UInt8>, _ flag: inout UInt8) -> Bool {
+        guard e - p > 5 else { return false }
+        let w = UInt64(UnsafeRawPointer(p).loadUnaligned(as: UInt32.self)) | (UInt64(p[4]) << 32)
+        switch w {
+        case Self.moved, Self.began: flag = 1
+        case Self.ended: flag = 0
+        default: return false
+        }
+        p += 5
+        return true
+    }
+
+    /// A cell that is not read (unknown column): anything unquoted.
+    @inline(__always)
+    static func otherStep(_ p: inout UnsafePointer<UInt8>, _ e: UnsafePointer<UInt8>) -> Bool {
+        while p < e {
+            let ch = p.pointee
+            if ch == 0x2C || ch == 0x0A || ch == 0x0D || ch == 0x22 { break }
+            p += 1
+        }
+        return !(p < e && p.pointee == 0x22)
+    }
+
+    /// The first row of a trace when it is a common one (a new trace id; unquoted, nothing to trim
+    /// around the id and per-trace cells, plain decimals, phase began/moved/ended), in one pass
+    /// over its bytes, then what the general path does with it: finish the previous trace,
+    /// start this one, store its sample and its per-trace values. Anything else returns false
+    /// with nothing changed (the general path takes the row).
+    ///
+    /// The row's runs of id / per-trace columns are, byte for byte, valid runs for the trace's
+    /// next rows (``constantStep(_:_:_:)``): each cell is the id or the value just stored, or empty.
+    func fastFirstRow(_ body: (TraceRecord) throws -> Void) throws -> Bool {
+        let h = hot
+        if h.pointee.end - h.pointee.pos < Self.lookahead && !h.pointee.eof { _ = try fill() }
+        let b = UnsafePointer(h.pointee.buf), e = b + h.pointee.end
+        let rowStart = h.pointee.bufFileOffset + h.pointee.pos
+        guard rowStart < rangeEnd else { return false }
+        var p = b + h.pointee.pos
+        var tv = 0.0, xv = 0.0, flag: UInt8 = 1
+        // cell spans in the general path's scratch arrays (at least `ncols` long: the header's)
+        let fs = h.pointee.fs, fe = h.pointee.fe
+        for c in 0..<ncols {
+            if c > 0 { guard Self.comma(&p, e) else { return false } }
+            let cell = p
+            switch roleCode[c] {
+            case RowStep.time: guard Self.numberStep(&p, e, &tv) else { return false }
+            case RowStep.offset: guard Self.numberStep(&p, e, &xv) else { return false }
+            case RowStep.phase: guard Self.phaseStep(&p, e, &flag) else { return false }
+            default:
+                guard Self.otherStep(&p, e) else { return false }
+                if p > cell {
+                    let first = cell.pointee, last = p[-1]
+                    if first == 0x20 || first == 0x09 || last == 0x20 || last == 0x09 { return false }
+                }
+            }
+            fs[c] = cell - b
+            fe[c] = p - b
+        }
+        guard p < e else { return false }
+        if p.pointee == 0x0A {
+            p += 1
+        } else if p.pointee == 0x0D && e - p > 1 && p[1] == 0x0A {
+            p += 2
+        } else {
+            return false
+        }
+        let idS = b + fs[h.pointee.traceIDColumn], idE = b + fe[h.pointee.traceIDColumn]
+        if idS == idE || (h.pointee.inTrace && h.pointee.idBytes.equals(idS, idE)) { return false }
+        // the row is read (as ``nextRow()``)
+        h.pointee.rowStart = rowStart
+        h.pointee.rowFirstLine = h.pointee.line + 1
+        h.pointee.line += 1
+        h.pointee.pos = p - b
+        // a new trace (as the general path)
+        if h.pointee.inTrace { try finishTrace(body) }
+        if let error = startTrace(idS, idE) { try fail(error) }
+        h.pointee.rows += 1
+        if h.pointee.hasBad { return true }
+        h.pointee.lastTime = tv
+        h.pointee.t.append(tv); h.pointee.x.append(xv); h.pointee.mv.append(flag)
+        let line = h.pointee.line
+        for j in 0..<ptCount {
+            let c = ptCol[j]
+            let n = fe[c] - fs[c]
+            if n == 0 { continue }
+            let k = ptField[j]
+            ptStart[k] = h.pointee.arena.count
+            ptLen[k] = n
+            ptLine[k] = line
+            h.pointee.arena.append(b + fs[c], b + fe[c])
+        }
+        for i in 0..<h.pointee.stepCount where h.pointee.stepKind[i] == RowStep.constant {
+            h.pointee.stepBytes[i].append(b + fs[h.pointee.stepFirst[i]], b + fe[h.pointee.stepLast[i]])
+        }
+        return true
+    }
+
+    /// Checks the columns `first...last` (trace id and per-trace columns) at `p` column by
+    /// column: the trace's id, and each per-trace value as stored or empty. Moves `p` to the
+    /// end of the last one; false when a cell is anything else.
+    @inline(__always)
+    func constantColumns(_ p: inout UnsafePointer<UInt8>, _ e: UnsafePointer<UInt8>, _ first: Int, _ last: Int) -> Bool {
+        let h = hot
+        var c = first
+        while true {
+            let role = roleCode[c]
+            if role == 1 {
+                let n = h.pointee.idBytes.count
+                guard e - p > n, Self.bytesEqual(UnsafePointer(h.pointee.idBytes.base), p, n) else { return false }
+                p += n
+            } else {
+                let k = role - 10
+                let n = ptLen[k]
+                if n > 0 && e - p > n && Self.bytesEqual(UnsafePointer(h.pointee.arena.base) + ptStart[k], p, n) {
+                    p += n
+                } else if p < e && (p.pointee == 0x2C || p.pointee == 0x0A || p.pointee == 0x0D) {
+                    // empty cell
+                } else {
+                    return false
+                }
+            }
+            if c == last { return true }
+            c += 1
+            guard p < e, p.pointee == 0x2C else { return false }
+            p += 1
+        }
+    }
+
+    static let moved: UInt64 = 0x64_6576_6F6D   // "moved" little-endian
+    static let began: UInt64 = 0x6E_6167_6562   // "began"
+    static let ended: UInt64 = 0x64_6564_6E65   // "ended"
+
+    /// Stores or checks the row's per-trace values.
+    @inline(__always)
+    func perTraceValues() throws(TraceParseError) {
+        for j in 0..<ptCount {
+            let (s, e) = field(ptCol[j])
+            if s == e { continue }
+            let k = ptField[j]
+            if ptLen[k] < 0 {
+                ptStart[k] = arena.count
+                ptLen[k] = e - s
+                ptLine[k] = line
+                arena.append(s, e)
+                if memchr(s, 0x22, e - s) != nil { storedQuote = true }
+                continue
+            }
+            let len = ptLen[k]
+            let stored = UnsafePointer(arena.base + ptStart[k])
+            if len == e - s && Self.bytesEqual(stored, s, len) { continue }
+            guard let f = PerTraceField(rawValue: k) else { continue }
+            let agree: Bool
+            switch f.valueKind {
+            case .number:
+                let a = DecimalParser.parse(stored, stored + len), b = DecimalParser.parse(s, e)
+                agree = a != nil && a == b
+            case .boolean:
+                let a = Self.boolean(text(stored, stored + len)), b = Self.boolean(text(s, e))
+                agree = a != nil && a == b
+            case .text:
+                agree = false
+            }
+            if !agree {
+                try fail(.disagreement(file: path, line: line, column: f.columnName, found: text(s, e),
+                                       expected: text(stored, stored + len), firstLine: ptLine[k]))
+                return
+            }
+        }
+    }
+
+    /// Byte equality, inline for the short fields of a row: overlapping 8-, 4- or 1-byte loads,
+    /// never outside the `n` bytes.
+    @inline(__always)
+    static func bytesEqual(_ a: UnsafePointer<UInt8>, _ b: UnsafePointer<UInt8>, _ n: Int) -> Bool {
+        let ra = UnsafeRawPointer(a), rb = UnsafeRawPointer(b)
+        @inline(__always) func word(_ i: Int) -> Bool {
+            ra.loadUnaligned(fromByteOffset: i, as: UInt64.self) == rb.loadUnaligned(fromByteOffset: i, as: UInt64.self)
+        }
+        if n >= 8 {
+            if n <= 16 { return word(0) && word(n - 8) }
+            if n <= 32 { return word(0) && word(8) && word(n - 16) && word(n - 8) }
+            return memcmp(a, b, n) == 0
+        }
+        if n >= 4 {
+            return ra.loadUnaligned(as: UInt32.self) == rb.loadUnaligned(as: UInt32.self)
+                && ra.loadUnaligned(fromByteOffset: n - 4, as: UInt32.self) == rb.loadUnaligned(fromByteOffset: n - 4, as: UInt32.self)
+        }
+        if n == 0 { return true }
+        // 1 to 3 bytes: the first, the middle and the last
+        return a[0] == b[0] && a[n >> 1] == b[n >> 1] && a[n - 1] == b[n - 1]
+    }
+}

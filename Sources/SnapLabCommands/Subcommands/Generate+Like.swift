@@ -1,0 +1,124 @@
+import ArgumentParser
+import Foundation
+import SnapEvaluator
+import SnapStrategies
+
+extension SnapLab.Generate {
+    /// `generate --like FILE…`: fit the model to the recordings, save it (`--save-model`),
+    /// generate `--traces N` like them and print recording vs generated statistics.
+    func generateLike() throws {
+        let started = Date()
+        let base = try LayoutFields(layoutOptions.layout())
+        let (recording, read) = try RecordingSummary.read(paths: like, options: TraceReadOptions(baseLayout: base))
+        // the task and live policy: the options, else a generated recording's sidecar, else the hit column and labels
+        let sidecar = like.count == 1 ? try? GeneratorModelFile.read(path: GeneratorModelFile.sidecarPath(forTraceFile: like[0])) : nil
+        let task = self.task ?? sidecar?.task ?? (recording.hit == .revealed ? .reveal
+                                 : recording.features.contains { $0.intendedIndex != nil } ? .paging : .browse)
+        let liveID = livePolicy ?? sidecar?.livePolicy ?? (task == .paging ? nil : "compose-lazyrow-snap")
+        let live = try liveID.map { id throws(PolicyLookupError) in try PolicyCatalog.policy(id: id) }
+        let seed = self.seed ?? UInt64.random(in: 0...UInt64(UInt32.max))
+        if self.seed == nil { Output.error.write("seed: \(seed)\n") }
+        Output.notice("read \(recording.features.count) sample-level traces from \(like.count) file(s); "
+                           + "task \(task.rawValue)\(liveID.map { ", live policy \($0)" } ?? "")\n")
+        var calibration = ModelCalibration(task: task, livePolicy: live, seed: seed)
+        calibration.threads = threads ?? ProcessInfo.processInfo.activeProcessorCount
+        let cancelled = read.tracesRead > 0 ? Double(read.tracesCancelled) / Double(read.tracesRead) : 0
+        var start = SwipeModelParameters()
+        if let model { start = try GeneratorModelFile.read(path: model).parameters }
+        let result = try calibration.calibrate(recording, cancelledShare: cancelled, base: start)
+        Output.notice("calibrated in \(NumberFormat.fixed(Date().timeIntervalSince(started), 1)) s "
+                           + "(\(result.rounds) rounds, rounds \(result.keptFrom)–\(result.rounds) averaged)\n")
+        for note in result.notes { Output.notice("note: \(note)\n") }
+        let generator = try generate(calibrated: result.parameters, calibratedLayout: recording.layout,
+                                     calibratedUsers: result.userCount, calibratedLive: liveID, chosenSeed: seed)
+        let generated = try Self.measure(generator)
+        let rows = CalibrationTable.rows(recording: recording, generated: generated, fitted: Self.drivers(task))
+        printTable(rows, title: "recording (\(recording.features.count) traces) vs generated (\(generated.features.count) measured), seed \(seed)")
+        if !rankAgainst.isEmpty { try rankCheck(generator, criterion: task.hitCriterion ?? .exact, base: base) }
+    }
+
+    /// Hit rates of every catalogue policy on `--rank-against` files and on the generated traces.
+    func rankCheck(_ generator: TraceGenerator, criterion: HitCriterion, base: LayoutFields) throws {
+        let policies = PolicyCatalog.all
+        let reference = try PolicyHitRates.rates(ofFiles: rankAgainst, options: TraceReadOptions(baseLayout: base),
+                                                 policies: policies, criterion: criterion)
+        var swipes: [SyntheticSwipe] = []
+        try generator.forEachSwipe { swipes.append($0) }
+        let generated = try PolicyHitRates.rates(of: swipes, policies: policies, layout: generator.model.layout, criterion: criterion)
+        let rho = PolicyHitRates.spearman(reference, generated)
+        let rows = policies.indices.sorted { reference[$0] > reference[$1] }.map { i in
+            [policies[i].id, NumberFormat.fixed(reference[i], 3), NumberFormat.fixed(generated[i], 3)]
+        }
+        Output.standard.write("hit rates (\(criterion.rawValue)): \(rankAgainst.joined(separator: ", ")) vs generated\n"
+            + TextTable(header: ["policy", "reference", "generated"], rows: rows, rightAligned: [1, 2]).rendered()
+            + "Spearman rank correlation: \(NumberFormat.fixed(rho, 3))\n")
+    }
+
+    /// Every statistic that can drive a fitted parameter of `task`.
+    static func drivers(_ task: SwipeTask, releaseFraction: Bool = false) -> Set<String> {
+        Set(ModelCalibration.fittedParameters(task: task).filter { releaseFraction || !$0.name.contains("release earliness") }
+            .flatMap { [$0.statistic] + $0.fallbacks })
+    }
+
+    func printTable(_ rows: [CalibrationTable.Row], title: String) {
+        var text = title + "\n" + CalibrationTable.rendered(rows)
+        let failed = rows.filter { $0.passes == false }.count
+        text += "\(rows.filter { $0.passes == true }.count) of \(rows.filter { $0.passes != nil }.count) statistics within tolerance"
+            + (failed > 0 ? "; \(failed) not matched (see notes)" : "") + "\n"
+        Output.standard.write(text)
+    }
+
+    /// Measures (up to) the first 50,000 swipes of `generator` as a recording would be measured.
+    static func measure(_ generator: TraceGenerator) throws -> RecordingSummary {
+        var swipes: [SyntheticSwipe] = []
+        var chunk = 0
+        while chunk < generator.chunkCount && swipes.count < 50_000 {
+            swipes += try generator.swipes(inChunk: chunk).filter { !$0.isCancelled }
+            chunk += 1
+        }
+        let layout = generator.model.layout
+        let estimator = LSQ2VelocityEstimator()
+        return RecordingSummary(features: swipes.map { TraceFeatures($0, pitch: layout.stride, estimator: estimator) }, layout: layout)
+    }
+
+    /// `generate --match FACTS.json`: fit the model (from `--model` or the defaults, with the
+    /// options' task, live policy, delivery and frame rate) to published statistics, then generate.
+    func generateMatch(_ path: String) throws {
+        guard let data = FileManager.default.contents(atPath: path),
+              let object = try? JSONSerialization.jsonObject(with: data) as? [String: Any] else {
+            throw ValidationError("\(path): expected a JSON object of statistic name → number")
+        }
+        var targets: [String: Double] = [:]
+        let known = Set(RecordingSummary(features: [], layout: try layoutOptions.layout()).statistics.map(\.name))
+        for (name, value) in object {
+            guard known.contains(name) else { throw ValidationError("\(path): unknown statistic '\(name)'; known: \(known.sorted().joined(separator: "; "))") }
+            guard let number = value as? Double, number.isFinite else { throw ValidationError("\(path): '\(name)' is not a number") }
+            targets[name] = number
+        }
+        let saved = try model.map(GeneratorModelFile.read(path:))
+        var start = saved?.parameters ?? SwipeModelParameters()
+        if let task { start.task = task }
+        start.delivery.isEnabled = delivery.map { $0 == .frames } ?? true
+        if let frameRate {
+            start.delivery.frameRates = [Double(frameRate)]
+            start.delivery.frameRateWeights = [1]
+        }
+        let layout = try saved?.layout?.layout() ?? layoutOptions.layout()
+        let liveID = livePolicy ?? saved?.livePolicy
+        let live = try liveID.map { id throws(PolicyLookupError) in try PolicyCatalog.policy(id: id) }
+        let seed = self.seed ?? UInt64.random(in: 0...UInt64(UInt32.max))
+        if self.seed == nil { Output.error.write("seed: \(seed)\n") }
+        let started = Date()
+        var calibration = ModelCalibration(task: start.task, livePolicy: live, seed: seed)
+        calibration.fitsReleaseFraction = true
+        calibration.threads = threads ?? ProcessInfo.processInfo.activeProcessorCount
+        let userCount = users ?? 100
+        let result = try calibration.fitMoments(start, targets: targets, layout: layout, users: userCount, traces: 20_000)
+        Output.notice("matched \(targets.count) statistics in \(NumberFormat.fixed(Date().timeIntervalSince(started), 1)) s\n")
+        for note in result.notes { Output.notice("note: \(note)\n") }
+        let generator = try generate(calibrated: result.parameters, calibratedLayout: layout, calibratedUsers: userCount,
+                                     calibratedLive: liveID, chosenSeed: seed)
+        let rows = CalibrationTable.rows(targets: targets, generated: try Self.measure(generator), fitted: Self.drivers(start.task, releaseFraction: true))
+        printTable(rows, title: "published (\(path)) vs generated, seed \(seed)")
+    }
+}

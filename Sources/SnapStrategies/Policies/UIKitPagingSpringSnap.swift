@@ -1,0 +1,97 @@
+/// A spring/friction model of `UIScrollView.isPagingEnabled` (UIKit is closed source; see
+/// `Docs/policies-closed-source.md` for the evidence behind each part and how to pin it on a device).
+///
+/// Evidence (each part marked):
+/// - **[decompiled UIKit]** `-[UIScrollView setFrame:]` sets two private ivars from the bounds width
+///   `W` (points): `_pagingSpringPull = −1.84659091e−7·W + 3.59090909e−4` (0.00017 above
+///   `W` = 1024) and `_pagingFriction = 9.94318182e−6·W + 0.966818182` (0.977 above 1024): at
+///   `W` = 320, 3.0e−4 and 0.970; at 1024, 1.7e−4 and 0.977. Both are declared in class-dumped
+///   `UIScrollView` headers next to each other; Apple's Tips app overwrites them by key
+///   (`_adjustScrollViewPagingDecelerationForSize:`), Photos carries
+///   `pagingSpringPullAdjustment`/`pagingFrictionAdjustment` (default 0) in `PUTilingScrollInfo`.
+/// - **[inferred]** Units: per millisecond. As a spring `a = k·(T − x)` with per-step velocity
+///   retention `f`, `k` = 3e−4 /ms² and `f` = 0.97 /ms give a natural period `2π/√k` ≈ 360 ms and
+///   damping ratio `(1 − f)/(2√k)` ≈ 0.87: a slightly underdamped settle of a few hundred ms, as
+///   paging looks. Per frame (16.7 ms) the same numbers would settle in seconds.
+/// - **[assumption]** The rule: after lift-off the offset moves under friction and a pull toward
+///   the page nearest the current offset (a moving attractor), stepped once per millisecond
+///   (`v ← f·v + k·(T(x) − x)`, `x ← x + v`), and the page it settles on is the decision. A page
+///   is one layout stride; the attractor is limited to one page either side of the page nearest
+///   the release **[observed, UNVERIFIED: "a flick never moves more than one page"]**.
+/// - **[fit]** `pullAdjustment` and `frictionAdjustment` are added to the width formulas (as
+///   Photos' adjustments are named); Scripts/fit-uikit-paging.py fits them to a grid measured with
+///   XCUITest drags (the document's protocol).
+///
+/// Looping layouts use the same arithmetic on slots, without clamps; bounded layouts clamp the
+/// attractor to the items.
+public struct UIKitPagingSpringSnap: SnapPolicy, Hashable {
+    public var id: String { "uikit-paging-spring" }
+    public var summary: String {
+        "model of UIScrollView paging as a per-ms spring toward the nearest page with friction (_pagingSpringPull/_pagingFriction from the bounds width), at most one page from the release page"
+    }
+    public var source: String {
+        "model: decompiled UIKit -[UIScrollView setFrame:] (_pagingSpringPull = -1.84659091e-7 W + 3.59090909e-4, _pagingFriction = 9.94318182e-6 W + 0.966818182); dynamics and units assumed (Docs/policies-closed-source.md)"
+    }
+
+    /// Added to the width formula's `_pagingSpringPull`, per ms².
+    public var pullAdjustment: Double
+    /// Added to the width formula's `_pagingFriction`, per ms.
+    public var frictionAdjustment: Double
+
+    public init(pullAdjustment: Double = 0, frictionAdjustment: Double = 0) {
+        self.pullAdjustment = pullAdjustment
+        self.frictionAdjustment = frictionAdjustment
+    }
+
+    public var parameterSpecs: [PolicyParameter] {
+        [
+            PolicyParameter(name: "pullAdjustment", unit: "per ms²", defaultValue: 0, minimum: -0.00015, maximum: 0.002,
+                            summary: "added to _pagingSpringPull (width formula, 3e-4 at 320 pt)"),
+            PolicyParameter(name: "frictionAdjustment", unit: "per ms", defaultValue: 0, minimum: -0.2, maximum: 0.02,
+                            summary: "added to _pagingFriction (width formula, 0.970 at 320 pt)"),
+        ]
+    }
+
+    public var parameterValues: [Double] { [pullAdjustment, frictionAdjustment] }
+
+    public mutating func assignValidatedParameterValues(_ values: [Double]) {
+        pullAdjustment = values[0]
+        frictionAdjustment = values[1]
+    }
+
+    /// `_pagingSpringPull` for a bounds width `w` (points), per ms².
+    public static func springPull(width w: Double) -> Double { w > 1024 ? 0.00017 : w * -0.000000184659091 + 0.000359090909 }
+
+    /// `_pagingFriction` for a bounds width `w` (points), per ms.
+    public static func friction(width w: Double) -> Double { w > 1024 ? 0.977 : w * 0.00000994318182 + 0.966818182 }
+
+    /// Most simulated milliseconds (the model settles within ~1.5 s for every valid parameter).
+    static let maximumSteps = 4000
+
+    public func decide(_ release: Release, in layout: CarouselLayout) -> SnapDecision {
+        let k = Swift.max(1e-6, Self.springPull(width: layout.viewportWidth) + pullAdjustment)
+        let f = SnapMath.clamp(Self.friction(width: layout.viewportWidth) + frictionAdjustment, 0, 0.999)
+        // Positions in pages relative to the page nearest the release (loop-shift invariant, no
+        // huge offsets); the attractor stays within one page of it.
+        let p = layout.position(atOffset: release.offset)
+        guard p.isFinite else { return layout.decision(slot: layout.nearestSlot(toOffset: 0), rule: "spring-settled") }
+        let base = SnapMath.roundedIndex(p)
+        var low = -1, high = 1
+        if !layout.isLooping {
+            low = SnapMath.clamp(base - 1, 0, layout.itemCount - 1) - base
+            high = SnapMath.clamp(base + 1, 0, layout.itemCount - 1) - base
+        }
+        var x = p - Double(base)
+        var v = release.velocity.isFinite ? release.velocity / layout.stride : 0   // pages per ms
+        v = SnapMath.clamp(v, -1, 1)
+        var target = 0
+        for _ in 0..<Self.maximumSteps {
+            target = SnapMath.clamp(SnapMath.roundedIndex(x), low, high)
+            v = f * v + k * (Double(target) - x)
+            x += v
+            // Settled: within 0.05 page of the attractor, too slow to leave its half page.
+            if abs(v) < 1e-5 && abs(Double(target) - x) < 0.05 { break }
+        }
+        return layout.decision(slot: base &+ target, rule: "spring-settled")
+    }
+}

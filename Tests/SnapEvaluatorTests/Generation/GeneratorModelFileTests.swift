@@ -1,0 +1,51 @@
+import Foundation
+import SnapStrategies
+import Testing
+@testable import SnapEvaluator
+
+@Suite struct GeneratorModelFileTests {
+    func scratch() throws -> String {
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("gmf-\(UUID().uuidString)").path
+        try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
+        return dir
+    }
+
+    @Test func roundTripsEveryParameter() throws {
+        var p = SwipeModelParameters()
+        p.task = .reveal
+        p.delivery.isEnabled = true
+        p.delivery.touchDownDwellMedian = 55.5
+        p.stroke.goalDistances = [2, 7]
+        p.stroke.goalDistanceWeights = [0.25, 0.75]
+        p.flickReleaseRange = 0.5...0.9
+        let file = GeneratorModelFile(parameters: p, livePolicy: "embla", layout: try benchLayout(), seed: 9, traces: 10, users: 2)
+        let path = try scratch() + "/m.json"
+        try file.write(to: path)
+        let back = try GeneratorModelFile.read(path: path)
+        #expect(back == file)
+        #expect(try back.layout?.layout() == benchLayout())
+    }
+
+    @Test func namesTheMissingKey() throws {
+        let path = try scratch() + "/bad.json"
+        try Data(#"{"generator": "snaplab generate", "task": "paging"}"#.utf8).write(to: URL(fileURLWithPath: path))
+        #expect {
+            try GeneratorModelFile.read(path: path)
+        } throws: { error in
+            "\(error)".contains("bad.json") && "\(error)".contains("parameters")
+        }
+    }
+
+    @Test func noticeOnlyForMarkedFiles() throws {
+        let dir = try scratch()
+        let csv = dir + "/t.csv"
+        try Data("trace_id\n".utf8).write(to: URL(fileURLWithPath: csv))
+        #expect(GeneratorModelFile.notice(forTraceFile: csv) == nil)
+        try GeneratorModelFile(parameters: SwipeModelParameters(), livePolicy: nil, layout: nil, seed: 4)
+            .write(to: GeneratorModelFile.sidecarPath(forTraceFile: csv))
+        let notice = try #require(GeneratorModelFile.notice(forTraceFile: csv))
+        #expect(notice.contains("synthetic") && notice.contains("task paging") && notice.contains("seed 4")
+                && notice.contains("example, not advice"))
+        #expect(!notice.contains("\n"))
+    }
+}

@@ -1,0 +1,53 @@
+import Foundation
+import Testing
+@testable import SnapLabCommands
+
+/// `compare --per-trace` and `--meta`: files that load anywhere.
+@Suite("snaplab compare: per-trace rows and run metadata")
+struct CompareOutputFilesTests {
+    @Test("one row per scored trace; its hits add up to compare's hits; --meta lists every input file")
+    func perTrace() throws {
+        let first = try temporaryCSV(compareFixture, name: "one.csv")
+        let second = try temporaryCSV(compareFixture.replacingOccurrences(of: "ann", with: "cat"), name: "two.csv")
+        let dir = URL(fileURLWithPath: first).deletingLastPathComponent()
+        let rows = dir.appendingPathComponent("rows.csv").path, meta = dir.appendingPathComponent("run.json").path
+        let command = try SnapLab.parseAsRoot(["compare", first, second, "--policies", "nearest,tag99", "--bootstrap", "50",
+                                               "--format", "json", "--per-trace", rows, "--meta", meta])
+        let out = try #require(command as? SnapLab.Compare).output()
+        let text = try String(contentsOfFile: rows, encoding: .utf8)
+        let lines = text.split(separator: "\n").map(String.init)
+        #expect(lines.first == "trace_id,user_id,session_id,file,line,intended_index,start_index,start_offset_pt,"
+                + "release_offset_pt,velocity_pt_per_ms,travel_pt,finger_travel_pt,duration_ms,nearest_target,nearest_hit,tag99_target,tag99_hit")
+        #expect(lines.count == 1 + 8)
+        #expect(lines[1] == "a,ann,,\(first),2,1,0,0,30,0.5,30,,0,0,0,1,1")
+        #expect(lines[5].hasPrefix("a,cat,,\(second),2,"))
+        let doc = try #require(try JSONSerialization.jsonObject(with: Data(out.standardOutput)) as? [String: Any])
+        let policies = try #require(doc["policies"] as? [[String: Any]])
+        for p in policies {
+            let id = try #require(p["policy"] as? String)
+            let column = try #require(lines[0].split(separator: ",").firstIndex(of: Substring("\(id)_hit")))
+            let hits = lines.dropFirst().filter { $0.split(separator: ",", omittingEmptySubsequences: false)[column] == "1" }.count
+            #expect(p["hits"] as? Int == hits, "\(id)")
+        }
+        let run = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: meta))) as? [String: Any])
+        let files = try #require(run["files"] as? [String])
+        #expect(files.count == 2)
+        #expect(files[0].hasPrefix(first) && files[1].hasPrefix(second))
+        #expect(((doc["run"] as? [String: Any])?["files"] as? [String]) == files)
+        #expect(out.standardError.contains("wrote 8 per-trace rows"))
+    }
+
+    @Test("--format csv --by file: one header row, loadable, the per-file rows included")
+    func csvByFile() throws {
+        let first = try temporaryCSV(compareFixture, name: "one.csv")
+        let command = try SnapLab.parseAsRoot(["compare", first, "--policies", "nearest,tag99", "--bootstrap", "50",
+                                               "--format", "csv", "--by", "file"])
+        let text = try #require(command as? SnapLab.Compare).output().text
+        let lines = text.split(separator: "\n")
+        #expect(lines[0].hasPrefix("file,policy,n,hits,hit_rate,"))
+        #expect(!text.contains("#"))
+        #expect(lines.filter { $0.hasPrefix("\(first),") }.count == 2)
+        let width = lines[0].split(separator: ",", omittingEmptySubsequences: false).count
+        for line in lines { #expect(line.split(separator: ",", omittingEmptySubsequences: false).count == width) }
+    }
+}

@@ -1,0 +1,60 @@
+@testable import SnapStrategies
+import Testing
+
+/// Items wider than the viewport: Chromium's covering path (`cc/input/scroll_snap_data.cc`
+/// `FindClosestValidAreaInternal`, `FindCoveringCandidate`, `SearchResultForDodgingRange`;
+/// `snap_selection_strategy.cc` `PickBestResult`).
+@Suite struct CSSScrollSnapCoveringTests {
+    /// 1 400 pt items (`scroll-snap-align: start`) in a 1 000 pt snapport: item s covers the
+    /// snapport for offsets in [1 400·s, 1 400·s + 400]; aligned snaps at 0, 1 400, …, 5 600.
+    let wide = try! CarouselLayout(itemWidth: 1400, viewportWidth: 1000, itemCount: 5)
+
+    /// Worked examples (policies.md Part 2 style): (release offset, velocity, rule, target item, target offset).
+    @Test(arguments: [
+        // 1. At rest inside item 0's covering range: EndPosition keeps the intended position 300.
+        (300.0, 0.0, "covering-intended", 0, 300.0),
+        // 2. 700 is covered by no item; item 0's range end 400 (300 away) beats the aligned snaps
+        //    0 and 1 400 (700 away each): the viewport's trailing edge meets item 0's.
+        (700.0, 0.0, "covering-displaced", 0, 400.0),
+        // 3. Fling from 700 at 1.25 pt/ms: 16 ms × 1.25 × 25 = 500 → intended 1 200; item 1's
+        //    covering end 1 400 ties its aligned snap 1 400: the aligned one (evaluated first) stands.
+        (700.0, 1.25, "fling-closest-in-direction", 1, 1400.0),
+        // 4. Fling from 1 500 at 0.5 pt/ms: displacement 200 → intended 1 700, inside item 1's range.
+        (1500.0, 0.5, "covering-intended", 1, 1700.0),
+        // 5. Backward fling from 1 500 at −0.5: intended 1 300, covered by no item; valid
+        //    candidates lie at or below 1 499.5: item 0's range end 400 (900 away), item 1's
+        //    covering end 1 400 and aligned snap 1 400 (100 away, a tie: the aligned one stands).
+        (1500.0, -0.5, "fling-closest-in-direction", 1, 1400.0),
+    ])
+    func workedExamples(offset: Double, velocity: Double, rule: String, item: Int, target: Double) {
+        let d = CSSScrollSnap(strictness: .mandatory).decide(Release(offset: offset, velocity: velocity), in: wide)
+        #expect(d.rule == rule)
+        #expect(d.targetIndex == item)
+        #expect(d.targetOffset == target)
+    }
+
+    /// `FindClosestValidAreaInternal` translated: an intended position that leaves an area
+    /// covering the snapport is picked over every aligned candidate (`PickBestResult`), with no
+    /// proximity check, so proximity snapping rests mid-item too; an item exactly as wide as the
+    /// viewport never takes the covering path (its dodging range is a point: the aligned snap).
+    @Test func coveringIntendedBeatsAlignedSnapsAndProximity() throws {
+        let p = CSSScrollSnap(strictness: .proximity).decide(Release(offset: 2950, velocity: 0), in: wide)
+        #expect(p.rule == "covering-intended" && p.targetIndex == 2 && p.targetOffset == 2950)
+        let exact = try CarouselLayout(itemWidth: 1000, viewportWidth: 1000, itemCount: 5)
+        let e = CSSScrollSnap(strictness: .mandatory).decide(Release(offset: 300, velocity: 0), in: exact)
+        #expect(e.rule == "end-position" && e.targetOffset == 0)
+    }
+
+    @Test func loopingCoveringIsShiftInvariant() throws {
+        let loop = try CarouselLayout(itemWidth: 1400, spacing: 20, viewportWidth: 1000, itemCount: 4, isLooping: true)
+        let policy = CSSScrollSnap(strictness: .mandatory)
+        for x in stride(from: -3000.0, through: 3000, by: 137) {
+            for v in [0.0, 0.4, -0.4, 2] {
+                let d = policy.decide(Release(offset: x, velocity: v), in: loop)
+                let e = policy.decide(Release(offset: x + 2 * loop.cycleLength, velocity: v), in: loop)
+                #expect(e.targetSlot == d.targetSlot + 8 && e.rule == d.rule)
+                #expect(abs(e.targetOffset - d.targetOffset - 2 * loop.cycleLength) < 1e-6)
+            }
+        }
+    }
+}

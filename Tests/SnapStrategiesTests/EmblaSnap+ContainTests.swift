@@ -1,0 +1,60 @@
+@testable import SnapStrategies
+import Testing
+
+/// Embla's `containScroll: 'trimSnaps'` (ScrollContain.ts) before `ScrollTarget.findTargetSnap`.
+@Suite("Embla contained snaps")
+struct EmblaContainTests {
+    /// 200 pt items in a 350 pt viewport, 5 items, leading: aligned snaps 0, 200, 400, 600, 800;
+    /// content 1000, max offset 650: bounded 0, 200, 400, 600, 650; trimmed: all five (one each).
+    let leading = try! CarouselLayout(itemWidth: 200, viewportWidth: 350, itemCount: 5)
+
+    /// Worked example: a slow release (force 0) at 630. Unclamped item positions: 600 (30 away)
+    /// vs 800 (170) → item 3; trimmed snaps: 600 (30) vs 650 (20) → item 4, the end snap.
+    @Test("near the end the clamped end snap wins where the unclamped item would not")
+    func endSnapWins() {
+        let r = Release(offset: 630, velocity: 0, startIndex: 3)
+        #expect(EmblaSnap().decide(r, in: leading).targetIndex == 4)
+        #expect(EmblaSnap().decide(r, in: leading).targetOffset == 650)
+        #expect(EmblaSnap(containScroll: .off).decide(r, in: leading).targetIndex == 3)
+        #expect(EmblaSnap(containScroll: .keepSnaps).decide(r, in: leading).targetIndex == 4)
+    }
+
+    /// `ScrollContain.measureContained` translated: centred 100 pt items in a 400 pt viewport, 10
+    /// items: aligned −150, −50, 50, …, 750; content 1000, max 600: bounded 0, 0, 50, 150, …, 550,
+    /// 600, 600; the start snap's last index is 1, the end snap's first index is 8: contained
+    /// snaps are items 1…8 (items 0 and 9 merge into their neighbours' snaps).
+    @Test("the snap list: items 1…8, ends standing for the merged items")
+    func snapList() throws {
+        let centred = try CarouselLayout(itemWidth: 100, viewportWidth: 400, itemCount: 10, alignment: .center)
+        let list = EmblaSnap.SnapList(layout: centred, mode: .trimSnaps)
+        #expect(list.first == 1 && list.last == 8)
+        #expect(list.snap(1) == 0 && list.snap(2) == 50 && list.snap(8) == 600)
+        #expect(list.representative(of: 0) == 1 && list.representative(of: 9) == 8)
+        // A release at 20: item positions 0 → −150 (170), 1 → −50 (70), 2 → 50 (30): item 2;
+        // trimmed: 0 (20 away) vs 50 (30): the start snap, item 1.
+        #expect(EmblaSnap().decide(Release(offset: 20, velocity: 0), in: centred).targetIndex == 1)
+        #expect(EmblaSnap(containScroll: .off).decide(Release(offset: 20, velocity: 0), in: centred).targetIndex == 2)
+        // Selected item 0 is the start snap (item 1): a flick forward goes to the next snap, item 2.
+        let flick = Release(offset: 10, velocity: 1, startOffset: 0, startIndex: 0)
+        #expect(EmblaSnap().decide(flick, in: centred).targetIndex == 2)
+        // Content no wider than the viewport: one snap.
+        let fits = try CarouselLayout(itemWidth: 100, viewportWidth: 400, itemCount: 3, alignment: .center)
+        #expect(EmblaSnap.SnapList(layout: fits, mode: .trimSnaps).last == 0)
+    }
+
+    /// skipSnaps' "target changed" (DragHandler.up: the snap nearest the current position differs
+    /// from the selected snap) over the trimmed list: centred layout above, selected item 9
+    /// (= end snap, item 8), released at 590 with a fast backward flick (force −2000). Unclamped,
+    /// 590 is nearest item 7 (550, 40 away; item 8's 650 is 60) ≠ 9, so "changed"; trimmed, 590
+    /// is nearest the end snap 600 (item 8) = selected: not changed, so one step back: item 7.
+    @Test("skipSnaps' target-changed test uses the trimmed snaps")
+    func targetChanged() throws {
+        let centred = try CarouselLayout(itemWidth: 100, viewportWidth: 400, itemCount: 10, alignment: .center)
+        let r = Release(offset: 590, velocity: -5, startOffset: 600, startIndex: 9)
+        let d = EmblaSnap(skipSnaps: 1).decide(r, in: centred)
+        #expect(d.rule == "previous")
+        #expect(d.targetIndex == 7)
+        let off = EmblaSnap(skipSnaps: 1, containScroll: .off).decide(r, in: centred)
+        #expect(off.rule == "skip-snaps")
+    }
+}
