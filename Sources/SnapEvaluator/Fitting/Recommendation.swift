@@ -74,11 +74,13 @@ public struct Recommendation: Sendable {
     /// - Throws: ``FitError`` (no data, too few users, ...), ``GSLError``.
     public static func run(policies: [any SnapPolicy] = PolicyCatalog.all, data: FitData,
                            fitter: PolicyFitter = PolicyFitter(), folds k: Int = 5, maxPages: Int = 3,
-                           maxFittedParameters: Int = .max, seed: UInt64 = 1) throws -> Recommendation {
+                           maxFittedParameters: Int = .max, seed: UInt64 = 1,
+                           adaptingFolds: Bool = true) throws -> Recommendation {
         guard !policies.isEmpty else { throw FitError.invalidOption(name: "policies", value: "[]", expected: "at least one policy") }
         guard data.count > 0 else { throw FitError.emptyData(operation: "recommend", detail: "no labelled traces") }
         let objective = fitter.objective
-        let grouping = try GroupedFolds(data: data, folds: k, seed: seed, adapting: true)
+        // With fewer users than folds: leave one user out (and a note), unless the caller wants the error.
+        let grouping = try GroupedFolds(data: data, folds: k, seed: seed, adapting: adaptingFolds)
         // One task per policy, run on all cores; each writes only its own slot, and the results are
         // read in input order, so the outcome does not depend on scheduling.
         var outcomes = [Result<PolicyCandidates, any Error>](repeating: .success(PolicyCandidates()), count: policies.count)
@@ -238,7 +240,7 @@ public struct Recommendation: Sendable {
     }
 }
 
-/// The per-policy result slots of ``Recommendation/run(policies:data:fitter:folds:maxPages:maxFittedParameters:seed:)``:
+/// The per-policy result slots of ``Recommendation/run(policies:data:fitter:folds:maxPages:maxFittedParameters:seed:adaptingFolds:)``:
 /// iteration `k` writes only `base[k]`, and the buffer outlives `concurrentPerform` (which
 /// returns after every iteration has finished), so sharing the pointer is race-free.
 private struct OutcomeSlots: @unchecked Sendable {

@@ -68,7 +68,7 @@ public struct ReportPage: Sendable {
                 defer { progress.finish() }
                 recommendation = try Recommendation.run(
                     policies: totals.policies, data: FitData(fitTraces.traces), fitter: fitter, folds: folds, maxPages: maxPages,
-                    maxFittedParameters: maxFittedParameters, seed: seed)
+                    maxFittedParameters: maxFittedParameters, seed: seed, adaptingFolds: false)
             } catch let error as FitError {
                 let note = "No recommendation: \(error.description). The verdict is the policy with the highest hit rate."
                 verdictNotes.append(note)
