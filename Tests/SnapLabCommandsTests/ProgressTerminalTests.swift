@@ -59,5 +59,12 @@ struct ProgressTerminalTests {
         let compareQuiet = try Self.underTerminal(["compare", file, "--policies", "tag99,nearest", "--bootstrap", "10", "-q"])
         #expect(!compareQuiet.contains("\r\u{1B}[2K"))
         #expect(!compareQuiet.contains("traces read"))
+
+        // fit counts its fits (folds, the all-traces fit, the bootstrap refits): 5 + 1 + 40.
+        let fit = try Self.underTerminal(["fit", file, "--policy", "tag99", "--params", "lowTier,highTier", "--bootstrap", "40"])
+        #expect(fit.contains("\r\u{1B}[2Kfitting tag99  "), "\(fit.prefix(300))")
+        #expect(fit.contains("/46 fits"))
+        let fitQuiet = try Self.underTerminal(["fit", file, "--policy", "tag99", "--params", "lowTier", "--bootstrap", "5", "-q"])
+        #expect(!fitQuiet.contains("\r\u{1B}[2K"))
     }
 }

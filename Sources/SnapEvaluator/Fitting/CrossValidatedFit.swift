@@ -90,6 +90,9 @@ public struct CrossValidatedFit: Sendable {
         let grouping = try GroupedFolds(data: data, folds: k, seed: seed, adapting: true)
         let memo = BreakpointMemo(traces: data.count, parameters: try BoundTransform(
             policy: policy.id, specs: policy.parameterSpecs, values: policy.parameterValues, free: names).coordinates.map(\.index))
+        // One line on a terminal: the fold fits, the all-traces fit and the bootstrap refits.
+        let progress = ProgressLine(stage: "fitting \(policy.id)", total: grouping.count + 1 + bootstrapResamples, unit: "fits")
+        defer { progress.finish() }
         var foldResults: [Fold] = []
         for f in 0..<grouping.count {
             let train = grouping.trainIndices(f)
@@ -99,12 +102,15 @@ public struct CrossValidatedFit: Sendable {
                                     trainScore: fit.score,
                                     testScore: data.score(fit.policy, objective: objective, indices: test),
                                     defaultTestScore: data.score(defaults, objective: objective, indices: test)))
+            progress.advance()
         }
         let all = data.allIndices
         let full = try fitter.fit(policy, parameters: names, data: data, indices: all, memo: memo)
+        progress.advance()
         let fittedIndices = full.fittedNames.compactMap { name in policy.parameterSpecs.firstIndex { $0.name == name } }
         let samples = try bootstrap(policy: policy, names: full.fittedNames, data: data, fitter: fitter,
-                                    resamples: bootstrapResamples, seed: seed, memo: memo)
+                                    resamples: bootstrapResamples, seed: seed, memo: memo,
+                                    afterRefit: { progress.advance() })
         let specs = policy.parameterSpecs
         let parameters = specs.indices.map { i -> Parameter in
             guard let j = fittedIndices.firstIndex(of: i) else {
@@ -137,7 +143,8 @@ public struct CrossValidatedFit: Sendable {
     /// (columns in `names` order). Each refit starts from `policy`'s given values and the
     /// fitter's seeded random starts (seed `seed + b`), as the point fit does.
     static func bootstrap(policy: any SnapPolicy, names: [String], data: FitData, fitter: PolicyFitter,
-                          resamples: Int, seed: UInt64, memo: BreakpointMemo? = nil) throws -> [[Double]] {
+                          resamples: Int, seed: UInt64, memo: BreakpointMemo? = nil,
+                          afterRefit: () -> Void = {}) throws -> [[Double]] {
         guard resamples > 0 else { return [] }
         let byUser = usersAndTraces(data)
         let specIndices = names.compactMap { name in policy.parameterSpecs.firstIndex { $0.name == name } }
@@ -155,6 +162,7 @@ public struct CrossValidatedFit: Sendable {
             refitter.seed = fitter.seed &+ UInt64(b + 1)
             let refit = try refitter.fit(policy, parameters: names, data: data, indices: indices, weights: weights, memo: memo)
             rows.append(specIndices.map { refit.values[$0] })
+            afterRefit()
         }
         return rows
     }

@@ -84,6 +84,9 @@ public struct Recommendation: Sendable {
         // One task per policy, run on all cores; each writes only its own slot, and the results are
         // read in input order, so the outcome does not depend on scheduling.
         var outcomes = [Result<PolicyCandidates, any Error>](repeating: .success(PolicyCandidates()), count: policies.count)
+        // One line on a terminal: policies evaluated so far (the line is thread-safe).
+        let progress = ProgressLine(stage: "recommending", total: policies.count, unit: "policies")
+        defer { progress.finish() }
         outcomes.withUnsafeMutableBufferPointer { buffer in
             guard let base = buffer.baseAddress else { return }
             let slots = OutcomeSlots(base: base)
@@ -92,6 +95,7 @@ public struct Recommendation: Sendable {
                     try policyCandidates(for: policies[order], order: order, data: data, grouping: grouping, fitter: fitter,
                                    maxPages: maxPages, maxFittedParameters: maxFittedParameters)
                 }
+                progress.advance()
             }
         }
         var candidates: [Candidate] = []

@@ -64,8 +64,7 @@ public struct ReportPage: Sendable {
         if recommend {
             let fitTraces = collector.labelled
             do {
-                let progress = ProgressLine(stage: "recommending (fitting \(totals.policies.count) policies)")
-                defer { progress.finish() }
+                // Recommendation.run draws its own progress line (policies done of the total).
                 recommendation = try Recommendation.run(
                     policies: totals.policies, data: FitData(fitTraces.traces), fitter: fitter, folds: folds, maxPages: maxPages,
                     maxFittedParameters: maxFittedParameters, seed: seed, adaptingFolds: false)
