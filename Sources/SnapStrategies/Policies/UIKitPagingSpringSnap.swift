@@ -91,6 +91,12 @@ public struct UIKitPagingSpringSnap: SnapPolicy, Hashable {
             x += v
             // Settled: within 0.05 page of the attractor, too slow to leave its half page.
             if abs(v) < 1e-5 && abs(Double(target) - x) < 0.05 { break }
+            // Decided: with d = x − T the spring's amplitude about its attractor is at most
+            // √(d² + v²/k) and friction only shrinks it, so below 0.4 page (0.5 leaves the
+            // attractor's half page; the margin covers the per-ms stepping, whose amplitude error
+            // at √k·1 ms ≈ 0.02 rad per step is about 1%) the attractor can no longer change.
+            let d = x - Double(target)
+            if k > 0, d * d + v * v / k < 0.16 { break }
         }
         return layout.decision(slot: base &+ target, rule: "spring-settled")
     }
