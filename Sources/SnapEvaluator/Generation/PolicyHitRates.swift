@@ -58,32 +58,4 @@ public enum PolicyHitRates {
         }
         return hits.map { total > 0 ? Double($0) / Double(total) : .nan }
     }
-
-    /// Spearman's rank correlation of `a` and `b` (average ranks for ties); NaN when undefined.
-    public static func spearman(_ a: [Double], _ b: [Double]) -> Double {
-        guard a.count == b.count, a.count >= 2 else { return .nan }
-        let ra = ranks(a), rb = ranks(b)
-        let ma = ra.reduce(0, +) / Double(ra.count), mb = rb.reduce(0, +) / Double(rb.count)
-        var sab = 0.0, saa = 0.0, sbb = 0.0
-        for (x, y) in zip(ra, rb) {
-            sab += (x - ma) * (y - mb)
-            saa += (x - ma) * (x - ma)
-            sbb += (y - mb) * (y - mb)
-        }
-        return saa > 0 && sbb > 0 ? sab / (saa * sbb).squareRoot() : .nan
-    }
-
-    /// Ranks from 1, ties sharing their average rank.
-    static func ranks(_ x: [Double]) -> [Double] {
-        let order = x.indices.sorted { x[$0] < x[$1] }
-        var r = [Double](repeating: 0, count: x.count)
-        var i = 0
-        while i < order.count {
-            var j = i
-            while j + 1 < order.count && x[order[j + 1]] == x[order[i]] { j += 1 }
-            for k in i...j { r[order[k]] = Double(i + j) / 2 + 1 }
-            i = j + 1
-        }
-        return r
-    }
 }

@@ -45,7 +45,7 @@ extension SnapLab.Generate {
         var swipes: [SyntheticSwipe] = []
         try generator.forEachSwipe { swipes.append($0) }
         let generated = try PolicyHitRates.rates(of: swipes, policies: policies, layout: generator.model.layout, criterion: criterion)
-        let rho = PolicyHitRates.spearman(reference, generated)
+        let rho = RankCorrelation.spearman(reference, generated)
         let rows = policies.indices.sorted { reference[$0] > reference[$1] }.map { i in
             [policies[i].id, NumberFormat.fixed(reference[i], 3), NumberFormat.fixed(generated[i], 3)]
         }

@@ -75,14 +75,14 @@ func truthParameters() -> SwipeModelParameters {
         let policies = PolicyCatalog.all
         let truthRates = try PolicyHitRates.rates(of: allSwipes(g), policies: policies, layout: layout, criterion: .revealed)
         let likeRates = try PolicyHitRates.rates(of: generated, policies: policies, layout: layout, criterion: .revealed)
-        #expect(PolicyHitRates.spearman(truthRates, likeRates) >= 0.9)
+        #expect(RankCorrelation.spearman(truthRates, likeRates) >= 0.9)
     }
 
     @Test func spearmanHandlesTiesAndOrder() {
-        #expect(PolicyHitRates.spearman([1, 2, 3, 4], [10, 20, 30, 40]) == 1)
-        #expect(PolicyHitRates.spearman([1, 2, 3, 4], [4, 3, 2, 1]) == -1)
-        #expect(PolicyHitRates.ranks([5, 1, 5, 2]) == [3.5, 1, 3.5, 2])
-        #expect(PolicyHitRates.spearman([1, 1], [1, 2]).isNaN)
+        #expect(RankCorrelation.spearman([1, 2, 3, 4], [10, 20, 30, 40]) == 1)
+        #expect(RankCorrelation.spearman([1, 2, 3, 4], [4, 3, 2, 1]) == -1)
+        #expect(RankCorrelation.ranks([5, 1, 5, 2]) == [3.5, 1, 3.5, 2])
+        #expect(RankCorrelation.spearman([1, 1], [1, 2]).isNaN)
     }
 
     @Test func unlabelledRecordingsKeepTheDefaultGoals() throws {
