@@ -119,14 +119,6 @@ extension SwipeModel {
 
     /// Checks the issue-16 parameters (task, delivery, strokes).
     static func validateAdditions(_ p: SwipeModelParameters) throws(SwipeModelError) {
-        func need(_ ok: Bool, _ name: String, _ value: some CustomStringConvertible, _ expected: String) throws(SwipeModelError) {
-            if !ok { throw .invalidParameter(name: name, value: "\(value)", expected: expected) }
-        }
-        func positive(_ x: Double) -> Bool { x > 0 && x.isFinite }
-        func share(_ x: Double) -> Bool { x >= 0 && x <= 1 }
-        func weights(_ w: [Double], count: Int) -> Bool {
-            w.count == count && w.allSatisfy { $0 >= 0 && $0.isFinite } && w.contains { $0 > 0 }
-        }
         let d = p.delivery, s = p.stroke
         try need(!d.frameRates.isEmpty && d.frameRates.allSatisfy { positive($0) && $0 <= 1000 }
                     && weights(d.frameRateWeights, count: d.frameRates.count),

@@ -253,15 +253,18 @@ public struct SwipeModel: Sendable {
 
     // MARK: - Validation
 
+    /// The checks ``validate(_:)`` and ``validateAdditions(_:)`` share: `ok` or an
+    /// ``SwipeModelError/invalidParameter(name:value:expected:)`` naming the parameter.
+    static func need(_ ok: Bool, _ name: String, _ value: some CustomStringConvertible, _ expected: String) throws(SwipeModelError) {
+        if !ok { throw .invalidParameter(name: name, value: "\(value)", expected: expected) }
+    }
+    static func positive(_ x: Double) -> Bool { x > 0 && x.isFinite }
+    static func share(_ x: Double) -> Bool { x >= 0 && x <= 1 }
+    static func weights(_ w: [Double], count: Int) -> Bool {
+        w.count == count && w.allSatisfy { $0 >= 0 && $0.isFinite } && w.contains { $0 > 0 }
+    }
+
     static func validate(_ p: SwipeModelParameters) throws(SwipeModelError) {
-        func need(_ ok: Bool, _ name: String, _ value: some CustomStringConvertible, _ expected: String) throws(SwipeModelError) {
-            if !ok { throw .invalidParameter(name: name, value: "\(value)", expected: expected) }
-        }
-        func positive(_ x: Double) -> Bool { x > 0 && x.isFinite }
-        func share(_ x: Double) -> Bool { x >= 0 && x <= 1 }
-        func weights(_ w: [Double], count: Int) -> Bool {
-            w.count == count && w.allSatisfy { $0 >= 0 && $0.isFinite } && w.contains { $0 > 0 }
-        }
         try need(p.gainLogSD >= 0 && p.gainLogSD.isFinite, "gain log sd", p.gainLogSD, "a finite number ≥ 0")
         try need(p.motorNoiseRange.lowerBound >= 0 && p.motorNoiseRange.upperBound.isFinite, "motor noise range",
                  p.motorNoiseRange, "a finite range ≥ 0")

@@ -51,14 +51,8 @@ import Testing
         #expect(traces[0].release.time == 8 && traces[0].release.fingerTravel == nil)
     }
 
-    struct Bad: Sendable, CustomStringConvertible {
-        var name: String
-        var text: String
-        var line: Int
-        var column: String?
-        var fragment: String
-        var description: String { name }
-    }
+    /// The malformed-file case of ``TraceReaderTests``.
+    typealias Bad = TraceReaderTests.Malformed
 
     static let bad: [Bad] = [
         Bad(name: "unknown hit", text: "trace_id,release_offset,release_velocity,hit\n1,0,1,exact\n2,0,1,visible\n", line: 3,
