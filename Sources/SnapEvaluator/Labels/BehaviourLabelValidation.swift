@@ -39,12 +39,21 @@ public struct BehaviourLabelValidation {
         public var derivedHitRates: [Double] = []
         /// Spearman's ρ between ``trueHitRates`` and ``derivedHitRates``.
         public var spearman = Double.nan
+        /// Share of non-cancelled strokes on which each policy picks the item the live policy settled on.
+        public var liveAgreement: [Double] = []
+        /// Spearman's ρ over the policies that agree with the live policy on less than
+        /// ``BehaviourLabelValidation/twinAgreement`` of strokes: the ranking without the live policy
+        /// and its twins, whose derived hit rates are inflated most by the censoring.
+        public var spearmanWithoutLive = Double.nan
 
         public var labelled: Int { labelledByRule.values.reduce(0, +) }
         public var correct: Int { correctByRule.values.reduce(0, +) }
         /// Share of derived labels equal to the hidden label.
         public var accuracy: Double { labelled > 0 ? Double(correct) / Double(labelled) : .nan }
     }
+
+    /// Agreement with the live policy from which a policy counts as its twin: 0.99.
+    public static let twinAgreement = 0.99
 
     public let layout: CarouselLayout
     public let livePolicy: any SnapPolicy
@@ -61,14 +70,18 @@ public struct BehaviourLabelValidation {
 
     /// Simulates `strokes` paging strokes by `users` users from `seed` and scores `policies`.
     /// - Throws: ``SwipeModelError`` or ``GSLError`` from the simulator.
-    public func run(strokes: Int, users: Int, seed: UInt64, policies: [any SnapPolicy]) throws -> Result {
+    /// `row`, when given, is called for every stroke (cancelled ones too) with the session's
+    /// telemetry, the swipe with its hidden truth, the derived label and each policy's item (empty
+    /// for cancelled strokes).
+    public func run(strokes: Int, users: Int, seed: UInt64, policies: [any SnapPolicy],
+                    row: ((TelemetryStroke, SyntheticSwipe, BehaviourLabeller.Label?, [Int]) -> Void)? = nil) throws -> Result {
         let model = try SwipeModel(parameters: SwipeModelParameters(), layout: layout)
         let generator = try TraceGenerator(model: model, traceCount: strokes, userCount: users, seed: seed,
                                            livePolicy: livePolicy)
         let behaviour = try GSLRandom(seed: TraceGenerator.mix(seed ^ 0x1ABE_15))
         var result = Result()
         result.policyIDs = policies.map(\.id)
-        var trueHits = [Int](repeating: 0, count: policies.count), derivedHits = trueHits
+        var trueHits = [Int](repeating: 0, count: policies.count), derivedHits = trueHits, agree = trueHits
         var scored = 0, derivedScored = 0
         var scratch = SessionSimulator.Scratch()
         for chunk in 0..<generator.chunkCount {
@@ -78,10 +91,11 @@ public struct BehaviourLabelValidation {
                 var end = start + 1
                 while end < swipes.count && swipes[end].session == swipes[start].session { end += 1 }
                 let session = Array(swipes[start..<end])
-                let labels = labeller.label(session: telemetry(session, using: behaviour))
-                for (swipe, label) in zip(session, labels) {
+                let strokesOfSession = telemetry(session, using: behaviour)
+                let labels = labeller.label(session: strokesOfSession)
+                for (n, (swipe, label)) in zip(session, labels).enumerated() {
                     result.strokes += 1
-                    if swipe.isCancelled { result.cancelled += 1; continue }
+                    if swipe.isCancelled { result.cancelled += 1; row?(strokesOfSession[n], swipe, label, []); continue }
                     if let label {
                         result.labelledByRule[label.rule, default: 0] += 1
                         if label.index == swipe.intendedIndex { result.correctByRule[label.rule, default: 0] += 1 }
@@ -89,11 +103,15 @@ public struct BehaviourLabelValidation {
                     let release = generator.simulator.release(of: swipe, scratch: &scratch)
                     scored += 1
                     if label != nil { derivedScored += 1 }
+                    var items: [Int] = []
                     for (k, policy) in policies.enumerated() {
                         let item = policy.decide(release, in: layout).targetIndex
                         if item == swipe.intendedIndex { trueHits[k] += 1 }
                         if let label, item == label.index { derivedHits[k] += 1 }
+                        if item == swipe.settledIndex { agree[k] += 1 }
+                        if row != nil { items.append(item) }
                     }
+                    row?(strokesOfSession[n], swipe, label, items)
                 }
                 start = end
             }
@@ -101,6 +119,10 @@ public struct BehaviourLabelValidation {
         result.trueHitRates = trueHits.map { scored > 0 ? Double($0) / Double(scored) : .nan }
         result.derivedHitRates = derivedHits.map { derivedScored > 0 ? Double($0) / Double(derivedScored) : .nan }
         result.spearman = RankCorrelation.spearman(result.trueHitRates, result.derivedHitRates)
+        result.liveAgreement = agree.map { scored > 0 ? Double($0) / Double(scored) : .nan }
+        let others = policies.indices.filter { !(result.liveAgreement[$0] >= Self.twinAgreement) }
+        result.spearmanWithoutLive = RankCorrelation.spearman(others.map { result.trueHitRates[$0] },
+                                                              others.map { result.derivedHitRates[$0] })
         return result
     }
 

@@ -43,6 +43,9 @@ extension SnapLab {
         @Option(help: "Share of reached goals followed by a tap (an assumption of the validation).")
         var tapShare: Double = 0.3
 
+        @Option(help: "Also write every simulated stroke (telemetry, hidden truth, derived label, each policy's item) to this CSV.")
+        var strokesOut: String?
+
         public init() {}
 
         public func validate() throws {
@@ -67,7 +70,23 @@ extension SnapLab {
             assumptions.tapShare = tapShare
             let validation = BehaviourLabelValidation(layout: layout, livePolicy: live, labeller: behaviour.labeller,
                                                       assumptions: assumptions)
-            let r = try validation.run(strokes: strokes, users: users, seed: seed, policies: PolicySelection.parse(policies))
+            let ranked = try PolicySelection.parse(policies)
+            let file = try strokesOut.map { try AtomicFileOutput(path: $0) }
+            var rows = Self.strokeHeader(ranked)
+            var writeError: (any Error)?
+            let r = try validation.run(strokes: strokes, users: users, seed: seed, policies: ranked) { t, swipe, label, items in
+                guard let file, writeError == nil else { return }
+                rows += Self.strokeRow(t, swipe, label, items, policyCount: ranked.count)
+                if rows.utf8.count > 1 << 20 {
+                    do { try file.write(Array(rows.utf8)) } catch { writeError = error }
+                    rows = ""
+                }
+            }
+            if let file {
+                if let writeError { throw writeError }
+                try file.write(Array(rows.utf8))
+                try file.commit()
+            }
             func pct(_ x: Double) -> String { NumberFormat.fixed(100 * x, 1) + "%" }
             var out = "live policy \(live.id); \(r.strokes) strokes (\(r.cancelled) cancelled), \(users) users, seed \(seed)\n"
             out += "labelled \(r.labelled) of \(r.strokes - r.cancelled) scored strokes (\(pct(Double(r.labelled) / Double(max(1, r.strokes - r.cancelled))))); "
@@ -76,13 +95,47 @@ extension SnapLab {
                 let n = r.labelledByRule[rule, default: 0], c = r.correctByRule[rule, default: 0]
                 out += "  \(rule.rawValue): \(n) labelled, \(c) correct" + (n > 0 ? " (\(pct(Double(c) / Double(n))))" : "") + "\n"
             }
-            out += "Spearman rho of policy hit rates, derived vs true labels: \(NumberFormat.fixed(r.spearman, 3))\n\n"
+            out += "Spearman rho of policy hit rates, derived vs true labels: \(NumberFormat.fixed(r.spearman, 3))\n"
+            let twins = r.liveAgreement.filter { $0 >= BehaviourLabelValidation.twinAgreement }.count
+            out += "  without the \(twins) policies that pick the live policy's item on >= 99% of strokes: "
+                + "\(NumberFormat.fixed(r.spearmanWithoutLive, 3))\n\n"
             out += "policy                      true    derived\n"
             for (k, id) in r.policyIDs.enumerated() {
                 out += id.padding(toLength: 26, withPad: " ", startingAt: 0) + "  " + pct(r.trueHitRates[k]).leftPadded(6)
                     + "  " + pct(r.derivedHitRates[k]).leftPadded(7) + "\n"
             }
             return out
+        }
+
+        static func strokeHeader(_ policies: [any SnapPolicy]) -> String {
+            let head = "session,user,step_in_goal,goal_intent,strategy,cancelled,start_time,end_time,start_index,settled_index,"
+            return head + "direction,tap_index,intended_index,label,rule," + policies.map(\.id).joined(separator: ",") + "\n"
+        }
+
+        static func strokeRow(_ t: TelemetryStroke, _ swipe: SyntheticSwipe, _ label: BehaviourLabeller.Label?, _ items: [Int],
+                              policyCount: Int) -> String {
+            var fields: [String] = []
+            fields.append(String(swipe.session))
+            fields.append(String(swipe.user))
+            fields.append(String(swipe.stepInGoal))
+            fields.append(String(swipe.goalIntent))
+            fields.append(swipe.strategy.rawValue)
+            fields.append(swipe.isCancelled ? "1" : "0")
+            fields.append(NumberFormat.fixed(t.startTime, 1))
+            fields.append(NumberFormat.fixed(t.endTime, 1))
+            fields.append(t.startIndex.map { String($0) } ?? "")
+            fields.append(String(t.settledIndex))
+            fields.append(String(t.direction))
+            fields.append(t.tapIndex.map { String($0) } ?? "")
+            fields.append(String(swipe.intendedIndex))
+            fields.append(label.map { String($0.index) } ?? "")
+            fields.append(label?.rule.rawValue ?? "")
+            if items.isEmpty {
+                fields += [String](repeating: "", count: policyCount)
+            } else {
+                fields += items.map { String($0) }
+            }
+            return fields.joined(separator: ",") + "\n"
         }
     }
 }

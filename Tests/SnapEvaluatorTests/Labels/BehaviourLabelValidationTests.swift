@@ -14,9 +14,14 @@ struct BehaviourLabelValidationTests {
         #expect(r.strokes == 3000)
         #expect(r.labelledByRule[.tap, default: 0] > 0 && r.correctByRule[.tap] == r.labelledByRule[.tap])
         #expect(r.labelled > 300 && r.labelled < r.strokes)
-        // Measured: accuracy ≈ 0.87 and ρ ≈ 0.85 at this size (100k strokes: Scripts/validate-behaviour-labels.sh).
-        #expect(r.accuracy > 0.75, "accuracy \(r.accuracy)")
-        #expect(r.spearman > 0.6, "rho \(r.spearman)")
+        // Measured: 587 labelled, accuracy 0.961, ρ 0.983 at this size (seeds 7-10: accuracy 0.95-0.97,
+        // ρ 0.98-0.99); the targets at 100k strokes: Scripts/validate-behaviour-labels.sh.
+        #expect(r.accuracy >= 0.9, "accuracy \(r.accuracy)")
+        #expect(r.spearman >= 0.9, "rho \(r.spearman)")
+        // The live policy agrees with itself on every stroke; ρ without it is computed.
+        let live = try #require(r.policyIDs.firstIndex(of: "tag99"))
+        #expect(r.liveAgreement[live] == 1)
+        #expect(r.spearmanWithoutLive >= 0.9, "rho without live \(r.spearmanWithoutLive)")
     }
 
     @Test("Spearman: ties averaged, perfect and reversed orders, constants give NaN")

@@ -13,9 +13,9 @@ struct BehaviourRelabellingTests {
                                 release: Release(offset: b, velocity: 0, startOffset: a, startTime: t, time: t + 100),
                                 sampleCount: 1, location: TraceLocation(file: "t.csv", line: 2), settledIndex: settled)
         }
-        // Session A given out of order: 3 → 4 at 0 ms, 4 → 5 at 3000 ms (after a dwell on 4), 5 → 6 at 3300 ms.
-        let traces = [trace("a2", t: 3000, from: 4, to: 5, settled: 5), trace("a1", t: 0, from: 3, to: 4, settled: 4),
-                      trace("a3", t: 3300, from: 5, to: 6, settled: 6), trace("x", t: 0, from: 1, to: 2, settled: 2),
+        // Session A given out of order: 3 → 4 at 0 ms, 4 → 5 at 3200 ms (after a dwell on 4), 5 → 6 at 3500 ms.
+        let traces = [trace("a2", t: 3200, from: 4, to: 5, settled: 5), trace("a1", t: 0, from: 3, to: 4, settled: 4),
+                      trace("a3", t: 3500, from: 5, to: 6, settled: 6), trace("x", t: 0, from: 1, to: 2, settled: 2),
                       trace("y", t: 0, from: 1, to: 2, settled: nil)]
         let (out, summary) = BehaviourRelabelling.relabel(traces, sessions: ["A", "A", "A", nil, "B"], labeller: BehaviourLabeller())
         #expect(out.map(\.intendedIndex) == [nil, 4, nil, nil, nil])

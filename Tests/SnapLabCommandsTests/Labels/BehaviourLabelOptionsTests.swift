@@ -6,19 +6,19 @@ import Testing
 /// `compare --labels behaviour` (Sources/SnapLabCommands/Options/LabelSource.swift).
 @Suite("compare --labels behaviour")
 struct BehaviourLabelOptionsTests {
-    /// One session: 3 → 4, a 2.9 s dwell, 4 → 5 and a tap on 5, then 5 → 6 (the session's end).
+    /// One session: 3 → 4, a 3.1 s dwell, 4 → 5 and a tap on 5, then 5 → 6 (the session's end).
     /// The file's own intended_index (9) is replaced.
     static let telemetry = """
         trace_id,t_ms,offset,phase,session_id,settled_index,tap_index,intended_index
         1,0,510,began,S,4,,9
         1,50,560,moved,,,,
         1,100,600,ended,,,,
-        2,3000,680,began,S,5,5,9
-        2,3050,730,moved,,,,
-        2,3100,770,ended,,,,
-        3,3300,850,began,S,6,,9
-        3,3350,900,moved,,,,
-        3,3400,940,ended,,,,
+        2,3200,680,began,S,5,5,9
+        2,3250,730,moved,,,,
+        2,3300,770,ended,,,,
+        3,3500,850,began,S,6,,9
+        3,3550,900,moved,,,,
+        3,3600,940,ended,,,,
 
         """
 
