@@ -16,10 +16,10 @@ public struct BehaviourLabelOptions: ParsableArguments, Sendable {
     public var labels: LabelSource = .file
 
     @Option(help: "With --labels behaviour: a pause at least this long after a stroke marks its resting item as the goal, ms.")
-    public var dwellMs: Double = 2000
+    public var dwellMs: Double = BehaviourLabeller.Parameters().dwellMilliseconds
 
     @Option(help: "With --labels behaviour: a stroke the other way within this long after an overshoot marks a correction, ms.")
-    public var correctionMs: Double = 1500
+    public var correctionMs: Double = BehaviourLabeller.Parameters().correctionWindowMilliseconds
 
     public init() {}
 
@@ -36,19 +36,27 @@ public struct BehaviourLabelOptions: ParsableArguments, Sendable {
         return BehaviourLabeller(parameters: p)
     }
 
+    /// Reads every trace of `input` into memory and relabels it from behaviour (sessions must be
+    /// seen whole before any stroke is labelled): the traces in file order, with derived labels.
+    func relabelledTraces(_ input: TraceInputOptions, scoring: Bool = false, hit: HitCriterion = .exact) throws
+        -> (traces: [TraceRelease], summary: ReadSummary, labels: BehaviourRelabelling.Summary) {
+        var traces: [TraceRelease] = []
+        var sessions: [String?] = []
+        let summary = try input.read(scoring: scoring, hit: hit) { record in
+            traces.append(record.release)
+            sessions.append(record.sessionID)
+        }
+        let (relabelled, labels) = BehaviourRelabelling.relabel(traces, sessions: sessions, labeller: labeller)
+        return (relabelled, summary, labels)
+    }
+
     /// Reads every trace of `input` into memory, relabels it from behaviour and scores `policies`:
-    /// the in-memory path `compare --labels behaviour` takes (sessions must be seen whole).
+    /// the in-memory path `compare --labels behaviour` takes.
     /// The data checks (``DataChecks``) run over the relabelled traces; `hit` applies to traces
     /// without their own `hit` column, as on the streaming path.
     func accumulate(_ input: TraceInputOptions, policies: [any SnapPolicy], hit: HitCriterion = .exact) throws
         -> (totals: ScoreAccumulator, summary: ReadSummary, labels: BehaviourRelabelling.Summary, checks: DataChecks) {
-        var traces: [TraceRelease] = []
-        var sessions: [String?] = []
-        let summary = try input.read { record in
-            traces.append(record.release)
-            sessions.append(record.sessionID)
-        }
-        var (relabelled, labels) = BehaviourRelabelling.relabel(traces, sessions: sessions, labeller: labeller)
+        var (relabelled, summary, labels) = try relabelledTraces(input)
         var checks = DataChecks()
         for i in relabelled.indices {
             if relabelled[i].hit == nil && hit != .exact { relabelled[i].hit = hit }
@@ -57,5 +65,30 @@ public struct BehaviourLabelOptions: ParsableArguments, Sendable {
         var totals = ScoreAccumulator(policies: policies)
         totals.add(contentsOf: relabelled)
         return (totals, summary, labels, checks)
+    }
+
+    /// `report --labels behaviour`: derives the labels in a first pass over `input` (releases and
+    /// sessions only), then reads it again and hands `body` every record with its derived label
+    /// (``TraceRecord/relabelled(_:)``). Standard input cannot be read twice.
+    func readRelabelled(_ input: TraceInputOptions, hit: HitCriterion, _ body: (TraceRecord) throws -> Void) throws
+        -> (summary: ReadSummary, labels: BehaviourRelabelling.Summary) {
+        guard !input.files.contains("-") else {
+            throw ValidationError("--labels behaviour reads the files twice here; it cannot read standard input ('-')")
+        }
+        var sessions: [String?] = []
+        var traces: [TraceRelease] = []
+        _ = try TraceReader.read(paths: input.files, options: input.readOptions()) { record in
+            traces.append(record.release)
+            sessions.append(record.sessionID)
+        }
+        let labels = BehaviourRelabelling.relabel(traces, sessions: sessions, labeller: labeller)
+        traces = []
+        var i = 0
+        let summary = try input.read(scoring: true, hit: hit) { record in
+            // The same files in the same order: record i is trace i of the first pass.
+            try body(record.relabelled(i < labels.traces.count ? labels.traces[i].intendedIndex : nil))
+            i += 1
+        }
+        return (summary, labels.summary)
     }
 }

@@ -15,15 +15,26 @@ public struct LabelledTraceOptions: ParsableArguments, Sendable {
         guard maxTraces >= 1 else { throw ValidationError("--max-traces must be at least 1") }
     }
 
-    /// Reads `input`, keeping the labelled traces (sampled with `seed` beyond ``maxTraces``).
-    /// - Returns: the kept traces, how many labelled traces were seen, and what was read.
-    func read(_ input: TraceInputOptions, seed: UInt64) throws -> (traces: [TraceRelease], labelled: Int, summary: ReadSummary) {
+    /// Reads `input`, keeping the labelled traces (sampled with `seed` beyond ``maxTraces``); with
+    /// `--labels behaviour` the labels are derived from behaviour first (``BehaviourLabelOptions``).
+    /// - Returns: the kept traces, how many labelled traces were seen, what was read, and the
+    ///   behaviour labeller's counts (`nil` with the files' labels).
+    func read(_ input: TraceInputOptions, seed: UInt64, behaviour: BehaviourLabelOptions? = nil) throws
+        -> (traces: [TraceRelease], labelled: Int, summary: ReadSummary, labels: BehaviourRelabelling.Summary?) {
         let reservoir = try TraceReservoir(capacity: maxTraces, seed: seed)
-        let summary = try input.read(scoring: true, hit: hitOptions.hit) { record in
-            if record.release.intendedIndex != nil { reservoir.add(hitOptions.applied(to: record.release)) }
+        let summary: ReadSummary
+        var labels: BehaviourRelabelling.Summary?
+        if let behaviour, behaviour.labels == .behaviour {
+            let run = try behaviour.relabelledTraces(input, scoring: true, hit: hitOptions.hit)
+            for trace in run.traces where trace.intendedIndex != nil { reservoir.add(hitOptions.applied(to: trace)) }
+            (summary, labels) = (run.summary, run.labels)
+        } else {
+            summary = try input.read(scoring: true, hit: hitOptions.hit) { record in
+                if record.release.intendedIndex != nil { reservoir.add(hitOptions.applied(to: record.release)) }
+            }
         }
         guard reservoir.seen > 0 else { throw UnscorableDataError.unlabelled(traces: summary.tracesRead) }
-        return (reservoir.traces, reservoir.seen, summary)
+        return (reservoir.traces, reservoir.seen, summary, labels)
     }
 
     /// Notes for standard error about the sample (empty when every labelled trace was kept).

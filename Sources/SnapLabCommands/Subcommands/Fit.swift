@@ -34,6 +34,8 @@ extension SnapLab {
 
         @OptionGroup var sample: LabelledTraceOptions
 
+        @OptionGroup var behaviour: BehaviourLabelOptions
+
         @Option(help: "Output format: table or json.")
         var format: TableOrJSON = .table
 
@@ -72,13 +74,14 @@ extension SnapLab {
         public func output() throws -> CommandOutput {
             let (start, names) = try selection()
             let fitter = try fitOptions.fitter()
-            let (traces, labelled, summary) = try sample.read(input, seed: fitOptions.seed)
+            let (traces, labelled, summary, labels) = try sample.read(input, seed: fitOptions.seed, behaviour: behaviour)
             let data = FitData(traces)
             let fit = try CrossValidatedFit.run(policy: start, data: data, parameters: names, fitter: fitter,
                                                 folds: fitOptions.folds, bootstrapResamples: bootstrap, seed: fitOptions.seed)
             var preamble: [(key: String, value: String)] = summary.files.map {
                 ("file", "\($0.path) (\($0.kind.rawValue), \($0.tracesRead) traces)")
             }
+            if let labels { preamble.append(("labels", labels.description)) }
             preamble.append(("velocity", VelocityInUse.header(method: input.velocity, files: summary.files)))
             preamble.append(("hit", sample.hitOptions.hit.rawValue))
             preamble.append(("seed", "\(fitOptions.seed)"))

@@ -32,6 +32,8 @@ extension SnapLab {
 
         @OptionGroup var sample: LabelledTraceOptions
 
+        @OptionGroup var behaviour: BehaviourLabelOptions
+
         @Option(help: "Output format: table or json.")
         var format: TableOrJSON = .table
 
@@ -51,7 +53,7 @@ extension SnapLab {
         func recommendation() throws -> (report: RecommendationReport, notes: [String]) {
             let selected = try PolicySelection.parse(policies)
             let fitter = try fitOptions.fitter(defaultStarts: 4)
-            let (traces, labelled, summary) = try sample.read(input, seed: fitOptions.seed)
+            let (traces, labelled, summary, labels) = try sample.read(input, seed: fitOptions.seed, behaviour: behaviour)
             let data = FitData(traces)
             let recommendation = try Recommendation.run(
                 policies: selected, data: data, fitter: fitter, folds: fitOptions.folds, maxPages: maxPages,
@@ -60,6 +62,7 @@ extension SnapLab {
                 ("file", "\($0.path) (\($0.kind.rawValue), \($0.tracesRead) traces)")
             }
             preamble.append(("traces", "\(data.count) labelled from \(data.userCounts(data.allIndices).count) users"))
+            if let labels { preamble.append(("labels", labels.description)) }
             preamble.append(("velocity", VelocityInUse.header(method: input.velocity, files: summary.files)))
             preamble.append(("hit", sample.hitOptions.hit.rawValue))
             preamble.append(("seed", "\(fitOptions.seed)"))

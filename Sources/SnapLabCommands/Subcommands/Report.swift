@@ -54,6 +54,8 @@ extension SnapLab {
 
         @OptionGroup var fitOptions: FitOptions
 
+        @OptionGroup var behaviour: BehaviourLabelOptions
+
         public init() {}
 
         public func validate() throws {
@@ -81,7 +83,13 @@ extension SnapLab {
             let collector = try ReportCollector(policies: selected, overlayCapacity: overlayTraces,
                                                 fitCapacity: maxFitTraces, seed: fitOptions.seed)
             collector.hit = hitOptions.hit
-            let summary = try input.read(scoring: true, hit: hitOptions.hit) { collector.add($0) }
+            let summary: ReadSummary
+            var labels: BehaviourRelabelling.Summary?
+            if behaviour.labels == .behaviour {
+                (summary, labels) = try behaviour.readRelabelled(input, hit: hitOptions.hit) { collector.add($0) }
+            } else {
+                summary = try input.read(scoring: true, hit: hitOptions.hit) { collector.add($0) }
+            }
             var page = ReportPage()
             page.bootstrap = bootstrap
             page.seed = fitOptions.seed
@@ -92,6 +100,7 @@ extension SnapLab {
             page.maxFittedParameters = maxFittedParameters
             page.preamble = [("velocity", VelocityInUse.header(method: input.velocity, files: summary.files)),
                              ("hit", hitOptions.hit.rawValue)]
+            if let labels { page.preamble.append(("labels", labels.description)) }
             page.baseline = baseline
             page.footerItems = [("made by", "snaplab \(SnapLab.configuration.version)"),
                                 ("command", CommandLineText.current)]
