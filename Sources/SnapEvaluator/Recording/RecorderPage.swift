@@ -14,11 +14,33 @@ public struct RecorderPage: Sendable {
     public let plan: StudyPlan
     /// Pause after a reached goal before the next trial, ms.
     public let pauseMilliseconds: Double
+    /// Whether the browser's own CSS scroll snap moves the carousel (`--native-css-snap`) instead
+    /// of the ported policy (``RecorderScript/nativeSnap``).
+    public let nativeSnap: Bool
+
+    /// Policies the browser can run natively: `scroll-snap-type: x mandatory` and `x proximity`.
+    public static let nativePolicies = ["css-snap-mandatory", "css-snap-proximity"]
+    /// Most items a native-snap page draws (every item is a real element there).
+    public static let nativeItemLimit = 2000
 
     /// - Throws: ``RecorderError/unsupportedPolicy(id:supported:)`` when the policy has no port.
+    /// - Throws: ``RecorderError/invalidOption(name:detail:)`` for `nativeSnap` with another policy, a
+    ///   looping layout (a real overflow container has ends) or more than ``nativeItemLimit`` items.
     public init(layout: CarouselLayout, policy: any SnapPolicy, plan: StudyPlan,
-                pauseMilliseconds: Double = 600) throws(RecorderError) {
+                pauseMilliseconds: Double = 600, nativeSnap: Bool = false) throws(RecorderError) {
         try Self.check(layout)
+        if nativeSnap {
+            guard Self.nativePolicies.contains(policy.id) else {
+                throw .invalidOption(name: "--native-css-snap", detail: "needs --policy css-snap-mandatory or css-snap-proximity, not \(policy.id)")
+            }
+            guard !layout.isLooping else {
+                throw .invalidOption(name: "--native-css-snap", detail: "a browser's scroll container has ends: no --looping")
+            }
+            guard layout.itemCount <= Self.nativeItemLimit else {
+                throw .invalidOption(name: "--native-css-snap", detail: "draws every item: at most \(Self.nativeItemLimit), not \(layout.itemCount)")
+            }
+        }
+        self.nativeSnap = nativeSnap
         self.layout = layout
         self.policyConfiguration = try RecorderPolicyPort.configuration(of: policy)
         self.policyID = policy.id
@@ -59,6 +81,7 @@ public struct RecorderPage: Sendable {
     public var configuration: JSONValue {
         .object([
             ("format", .string("snaplab-recorder 1")),
+            ("nativeSnap", .bool(nativeSnap)),
             ("layout", Self.layoutConfiguration(layout)),
             ("policy", policyConfiguration),
             ("task", .string(plan.task.rawValue)),
@@ -143,5 +166,9 @@ public struct RecorderPage: Sendable {
     .item { position: absolute; left: 0; top: 5%; height: 90%; align-items: center; justify-content: center;
             border-radius: 14px; color: #fff; font-size: 2.4em; font-weight: 700; box-sizing: border-box;
             text-shadow: 0 1px 2px rgba(0,0,0,0.4); will-change: transform; }
+    #carousel.native { overflow-x: scroll; overflow-y: hidden; touch-action: pan-x; overscroll-behavior-x: contain;
+                       scrollbar-width: none; }
+    #carousel.native::-webkit-scrollbar { display: none; }
+    #track.native .item { will-change: auto; }
     """
 }

@@ -25,6 +25,7 @@ extension RecorderScript {
 
     // Draws the items whose slots intersect the viewport at the current offset.
     function render() {
+      if (C.nativeSnap) { nativeRender(); return; }
       const lo0 = Math.floor((R.offset - L.leadingInset - L.itemWidth) / L.stride);
       const hi0 = Math.ceil((R.offset + L.viewportWidth - L.leadingInset) / L.stride);
       const lo = L.isLooping ? lo0 : Math.max(0, lo0), hi = L.isLooping ? hi0 : Math.min(L.itemCount - 1, hi0);
@@ -202,10 +203,14 @@ extension RecorderScript {
     }
 
     const car = $("carousel");
-    car.addEventListener("pointerdown", onDown);
-    car.addEventListener("pointermove", onMove);
-    car.addEventListener("pointerup", onUp);
-    car.addEventListener("pointercancel", onUp);
+    if (C.nativeSnap) {
+      nativeSetup();   // RecorderScript+NativeSnap.swift: touch events, the browser scrolls and snaps
+    } else {
+      car.addEventListener("pointerdown", onDown);
+      car.addEventListener("pointermove", onMove);
+      car.addEventListener("pointerup", onUp);
+      car.addEventListener("pointercancel", onUp);
+    }
     $("start").addEventListener("click", begin);
     $("skip").addEventListener("click", () => {
       if (R.stroke !== null || R.done) return;

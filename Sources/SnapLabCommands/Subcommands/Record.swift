@@ -40,6 +40,9 @@ extension SnapLab {
         @Option(help: "Random seed for the targets (default: a random seed, printed to standard error).")
         var seed: UInt64?
 
+        @Flag(help: "With --policy css-snap-mandatory or css-snap-proximity: let the browser's own CSS scroll snap move the carousel (a real overflow container; the log records where the browser came to rest).")
+        var nativeCssSnap = false
+
         @Option(help: "Output HTML file; written to a temporary file and renamed into place when complete.")
         var out: String
 
@@ -49,6 +52,9 @@ extension SnapLab {
             guard !out.isEmpty else { throw ValidationError("--out must name a file") }
             guard (1...10_000).contains(trials) else { throw ValidationError("--trials must be between 1 and 10000") }
             guard maxDistance >= 1 else { throw ValidationError("--max-distance must be at least 1") }
+            if nativeCssSnap && !RecorderPage.nativePolicies.contains(policy) {
+                throw ValidationError("--native-css-snap needs --policy css-snap-mandatory or css-snap-proximity")
+            }
             guard RecorderPolicyPort.supports(policy) else {
                 throw ValidationError(RecorderError.unsupportedPolicy(
                     id: policy, supported: RecorderPolicyPort.supportedIdentifiers).description)
@@ -69,11 +75,17 @@ extension SnapLab {
             } catch let error as RecorderError {
                 throw ValidationError(error.description)
             }
-            let page = try RecorderPage(layout: layout, policy: chosen, plan: plan)
+            let page: RecorderPage
+            do {
+                page = try RecorderPage(layout: layout, policy: chosen, plan: plan, nativeSnap: nativeCssSnap)
+            } catch {
+                throw ValidationError(error.description)
+            }
             let file = try AtomicFileOutput(path: out)
             try file.write(Array(page.html().utf8))
             try file.commit()
-            Output.error.write("wrote \(out): \(trials) \(task.rawValue) trials, policy \(chosen.id)\n")
+            Output.error.write("wrote \(out): \(trials) \(task.rawValue) trials, policy \(chosen.id)"
+                + (nativeCssSnap ? " (the browser's own scroll snap)" : "") + "\n")
         }
     }
 }
