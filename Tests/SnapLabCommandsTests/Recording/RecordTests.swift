@@ -214,5 +214,12 @@ struct RecordTests {
             #expect(abs(trace.release.travel - (-swipe.dx * Double(swipe.frames) / scale)) < 1e-3, "\(swipe): imported travel \(trace.release.travel)")
             #expect(trace.intendedIndex != nil, "the trial's target is the label")
         }
+
+        // The last step of Docs/recording.md: `snaplab compare` on the imported traces, with the task's hit criterion.
+        let compare = try #require(try SnapLab.parseAsRoot(["compare", traces, "--policies", policy, "--hit", task == "reveal" ? "revealed" : "exact",
+                                                            "--bootstrap", "10"]) as? SnapLab.Compare)
+        let compared = try compare.output().text
+        #expect(compared.contains("traces: \(Self.swipes.count) read, \(Self.swipes.count) scored"), "\(compared)")
+        #expect(compared.contains(policy))
     }
 }
