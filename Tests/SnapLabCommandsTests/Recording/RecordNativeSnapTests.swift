@@ -62,10 +62,7 @@ struct RecordNativeSnapTests {
         let layout = try CarouselLayout(itemWidth: 160, spacing: 10, leadingInset: 10, viewportWidth: 375, itemCount: 40)
         let browser = try HeadlessChromium()
         defer { browser.close() }
-        try browser.cdp("Emulation.setDeviceMetricsOverride", ["width": 390, "height": 844, "deviceScaleFactor": 3, "mobile": true])
-        try browser.cdp("Emulation.setTouchEmulationEnabled", ["enabled": true, "maxTouchPoints": 1])
-        try browser.navigate(to: page)
-        _ = try browser.execute("document.getElementById('participant').value = 'p-native'; document.getElementById('start').click();")
+        try RecordTests.startStudy(page, participant: "p-native", in: browser)
         let box = try #require(try browser.execute("""
             const c = document.getElementById('carousel'), r = c.getBoundingClientRect();
             return [r.top + r.height / 2, window.snaplabRecorder.state().scale, getComputedStyle(c).scrollSnapType,

@@ -115,6 +115,15 @@ struct RecordTests {
 
     static func double(_ any: Any?) -> Double? { (any as? NSNumber)?.doubleValue }
 
+    /// Opens `page` on a phone (390 × 844 CSS px at 3 device pixels per CSS px, with touch) and
+    /// starts the study as `participant`.
+    static func startStudy(_ page: URL, participant: String, in browser: HeadlessChromium) throws {
+        try browser.cdp("Emulation.setDeviceMetricsOverride", ["width": 390, "height": 844, "deviceScaleFactor": 3, "mobile": true])
+        try browser.cdp("Emulation.setTouchEmulationEnabled", ["enabled": true, "maxTouchPoints": 1])
+        try browser.navigate(to: page)
+        _ = try browser.execute("document.getElementById('participant').value = '\(participant)'; document.getElementById('start').click();")
+    }
+
     @Test("the page settles where explain says, logs every event, and its download gives back the swipes' velocities",
           .enabled(if: HeadlessChromium.isAvailable, Comment(rawValue: HeadlessChromium.skipMessage)),
           .timeLimit(.minutes(3)),
@@ -131,11 +140,7 @@ struct RecordTests {
                            to: page.path)
         let browser = try HeadlessChromium(downloadDirectory: downloads.path)
         defer { browser.close() }
-        // A phone: 390 × 844 CSS px at 3 device pixels per CSS px, with touch.
-        try browser.cdp("Emulation.setDeviceMetricsOverride", ["width": 390, "height": 844, "deviceScaleFactor": 3, "mobile": true])
-        try browser.cdp("Emulation.setTouchEmulationEnabled", ["enabled": true, "maxTouchPoints": 1])
-        try browser.navigate(to: page)
-        _ = try browser.execute("document.getElementById('participant').value = 'p-test'; document.getElementById('start').click();")
+        try Self.startStudy(page, participant: "p-test", in: browser)
         let box = try #require(try browser.execute("""
             const r = document.getElementById('carousel').getBoundingClientRect();
             return [r.top + r.height / 2, window.snaplabRecorder.state().scale, window.devicePixelRatio];
