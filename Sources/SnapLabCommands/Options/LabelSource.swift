@@ -18,7 +18,7 @@ public struct BehaviourLabelOptions: ParsableArguments, Sendable {
     @Option(help: "With --labels behaviour: a pause at least this long after a stroke marks its resting item as the goal, ms.")
     public var dwellMs: Double = BehaviourLabeller.Parameters().dwellMilliseconds
 
-    @Option(help: "With --labels behaviour: a stroke the other way within this long after an overshoot marks a correction, ms.")
+    @Option(help: "With --labels behaviour: a stroke from next to the goal is labelled as a correction only when the next stroke follows within this long, ms.")
     public var correctionMs: Double = BehaviourLabeller.Parameters().correctionWindowMilliseconds
 
     public init() {}
