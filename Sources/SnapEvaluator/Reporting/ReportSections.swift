@@ -73,13 +73,15 @@ enum ReportSections {
         return [HTMLReport.Section(id: "users", title: "By user", html: html)]
     }
 
-    static func ranking(_ r: Recommendation, colours: [String: String]) -> String {
+    static func ranking(_ r: Recommendation, colours: [String: String], users: Int) -> String {
+        let few = FewUsersMark.applies(users: users)
         let rows: [[HTMLTable.Cell]] = r.ranking.enumerated().map { i, c in
             let chosen = c.policyID == r.chosen.policyID && c.variant == r.chosen.variant
             let within = r.objective.isHigherBetter ? c.testScore >= r.threshold : c.testScore <= r.threshold
             return [.number(Double(i + 1), 0),
                     HTMLTable.Cell(c.policyID + (chosen ? " (chosen)" : ""), prefixHTML: HTMLTable.swatch(colours[c.policyID] ?? "#bbbbbb")),
-                    HTMLTable.Cell(c.variant), .number(c.testScore, 4), .number(c.testStandardError, 4),
+                    HTMLTable.Cell(c.variant), .number(c.testScore, 4),
+                    HTMLTable.Cell(FewUsersMark.marked(NumberFormat.fixed(c.testStandardError, 4), few), value: c.testStandardError),
                     HTMLTable.Cell(within ? "yes" : ""), HTMLTable.Cell(RecommendationReport.parameterText(c.policy))]
         }
         var table = HTMLTable(header: ["rank", "policy", "variant", "test \(r.objective)", "± SE", "within 1 SE", "parameters"],
@@ -87,7 +89,9 @@ enum ReportSections {
         table.headerTips = ["", "", "defaults or fitted on the training folds", "mean over held-out folds (grouped by user)",
                             "standard error over folds", "as good as the best within noise", ""]
         var html = "<p class=\"explain\">" + HTMLReport.escaped(RecommendationReport(recommendation: r).rule) + ".</p>\n"
-        html += "<div class=\"scroll-y\">" + table.html() + "</div>\n<ul>\n"
+        html += "<div class=\"scroll-y\">" + table.html() + "</div>\n"
+        if few { html += "<p class=\"legend\">" + HTMLReport.escaped(FewUsersMark.footnote(users: users)) + "</p>\n" }
+        html += "<ul>\n"
         for reason in r.reasons { html += "<li>" + HTMLReport.escaped(reason) + "</li>\n" }
         html += "</ul>\n<h3>Swift</h3>\n<pre><code>" + HTMLReport.escaped(r.swiftCode) + "</code></pre>\n"
         return html

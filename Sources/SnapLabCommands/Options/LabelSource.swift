@@ -44,7 +44,7 @@ public struct BehaviourLabelOptions: ParsableArguments, Sendable {
         -> (totals: ScoreAccumulator, summary: ReadSummary, labels: BehaviourRelabelling.Summary, checks: DataChecks) {
         var traces: [TraceRelease] = []
         var sessions: [String?] = []
-        let summary = try input.read { record in
+        let (summary, _) = try input.read { record in
             traces.append(record.release)
             sessions.append(record.sessionID)
         }

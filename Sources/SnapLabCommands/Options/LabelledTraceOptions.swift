@@ -16,14 +16,16 @@ public struct LabelledTraceOptions: ParsableArguments, Sendable {
     }
 
     /// Reads `input`, keeping the labelled traces (sampled with `seed` beyond ``maxTraces``).
-    /// - Returns: the kept traces, how many labelled traces were seen, and what was read.
-    func read(_ input: TraceInputOptions, seed: UInt64) throws -> (traces: [TraceRelease], labelled: Int, summary: ReadSummary) {
+    /// - Returns: the kept traces, how many labelled traces were seen, what was read, and the
+    ///   data checks over every trace read.
+    func read(_ input: TraceInputOptions, seed: UInt64) throws
+        -> (traces: [TraceRelease], labelled: Int, summary: ReadSummary, checks: DataChecks) {
         let reservoir = try TraceReservoir(capacity: maxTraces, seed: seed)
-        let summary = try input.read(scoring: true, hit: hitOptions.hit) { record in
+        let (summary, checks) = try input.read { record in
             if record.release.intendedIndex != nil { reservoir.add(hitOptions.applied(to: record.release)) }
         }
         guard reservoir.seen > 0 else { throw UnscorableDataError.unlabelled(traces: summary.tracesRead) }
-        return (reservoir.traces, reservoir.seen, summary)
+        return (reservoir.traces, reservoir.seen, summary, checks)
     }
 
     /// Notes for standard error about the sample (empty when every labelled trace was kept).

@@ -81,7 +81,7 @@ extension SnapLab {
             let collector = try ReportCollector(policies: selected, overlayCapacity: overlayTraces,
                                                 fitCapacity: maxFitTraces, seed: fitOptions.seed)
             collector.hit = hitOptions.hit
-            let summary = try input.read(scoring: true, hit: hitOptions.hit) { collector.add($0) }
+            let (summary, checks) = try input.read { collector.add($0) }
             var page = ReportPage()
             page.bootstrap = bootstrap
             page.seed = fitOptions.seed
@@ -100,6 +100,7 @@ extension SnapLab {
             try file.write(Array(html.rendered().utf8))
             try file.commit()
             var notes = summary.notices(scored: collector.scores.labelled)
+            notes += checks.lines(users: collector.scores.userCounts.filter { $0 > 0 }.count, hit: hitOptions.hit, velocity: input.velocity)
             notes += pageNotes
             notes.append("seed: \(fitOptions.seed)")
             notes.append("wrote \(out)")
