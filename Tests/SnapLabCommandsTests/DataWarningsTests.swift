@@ -101,6 +101,18 @@ struct DataWarningsTests {
                                                              "--policies", "nearest,tag99", "--bootstrap", "50",
                                                              "--no-recommendation"]) as? SnapLab.Report)
         #expect(try command.render().contains("warning: " + Self.outsideLine))
+        // and on the page, in the dataset summary
+        let html = try String(contentsOfFile: dir.appendingPathComponent("r.html").path, encoding: .utf8)
+        #expect(html.contains("<dt>warning</dt><dd>" + Self.outsideLine))
+        #expect(!html.contains("†"))
+        // two users: the comparison's and the verdict's intervals are marked, with the footnote
+        let two = try CommandFixtures.write(flingFixture(users: 2))
+        let small = dir.appendingPathComponent("small.html").path
+        let few = try #require(try SnapLab.parseAsRoot(["report", two, "--out", small, "--policies", "nearest,tag99",
+                                                         "--bootstrap", "50", "--no-recommendation"]) as? SnapLab.Report)
+        _ = try few.render()
+        let page = try String(contentsOfFile: small, encoding: .utf8)
+        #expect(page.contains("% †") && page.contains("† from 2 users (fewer than 5)"))
     }
 
     @Test func plots() throws {

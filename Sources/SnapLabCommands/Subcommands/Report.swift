@@ -90,8 +90,10 @@ extension SnapLab {
             page.folds = fitOptions.folds
             page.maxPages = maxPages
             page.maxFittedParameters = maxFittedParameters
+            let users = collector.scores.userCounts.filter { $0 > 0 }.count
             page.preamble = [("velocity", VelocityInUse.header(method: input.velocity, files: summary.files)),
                              ("hit", hitOptions.hit.rawValue)]
+                + checks.warnings(users: users, hit: hitOptions.hit).map { ("warning", $0.text.dropPrefix("warning: ")) }
             page.baseline = baseline
             page.footerItems = [("made by", "snaplab \(SnapLab.configuration.version)"),
                                 ("command", CommandLineText.current)]
@@ -100,11 +102,15 @@ extension SnapLab {
             try file.write(Array(html.rendered().utf8))
             try file.commit()
             var notes = summary.notices(scored: collector.scores.labelled)
-            notes += checks.lines(users: collector.scores.userCounts.filter { $0 > 0 }.count, hit: hitOptions.hit, velocity: input.velocity)
+            notes += checks.lines(users: users, hit: hitOptions.hit, velocity: input.velocity)
             notes += pageNotes
             notes.append("seed: \(fitOptions.seed)")
             notes.append("wrote \(out)")
             return notes.joined(separator: "\n") + "\n"
         }
     }
+}
+
+extension String {
+    fileprivate func dropPrefix(_ prefix: String) -> String { hasPrefix(prefix) ? String(dropFirst(prefix.count)) : self }
 }
