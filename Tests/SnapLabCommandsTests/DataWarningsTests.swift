@@ -61,6 +61,18 @@ struct DataWarningsTests {
         #expect(!out.standardError.contains("warning"))
     }
 
+    @Test("velocity and describe name the velocity actually used: recorded for release-level files")
+    func velocityInUse() throws {
+        let release = try CommandFixtures.write(flingFixture())
+        let json = try SnapLab.Velocity.parse([release, "--format", "json"]).output()
+        #expect(json.text.contains("\"estimator\": \"recorded\""))
+        #expect(try SnapLab.Velocity.parse([release]).output().standardError.contains("velocity: recorded"))
+        #expect(try SnapLab.Describe.parse([release]).output().text.hasPrefix("velocity: recorded\n"))
+        let samples = try Self.stillFixture()
+        #expect(try SnapLab.Describe.parse([samples, "--velocity", "compose", "--format", "json"]).output().text
+                    .contains("\"velocity\": \"compose\""))
+    }
+
     @Test func describe() throws {
         let path = try Self.stillFixture()
         let out = try SnapLab.Describe.parse([path]).output()

@@ -32,12 +32,13 @@ extension SnapLab {
             let (summary, checks) = try input.read { description.add($0) }
             var result = CommandOutput()
             let warnings = checks.lines(velocity: input.velocity)
+            let used = VelocityInUse.header(method: input.velocity, files: summary.files)
             switch format {
             case .table:
-                result.standardOutput = Array(description.table(summary: summary).utf8)
+                result.standardOutput = Array(("velocity: \(used)\n" + description.table(summary: summary)).utf8)
                 result.standardError = (summary.notices(scored: description.traces) + warnings).joined(separator: "\n") + "\n"
             case .json:
-                let json = description.json(summary: summary).setting("warnings", to: checks.json())
+                let json = description.json(summary: summary).setting("velocity", to: .string(used)).setting("warnings", to: checks.json())
                 result.standardOutput = Array((json.rendered(pretty: true) + "\n").utf8)
                 let lines = summary.skipped.map { "skipped \($0.description)" } + warnings
                 if !lines.isEmpty { result.standardError = lines.joined(separator: "\n") + "\n" }

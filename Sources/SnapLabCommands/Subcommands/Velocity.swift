@@ -65,7 +65,7 @@ extension SnapLab {
                 result.standardOutput = Array(table.rendered().utf8)
             case .json:
                 let doc = JSONValue.object([
-                    ("estimator", .string(input.velocity.rawValue)),
+                    ("estimator", .string(VelocityInUse.header(method: input.velocity, files: summary.files))),
                     ("files", .array(summary.files.map { f in
                         .object([("path", .string(f.path)), ("kind", .string(f.kind.rawValue)),
                                  ("unknown_columns", .array(f.unknownColumns.map { .string($0) }))])
@@ -82,7 +82,8 @@ extension SnapLab {
                 result.standardOutput = Array((doc.rendered(pretty: true) + "\n").utf8)
             }
             if format != .json {
-                result.standardError = (summary.notices(scored: scored) + warnings).joined(separator: "\n") + "\n"
+                let used = "velocity: " + VelocityInUse.header(method: input.velocity, files: summary.files)
+                result.standardError = (summary.notices(scored: scored) + [used] + warnings).joined(separator: "\n") + "\n"
             } else {
                 let lines = summary.skipped.map { "skipped \($0.description)" } + warnings
                 if !lines.isEmpty { result.standardError = lines.joined(separator: "\n") + "\n" }
