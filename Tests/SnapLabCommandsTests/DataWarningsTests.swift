@@ -125,6 +125,8 @@ struct DataWarningsTests {
         _ = try few.render()
         let page = try String(contentsOfFile: small, encoding: .utf8)
         #expect(page.contains("% †") && page.contains("† from 2 users (fewer than 5)"))
+        // the comparison's legend, the verdict and the by-intent table each carry the footnote
+        #expect(page.components(separatedBy: "† from 2 users (fewer than 5)").count - 1 == 3)
     }
 
     @Test func plots() throws {

@@ -99,7 +99,7 @@ public struct ReportPage: Sendable {
         page.verdict?.fewUsers = comparisonReport.intervalsFromFewUsers ? comparison.users : nil
         page.plots = plots(collector: collector, ranked: ranked, colours: colours)
         page.sections = ReportSections.intent(ranked: ranked, traces: collector.labelled, top: curvePolicies,
-                                              matrices: mapPolicies, colours: colours)
+                                              matrices: mapPolicies, colours: colours, users: comparison.users)
             + ReportSections.users(comparison: comparison, top: curvePolicies, colours: colours)
         if let r = recommendation { page.recommendationHTML = ReportSections.ranking(r, colours: colours, users: comparison.users) }
         page.footerItems = footerItems + [("seed", "\(seed)")] + summary.files.map { ("input", $0.path) }

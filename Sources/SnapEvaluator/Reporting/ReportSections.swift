@@ -4,7 +4,8 @@ import SnapStrategies
 /// and the recommendation's ranking, as ready HTML (every text escaped).
 enum ReportSections {
     static func intent(ranked: [any SnapPolicy], traces reservoir: TraceReservoir, top: Int, matrices: Int,
-                       colours: [String: String]) -> [HTMLReport.Section] {
+                       colours: [String: String], users: Int = Int.max) -> [HTMLReport.Section] {
+        let few = FewUsersMark.applies(users: users)
         let traces = reservoir.traces
         guard !traces.isEmpty, !ranked.isEmpty else { return [] }
         let chosen = Array(ranked.prefix(max(top, matrices)))
@@ -20,12 +21,13 @@ enum ReportSections {
                     guard n > 0 else { return HTMLTable.Cell("–") }
                     let rate = Double(h) / Double(n)
                     let ci = HitRateCurve.wilson(hits: h, count: n)
-                    return HTMLTable.Cell(NumberFormat.fixed(rate, 3), value: rate,
+                    return HTMLTable.Cell(FewUsersMark.marked(NumberFormat.fixed(rate, 3), few), value: rate,
                                           extraHTML: HTMLTable.intervalBar(rate, ci.lower, ci.upper, colour: colours[id] ?? "#888888"),
                                           tip: "\(id): \(h) of \(n); 95% Wilson [\(NumberFormat.fixed(ci.lower, 3)), \(NumberFormat.fixed(ci.upper, 3))]")
                 }
         }
         html += "<h3>Hit rate by what the person meant</h3>\n" + HTMLTable(header: header, rows: rows, cssClass: "intent").html()
+        if few { html += "<p class=\"legend\">" + HTMLReport.escaped(FewUsersMark.footnote(users: users)) + "</p>\n" }
         html += "<h3>Meant vs rested (items moved)</h3>\n<p class=\"explain\">Rows: items the person meant to move; "
             + "columns: items the policy moved. The diagonal (bold) is a hit; right of it overshoots, left of it "
             + "undershoots.</p>\n<div class=\"grid2\">\n"
