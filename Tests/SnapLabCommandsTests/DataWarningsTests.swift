@@ -142,6 +142,19 @@ struct DataWarningsTests {
         #expect(try map.render().contains("warning: " + Self.outsideLine))
     }
 
+    @Test("fit and plot hit-rate on unlabelled traces: the warnings, then the error (exit 65)")
+    func unlabelledStopsButStillWarns() throws {
+        guard ExitCodeTests.binary != nil else { return }
+        let path = try CommandFixtures.write(flingFixture(labelled: false)
+            .replacingOccurrences(of: "u1-3,user1,220", with: "u1-3,user1,2000"))
+        let fit = try ExitCodeTests.run(["fit", path, "--policy", "android-pagersnap"])
+        #expect(fit.status == 65)
+        #expect(fit.stderr.contains("warning: 1 of 240 release offsets") && fit.stderr.contains("hit rates need intended_index"))
+        let svg = URL(fileURLWithPath: path).deletingLastPathComponent().appendingPathComponent("c.svg").path
+        let plot = try ExitCodeTests.run(["plot", "hit-rate", path, "--out", svg])
+        #expect(plot.status == 65 && plot.stderr.contains("warning: 1 of 240 release offsets"))
+    }
+
     @Test func compareWithBehaviourLabelsWarnsOnce() throws {
         let path = try Self.outsideFixture()
         let out = try #require(try SnapLab.parseAsRoot(["compare", path, "--policies", "nearest", "--bootstrap", "50",

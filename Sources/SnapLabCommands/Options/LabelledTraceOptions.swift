@@ -24,7 +24,10 @@ public struct LabelledTraceOptions: ParsableArguments, Sendable {
         let (summary, checks) = try input.read { record in
             if record.release.intendedIndex != nil { reservoir.add(hitOptions.applied(to: record.release)) }
         }
-        guard reservoir.seen > 0 else { throw UnscorableDataError.unlabelled(traces: summary.tracesRead) }
+        guard reservoir.seen > 0 else {
+            throw UnscorableDataError.unlabelled(traces: summary.tracesRead,
+                                                 warnings: checks.lines(hit: hitOptions.hit, velocity: input.velocity))
+        }
         return (reservoir.traces, reservoir.seen, summary, checks)
     }
 

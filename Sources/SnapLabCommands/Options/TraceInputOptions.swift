@@ -133,7 +133,7 @@ enum TraceCommand {
             Output.error.write("Error: \(error.description)\n")
             throw badData
         } catch let error as UnscorableDataError {
-            Output.error.write("Error: \(error.description)\n")
+            Output.error.write(error.warnings.map { $0 + "\n" }.joined() + "Error: \(error.description)\n")
             throw badData
         } catch let error as FitError {
             // The data cannot be fitted (no labelled traces, fewer users than folds, ...).

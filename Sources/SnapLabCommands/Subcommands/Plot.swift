@@ -187,7 +187,7 @@ extension SnapLab.Plot {
             let selected = try parameters.apply(to: PolicySelection.parse(policies))
             let (reservoir, summary, checks) = try output.sample(input)
             guard reservoir.traces.contains(where: { $0.intendedIndex != nil }) else {
-                throw UnscorableDataError.unlabelled(traces: summary.tracesRead)
+                throw UnscorableDataError.unlabelled(traces: summary.tracesRead, warnings: checks)
             }
             let curve = HitRateCurve(policies: selected, traces: reservoir.traces, binning: .quantiles(bins))
             try output.write(curve.svg(title: "Hit rate by release speed"))
