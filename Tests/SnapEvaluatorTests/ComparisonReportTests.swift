@@ -23,13 +23,16 @@ struct ComparisonReportTests {
         let expected = """
             traces: 2 read, 2 scored, 0 skipped
 
-            policy   n    hit          95% CI  vs best            95% CI  p (Holm)  sig   mean|err|   over  under  missed  false  snap pt  cells
-            -------  -  -----  --------------  -------  ----------------  --------  ----  ---------  -----  -----  ------  -----  -------  -----
-            tag99    2  1.000  [1.000, 1.000]    0.000    [0.000, 0.000]         -  best      0.000  0.000  0.000   0.000    nan    174.5   0.00
-            nearest  2  0.000  [0.000, 0.000]   -1.000  [-1.000, -1.000]    0.1573            1.000  0.000  1.000   1.000    nan    274.5   0.00
+            policy   n    hit            95% CI  vs best              95% CI  p (Holm)  sig   mean|err|   over  under  missed  false  snap pt  cells
+            -------  -  -----  ----------------  -------  ------------------  --------  ----  ---------  -----  -----  ------  -----  -------  -----
+            tag99    2  1.000  [1.000, 1.000] †    0.000    [0.000, 0.000] †         -  best      0.000  0.000  0.000   0.000    nan    174.5   0.00
+            nearest  2  0.000  [0.000, 0.000] †   -1.000  [-1.000, -1.000] †    0.1573            1.000  0.000  1.000   1.000    nan    274.5   0.00
 
             """
         #expect(text.hasPrefix(expected))
+        // two users: every interval is marked, and the footnote says why
+        #expect(text.contains("\n† from 2 users (fewer than 5): intervals and tests are not meaningful"))
+        #expect(text.contains("hit: share of labelled traces that rest on the intended item (--hit exact"))
         #expect(text.contains("hit rate by user:\nuser  n  tag99  nearest\n----  -  -----  -------\nann   1  1.000    0.000\nbob   1  1.000    0.000\n"))
     }
 
@@ -41,8 +44,10 @@ struct ComparisonReportTests {
 
             | policy | n | hit | 95% CI | vs best | 95% CI | p (Holm) | sig | mean\\|err\\| | over | under | missed | false | snap pt | cells |
             | --- | ---: | ---: | ---: | ---: | ---: | ---: | --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: |
-            | tag99 | 2 | 1.000 | [1.000, 1.000] | 0.000 | [0.000, 0.000] | - | best | 0.000 | 0.000 | 0.000 | 0.000 | nan | 174.5 | 0.00 |
-            | nearest | 2 | 0.000 | [0.000, 0.000] | -1.000 | [-1.000, -1.000] | 0.1573 |  | 1.000 | 0.000 | 1.000 | 1.000 | nan | 274.5 | 0.00 |
+            | tag99 | 2 | 1.000 | [1.000, 1.000] † | 0.000 | [0.000, 0.000] † | - | best | 0.000 | 0.000 | 0.000 | 0.000 | nan | 174.5 | 0.00 |
+            | nearest | 2 | 0.000 | [0.000, 0.000] † | -1.000 | [-1.000, -1.000] † | 0.1573 |  | 1.000 | 0.000 | 1.000 | 1.000 | nan | 274.5 | 0.00 |
+
+            † from 2 users (fewer than 5): intervals and tests are not meaningful (they cannot say how other people would fare)
 
             """))
     }
@@ -53,18 +58,44 @@ struct ComparisonReportTests {
     func csv() throws {
         let text = try reportFixture().render(.csv)
         #expect(text == """
-            user,policy,n,hits,hit_rate,hit_rate_ci_low,hit_rate_ci_high,diff_to_best,diff_ci_low,diff_ci_high,mcnemar_p,holm_p,mcnemar_log10_p,holm_log10_p,mean_abs_error,overshoot_rate,undershoot_rate,missed_change_rate,false_change_rate,mean_snap_correction_pt,mean_cells_reconfigured
-            ,tag99,2,2,1,1,1,0,0,0,,,,,0,0,0,0,,174.49999999999977,0
-            ,nearest,2,0,0,0,0,-1,-1,-1,0.15729920705028513,0.15729920705028513,-0.80327346666186,-0.80327346666186,1,0,1,1,,274.4999999999998,0
-            ann,tag99,1,1,1,,,,,,,,,,,,,,,,
-            ann,nearest,1,0,0,,,,,,,,,,,,,,,,
-            bob,tag99,1,1,1,,,,,,,,,,,,,,,,
-            bob,nearest,1,0,0,,,,,,,,,,,,,,,,
+            user,policy,n,hits,hit_rate,hit_rate_ci_low,hit_rate_ci_high,diff_to_best,diff_ci_low,diff_ci_high,mcnemar_p,holm_p,mcnemar_log10_p,holm_log10_p,mean_abs_error,overshoot_rate,undershoot_rate,missed_change_rate,false_change_rate,mean_snap_correction_pt,mean_cells_reconfigured,intervals_from_few_users
+            ,tag99,2,2,1,1,1,0,0,0,,,,,0,0,0,0,,174.49999999999977,0,true
+            ,nearest,2,0,0,0,0,-1,-1,-1,0.15729920705028513,0.15729920705028513,-0.80327346666186,-0.80327346666186,1,0,1,1,,274.4999999999998,0,true
+            ann,tag99,1,1,1,,,,,,,,,,,,,,,,,
+            ann,nearest,1,0,0,,,,,,,,,,,,,,,,,
+            bob,tag99,1,1,1,,,,,,,,,,,,,,,,,
+            bob,nearest,1,0,0,,,,,,,,,,,,,,,,,
 
             """)
         var plain = try reportFixture()
         plain.breakdown = .none
         #expect(plain.render(.csv).hasPrefix("policy,n,hits,"))
+    }
+
+    @Test("five users: no mark, no footnote, the JSON flag false; two users: marked everywhere")
+    func fewUsersMark() throws {
+        var acc = ScoreAccumulator(policies: [NearestPageSnap(), Tag99Snap()])
+        for u in 0..<5 { acc.add(tinyTrace("t\(u)", user: u, start: 0, offset: 30, velocity: 0.5, intended: 1)) }
+        let c = try Comparison(acc, userNames: (0..<5).map { "u\($0)" }, bootstrap: UserBootstrap(resamples: 50, seed: 9))
+        let five = ComparisonReport(comparison: c)
+        for format in [ReportFormat.table, .markdown, .csv] { #expect(!five.render(format).contains("†")) }
+        #expect(!five.html().contains("†"))
+        #expect(five.render(.csv).contains(",false\n"))
+        #expect(five.render(.json).contains("\"intervals_from_few_users\": false"))
+        let two = try reportFixture()
+        #expect(two.render(.json).contains("\"intervals_from_few_users\": true"))
+        #expect(two.html().contains("1.000 †") && two.html().contains("† from 2 users"))
+    }
+
+    @Test("--hit revealed: the legend says a hit is the intended item in view, not the resting item")
+    func revealedLegend() throws {
+        var report = try reportFixture()
+        report.hit = .revealed
+        let text = report.render(.table)
+        #expect(text.contains("hit: share of labelled traces whose intended item lies wholly in the viewport at rest (--hit revealed"))
+        #expect(!text.contains("rest on the intended item"))
+        #expect(report.html().contains("wholly in view at rest"))
+        #expect(report.render(.json).contains("\"hit\": \"revealed\""))
     }
 
     @Test("JSON run: every input file in run.files")

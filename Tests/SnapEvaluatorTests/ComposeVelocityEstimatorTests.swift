@@ -12,6 +12,13 @@ import Testing
         }
     }
 
+    @Test func composesInterruptedVectorIgnoresTheMovesBeforeTheGap() {
+        // VelocityTrackerTest.calculateVelocity_gapOf40MillisecondsInPositions_positionsAfterGapIgnored
+        let stroke = PlatformVelocityVectors.interrupted
+        #expect(abs(PlatformVelocityVectors.velocity(compose, stroke, axis: \.x) - stroke.expected.0) < 0.2)
+        #expect(abs(PlatformVelocityVectors.velocity(compose, stroke, axis: \.y) - stroke.expected.1) < 0.2)
+    }
+
     @Test func theWorkedStrokeGivesThreeSamplesAndTheirSlope() {
         // the down (age 123 ms > 100) drops out; 89, 106, 123 lie on a line of 60 pt per 17 ms
         #expect(abs(WorkedStroke.velocity(.compose) - 60.0 / 17) < 1e-9)

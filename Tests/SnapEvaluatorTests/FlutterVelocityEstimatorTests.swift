@@ -13,6 +13,13 @@ import Testing
         }
     }
 
+    @Test func fluttersInterruptedVectorIgnoresTheMovesBeforeTheGap() {
+        // velocity_tracker_test.dart 'Interrupted velocity estimation' (0.1% there)
+        let stroke = PlatformVelocityVectors.interrupted
+        #expect(abs(PlatformVelocityVectors.velocity(tracker, stroke, axis: \.x) - stroke.expected.0) < 1e-3 * stroke.expected.0)
+        #expect(abs(PlatformVelocityVectors.velocity(tracker, stroke, axis: \.y) - stroke.expected.1) < 1e-3 * stroke.expected.1)
+    }
+
     @Test func theWorkedStrokeFlings() {
         // three samples in the window, span 120 pt > 18, speed > 0.05 pt/ms
         #expect(abs(WorkedStroke.velocity(.flutter) - 60.0 / 17) < 1e-9)

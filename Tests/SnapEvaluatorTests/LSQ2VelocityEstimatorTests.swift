@@ -13,6 +13,20 @@ import Testing
         #expect(e.samplesUsed == 11)
     }
 
+    @Test("AOSP's own quadratic vectors (VelocityTracker_test.cpp LeastSquaresVelocityTrackerStrategy_*)", arguments: [
+        ([1.0, 1, 1], 0.0),     // _Constant
+        ([-2.0, -1, 0], 1.0),   // _Linear: 1E3 px/s
+        ([1.0, 4, 8], 4.5),     // _Parabolic: 4.5E3 px/s
+        ([1.0, 4, 9], 6.0),     // _Parabolic2: 6E3 px/s
+        ([4.0, 1, 0], 0.0),     // _Parabolic3: y = x², 0 at the newest sample
+    ])
+    func aospQuadraticVectors(positions: [Double], expected: Double) {
+        // moves at 0, 1, 2 ms, then ACTION_UP at 2 ms at the last position; within 0.001%
+        // (QUADRATIC_VELOCITY_TOLERANCE), or 1e-6 where the target is 0
+        let e = lsq2.estimate(time: [0, 1, 2, 2], offset: positions + [positions[2]], isMove: [true, true, true, false])
+        #expect(abs(e.velocity - expected) <= max(1e-6, 1e-5 * abs(expected)), "\(e.velocity)")
+    }
+
     @Test func liftOffMoreThan40msAfterTheLastMoveMeansStopped() {
         let times = [0.0, 8, 16, 24]
         let offsets = [0.0, 8, 16, 24]

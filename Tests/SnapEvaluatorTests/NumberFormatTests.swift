@@ -27,4 +27,31 @@ struct NumberFormatTests {
         #expect(NumberFormat.compact(-0.0000001) == "0")
         #expect(NumberFormat.compact(.nan) == "")
     }
+
+    @Test("compact's integer path gives printf's text, and leaves near-halves to printf")
+    func compactMatchesPrintf() {
+        func printf(_ x: Double, _ d: Int) -> String {
+            var s = NumberFormat.fixed(x, d)
+            if s.contains("."), !s.contains("e") {
+                while s.last == "0" { s.removeLast() }
+                if s.last == "." { s.removeLast() }
+            }
+            return s == "-0" ? "0" : s
+        }
+        var rng = SystemRandomNumberGenerator()
+        for k in 0..<20_000 {
+            let d = k % 7
+            let x: Double = switch k % 4 {
+            case 0: Double.random(in: -1000...1000, using: &rng)
+            case 1: Double(Int.random(in: -100_000...100_000, using: &rng)) / 8   // exact halves and quarters
+            case 2: Double.random(in: -1e6...1e6, using: &rng) / 1.75
+            default: Double(Int.random(in: -10_000...10_000, using: &rng)) * 0.001
+            }
+            #expect(NumberFormat.compact(x, d) == printf(x, d), "\(x) \(d)")
+        }
+        #expect(NumberFormat.roundedDecimal(0.125, 2) == nil)   // a tie: printf decides
+        #expect(NumberFormat.roundedDecimal(1089, 3) == "1089")
+        #expect(NumberFormat.roundedDecimal(-34.2857142, 3) == "-34.286")
+        #expect(NumberFormat.roundedDecimal(-0.0001, 3) == "0")
+    }
 }

@@ -17,9 +17,9 @@ struct CompareOutputFilesTests {
         let text = try String(contentsOfFile: rows, encoding: .utf8)
         let lines = text.split(separator: "\n").map(String.init)
         #expect(lines.first == "trace_id,user_id,session_id,file,line,intended_index,start_index,start_offset_pt,"
-                + "release_offset_pt,velocity_pt_per_ms,travel_pt,finger_travel_pt,duration_ms,nearest_target,nearest_hit,tag99_target,tag99_hit")
+                + "release_offset_pt,velocity_pt_per_ms,travel_pt,finger_travel_pt,duration_ms,hit,nearest_target,nearest_hit,tag99_target,tag99_hit")
         #expect(lines.count == 1 + 8)
-        #expect(lines[1] == "a,ann,,\(first),2,1,0,0,30,0.5,30,,0,0,0,1,1")
+        #expect(lines[1] == "a,ann,,\(first),2,1,0,0,30,0.5,30,,0,exact,0,0,1,1")
         #expect(lines[5].hasPrefix("a,cat,,\(second),2,"))
         let doc = try #require(try JSONSerialization.jsonObject(with: Data(out.standardOutput)) as? [String: Any])
         let policies = try #require(doc["policies"] as? [[String: Any]])
@@ -35,6 +35,24 @@ struct CompareOutputFilesTests {
         #expect(files[0].hasPrefix(first) && files[1].hasPrefix(second))
         #expect(((doc["run"] as? [String: Any])?["files"] as? [String]) == files)
         #expect(out.standardError.contains("wrote 8 per-trace rows"))
+    }
+
+    @Test("--per-trace under --hit revealed: a hit is the intended item in view, as compare counts it")
+    func perTraceRevealed() throws {
+        let path = try CommandFixtures.write(HitOptionsTests.revealedFixture())
+        let rows = URL(fileURLWithPath: path).deletingLastPathComponent().appendingPathComponent("rows.csv").path
+        for (hit, expected) in [("exact", "0"), ("revealed", "1")] {
+            let command = try SnapLab.parseAsRoot(["compare", path, "--policies", "nearest", "--bootstrap", "50",
+                                                   "--hit", hit, "--per-trace", rows])
+            let out = try #require(command as? SnapLab.Compare).output()
+            let lines = try String(contentsOfFile: rows, encoding: .utf8).split(separator: "\n")
+            #expect(lines.count == 7)
+            for line in lines.dropFirst() {
+                let cells = line.split(separator: ",", omittingEmptySubsequences: false)
+                #expect(cells[13] == Substring(hit) && cells[15] == Substring(expected), "\(line)")
+            }
+            #expect(out.text.contains("nearest  6  \(expected == "1" ? "1.000" : "0.000")"), "\(out.text)")
+        }
     }
 
     @Test("--format csv --by file: one header row, loadable, the per-file rows included")

@@ -48,8 +48,12 @@ public struct DataChecks: Sendable {
     var labelsVary = false
     /// Sample-level traces that carried a `release_velocity` (``VelocityInUse/ignoredNotice(method:ignored:)``).
     public private(set) var recordedVelocities = 0
+    /// Whether the layout checks (outside-content, unreachable-intended) run: false when the
+    /// traces' layout is only a stand-in (`snaplab velocity` without a layout).
+    public private(set) var checksLayout = true
 
-    public init() {}
+    /// - Parameter checksLayout: run the checks that need the traces' real layout.
+    public init(checksLayout: Bool = true) { self.checksLayout = checksLayout }
 
     /// Counts `record`'s release, and whether a sample-level trace carried a recorded velocity.
     public mutating func add(_ record: TraceRecord) {
@@ -61,14 +65,14 @@ public struct DataChecks: Sendable {
     public mutating func add(_ trace: TraceRelease) {
         traces += 1
         let layout = trace.layout, release = trace.release
-        if !layout.isLooping, release.offset < -layout.stride || release.offset > layout.maxOffset + layout.stride {
+        if checksLayout, !layout.isLooping, release.offset < -layout.stride || release.offset > layout.maxOffset + layout.stride {
             outside.add(trace.location)
         }
         if release.velocity == 0 { zeroVelocity.add(trace.location) }
         guard let intended = trace.intendedIndex else { return }
         labelled += 1
         if let first = firstLabel { if first != intended { labelsVary = true } } else { firstLabel = intended }
-        if !Self.isReachable(item: intended, in: layout) { unreachable.add(trace.location) }
+        if checksLayout, !Self.isReachable(item: intended, in: layout) { unreachable.add(trace.location) }
     }
 
     /// Adds `other` (a later part of the same run); its example lines move by `lineOffset`.
@@ -96,7 +100,8 @@ public struct DataChecks: Sendable {
 
     /// The warnings that apply.
     /// - Parameters:
-    ///   - users: distinct users, when the command reports per-user intervals (`nil`: not checked).
+    ///   - users: distinct users, when the command reports per-user intervals (`nil`: not checked;
+    ///     never checked without labelled traces).
     ///   - hit: the run's hit criterion (unreachable traces are listed as such under `exact`).
     public func warnings(users: Int? = nil, hit: HitCriterion = .exact) -> [DataWarning] {
         var out: [DataWarning] = []
@@ -121,7 +126,7 @@ public struct DataChecks: Sendable {
                                        + "(over 5%: check --velocity against the recording platform; see snaplab describe)",
                                    examples: zeroVelocity.examples))
         }
-        if let users, users < Self.minimumUsers, traces > 0 {
+        if let users, users < Self.minimumUsers, labelled > 0 {
             out.append(DataWarning(id: "few-users", count: users, total: Self.minimumUsers,
                                    message: "only \(users) user\(users == 1 ? "" : "s") (fewer than \(Self.minimumUsers)): "
                                        + "per-user intervals and tests are not meaningful"))

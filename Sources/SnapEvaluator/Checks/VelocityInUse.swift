@@ -27,12 +27,18 @@ public enum VelocityInUse {
 /// Data a command cannot score (exit 65), e.g. hit rates of unlabelled traces.
 public struct UnscorableDataError: Error, Sendable, Hashable, CustomStringConvertible {
     public var description: String
+    /// The data checks' lines about the traces read (``DataChecks/lines(users:hit:velocity:)``),
+    /// printed before the error: a run that stops still says what it found.
+    public var warnings: [String]
 
-    public init(_ description: String) { self.description = description }
+    public init(_ description: String, warnings: [String] = []) {
+        self.description = description
+        self.warnings = warnings
+    }
 
     /// Hit rates of traces without `intended_index`.
-    public static func unlabelled(traces: Int) -> UnscorableDataError {
-        UnscorableDataError(DataChecks.hitRatesNeedLabels + " (none of the \(traces) traces read has one)")
+    public static func unlabelled(traces: Int, warnings: [String] = []) -> UnscorableDataError {
+        UnscorableDataError(DataChecks.hitRatesNeedLabels + " (none of the \(traces) traces read has one)", warnings: warnings)
     }
 }
 

@@ -33,12 +33,14 @@ public enum PolicyHitRates {
 
     /// The share of hits of each policy on the labelled traces of `paths` (read with `options`),
     /// by the same rule; `criterion` applies to traces without a `hit` column of their own.
+    /// `observe` sees every trace read (the data checks, ``DataChecks``).
     public static func rates(ofFiles paths: [String], options: TraceReadOptions, policies: [any SnapPolicy],
-                             criterion: HitCriterion) throws -> [Double] {
+                             criterion: HitCriterion, observe: (TraceRecord) -> Void = { _ in }) throws -> [Double] {
         var hits = [Int](repeating: 0, count: policies.count)
         var total = 0
         var checkers: [CarouselLayout: SessionSimulator] = [:]
         _ = try TraceReader.read(paths: paths, options: options) { record in
+            observe(record)
             let r = record.release
             guard let label = r.intendedIndex else { return }
             let checker: SessionSimulator

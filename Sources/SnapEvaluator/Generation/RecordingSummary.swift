@@ -18,13 +18,16 @@ public struct RecordingSummary: Sendable {
         self.hit = hit
     }
 
-    /// Reads sample-level trace files with `options` (the velocity estimator is LSQ2 by default).
+    /// Reads sample-level trace files with `options` (the velocity estimator is LSQ2 by default);
+    /// `observe` sees every trace read (the data checks, ``DataChecks``).
     /// - Throws: the reader's errors; ``SwipeModelError`` when no sample-level trace was read.
-    public static func read(paths: [String], options: TraceReadOptions) throws -> (RecordingSummary, ReadSummary) {
+    public static func read(paths: [String], options: TraceReadOptions,
+                            observe: (TraceRecord) -> Void = { _ in }) throws -> (RecordingSummary, ReadSummary) {
         var features: [TraceFeatures] = []
         var layouts: [CarouselLayout: Int] = [:]
         var hits: [HitCriterion: Int] = [:]
         let summary = try TraceReader.read(paths: paths, options: options) { record in
+            observe(record)
             let r = record.release
             guard record.samples.count >= 1, r.sampleCount > 1 else { return }
             layouts[r.layout, default: 0] += 1

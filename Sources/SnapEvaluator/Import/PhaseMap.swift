@@ -41,7 +41,7 @@ public struct PhaseMap: Sendable, Hashable {
     }
 
     /// The phase of `code`, or `nil` when the map does not know it.
-    public func phase(of code: String) -> PointerPhase? { codes[code.lowercased()] }
+    public func phase(of code: String) -> PointerPhase? { codes[code] ?? codes[code.lowercased()] }
 
     /// The known codes, sorted (for error messages).
     public var knownCodes: [String] { codes.keys.sorted() }

@@ -18,14 +18,22 @@ enum PointerLogText {
         return text.hasPrefix("\u{FEFF}") ? String(text.dropFirst()) : text
     }
 
-    /// Lines with their 1-based numbers (LF or CRLF), skipping empty ones.
+    /// Lines with their 1-based numbers (LF or CRLF), skipping empty ones. Cut on the UTF-8
+    /// bytes (a `\r\n` pair is one `Character`, so splitting `Character`s on `\n` would not cut
+    /// CRLF text, and walking `Character`s is slow).
     static func lines(_ text: String) -> [(number: Int, text: Substring)] {
         var out: [(Int, Substring)] = []
+        let utf8 = text.utf8
+        var start = utf8.startIndex
         var n = 0
-        for line in text.split(separator: "\n", omittingEmptySubsequences: false) {
+        while start < utf8.endIndex {
+            let end = utf8[start...].firstIndex(of: 0x0A) ?? utf8.endIndex
             n += 1
-            let l = line.hasSuffix("\r") ? line.dropLast() : line
-            if !l.allSatisfy({ $0 == " " || $0 == "\t" }) { out.append((n, l)) }
+            var stop = end
+            if stop > start, utf8[utf8.index(before: stop)] == 0x0D { stop = utf8.index(before: stop) }
+            let line = text[start..<stop]
+            if !line.utf8.allSatisfy({ $0 == 0x20 || $0 == 0x09 }) { out.append((n, line)) }
+            start = end < utf8.endIndex ? utf8.index(after: end) : utf8.endIndex
         }
         return out
     }

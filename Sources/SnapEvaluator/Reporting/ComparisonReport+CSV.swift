@@ -6,13 +6,14 @@ import Foundation
 /// text that reads back as the same `Double`; p-values that underflow a `Double` keep their
 /// exponent, ``PValueText``). With a breakdown (`--by user|file`) a first column named after it
 /// holds the group: rows with an empty group are the whole data set (all columns), rows with a
-/// group carry `policy`, `n`, `hits` and `hit_rate` for that group.
+/// group carry `policy`, `n`, `hits` and `hit_rate` for that group. `intervals_from_few_users`
+/// is `true` when the intervals come from fewer than five users (``FewUsersMark``).
 extension ComparisonReport {
     static let csvHeader = ["policy", "n", "hits", "hit_rate", "hit_rate_ci_low", "hit_rate_ci_high",
                             "diff_to_best", "diff_ci_low", "diff_ci_high", "mcnemar_p", "holm_p",
                             "mcnemar_log10_p", "holm_log10_p",
                             "mean_abs_error", "overshoot_rate", "undershoot_rate", "missed_change_rate",
-                            "false_change_rate", "mean_snap_correction_pt", "mean_cells_reconfigured"]
+                            "false_change_rate", "mean_snap_correction_pt", "mean_cells_reconfigured", "intervals_from_few_users"]
 
     /// Base-10 logarithms of the raw and Holm-adjusted McNemar p-values per row (`nil` for the
     /// best), exact even where the p-values themselves underflow.
@@ -61,7 +62,7 @@ extension ComparisonReport {
                 logP.raw[k].map(n) ?? "", logP.holm[k].map(n) ?? "",
                 n(r.meanAbsoluteError), n(r.overshootRate), n(r.undershootRate),
                 n(r.missedChangeRate), n(r.falseChangeRate), n(r.meanSnapCorrection),
-                n(r.meanCellsReconfigured)])
+                n(r.meanCellsReconfigured), intervalsFromFewUsers ? "true" : "false"])
         }
         let blanks = Array(repeating: "", count: Self.csvHeader.count - 4)
         for g in groups {

@@ -11,6 +11,8 @@ public struct ComparisonReport: Sendable {
     public var breakdown: Breakdown
     /// Data checks' warnings (``DataChecks``), also under `warnings` in JSON.
     public var warnings: [DataWarning] = []
+    /// The run's hit criterion (`--hit`), named in the legend.
+    public var hit: HitCriterion = .exact
 
     /// Which per-group table follows the main one.
     public enum Breakdown: String, Sendable { case none, user, file }
@@ -40,6 +42,11 @@ public struct ComparisonReport: Sendable {
         "[\(NumberFormat.fixed(i.lower, 3)), \(NumberFormat.fixed(i.upper, 3))]"
     }
 
+    /// An interval cell, with ``FewUsersMark`` when it comes from fewer than five users.
+    func intervalCell(_ i: (lower: Double, upper: Double)) -> String {
+        FewUsersMark.marked(Self.interval(i), intervalsFromFewUsers)
+    }
+
     func pValue(_ row: Int, _ logHolm: [Double?]) -> String {
         guard let p = comparison.rows[row].holmP else { return "-" }
         return PValueText.short(p, log10p: logHolm[row] ?? 0)
@@ -53,9 +60,9 @@ public struct ComparisonReport: Sendable {
 
     func cells(_ k: Int, _ logHolm: [Double?]) -> [String] {
         let r = comparison.rows[k]
-        return [r.policy, String(r.n), NumberFormat.fixed(r.hitRate, 3), Self.interval(r.hitRateInterval),
+        return [r.policy, String(r.n), NumberFormat.fixed(r.hitRate, 3), intervalCell(r.hitRateInterval),
          (r.differenceToBest > 0 ? "+" : "") + NumberFormat.fixed(r.differenceToBest, 3),
-         Self.interval(r.differenceInterval), pValue(k, logHolm), r.significanceMark,
+         intervalCell(r.differenceInterval), pValue(k, logHolm), r.significanceMark,
          NumberFormat.fixed(r.meanAbsoluteError, 3), NumberFormat.fixed(r.overshootRate, 3),
          NumberFormat.fixed(r.undershootRate, 3), NumberFormat.fixed(r.missedChangeRate, 3),
          NumberFormat.fixed(r.falseChangeRate, 3), NumberFormat.fixed(r.meanSnapCorrection, 1),
@@ -76,20 +83,13 @@ public struct ComparisonReport: Sendable {
         [g.name, String(g.n)] + g.hitRates.map { NumberFormat.fixed($0, 3) }
     }
 
-    static let legend = """
-        hit: share of labelled traces that rest on the intended item; 95% CI: user-clustered bootstrap (cluster-robust normal above 5000 users).
-        vs best: difference in hit rate to the best policy; p (Holm): clustered McNemar test (users as units) against the best, Holm-adjusted (sig: * < 0.05, ** < 0.01, *** < 0.001).
-        over/under: share past / short of the intended item in the swipe's direction; missed: share of intended changes that stayed; false: share of intended stays that changed.
-        snap pt: mean |target offset - UIKit normal-rate resting offset|; cells: mean cells reconfigured by a reuse pool while settling.
-        """
-
     // MARK: - Formats
 
     func table() -> String {
         var out = preamble.map { "\($0.key): \($0.value)\n" }.joined()
         if !preamble.isEmpty { out += "\n" }
         out += TextTable(header: Self.header, rows: allCells, rightAligned: Self.numeric).rendered()
-        out += "\n" + Self.legend + "\n"
+        out += "\n" + legend + "\n"
         if breakdown != .none {
             out += "\nhit rate by \(breakdown.rawValue):\n"
             out += TextTable(header: groupHeader, rows: groups.map(groupCells),
@@ -102,6 +102,7 @@ public struct ComparisonReport: Sendable {
         var out = preamble.map { "- **\($0.key)**: \($0.value)\n" }.joined()
         if !preamble.isEmpty { out += "\n" }
         out += MarkdownTable.render(header: Self.header, rows: allCells, rightAligned: Self.numeric)
+        if intervalsFromFewUsers { out += "\n" + FewUsersMark.footnote(users: comparison.users) + "\n" }
         if breakdown != .none {
             out += "\nHit rate by \(breakdown.rawValue):\n\n"
             out += MarkdownTable.render(header: groupHeader, rows: groups.map(groupCells),
@@ -142,6 +143,8 @@ public struct ComparisonReport: Sendable {
             ("run", runJSON()),
             ("labelled", .int(comparison.labelled)), ("unlabelled", .int(comparison.unlabelled)),
             ("users", .int(comparison.users)),
+            ("hit", .string(hit.rawValue)),
+            ("intervals_from_few_users", .bool(intervalsFromFewUsers)),
             ("bootstrap", .object([("resamples", .int(comparison.bootstrap.resamples)),
                                    ("seed", .int(Int(truncatingIfNeeded: comparison.bootstrap.seed))),
                                    ("level", .number(comparison.bootstrap.level))])),

@@ -45,7 +45,7 @@ public struct FitReport: Sendable {
         out += "traces: \(fit.traces) labelled from \(fit.users) users; \(fit.folds.count) user-grouped folds; "
             + "intervals from \(fit.bootstrapResamples) user-bootstrap refits\n\n"
         let rows = fit.parameters.map { p -> [String] in
-            let ci = p.interval.map { "[\(value($0.lower)), \(value($0.upper))]" + (fit.intervalsFromFewUsers ? " †" : "") } ?? "-"
+            let ci = p.interval.map { FewUsersMark.marked("[\(value($0.lower)), \(value($0.upper))]", fit.intervalsFromFewUsers) } ?? "-"
             let plateau = p.plateau.map { $0.lower == $0.upper ? "-" : "[\(value($0.lower)), \(value($0.upper))]" } ?? ""
             return [p.name, value(p.value) + (p.atBound ? " *" : ""), p.isFitted ? ci : "(fixed)", plateau,
                     value(p.defaultValue), units[p.name] ?? ""]
@@ -56,7 +56,7 @@ public struct FitReport: Sendable {
             out += "* on a bound: the values that fit best reach the end of the parameter's range; the data do not pin it\n"
         }
         if fit.intervalsFromFewUsers {
-            out += "† from \(fit.users) users (fewer than \(CrossValidatedFit.minimumUsersForIntervals)): rough\n"
+            out += FewUsersMark.footnote(users: fit.users) + "\n"
         }
         out += "plateau: the values scoring as well as the fitted one with the others held (the fit takes its middle)\n"
         for note in fit.notes { out += "note: \(note)\n" }

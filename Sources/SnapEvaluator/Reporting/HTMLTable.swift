@@ -99,15 +99,15 @@ extension ComparisonReport {
             let colour = colours[r.policy] ?? "#888888"
             let ci = r.hitRateInterval
             let tip = "\(r.policy): \(r.hits) of \(r.n) hit, \(NumberFormat.fixed(r.hitRate, 3)) "
-                + "[\(NumberFormat.fixed(ci.lower, 3)), \(NumberFormat.fixed(ci.upper, 3))]"
+                + intervalCell(ci)
             return [
                 HTMLTable.Cell(r.policy, tip: r.parameters.map { "\($0.name)=\(NumberFormat.compact($0.value, 4))" }
                     .joined(separator: " "), prefixHTML: HTMLTable.swatch(colour)),
-                HTMLTable.Cell(NumberFormat.fixed(r.hitRate, 3), value: r.hitRate,
+                HTMLTable.Cell(FewUsersMark.marked(NumberFormat.fixed(r.hitRate, 3), intervalsFromFewUsers), value: r.hitRate,
                                extraHTML: HTMLTable.intervalBar(r.hitRate, ci.lower, ci.upper, colour: colour, scale: scale), tip: tip),
                 HTMLTable.Cell((r.differenceToBest > 0 ? "+" : "") + NumberFormat.fixed(r.differenceToBest, 3) + " " + r.significanceMark,
                                value: r.differenceToBest,
-                               tip: "95% interval " + Self.interval(r.differenceInterval)),
+                               tip: "95% interval " + intervalCell(r.differenceInterval)),
                 HTMLTable.Cell(pValue(k, logHolm), value: logHolm[k] ?? 1),
                 .number(r.meanAbsoluteError, 3), .number(r.overshootRate, 3), .number(r.undershootRate, 3),
                 .number(r.missedChangeRate, 3), .number(r.falseChangeRate, 3), .number(r.meanSnapCorrection, 1),
@@ -115,7 +115,8 @@ extension ComparisonReport {
             ]
         }
         var table = HTMLTable(header: header, rows: rows, cssClass: "comparison")
-        table.headerTips = ["", "share resting on the intended item; bar: 95% user-clustered bootstrap interval, "
+        table.headerTips = ["", (hit == .exact ? "share resting on the intended item" : "share with the intended item wholly in view at rest")
+                                + "; bar: 95% user-clustered bootstrap interval, "
                                 + "drawn from \(NumberFormat.fixed(scale.lower, 1)) to \(NumberFormat.fixed(scale.upper, 1))",
                             "difference to the best; * p < 0.05, ** < 0.01, *** < 0.001 (Holm)",
                             "exact McNemar test against the best, Holm-adjusted",
@@ -127,7 +128,7 @@ extension ComparisonReport {
             out = "<p class=\"explain\">\(n) labelled traces; hover a cell for details, click a header to sort. Bars run from "
                 + NumberFormat.fixed(scale.lower, 1) + " to " + NumberFormat.fixed(scale.upper, 1) + ".</p>\n" + out
         }
-        out += "<p class=\"legend\">" + HTMLReport.escaped(Self.legend) + "</p>\n"
+        out += "<p class=\"legend\">" + HTMLReport.escaped(legend) + "</p>\n"
         if breakdown != .none {
             out += "<h3>Hit rate by " + HTMLReport.escaped(breakdown.rawValue) + "</h3>\n"
             out += HTMLTable(header: groupHeader, rows: groups.map { g in

@@ -19,6 +19,7 @@ public enum NumberFormat {
     /// = `"174.5"`, `compact(2, 6)` = `"2"`); empty for non-finite values. For CSV cells.
     public static func compact(_ x: Double, _ decimals: Int = 6) -> String {
         guard x.isFinite else { return "" }
+        if let fast = roundedDecimal(x, decimals) { return fast }
         var s = fixed(x, decimals)
         if s.contains("."), !s.contains("e") {
             while s.last == "0" { s.removeLast() }
@@ -29,4 +30,34 @@ public enum NumberFormat {
 
     /// Shortest text that reads back as `x` (`2.2`, `0.3333333333333333`, `170`).
     public static func shortest(_ x: Double) -> String { JSONValue.format(x) }
+
+    /// ``compact(_:_:)`` by integer arithmetic, or `nil` where it could round differently from
+    /// `printf`'s correctly rounded `%.*f` (a scaled value too near a half for the product's
+    /// rounding error, or at least 1e15): the same text, without Foundation's formatter (import
+    /// writes a million numbers).
+    static func roundedDecimal(_ x: Double, _ decimals: Int) -> String? {
+        guard decimals >= 0, decimals <= 9 else { return nil }
+        var power = 1
+        for _ in 0..<decimals { power *= 10 }
+        let scaled = Swift.abs(x) * Double(power)
+        // the product errs by at most half an ulp of `scaled` (2^-53 relative); the fraction
+        // `scaled - whole` is exact: away from a half by more than 1e-15·scaled, the exact
+        // product rounds the same way
+        guard scaled < 1e15 else { return nil }
+        let whole = scaled.rounded(.down)
+        guard Swift.abs(scaled - whole - 0.5) > Swift.max(1e-9, 1e-15 * scaled) else { return nil }
+        var n = Int(scaled.rounded(.toNearestOrAwayFromZero))
+        guard n != 0 else { return "0" }
+        var fraction = n % power
+        n /= power
+        var digits = decimals
+        while digits > 0, fraction % 10 == 0 { fraction /= 10; digits -= 1 }
+        var s = x < 0 ? "-" : ""
+        s += String(n)
+        if digits > 0 {
+            let f = String(fraction)
+            s += "." + String(repeating: "0", count: digits - f.count) + f
+        }
+        return s
+    }
 }

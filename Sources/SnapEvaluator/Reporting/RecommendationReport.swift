@@ -8,6 +8,13 @@ public struct RecommendationReport: Sendable {
     public var recommendation: Recommendation
     /// Key/value lines printed above the ranking (files, traces, seed, …).
     public var preamble: [(key: String, value: String)]
+    /// Users the folds were made from: under five, every ± SE carries ``FewUsersMark``.
+    public var users: Int?
+    /// The data checks' warnings (``DataChecks/json(users:hit:)``), under `warnings` in JSON.
+    public var warnings: JSONValue = .array([])
+
+    /// Whether the standard errors come from fewer than five users.
+    public var intervalsFromFewUsers: Bool { users.map(FewUsersMark.applies(users:)) ?? false }
 
     public init(recommendation: Recommendation, preamble: [(key: String, value: String)] = []) {
         self.recommendation = recommendation
@@ -40,11 +47,13 @@ public struct RecommendationReport: Sendable {
             let mark = c.policyID == r.chosen.policyID && c.variant == r.chosen.variant ? "*" : ""
             let within = r.objective.isHigherBetter ? c.testScore >= r.threshold : c.testScore <= r.threshold
             return [String(i + 1) + mark, c.policyID, c.variant, NumberFormat.fixed(c.testScore, 4),
-                    NumberFormat.fixed(c.testStandardError, 4), within ? "yes" : "", Self.parameterText(c.policy)]
+                    FewUsersMark.marked(NumberFormat.fixed(c.testStandardError, 4), intervalsFromFewUsers),
+                    within ? "yes" : "", Self.parameterText(c.policy)]
         }
         out += TextTable(header: ["rank", "policy", "variant", "test", "± SE", "within 1 SE", "parameters"], rows: rows,
                          rightAligned: [0, 3, 4]).rendered()
         out += "(* = chosen; test = mean over the held-out folds; fitted values are the fit on all traces)\n"
+        if intervalsFromFewUsers, let users { out += FewUsersMark.footnote(users: users) + "\n" }
         if !r.notFitted.isEmpty {
             out += "scored with defaults only (too many parameters to fit): \(r.notFitted.joined(separator: ", "))\n"
         }
@@ -59,7 +68,7 @@ public struct RecommendationReport: Sendable {
     /// The report as JSON: `objective`, `folds`, `rule`, `threshold`, `best` and `chosen`
     /// (`policy`, `variant`), `ranking` (`policy`, `variant`, `test_score`, `test_se`,
     /// `fold_test_scores`, `fitted_parameters`, `parameters` as `{name, value}`), `not_fitted`,
-    /// `reasons`, `swift_code`.
+    /// `reasons`, `swift_code`, `intervals_from_few_users`, `warnings`.
     public func json() -> JSONValue {
         let r = recommendation
         func parameters(_ p: any SnapPolicy) -> JSONValue {
@@ -75,6 +84,7 @@ public struct RecommendationReport: Sendable {
         items += [
             ("objective", .string(r.objective.description)),
             ("folds", .int(r.folds)),
+            ("intervals_from_few_users", .bool(intervalsFromFewUsers)),
             ("rule", .string(rule)),
             ("threshold", .number(r.threshold)),
             ("best", id(r.best)),
@@ -94,6 +104,7 @@ public struct RecommendationReport: Sendable {
             ("reasons", .array(r.reasons.map { .string($0) })),
             ("notes", .array(r.notes.map { .string($0) })),
             ("swift_code", .string(r.swiftCode)),
+            ("warnings", warnings),
         ]
         return .object(items)
     }

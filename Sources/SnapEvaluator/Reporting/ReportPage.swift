@@ -86,18 +86,22 @@ public struct ReportPage: Sendable {
             }
         }
 
+        var comparisonReport = ComparisonReport(comparison: comparison)
+        comparisonReport.hit = collector.hit
         var page = HTMLReport(title: title, summary: lines, details: collector.description.table(summary: summary),
-                              comparison: ComparisonReport(comparison: comparison), plots: [],
+                              comparison: comparisonReport, plots: [],
                               recommendation: recommendationText, footer: footer)
         page.colours = colours
         page.subtitle = "\(totals.labelled) labelled swipes from \(comparison.users) users, "
             + "\(comparison.rows.count) policies compared"
         page.verdict = verdict(comparison: comparison, recommendation: recommendation, notes: verdictNotes)
+        page.verdict?.hit = collector.hit
+        page.verdict?.fewUsers = comparisonReport.intervalsFromFewUsers ? comparison.users : nil
         page.plots = plots(collector: collector, ranked: ranked, colours: colours)
         page.sections = ReportSections.intent(ranked: ranked, traces: collector.labelled, top: curvePolicies,
-                                              matrices: mapPolicies, colours: colours)
+                                              matrices: mapPolicies, colours: colours, users: comparison.users)
             + ReportSections.users(comparison: comparison, top: curvePolicies, colours: colours)
-        if let r = recommendation { page.recommendationHTML = ReportSections.ranking(r, colours: colours) }
+        if let r = recommendation { page.recommendationHTML = ReportSections.ranking(r, colours: colours, users: comparison.users) }
         page.footerItems = footerItems + [("seed", "\(seed)")] + summary.files.map { ("input", $0.path) }
         return (page, notes)
     }

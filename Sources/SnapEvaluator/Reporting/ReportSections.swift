@@ -4,7 +4,8 @@ import SnapStrategies
 /// and the recommendation's ranking, as ready HTML (every text escaped).
 enum ReportSections {
     static func intent(ranked: [any SnapPolicy], traces reservoir: TraceReservoir, top: Int, matrices: Int,
-                       colours: [String: String]) -> [HTMLReport.Section] {
+                       colours: [String: String], users: Int = Int.max) -> [HTMLReport.Section] {
+        let few = FewUsersMark.applies(users: users)
         let traces = reservoir.traces
         guard !traces.isEmpty, !ranked.isEmpty else { return [] }
         let chosen = Array(ranked.prefix(max(top, matrices)))
@@ -20,12 +21,13 @@ enum ReportSections {
                     guard n > 0 else { return HTMLTable.Cell("–") }
                     let rate = Double(h) / Double(n)
                     let ci = HitRateCurve.wilson(hits: h, count: n)
-                    return HTMLTable.Cell(NumberFormat.fixed(rate, 3), value: rate,
+                    return HTMLTable.Cell(FewUsersMark.marked(NumberFormat.fixed(rate, 3), few), value: rate,
                                           extraHTML: HTMLTable.intervalBar(rate, ci.lower, ci.upper, colour: colours[id] ?? "#888888"),
                                           tip: "\(id): \(h) of \(n); 95% Wilson [\(NumberFormat.fixed(ci.lower, 3)), \(NumberFormat.fixed(ci.upper, 3))]")
                 }
         }
         html += "<h3>Hit rate by what the person meant</h3>\n" + HTMLTable(header: header, rows: rows, cssClass: "intent").html()
+        if few { html += "<p class=\"legend\">" + HTMLReport.escaped(FewUsersMark.footnote(users: users)) + "</p>\n" }
         html += "<h3>Meant vs rested (items moved)</h3>\n<p class=\"explain\">Rows: items the person meant to move; "
             + "columns: items the policy moved. The diagonal (bold) is a hit; right of it overshoots, left of it "
             + "undershoots.</p>\n<div class=\"grid2\">\n"
@@ -73,13 +75,15 @@ enum ReportSections {
         return [HTMLReport.Section(id: "users", title: "By user", html: html)]
     }
 
-    static func ranking(_ r: Recommendation, colours: [String: String]) -> String {
+    static func ranking(_ r: Recommendation, colours: [String: String], users: Int) -> String {
+        let few = FewUsersMark.applies(users: users)
         let rows: [[HTMLTable.Cell]] = r.ranking.enumerated().map { i, c in
             let chosen = c.policyID == r.chosen.policyID && c.variant == r.chosen.variant
             let within = r.objective.isHigherBetter ? c.testScore >= r.threshold : c.testScore <= r.threshold
             return [.number(Double(i + 1), 0),
                     HTMLTable.Cell(c.policyID + (chosen ? " (chosen)" : ""), prefixHTML: HTMLTable.swatch(colours[c.policyID] ?? "#bbbbbb")),
-                    HTMLTable.Cell(c.variant), .number(c.testScore, 4), .number(c.testStandardError, 4),
+                    HTMLTable.Cell(c.variant), .number(c.testScore, 4),
+                    HTMLTable.Cell(FewUsersMark.marked(NumberFormat.fixed(c.testStandardError, 4), few), value: c.testStandardError),
                     HTMLTable.Cell(within ? "yes" : ""), HTMLTable.Cell(RecommendationReport.parameterText(c.policy))]
         }
         var table = HTMLTable(header: ["rank", "policy", "variant", "test \(r.objective)", "± SE", "within 1 SE", "parameters"],
@@ -87,7 +91,9 @@ enum ReportSections {
         table.headerTips = ["", "", "defaults or fitted on the training folds", "mean over held-out folds (grouped by user)",
                             "standard error over folds", "as good as the best within noise", ""]
         var html = "<p class=\"explain\">" + HTMLReport.escaped(RecommendationReport(recommendation: r).rule) + ".</p>\n"
-        html += "<div class=\"scroll-y\">" + table.html() + "</div>\n<ul>\n"
+        html += "<div class=\"scroll-y\">" + table.html() + "</div>\n"
+        if few { html += "<p class=\"legend\">" + HTMLReport.escaped(FewUsersMark.footnote(users: users)) + "</p>\n" }
+        html += "<ul>\n"
         for reason in r.reasons { html += "<li>" + HTMLReport.escaped(reason) + "</li>\n" }
         html += "</ul>\n<h3>Swift</h3>\n<pre><code>" + HTMLReport.escaped(r.swiftCode) + "</code></pre>\n"
         return html

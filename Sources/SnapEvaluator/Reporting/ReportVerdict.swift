@@ -15,6 +15,10 @@ public struct ReportVerdict: Sendable {
     public var baseline: (row: Comparison.Row, difference: Double, interval: (lower: Double, upper: Double)?)?
     /// Notes shown under the verdict (small data, sampling, no recommendation).
     public var notes: [String]
+    /// What counts as a hit (`--hit`), said in the hit-rate fact.
+    public var hit: HitCriterion = .exact
+    /// The number of users when fewer than five: the intervals carry ``FewUsersMark`` and its footnote.
+    public var fewUsers: Int?
 
     public init(policy: String, basis: String, row: Comparison.Row?, notes: [String] = []) {
         self.policy = policy
@@ -49,8 +53,9 @@ public struct ReportVerdict: Sendable {
         out += "<p class=\"basis\">" + e(basis) + "</p>\n<div class=\"facts\">\n"
         if let row {
             out += "<div class=\"fact\"><span class=\"big\">" + Self.percent(row.hitRate) + "</span>"
-                + "<span class=\"sub\">of swipes rest on the item the person meant<br/>95% interval "
-                + Self.percent(row.hitRateInterval.lower) + "–" + Self.percent(row.hitRateInterval.upper)
+                + "<span class=\"sub\">" + (hit == .exact ? "of swipes rest on the item the person meant"
+                                            : "of swipes bring the item the person meant wholly into view") + "<br/>95% interval "
+                + FewUsersMark.marked(Self.percent(row.hitRateInterval.lower) + "–" + Self.percent(row.hitRateInterval.upper), fewUsers != nil)
                 + " (\(row.n) labelled traces, intervals resample users)</span></div>\n"
         }
         if let fitted {
@@ -63,12 +68,14 @@ public struct ReportVerdict: Sendable {
             let sign = d > 0 ? "+" : d < 0 ? "−" : "±"
             var sub = "than <code>" + e(baseline.row.policy) + "</code> (baseline, " + Self.percent(baseline.row.hitRate) + ")"
             if let i = baseline.interval {
-                sub += "<br/>95% interval " + NumberFormat.fixed(100 * i.lower, 1) + " to " + NumberFormat.fixed(100 * i.upper, 1) + " points"
+                sub += "<br/>95% interval " + FewUsersMark.marked(NumberFormat.fixed(100 * i.lower, 1) + " to "
+                                                                  + NumberFormat.fixed(100 * i.upper, 1) + " points", fewUsers != nil)
             }
             out += "<div class=\"fact\"><span class=\"big\">" + sign + NumberFormat.fixed(100 * abs(d), 1) + " pts</span>"
                 + "<span class=\"sub\">" + sub + "</span></div>\n"
         }
         out += "</div>\n"
+        if let fewUsers { out += "<p class=\"note\">" + e(FewUsersMark.footnote(users: fewUsers)) + "</p>\n" }
         for note in notes { out += "<p class=\"note\">" + e(note) + "</p>\n" }
         return out + "</section>\n"
     }

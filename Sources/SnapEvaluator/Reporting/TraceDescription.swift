@@ -110,7 +110,7 @@ public struct TraceDescription: Sendable {
                 return (m.rawValue, .object(items))
             })),
             ("page_deltas", .object(pageDeltas.keys.sorted().map { (String($0), .int(pageDeltas[$0] ?? 0)) })),
-            ("warnings", .object([("sparse_traces", .int(sparseTraces)),
+            ("sampling_flags", .object([("sparse_traces", .int(sparseTraces)),
                                   ("repeated_lift_off_positions", .int(repeatedLiftOff)),
                                   ("long_gap_traces", .int(longGapTraces))])),
         ])
@@ -154,7 +154,7 @@ public struct TraceDescription: Sendable {
         }
         out += deltaRows.isEmpty ? "no labelled traces: no page deltas\n"
             : TextTable(header: ["intended − start", "traces", "%"], rows: deltaRows).rendered()
-        out += "\nwarnings: \(sparseTraces) sparse traces (< 3 move samples), \(repeatedLiftOff) repeated lift-off positions, "
+        out += "\nsampling flags: \(sparseTraces) sparse traces (< 3 move samples), \(repeatedLiftOff) repeated lift-off positions, "
             + "\(longGapTraces) traces with a gap > 40 ms\n"
         return out
     }

@@ -38,16 +38,18 @@ public struct BehaviourLabelOptions: ParsableArguments, Sendable {
 
     /// Reads every trace of `input` into memory and relabels it from behaviour (sessions must be
     /// seen whole before any stroke is labelled): the traces in file order, with derived labels.
-    func relabelledTraces(_ input: TraceInputOptions, scoring: Bool = false, hit: HitCriterion = .exact) throws
-        -> (traces: [TraceRelease], summary: ReadSummary, labels: BehaviourRelabelling.Summary) {
+    /// The data checks of the read come back for the caller to report (they describe the files'
+    /// own labels: the relabelling happens after the read).
+    func relabelledTraces(_ input: TraceInputOptions) throws
+        -> (traces: [TraceRelease], summary: ReadSummary, labels: BehaviourRelabelling.Summary, checks: DataChecks) {
         var traces: [TraceRelease] = []
         var sessions: [String?] = []
-        let summary = try input.read(scoring: scoring, hit: hit) { record in
+        let (summary, checks) = try input.read { record in
             traces.append(record.release)
             sessions.append(record.sessionID)
         }
         let (relabelled, labels) = BehaviourRelabelling.relabel(traces, sessions: sessions, labeller: labeller)
-        return (relabelled, summary, labels)
+        return (relabelled, summary, labels, checks)
     }
 
     /// Reads every trace of `input` into memory, relabels it from behaviour and scores `policies`:
@@ -56,7 +58,7 @@ public struct BehaviourLabelOptions: ParsableArguments, Sendable {
     /// without their own `hit` column, as on the streaming path.
     func accumulate(_ input: TraceInputOptions, policies: [any SnapPolicy], hit: HitCriterion = .exact) throws
         -> (totals: ScoreAccumulator, summary: ReadSummary, labels: BehaviourRelabelling.Summary, checks: DataChecks) {
-        var (relabelled, summary, labels) = try relabelledTraces(input)
+        var (relabelled, summary, labels, _) = try relabelledTraces(input)
         var checks = DataChecks()
         for i in relabelled.indices {
             if relabelled[i].hit == nil && hit != .exact { relabelled[i].hit = hit }
@@ -70,8 +72,8 @@ public struct BehaviourLabelOptions: ParsableArguments, Sendable {
     /// `report --labels behaviour`: derives the labels in a first pass over `input` (releases and
     /// sessions only), then reads it again and hands `body` every record with its derived label
     /// (``TraceRecord/relabelled(_:)``). Standard input cannot be read twice.
-    func readRelabelled(_ input: TraceInputOptions, hit: HitCriterion, _ body: (TraceRecord) throws -> Void) throws
-        -> (summary: ReadSummary, labels: BehaviourRelabelling.Summary) {
+    func readRelabelled(_ input: TraceInputOptions, _ body: (TraceRecord) throws -> Void) throws
+        -> (summary: ReadSummary, labels: BehaviourRelabelling.Summary, checks: DataChecks) {
         guard !input.files.contains("-") else {
             throw ValidationError("--labels behaviour reads the files twice here; it cannot read standard input ('-')")
         }
@@ -84,11 +86,15 @@ public struct BehaviourLabelOptions: ParsableArguments, Sendable {
         let labels = BehaviourRelabelling.relabel(traces, sessions: sessions, labeller: labeller)
         traces = []
         var i = 0
-        let summary = try input.read(scoring: true, hit: hit) { record in
+        // The checks describe the derived labels (the read's own checks saw the files' labels).
+        var checks = DataChecks()
+        let (summary, _) = try input.read { record in
             // The same files in the same order: record i is trace i of the first pass.
-            try body(record.relabelled(i < labels.traces.count ? labels.traces[i].intendedIndex : nil))
+            let relabelled = record.relabelled(i < labels.traces.count ? labels.traces[i].intendedIndex : nil)
+            checks.add(relabelled)
+            try body(relabelled)
             i += 1
         }
-        return (summary, labels.summary)
+        return (summary, labels.summary, checks)
     }
 }

@@ -16,25 +16,36 @@ public struct LabelledTraceOptions: ParsableArguments, Sendable {
     }
 
     /// Reads `input`, keeping the labelled traces (sampled with `seed` beyond ``maxTraces``); with
-    /// `--labels behaviour` the labels are derived from behaviour first (``BehaviourLabelOptions``).
-    /// - Returns: the kept traces, how many labelled traces were seen, what was read, and the
-    ///   behaviour labeller's counts (`nil` with the files' labels).
+    /// `--labels behaviour` the labels are derived from behaviour first (``BehaviourLabelOptions``)
+    /// and the data checks run over the relabelled traces.
+    /// - Returns: the kept traces, how many labelled traces were seen, what was read, the data
+    ///   checks over every trace read, and the behaviour labeller's counts (`nil` with the files'
+    ///   labels).
     func read(_ input: TraceInputOptions, seed: UInt64, behaviour: BehaviourLabelOptions? = nil) throws
-        -> (traces: [TraceRelease], labelled: Int, summary: ReadSummary, labels: BehaviourRelabelling.Summary?) {
+        -> (traces: [TraceRelease], labelled: Int, summary: ReadSummary, checks: DataChecks,
+            labels: BehaviourRelabelling.Summary?) {
         let reservoir = try TraceReservoir(capacity: maxTraces, seed: seed)
         let summary: ReadSummary
+        var checks: DataChecks
         var labels: BehaviourRelabelling.Summary?
         if let behaviour, behaviour.labels == .behaviour {
-            let run = try behaviour.relabelledTraces(input, scoring: true, hit: hitOptions.hit)
-            for trace in run.traces where trace.intendedIndex != nil { reservoir.add(hitOptions.applied(to: trace)) }
+            let run = try behaviour.relabelledTraces(input)
+            checks = DataChecks()
+            for trace in run.traces {
+                checks.add(trace)
+                if trace.intendedIndex != nil { reservoir.add(hitOptions.applied(to: trace)) }
+            }
             (summary, labels) = (run.summary, run.labels)
         } else {
-            summary = try input.read(scoring: true, hit: hitOptions.hit) { record in
+            (summary, checks) = try input.read { record in
                 if record.release.intendedIndex != nil { reservoir.add(hitOptions.applied(to: record.release)) }
             }
         }
-        guard reservoir.seen > 0 else { throw UnscorableDataError.unlabelled(traces: summary.tracesRead) }
-        return (reservoir.traces, reservoir.seen, summary, labels)
+        guard reservoir.seen > 0 else {
+            throw UnscorableDataError.unlabelled(traces: summary.tracesRead,
+                                                 warnings: checks.lines(hit: hitOptions.hit, velocity: input.velocity))
+        }
+        return (reservoir.traces, reservoir.seen, summary, checks, labels)
     }
 
     /// Notes for standard error about the sample (empty when every labelled trace was kept).

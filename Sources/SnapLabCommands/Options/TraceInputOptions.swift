@@ -67,23 +67,30 @@ public struct TraceInputOptions: ParsableArguments, Sendable {
     }
 
     /// Reads every file in order, calling `body` per trace; one users table across files.
-    /// Shows a progress line (`reading`, traces so far, rate) on a terminal. The data checks'
-    /// warnings (``DataChecks``) go to standard error; `scoring` adds the few-users check (for
-    /// commands that report per-user intervals) under the criterion `hit`.
-    public func read(layoutNeeded: Bool = true, scoring: Bool = false, hit: HitCriterion = .exact,
-                     _ body: (TraceRecord) throws -> Void) throws -> ReadSummary {
+    /// Shows a progress line (`reading`, traces so far, rate) on a terminal. Runs the data checks
+    /// (``DataChecks``) over every trace read: the caller says what they found
+    /// (``DataChecks/lines(users:hit:velocity:)`` on standard error, ``DataChecks/json(users:hit:)``
+    /// under `warnings`), so that every command warns the same way.
+    public func read(layoutNeeded: Bool = true,
+                     _ body: (TraceRecord) throws -> Void) throws -> (summary: ReadSummary, checks: DataChecks) {
         let progress = ProgressLine(stage: "reading", unit: "traces", checkEvery: 512)
-        var checks = DataChecks()
-        let summary = try TraceReader.read(paths: files, options: readOptions(layoutNeeded: layoutNeeded)) { record in
+        let options = try readOptions(layoutNeeded: layoutNeeded)
+        var checks = DataChecks(checksLayout: layoutNeeded || layoutGiven)
+        let summary = try TraceReader.read(paths: files, options: options) { record in
             checks.add(record)
             try body(record)
             progress.advance()
         }
         progress.finish()
-        var lines = checks.warnings(users: scoring && checks.labelled > 0 ? summary.users.count : nil, hit: hit).map(\.text)
-        if let notice = VelocityInUse.ignoredNotice(method: velocity, ignored: checks.recordedVelocities) { lines.append(notice) }
-        if !lines.isEmpty { Output.error.write(lines.joined(separator: "\n") + "\n") }
-        return summary
+        return (summary, checks)
+    }
+
+    /// Whether the command line gives a complete layout (`--layout FILE` and the layout options):
+    /// without one, `velocity` reads under a stand-in layout and skips the layout checks.
+    var layoutGiven: Bool {
+        var base = layoutOptions.givenFields
+        if let layout, let file = try? LayoutFields.read(layoutFile: layout) { base = file.merged(over: base) }
+        return base.missingRequired.isEmpty
     }
 }
 
@@ -95,16 +102,21 @@ extension TraceInputOptions {
         layoutNeeded: Bool = true,
         initial: @escaping @Sendable () -> Partial,
         accumulate: @escaping @Sendable (inout Partial, TraceRecord) throws -> Void
-    ) throws -> (partials: [Partial], summary: ReadSummary) {
+    ) throws -> (partials: [Partial], summary: ReadSummary, checks: DataChecks) {
         let progress = ProgressLine(stage: "reading", unit: "traces", checkEvery: 512)
         defer { progress.finish() }
+        let checksLayout = layoutNeeded || layoutGiven
         let (parts, summary) = try TraceReader.readInParallel(paths: files, options: readOptions(layoutNeeded: layoutNeeded),
-                                                              parts: effectiveJobs, initial: initial,
-                                                              accumulate: { partial, record in
-                                                                  try accumulate(&partial, record)
+                                                              parts: effectiveJobs,
+                                                              initial: { (partial: initial(), checks: DataChecks(checksLayout: checksLayout)) },
+                                                              accumulate: { part, record in
+                                                                  part.checks.add(record)
+                                                                  try accumulate(&part.partial, record)
                                                                   progress.advance()
                                                               })
-        return (parts.map(\.partial), summary)
+        var checks = DataChecks(checksLayout: checksLayout)
+        for part in parts { checks.merge(part.partial.checks, lineOffset: part.lineOffset) }
+        return (parts.map(\.partial.partial), summary, checks)
     }
 }
 
@@ -121,7 +133,7 @@ enum TraceCommand {
             Output.error.write("Error: \(error.description)\n")
             throw badData
         } catch let error as UnscorableDataError {
-            Output.error.write("Error: \(error.description)\n")
+            Output.error.write(error.warnings.map { $0 + "\n" }.joined() + "Error: \(error.description)\n")
             throw badData
         } catch let error as FitError {
             // The data cannot be fitted (no labelled traces, fewer users than folds, ...).

@@ -89,13 +89,11 @@ extension SnapLab {
             preamble.append(("hit", hitOptions.hit.rawValue))
             preamble.append(("bootstrap", comparison.intervalMethod == .bootstrap ? "\(bootstrap) user resamples, seed \(seed)"
                 : "cluster-robust normal intervals (\(comparison.users) users, above \(boot.normalAboveUsers))"))
-            let warnings = checks.warnings(users: totals.labelled > 0 ? comparison.users : nil, hit: hitOptions.hit)
-            if comparison.users < DataChecks.minimumUsers && totals.labelled > 0 {
-                preamble.append(("intervals", "not meaningful: \(comparison.users) users (fewer than \(DataChecks.minimumUsers))"))
-            }
+            let warnings = checks.warnings(users: comparison.users, hit: hitOptions.hit)
             var result = CommandOutput()
             var report = ComparisonReport(comparison: comparison, preamble: preamble, breakdown: by ?? .none)
             report.warnings = warnings
+            report.hit = hitOptions.hit
             if totals.labelled == 0 {
                 let unlabelled = UnlabelledComparisonReport(comparison: comparison, preamble: preamble, warnings: warnings)
                 result.standardOutput = Array(unlabelled.render(format).utf8)
@@ -104,10 +102,10 @@ extension SnapLab {
             }
             if let meta { try SideFile.write(report.runJSON().rendered(pretty: true) + "\n", to: meta) }
             var notes = input.files.compactMap(GeneratorModelFile.notice(forTraceFile:))
-                + summary.notices(scored: totals.labelled) + warnings.map(\.text)
-            if let notice = VelocityInUse.ignoredNotice(method: input.velocity, ignored: checks.recordedVelocities) { notes.append(notice) }
+                + summary.notices(scored: totals.labelled) + checks.lines(users: comparison.users, hit: hitOptions.hit, velocity: input.velocity)
             if let perTrace {
-                let rows = try PerTraceCSV.write(paths: input.files, options: input.readOptions(), policies: selected, to: perTrace)
+                let rows = try PerTraceCSV.write(paths: input.files, options: input.readOptions(), policies: selected,
+                                                hit: hitOptions.hit, to: perTrace)
                 notes.append("wrote \(rows) per-trace rows to \(perTrace)")
             }
             notes.append("seed: \(seed)")

@@ -29,17 +29,19 @@ extension SnapLab {
         /// What the command prints (built whole first: nothing is printed if the read fails).
         public func output() throws -> CommandOutput {
             var description = TraceDescription()
-            let summary = try input.read { description.add($0) }
+            let (summary, checks) = try input.read { description.add($0) }
             var result = CommandOutput()
+            let warnings = checks.lines(velocity: input.velocity)
+            let used = VelocityInUse.header(method: input.velocity, files: summary.files)
             switch format {
             case .table:
-                result.standardOutput = Array(description.table(summary: summary).utf8)
-                result.standardError = summary.notices(scored: description.traces).joined(separator: "\n") + "\n"
+                result.standardOutput = Array(("velocity: \(used)\n" + description.table(summary: summary)).utf8)
+                result.standardError = (summary.notices(scored: description.traces) + warnings).joined(separator: "\n") + "\n"
             case .json:
-                result.standardOutput = Array((description.json(summary: summary).rendered(pretty: true) + "\n").utf8)
-                if !summary.skipped.isEmpty {
-                    result.standardError = summary.skipped.map { "skipped \($0.description)" }.joined(separator: "\n") + "\n"
-                }
+                let json = description.json(summary: summary).setting("velocity", to: .string(used)).setting("warnings", to: checks.json())
+                result.standardOutput = Array((json.rendered(pretty: true) + "\n").utf8)
+                let lines = summary.skipped.map { "skipped \($0.description)" } + warnings
+                if !lines.isEmpty { result.standardError = lines.joined(separator: "\n") + "\n" }
             }
             return result
         }

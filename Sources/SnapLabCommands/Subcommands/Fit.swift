@@ -74,7 +74,7 @@ extension SnapLab {
         public func output() throws -> CommandOutput {
             let (start, names) = try selection()
             let fitter = try fitOptions.fitter()
-            let (traces, labelled, summary, labels) = try sample.read(input, seed: fitOptions.seed, behaviour: behaviour)
+            let (traces, labelled, summary, checks, labels) = try sample.read(input, seed: fitOptions.seed, behaviour: behaviour)
             let data = FitData(traces)
             let fit = try CrossValidatedFit.run(policy: start, data: data, parameters: names, fitter: fitter,
                                                 folds: fitOptions.folds, bootstrapResamples: bootstrap, seed: fitOptions.seed)
@@ -88,9 +88,12 @@ extension SnapLab {
             let units = Dictionary(start.parameterSpecs.map { ($0.name, $0.unit) }, uniquingKeysWith: { a, _ in a })
             let report = FitReport(fit: fit, preamble: preamble, units: units)
             var result = CommandOutput()
-            result.standardOutput = Array((format == .json ? report.json().rendered(pretty: true) + "\n" : report.table()).utf8)
+            let hit = sample.hitOptions.hit
+            let json = report.json().setting("warnings", to: checks.json(users: fit.users, hit: hit))
+            result.standardOutput = Array((format == .json ? json.rendered(pretty: true) + "\n" : report.table()).utf8)
             var notes = summary.notices(scored: data.count)
             notes += sample.notes(kept: traces.count, labelled: labelled)
+            notes += checks.lines(users: fit.users, hit: hit, velocity: input.velocity)
             notes.append("seed: \(fitOptions.seed)")
             result.standardError = notes.joined(separator: "\n") + "\n"
             return result

@@ -9,7 +9,9 @@ extension SnapLab.Generate {
     func generateLike() throws {
         let started = Date()
         let base = try LayoutFields(layoutOptions.layout())
-        let (recording, read) = try RecordingSummary.read(paths: like, options: TraceReadOptions(baseLayout: base))
+        var checks = DataChecks()
+        let (recording, read) = try RecordingSummary.read(paths: like, options: TraceReadOptions(baseLayout: base)) { checks.add($0) }
+        for line in checks.lines(velocity: .lsq2) { Output.error.write(line + "\n") }
         // the task and live policy: the options, else a generated recording's sidecar, else the hit column and labels
         let sidecar = like.count == 1 ? try? GeneratorModelFile.read(path: GeneratorModelFile.sidecarPath(forTraceFile: like[0])) : nil
         let task = self.task ?? sidecar?.task ?? (recording.hit == .revealed ? .reveal
@@ -40,8 +42,10 @@ extension SnapLab.Generate {
     /// Hit rates of every catalogue policy on `--rank-against` files and on the generated traces.
     func rankCheck(_ generator: TraceGenerator, criterion: HitCriterion, base: LayoutFields) throws {
         let policies = PolicyCatalog.all
+        var checks = DataChecks()
         let reference = try PolicyHitRates.rates(ofFiles: rankAgainst, options: TraceReadOptions(baseLayout: base),
-                                                 policies: policies, criterion: criterion)
+                                                 policies: policies, criterion: criterion) { checks.add($0) }
+        for line in checks.lines(hit: criterion, velocity: .lsq2) { Output.error.write(line + "\n") }
         var swipes: [SyntheticSwipe] = []
         try generator.forEachSwipe { swipes.append($0) }
         let generated = try PolicyHitRates.rates(of: swipes, policies: policies, layout: generator.model.layout, criterion: criterion)

@@ -39,10 +39,11 @@ public struct PlotOutputOptions: ParsableArguments, Sendable {
     }
 
     /// Reads `input` into a seeded sample of at most ``maxTraces`` traces.
-    func sample(_ input: TraceInputOptions) throws -> (TraceReservoir, ReadSummary) {
+    /// Also returns the data checks' lines (``DataChecks/lines(users:hit:velocity:)``) for ``notes(_:_:checks:)``.
+    func sample(_ input: TraceInputOptions) throws -> (TraceReservoir, ReadSummary, checks: [String]) {
         let reservoir = try TraceReservoir(capacity: maxTraces, seed: seed)
-        let summary = try input.read(scoring: true, hit: hitOptions.hit) { reservoir.add(hitOptions.applied(to: $0.release)) }
-        return (reservoir, summary)
+        let (summary, checks) = try input.read { reservoir.add(hitOptions.applied(to: $0.release)) }
+        return (reservoir, summary, checks.lines(hit: hitOptions.hit, velocity: input.velocity))
     }
 
     /// Writes `document` to ``out`` whole (a temporary file renamed into place).
@@ -54,8 +55,8 @@ public struct PlotOutputOptions: ParsableArguments, Sendable {
         try file.commit()
     }
 
-    func notes(_ reservoir: TraceReservoir, _ summary: ReadSummary) -> String {
-        var lines = summary.notices()
+    func notes(_ reservoir: TraceReservoir, _ summary: ReadSummary, checks: [String]) -> String {
+        var lines = summary.notices() + checks
         if !reservoir.isComplete {
             lines.append("plotted a uniform sample of \(reservoir.traces.count) of \(reservoir.seen) traces")
         }
@@ -124,8 +125,8 @@ extension SnapLab.Plot {
             if !input.files.isEmpty {
                 var sampling = output
                 sampling.maxTraces = overlayTraces
-                let (reservoir, summary) = try sampling.sample(input)
-                notes = sampling.notes(reservoir, summary)
+                let (reservoir, summary, checks) = try sampling.sample(input)
+                notes = sampling.notes(reservoir, summary, checks: checks)
                 // The file's own layout: the most common one among the sampled traces.
                 if let common = DecisionMap.commonLayout(of: reservoir.traces) {
                     layout = common.layout
@@ -184,13 +185,13 @@ extension SnapLab.Plot {
 
         public func render() throws -> String {
             let selected = try parameters.apply(to: PolicySelection.parse(policies))
-            let (reservoir, summary) = try output.sample(input)
+            let (reservoir, summary, checks) = try output.sample(input)
             guard reservoir.traces.contains(where: { $0.intendedIndex != nil }) else {
-                throw UnscorableDataError.unlabelled(traces: summary.tracesRead)
+                throw UnscorableDataError.unlabelled(traces: summary.tracesRead, warnings: checks)
             }
             let curve = HitRateCurve(policies: selected, traces: reservoir.traces, binning: .quantiles(bins))
             try output.write(curve.svg(title: "Hit rate by release speed"))
-            return output.notes(reservoir, summary)
+            return output.notes(reservoir, summary, checks: checks)
         }
     }
 }

@@ -53,7 +53,7 @@ extension SnapLab {
         func recommendation() throws -> (report: RecommendationReport, notes: [String]) {
             let selected = try PolicySelection.parse(policies)
             let fitter = try fitOptions.fitter(defaultStarts: 4)
-            let (traces, labelled, summary, labels) = try sample.read(input, seed: fitOptions.seed, behaviour: behaviour)
+            let (traces, labelled, summary, checks, labels) = try sample.read(input, seed: fitOptions.seed, behaviour: behaviour)
             let data = FitData(traces)
             let recommendation = try Recommendation.run(
                 policies: selected, data: data, fitter: fitter, folds: fitOptions.folds, maxPages: maxPages,
@@ -66,10 +66,15 @@ extension SnapLab {
             preamble.append(("velocity", VelocityInUse.header(method: input.velocity, files: summary.files)))
             preamble.append(("hit", sample.hitOptions.hit.rawValue))
             preamble.append(("seed", "\(fitOptions.seed)"))
+            let users = data.userCounts(data.allIndices).count
             var notes = summary.notices(scored: data.count)
             notes += sample.notes(kept: traces.count, labelled: labelled)
+            notes += checks.lines(users: users, hit: sample.hitOptions.hit, velocity: input.velocity)
             notes.append("seed: \(fitOptions.seed)")
-            return (RecommendationReport(recommendation: recommendation, preamble: preamble), notes)
+            var report = RecommendationReport(recommendation: recommendation, preamble: preamble)
+            report.users = users
+            report.warnings = checks.json(users: users, hit: sample.hitOptions.hit)
+            return (report, notes)
         }
 
         /// What the command prints, built whole before anything is written.

@@ -83,12 +83,12 @@ extension SnapLab {
             let collector = try ReportCollector(policies: selected, overlayCapacity: overlayTraces,
                                                 fitCapacity: maxFitTraces, seed: fitOptions.seed)
             collector.hit = hitOptions.hit
-            let summary: ReadSummary
+            let summary: ReadSummary, checks: DataChecks
             var labels: BehaviourRelabelling.Summary?
             if behaviour.labels == .behaviour {
-                (summary, labels) = try behaviour.readRelabelled(input, hit: hitOptions.hit) { collector.add($0) }
+                (summary, labels, checks) = try behaviour.readRelabelled(input) { collector.add($0) }
             } else {
-                summary = try input.read(scoring: true, hit: hitOptions.hit) { collector.add($0) }
+                (summary, checks) = try input.read { collector.add($0) }
             }
             var page = ReportPage()
             page.bootstrap = bootstrap
@@ -98,8 +98,10 @@ extension SnapLab {
             page.folds = fitOptions.folds
             page.maxPages = maxPages
             page.maxFittedParameters = maxFittedParameters
+            let users = collector.scores.userCounts.filter { $0 > 0 }.count
             page.preamble = [("velocity", VelocityInUse.header(method: input.velocity, files: summary.files)),
                              ("hit", hitOptions.hit.rawValue)]
+                + checks.warnings(users: users, hit: hitOptions.hit).map { ("warning", $0.text.dropPrefix("warning: ")) }
             if let labels { page.preamble.append(("labels", labels.description)) }
             page.baseline = baseline
             page.footerItems = [("made by", "snaplab \(SnapLab.configuration.version)"),
@@ -109,10 +111,15 @@ extension SnapLab {
             try file.write(Array(html.rendered().utf8))
             try file.commit()
             var notes = summary.notices(scored: collector.scores.labelled)
+            notes += checks.lines(users: users, hit: hitOptions.hit, velocity: input.velocity)
             notes += pageNotes
             notes.append("seed: \(fitOptions.seed)")
             notes.append("wrote \(out)")
             return notes.joined(separator: "\n") + "\n"
         }
     }
+}
+
+extension String {
+    fileprivate func dropPrefix(_ prefix: String) -> String { hasPrefix(prefix) ? String(dropFirst(prefix.count)) : self }
 }

@@ -10,7 +10,9 @@ extension SnapLab {
             discussion: """
                 Output: trace_id,velocity,samples_used per trace (csv, the default), a table or JSON. \
                 Needs no layout: trace_id, t_ms and offset (and optionally phase) suffice. \
-                Counts of traces read, skipped and cancelled go to standard error (in JSON: fields).
+                Counts of traces read, skipped and cancelled go to standard error (in JSON: fields), \
+                with the data checks' warnings (in JSON: warnings; the layout checks only when a layout \
+                is given with --layout or the layout options).
                 Example: snaplab velocity --velocity impulse swipes.csv
                 """)
 
@@ -34,24 +36,25 @@ extension SnapLab {
             var csv = [UInt8]()
             var rows: [VelocityRow] = []
             if format == .csv { csv.append(contentsOf: "trace_id,velocity,samples_used\n".utf8) }
-            let summary: ReadSummary
+            let summary: ReadSummary, checks: DataChecks
             if input.effectiveJobs > 1 {
                 let keepRows = format != .csv
-                let (parts, s) = try input.readInParts(layoutNeeded: false, initial: { VelocityPart() }) { part, record in
+                let (parts, s, c) = try input.readInParts(layoutNeeded: false, initial: { VelocityPart() }) { part, record in
                     part.add(record, keepRow: keepRows)
                 }
                 for part in parts {
                     csv += part.csv
                     rows += part.rows
                 }
-                summary = s
+                (summary, checks) = (s, c)
             } else {
                 var part = VelocityPart()
                 let keepRows = format != .csv
-                summary = try input.read(layoutNeeded: false) { part.add($0, keepRow: keepRows) }
+                (summary, checks) = try input.read(layoutNeeded: false) { part.add($0, keepRow: keepRows) }
                 csv += part.csv
                 rows = part.rows
             }
+            let warnings = checks.lines(velocity: input.velocity)
             let scored = summary.tracesYielded
             switch format {
             case .csv:
@@ -62,7 +65,7 @@ extension SnapLab {
                 result.standardOutput = Array(table.rendered().utf8)
             case .json:
                 let doc = JSONValue.object([
-                    ("estimator", .string(input.velocity.rawValue)),
+                    ("estimator", .string(VelocityInUse.header(method: input.velocity, files: summary.files))),
                     ("files", .array(summary.files.map { f in
                         .object([("path", .string(f.path)), ("kind", .string(f.kind.rawValue)),
                                  ("unknown_columns", .array(f.unknownColumns.map { .string($0) }))])
@@ -72,15 +75,18 @@ extension SnapLab {
                     ("traces_skipped", .int(summary.tracesSkipped)),
                     ("traces_cancelled", .int(summary.tracesCancelled)),
                     ("skipped", .array(summary.skipped.map { .string($0.description) })),
+                    ("warnings", checks.json()),
                     ("traces", .array(rows.map { .object([("trace_id", .string($0.traceID)), ("velocity", .number($0.velocity)),
                                                          ("samples_used", .int($0.samplesUsed))]) })),
                 ])
                 result.standardOutput = Array((doc.rendered(pretty: true) + "\n").utf8)
             }
             if format != .json {
-                result.standardError = summary.notices(scored: scored).joined(separator: "\n") + "\n"
-            } else if !summary.skipped.isEmpty {
-                result.standardError = summary.skipped.map { "skipped \($0.description)" }.joined(separator: "\n") + "\n"
+                let used = "velocity: " + VelocityInUse.header(method: input.velocity, files: summary.files)
+                result.standardError = (summary.notices(scored: scored) + [used] + warnings).joined(separator: "\n") + "\n"
+            } else {
+                let lines = summary.skipped.map { "skipped \($0.description)" } + warnings
+                if !lines.isEmpty { result.standardError = lines.joined(separator: "\n") + "\n" }
             }
             return result
         }

@@ -126,6 +126,24 @@ import Testing
         #expect(traces.map(\.intendedIndex) == [2, 2])
     }
 
+    @Test func crlfLinesQuotedFieldsAndColumnsInCharacters() throws {
+        // CRLF (a "\r\n" pair is one Character: the lines must still be cut), a quoted stroke
+        // id holding the delimiter and a doubled quote, spaces around fields
+        var text = "stroke,time_ms,x\r\n"
+        for (i, t) in Self.times.enumerated() { text += "\"s,\"\"1\"\"\", \(12_000 + t) ,\(500 - Self.travel[i])\r\n" }
+        let csv = PointerCSVReader(columns: try PointerColumns(parsing: "stroke=stroke,t=time_ms,x=x"))
+        try check(PointerImport(format: .pointerCSV, csv: csv, options: options()), text, name: "crlf.csv")
+        let fields = try DelimitedLine.split("\"s,\"\"1\"\"\", 2 ,x", delimiter: ",", file: "f", lineNumber: 1)
+        #expect(fields.map(\.text) == ["s,\"1\"", "2", "x"])
+        #expect(fields.map(\.column) == [1, 11, 15])
+        // columns count characters, not bytes: "é" is two bytes
+        let accented = try DelimitedLine.split("é,ü,z", delimiter: ",", file: "f", lineNumber: 1)
+        #expect(accented.map(\.column) == [1, 3, 5])
+        #expect(throws: PointerImportError(file: "f", line: 2, column: 3, "found a quote that is not closed on this line, expected a closing \"")) {
+            try DelimitedLine.split("é,\"abc", delimiter: ",", file: "f", lineNumber: 2)
+        }
+    }
+
     @Test func malformedInputNamesFileLineAndColumn() throws {
         let csv = PointerCSVReader(columns: try PointerColumns(parsing: "stroke=stroke,t=t,x=x"))
         let job = PointerImport(format: .pointerCSV, csv: csv, options: options())

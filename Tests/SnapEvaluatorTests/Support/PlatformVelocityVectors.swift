@@ -39,6 +39,18 @@ enum PlatformVelocityVectors {
         return strokes
     }
 
+    /// `interruptedVelocityEventData` of the same test files (Compose
+    /// `calculateVelocity_gapOf40MillisecondsInPositions_positionsAfterGapIgnored`, Flutter
+    /// 'Interrupted velocity estimation'): six moves, a gap of 48 ms, five moves, the up 15 ms
+    /// later (times from the first, ms). Only the moves after the gap count.
+    static let interrupted = Stroke(
+        time: [0, 7, 23, 30, 38, 45, 93, 101, 109, 117, 125],
+        x: [250, 250, 249.14285278320312, 247.42857360839844, 245.14285278320312, 241.7142791748047,
+            238.57142639160156, 236.2857208251953, 235.14285278320312, 236.57142639160156, 241.14285278320312],
+        y: [306, 306, 314, 319.4285583496094, 326.8571472167969, 339.4285583496094,
+            355.71429443359375, 374.28570556640625, 396.5714416503906, 421.4285583496094, 451.4285583496094],
+        expected: (649.48932102748, 3890.30505589076))
+
     /// `estimator` on one axis of `stroke`: every sample a move, then a lift-off 15 ms after
     /// the last at the same position (as in the platform tests' up event). px/s.
     static func velocity(_ estimator: some VelocityEstimator, _ stroke: Stroke, axis: KeyPath<Stroke, [Double]>) -> Double {
