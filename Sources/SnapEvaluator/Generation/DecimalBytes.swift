@@ -7,7 +7,6 @@
 public enum DecimalBytes {
     /// `10^d` for `d` in 0...15.
     static let powers: [Double] = (0...15).map { d in (0..<d).reduce(1.0) { acc, _ in acc * 10 } }
-    static let integerPowers: [UInt64] = (0...15).map { d in (0..<d).reduce(UInt64(1)) { acc, _ in acc * 10 } }
 
     /// Appends the decimal digits of `value`.
     @inline(__always)
@@ -20,22 +19,28 @@ public enum DecimalBytes {
         }
     }
 
-    /// Appends the decimal digits of `value`, at least `minimumDigits` of them (zero-padded).
+    /// Appends the decimal digits of `value`, at least `minimumDigits` of them (zero-padded; at
+    /// most 24 digits are written).
     @inline(__always)
     public static func appendUnsigned(_ value: UInt64, minimumDigits: Int = 1, to buffer: inout [UInt8]) {
-        var digits = 1
-        var probe = value
-        while probe >= 10 { probe /= 10; digits += 1 }
-        let width = Swift.max(digits, minimumDigits)
-        let start = buffer.count
-        buffer.append(contentsOf: repeatElement(UInt8(ascii: "0"), count: width))
-        var v = value
-        var i = start + width - 1
-        while v > 0 {
-            let q = v / 10
-            buffer[i] = UInt8(truncatingIfNeeded: v - q * 10) &+ 48
-            v = q
-            i -= 1
+        // digits are written right to left into a stack buffer, then appended in one call (writing
+        // them into the array one subscript at a time costs a uniqueness check per digit)
+        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 24) { scratch in
+            guard let p = scratch.baseAddress else { return }
+            var i = 24
+            var v = value
+            repeat {
+                let q = v / 10
+                i -= 1
+                p[i] = UInt8(truncatingIfNeeded: v &- q &* 10) &+ 48
+                v = q
+            } while v > 0
+            let first = 24 - Swift.min(Swift.max(minimumDigits, 1), 24)
+            while i > first {
+                i -= 1
+                p[i] = 48
+            }
+            buffer.append(contentsOf: UnsafeBufferPointer(start: p + i, count: 24 - i))
         }
     }
 
@@ -49,12 +54,32 @@ public enum DecimalBytes {
             return
         }
         let n = UInt64(scaled)
-        if x < 0 && n != 0 { buffer.append(UInt8(ascii: "-")) }
-        let unit = integerPowers[d]
-        appendUnsigned(n / unit, to: &buffer)
-        if d > 0 {
-            buffer.append(UInt8(ascii: "."))
-            appendUnsigned(n % unit, minimumDigits: d, to: &buffer)
+        // sign, at most 16 digits and the point: right to left into a stack buffer, one append
+        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 40) { scratch in
+            guard let p = scratch.baseAddress else { return }
+            var i = 40
+            var v = n
+            if d > 0 {
+                for _ in 0..<d {
+                    let q = v / 10
+                    i -= 1
+                    p[i] = UInt8(truncatingIfNeeded: v &- q &* 10) &+ 48
+                    v = q
+                }
+                i -= 1
+                p[i] = UInt8(ascii: ".")
+            }
+            repeat {
+                let q = v / 10
+                i -= 1
+                p[i] = UInt8(truncatingIfNeeded: v &- q &* 10) &+ 48
+                v = q
+            } while v > 0
+            if x < 0 && n != 0 {
+                i -= 1
+                p[i] = UInt8(ascii: "-")
+            }
+            buffer.append(contentsOf: UnsafeBufferPointer(start: p + i, count: 40 - i))
         }
     }
 }
