@@ -28,13 +28,7 @@ public enum DecimalBytes {
         withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 24) { scratch in
             guard let p = scratch.baseAddress else { return }
             var i = 24
-            var v = value
-            repeat {
-                let q = v / 10
-                i -= 1
-                p[i] = UInt8(truncatingIfNeeded: v &- q &* 10) &+ 48
-                v = q
-            } while v > 0
+            _ = writeDigits(value, into: p, before: &i)
             let first = 24 - Swift.min(Swift.max(minimumDigits, 1), 24)
             while i > first {
                 i -= 1
@@ -42,6 +36,24 @@ public enum DecimalBytes {
             }
             buffer.append(contentsOf: UnsafeBufferPointer(start: p + i, count: 24 - i))
         }
+    }
+
+    /// Writes the decimal digits of `value` right to left, ending just before `p[i]` (`i` moves to
+    /// the first digit): exactly `count` low digits when given, else all of them (at least one).
+    /// Returns what is left of `value` (its digits above those written).
+    @inline(__always)
+    static func writeDigits(_ value: UInt64, exactly count: Int? = nil, into p: UnsafeMutablePointer<UInt8>,
+                            before i: inout Int) -> UInt64 {
+        var v = value
+        var written = 0
+        repeat {
+            let q = v / 10
+            i -= 1
+            p[i] = UInt8(truncatingIfNeeded: v &- q &* 10) &+ 48
+            v = q
+            written += 1
+        } while count.map { written < $0 } ?? (v > 0)
+        return v
     }
 
     /// Appends `x` with `decimals` digits after the point (0...15; outside, clamped).
@@ -60,21 +72,11 @@ public enum DecimalBytes {
             var i = 40
             var v = n
             if d > 0 {
-                for _ in 0..<d {
-                    let q = v / 10
-                    i -= 1
-                    p[i] = UInt8(truncatingIfNeeded: v &- q &* 10) &+ 48
-                    v = q
-                }
+                v = writeDigits(v, exactly: d, into: p, before: &i)
                 i -= 1
                 p[i] = UInt8(ascii: ".")
             }
-            repeat {
-                let q = v / 10
-                i -= 1
-                p[i] = UInt8(truncatingIfNeeded: v &- q &* 10) &+ 48
-                v = q
-            } while v > 0
+            _ = writeDigits(v, into: p, before: &i)
             if x < 0 && n != 0 {
                 i -= 1
                 p[i] = UInt8(ascii: "-")
