@@ -43,6 +43,13 @@ if sys.argv[1] == "--compare":
 else:
     m = json.load(open(sys.argv[1]))
     p = m["parameters"]
+    if m["task"] == "paging":
+        # `generate --like` moves the drag and stay durations with the flick's (one duration scale
+        # and one duration spread for every style); keep the truth inside that family
+        r = 100.0 / p["flickDurationMedian"]
+        p["dragDurationMedian"] *= r
+        p["stayDurationMedian"] *= r
+        p["dragDurationLogSD"] *= 0.28 / p["flickDurationLogSD"]
     for g, k, v in fitted(m["task"]):
         if g:
             p[g][k] = v

@@ -7,7 +7,6 @@
 public enum DecimalBytes {
     /// `10^d` for `d` in 0...15.
     static let powers: [Double] = (0...15).map { d in (0..<d).reduce(1.0) { acc, _ in acc * 10 } }
-    static let integerPowers: [UInt64] = (0...15).map { d in (0..<d).reduce(UInt64(1)) { acc, _ in acc * 10 } }
 
     /// Appends the decimal digits of `value`.
     @inline(__always)
@@ -20,23 +19,41 @@ public enum DecimalBytes {
         }
     }
 
-    /// Appends the decimal digits of `value`, at least `minimumDigits` of them (zero-padded).
+    /// Appends the decimal digits of `value`, at least `minimumDigits` of them (zero-padded; at
+    /// most 24 digits are written).
     @inline(__always)
     public static func appendUnsigned(_ value: UInt64, minimumDigits: Int = 1, to buffer: inout [UInt8]) {
-        var digits = 1
-        var probe = value
-        while probe >= 10 { probe /= 10; digits += 1 }
-        let width = Swift.max(digits, minimumDigits)
-        let start = buffer.count
-        buffer.append(contentsOf: repeatElement(UInt8(ascii: "0"), count: width))
-        var v = value
-        var i = start + width - 1
-        while v > 0 {
-            let q = v / 10
-            buffer[i] = UInt8(truncatingIfNeeded: v - q * 10) &+ 48
-            v = q
-            i -= 1
+        // digits are written right to left into a stack buffer, then appended in one call (writing
+        // them into the array one subscript at a time costs a uniqueness check per digit)
+        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 24) { scratch in
+            guard let p = scratch.baseAddress else { return }
+            var i = 24
+            _ = writeDigits(value, into: p, before: &i)
+            let first = 24 - Swift.min(Swift.max(minimumDigits, 1), 24)
+            while i > first {
+                i -= 1
+                p[i] = 48
+            }
+            buffer.append(contentsOf: UnsafeBufferPointer(start: p + i, count: 24 - i))
         }
+    }
+
+    /// Writes the decimal digits of `value` right to left, ending just before `p[i]` (`i` moves to
+    /// the first digit): exactly `count` low digits when given, else all of them (at least one).
+    /// Returns what is left of `value` (its digits above those written).
+    @inline(__always)
+    static func writeDigits(_ value: UInt64, exactly count: Int? = nil, into p: UnsafeMutablePointer<UInt8>,
+                            before i: inout Int) -> UInt64 {
+        var v = value
+        var written = 0
+        repeat {
+            let q = v / 10
+            i -= 1
+            p[i] = UInt8(truncatingIfNeeded: v &- q &* 10) &+ 48
+            v = q
+            written += 1
+        } while count.map { written < $0 } ?? (v > 0)
+        return v
     }
 
     /// Appends `x` with `decimals` digits after the point (0...15; outside, clamped).
@@ -49,12 +66,22 @@ public enum DecimalBytes {
             return
         }
         let n = UInt64(scaled)
-        if x < 0 && n != 0 { buffer.append(UInt8(ascii: "-")) }
-        let unit = integerPowers[d]
-        appendUnsigned(n / unit, to: &buffer)
-        if d > 0 {
-            buffer.append(UInt8(ascii: "."))
-            appendUnsigned(n % unit, minimumDigits: d, to: &buffer)
+        // sign, at most 16 digits and the point: right to left into a stack buffer, one append
+        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 40) { scratch in
+            guard let p = scratch.baseAddress else { return }
+            var i = 40
+            var v = n
+            if d > 0 {
+                v = writeDigits(v, exactly: d, into: p, before: &i)
+                i -= 1
+                p[i] = UInt8(ascii: ".")
+            }
+            _ = writeDigits(v, into: p, before: &i)
+            if x < 0 && n != 0 {
+                i -= 1
+                p[i] = UInt8(ascii: "-")
+            }
+            buffer.append(contentsOf: UnsafeBufferPointer(start: p + i, count: 40 - i))
         }
     }
 }

@@ -13,8 +13,16 @@ import SnapStrategies
 /// **Simulated moments** (indirect inference): the parameters below are adjusted together until
 /// the generated traces' statistics equal the recording's. Each round simulates the current model
 /// with the same seed (common random numbers), then moves each parameter by the ratio (or, for a
-/// probability, the difference) between its statistic on the recording and on the simulation
-/// (damped by 0.7 after two rounds). The result averages the second half of the rounds' iterates.
+/// probability, the difference) between its statistic on the recording and on the simulation,
+/// divided by the statistic's measured slope from round 3 on (chord-Newton, damped by 0.8). The
+/// result averages the second half of the rounds' iterates.
+///
+/// Each parameter has a statistic that moves with it and little with the others: placed strokes
+/// (holds) ← lift-offs that repeat the last move 15–40 ms or > 110 ms after it (a hold's delays;
+/// a stall lasts 45–90 ms); stalls ← late lift-offs after a move still near the stroke's peak speed
+/// (or gaps between moves); spreads ← 5%-trimmed log sds (travel; travel / peak move speed, in
+/// which the amplitude cancels); the user gain ← the between-user sd of log peak speed (the gain
+/// enters it twice).
 public struct ModelCalibration: Sendable {
     /// A parameter fitted by simulated moments, with the statistic that drives it.
     public struct Fitted: Sendable {
@@ -37,12 +45,18 @@ public struct ModelCalibration: Sendable {
     /// duration drives the duration; p90/p50 spreads stand in for the IQRs; the share of zero
     /// release speeds for late lift-offs; any gap for gaps between moves.
     static let fallbacks: [String: [String]] = [
-        "travel log IQR": ["travel log p90/p50"],
+        travelSpread: ["travel log IQR", "travel log p90/p50"],
         "motion time p50 (first to last move, ms)": ["contact duration p50 (ms)"],
-        "motion time log IQR": ["duration log p90/p50"],
-        "share lifted > 40 ms after the last move": ["share release speed exactly 0"],
-        "share with a gap > 40 ms between moves": ["share with a gap > 40 ms"],
+        strokeTimeSpread: ["motion time log IQR", "duration log p90/p50"],
+        held: ["share lifted > 40 ms after the last move", "share release speed exactly 0"],
+        stopped: ["share with a gap > 40 ms between moves", "share with a gap > 40 ms"],
+        speedSpread: ["between-user sd of log travel"],
     ]
+    static let travelSpread = "travel log sd (5% trimmed)"
+    static let strokeTimeSpread = "stroke time log sd (travel / peak move speed, 5% trimmed)"
+    static let held = "share held before lift-off (repeat 15–40 or > 110 ms after the last move)"
+    static let stopped = "share stopped while moving (gap > 40 ms after a fast move)"
+    static let speedSpread = "between-user sd of log peak speed"
 
     /// The fitted parameters for `task` (stroke parameters for reveal and browse, flick and drag
     /// parameters for paging).
@@ -52,7 +66,7 @@ public struct ModelCalibration: Sendable {
             list += [
                 Fitted(name: "flick amplitude median (pt)", statistic: "finger travel p50 (pitches)", isProbability: false,
                        get: { $0.flickAmplitudeMedian }, set: { $0.flickAmplitudeMedian = $1 }),
-                Fitted(name: "flick amplitude log sd", statistic: "travel log IQR", isProbability: false,
+                Fitted(name: "flick amplitude log sd", statistic: travelSpread, isProbability: false,
                        get: { $0.flickAmplitudeLogSD }, set: { $0.flickAmplitudeLogSD = $1 }),
                 Fitted(name: "flick duration median (ms; drags and stays scale with it)", statistic: "motion time p50 (first to last move, ms)",
                        isProbability: false, get: { $0.flickDurationMedian }, set: { p, x in
@@ -61,7 +75,7 @@ public struct ModelCalibration: Sendable {
                            p.dragDurationMedian *= r
                            p.stayDurationMedian *= r
                        }),
-                Fitted(name: "duration log sd (flicks and drags)", statistic: "motion time log IQR", isProbability: false,
+                Fitted(name: "duration log sd (flicks and drags)", statistic: strokeTimeSpread, isProbability: false,
                        get: { $0.flickDurationLogSD }, set: { p, x in
                            p.dragDurationLogSD *= x / p.flickDurationLogSD
                            p.flickDurationLogSD = x
@@ -69,23 +83,23 @@ public struct ModelCalibration: Sendable {
                 Fitted(name: "flick release earliness q (ρ ~ U(1 − 1.5q, 1 − 0.5q))", statistic: "release speed p50 (pt/ms)",
                        isProbability: false, get: { earliness($0.flickReleaseRange) },
                        set: { $0.flickReleaseRange = releaseRange(earliness: $1) }),
-                Fitted(name: "drag hold probability", statistic: "share lifted > 40 ms after the last move", isProbability: true,
+                Fitted(name: "drag hold probability", statistic: held, isProbability: true,
                        get: { $0.dragHoldProbability }, set: { $0.dragHoldProbability = $1 }),
             ]
         } else {
             list += [
                 Fitted(name: "stroke amplitude median (pitches)", statistic: "finger travel p50 (pitches)", isProbability: false,
                        get: { $0.stroke.amplitudeMedian }, set: { $0.stroke.amplitudeMedian = $1 }),
-                Fitted(name: "stroke amplitude log sd", statistic: "travel log IQR", isProbability: false,
+                Fitted(name: "stroke amplitude log sd", statistic: travelSpread, isProbability: false,
                        get: { $0.stroke.amplitudeLogSD }, set: { $0.stroke.amplitudeLogSD = $1 }),
                 Fitted(name: "stroke duration median (ms)", statistic: "motion time p50 (first to last move, ms)", isProbability: false,
                        get: { $0.stroke.durationMedian }, set: { $0.stroke.durationMedian = $1 }),
-                Fitted(name: "stroke duration log sd", statistic: "motion time log IQR", isProbability: false,
+                Fitted(name: "stroke duration log sd", statistic: strokeTimeSpread, isProbability: false,
                        get: { $0.stroke.durationLogSD }, set: { $0.stroke.durationLogSD = $1 }),
                 Fitted(name: "stroke release earliness q (ρ ~ U(1 − 1.5q, 1 − 0.5q))", statistic: "release speed p50 (pt/ms)",
                        isProbability: false, get: { earliness($0.stroke.releaseRange) },
                        set: { $0.stroke.releaseRange = releaseRange(earliness: $1) }),
-                Fitted(name: "placed-stroke probability", statistic: "share lifted > 40 ms after the last move", isProbability: true,
+                Fitted(name: "placed-stroke probability", statistic: held, isProbability: true,
                        get: { $0.stroke.holdProbability }, set: { $0.stroke.holdProbability = $1 }),
             ]
         }
@@ -96,9 +110,9 @@ public struct ModelCalibration: Sendable {
                    get: { $0.delivery.liftRepeatProbability }, set: { $0.delivery.liftRepeatProbability = $1 }),
             Fitted(name: "lift repeat delay median (ms)", statistic: "repeat delay p50 (ms)", isProbability: false,
                    get: { $0.delivery.liftRepeatDelayMedian }, set: { $0.delivery.liftRepeatDelayMedian = $1 }),
-            Fitted(name: "stall probability", statistic: "share with a gap > 40 ms between moves", isProbability: true,
+            Fitted(name: "stall probability", statistic: stopped, isProbability: true,
                    get: { $0.delivery.stallProbability }, set: { $0.delivery.stallProbability = $1 }),
-            Fitted(name: "user gain log sd", statistic: "between-user sd of log travel", isProbability: false,
+            Fitted(name: "user gain log sd", statistic: speedSpread, isProbability: false,
                    get: { $0.gainLogSD }, set: { $0.gainLogSD = $1 }),
         ]
         return list.map { x in
@@ -131,7 +145,8 @@ public struct ModelCalibration: Sendable {
     public let task: SwipeTask
     public let livePolicy: (any SnapPolicy)?
     public let seed: UInt64
-    /// Traces simulated per round: max(2 × recording, 8000), at most 40,000.
+    /// Traces simulated per round: max(5 × recording, 20,000), at most 30,000, by as many users as
+    /// keep the recording's traces per user.
     public var simulatedTraces: Int?
     public var rounds = 10
     /// Also fit the release earliness `q` to the release speed p50 (`--match`; off for `--like`,
@@ -199,8 +214,13 @@ public struct ModelCalibration: Sendable {
         try SwipeModel.validate(p)
 
         let target = Dictionary(uniqueKeysWithValues: recording.statistics.map { ($0.name, $0.value) })
-        let n = simulatedTraces ?? min(max(2 * f.count, 8000), 40_000)
-        return try fitMoments(p, targets: target, layout: recording.layout, users: users, traces: n, notes: notes)
+        let n = simulatedTraces ?? min(max(5 * f.count, 20_000), 30_000)
+        // as many traces per simulated user as the recording has per user, so that the between-user
+        // spread of the simulation rests on many users (the recording's own users are what they are)
+        let simulatedUsers = max(users, Int((Double(users) * Double(n) / Double(max(f.count, 1))).rounded()))
+        var result = try fitMoments(p, targets: target, layout: recording.layout, users: simulatedUsers, traces: n, notes: notes)
+        result.userCount = users
+        return result
     }
 
     /// Simulated moments from `start`: adjusts the fitted parameters until `n` simulated traces by
@@ -218,22 +238,27 @@ public struct ModelCalibration: Sendable {
                 notes.append("\(x.name): no '\(x.statistic)' to fit to; kept \(NumberFormat.fixed(x.get(p), 3))")
             }
         }
-        // fixed-point rounds; the result averages the iterates of the second half (Polyak averaging,
-        // which damps the round-to-round noise of the simulated statistics)
+        // Rounds 1–2 move each parameter by its statistic's ratio (probabilities: difference) as if
+        // the statistic were proportional to it. Then each parameter's own slope is measured once,
+        // one parameter at a time (common random numbers, half the traces), and later rounds are
+        // chord-Newton steps with those slopes (a statistic that moves half as fast as its parameter
+        // gets twice the step), damped by 0.8. The result averages the iterates of the second half
+        // (Polyak averaging, which damps the round-to-round noise of the simulated statistics).
         let total = max(rounds, 2)
         var kept: [SwipeModelParameters] = []
+        var slopes = [Double](repeating: 1, count: fitted.count)
         for round in 1...total {
-            let sim = Dictionary(uniqueKeysWithValues: try simulate(p, layout: layout, traces: n, users: users, seed: seed)
-                .statistics.map { ($0.name, $0.value) })
+            let sim = try statistics(p, layout: layout, traces: n, users: users)
+            if round == 3 { slopes = try measureSlopes(fitted, at: p, layout: layout, traces: max(n / 2, 1), users: max(users / 2, 1)) }
             var next = p
-            let damping = round <= 2 ? 1.0 : 0.7
-            for (x, statistic) in fitted {
+            let damping = round <= 2 ? 1.0 : 0.8
+            for (j, (x, statistic)) in fitted.enumerated() {
                 guard let want = target[statistic], let got = sim[statistic], got.isFinite else { continue }
                 let current = x.get(p)
                 if x.isProbability {
-                    x.set(&next, min(max(current + damping * (want - got), 0), 1))
+                    x.set(&next, min(max(current + damping * (want - got) / slopes[j], 0), 1))
                 } else if want > 0, got > 0 {
-                    x.set(&next, max(current * exp(damping * min(max(log(want / got), -0.7), 0.7)), 1e-3))
+                    x.set(&next, max(current * exp(damping * min(max(log(want / got) / slopes[j], -0.7), 0.7)), 1e-3))
                 }
             }
             if round > total / 2 { kept.append(p) }
@@ -247,6 +272,34 @@ public struct ModelCalibration: Sendable {
                                          : exp(values.map { log(max($0, 1e-9)) }.reduce(0, +) / Double(values.count)))
         }
         return Result(parameters: best, userCount: users, rounds: total, keptFrom: total / 2 + 1, notes: notes)
+    }
+
+    /// The statistics of `n` traces simulated from `parameters` (statistic name → value).
+    func statistics(_ parameters: SwipeModelParameters, layout: CarouselLayout, traces n: Int, users: Int) throws -> [String: Double] {
+        Dictionary(uniqueKeysWithValues: try simulate(parameters, layout: layout, traces: n, users: users, seed: seed)
+            .statistics.map { ($0.name, $0.value) })
+    }
+
+    /// Each fitted parameter's own slope at `p`: d log(statistic)/d log(parameter) for scales
+    /// (parameter × 1.2), d statistic/d parameter for probabilities (± 0.05), the others held
+    /// (common random numbers). Kept in [0.25, 2.5] (1 when the statistic does not respond or is
+    /// missing), so a weak or noisy slope cannot send a step far.
+    func measureSlopes(_ fitted: [(Fitted, String)], at p: SwipeModelParameters, layout: CarouselLayout,
+                       traces n: Int, users: Int) throws -> [Double] {
+        let base = try statistics(p, layout: layout, traces: n, users: users)
+        var slopes: [Double] = []
+        for (x, statistic) in fitted {
+            var q = p
+            let current = x.get(p)
+            let step = x.isProbability ? (current > 0.9 ? -0.05 : 0.05) : log(1.2)
+            x.set(&q, x.isProbability ? current + step : current * 1.2)
+            var slope = Double.nan
+            if (try? SwipeModel.validate(q)) != nil, let a = base[statistic], let b = try statistics(q, layout: layout, traces: n, users: users)[statistic] {
+                slope = x.isProbability ? (b - a) / step : (a > 0 && b > 0 ? log(b / a) / step : .nan)
+            }
+            slopes.append(slope.isFinite && slope > 0 ? min(max(slope, 0.25), 2.5) : 1)
+        }
+        return slopes
     }
 
     /// Goal distribution and direction mix from the labels (or, unlabelled, from the strokes).

@@ -80,8 +80,23 @@ public struct RecordingSummary: Sendable {
     public var userSpread: Double {
         var byUser: [Int: [Double]] = [:]
         for f in features where f.travelPitches > 0 { byUser[f.user, default: []].append(log(f.travelPitches)) }
+        return Self.betweenSD(byUser.values)
+    }
+
+    /// Between-user standard deviation of the users' mean log peak move speed (users with ≥ 5
+    /// traces, the within-user part removed as in ``userSpread``). Peak speed ∝ amplitude/duration
+    /// carries the user's speed gain twice (amplitude × g, duration / g), so it separates users
+    /// better than travel alone.
+    public var userSpeedSpread: Double {
+        var byUser: [Int: [Double]] = [:]
+        for f in features { if let v = f.peakSpeed, v > 0 { byUser[f.user, default: []].append(log(v)) } }
+        return Self.betweenSD(byUser.values)
+    }
+
+    /// `sd(means) ` with the within-group part `mean(var within / n)` removed, over groups of ≥ 5.
+    static func betweenSD(_ groups: some Collection<[Double]>) -> Double {
         var means: [Double] = [], within: [Double] = []
-        for (_, v) in byUser where v.count >= 5 {
+        for v in groups where v.count >= 5 {
             let m = v.reduce(0, +) / Double(v.count)
             means.append(m)
             within.append(v.reduce(0) { $0 + ($1 - m) * ($1 - m) } / Double(v.count - 1) / Double(v.count))
@@ -90,6 +105,17 @@ public struct RecordingSummary: Sendable {
         let m = means.reduce(0, +) / Double(means.count)
         let between = means.reduce(0) { $0 + ($1 - m) * ($1 - m) } / Double(means.count - 1)
         return max(between - within.reduce(0, +) / Double(within.count), 0).squareRoot()
+    }
+
+    /// Standard deviation of `log x` over the positive values, 5% trimmed at each end (NaN with
+    /// fewer than 20 values): more efficient than a log IQR and not thrown by a few outliers.
+    static func trimmedLogSD(_ values: [Double]) -> Double {
+        let logs = values.filter { $0 > 0 && $0.isFinite }.map { log($0) }.sorted()
+        guard logs.count >= 20 else { return .nan }
+        let k = logs.count / 20
+        let kept = logs[k..<(logs.count - k)]
+        let m = kept.reduce(0, +) / Double(kept.count)
+        return (kept.reduce(0) { $0 + ($1 - m) * ($1 - m) } / Double(kept.count - 1)).squareRoot()
     }
 
     /// Share of consecutive traces of a session that go the same way.
@@ -116,6 +142,7 @@ public struct RecordingSummary: Sendable {
             Statistic(name: "finger travel p50 (pitches)", value: quantile(travel, 0.5), tolerance: .relative(0.1)),
             Statistic(name: "finger travel p90 (pitches)", value: quantile(travel, 0.9), tolerance: .relative(0.15)),
             Statistic(name: "travel log IQR", value: log(quantile(travel, 0.75) / quantile(travel, 0.25)), tolerance: .relative(0.15)),
+            Statistic(name: "travel log sd (5% trimmed)", value: Self.trimmedLogSD(travel), tolerance: .relative(0.1)),
             Statistic(name: "travel log p90/p50", value: log(quantile(travel, 0.9) / quantile(travel, 0.5)), tolerance: .relative(0.15)),
             Statistic(name: "contact duration p50 (ms)", value: quantile(duration, 0.5), tolerance: .relative(0.1)),
             Statistic(name: "contact duration p90 (ms)", value: quantile(duration, 0.9), tolerance: .relative(0.15)),
@@ -123,7 +150,13 @@ public struct RecordingSummary: Sendable {
             Statistic(name: "duration log p90/p50", value: log(quantile(duration, 0.9) / quantile(duration, 0.5)), tolerance: .relative(0.15)),
             Statistic(name: "motion time p50 (first to last move, ms)", value: quantile(motion, 0.5), tolerance: .relative(0.1)),
             Statistic(name: "motion time log IQR", value: log(quantile(motion, 0.75) / quantile(motion, 0.25)), tolerance: .relative(0.15)),
+            Statistic(name: "stroke time log sd (travel / peak move speed, 5% trimmed)",
+                      value: Self.trimmedLogSD(features.compactMap(\.strokeTime)), tolerance: .relative(0.1)),
             Statistic(name: "share lifted > 40 ms after the last move", value: share({ $0.liftsLate }, of: moved), tolerance: .absolute(0.03)),
+            Statistic(name: "share held before lift-off (repeat 15–40 or > 110 ms after the last move)",
+                      value: share({ $0.heldBeforeLift }, of: moved), tolerance: .absolute(0.03)),
+            Statistic(name: "share stopped while moving (gap > 40 ms after a fast move)",
+                      value: share({ $0.stoppedWhileMoving }, of: moved), tolerance: .absolute(0.02)),
             Statistic(name: "rows per trace p50", value: quantile(rows, 0.5), tolerance: .relative(0.2)),
             Statistic(name: "move interval p50 (ms)", value: quantile(intervals, 0.5), tolerance: .relative(0.05)),
             Statistic(name: "touch-down to first move p50 (ms)", value: quantile(delays, 0.5), tolerance: .relative(0.1)),
@@ -140,6 +173,7 @@ public struct RecordingSummary: Sendable {
             Statistic(name: "share of labels ≥ 2 items away", value: labelled.isEmpty ? .nan
                         : Double(labelled.filter { abs($0) >= 2 }.count) / Double(labelled.count), tolerance: .absolute(0.05)),
             Statistic(name: "between-user sd of log travel", value: userSpread, tolerance: .relative(0.25)),
+            Statistic(name: "between-user sd of log peak speed", value: userSpeedSpread, tolerance: .relative(0.15)),
         ]
     }
 }

@@ -15,7 +15,8 @@ import SnapStrategies
 ///   until the carousel rests on it or ``StrokeParameters/maxStrokesPerGoal`` strokes are spent.
 ///   Each stroke is labelled with the item it aims at (the next item in a stepper series).
 /// - **reveal**: the target is `d` items (``StrokeParameters/goalDistances``) beyond the first
-///   fully visible item, forward with ``StrokeParameters/forwardShare``; strokes
+///   fully visible item, forward with ``StrokeParameters/forwardShare``, redrawn (up to 64 times)
+///   until it is hidden and a resting slot (``SwipeModel/isRestingSlot(_:)``); strokes
 ///   (``SwipeModel/planStroke(direction:limit:user:using:)``) go toward it until it is wholly in the
 ///   viewport at rest (`hit = revealed`). Every stroke is labelled with the target.
 /// - **browse**: unlabelled strokes; a run keeps its direction with
@@ -133,7 +134,7 @@ public struct SessionSimulator: Sendable {
         for _ in 0..<64 {
             let d = s.goalDistances[rng.index(weightedBy: s.goalDistanceWeights)]
             let t = rng.bernoulli(s.forwardShare) ? first + d : first - d
-            if (layout.isLooping || (0..<layout.itemCount).contains(t)) && !isRevealed(slot: t, atOffset: state.offset) {
+            if model.isRestingSlot(t) && !isRevealed(slot: t, atOffset: state.offset) {
                 target = t
                 break
             }

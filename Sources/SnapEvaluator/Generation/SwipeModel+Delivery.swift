@@ -95,8 +95,10 @@ extension SwipeModel {
 
     /// Plans one stroke of the reveal or browse task (``StrokeParameters``) in `direction` (±1).
     /// `limit` (points, optional) is the distance still to go: when the drawn stroke would travel
-    /// farther during contact, the person places a stroke of that distance instead (`ρ = 1` and a
-    /// hold, so the carousel does not fling past the target) [assumption].
+    /// farther during contact, the person places a stroke of that distance instead (`ρ = 1`, so the
+    /// carousel does not fling past the target), held before lift-off only when the stroke was
+    /// drawn as a placed one (probability ``StrokeParameters/holdProbability``), so that every hold,
+    /// and every zero release speed it makes, answers to that parameter [assumption].
     func planStroke(direction: Double, limit: Double?, user: SyntheticUser, using rng: GSLRandom) -> Plan {
         let s = parameters.stroke
         let pitch = layout.stride
@@ -109,8 +111,7 @@ extension SwipeModel {
         let amplitude = a * pitch * user.gain * noise
         if let limit, amplitude * Self.minimumJerk(rho) > limit {
             // near the target: a placed stroke of the distance still to go
-            let h = placed ? hold : rng.exponential(mean: s.holdMean)
-            return Plan(direction: direction, amplitude: max(limit, 0.25 * pitch), duration: t, releaseFraction: 1, hold: h,
+            return Plan(direction: direction, amplitude: max(limit, 0.25 * pitch), duration: t, releaseFraction: 1, hold: hold,
                         style: .drag, strategy: .stepper)
         }
         return Plan(direction: direction, amplitude: amplitude, duration: t, releaseFraction: rho, hold: hold,

@@ -119,15 +119,34 @@ public struct SwipeModel: Sendable {
     // MARK: - Goals
 
     /// Draws an intent `k` for a goal starting at `startSlot`. In a bounded carousel `k` is redrawn
-    /// until `startSlot + k` is an item (at most ``SwipeModelParameters/intentRedraws`` tries, then 0),
-    /// so labels are never clamped onto an end item; a looping carousel accepts every `k`.
+    /// until `startSlot + k` is a resting slot (``isRestingSlot(_:)``: an item whose resting offset
+    /// is its own, so not one of the end items that share the last offset; at most
+    /// ``SwipeModelParameters/intentRedraws`` tries, then 0), so labels are never clamped onto an
+    /// end item and never name an item no policy can rest on; a looping carousel accepts every `k`.
     public func drawIntent(startSlot: Int, using rng: GSLRandom) -> Int {
         let p = parameters
         for _ in 0..<max(1, p.intentRedraws) {
             let k = p.intents[rng.index(weightedBy: p.intentWeights)]
-            if layout.isLooping || (startSlot + k >= 0 && startSlot + k < layout.itemCount) { return k }
+            if isRestingSlot(startSlot + k) { return k }
         }
         return 0
+    }
+
+    /// Whether the carousel can come to rest on `slot` with that slot's item at the snap position:
+    /// always in a looping layout; in a bounded one, `slot` is an item and the slot nearest its
+    /// (clamped) resting offset is itself. The last items of a bounded `leading` row share the
+    /// largest offset, which rests on the first of them (the benchmark layout's item 39 rests as 38),
+    /// as `DataChecks.isReachable(item:in:)` (the `unreachable-intended` warning) counts them.
+    public func isRestingSlot(_ slot: Int) -> Bool {
+        guard !layout.isLooping else { return true }
+        guard slot >= 0 && slot < layout.itemCount else { return false }
+        return layout.nearestSlot(toOffset: layout.snapOffset(ofSlot: slot)) == slot
+    }
+
+    /// The resting slot the carousel shows at rest at `slot`'s resting offset (`slot` itself when
+    /// ``isRestingSlot(_:)``; the benchmark layout's 39 becomes 38).
+    public func restingSlot(nearest slot: Int) -> Int {
+        layout.isLooping ? slot : layout.nearestSlot(toOffset: layout.snapOffset(ofSlot: slot))
     }
 
     /// The motion plan of one swipe: direction, amplitude, duration, release fraction, hold and style.

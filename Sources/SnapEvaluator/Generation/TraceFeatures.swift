@@ -39,6 +39,17 @@ public struct TraceFeatures: Sendable, Hashable {
     public var velocity: Double
     /// Finger speed over the last 50 ms of moves (the repeat excluded), pt/ms; `nil` with one move.
     public var lateSpeed: Double?
+    /// Last move to lift-off, ms (`nil` without a move before the lift-off).
+    public var liftGap: Double?
+    /// |travel| / the fastest move-to-move speed, ms: a stroke-duration proxy in which the
+    /// amplitude cancels (`nil` with fewer than two moves or no motion).
+    public var strokeTime: Double?
+    /// Speed between the last two moves over the fastest move-to-move speed (`nil` with fewer than
+    /// two moves): about 1 when the finger was still moving fast at the last move, small after a
+    /// stroke that came to rest.
+    public var lastToPeakSpeed: Double?
+    /// Fastest move-to-move speed, pt/ms (`nil` with fewer than two moves).
+    public var peakSpeed: Double?
     /// `intended_index − start_index` (labelled traces), items.
     public var intent: Int?
     /// The label and the start item.
@@ -76,10 +87,38 @@ public struct TraceFeatures: Sendable, Hashable {
         hasMoveGap = moveGap
         liftRepeats = n >= 3 && offset[n - 1] == offset[n - 2]
         liftRepeatDelay = liftRepeats ? time[n - 1] - time[n - 2] : nil
+        liftGap = n >= 3 ? time[n - 1] - time[n - 2] : nil
+        var peak = 0.0, lastSegment = 0.0
+        if n >= 4 {
+            for i in 2..<(n - 1) where time[i] > time[i - 1] {
+                lastSegment = abs(offset[i] - offset[i - 1]) / (time[i] - time[i - 1])
+                peak = max(peak, lastSegment)
+            }
+        }
+        peakSpeed = n >= 4 ? peak : nil
+        lastToPeakSpeed = n >= 4 && peak > 0 ? lastSegment / peak : nil
+        strokeTime = n >= 4 && peak > 0 && travel != 0 ? abs(travel) / peak : nil
         let last = liftRepeats ? n - 2 : n - 1
         var j = last
         while j > 1 && time[last] - time[j - 1] <= 50 { j -= 1 }
         lateSpeed = last >= 2 && j < last && time[last] > time[j] ? abs(offset[last] - offset[j]) / (time[last] - time[j]) : nil
+    }
+
+    /// The finger came to rest before lifting: the lift-off repeats the last move 15–40 ms or more
+    /// than 110 ms after it. Those delays are neither a delivery repeat (a few ms) nor a stall
+    /// (45–90 ms plus at most a frame), so they come from holds (placed strokes, drags).
+    public var heldBeforeLift: Bool {
+        guard liftRepeats, let g = liftGap else { return false }
+        return (g > 15 && g <= 40) || g > 110
+    }
+
+    /// Frames stopped while the finger moved: a gap > 40 ms between moves, or a late lift-off
+    /// (> 40 ms after the last move) that follows fewer than two moves or a move still at ≥ 0.6 of
+    /// the stroke's peak speed (a finger that had come to rest would have slowed down).
+    public var stoppedWhileMoving: Bool {
+        if hasMoveGap { return true }
+        guard liftsLate else { return false }
+        return (lastToPeakSpeed ?? 1) >= 0.6
     }
 
     /// Measures a generated swipe as the reader would see it (`estimator` on its rows).

@@ -13,7 +13,8 @@ import SnapStrategies
 /// byte-identical for the same arguments whatever the thread count.
 ///
 /// **Sessions.** A chunk is a series of sessions of at least `1 + ⌊Exp(mean L − 1)⌋` swipes (L = 8;
-/// a goal in progress is finished) starting at a uniformly drawn item at rest, chained by
+/// a goal in progress is finished) starting at rest on a uniformly drawn item (mapped to the
+/// resting slot the carousel shows there, ``SwipeModel/restingSlot(nearest:)``), chained by
 /// ``SessionSimulator`` (each swipe starts where the previous came to rest under the live policy,
 /// or, without one, on its intended item), separated by `250 ms + Exp(600 ms)` pauses on the
 /// session's clock (which starts at U(0, 1000) ms).
@@ -120,7 +121,7 @@ public struct TraceGenerator: Sendable {
         var session = 0
         while out.count < chunk.count {
             let length = 1 + SnapMath.flooredIndex(rng.exponential(mean: p.sessionLengthMean - 1))
-            let slot = rng.integer(below: layout.itemCount)
+            let slot = model.restingSlot(nearest: rng.integer(below: layout.itemCount))
             let clock = rng.uniform(0, 1000)
             out += simulator.session(user: user, startSlot: slot, clock: clock, length: length, limit: chunk.count - out.count,
                                      numbering: .init(firstTraceID: chunk.firstTraceID + out.count, session: session, chunk: i),

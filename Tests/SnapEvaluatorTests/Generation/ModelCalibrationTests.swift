@@ -25,10 +25,12 @@ func truthParameters() -> SwipeModelParameters {
 
 @Suite struct ModelCalibrationTests {
     /// `generate --like` on 2,000 traces of a known model (written to CSV and read back with the
-    /// trace reader): the well-identified parameters come back within 10%, every statistic of the
+    /// trace reader): every fitted parameter comes back near the truth, every statistic of the
     /// table matches, and 20,000 traces of the fitted model rank the catalogue's policies as the
-    /// truth does (Spearman ρ ≥ 0.9). The weakly identified ones (placed strokes vs stalls) are
-    /// only checked for sense; `Scripts/check-like.sh` measures all of them on large data.
+    /// truth does (Spearman ρ ≥ 0.9). Small data (6,000 simulated traces a round): the tolerances
+    /// are 10% for the parameters with a sharp statistic and 20% for the placed-stroke and stall
+    /// probabilities and the user gain spread (sampling error alone ≈ 7% at 2,000 traces by 100
+    /// users); `Scripts/check-like.sh` measures all of them at full size and on several seeds.
     @Test func recoversAKnownModel() throws {
         let layout = try benchLayout()
         let live = try PolicyCatalog.policy(id: "compose-lazyrow-snap")
@@ -37,6 +39,7 @@ func truthParameters() -> SwipeModelParameters {
                                    seed: 77, livePolicy: live)
         let dir = FileManager.default.temporaryDirectory.appendingPathComponent("cal-\(UUID().uuidString)").path
         try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: dir) }
         let path = dir + "/truth.csv"
         var bytes: [UInt8] = []
         try g.write(with: TraceCSVWriter(kind: .samples, layout: layout, userCount: 100,
@@ -52,15 +55,18 @@ func truthParameters() -> SwipeModelParameters {
         let result = try calibration.calibrate(recording)
         let p = result.parameters
         func close(_ a: Double, _ b: Double, _ r: Double) -> Bool { abs(a / b - 1) <= r }
-        #expect(close(p.stroke.amplitudeMedian, 1.5, 0.1))
-        #expect(close(p.stroke.durationMedian, 100, 0.1))
+        #expect(close(p.stroke.amplitudeMedian, 1.5, 0.1), "\(p.stroke.amplitudeMedian)")
+        #expect(close(p.stroke.amplitudeLogSD, 0.45, 0.1), "\(p.stroke.amplitudeLogSD)")
+        #expect(close(p.stroke.durationMedian, 100, 0.1), "\(p.stroke.durationMedian)")
+        #expect(close(p.stroke.durationLogSD, 0.28, 0.1), "\(p.stroke.durationLogSD)")
         #expect(close(p.delivery.touchDownDwellMedian, 55, 0.1))
         #expect(close(p.delivery.liftRepeatProbability, 0.8, 0.1))
         #expect(close(p.delivery.liftRepeatDelayMedian, 9, 0.1))
+        #expect(close(p.stroke.holdProbability, 0.3, 0.2), "\(p.stroke.holdProbability)")
+        #expect(close(p.delivery.stallProbability, 0.12, 0.2), "\(p.delivery.stallProbability)")
+        #expect(close(p.gainLogSD, 0.35, 0.2), "\(p.gainLogSD)")
         #expect(p.delivery.frameRates == [60])
         #expect(result.userCount == 100)
-        #expect(p.stroke.holdProbability > 0.15 && p.stroke.holdProbability < 0.5)
-        #expect(p.delivery.stallProbability < 0.3)
 
         let like = try TraceGenerator(model: SwipeModel(parameters: p, layout: layout), traceCount: 20_000,
                                       userCount: result.userCount, seed: 6, livePolicy: live)
@@ -126,5 +132,27 @@ func truthParameters() -> SwipeModelParameters {
         #expect(result.parameters.delivery.touchDownDwellMedian > 60)
         #expect(result.parameters.stroke.amplitudeMedian == start.stroke.amplitudeMedian)
         #expect(result.notes.count == ModelCalibration.fittedParameters(task: .browse).count - 2) // release earliness is off
+    }
+
+    /// Each statistic that drives a parameter responds to it: a placed-stroke share moves the
+    /// held share, not the stopped-while-moving share; a stall share the other way round.
+    @Test func holdsAndStallsHaveTheirOwnStatistics() throws {
+        let layout = try benchLayout()
+        let live = try PolicyCatalog.policy(id: "compose-lazyrow-snap")
+        func shares(hold: Double, stall: Double) throws -> (held: Double, stopped: Double) {
+            var p = truthParameters()
+            p.stroke.holdProbability = hold
+            p.delivery.stallProbability = stall
+            let s = try ModelCalibration(task: .reveal, livePolicy: live, seed: 9)
+                .statistics(p, layout: layout, traces: 6000, users: 60)
+            return (s[ModelCalibration.held]!, s[ModelCalibration.stopped]!)
+        }
+        let base = try shares(hold: 0.3, stall: 0.12)
+        let moreHolds = try shares(hold: 0.5, stall: 0.12)
+        let moreStalls = try shares(hold: 0.3, stall: 0.3)
+        #expect(moreHolds.held - base.held > 0.07)
+        #expect(abs(moreHolds.stopped - base.stopped) < 0.03)
+        #expect(moreStalls.stopped - base.stopped > 0.12)
+        #expect(abs(moreStalls.held - base.held) < 0.03)
     }
 }

@@ -105,3 +105,24 @@ func liveGenerator(task: SwipeTask, live: String? = "compose-lazyrow-snap", trac
         #expect(swipes.allSatisfy { $0.settledIndex == nil && $0.liveHit == nil })
     }
 }
+
+/// Goals are resting items: the benchmark layout's item 39 shares the largest offset with 38 and
+/// can never rest at the snap position, so no generated label names it (`unreachable-intended`).
+@Suite struct ReachableGoalTests {
+    @Test(arguments: [SwipeTask.paging, .reveal])
+    func everyLabelIsAResting(task: SwipeTask) throws {
+        var p = SwipeModelParameters()
+        p.task = task
+        p.delivery.isEnabled = true
+        let layout = try benchLayout()
+        let live = try PolicyCatalog.policy(id: task == .paging ? "compose-pager" : "compose-lazyrow-snap")
+        let model = try SwipeModel(parameters: p, layout: layout)
+        #expect(!model.isRestingSlot(39) && model.isRestingSlot(38) && model.restingSlot(nearest: 39) == 38)
+        let swipes = try allSwipes(TraceGenerator(model: model, traceCount: 4000, userCount: 20, seed: 3, livePolicy: live))
+        #expect(swipes.allSatisfy { DataChecks.isReachable(item: $0.intendedIndex, in: layout) })
+        // sessions start at rest on a resting item
+        #expect(swipes.filter { $0.stepInGoal == 0 && $0.traceID == 0 }.allSatisfy { model.isRestingSlot($0.startSlot) })
+        // the end is still visited: goals reach item 38
+        #expect(swipes.contains { $0.intendedIndex == 38 })
+    }
+}

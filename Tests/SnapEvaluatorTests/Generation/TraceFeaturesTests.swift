@@ -1,0 +1,51 @@
+import Foundation
+import SnapStrategies
+import Testing
+@testable import SnapEvaluator
+
+/// The per-trace measurements that separate holds from stalls and drive the spread fits.
+@Suite struct TraceFeaturesTests {
+    /// Rows `began, moved…, ended` at `times` with `offsets`, start offset 0, pitch 170.
+    func features(_ times: [Double], _ offsets: [Double]) -> TraceFeatures {
+        times.withUnsafeBufferPointer { t in
+            offsets.withUnsafeBufferPointer { x in
+                TraceFeatures(time: t, offset: x, startOffset: 0, pitch: 170, velocity: 0, user: 0, session: nil,
+                              intendedIndex: nil, startIndex: 0)
+            }
+        }
+    }
+
+    @Test func aFingerThatSlowedDownAndHeldIsAHoldNotAStall() {
+        // moves at 20, 20, 10 pt per 16.7 ms frame, then a repeated lift-off 130 ms later
+        let f = features([0, 50, 66.7, 83.4, 100.1, 230.1], [0, 10, 30, 50, 60, 60])
+        #expect(f.liftGap.map { abs($0 - 130) < 1e-9 } == true)
+        #expect(f.peakSpeed.map { abs($0 - 20 / 16.7) < 1e-9 } == true)
+        #expect(f.lastToPeakSpeed.map { abs($0 - 0.5) < 1e-6 } == true)
+        #expect(f.strokeTime.map { abs($0 - 60 / (20 / 16.7)) < 1e-9 } == true)
+        #expect(f.heldBeforeLift)
+        #expect(!f.stoppedWhileMoving)
+    }
+
+    @Test func aLateLiftOffAfterAFastMoveIsAStall() {
+        // still at full speed at the last move; the lift-off comes 60 ms later (frames stopped)
+        let f = features([0, 50, 66.7, 83.4, 100.1, 160.1], [0, 10, 30, 50, 70, 70])
+        #expect(f.stoppedWhileMoving)
+        #expect(!f.heldBeforeLift) // 60 ms: a stall's length, not a hold's tail
+        // a hold of 25 ms after slowing down: held, and not late
+        let g = features([0, 50, 66.7, 83.4, 100.1, 125.1], [0, 10, 30, 50, 55, 55])
+        #expect(g.heldBeforeLift && !g.stoppedWhileMoving)
+        // a few-ms delivery repeat is neither
+        let h = features([0, 50, 66.7, 83.4, 100.1, 106.1], [0, 10, 30, 50, 70, 70])
+        #expect(!h.heldBeforeLift && !h.stoppedWhileMoving)
+        // a gap between moves is a stall whatever the lift-off does
+        let k = features([0, 50, 66.7, 140, 156.7, 160], [0, 10, 30, 80, 90, 95])
+        #expect(k.hasMoveGap && k.stoppedWhileMoving)
+    }
+
+    @Test func trimmedLogSDIgnoresOutliersAndNeedsTwentyValues() {
+        let values = (0..<100).map { exp(Double($0 % 10) / 10) }
+        let base = RecordingSummary.trimmedLogSD(values)
+        #expect(abs(RecordingSummary.trimmedLogSD(values.dropLast(5) + [1e9, 1e9, 1e-9, 1e-9, 1]) - base) < 0.05)
+        #expect(RecordingSummary.trimmedLogSD(Array(values.prefix(19))).isNaN)
+    }
+}
