@@ -203,6 +203,11 @@ extension TraceReader {
                 }
                 if mv[n - 1] == 2 { mv[n - 1] = 0 }   // an empty phase on the last row: the lift-off
                 if !h.pointee.hasPhase { mv[n - 1] = 0 }
+                // a `finger_travel` column (per trace, in the content offset's sign) overrides
+                // the travel derived from `touch_x` (Docs/trace-format.md)
+                if let given = try perTraceNumber(.fingerTravel, expected: "a finger displacement in points") {
+                    fingerTravel = given
+                }
                 startOffset = startOffsetColumn ?? x[0]
                 offset = x[n - 1]
                 startTime = t[0]
