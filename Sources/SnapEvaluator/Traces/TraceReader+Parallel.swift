@@ -62,7 +62,7 @@ extension TraceReader {
                     var partial = initial()
                     let summary = try reader.forEach { record in try accumulate(&partial, record) }
                     outcomes.set(k, .success(PartOutcome(partial: partial, summary: summary, users: reader.users,
-                                                         ids: PartIDs(reader: reader), firstRow: reader.firstRowOffset,
+                                                         ids: PartIDs(reader.core.ids), firstRow: reader.firstRowOffset,
                                                          stop: reader.stopOffset)))
                 } catch {
                     outcomes.set(k, .failure(error))
@@ -143,13 +143,13 @@ struct PartIDs: Sendable {
     var hashes: [UInt64]
     var lines: [Int]
 
-    init(reader: TraceReader) {
-        monotone = reader.idsAreIncreasingIntegers
-        first = reader.firstIntegerID
-        last = reader.lastIntegerID
-        runs = reader.idRuns
-        hashes = reader.idHashes
-        lines = reader.idLines
+    init(_ ids: borrowing ContiguityTracker) {
+        monotone = ids.monotone
+        first = ids.firstNumericID
+        last = ids.lastNumericID
+        runs = ids.idRuns
+        hashes = ids.idHashes
+        lines = ids.idLines
     }
 
     var isEmpty: Bool { runs.isEmpty && hashes.isEmpty }
@@ -185,7 +185,7 @@ struct PartIDs: Sendable {
                 for run in p.runs {
                     var n = run.first
                     while true {
-                        if seen.contains(TraceReader.hash(ofInteger: n)) { return .integer(part: k, id: n, runLine: run.line) }
+                        if seen.contains(ContiguityTracker.hash(ofInteger: n)) { return .integer(part: k, id: n, runLine: run.line) }
                         if n >= run.last { break }
                         n += 1
                     }
