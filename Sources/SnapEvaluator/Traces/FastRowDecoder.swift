@@ -226,6 +226,12 @@ extension ReaderCore {
                 guard Self.comma(&p, e) else { return false }
             }
         }
+        return Self.lineBreak(&p, e)
+    }
+
+    /// The line break (LF or CRLF) that ends a row.
+    @inline(__always)
+    static func lineBreak(_ p: inout UnsafePointer<UInt8>, _ e: UnsafePointer<UInt8>) -> Bool {
         guard p < e else { return false }
         if p.pointee == 0x0A {
             p += 1

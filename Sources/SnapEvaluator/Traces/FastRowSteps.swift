@@ -104,14 +104,7 @@ extension ReaderCore {
             fs[c] = cell - b
             fe[c] = p - b
         }
-        guard p < e else { return false }
-        if p.pointee == 0x0A {
-            p += 1
-        } else if p.pointee == 0x0D && e - p > 1 && p[1] == 0x0A {
-            p += 2
-        } else {
-            return false
-        }
+        guard Self.lineBreak(&p, e) else { return false }
         let idS = b + fs[plan.traceIDColumn], idE = b + fe[plan.traceIDColumn]
         if idS == idE || (trace.inTrace && trace.idBytes.equals(idS, idE)) { return false }
         // the row is read (as ``nextRow()``)
