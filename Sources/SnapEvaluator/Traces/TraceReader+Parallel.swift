@@ -92,21 +92,38 @@ extension TraceReader {
                     let k = base + j
                     let lo = k == 0 ? 0 : size / n * k
                     let hi = k == n - 1 ? Int.max : size / n * (k + 1)
+                    var opened: TraceReader?
                     do {
                         let reader = try TraceReader(path: path, options: options, users: users, range: lo..<hi)
+                        opened = reader
                         var partial = initial()
                         let summary = try reader.forEach { record in try accumulate(&partial, record) }
-                        outcomes.set(j, .success(PartOutcome(partial: partial, summary: summary, users: reader.users,
-                                                             ids: PartIDs(reader.core.ids), firstRow: reader.firstRowOffset,
-                                                             stop: reader.stopOffset)))
+                        outcomes.set(j, .read(PartOutcome(partial: partial, summary: summary, users: reader.users,
+                                                          ids: PartIDs(reader.core.ids), firstRow: reader.firstRowOffset,
+                                                          stop: reader.stopOffset)))
+                    } catch let error as TraceParseError {
+                        // a bad row: kept with the ids met before it (its part's first error)
+                        if let opened {
+                            outcomes.set(j, .badRow(error, ids: PartIDs(opened.core.ids), firstRow: opened.firstRowOffset))
+                        } else {
+                            outcomes.set(j, .failed(error))
+                        }
                     } catch {
-                        outcomes.set(j, .failure(error))
+                        outcomes.set(j, .failed(error))
                     }
                 }
             }
             // in file order; any failure, parts that do not meet, or an id in two parts: the serial read decides
             for j in 0..<count {
-                guard case let .success(part)? = outcomes.get(j), previousStop.map({ part.firstRow == $0 }) ?? true,
+                let slot = outcomes.get(j)
+                if case let .badRow(error, partIDs, firstRow)? = slot, previousStop.map({ firstRow == $0 }) ?? true,
+                   !ids.add(partIDs) {
+                    // the parts before it read clean, it starts where the one before it stopped, and no
+                    // id it met before its error was met earlier: its error is the serial read's first
+                    // (strict mode), no second read needed; its line made absolute here
+                    throw error.shiftingLines(by: lineOffset)
+                }
+                guard case let .read(part)? = slot, previousStop.map({ part.firstRow == $0 }) ?? true,
                       !ids.add(part.ids) else {
                     folded = before
                     return try readAsOnePart(path: path, options: options, users: users, into: &folded, initial: initial,
@@ -227,10 +244,20 @@ struct PartOutcome<Partial: Sendable>: Sendable {
     var stop: Int
 }
 
+/// How a part's read ended.
+enum PartSlot<Partial: Sendable>: Sendable {
+    /// Read to its end.
+    case read(PartOutcome<Partial>)
+    /// Stopped by a bad row (strict mode), with the trace ids met before it and where it started.
+    case badRow(TraceParseError, ids: PartIDs, firstRow: Int)
+    /// Not opened, or stopped by anything else.
+    case failed(any Error)
+}
+
 /// Results written by the worker threads, each slot once, read after they all finished.
 final class PartOutcomes<Partial: Sendable>: @unchecked Sendable {
     private let lock = NSLock()
-    private var slots: [Result<PartOutcome<Partial>, any Error>?]
+    private var slots: [PartSlot<Partial>?]
     private var next = 0
     init(count: Int) { slots = Array(repeating: nil, count: count) }
     /// The next part to read, in file order, or `nil` when every part is taken.
@@ -240,10 +267,10 @@ final class PartOutcomes<Partial: Sendable>: @unchecked Sendable {
         next += 1
         return next - 1
     }
-    func set(_ k: Int, _ r: Result<PartOutcome<Partial>, any Error>) {
+    func set(_ k: Int, _ r: PartSlot<Partial>) {
         lock.lock(); slots[k] = r; lock.unlock()
     }
-    func get(_ k: Int) -> Result<PartOutcome<Partial>, any Error>? {
+    func get(_ k: Int) -> PartSlot<Partial>? {
         lock.lock(); defer { lock.unlock() }
         return slots[k]
     }

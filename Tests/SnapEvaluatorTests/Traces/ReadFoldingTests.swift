@@ -70,4 +70,38 @@ import Testing
         let (parallel, _) = try folded(path, parts: 16, threads: 1, options: lenient)
         #expect(parallel == serial && serial.count == 2000)
     }
+
+    /// Counts the traces handed to `accumulate`, across threads.
+    final class Counter: @unchecked Sendable {
+        let lock = NSLock()
+        var n = 0
+        func add() { lock.lock(); n += 1; lock.unlock() }
+    }
+
+    @Test func aBadRowInAPartIsReportedWithoutASecondRead() throws {
+        // 3000 traces of 12 rows: the bad cell on trace 700's first row (line 2 + 699 · 12)
+        let badLine = 2 + 699 * 12
+        let path = try TestFiles.write(TraceReaderParallelTests.bigFile(traces: 3000, badLine: badLine))
+        let serialError: TraceParseError
+        do {
+            _ = try TraceReader(path: path, options: withLayout).forEach { _ in }
+            Issue.record("no error")
+            return
+        } catch let e as TraceParseError {
+            serialError = e
+        }
+        #expect(serialError.line == badLine)
+        let counter = Counter()
+        var none: [Int] = []
+        do {
+            _ = try TraceReader.readFolding(path: path, options: withLayout, parts: 24, threads: 1, minimumPartBytes: 1024,
+                                            into: &none, initial: { 0 }, accumulate: { _, _ in counter.add() },
+                                            fold: { _, _ in })
+            Issue.record("no error")
+        } catch let e as TraceParseError {
+            #expect(e == serialError)
+        }
+        // the parts up to the bad row, once: 699 good traces before it (a second, serial read would double them)
+        #expect(counter.n == 699, "\(counter.n) traces accumulated")
+    }
 }
