@@ -9,14 +9,14 @@ import Testing
         func find(_ key: [UInt8]) -> Int? {
             key.withUnsafeBufferPointer { b -> Int? in
                 let s = b.baseAddress ?? UnsafePointer(bitPattern: 1)!
-                return table.find(s, s + b.count, hash: TraceReader.hash(s, s + b.count))
+                return table.find(s, s + b.count, hash: ContiguityTracker.hash(s, s + b.count))
             }
         }
         for (i, key) in keys.enumerated() {
             #expect(find(key) == nil)
             key.withUnsafeBufferPointer { b in
                 let s = b.baseAddress ?? UnsafePointer(bitPattern: 1)!
-                table.insert(s, s + b.count, hash: TraceReader.hash(s, s + b.count), value: i)
+                table.insert(s, s + b.count, hash: ContiguityTracker.hash(s, s + b.count), value: i)
             }
         }
         for (i, key) in keys.enumerated() { #expect(find(key) == i) }

@@ -102,20 +102,20 @@ import Testing
     @Test func increasingIntegerIDsAreKeptAsRunsNotPerTrace() throws {
         let reader = try TraceReader(path: try TestFiles.write(Self.bigFile(traces: 4000)), options: withLayout)
         try reader.forEach { _ in }
-        #expect(reader.idRuns == [IDRun(first: 1, last: 4000, line: 2)])
-        #expect(reader.idHashes.isEmpty && reader.idLines.isEmpty)
+        #expect(reader.core.ids.idRuns == [IDRun(first: 1, last: 4000, line: 2)])
+        #expect(reader.core.ids.idHashes.isEmpty && reader.core.ids.idLines.isEmpty)
         // gaps start new runs; an id out of order switches to hashes and is still checked
         let text = "trace_id,t_ms,offset\n3,0,0\n4,0,0\n9,0,0\n10,0,0\n7,0,0\nx,0,0\n9,0,0\n"
         let other = try TraceReader(path: try TestFiles.write(text), options: withLayout)
         #expect(throws: TraceParseError.nonContiguousTrace(file: other.path, line: 8, column: "trace_id", traceID: "9")) {
             try other.forEach { _ in }
         }
-        #expect(other.idRuns == [IDRun(first: 3, last: 4, line: 2), IDRun(first: 9, last: 10, line: 4)])
-        #expect(other.idLines == [6, 7, 8])
+        #expect(other.core.ids.idRuns == [IDRun(first: 3, last: 4, line: 2), IDRun(first: 9, last: 10, line: 4)])
+        #expect(other.core.ids.idLines == [6, 7, 8])
         for n: UInt64 in [0, 7, 10, 99, 1_000_000, 123_456_789_012_345_678] {
             let text = Array(String(n).utf8)
-            let h = text.withUnsafeBufferPointer { b in TraceReader.hash(b.baseAddress!, b.baseAddress! + b.count) }
-            #expect(TraceReader.hash(ofInteger: n) == h, "\(n)")
+            let h = text.withUnsafeBufferPointer { b in ContiguityTracker.hash(b.baseAddress!, b.baseAddress! + b.count) }
+            #expect(ContiguityTracker.hash(ofInteger: n) == h, "\(n)")
         }
     }
 

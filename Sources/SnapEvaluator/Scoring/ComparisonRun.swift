@@ -4,9 +4,9 @@ import SnapStrategies
 /// Reads trace files and scores policies on them in one streaming pass: `snaplab compare`'s
 /// engine.
 ///
-/// Each file is read in `parts` byte ranges at once (``TraceReader/readInParallel(path:options:parts:users:initial:accumulate:)``),
+/// Each file is read in `parts` byte ranges at once (``TraceReader/readFolding(paths:options:parts:bytesPerPart:into:initial:accumulate:fold:afterFile:)``),
 /// one thread each, every range folding its traces into its own ``ScoreAccumulator``; the
-/// accumulators are then merged in file order, their user indices translated to one users
+/// accumulators are merged in file order as they come (a bounded number alive), their user indices translated to one users
 /// table across all files. Memory: one trace's samples per thread, plus the accumulators (which
 /// do not grow with the number of traces), never the file.
 public enum ComparisonRun {
@@ -39,8 +39,10 @@ public enum ComparisonRun {
         let started = Date()
         let line = ProgressLine(stage: "scoring \(policies.count) policies", unit: "traces", checkEvery: 512)
         defer { line.finish() }
-        let (parts, summary) = try TraceReader.readInParallel(
-            paths: paths, options: options, parts: parts,
+        // parts are folded in file order as they come: a bounded number of part accumulators alive
+        var merged = (totals: ScoreAccumulator(policies: policies), checks: DataChecks())
+        let summary = try TraceReader.readFolding(
+            paths: paths, options: options, parts: parts, into: &merged,
             initial: { Part(scores: PendingScores(policies: policies)) },
             accumulate: { part, record in
                 part.checks.add(record)
@@ -50,20 +52,19 @@ public enum ComparisonRun {
                 release.hit = hit
                 part.scores.add(release)
             },
+            fold: { merged, part in
+                var scores = part.partial.scores
+                scores.flush()
+                merged.totals.merge(scores.accumulator, userRemap: part.userMap)
+                merged.checks.merge(part.partial.checks, lineOffset: part.lineOffset)
+            },
             afterFile: progress.map { report in
                 { i, file in
                     let seconds = Date().timeIntervalSince(started)
                     report("[\(i + 1)/\(paths.count)] \(file.path): \(file.tracesRead) traces, \(String(format: "%.1f", seconds)) s")
                 }
             })
-        var totals = ScoreAccumulator(policies: policies)
-        var checks = DataChecks()
-        for part in parts {
-            var scores = part.partial.scores
-            scores.flush()
-            totals.merge(scores.accumulator, userRemap: part.userMap)
-            checks.merge(part.partial.checks, lineOffset: part.lineOffset)
-        }
+        let (totals, checks) = merged
         return (totals, summary, checks)
     }
 }

@@ -55,10 +55,11 @@ enum PerTraceField: Int, CaseIterable {
         }
     }
 
-    /// Whether the column belongs to release-level files only (trace format 1.1: `duration_ms`
-    /// and `finger_travel`; a sample-level file has its times and `touch_x` for them, and lists
-    /// these columns as unknown).
-    var isReleaseLevelOnly: Bool { self == .durationMs || self == .fingerTravel }
+    /// Whether the column belongs to release-level files only (trace format 1.1: `duration_ms`;
+    /// a sample-level file has its times for it, and lists the column as unknown).
+    /// `finger_travel` is read in both kinds (Docs/trace-format.md, 1.1 note): in a sample-level
+    /// file it is a per-trace value that overrides the travel derived from `touch_x`.
+    var isReleaseLevelOnly: Bool { self == .durationMs }
 
     static let byName: [String: PerTraceField] = Dictionary(uniqueKeysWithValues: allCases.map { ($0.columnName, $0) })
 }

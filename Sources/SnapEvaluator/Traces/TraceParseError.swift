@@ -31,7 +31,7 @@ public enum TraceParseError: Error, Sendable, Hashable, CustomStringConvertible 
     case rowTooLong(file: String, line: Int, limit: Int)
     /// A trace (starting on `line`) has more samples than ``TraceReadOptions/maxSamplesPerTrace``.
     case traceTooLong(file: String, line: Int, traceID: String, limit: Int)
-    /// A row has more fields than the reader keeps apart (``TraceReader/maxFields``).
+    /// A row has more fields than the reader keeps apart (``RowTokenizer/maxFields``).
     case tooManyFields(file: String, line: Int, limit: Int)
     /// A `"` where RFC 4180 allows none: inside an unquoted field, after a closing quote, or a
     /// quoted line break in a row with the wrong number of fields (named on the row's first line).

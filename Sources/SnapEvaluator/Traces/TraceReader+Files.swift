@@ -29,35 +29,51 @@ extension TraceReader {
     }
 
     /// Reads `paths` in order, each in byte ranges read by up to `parts` threads at once
-    /// (``readInParallel(path:options:parts:threads:users:initial:accumulate:)``), with one users
-    /// table across the files. The ranges depend on each file's size alone
-    /// (``parts(forFileSize:)``), so the partial results, and whatever is folded from them in
-    /// order, are the same for any number of threads.
+    /// (``readInParallel(path:options:parts:threads:users:minimumPartBytes:initial:accumulate:)``),
+    /// with one users table across the files. The ranges depend on each file's size alone
+    /// (``parts(forFileSize:bytesPerPart:)``), so the partial results, and whatever is folded
+    /// from them in order, are the same for any number of threads.
     /// - Parameter bytesPerPart: the size of a byte range (``parts(forFileSize:bytesPerPart:)``).
     /// - Parameter afterFile: called after each file with its position and summary (progress).
-    /// - Returns: every part of every file, in file order, and what was read.
+    /// - Returns: every part of every file, in file order, and what was read. (All parts' partial
+    ///   results are kept: ``readFolding(paths:options:parts:bytesPerPart:into:initial:accumulate:fold:afterFile:)``
+    ///   keeps at most `2 · parts` of them alive.)
     public static func readInParallel<Partial: Sendable>(
         paths: [String], options: TraceReadOptions, parts: Int, bytesPerPart: Int = 32 << 20,
         initial: @escaping @Sendable () -> Partial,
         accumulate: @escaping @Sendable (inout Partial, TraceRecord) throws -> Void,
         afterFile: ((Int, FileReadSummary) -> Void)? = nil
     ) throws -> (parts: [FilePart<Partial>], summary: ReadSummary) {
-        var summary = ReadSummary()
         var all: [FilePart<Partial>] = []
+        let summary = try readFolding(paths: paths, options: options, parts: parts, bytesPerPart: bytesPerPart, into: &all,
+                                      initial: initial, accumulate: accumulate, fold: { all, part in all.append(part) },
+                                      afterFile: afterFile)
+        return (all, summary)
+    }
+
+    /// ``readInParallel(paths:options:parts:bytesPerPart:initial:accumulate:afterFile:)`` folding
+    /// every part, in file order, into `folded` as it comes
+    /// (``readFolding(path:options:parts:threads:users:minimumPartBytes:into:initial:accumulate:fold:)``):
+    /// the same parts in the same order, so the same result, with at most `2 · parts` partial
+    /// results alive at once (memory flat in the file's size).
+    public static func readFolding<Partial: Sendable, Folded>(
+        paths: [String], options: TraceReadOptions, parts: Int, bytesPerPart: Int = 32 << 20, into folded: inout Folded,
+        initial: @escaping @Sendable () -> Partial,
+        accumulate: @escaping @Sendable (inout Partial, TraceRecord) throws -> Void,
+        fold: (inout Folded, FilePart<Partial>) throws -> Void,
+        afterFile: ((Int, FileReadSummary) -> Void)? = nil
+    ) throws -> ReadSummary {
+        var summary = ReadSummary()
         for (i, path) in paths.enumerated() {
             var st = stat()
             let size = stat(path, &st) == 0 ? Int(st.st_size) : 0
-            let result = try readInParallel(path: path, options: options, parts: Self.parts(forFileSize: size, bytesPerPart: bytesPerPart),
-                                            threads: Swift.max(1, parts), users: summary.users,
-                                            initial: initial, accumulate: accumulate)
-            for (k, partial) in result.partials.enumerated() {
-                all.append(FilePart(partial: partial, userMap: result.userMaps[k], lineOffset: result.lineOffsets[k]))
-            }
+            let result = try readFolding(path: path, options: options, parts: Self.parts(forFileSize: size, bytesPerPart: bytesPerPart),
+                                         threads: Swift.max(1, parts), users: summary.users, into: &folded,
+                                         initial: initial, accumulate: accumulate, fold: fold)
             summary.users = result.users
             summary.files.append(result.summary)
             afterFile?(i, result.summary)
         }
-        return (all, summary)
+        return summary
     }
 }
-

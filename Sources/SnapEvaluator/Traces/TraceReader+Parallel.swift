@@ -43,72 +43,112 @@ extension TraceReader {
         initial: @escaping @Sendable () -> Partial,
         accumulate: @escaping @Sendable (inout Partial, TraceRecord) throws -> Void
     ) throws -> ParallelReadResult<Partial> {
+        var kept: [FilePart<Partial>] = []
+        let (summary, allUsers) = try readFolding(path: path, options: options, parts: parts, threads: threads, users: users,
+                                                  minimumPartBytes: minimumPartBytes, into: &kept, initial: initial,
+                                                  accumulate: accumulate) { kept, part in kept.append(part) }
+        return ParallelReadResult(partials: kept.map(\.partial), summary: summary, users: allUsers,
+                                  userMaps: kept.map(\.userMap), lineOffsets: kept.map(\.lineOffset))
+    }
+
+    /// ``readInParallel(path:options:parts:threads:users:minimumPartBytes:initial:accumulate:)``
+    /// folding each part, in file order, into `folded` as soon as the parts before it are folded,
+    /// so that at most `2 · threads` parts' partial results are alive at once (the parts are
+    /// read in batches of that many; memory does not grow with `parts`). Before the file,
+    /// `folded` is copied: when the serial read decides (a failure, parts that do not meet, an id
+    /// in two parts), the copy is restored and the serial read's one part folded into it, so
+    /// `folded` gets exactly the parts of the answer, in order.
+    /// - Returns: the file's summary (absolute lines) and the users table extended by the file.
+    public static func readFolding<Partial: Sendable, Folded>(
+        path: String, options: TraceReadOptions, parts: Int, threads: Int? = nil, users: TraceUsers = TraceUsers(),
+        minimumPartBytes: Int = 1 << 16, into folded: inout Folded,
+        initial: @escaping @Sendable () -> Partial,
+        accumulate: @escaping @Sendable (inout Partial, TraceRecord) throws -> Void,
+        fold: (inout Folded, FilePart<Partial>) throws -> Void
+    ) throws -> (summary: FileReadSummary, users: TraceUsers) {
         var st = stat()
         let regular = path != "-" && stat(path, &st) == 0 && (st.st_mode & S_IFMT) == S_IFREG
         guard regular, parts > 1 else {
-            return try readAsOnePart(path: path, options: options, users: users, initial: initial, accumulate: accumulate)
+            return try readAsOnePart(path: path, options: options, users: users, into: &folded, initial: initial,
+                                     accumulate: accumulate, fold: fold)
         }
         let stamp = FileStamp(st)
         let size = Int(st.st_size)
         let n = Swift.max(1, Swift.min(parts, Swift.max(1, size / Swift.max(1, minimumPartBytes))))
-        let outcomes = PartOutcomes<Partial>(count: n)
         let workers = Swift.max(1, Swift.min(threads ?? n, n))
-        DispatchQueue.concurrentPerform(iterations: workers) { _ in
-            while let k = outcomes.nextPart() {
-                let lo = k == 0 ? 0 : size / n * k
-                let hi = k == n - 1 ? Int.max : size / n * (k + 1)
-                do {
-                    let reader = try TraceReader(path: path, options: options, users: users, range: lo..<hi)
-                    var partial = initial()
-                    let summary = try reader.forEach { record in try accumulate(&partial, record) }
-                    outcomes.set(k, .success(PartOutcome(partial: partial, summary: summary, users: reader.users,
-                                                         ids: PartIDs(reader: reader), firstRow: reader.firstRowOffset,
-                                                         stop: reader.stopOffset)))
-                } catch {
-                    outcomes.set(k, .failure(error))
+        let batch = 2 * workers
+        let before = folded
+        var allUsers = users
+        var merged: FileReadSummary?
+        var ids = PartIDChecker()
+        var lineOffset = 0
+        var previousStop: Int?
+        var first = 0
+        while first < n {
+            let base = first, count = Swift.min(batch, n - first)
+            let outcomes = PartOutcomes<Partial>(count: count)
+            DispatchQueue.concurrentPerform(iterations: Swift.min(workers, count)) { _ in
+                while let j = outcomes.nextPart() {
+                    let k = base + j
+                    let lo = k == 0 ? 0 : size / n * k
+                    let hi = k == n - 1 ? Int.max : size / n * (k + 1)
+                    var opened: TraceReader?
+                    do {
+                        let reader = try TraceReader(path: path, options: options, users: users, range: lo..<hi)
+                        opened = reader
+                        var partial = initial()
+                        let summary = try reader.forEach { record in try accumulate(&partial, record) }
+                        outcomes.set(j, .read(PartOutcome(partial: partial, summary: summary, users: reader.users,
+                                                          ids: PartIDs(reader.core.ids), firstRow: reader.firstRowOffset,
+                                                          stop: reader.stopOffset)))
+                    } catch let error as TraceParseError {
+                        // a bad row: kept with the ids met before it (its part's first error)
+                        if let opened {
+                            outcomes.set(j, .badRow(error, ids: PartIDs(opened.core.ids), firstRow: opened.firstRowOffset))
+                        } else {
+                            outcomes.set(j, .failed(error))
+                        }
+                    } catch {
+                        outcomes.set(j, .failed(error))
+                    }
                 }
             }
-        }
-        // any failure, parts that do not meet, or an id in two parts: the serial read decides
-        var done: [PartOutcome<Partial>] = []
-        for k in 0..<n {
-            guard case let .success(part)? = outcomes.get(k), k == 0 || part.firstRow == done[k - 1].stop else {
-                return try readAsOnePart(path: path, options: options, users: users, initial: initial, accumulate: accumulate)
+            // in file order; any failure, parts that do not meet, or an id in two parts: the serial read decides
+            for j in 0..<count {
+                let slot = outcomes.get(j)
+                if case let .badRow(error, partIDs, firstRow)? = slot, previousStop.map({ firstRow == $0 }) ?? true,
+                   !ids.add(partIDs) {
+                    // the parts before it read clean, it starts where the one before it stopped, and no
+                    // id it met before its error was met earlier: its error is the serial read's first
+                    // (strict mode), no second read needed; its line made absolute here
+                    throw error.shiftingLines(by: lineOffset)
+                }
+                guard case let .read(part)? = slot, previousStop.map({ part.firstRow == $0 }) ?? true,
+                      !ids.add(part.ids) else {
+                    folded = before
+                    return try readAsOnePart(path: path, options: options, users: users, into: &folded, initial: initial,
+                                             accumulate: accumulate, fold: fold)
+                }
+                previousStop = part.stop
+                // the one place where a part's lines become absolute
+                var s = part.summary
+                s.skipped = s.skipped.map { skip in
+                    SkippedTrace(location: TraceLocation(file: skip.location.file, line: skip.location.line + lineOffset),
+                                 traceID: skip.traceID, error: skip.error.shiftingLines(by: lineOffset))
+                }
+                if merged == nil { merged = s } else { merged?.absorb(s) }
+                let userMap = part.users.names.map { allUsers.intern($0) }
+                try fold(&folded, FilePart(partial: part.partial, userMap: userMap, lineOffset: lineOffset))
+                lineOffset += part.summary.lines
             }
-            done.append(part)
-        }
-        if PartIDs.firstDuplicate(done.map(\.ids)) != nil {
-            return try readAsOnePart(path: path, options: options, users: users, initial: initial, accumulate: accumulate)
+            first += count
         }
         var after = stat()
         guard stat(path, &after) == 0 else { throw TraceParseError.unreadable(file: path, reason: String(cString: strerror(errno))) }
         if let change = FileStamp(after).change(since: stamp) { throw TraceParseError.changedWhileReading(file: path, reason: change) }
-        // merge in file order
-        var partials: [Partial] = []
-        var merged: FileReadSummary?
-        var allUsers = users
-        var userMaps: [[Int]] = []
-        var lineOffsets: [Int] = []
-        var offset = 0
-        for part in done {
-            partials.append(part.partial)
-            userMaps.append(part.users.names.map { allUsers.intern($0) })
-            lineOffsets.append(offset)
-            var s = part.summary
-            s.skipped = s.skipped.map { skip in
-                SkippedTrace(location: TraceLocation(file: skip.location.file, line: skip.location.line + offset),
-                             traceID: skip.traceID, error: skip.error.shiftingLines(by: offset))
-            }
-            if merged == nil {
-                merged = s
-            } else {
-                merged?.absorb(s)
-            }
-            offset += part.summary.lines
-        }
         guard var summary = merged else { throw TraceParseError.emptyFile(file: path) }
-        summary.lines = offset
-        return ParallelReadResult(partials: partials, summary: summary, users: allUsers, userMaps: userMaps, lineOffsets: lineOffsets)
+        summary.lines = lineOffset
+        return (summary, allUsers)
     }
 
     /// The number of byte ranges for a file of `size` bytes when the result must not depend on
@@ -117,87 +157,80 @@ extension TraceReader {
         Swift.max(1, Swift.min(32, size / Swift.max(1, bytesPerPart)))
     }
 
-    /// The whole file as one part (serial).
-    static func readAsOnePart<Partial: Sendable>(
-        path: String, options: TraceReadOptions, users: TraceUsers,
+    /// The whole file as one part (serial), folded into `folded`.
+    static func readAsOnePart<Partial: Sendable, Folded>(
+        path: String, options: TraceReadOptions, users: TraceUsers, into folded: inout Folded,
         initial: @escaping @Sendable () -> Partial,
-        accumulate: @escaping @Sendable (inout Partial, TraceRecord) throws -> Void
-    ) throws -> ParallelReadResult<Partial> {
+        accumulate: @escaping @Sendable (inout Partial, TraceRecord) throws -> Void,
+        fold: (inout Folded, FilePart<Partial>) throws -> Void
+    ) throws -> (summary: FileReadSummary, users: TraceUsers) {
         let reader = try TraceReader(path: path, options: options, users: users)
         var partial = initial()
         let summary = try reader.forEach { record in try accumulate(&partial, record) }
         // the part's users extend `users`: map them to themselves
-        return ParallelReadResult(partials: [partial], summary: summary, users: reader.users,
-                                  userMaps: [Array(0..<reader.users.count)], lineOffsets: [0])
+        try fold(&folded, FilePart(partial: partial, userMap: Array(0..<reader.users.count), lineOffset: 0))
+        return (summary, reader.users)
     }
 }
 
 /// Trace ids a part met, for the cross-part contiguity check: runs of increasing integers
-/// (constant memory for ids 1, 2, 3, …), then hashes and lines of the ids after the first one
-/// out of order.
+/// (constant memory for ids 1, 2, 3, …), then hashes of the ids after the first one out of order.
 struct PartIDs: Sendable {
     var monotone: Bool
     var first: UInt64?
     var last: UInt64
     var runs: [IDRun]
     var hashes: [UInt64]
-    var lines: [Int]
 
-    init(reader: TraceReader) {
-        monotone = reader.idsAreIncreasingIntegers
-        first = reader.firstIntegerID
-        last = reader.lastIntegerID
-        runs = reader.idRuns
-        hashes = reader.idHashes
-        lines = reader.idLines
+    init(_ ids: borrowing ContiguityTracker) {
+        monotone = ids.monotone
+        first = ids.firstNumericID
+        last = ids.lastNumericID
+        runs = ids.idRuns
+        hashes = ids.idHashes
     }
 
     var isEmpty: Bool { runs.isEmpty && hashes.isEmpty }
+}
 
-    func shifted(by offset: Int) -> PartIDs {
-        var c = self
-        c.lines = lines.map { $0 + offset }
-        c.runs = runs.map { IDRun(first: $0.first, last: $0.last, line: $0.line + offset) }
-        return c
-    }
+/// The cross-part contiguity check, part by part in file order: whether a part meets a trace id
+/// that an earlier part met. While every part's ids are increasing integers, each part's first
+/// above the previous part's last, nothing is looked up (runs only); from the first part that
+/// breaks this on, every id is hashed and looked up.
+struct PartIDChecker {
+    private var increasing = true
+    private var previousLast: UInt64?
+    private var earlier: [PartIDs] = []
+    private var seen = Set<UInt64>()
 
-    /// A trace id met in an earlier part, met again.
-    enum Duplicate: Equatable {
-        /// A hashed id, on `line` (absolute).
-        case hashed(line: Int, hash: UInt64)
-        /// An integer id of a run in part `part`; `runLine` is the run's first line (absolute).
-        case integer(part: Int, id: UInt64, runLine: Int)
-    }
-
-    /// The first id (in file order) of a part that an earlier part already met, if any.
-    static func firstDuplicate(_ parts: [PartIDs]) -> Duplicate? {
-        var increasing = true
-        var previousLast: UInt64?
-        for p in parts where !p.isEmpty {
-            guard p.monotone, let first = p.first else { increasing = false; break }
-            if let previousLast, first <= previousLast { increasing = false; break }
-            previousLast = p.last
-        }
-        if increasing || parts.count < 2 { return nil }
-        var seen = Set<UInt64>()
-        for (k, p) in parts.enumerated() {
-            if k > 0 {
-                for run in p.runs {
-                    var n = run.first
-                    while true {
-                        if seen.contains(TraceReader.hash(ofInteger: n)) { return .integer(part: k, id: n, runLine: run.line) }
-                        if n >= run.last { break }
-                        n += 1
-                    }
-                }
-                for (i, h) in p.hashes.enumerated() where seen.contains(h) {
-                    return .hashed(line: p.lines[i], hash: h)
-                }
+    /// Adds the next part's ids; true when one of them was met by an earlier part.
+    mutating func add(_ p: PartIDs) -> Bool {
+        if increasing {
+            if p.isEmpty { return false }
+            if p.monotone, let first = p.first, previousLast.map({ first > $0 }) ?? true {
+                previousLast = p.last
+                earlier.append(p)
+                return false
             }
-            for run in p.runs { run.forEachHash { seen.insert($0) } }
-            seen.formUnion(p.hashes)
+            increasing = false
+            for q in earlier {
+                for run in q.runs { run.forEachHash { seen.insert($0) } }
+                seen.formUnion(q.hashes)
+            }
+            earlier = []
         }
-        return nil
+        for run in p.runs {
+            var n = run.first
+            while true {
+                if seen.contains(ContiguityTracker.hash(ofInteger: n)) { return true }
+                if n >= run.last { break }
+                n += 1
+            }
+        }
+        if p.hashes.contains(where: { seen.contains($0) }) { return true }
+        for run in p.runs { run.forEachHash { seen.insert($0) } }
+        seen.formUnion(p.hashes)
+        return false
     }
 }
 
@@ -211,10 +244,20 @@ struct PartOutcome<Partial: Sendable>: Sendable {
     var stop: Int
 }
 
+/// How a part's read ended.
+enum PartSlot<Partial: Sendable>: Sendable {
+    /// Read to its end.
+    case read(PartOutcome<Partial>)
+    /// Stopped by a bad row (strict mode), with the trace ids met before it and where it started.
+    case badRow(TraceParseError, ids: PartIDs, firstRow: Int)
+    /// Not opened, or stopped by anything else.
+    case failed(any Error)
+}
+
 /// Results written by the worker threads, each slot once, read after they all finished.
 final class PartOutcomes<Partial: Sendable>: @unchecked Sendable {
     private let lock = NSLock()
-    private var slots: [Result<PartOutcome<Partial>, any Error>?]
+    private var slots: [PartSlot<Partial>?]
     private var next = 0
     init(count: Int) { slots = Array(repeating: nil, count: count) }
     /// The next part to read, in file order, or `nil` when every part is taken.
@@ -224,10 +267,10 @@ final class PartOutcomes<Partial: Sendable>: @unchecked Sendable {
         next += 1
         return next - 1
     }
-    func set(_ k: Int, _ r: Result<PartOutcome<Partial>, any Error>) {
+    func set(_ k: Int, _ r: PartSlot<Partial>) {
         lock.lock(); slots[k] = r; lock.unlock()
     }
-    func get(_ k: Int) -> Result<PartOutcome<Partial>, any Error>? {
+    func get(_ k: Int) -> PartSlot<Partial>? {
         lock.lock(); defer { lock.unlock() }
         return slots[k]
     }

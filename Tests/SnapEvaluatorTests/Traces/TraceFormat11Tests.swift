@@ -44,11 +44,41 @@ import Testing
         #expect(offsets[0].release.fingerTravel == nil)
     }
 
-    @Test func releaseLevelOnlyColumnsAreUnknownInSampleLevelFiles() throws {
-        let path = try TestFiles.write("trace_id,t_ms,offset,duration_ms,finger_travel\n1,0,0,5,7\n1,8,10,,\n")
+    @Test func durationIsUnknownInSampleLevelFiles() throws {
+        let path = try TestFiles.write("trace_id,t_ms,offset,duration_ms\n1,0,0,5\n1,8,10,\n")
         let (traces, summary, _) = try readAll(path, withLayout)
-        #expect(summary.unknownColumns == ["duration_ms", "finger_travel"])
+        #expect(summary.unknownColumns == ["duration_ms"])
         #expect(traces[0].release.time == 8 && traces[0].release.fingerTravel == nil)
+    }
+
+    /// Issue 13: a sample-level file may give `finger_travel` per trace (first row, or every row
+    /// agreeing); it is used when given and overrides the travel derived from `touch_x`.
+    @Test func sampleLevelFingerTravelIsAPerTraceValue() throws {
+        let withOffset = "trace_id,t_ms,offset,finger_travel\n1,0,0,-12.5\n1,8,10,\n2,0,0,\n2,8,10,\n3,0,0,7\n3,8,1,7.0\n"
+        let (traces, summary, _) = try readAll(try TestFiles.write(withOffset), withLayout)
+        #expect(summary.unknownColumns.isEmpty)
+        #expect(traces.map(\.release.fingerTravel) == [-12.5, nil, 7])
+        // with touch_x: the column wins where given, touch_x gives the rest
+        let withTouch = "trace_id,t_ms,touch_x,finger_travel\n1,0,200,44\n1,8,170,\n2,0,200,\n2,8,170,\n"
+        let r = try releases(withTouch)
+        #expect(r[0].release.fingerTravel == 44 && r[0].release.travel == 30)
+        #expect(r[1].release.fingerTravel == 30)
+    }
+
+    @Test func sampleLevelFingerTravelIsTheSameForAnyPathAndParts() throws {
+        // the fast path takes unquoted rows, the checked one quoted cells; both give the value
+        let text = "trace_id,t_ms,offset,phase,finger_travel\n" + (1...3000).map { k in
+            "\(k),0,0,began,\(k % 7 - 3)\n\(k),8,5,moved,\n\(k),16,9,ended,\(k % 7 - 3)\n"
+        }.joined()
+        for variant in [text, TraceReaderTests.quotingEveryCell(text)] {
+            let path = try TestFiles.write(variant)
+            for parts in [1, 4] {
+                let r = try TraceReader.readInParallel(path: path, options: withLayout, parts: parts, minimumPartBytes: 1024,
+                                                       initial: { [Double?]() }) { acc, rec in acc.append(rec.release.release.fingerTravel) }
+                let all = r.partials.flatMap { $0 }
+                #expect(all == (1...3000).map { Double($0 % 7 - 3) }, "parts \(parts)")
+            }
+        }
     }
 
     /// The malformed-file case of ``TraceReaderTests``.
@@ -61,6 +91,12 @@ import Testing
             column: "duration_ms", fragment: "not negative"),
         Bad(name: "non-numeric finger travel", text: "trace_id,release_offset,release_velocity,finger_travel\n1,0,1,far\n", line: 2,
             column: "finger_travel", fragment: "found 'far'"),
+        Bad(name: "non-numeric sample-level finger travel", text: "trace_id,t_ms,offset,finger_travel\n1,0,0,\n1,8,1,0x10\n", line: 3,
+            column: "finger_travel", fragment: "found '0x10'"),
+        Bad(name: "sample-level finger travel disagrees", text: "trace_id,t_ms,offset,finger_travel\n1,0,0,5\n1,8,1,6\n", line: 3,
+            column: "finger_travel", fragment: "expected '5' as on line 2"),
+        Bad(name: "non-finite sample-level finger travel", text: "trace_id,t_ms,offset,finger_travel\n1,0,0,inf\n", line: 2,
+            column: "finger_travel", fragment: "a finite number"),
         Bad(name: "fractional settled index", text: "trace_id,release_offset,release_velocity,settled_index\n1,0,1,2.5\n", line: 2,
             column: "settled_index", fragment: "a whole number"),
         Bad(name: "tap index past the end", text: "trace_id,t_ms,offset,tap_index\n1,0,0,\n1,8,1,40\n", line: 3,

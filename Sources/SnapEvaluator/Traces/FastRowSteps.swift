@@ -5,10 +5,10 @@ import Darwin
 #endif
 import SnapStrategies
 
-// Stage 4 of the reader, continued: the fast decoder's cell steps, the fast first row of a
-// trace, and the per-trace value check of the general path.
+// Stage of the reader, continued: the fast row decoder's cell steps and the fast first row of
+// a trace (it never reports: anything it cannot take is left to the checked path).
 
-extension TraceReader {
+extension ReaderCore {
     /// Step `i` of the plan, a run of trace id / per-trace columns, compared in one go with its
     /// bytes on an earlier row of the trace that passed the column-by-column check
     /// (``checkConstantStep(_:_:_:)``). Such bytes stay valid for the rest of the trace: the id
@@ -16,9 +16,9 @@ extension TraceReader {
     /// always allowed.
     @inline(__always)
     func constantStep(_ i: Int, _ p: inout UnsafePointer<UInt8>, _ e: UnsafePointer<UInt8>) -> Bool {
-        let seen = hot.pointee.stepBytes + i
+        let seen = plan.stepBytes + i
         let n = seen.pointee.count
-        if n > 0 && e - p > n && Self.bytesEqual(UnsafePointer(seen.pointee.base), p, n) {
+        if n > 0 && e - p > n && TraceReader.bytesEqual(UnsafePointer(seen.pointee.base), p, n) {
             p += n
             return true
         }
@@ -29,8 +29,8 @@ extension TraceReader {
     @inline(never)
     func checkConstantStep(_ i: Int, _ p: inout UnsafePointer<UInt8>, _ e: UnsafePointer<UInt8>) -> Bool {
         let q = p
-        guard constantColumns(&p, e, hot.pointee.stepFirst[i], hot.pointee.stepLast[i]) else { return false }
-        let seen = hot.pointee.stepBytes + i
+        guard constantColumns(&p, e, plan.stepFirst[i], plan.stepLast[i]) else { return false }
+        let seen = plan.stepBytes + i
         seen.pointee.removeAll()
         seen.pointee.append(q, p)
         return true
@@ -78,23 +78,22 @@ extension TraceReader {
     ///
     /// The row's runs of id / per-trace columns are, byte for byte, valid runs for the trace's
     /// next rows (``constantStep(_:_:_:)``): each cell is the id or the value just stored, or empty.
-    func fastFirstRow(_ body: (TraceRecord) throws -> Void) throws -> Bool {
-        let h = hot
-        if h.pointee.end - h.pointee.pos < Self.lookahead && !h.pointee.eof { _ = try fill() }
-        let b = UnsafePointer(h.pointee.buf), e = b + h.pointee.end
-        let rowStart = h.pointee.bufFileOffset + h.pointee.pos
+    mutating func fastFirstRow(_ body: (TraceRecord) throws -> Void, _ intern: (String) -> Int) throws -> Bool {
+        if window.end - window.pos < Self.lookahead && !window.eof { _ = try window.fill(line: line) }
+        let b = UnsafePointer(window.buf), e = b + window.end
+        let rowStart = window.bufFileOffset + window.pos
         guard rowStart < rangeEnd else { return false }
-        var p = b + h.pointee.pos
+        var p = b + window.pos
         var tv = 0.0, xv = 0.0, flag: UInt8 = 1
-        // cell spans in the general path's scratch arrays (at least `ncols` long: the header's)
-        let fs = h.pointee.fs, fe = h.pointee.fe
-        for c in 0..<ncols {
+        // cell spans in the general path's scratch arrays (at least `plan.ncols` long: the header's)
+        let fs = tokenizer.fs, fe = tokenizer.fe
+        for c in 0..<plan.ncols {
             if c > 0 { guard Self.comma(&p, e) else { return false } }
             let cell = p
-            switch roleCode[c] {
-            case RowStep.time: guard Self.numberStep(&p, e, &tv) else { return false }
-            case RowStep.offset: guard Self.numberStep(&p, e, &xv) else { return false }
-            case RowStep.phase: guard Self.phaseStep(&p, e, &flag) else { return false }
+            switch plan.roleCode[c] {
+            case RowPlan.RowStep.time: guard Self.numberStep(&p, e, &tv) else { return false }
+            case RowPlan.RowStep.offset: guard Self.numberStep(&p, e, &xv) else { return false }
+            case RowPlan.RowStep.phase: guard Self.phaseStep(&p, e, &flag) else { return false }
             default:
                 guard Self.otherStep(&p, e) else { return false }
                 if p > cell {
@@ -105,41 +104,30 @@ extension TraceReader {
             fs[c] = cell - b
             fe[c] = p - b
         }
-        guard p < e else { return false }
-        if p.pointee == 0x0A {
-            p += 1
-        } else if p.pointee == 0x0D && e - p > 1 && p[1] == 0x0A {
-            p += 2
-        } else {
-            return false
-        }
-        let idS = b + fs[h.pointee.traceIDColumn], idE = b + fe[h.pointee.traceIDColumn]
-        if idS == idE || (h.pointee.inTrace && h.pointee.idBytes.equals(idS, idE)) { return false }
+        guard Self.lineBreak(&p, e) else { return false }
+        let idS = b + fs[plan.traceIDColumn], idE = b + fe[plan.traceIDColumn]
+        if idS == idE || (trace.inTrace && trace.idBytes.equals(idS, idE)) { return false }
         // the row is read (as ``nextRow()``)
-        h.pointee.rowStart = rowStart
-        h.pointee.rowFirstLine = h.pointee.line + 1
-        h.pointee.line += 1
-        h.pointee.pos = p - b
+        self.rowStart = rowStart
+        rowFirstLine = line + 1
+        line += 1
+        window.pos = p - b
         // a new trace (as the general path)
-        if h.pointee.inTrace { try finishTrace(body) }
+        if trace.inTrace { try finishTrace(body, intern) }
         if let error = startTrace(idS, idE) { try fail(error) }
-        h.pointee.rows += 1
-        if h.pointee.hasBad { return true }
-        h.pointee.lastTime = tv
-        h.pointee.t.append(tv); h.pointee.x.append(xv); h.pointee.mv.append(flag)
-        let line = h.pointee.line
-        for j in 0..<ptCount {
-            let c = ptCol[j]
+        rows += 1
+        if trace.hasBad { return true }
+        trace.lastTime = tv
+        trace.t.append(tv); trace.x.append(xv); trace.mv.append(flag)
+        for j in 0..<plan.ptCount {
+            let c = plan.ptCol[j]
             let n = fe[c] - fs[c]
             if n == 0 { continue }
-            let k = ptField[j]
-            ptStart[k] = h.pointee.arena.count
-            ptLen[k] = n
-            ptLine[k] = line
-            h.pointee.arena.append(b + fs[c], b + fe[c])
+            let k = plan.ptField[j]
+            trace.store(k, b + fs[c], b + fe[c], line: line)
         }
-        for i in 0..<h.pointee.stepCount where h.pointee.stepKind[i] == RowStep.constant {
-            h.pointee.stepBytes[i].append(b + fs[h.pointee.stepFirst[i]], b + fe[h.pointee.stepLast[i]])
+        for i in 0..<plan.stepCount where plan.stepKind[i] == RowPlan.RowStep.constant {
+            plan.stepBytes[i].append(b + fs[plan.stepFirst[i]], b + fe[plan.stepLast[i]])
         }
         return true
     }
@@ -149,18 +137,17 @@ extension TraceReader {
     /// end of the last one; false when a cell is anything else.
     @inline(__always)
     func constantColumns(_ p: inout UnsafePointer<UInt8>, _ e: UnsafePointer<UInt8>, _ first: Int, _ last: Int) -> Bool {
-        let h = hot
         var c = first
         while true {
-            let role = roleCode[c]
+            let role = plan.roleCode[c]
             if role == 1 {
-                let n = h.pointee.idBytes.count
-                guard e - p > n, Self.bytesEqual(UnsafePointer(h.pointee.idBytes.base), p, n) else { return false }
+                let n = trace.idBytes.count
+                guard e - p > n, TraceReader.bytesEqual(UnsafePointer(trace.idBytes.base), p, n) else { return false }
                 p += n
             } else {
                 let k = role - 10
-                let n = ptLen[k]
-                if n > 0 && e - p > n && Self.bytesEqual(UnsafePointer(h.pointee.arena.base) + ptStart[k], p, n) {
+                let n = trace.ptLen[k]
+                if n > 0 && e - p > n && TraceReader.bytesEqual(UnsafePointer(trace.arena.base) + trace.ptStart[k], p, n) {
                     p += n
                 } else if p < e && (p.pointee == 0x2C || p.pointee == 0x0A || p.pointee == 0x0D) {
                     // empty cell
@@ -178,45 +165,9 @@ extension TraceReader {
     static let moved: UInt64 = 0x64_6576_6F6D   // "moved" little-endian
     static let began: UInt64 = 0x6E_6167_6562   // "began"
     static let ended: UInt64 = 0x64_6564_6E65   // "ended"
+}
 
-    /// Stores or checks the row's per-trace values.
-    @inline(__always)
-    func perTraceValues() throws(TraceParseError) {
-        for j in 0..<ptCount {
-            let (s, e) = field(ptCol[j])
-            if s == e { continue }
-            let k = ptField[j]
-            if ptLen[k] < 0 {
-                ptStart[k] = arena.count
-                ptLen[k] = e - s
-                ptLine[k] = line
-                arena.append(s, e)
-                if memchr(s, 0x22, e - s) != nil { storedQuote = true }
-                continue
-            }
-            let len = ptLen[k]
-            let stored = UnsafePointer(arena.base + ptStart[k])
-            if len == e - s && Self.bytesEqual(stored, s, len) { continue }
-            guard let f = PerTraceField(rawValue: k) else { continue }
-            let agree: Bool
-            switch f.valueKind {
-            case .number:
-                let a = DecimalParser.parse(stored, stored + len), b = DecimalParser.parse(s, e)
-                agree = a != nil && a == b
-            case .boolean:
-                let a = Self.boolean(text(stored, stored + len)), b = Self.boolean(text(s, e))
-                agree = a != nil && a == b
-            case .text:
-                agree = false
-            }
-            if !agree {
-                try fail(.disagreement(file: path, line: line, column: f.columnName, found: text(s, e),
-                                       expected: text(stored, stored + len), firstLine: ptLine[k]))
-                return
-            }
-        }
-    }
-
+extension TraceReader {
     /// Byte equality, inline for the short fields of a row: overlapping 8-, 4- or 1-byte loads,
     /// never outside the `n` bytes.
     @inline(__always)

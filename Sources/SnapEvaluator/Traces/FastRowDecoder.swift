@@ -5,59 +5,13 @@ import Darwin
 #endif
 import SnapStrategies
 
-// Stage 4 of the reader: the fast row decoder (common rows in one pass, no reporting: it stops
+// Stage of the reader: the fast row decoder (common rows in one pass, no reporting: it stops
 // at the first row it cannot take and leaves it to the checked path).
 
-extension TraceReader {
+extension ReaderCore {
     /// The fast paths read more of the file first when fewer bytes than this are left in the
     /// buffer (a row cut by the buffer's end goes to the general path, which reads on).
     static let lookahead = 1 << 12
-
-    /// Kinds of the steps of ``fastRows()``: a column that is not read, then as `roleCode`.
-    enum RowStep {
-        static let other = 0
-        static let constant = 1   // a run of trace id / per-trace columns
-        static let time = 2
-        static let offset = 3
-        static let phase = 4
-        /// The plan of the files SnapLab writes and of the benchmark files: trace id and
-        /// per-trace columns, `t_ms`, `offset` (or `touch_x`), `phase`, per-trace columns.
-        static let usual = [constant, time, offset, phase, constant]
-    }
-
-    /// Plans ``fastRows()``'s steps from `roleCode`: one step per column, except that consecutive
-    /// trace id and per-trace columns make one step (on most rows their bytes are those of the
-    /// row before: one comparison checks them all).
-    func planRows() {
-        let h = hot
-        for i in 0..<h.pointee.stepCount { h.pointee.stepBytes[i].free() }
-        h.pointee.stepKind.deallocate(); h.pointee.stepFirst.deallocate(); h.pointee.stepLast.deallocate()
-        h.pointee.stepBytes.deallocate()
-        let capacity = Swift.max(ncols, 1)
-        h.pointee.stepKind = .allocate(capacity: capacity)
-        h.pointee.stepFirst = .allocate(capacity: capacity)
-        h.pointee.stepLast = .allocate(capacity: capacity)
-        h.pointee.stepBytes = .allocate(capacity: capacity)
-        func isConstant(_ c: Int) -> Bool { roleCode[c] == 1 || roleCode[c] >= 10 }
-        var n = 0
-        var c = 0
-        while c < ncols {
-            h.pointee.stepFirst[n] = c
-            if isConstant(c) {
-                while c + 1 < ncols && isConstant(c + 1) { c += 1 }
-                h.pointee.stepKind[n] = RowStep.constant
-            } else {
-                h.pointee.stepKind[n] = roleCode[c]
-            }
-            h.pointee.stepLast[n] = c
-            (h.pointee.stepBytes + n).initialize(to: ByteArena())
-            n += 1
-            c += 1
-        }
-        h.pointee.stepCount = n
-        h.pointee.traceIDColumn = cols.traceID
-        h.pointee.usualPlan = n == RowStep.usual.count && (0..<n).allSatisfy { h.pointee.stepKind[$0] == RowStep.usual[$0] }
-    }
 
     /// Reads the common rows at `pos`, one pass over the bytes of each, until a row that is not
     /// one: unquoted, the same trace as the row before, the same per-trace values (byte for byte)
@@ -67,16 +21,16 @@ extension TraceReader {
     ///
     /// The loop keeps the position, the time and the samples in locals and writes them back
     /// when it stops, or before reading more of the file (which moves the buffer's bytes).
-    func fastRows() throws(TraceParseError) {
-        if hot.pointee.usualPlan { try fastRowsUsualPlan() } else { try fastRowsAnyPlan() }
+    mutating func fastRows() throws(TraceParseError) {
+        if plan.usualPlan { try fastRowsUsualPlan() } else { try fastRowsAnyPlan() }
     }
 
     /// ``fastRows()`` for the usual plan. (Two functions, not one with both loops: each stays
     /// small enough for the compiler to inline the steps into it.)
-    func fastRowsUsualPlan() throws(TraceParseError) { try fastRows(usual: true) }
+    mutating func fastRowsUsualPlan() throws(TraceParseError) { try fastRows(usual: true) }
 
     /// ``fastRows()`` for any plan.
-    func fastRowsAnyPlan() throws(TraceParseError) { try fastRows(usual: false) }
+    mutating func fastRowsAnyPlan() throws(TraceParseError) { try fastRows(usual: false) }
 
     /// ``fastRows()`` for the usual plan (`usual` true: unrolled, no step dispatch) or any plan.
     ///
@@ -89,20 +43,19 @@ extension TraceReader {
     /// bytes changed, the buffer's end near, …) goes to the checked ``row(_:_:_:_:_:usual:)``, as
     /// for any plan.
     @inline(__always)
-    func fastRows(usual: Bool) throws(TraceParseError) {
-        let h = hot
-        let maxSamples = maxSamples
+    mutating func fastRows(usual: Bool) throws(TraceParseError) {
+        let maxSamples = self.maxSamples
         var filled = false
         while true {
-            let b = UnsafePointer(h.pointee.buf), e = b + h.pointee.end
-            let eof = h.pointee.eof
-            var p = b + h.pointee.pos
-            var lastTime = h.pointee.lastTime
-            let first = h.pointee.t.count
+            let b = UnsafePointer(window.buf), e = b + window.end
+            let eof = window.eof
+            var p = b + window.pos
+            var lastTime = trace.lastTime
+            let first = trace.t.count
             var count = first
-            let ts = h.pointee.t.base, xs = h.pointee.x.base, ms = h.pointee.mv.base
-            let room = Swift.min(h.pointee.t.capacity, h.pointee.x.capacity, h.pointee.mv.capacity, maxSamples)
-            var runs = usual ? UsualRuns(h) : UsualRuns()
+            let ts = trace.t.base, xs = trace.x.base, ms = trace.mv.base
+            let room = Swift.min(trace.t.capacity, trace.x.capacity, trace.mv.capacity, maxSamples)
+            var runs = usual ? UsualRuns(plan.stepBytes) : UsualRuns()
             var lastRow = p
             var needsBytes = false, stopped = false
             while count < room {
@@ -127,26 +80,26 @@ extension TraceReader {
                 p = q
                 if flag == 0 { stopped = true; break }   // lift-off (see usualRowsInBounds)
                 // the row may have checked a run column by column (and kept its new bytes)
-                if usual { runs = UsualRuns(h) }
+                if usual { runs = UsualRuns(plan.stepBytes) }
             }
-            h.pointee.t.count = count; h.pointee.x.count = count; h.pointee.mv.count = count
-            h.pointee.lastTime = lastTime
-            h.pointee.pos = p - b
+            trace.t.count = count; trace.x.count = count; trace.mv.count = count
+            trace.lastTime = lastTime
+            window.pos = p - b
             let rowsRead = count - first
             if rowsRead > 0 {
-                h.pointee.rowStart = h.pointee.bufFileOffset + (lastRow - b)
-                h.pointee.line += rowsRead
-                h.pointee.rowFirstLine = h.pointee.line
-                h.pointee.rows += rowsRead
+                rowStart = window.bufFileOffset + (lastRow - b)
+                line += rowsRead
+                rowFirstLine = line
+                rows += rowsRead
             }
             if stopped { return }
             if needsBytes {
-                _ = try fill()
+                _ = try window.fill(line: line)
                 filled = true
             } else {
                 // the general path reports a trace at its sample limit
                 if count >= maxSamples { return }
-                h.pointee.t.grow(); h.pointee.x.grow(); h.pointee.mv.grow()
+                trace.t.grow(); trace.x.grow(); trace.mv.grow()
             }
         }
     }
@@ -171,8 +124,7 @@ extension TraceReader {
         }
 
         @inline(__always)
-        init(_ h: UnsafeMutablePointer<HotState>) {
-            let runs = h.pointee.stepBytes
+        init(_ runs: UnsafeMutablePointer<ByteArena>) {
             head = UnsafePointer(runs[0].base); headCount = runs[0].count
             tail = UnsafePointer(runs[4].base); tailCount = runs[4].count
             span = headCount + tailCount + 96
@@ -211,7 +163,7 @@ extension TraceReader {
     static func usualRowInBounds(_ p: inout UnsafePointer<UInt8>, _ e: UnsafePointer<UInt8>,
                                          _ runs: UsualRuns) -> (Double, Double, UInt8)? {
         var q = p
-        guard runs.headCount > 0, bytesEqual(runs.head, q, runs.headCount), q[runs.headCount] == 0x2C else { return nil }
+        guard runs.headCount > 0, TraceReader.bytesEqual(runs.head, q, runs.headCount), q[runs.headCount] == 0x2C else { return nil }
         q += runs.headCount + 1
         guard let (tv, q1) = DecimalParser.parsePrefixInBounds(q, e), q1.pointee == 0x2C else { return nil }
         q = q1 + 1
@@ -223,7 +175,7 @@ extension TraceReader {
         case ended: flag = 0
         default: return nil
         }
-        guard q[5] == 0x2C, runs.tailCount > 0, bytesEqual(runs.tail, q + 6, runs.tailCount) else { return nil }
+        guard q[5] == 0x2C, runs.tailCount > 0, TraceReader.bytesEqual(runs.tail, q + 6, runs.tailCount) else { return nil }
         q += 6 + runs.tailCount
         if q.pointee == 0x0A {
             q += 1
@@ -240,7 +192,7 @@ extension TraceReader {
     /// (the others go through ``usualRowInBounds(_:_:_:)``), and keeping it out of the row loop
     /// leaves the compiler room to inline that one.
     @inline(never)
-    func checkedUsualRow(_ p: inout UnsafePointer<UInt8>, _ e: UnsafePointer<UInt8>, _ tv: inout Double,
+    mutating func checkedUsualRow(_ p: inout UnsafePointer<UInt8>, _ e: UnsafePointer<UInt8>, _ tv: inout Double,
                                  _ xv: inout Double, _ flag: inout UInt8) -> Bool {
         row(&p, e, &tv, &xv, &flag, usual: true)
     }
@@ -248,7 +200,7 @@ extension TraceReader {
     /// One common row at `p` (see ``fastRows()``): its time, offset and move flag; `p` moves to
     /// the next row. False when the row is anything else.
     @inline(__always)
-    func row(_ p: inout UnsafePointer<UInt8>, _ e: UnsafePointer<UInt8>, _ tv: inout Double, _ xv: inout Double,
+    mutating func row(_ p: inout UnsafePointer<UInt8>, _ e: UnsafePointer<UInt8>, _ tv: inout Double, _ xv: inout Double,
                      _ flag: inout UInt8, usual: Bool) -> Bool {
         if usual {
             guard constantStep(0, &p, e), Self.comma(&p, e),
@@ -257,15 +209,15 @@ extension TraceReader {
                   Self.phaseStep(&p, e, &flag), Self.comma(&p, e),
                   constantStep(4, &p, e) else { return false }
         } else {
-            let steps = hot.pointee.stepCount, kinds = hot.pointee.stepKind
+            let steps = plan.stepCount, kinds = plan.stepKind
             var i = 0
             while true {
                 let ok: Bool
                 switch kinds[i] {
-                case RowStep.constant: ok = constantStep(i, &p, e)
-                case RowStep.time: ok = Self.numberStep(&p, e, &tv)
-                case RowStep.offset: ok = Self.numberStep(&p, e, &xv)
-                case RowStep.phase: ok = Self.phaseStep(&p, e, &flag)
+                case RowPlan.RowStep.constant: ok = constantStep(i, &p, e)
+                case RowPlan.RowStep.time: ok = Self.numberStep(&p, e, &tv)
+                case RowPlan.RowStep.offset: ok = Self.numberStep(&p, e, &xv)
+                case RowPlan.RowStep.phase: ok = Self.phaseStep(&p, e, &flag)
                 default: ok = Self.otherStep(&p, e)
                 }
                 guard ok else { return false }
@@ -274,6 +226,12 @@ extension TraceReader {
                 guard Self.comma(&p, e) else { return false }
             }
         }
+        return Self.lineBreak(&p, e)
+    }
+
+    /// The line break (LF or CRLF) that ends a row.
+    @inline(__always)
+    static func lineBreak(_ p: inout UnsafePointer<UInt8>, _ e: UnsafePointer<UInt8>) -> Bool {
         guard p < e else { return false }
         if p.pointee == 0x0A {
             p += 1

@@ -1,0 +1,116 @@
+/// Stage of the reader: the contiguity tracker. Remembers the trace ids met so that a trace id
+/// that reappears after other traces (non-contiguous rows) is caught. Increasing integer ids
+/// need no look-up and are kept as runs of consecutive integers (constant memory for ids
+/// 1, 2, 3, …); from the first id out of order on, ids are hashed (FNV-1a, 8 bytes and a line
+/// each) and looked up. The runs, hashes and lines also serve the cross-part check of parallel
+/// reads (``PartIDs``).
+struct ContiguityTracker: ~Copyable {
+    /// Whether every trace id so far was an integer greater than the one before.
+    var monotone = true
+    var firstNumericID: UInt64?
+    var lastNumericID: UInt64 = 0
+    /// The `last` of the last id run: kept apart (extending a run writes no array).
+    var runLast: UInt64 = 0
+    /// The runs of increasing integer ids (the last one's `last` is ``runLast``: ``idRuns``).
+    var runs: [IDRun] = []
+    /// FNV-1a hashes and lines of the ids read after the first id out of order.
+    var idHashes: [UInt64] = []
+    var idLines: [Int] = []
+    var seenSet: Set<UInt64>?
+
+    /// The runs of increasing integer ids read while ``monotone`` held.
+    var idRuns: [IDRun] {
+        var r = runs
+        if !r.isEmpty { r[r.count - 1].last = runLast }
+        return r
+    }
+
+    /// Notes the trace id `s..<e` starting on `line`; true when it was met before.
+    @inline(__always)
+    mutating func see(_ s: UnsafePointer<UInt8>, _ e: UnsafePointer<UInt8>, line: Int) -> Bool {
+        if monotone, let n = Self.integerID(s, e), firstNumericID == nil || n > lastNumericID {
+            // a run exists once the first integer id was read
+            if firstNumericID != nil && runLast &+ 1 == n {
+                runLast = n
+            } else {
+                if !runs.isEmpty { runs[runs.count - 1].last = runLast }
+                runs.append(IDRun(first: n, last: n, line: line))
+                runLast = n
+            }
+            if firstNumericID == nil { firstNumericID = n }
+            lastNumericID = n
+            return false
+        }
+        return seeHashed(s, e, line: line)
+    }
+
+    /// ``see(_:_:line:)`` for an id that is not the next increasing integer.
+    @inline(never)
+    mutating func seeHashed(_ s: UnsafePointer<UInt8>, _ e: UnsafePointer<UInt8>, line: Int) -> Bool {
+        let hash = Self.hash(s, e)
+        if monotone {
+            // the first id out of order: from here on every id is hashed and looked up
+            monotone = false
+            var seen = Set<UInt64>()
+            for run in idRuns { run.forEachHash { seen.insert($0) } }
+            seenSet = seen
+        }
+        idHashes.append(hash)
+        idLines.append(line)
+        return seenSet?.insert(hash).inserted == false
+    }
+
+    /// The id as a number when it is 1–18 digits without a leading zero.
+    static func integerID(_ s: UnsafePointer<UInt8>, _ e: UnsafePointer<UInt8>) -> UInt64? {
+        let n = e - s
+        guard n >= 1, n <= 18, !(n > 1 && s[0] == 0x30) else { return nil }
+        var v: UInt64 = 0
+        for i in 0..<n {
+            let d = s[i] &- 48
+            if d > 9 { return nil }
+            v = v &* 10 &+ UInt64(d)   // at most 18 digits: below 10^18, no overflow
+        }
+        return v
+    }
+
+    /// ``hash(_:_:)`` of the decimal text of `n` (as ``integerID(_:_:)`` reads it).
+    static func hash(ofInteger n: UInt64) -> UInt64 {
+        var digits: (UInt64, UInt64, UInt64) = (0, 0, 0)   // 24 bytes: 20 digits at most
+        return withUnsafeMutableBytes(of: &digits) { raw in
+            let b = raw.bindMemory(to: UInt8.self)
+            var i = b.count, v = n
+            repeat {
+                i -= 1
+                b[i] = UInt8(truncatingIfNeeded: v % 10) &+ 48
+                v /= 10
+            } while v > 0
+            guard let base = b.baseAddress else { return 0 }
+            return hash(UnsafePointer(base + i), UnsafePointer(base + b.count))
+        }
+    }
+
+    /// FNV-1a, 64 bits.
+    static func hash(_ s: UnsafePointer<UInt8>, _ e: UnsafePointer<UInt8>) -> UInt64 {
+        var h: UInt64 = 0xcbf2_9ce4_8422_2325
+        var p = s
+        while p < e { h = (h ^ UInt64(p.pointee)) &* 0x100_0000_01b3; p += 1 }
+        return h
+    }
+}
+
+/// A run of consecutive increasing integer trace ids, `first…last`, the first read on `line`.
+struct IDRun: Sendable, Hashable {
+    var first: UInt64
+    var last: UInt64
+    var line: Int
+
+    /// Calls `body` with ``ContiguityTracker/hash(ofInteger:)`` of every id in the run, in order.
+    func forEachHash(_ body: (UInt64) throws -> Void) rethrows {
+        var n = first
+        while true {
+            try body(ContiguityTracker.hash(ofInteger: n))
+            if n >= last { return }
+            n += 1
+        }
+    }
+}

@@ -1,0 +1,180 @@
+import SnapStrategies
+
+/// Stage of the reader: the release builder. Turns an assembled trace into a ``TraceRecord``:
+/// its layout (cached on the bytes of the layout columns), user (interned by the bytes of
+/// `user_id`), `touch_x` → offset and finger travel, the 1.1 columns, and the velocity estimate.
+///
+/// Owned by ``ReaderCore`` (not copyable: it owns the layout key and the user table, freed in
+/// `deinit`).
+struct ReleaseBuilder: ~Copyable {
+    let path: String
+    let estimator: any VelocityEstimator
+    let velocity: VelocityMethod
+    let baseLayout: LayoutFields
+    /// The layout of the last trace that computed one, and the bytes of its layout columns
+    /// (`layoutKeyLen`: per layout field, its length, -1 absent): an identical set of bytes
+    /// gives the identical layout (``layout(of:)``).
+    var cachedLayout: CarouselLayout?
+    var layoutKey = ByteArena()
+    let layoutKeyLen = UnsafeMutablePointer<Int>.allocate(capacity: ReleaseBuilder.layoutFieldCount)
+    var lastLayout: CarouselLayout?
+    var lastLayoutFields: LayoutFields?
+    /// User indices by the bytes of their `user_id` (``user(of:intern:)``).
+    var userIndices = ByteKeyTable()
+    /// The index of `"unknown"` (traces without a `user_id`), -1 until needed.
+    var unknownUser = -1
+
+    /// The per-trace fields that make a layout: `itemWidth` through `looping`.
+    static let layoutFieldCount = 8
+    static let firstLayoutField = PerTraceField.itemWidth.rawValue
+
+    init(path: String, options: TraceReadOptions) {
+        self.path = path
+        estimator = options.velocity.estimator
+        velocity = options.velocity
+        baseLayout = options.baseLayout
+    }
+
+    deinit {
+        layoutKey.free(); layoutKeyLen.deallocate(); userIndices.free()
+    }
+
+    /// The record of the assembled trace `trace` (not cancelled, without a fault). `intern`
+    /// adds a user name to the reader's users table and gives its index.
+    /// - Throws: the trace's per-trace value, layout or sample errors.
+    mutating func record(of trace: borrowing TraceAssembler, isSampleLevel: Bool, hasTouchX: Bool, hasPhase: Bool,
+                         intern: (String) -> Int) throws(TraceParseError) -> TraceRecord {
+        let startOffsetColumn = try trace.perTraceNumber(.startOffset, expected: "a content offset in points")
+        let recorded = try trace.perTraceNumber(.releaseVelocity, expected: "a velocity in points per millisecond")
+        if (velocity == .recorded || !isSampleLevel) && recorded == nil {
+            throw .invalidValue(file: path, line: trace.traceLine, column: "release_velocity", found: "",
+                                expected: "a velocity in points per millisecond")
+        }
+        let layout = try layout(of: trace)
+        let intended = try trace.perTraceIndex(.intendedIndex, in: layout)
+        let startIndex = try trace.perTraceIndex(.startIndex, in: layout)
+        let settled = try trace.perTraceIndex(.settledIndex, in: layout)
+        let tap = try trace.perTraceIndex(.tapIndex, in: layout)
+        let hit = try trace.perTraceHit()
+        let user = user(of: trace, intern: intern)
+        let n = trace.t.count
+        if isSampleLevel && n == 0 {
+            throw .invalidValue(file: path, line: trace.traceLine, column: "t_ms", found: "", expected: "at least one sample")
+        }
+        let t = trace.t, x = trace.x, mv = trace.mv
+        var startOffset = 0.0, offset = trace.releaseOffsetValue, startTime = 0.0, time = 0.0
+        var fingerTravel: Double?
+        if isSampleLevel {
+            if hasTouchX {
+                // offset = start_offset − (touch_x − first touch_x); the finger's travel in
+                // the content offset's sign is −(last touch_x − first touch_x)
+                let s0 = startOffsetColumn ?? 0, x0 = x[0]
+                fingerTravel = -(x[n - 1] - x0)
+                for i in 0..<n { x[i] = s0 - (x[i] - x0) }
+            }
+            // a `finger_travel` column (per trace, in the content offset's sign) overrides
+            // the travel derived from `touch_x` (Docs/trace-format.md)
+            if let given = try trace.perTraceNumber(.fingerTravel, expected: "a finger displacement in points") {
+                fingerTravel = given
+            }
+            if mv[n - 1] == 2 { mv[n - 1] = 0 }   // an empty phase on the last row: the lift-off
+            if !hasPhase { mv[n - 1] = 0 }
+            startOffset = startOffsetColumn ?? x[0]
+            offset = x[n - 1]
+            startTime = t[0]
+            time = t[n - 1]
+        } else {
+            startOffset = startOffsetColumn ?? offset
+            if let duration = try trace.perTraceNumber(.durationMs, expected: "a contact time in milliseconds") {
+                guard duration >= 0 else {
+                    throw trace.perTraceInvalid(.durationMs, expected: "a contact time in milliseconds, not negative")
+                }
+                time = startTime + duration
+            }
+            fingerTravel = try trace.perTraceNumber(.fingerTravel, expected: "a finger displacement in points")
+        }
+        let samples = TraceSamples(time: t.view, offset: x.view, isMove: mv.view, recordedVelocity: recorded)
+        let estimate = isSampleLevel ? estimator.estimate(samples) : RecordedVelocityEstimator().estimate(samples)
+        let release = TraceRelease(traceID: trace.traceID, user: user, intendedIndex: intended, layout: layout,
+                                   release: Release(offset: offset, velocity: estimate.velocity, startOffset: startOffset,
+                                                    startTime: startTime, time: time, startIndex: startIndex,
+                                                    fingerTravel: fingerTravel),
+                                   sampleCount: isSampleLevel ? n : 1,
+                                   location: TraceLocation(file: path, line: trace.traceLine),
+                                   hit: hit, settledIndex: settled, tapIndex: tap)
+        return TraceRecord(release: consume release, estimate: estimate, samples: samples, sessionID: trace.perTraceText(.sessionID))
+    }
+
+    /// The trace's layout: its layout columns over ``TraceReadOptions/baseLayout``.
+    ///
+    /// Consecutive traces mostly carry byte-identical layout columns: when the bytes (and which
+    /// columns are given) are those of the last trace that computed a layout, the result is that
+    /// layout. Only successes are kept, and parsing and validating depend on nothing but those
+    /// bytes and the base layout, so a failing trace still fails with its own error.
+    mutating func layout(of trace: borrowing TraceAssembler) throws(TraceParseError) -> CarouselLayout {
+        if let cachedLayout, layoutBytesUnchanged(trace) { return cachedLayout }
+        let layout = try layoutFor(trace.layoutFields(over: baseLayout), trace)
+        // remember the bytes that gave it
+        layoutKey.removeAll()
+        for j in 0..<Self.layoutFieldCount {
+            let k = Self.firstLayoutField + j
+            let n = trace.ptLen[k]
+            layoutKeyLen[j] = n
+            if n > 0 { layoutKey.append(trace.stored(k), trace.stored(k) + n) }
+        }
+        cachedLayout = layout
+        return layout
+    }
+
+    /// Whether the trace's layout columns are, byte for byte, those remembered by ``layout(of:)``.
+    @inline(__always)
+    func layoutBytesUnchanged(_ trace: borrowing TraceAssembler) -> Bool {
+        var key = UnsafePointer(layoutKey.base)
+        for j in 0..<Self.layoutFieldCount {
+            let k = Self.firstLayoutField + j
+            let n = trace.ptLen[k]
+            guard n == layoutKeyLen[j] else { return false }
+            if n > 0 {
+                guard TraceReader.bytesEqual(trace.stored(k), key, n) else { return false }
+                key += n
+            }
+        }
+        return true
+    }
+
+    mutating func layoutFor(_ fields: LayoutFields, _ trace: borrowing TraceAssembler) throws(TraceParseError) -> CarouselLayout {
+        if let lastLayout, fields == lastLayoutFields { return lastLayout }
+        do {
+            guard let layout = try fields.layout() else {
+                throw TraceParseError.invalidLayout(file: path, line: trace.traceLine, reason:
+                    "no layout for trace '\(trace.traceID)': \(fields.missingRequired.joined(separator: ", ")) not given by a column, --layout or the command line")
+            }
+            lastLayout = layout
+            lastLayoutFields = fields
+            return layout
+        } catch let e as LayoutError {
+            throw .invalidLayout(file: path, line: trace.traceLine, reason: "trace '\(trace.traceID)': \(e.description)")
+        } catch let e as TraceParseError {
+            throw e
+        } catch {
+            throw .invalidLayout(file: path, line: trace.traceLine, reason: "\(error)")
+        }
+    }
+
+    /// The trace's user index (`"unknown"` without a `user_id`), looked up by the bytes of its
+    /// `user_id`: a user's first trace interns its name (a `String`) with `intern`, the others
+    /// find the index in a byte-keyed table.
+    mutating func user(of trace: borrowing TraceAssembler, intern: (String) -> Int) -> Int {
+        let k = PerTraceField.userID.rawValue
+        guard trace.ptLen[k] >= 0 else {
+            if unknownUser < 0 { unknownUser = intern("unknown") }
+            return unknownUser
+        }
+        let s = trace.stored(k), e = s + trace.ptLen[k]
+        let hash = ContiguityTracker.hash(s, e)
+        if let user = userIndices.find(s, e, hash: hash) { return user }
+        let user = intern(byteText(s, e))
+        userIndices.insert(s, e, hash: hash, value: user)
+        return user
+    }
+}

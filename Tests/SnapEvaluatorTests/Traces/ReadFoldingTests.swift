@@ -1,0 +1,107 @@
+import Foundation
+@testable import SnapEvaluator
+import Testing
+
+/// Reading in parts folded in file order as they come (`TraceReader.readFolding`): the same
+/// parts in the same order as collecting them, a bounded number alive, and the serial read's
+/// answer (and only it) folded when the parallel read is dropped.
+@Suite(.serialized) struct ReadFoldingTests {
+    /// Counts the partial results alive (each holds one token).
+    final class Token: @unchecked Sendable {
+        nonisolated(unsafe) static var alive = 0
+        nonisolated(unsafe) static var most = 0
+        static let lock = NSLock()
+        init() { Self.lock.lock(); Self.alive += 1; Self.most = Swift.max(Self.most, Self.alive); Self.lock.unlock() }
+        deinit { Self.lock.lock(); Self.alive -= 1; Self.lock.unlock() }
+    }
+
+    struct Partial: Sendable {
+        var token = Token()
+        var ids: [String] = []
+        var lines: [Int] = []
+        var users: [Int] = []
+    }
+
+    /// Every trace as (id, absolute line, user name), by folding.
+    func folded(_ path: String, parts: Int, threads: Int, options: TraceReadOptions = withLayout) throws -> ([String], Int) {
+        var out: [String] = []
+        var folds = 0
+        let users = try TraceReader.readFolding(path: path, options: options, parts: parts, threads: threads, minimumPartBytes: 1024,
+                                                into: &out, initial: { Partial() }, accumulate: { p, r in
+            p.ids.append(r.release.traceID); p.lines.append(r.release.location.line); p.users.append(r.release.user)
+        }, fold: { out, part in
+            folds += 1
+            for (i, id) in part.partial.ids.enumerated() {
+                out.append("\(id)@\(part.partial.lines[i] + part.lineOffset):\(part.userMap[part.partial.users[i]])")
+            }
+        }).users
+        return (out.map { s in
+            // user indices to names
+            let u = Int(s.split(separator: ":").last!)!
+            return s.split(separator: ":").dropLast().joined() + ":" + users.names[u]
+        }, folds)
+    }
+
+    @Test func foldingGivesTheSerialTracesWithABoundedNumberOfPartsAlive() throws {
+        let path = try TestFiles.write(TraceReaderParallelTests.bigFile(traces: 3000))
+        let (serial, one) = try folded(path, parts: 1, threads: 1)
+        #expect(one == 1 && serial.count == 3000)
+        for threads in [1, 2, 3] {
+            Token.lock.lock(); Token.most = 0; Token.lock.unlock()
+            let (parallel, folds) = try folded(path, parts: 24, threads: threads)
+            #expect(parallel == serial, "threads \(threads)")
+            #expect(folds == 24, "threads \(threads)")
+            Token.lock.lock(); let most = Token.most; Token.lock.unlock()
+            // a batch of 2·threads parts, plus the one being made by `initial` for the next batch
+            #expect(most <= 2 * threads + 1, "threads \(threads): \(most) partial results alive at once")
+        }
+    }
+
+    @Test func aDroppedParallelReadFoldsOnlyTheSerialAnswer() throws {
+        // trace 2 reappears at the end: lenient, the serial read skips it; parts would not see it
+        var text = TraceReaderParallelTests.bigFile(traces: 2000)
+        text += "2,u1,0,0,began\n2,u1,8,1,ended\n"
+        let path = try TestFiles.write(text)
+        var lenient = withLayout
+        lenient.lenient = true
+        let (serial, _) = try folded(path, parts: 1, threads: 1, options: lenient)
+        // parts of earlier batches were folded before the reappearance was found: the fold
+        // starts again from the state before the file, with the serial read's one part
+        let (parallel, _) = try folded(path, parts: 16, threads: 1, options: lenient)
+        #expect(parallel == serial && serial.count == 2000)
+    }
+
+    /// Counts the traces handed to `accumulate`, across threads.
+    final class Counter: @unchecked Sendable {
+        let lock = NSLock()
+        var n = 0
+        func add() { lock.lock(); n += 1; lock.unlock() }
+    }
+
+    @Test func aBadRowInAPartIsReportedWithoutASecondRead() throws {
+        // 3000 traces of 12 rows: the bad cell on trace 700's first row (line 2 + 699 · 12)
+        let badLine = 2 + 699 * 12
+        let path = try TestFiles.write(TraceReaderParallelTests.bigFile(traces: 3000, badLine: badLine))
+        let serialError: TraceParseError
+        do {
+            _ = try TraceReader(path: path, options: withLayout).forEach { _ in }
+            Issue.record("no error")
+            return
+        } catch let e as TraceParseError {
+            serialError = e
+        }
+        #expect(serialError.line == badLine)
+        let counter = Counter()
+        var none: [Int] = []
+        do {
+            _ = try TraceReader.readFolding(path: path, options: withLayout, parts: 24, threads: 1, minimumPartBytes: 1024,
+                                            into: &none, initial: { 0 }, accumulate: { _, _ in counter.add() },
+                                            fold: { _, _ in })
+            Issue.record("no error")
+        } catch let e as TraceParseError {
+            #expect(e == serialError)
+        }
+        // the parts up to the bad row, once: 699 good traces before it (a second, serial read would double them)
+        #expect(counter.n == 699, "\(counter.n) traces accumulated")
+    }
+}
