@@ -77,6 +77,15 @@ public struct Headroom: Sendable {
             + "\(folds) user-grouped folds, seed \(seed))"
     }
 
+    /// How far a policy's test hit rate lies below the headroom, one sentence:
+    /// `"embla (fitted) scores 0.7322: 0.0329 below the headroom"`.
+    public func gap(to score: Double, of name: String) -> String {
+        let below = testScore - score
+        let text = below >= 0 ? "\(NumberFormat.fixed(below, 4)) below the headroom"
+            : "\(NumberFormat.fixed(-below, 4)) above the headroom (the classifier is an estimate, not a bound)"
+        return "\(name) scores \(NumberFormat.fixed(score, 4)): \(text)"
+    }
+
     /// The headroom as JSON: score, standard error, folds, seed, method.
     public func json() -> JSONValue {
         .object([

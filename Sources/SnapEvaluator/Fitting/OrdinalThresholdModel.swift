@@ -1,3 +1,4 @@
+import Dispatch
 import Foundation
 import SnapStrategies
 
@@ -14,7 +15,7 @@ import SnapStrategies
 /// P(k ≤ −K + j) = σ(θⱼ − η),   P(k = −K + j) = σ(θⱼ − η) − σ(θ_{j−1} − η)   (θ₋₁ = −∞, θ_M = +∞)
 /// ```
 /// Minimized: the weighted mean negative log-likelihood plus `ridge/2·(Σβ² + Σθ²)` (default ridge
-/// 1e-6: it keeps the cut point of a category nobody used finite and the weights identified when
+/// 1e-4 on the standardized scale: it keeps the cut point of a category nobody used finite and the weights identified when
 /// features are collinear, such as the two projections at low speed, and moves a well-identified
 /// estimate by far less than its standard error). Order is kept by the parametrisation
 /// `θ₀ = c₀`, `θⱼ = θ_{j−1} + e^{δⱼ}`. Start: β = 0 and cut points at the logits of the smoothed
@@ -68,7 +69,7 @@ public struct OrdinalThresholdModel: Sendable {
     ///   ``FitError/invalidOption(name:value:expected:)`` for `maxPages` outside 1…50 or a negative ridge,
     ///   ``FitError/nonFiniteObjective(operation:)``, ``GSLError``.
     public static func fit(data: FitData, indices: [Int]? = nil, weights: [Double]? = nil, maxPages: Int = 3,
-                           ridge: Double = 1e-6,
+                           ridge: Double = 1e-4,
                            minimizer: BFGSMinimizer = BFGSMinimizer(maxIterations: 2000, gradientTolerance: 1e-5)) throws -> OrdinalThresholdModel {
         let indices = indices ?? data.allIndices
         if let weights, weights.count != indices.count {
@@ -79,7 +80,7 @@ public struct OrdinalThresholdModel: Sendable {
     }
 
     /// Fits the model on prepared features.
-    static func fit(_ features: LearnedFeatures, maxPages: Int, ridge: Double = 1e-6,
+    static func fit(_ features: LearnedFeatures, maxPages: Int, ridge: Double = 1e-4,
                     minimizer: BFGSMinimizer = BFGSMinimizer(maxIterations: 2000, gradientTolerance: 1e-5)) throws -> OrdinalThresholdModel {
         let operation = "fit ordinal threshold model"
         guard maxPages >= 1, maxPages <= 50 else {
@@ -122,50 +123,23 @@ public struct OrdinalThresholdModel: Sendable {
             previousTheta = theta
         }
 
-        var theta = [Double](repeating: 0, count: m)
-        var dTheta = [Double](repeating: 0, count: m)
-        var dBeta = [Double](repeating: 0, count: d)
         let objective: ([Double], inout [Double]) throws -> Double = { x, g in
+            var theta = [Double](repeating: 0, count: m)
             theta[0] = x[d]
             for j in 1..<max(1, m) where j < m { theta[j] = theta[j - 1] + exp(x[d + j]) }
-            for j in 0..<m { dTheta[j] = 0 }
-            for c in 0..<d { dBeta[c] = 0 }
-            var nll = 0.0
-            z.withUnsafeBufferPointer { z in
-                for r in 0..<n {
-                    let row = r * d
-                    var eta = 0.0
-                    for c in 0..<d { eta += x[c] * z[row + c] }
-                    let cat = category[r]
-                    // P = F(a) − F(b), a = θ_cat − η (cat < M), b = θ_{cat−1} − η (cat > 0).
-                    let hasUpper = cat < m, hasLower = cat > 0
-                    let a = hasUpper ? theta[cat] - eta : .infinity
-                    let b = hasLower ? theta[cat - 1] - eta : -.infinity
-                    let p: Double
-                    if !hasLower { p = logistic(a) } else if !hasUpper { p = logistic(-b) } else if b > 0 {
-                        p = logistic(-b) - logistic(-a)
-                    } else {
-                        p = logistic(a) - logistic(b)
-                    }
-                    let pp = max(p, 1e-300)
-                    let weight = w[r]
-                    nll -= weight * log(pp)
-                    let fa = hasUpper ? density(a) : 0
-                    let fb = hasLower ? density(b) : 0
-                    if hasUpper { dTheta[cat] -= weight * fa / pp }
-                    if hasLower { dTheta[cat - 1] += weight * fb / pp }
-                    let dEta = weight * (fa - fb) / pp
-                    for c in 0..<d { dBeta[c] += dEta * z[row + c] }
-                }
+            // Σ over rows in parallel chunks: [nll, ∂/∂β (d), ∂/∂θ (m)] per chunk, summed in chunk order.
+            let sums = Self.chunkedSums(rows: n, width: 1 + d + m) { range, out in
+                Self.accumulate(range, z: z, d: d, category: category, weights: w, beta: x, theta: theta, into: &out)
             }
             let scale = 1 / total
-            var value = nll * scale
+            var value = sums[0] * scale
             for c in 0..<d {
-                g[c] = dBeta[c] * scale + ridge * x[c]
+                g[c] = sums[1 + c] * scale + ridge * x[c]
                 value += 0.5 * ridge * x[c] * x[c]
             }
+            var dTheta = [Double](repeating: 0, count: m)
             for j in 0..<m {
-                dTheta[j] = dTheta[j] * scale + ridge * theta[j]
+                dTheta[j] = sums[1 + d + j] * scale + ridge * theta[j]
                 value += 0.5 * ridge * theta[j] * theta[j]
             }
             // Chain rule: θⱼ depends on c₀ (all j) and on δ_l for l ≤ j.
@@ -203,6 +177,66 @@ public struct OrdinalThresholdModel: Sendable {
         return model
     }
 
+    /// Rows per chunk of the parallel likelihood sums; fewer than two chunks run serially.
+    static let chunkRows = 8192
+
+    /// `body(range, &sums)` over chunks of `0..<rows` (in parallel when there are several), each
+    /// into its own zeroed `width` sums, added in chunk order (the same result on any schedule).
+    static func chunkedSums(rows: Int, width: Int, _ body: (Range<Int>, inout [Double]) -> Void) -> [Double] {
+        let chunks = max(1, (rows + chunkRows - 1) / chunkRows)
+        var partial = [[Double]](repeating: [Double](repeating: 0, count: width), count: chunks)
+        if chunks == 1 {
+            body(0..<rows, &partial[0])
+        } else {
+            withoutActuallyEscaping(body) { body in
+                partial.withUnsafeMutableBufferPointer { buffer in
+                    guard let base = buffer.baseAddress else { return }
+                    let slots = ChunkSlots(base: base)
+                    let work = UncheckedBody(body: body)
+                    DispatchQueue.concurrentPerform(iterations: chunks) { k in
+                        let lower = k * chunkRows
+                        work.body(lower..<min(rows, lower + chunkRows), &slots.base[k])
+                    }
+                }
+            }
+        }
+        var total = [Double](repeating: 0, count: width)
+        for part in partial { for i in 0..<width { total[i] += part[i] } }
+        return total
+    }
+
+    /// The weighted negative log-likelihood of `rows` and its gradient in `β` and `θ`, added to
+    /// `out` as `[nll, ∂β₀…, ∂θ₀…]`.
+    static func accumulate(_ rows: Range<Int>, z: [Double], d: Int, category: [Int], weights w: [Double],
+                           beta x: [Double], theta: [Double], into out: inout [Double]) {
+        let m = theta.count
+        for r in rows {
+            let row = r * d
+            var eta = 0.0
+            for c in 0..<d { eta += x[c] * z[row + c] }
+            let cat = category[r]
+            // P = F(a) − F(b), a = θ_cat − η (cat < M), b = θ_{cat−1} − η (cat > 0).
+            let hasUpper = cat < m, hasLower = cat > 0
+            let a = hasUpper ? theta[cat] - eta : .infinity
+            let b = hasLower ? theta[cat - 1] - eta : -.infinity
+            let p: Double
+            if !hasLower { p = logistic(a) } else if !hasUpper { p = logistic(-b) } else if b > 0 {
+                p = logistic(-b) - logistic(-a)
+            } else {
+                p = logistic(a) - logistic(b)
+            }
+            let pp = max(p, 1e-300)
+            let weight = w[r]
+            out[0] -= weight * log(pp)
+            let fa = hasUpper ? density(a) : 0
+            let fb = hasLower ? density(b) : 0
+            if hasUpper { out[1 + d + cat] -= weight * fa / pp }
+            if hasLower { out[1 + d + cat - 1] += weight * fb / pp }
+            let dEta = weight * (fa - fb) / pp
+            for c in 0..<d { out[1 + c] += dEta * z[row + c] }
+        }
+    }
+
     /// `σ(x) = 1/(1 + e^(−x))`, evaluated without overflow.
     static func logistic(_ x: Double) -> Double {
         if x >= 0 { return 1 / (1 + exp(-x)) }
@@ -215,4 +249,10 @@ public struct OrdinalThresholdModel: Sendable {
         let e = exp(-abs(x))
         return e / ((1 + e) * (1 + e))
     }
+}
+
+/// A non-escaping chunk body handed to `concurrentPerform`: it reads only values captured as
+/// constants and writes only its own chunk's slot, so running it concurrently is race-free.
+private struct UncheckedBody: @unchecked Sendable {
+    let body: (Range<Int>, inout [Double]) -> Void
 }

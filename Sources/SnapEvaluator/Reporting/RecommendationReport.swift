@@ -8,10 +8,20 @@ public struct RecommendationReport: Sendable {
     public var recommendation: Recommendation
     /// Key/value lines printed above the ranking (files, traces, seed, …).
     public var preamble: [(key: String, value: String)]
+    /// The best any release-time policy could do on the same data and folds (``Headroom``), when computed.
+    public var headroom: Headroom?
 
-    public init(recommendation: Recommendation, preamble: [(key: String, value: String)] = []) {
+    public init(recommendation: Recommendation, preamble: [(key: String, value: String)] = [], headroom: Headroom? = nil) {
         self.recommendation = recommendation
         self.preamble = preamble
+        self.headroom = headroom
+    }
+
+    /// The headroom line and how far the chosen policy is from it (empty without a headroom).
+    public var headroomText: String {
+        guard let h = headroom else { return "" }
+        let c = recommendation.chosen
+        return h.summary + "\n" + h.gap(to: c.testScore, of: "chosen \(c.policyID) (\(c.variant))") + "\n"
     }
 
     /// The rule of ``Recommendation``, in one sentence.
@@ -51,7 +61,8 @@ public struct RecommendationReport: Sendable {
         for note in r.notes { out += "note: \(note)\n" }
         out += "\nrule: \(rule)\n\nreasons:\n"
         for reason in r.reasons { out += "- \(reason)\n" }
-        out += "\nchosen: \(r.chosen.policyID) (\(r.chosen.variant)) \(Self.parameterText(r.chosen.policy))\n\n"
+        out += "\nchosen: \(r.chosen.policyID) (\(r.chosen.variant)) \(Self.parameterText(r.chosen.policy))\n"
+        out += headroomText + "\n"
         out += "Swift:\n" + r.swiftCode
         return out
     }
@@ -59,7 +70,7 @@ public struct RecommendationReport: Sendable {
     /// The report as JSON: `objective`, `folds`, `rule`, `threshold`, `best` and `chosen`
     /// (`policy`, `variant`), `ranking` (`policy`, `variant`, `test_score`, `test_se`,
     /// `fold_test_scores`, `fitted_parameters`, `parameters` as `{name, value}`), `not_fitted`,
-    /// `reasons`, `swift_code`.
+    /// `reasons`, `swift_code`, and `headroom` when computed (``Headroom/json()``).
     public func json() -> JSONValue {
         let r = recommendation
         func parameters(_ p: any SnapPolicy) -> JSONValue {
@@ -95,6 +106,7 @@ public struct RecommendationReport: Sendable {
             ("notes", .array(r.notes.map { .string($0) })),
             ("swift_code", .string(r.swiftCode)),
         ]
+        if let h = headroom { items.append(("headroom", h.json())) }
         return .object(items)
     }
 }

@@ -73,7 +73,7 @@ enum ReportSections {
         return [HTMLReport.Section(id: "users", title: "By user", html: html)]
     }
 
-    static func ranking(_ r: Recommendation, colours: [String: String]) -> String {
+    static func ranking(_ r: Recommendation, colours: [String: String], headroom: Headroom? = nil) -> String {
         let rows: [[HTMLTable.Cell]] = r.ranking.enumerated().map { i, c in
             let chosen = c.policyID == r.chosen.policyID && c.variant == r.chosen.variant
             let within = r.objective.isHigherBetter ? c.testScore >= r.threshold : c.testScore <= r.threshold
@@ -89,7 +89,12 @@ enum ReportSections {
         var html = "<p class=\"explain\">" + HTMLReport.escaped(RecommendationReport(recommendation: r).rule) + ".</p>\n"
         html += "<div class=\"scroll-y\">" + table.html() + "</div>\n<ul>\n"
         for reason in r.reasons { html += "<li>" + HTMLReport.escaped(reason) + "</li>\n" }
-        html += "</ul>\n<h3>Swift</h3>\n<pre><code>" + HTMLReport.escaped(r.swiftCode) + "</code></pre>\n"
+        html += "</ul>\n"
+        if let h = headroom {
+            let gap = h.gap(to: r.chosen.testScore, of: "The chosen \(r.chosen.policyID) (\(r.chosen.variant))")
+            html += "<p class=\"explain\">" + HTMLReport.escaped(h.summary) + ". " + HTMLReport.escaped(gap) + ".</p>\n"
+        }
+        html += "<h3>Swift</h3>\n<pre><code>" + HTMLReport.escaped(r.swiftCode) + "</code></pre>\n"
         return html
     }
 }

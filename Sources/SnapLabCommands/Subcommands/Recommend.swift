@@ -13,7 +13,9 @@ extension SnapLab {
                 thresholds are the ordinal model with --max-pages. Test scores are means over the \
                 same user-grouped folds for every candidate. Rule: among the candidates within one \
                 standard error of the best, the one with the fewest fitted parameters, then fewest \
-                parameters, then catalogue order. Prints Swift code that builds the chosen policy.
+                parameters, then catalogue order. Prints Swift code that builds the chosen policy, and the \
+                headroom: the same folds' hit rate of boosted decision stumps on the learned-threshold \
+                features, the best any release-time policy could do on this data (seeded with --seed).
                 Example: snaplab recommend Data/synthetic.csv --policies tag99,nearest,embla
                 """)
 
@@ -66,7 +68,8 @@ extension SnapLab {
             var notes = summary.notices(scored: data.count)
             notes += sample.notes(kept: traces.count, labelled: labelled)
             notes.append("seed: \(fitOptions.seed)")
-            return (RecommendationReport(recommendation: recommendation, preamble: preamble), notes)
+            let headroom = try Headroom.run(data: data, folds: fitOptions.folds, seed: fitOptions.seed)
+            return (RecommendationReport(recommendation: recommendation, preamble: preamble, headroom: headroom), notes)
         }
 
         /// What the command prints, built whole before anything is written.
