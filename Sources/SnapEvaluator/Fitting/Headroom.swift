@@ -27,7 +27,7 @@ public struct Headroom: Sendable {
 
     /// Runs the procedure above on `data`.
     /// - Throws: ``FitError`` (no data, too few users), ``GSLError``.
-    public static func run(data: FitData, folds k: Int = 5, seed: UInt64 = 1, rounds: Int = 120) throws -> Headroom {
+    public static func run(data: FitData, folds k: Int = 5, seed: UInt64 = 1, rounds: Int = 80) throws -> Headroom {
         guard data.count > 0 else { throw FitError.emptyData(operation: "headroom", detail: "no labelled traces") }
         guard rounds >= 1 else { throw FitError.invalidOption(name: "rounds", value: "\(rounds)", expected: "at least 1") }
         let grouping = try GroupedFolds(data: data, folds: k, seed: seed, adapting: true)

@@ -18,13 +18,13 @@ import SnapStrategies
 /// 3. per class, picks the split (feature, bin) with the largest `G_L²/(H_L + λ) + G_R²/(H_R + λ)`
 ///    and adds ``learningRate`` times the Newton leaf values `−G/(H + λ)` to `F_c` (λ = 1).
 ///
-/// Defaults: 32 bins, 120 rounds, learning rate 0.3, `K` = 4: on the 100k synthetic file more
-/// rounds change the cross-validated hit rate by less than its standard error.
+/// Defaults: 32 bins, 80 rounds, learning rate 0.3, `K` = 4: on the 100k synthetic file 120
+/// rounds give the same cross-validated hit rate within its standard error (0.8313 ± 0.0022).
 ///
 /// - Complexity: per round `O(n·d·C)` for `n` sampled rows, `d` features and `C = 2K + 1` classes.
 struct HeadroomClassifier {
     var bins = 32
-    var rounds = 120
+    var rounds = 80
     var learningRate = 0.3
     var maxPages = 4
     var seed: UInt64 = 1
@@ -48,25 +48,40 @@ struct HeadroomClassifier {
         var gradient = [Double](repeating: 0, count: d * bins * classes)
         var hessian = gradient
         var p = [Double](repeating: 0, count: classes)
+        var rowGradient = p, rowHessian = p
         let lambda = 1.0
         for _ in 0..<rounds {
             for i in gradient.indices { gradient[i] = 0; hessian[i] = 0 }
-            for r in trainRows where rng.uniform(0, 1) < 0.5 {
-                let row = r * classes
-                var top = -Double.infinity
-                for c in 0..<classes { top = max(top, score[row + c]) }
-                var sum = 0.0
-                for c in 0..<classes {
-                    p[c] = exp(score[row + c] - top)
-                    sum += p[c]
-                }
-                let w = features.weights[r]
-                for c in 0..<classes { p[c] /= sum }
-                for j in 0..<d {
-                    let base = (j * bins + Int(codes[r * d + j])) * classes
-                    for c in 0..<classes {
-                        gradient[base + c] += w * (p[c] - (c == target[r] ? 1 : 0))
-                        hessian[base + c] += w * max(p[c] * (1 - p[c]), 1e-6)
+            // The sampled rows' gradients and hessians, summed per feature, bin and class (hot loop:
+            // raw buffers, each row's class values computed once).
+            gradient.withUnsafeMutableBufferPointer { gradient in
+                hessian.withUnsafeMutableBufferPointer { hessian in
+                    score.withUnsafeBufferPointer { score in
+                        codes.withUnsafeBufferPointer { codes in
+                            for r in trainRows where rng.uniform() < 0.5 {
+                                let row = r * classes
+                                var top = -Double.infinity
+                                for c in 0..<classes { top = max(top, score[row + c]) }
+                                var sum = 0.0
+                                for c in 0..<classes {
+                                    p[c] = exp(score[row + c] - top)
+                                    sum += p[c]
+                                }
+                                let w = features.weights[r], y = target[r]
+                                for c in 0..<classes {
+                                    let q = p[c] / sum
+                                    rowGradient[c] = w * (q - (c == y ? 1 : 0))
+                                    rowHessian[c] = w * max(q * (1 - q), 1e-6)
+                                }
+                                for j in 0..<d {
+                                    let base = (j * bins + Int(codes[r * d + j])) * classes
+                                    for c in 0..<classes {
+                                        gradient[base + c] += rowGradient[c]
+                                        hessian[base + c] += rowHessian[c]
+                                    }
+                                }
+                            }
+                        }
                     }
                 }
             }
@@ -91,8 +106,10 @@ struct HeadroomClassifier {
                 }
                 guard best.gain.isFinite else { continue }
                 let left = learningRate * best.left, right = learningRate * best.right
-                for r in 0..<n {
-                    score[r * classes + c] += Int(codes[r * d + best.feature]) <= best.split ? left : right
+                score.withUnsafeMutableBufferPointer { score in
+                    codes.withUnsafeBufferPointer { codes in
+                        for r in 0..<n { score[r * classes + c] += Int(codes[r * d + best.feature]) <= best.split ? left : right }
+                    }
                 }
             }
         }
