@@ -1,61 +1,57 @@
+import Dispatch
 import Foundation
 import SnapStrategies
 
-/// A cumulative-logit (proportional-odds) model of pages moved from the release page, fitted
-/// by maximum likelihood with GSL's BFGS (``BFGSMinimizer``) and an analytic gradient; it turns
-/// into a ``LearnedThresholdSnap`` an app can ship.
+/// A cumulative-logit (proportional-odds) model of items moved from the start item, fitted by
+/// maximum likelihood with GSL's BFGS (``BFGSMinimizer``) and an analytic gradient; it turns into
+/// a ``LearnedThresholdSnap`` an app can ship.
 ///
-/// Observation per labelled trace (features as ``LearnedThresholdSnap/features(of:in:)``):
-/// `x = (v, f, t)` and `k = intended slot − release page`, clamped to `−K…K` (the intended slot
-/// is the intended item, or in a looping layout the slot showing it nearest the release). With
-/// `M = 2K` increasing cut points `θ₀ < … < θ_{M−1}` and `η = β_v·v + β_f·f + β_t·t`:
+/// Observation per labelled trace (``LearnedFeatures``): the feature vector `x` of
+/// ``LearnedThresholdSnap/features(of:in:)`` and `k = intended slot − start slot`, clamped to
+/// `−K…K`. With `M = 2K` increasing cut points `θ₀ < … < θ_{M−1}` and `η = β·z`, `z` the features
+/// standardized on the fitted traces (`zⱼ = (xⱼ − μⱼ)/σⱼ`; a feature with `σⱼ = 0`, such as an
+/// unknown finger travel, gets weight 0):
 /// ```
 /// P(k ≤ −K + j) = σ(θⱼ − η),   P(k = −K + j) = σ(θⱼ − η) − σ(θ_{j−1} − η)   (θ₋₁ = −∞, θ_M = +∞)
 /// ```
-/// Minimized: the mean negative log-likelihood plus `ridge/2·(β_v² + β_f² + β_t² + Σθⱼ²)`
-/// (default ridge 1e-6: it keeps the cut point of a category nobody used finite and the
-/// weights identified when features are collinear, and moves a well-identified estimate by
-/// far less than its standard error). Order is kept by the parametrisation
-/// `θ₀ = c₀`, `θⱼ = θ_{j−1} + e^{δⱼ}`. Start: β = 0 and cut points at the logits of the
-/// smoothed empirical cumulative shares.
+/// Minimized: the weighted mean negative log-likelihood plus `ridge/2·(Σβ² + Σθ²)` (default ridge
+/// 1e-4 on the standardized scale: it keeps the cut point of a category nobody used finite and the weights identified when
+/// features are collinear, such as the two projections at low speed, and moves a well-identified
+/// estimate by far less than its standard error). Order is kept by the parametrisation
+/// `θ₀ = c₀`, `θⱼ = θ_{j−1} + e^{δⱼ}`. Start: β = 0 and cut points at the logits of the smoothed
+/// empirical cumulative shares. The objective is convex in `(β, θ)`, so the start does not
+/// decide the optimum. Back on the features' own scale: `wⱼ = βⱼ/σⱼ`, `cutⱼ = θⱼ + Σ βⱼμⱼ/σⱼ`.
 ///
 /// ```swift
 /// let model = try OrdinalThresholdModel.fit(data: FitData(traces), maxPages: 3)
-/// model.velocityThresholds(fraction: 0.3)   // pt/ms per page count
-/// let policy = model.policy                // LearnedThresholdSnap, no GSL
+/// let policy = model.policy      // LearnedThresholdSnap at the model's median, no GSL
 /// ```
 public struct OrdinalThresholdModel: Sendable {
-    public var velocityWeight: Double
-    public var fractionWeight: Double
-    public var travelWeight: Double
-    /// `θ₀ … θ_{2K−1}`, increasing.
+    /// Score per unit of each feature (``LearnedThresholdSnap/featureNames`` order), on the features' own scale.
+    public var weights: [Double]
+    /// `cut₀ … cut_{2K−1}` on the features' own scale, increasing.
     public var cutpoints: [Double]
-    /// `K`: categories are `−K…K` pages from the release page.
+    /// `K`: categories are `−K…K` items from the start item.
     public var maxPages: Int
-    /// Mean negative log-likelihood at the fit (without the ridge term).
+    /// Weighted mean negative log-likelihood at the fit (without the ridge term).
     public var meanNegativeLogLikelihood: Double
     /// Traces per category `−K…K`.
     public var categoryCounts: [Int]
+    /// Traces left out for a non-finite feature.
+    public var skipped: Int
     /// The BFGS run (iterations, gradient norm as `size`, objective, converged).
     public var report: MinimizationReport
 
     /// The fitted numbers as a shippable policy, each clamped to the policy's parameter range.
     public var policy: LearnedThresholdSnap {
-        func clamp(_ x: Double, _ lo: Double, _ hi: Double) -> Double { SnapMath.clamp(x, lo, hi) }
-        return LearnedThresholdSnap(velocityWeight: clamp(velocityWeight, 0, 200),
-                                    fractionWeight: clamp(fractionWeight, 0, 200),
-                                    travelWeight: clamp(travelWeight, -200, 200),
-                                    cutpoints: cutpoints.map { clamp($0, -1000, 1000) })
+        let limit = LearnedThresholdSnap.parameterLimit
+        return LearnedThresholdSnap(weights: weights.map { SnapMath.clamp($0, -limit, limit) },
+                                    cutpoints: cutpoints.map { SnapMath.clamp($0, -limit, limit) })
     }
 
-    /// Velocity thresholds at fraction `f` and travel `t`: `vⱼ = (θⱼ − β_f·f − β_t·t)/β_v`.
-    public func velocityThresholds(fraction f: Double, travel t: Double = 0) -> [Double] {
-        cutpoints.map { ($0 - fractionWeight * f - travelWeight * t) / velocityWeight }
-    }
-
-    /// `P(k = −K + j)` for `j = 0…2K` at the given features.
-    public func probabilities(velocity v: Double, fraction f: Double, travel t: Double) -> [Double] {
-        let eta = velocityWeight * v + fractionWeight * f + travelWeight * t
+    /// `P(k = −K + j)` for `j = 0…2K` at `features`.
+    public func probabilities(_ features: LearnedThresholdSnap.Features) -> [Double] {
+        let eta = zip(weights, features.vector).reduce(0) { $0 + $1.0 * $1.1 }
         var out: [Double] = []
         var previous = 0.0
         for c in cutpoints {
@@ -67,12 +63,25 @@ public struct OrdinalThresholdModel: Sendable {
         return out
     }
 
-    /// Fits the model on `indices` of `data` (default all).
+    /// Fits the model on `indices` of `data` (default all) with `weights` (default 1 each, e.g.
+    /// bootstrap multiplicities).
     /// - Throws: ``FitError/emptyData(operation:detail:)`` without traces,
-    ///   ``FitError/invalidOption(name:value:expected:)`` for `maxPages < 1` or a negative ridge,
+    ///   ``FitError/invalidOption(name:value:expected:)`` for `maxPages` outside 1…50 or a negative ridge,
     ///   ``FitError/nonFiniteObjective(operation:)``, ``GSLError``.
-    public static func fit(data: FitData, indices: [Int]? = nil, maxPages: Int = 3, ridge: Double = 1e-6,
+    public static func fit(data: FitData, indices: [Int]? = nil, weights: [Double]? = nil, maxPages: Int = 3,
+                           ridge: Double = 1e-4,
                            minimizer: BFGSMinimizer = BFGSMinimizer(maxIterations: 2000, gradientTolerance: 1e-5)) throws -> OrdinalThresholdModel {
+        let indices = indices ?? data.allIndices
+        if let weights, weights.count != indices.count {
+            throw FitError.invalidOption(name: "weights", value: "\(weights.count)", expected: "one per index")
+        }
+        return try fit(LearnedFeatures(data: data, indices: indices, weights: weights), maxPages: maxPages,
+                       ridge: ridge, minimizer: minimizer)
+    }
+
+    /// Fits the model on prepared features.
+    static func fit(_ features: LearnedFeatures, maxPages: Int, ridge: Double = 1e-4,
+                    minimizer: BFGSMinimizer = BFGSMinimizer(maxIterations: 2000, gradientTolerance: 1e-5)) throws -> OrdinalThresholdModel {
         let operation = "fit ordinal threshold model"
         guard maxPages >= 1, maxPages <= 50 else {
             throw FitError.invalidOption(name: "maxPages", value: "\(maxPages)", expected: "1...50")
@@ -80,102 +89,152 @@ public struct OrdinalThresholdModel: Sendable {
         guard ridge >= 0, ridge.isFinite else {
             throw FitError.invalidOption(name: "ridge", value: "\(ridge)", expected: "a finite number ≥ 0")
         }
-        let indices = indices ?? data.allIndices
         let m = 2 * maxPages
-        var xv: [Double] = [], xf: [Double] = [], xt: [Double] = []
-        var category: [Int] = []
-        for i in indices where i >= 0 && i < data.count {
-            let release = data.releases[i], layout = data.layout(i), intended = data.labels[i].intended
-            let x = LearnedThresholdSnap.features(of: release, in: layout)
-            guard x.velocity.isFinite, x.fraction.isFinite, x.travel.isFinite else { continue }
-            let intendedSlot = layout.isLooping ? layout.slot(ofItem: intended, near: release.offset) : intended
-            let k = SnapMath.clamp(TraceOutcome.saturatingDifference(intendedSlot, x.page), -maxPages, maxPages)
-            xv.append(x.velocity)
-            xf.append(x.fraction)
-            xt.append(x.travel)
-            category.append(k + maxPages)
+        let n = features.count
+        let total = features.weights.reduce(0, +)
+        guard n > 0, total > 0 else {
+            throw FitError.emptyData(operation: operation, detail: "no labelled traces with finite features")
         }
-        let n = category.count
-        guard n > 0 else { throw FitError.emptyData(operation: operation, detail: "no labelled traces with finite features") }
+        // Standardized features of the non-constant columns.
+        let (mean, deviation) = features.moments()
+        let used = (0..<LearnedFeatures.width).filter { deviation[$0] > 1e-12 * max(1, abs(mean[$0])) }
+        let d = used.count
+        var z = [Double](repeating: 0, count: n * max(d, 1))
+        for r in 0..<n {
+            for (c, j) in used.enumerated() { z[r * d + c] = (features.value(r, j) - mean[j]) / deviation[j] }
+        }
+        let category = features.offsets.map { SnapMath.clamp($0, -maxPages, maxPages) + maxPages }
+        let w = features.weights
         var counts = [Int](repeating: 0, count: m + 1)
-        for c in category { counts[c] += 1 }
+        var shares = [Double](repeating: 0, count: m + 1)
+        for r in 0..<n {
+            counts[category[r]] += 1
+            shares[category[r]] += w[r]
+        }
 
         // Start: β = 0, θⱼ = logit of the smoothed cumulative share of categories ≤ j.
-        var start = [0.0, 0.0, 0.0]
-        var cumulative = 0.0
-        var previousTheta = 0.0
+        var start = [Double](repeating: 0, count: d)
+        var cumulative = 0.0, previousTheta = 0.0
         for j in 0..<m {
-            cumulative += Double(counts[j]) + 0.5
-            let share = cumulative / (Double(n) + 0.5 * Double(m + 1))
+            cumulative += shares[j] + 0.5
+            let share = cumulative / (total + 0.5 * Double(m + 1))
             let theta = log(share / (1 - share))
-            if j == 0 { start.append(theta) } else { start.append(log(max(theta - previousTheta, 1e-3))) }
+            start.append(j == 0 ? theta : log(max(theta - previousTheta, 1e-3)))
             previousTheta = theta
         }
 
-        var theta = [Double](repeating: 0, count: m)
-        var dTheta = [Double](repeating: 0, count: m)
-        let objective: ([Double], inout [Double]) throws -> Double = { z, g in
-            theta[0] = z[3]
-            for j in 1..<max(1, m) where j < m { theta[j] = theta[j - 1] + exp(z[3 + j]) }
-            for j in 0..<m { dTheta[j] = 0 }
-            var total = 0.0, gv = 0.0, gf = 0.0, gt = 0.0
-            let bv = z[0], bf = z[1], bt = z[2]
-            for i in 0..<n {
-                let eta = bv * xv[i] + bf * xf[i] + bt * xt[i]
-                let c = category[i]
-                // P = F(a) − F(b), a = θ_c − η (c < M), b = θ_{c−1} − η (c > 0).
-                let hasUpper = c < m, hasLower = c > 0
-                let a = hasUpper ? theta[c] - eta : .infinity
-                let b = hasLower ? theta[c - 1] - eta : -.infinity
-                let p: Double
-                if !hasLower { p = logistic(a) } else if !hasUpper { p = logistic(-b) } else if b > 0 {
-                    p = logistic(-b) - logistic(-a)
-                } else {
-                    p = logistic(a) - logistic(b)
-                }
-                let pp = max(p, 1e-300)
-                total -= log(pp)
-                let fa = hasUpper ? density(a) : 0
-                let fb = hasLower ? density(b) : 0
-                if hasUpper { dTheta[c] -= fa / pp }
-                if hasLower { dTheta[c - 1] += fb / pp }
-                let dEta = (fa - fb) / pp
-                gv += dEta * xv[i]
-                gf += dEta * xf[i]
-                gt += dEta * xt[i]
+        let objective: ([Double], inout [Double]) throws -> Double = { x, g in
+            var theta = [Double](repeating: 0, count: m)
+            theta[0] = x[d]
+            for j in 1..<max(1, m) where j < m { theta[j] = theta[j - 1] + exp(x[d + j]) }
+            // Σ over rows in parallel chunks: [nll, ∂/∂β (d), ∂/∂θ (m)] per chunk, summed in chunk order.
+            let sums = Self.chunkedSums(rows: n, width: 1 + d + m) { range, out in
+                Self.accumulate(range, z: z, d: d, category: category, weights: w, beta: x, theta: theta, into: &out)
             }
-            let scale = 1 / Double(n)
-            var value = total * scale + 0.5 * ridge * (bv * bv + bf * bf + bt * bt)
-            g[0] = gv * scale + ridge * bv
-            g[1] = gf * scale + ridge * bf
-            g[2] = gt * scale + ridge * bt
+            let scale = 1 / total
+            var value = sums[0] * scale
+            for c in 0..<d {
+                g[c] = sums[1 + c] * scale + ridge * x[c]
+                value += 0.5 * ridge * x[c] * x[c]
+            }
+            var dTheta = [Double](repeating: 0, count: m)
             for j in 0..<m {
-                dTheta[j] = dTheta[j] * scale + ridge * theta[j]
+                dTheta[j] = sums[1 + d + j] * scale + ridge * theta[j]
                 value += 0.5 * ridge * theta[j] * theta[j]
             }
             // Chain rule: θⱼ depends on c₀ (all j) and on δ_l for l ≤ j.
             var suffix = 0.0
             for j in stride(from: m - 1, through: 0, by: -1) {
                 suffix += dTheta[j]
-                g[3 + j] = j == 0 ? suffix : suffix * exp(z[3 + j])
+                g[d + j] = j == 0 ? suffix : suffix * exp(x[d + j])
             }
             return value
         }
         let report = try minimizer.minimize(operation, start: start, objective: objective)
-        let z = report.point
-        var cut = [Double](repeating: 0, count: m)
-        cut[0] = z[3]
-        for j in 1..<max(1, m) where j < m { cut[j] = cut[j - 1] + exp(z[3 + j]) }
-        var model = OrdinalThresholdModel(velocityWeight: z[0], fractionWeight: z[1], travelWeight: z[2], cutpoints: cut,
-                                          maxPages: maxPages, meanNegativeLogLikelihood: .nan,
-                                          categoryCounts: counts, report: report)
-        var nll = 0.0
-        for i in 0..<n {
-            let probs = model.probabilities(velocity: xv[i], fraction: xf[i], travel: xt[i])
-            nll -= log(max(probs[category[i]], 1e-300))
+        let x = report.point
+        var rawWeights = [Double](repeating: 0, count: LearnedFeatures.width)
+        var shift = 0.0
+        for (c, j) in used.enumerated() {
+            rawWeights[j] = x[c] / deviation[j]
+            shift += x[c] * mean[j] / deviation[j]
         }
-        model.meanNegativeLogLikelihood = nll / Double(n)
+        var cut = [Double](repeating: 0, count: m)
+        cut[0] = x[d]
+        for j in 1..<max(1, m) where j < m { cut[j] = cut[j - 1] + exp(x[d + j]) }
+        var model = OrdinalThresholdModel(weights: rawWeights, cutpoints: cut.map { $0 + shift }, maxPages: maxPages,
+                                          meanNegativeLogLikelihood: .nan, categoryCounts: counts,
+                                          skipped: features.skipped, report: report)
+        var nll = 0.0
+        for r in 0..<n {
+            var eta = 0.0
+            for c in 0..<d { eta += x[c] * z[r * d + c] }
+            let cat = category[r]
+            let upper = cat < m ? logistic(cut[cat] - eta) : 1
+            let lower = cat > 0 ? logistic(cut[cat - 1] - eta) : 0
+            nll -= w[r] * log(max(upper - lower, 1e-300))
+        }
+        model.meanNegativeLogLikelihood = nll / total
         return model
+    }
+
+    /// Rows per chunk of the parallel likelihood sums; fewer than two chunks run serially.
+    static let chunkRows = 8192
+
+    /// `body(range, &sums)` over chunks of `0..<rows` (in parallel when there are several), each
+    /// into its own zeroed `width` sums, added in chunk order (the same result on any schedule).
+    static func chunkedSums(rows: Int, width: Int, _ body: (Range<Int>, inout [Double]) -> Void) -> [Double] {
+        let chunks = max(1, (rows + chunkRows - 1) / chunkRows)
+        var partial = [[Double]](repeating: [Double](repeating: 0, count: width), count: chunks)
+        if chunks == 1 {
+            body(0..<rows, &partial[0])
+        } else {
+            withoutActuallyEscaping(body) { body in
+                partial.withUnsafeMutableBufferPointer { buffer in
+                    guard let base = buffer.baseAddress else { return }
+                    let slots = ChunkSlots(base: base)
+                    let work = UncheckedBody(body: body)
+                    DispatchQueue.concurrentPerform(iterations: chunks) { k in
+                        let lower = k * chunkRows
+                        work.body(lower..<min(rows, lower + chunkRows), &slots.base[k])
+                    }
+                }
+            }
+        }
+        var total = [Double](repeating: 0, count: width)
+        for part in partial { for i in 0..<width { total[i] += part[i] } }
+        return total
+    }
+
+    /// The weighted negative log-likelihood of `rows` and its gradient in `β` and `θ`, added to
+    /// `out` as `[nll, ∂β₀…, ∂θ₀…]`.
+    static func accumulate(_ rows: Range<Int>, z: [Double], d: Int, category: [Int], weights w: [Double],
+                           beta x: [Double], theta: [Double], into out: inout [Double]) {
+        let m = theta.count
+        for r in rows {
+            let row = r * d
+            var eta = 0.0
+            for c in 0..<d { eta += x[c] * z[row + c] }
+            let cat = category[r]
+            // P = F(a) − F(b), a = θ_cat − η (cat < M), b = θ_{cat−1} − η (cat > 0).
+            let hasUpper = cat < m, hasLower = cat > 0
+            let a = hasUpper ? theta[cat] - eta : .infinity
+            let b = hasLower ? theta[cat - 1] - eta : -.infinity
+            let p: Double
+            if !hasLower { p = logistic(a) } else if !hasUpper { p = logistic(-b) } else if b > 0 {
+                p = logistic(-b) - logistic(-a)
+            } else {
+                p = logistic(a) - logistic(b)
+            }
+            let pp = max(p, 1e-300)
+            let weight = w[r]
+            out[0] -= weight * log(pp)
+            let fa = hasUpper ? density(a) : 0
+            let fb = hasLower ? density(b) : 0
+            if hasUpper { out[1 + d + cat] -= weight * fa / pp }
+            if hasLower { out[1 + d + cat - 1] += weight * fb / pp }
+            let dEta = weight * (fa - fb) / pp
+            for c in 0..<d { out[1 + c] += dEta * z[row + c] }
+        }
     }
 
     /// `σ(x) = 1/(1 + e^(−x))`, evaluated without overflow.
@@ -190,4 +249,10 @@ public struct OrdinalThresholdModel: Sendable {
         let e = exp(-abs(x))
         return e / ((1 + e) * (1 + e))
     }
+}
+
+/// A non-escaping chunk body handed to `concurrentPerform`: it reads only values captured as
+/// constants and writes only its own chunk's slot, so running it concurrently is race-free.
+private struct UncheckedBody: @unchecked Sendable {
+    let body: (Range<Int>, inout [Double]) -> Void
 }

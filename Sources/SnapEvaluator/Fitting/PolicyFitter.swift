@@ -118,6 +118,10 @@ public struct PolicyFitter: Sendable {
         guard sample.weights.count == sample.indices.count else {
             throw FitError.invalidOption(name: "weights", value: "\(sample.weights.count)", expected: "one per index")
         }
+        // Learned thresholds with every parameter free: maximum likelihood, then exact cut points.
+        if let learned = policy as? LearnedThresholdSnap, LearnedThresholdFit.fitsEverything(learned, names: names) {
+            return try LearnedThresholdFit.fit(learned, data: data, indices: sample.indices, weights: weights, objective: objective)
+        }
         return try fitOpened(policy, names: names, data: data, sample: sample, extraStarts: extraStarts, memo: memo)
     }
 

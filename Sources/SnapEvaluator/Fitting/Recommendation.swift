@@ -7,7 +7,7 @@ import SnapStrategies
 ///
 /// Candidates: for each policy, *defaults* (nothing fitted) and, when it has free parameters,
 /// *fitted* (every threshold — non-integer, not a platform constant — by ``PolicyFitter`` on each training fold; for
-/// ``LearnedThresholdSnap`` the maximum-likelihood ``OrdinalThresholdModel`` with `maxPages`).
+/// ``LearnedThresholdSnap`` with `maxPages` items each way: maximum likelihood, then cut points tuned, ``LearnedThresholdFit``).
 /// Each candidate's test score is the mean over the `K` test folds (``GroupedFolds``, the same
 /// folds for every candidate) and its standard error the folds' standard deviation over `√K`.
 ///
@@ -137,12 +137,13 @@ public struct Recommendation: Sendable {
                                            foldTestScores: defaultScores, testScore: CrossValidatedFit.mean(defaultScores),
                                            testStandardError: CrossValidatedFit.standardError(defaultScores), policy: defaults))
         if defaults is LearnedThresholdSnap {
+            let start = LearnedThresholdSnap(maxPages: maxPages)
             var scores: [Double] = []
             for f in 0..<k {
-                let model = try OrdinalThresholdModel.fit(data: data, indices: grouping.trainIndices(f), maxPages: maxPages)
-                scores.append(data.score(model.policy, objective: objective, indices: grouping.testIndices[f]))
+                let fit = try fitter.fit(start, data: data, indices: grouping.trainIndices(f))
+                scores.append(data.score(fit.policy, objective: objective, indices: grouping.testIndices[f]))
             }
-            let final = try OrdinalThresholdModel.fit(data: data, indices: all, maxPages: maxPages).policy
+            let final = try fitter.fit(start, data: data, indices: all).policy
             result.candidates.append(Candidate(policyID: final.id, variant: "fitted", fittedParameters: final.parameterSpecs.map(\.name),
                                                parameterCount: final.parameterSpecs.count, order: order, foldTestScores: scores,
                                                testScore: CrossValidatedFit.mean(scores),
@@ -225,8 +226,7 @@ public struct Recommendation: Sendable {
         ]
         let list = { (xs: [Double]) in "[" + xs.map { "\($0)" }.joined(separator: ", ") + "]" }
         if let learned = p as? LearnedThresholdSnap {
-            lines.append("    LearnedThresholdSnap(velocityWeight: \(learned.velocityWeight), fractionWeight: \(learned.fractionWeight),")
-            lines.append("                         travelWeight: \(learned.travelWeight), cutpoints: \(list(learned.cutpoints)))")
+            lines.append("    " + learned.swiftExpression)
         } else {
             lines.append("    var policy = try PolicyCatalog.policy(id: \"\(p.id)\")")
             if !p.parameterValues.isEmpty {

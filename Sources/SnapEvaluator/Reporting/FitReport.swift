@@ -12,6 +12,8 @@ public struct FitReport: Sendable {
     public var preamble: [(key: String, value: String)]
     /// The unit of each parameter by name (from the policy's specs), shown next to values.
     public var units: [String: String]
+    /// The best any release-time policy could do on the same data and folds (``Headroom``), when computed.
+    public var headroom: Headroom?
 
     public init(fit: CrossValidatedFit, preamble: [(key: String, value: String)] = [], units: [String: String] = [:]) {
         self.fit = fit
@@ -77,6 +79,9 @@ public struct FitReport: Sendable {
                          rows: runRows, rightAligned: [0, 2, 3, 5]).rendered()
         out += "kept: \(fit.fitted.converged ? "converged, no single-parameter move improves" : "NOT converged (cycle limit)"); "
             + "\(fit.fitted.evaluations) one-parameter profiles in all\n"
+        if let h = headroom {
+            out += "\n" + h.summary + "\n" + h.gap(to: fit.testScore, of: "\(fit.policy) (fitted, test)") + "\n"
+        }
         out += "\nuse the fitted values: \(parameterArguments.isEmpty ? "(defaults; nothing to pass)" : parameterArguments)\n"
         return out
     }
@@ -87,6 +92,7 @@ public struct FitReport: Sendable {
         guard case .object(var items) = fit.jsonValue else { return fit.jsonValue }
         items.append(("all_traces_score", .number(allTracesScore)))
         items.append(("param_arguments", .string(parameterArguments)))
+        if let h = headroom { items.append(("headroom", h.json())) }
         return .object(items)
     }
 }

@@ -15,10 +15,20 @@ public struct RecommendationReport: Sendable {
 
     /// Whether the standard errors come from fewer than five users.
     public var intervalsFromFewUsers: Bool { users.map(FewUsersMark.applies(users:)) ?? false }
+    /// The best any release-time policy could do on the same data and folds (``Headroom``), when computed.
+    public var headroom: Headroom?
 
-    public init(recommendation: Recommendation, preamble: [(key: String, value: String)] = []) {
+    public init(recommendation: Recommendation, preamble: [(key: String, value: String)] = [], headroom: Headroom? = nil) {
         self.recommendation = recommendation
         self.preamble = preamble
+        self.headroom = headroom
+    }
+
+    /// The headroom line and how far the chosen policy is from it (empty without a headroom).
+    public var headroomText: String {
+        guard let h = headroom else { return "" }
+        let c = recommendation.chosen
+        return h.summary + "\n" + h.gap(to: c.testScore, of: "chosen \(c.policyID) (\(c.variant))") + "\n"
     }
 
     /// The rule of ``Recommendation``, in one sentence.
@@ -60,7 +70,8 @@ public struct RecommendationReport: Sendable {
         for note in r.notes { out += "note: \(note)\n" }
         out += "\nrule: \(rule)\n\nreasons:\n"
         for reason in r.reasons { out += "- \(reason)\n" }
-        out += "\nchosen: \(r.chosen.policyID) (\(r.chosen.variant)) \(Self.parameterText(r.chosen.policy))\n\n"
+        out += "\nchosen: \(r.chosen.policyID) (\(r.chosen.variant)) \(Self.parameterText(r.chosen.policy))\n"
+        out += headroomText + "\n"
         out += "Swift:\n" + r.swiftCode
         return out
     }
@@ -68,7 +79,8 @@ public struct RecommendationReport: Sendable {
     /// The report as JSON: `objective`, `folds`, `rule`, `threshold`, `best` and `chosen`
     /// (`policy`, `variant`), `ranking` (`policy`, `variant`, `test_score`, `test_se`,
     /// `fold_test_scores`, `fitted_parameters`, `parameters` as `{name, value}`), `not_fitted`,
-    /// `reasons`, `swift_code`, `intervals_from_few_users`, `warnings`.
+    /// `reasons`, `swift_code`, `intervals_from_few_users`, `warnings`, and `headroom` when computed
+    /// (``Headroom/json()``).
     public func json() -> JSONValue {
         let r = recommendation
         func parameters(_ p: any SnapPolicy) -> JSONValue {
@@ -106,6 +118,7 @@ public struct RecommendationReport: Sendable {
             ("swift_code", .string(r.swiftCode)),
             ("warnings", warnings),
         ]
+        if let h = headroom { items.append(("headroom", h.json())) }
         return .object(items)
     }
 }

@@ -13,7 +13,8 @@ import SnapStrategies
 /// - **by intent** (``IntentTables``): hit rate per intent for the top ``curvePolicies`` and
 ///   the intended-vs-resting matrix of the top ``mapPolicies``, on the labelled sample;
 /// - **by user**: per-user hit rates of the top policies;
-/// - **recommendation**: the ranking as a table, the rule and reasons, the Swift code;
+/// - **recommendation**: the ranking as a table, the rule and reasons, the headroom (``Headroom``,
+///   same data and folds) and how far the chosen policy is from it, the Swift code;
 /// - **dataset** and a **footer** (version, command line, seed, input files).
 /// One colour per policy (``Palette/assign(_:)`` in rank order) in every table and plot.
 public struct ReportPage: Sendable {
@@ -59,15 +60,18 @@ public struct ReportPage: Sendable {
 
         // The recommendation first: the verdict depends on it.
         var recommendation: Recommendation?
+        var headroom: Headroom?
         var recommendationText = ""
         var verdictNotes: [String] = []
         if recommend {
             let fitTraces = collector.labelled
             do {
                 // Recommendation.run draws its own progress line (policies done of the total).
+                let data = FitData(fitTraces.traces)
                 recommendation = try Recommendation.run(
-                    policies: totals.policies, data: FitData(fitTraces.traces), fitter: fitter, folds: folds, maxPages: maxPages,
+                    policies: totals.policies, data: data, fitter: fitter, folds: folds, maxPages: maxPages,
                     maxFittedParameters: maxFittedParameters, seed: seed, adaptingFolds: false)
+                headroom = try Headroom.run(data: data, folds: folds, seed: seed)
             } catch let error as FitError {
                 let note = "No recommendation: \(error.description). The verdict is the policy with the highest hit rate."
                 verdictNotes.append(note)
@@ -101,7 +105,9 @@ public struct ReportPage: Sendable {
         page.sections = ReportSections.intent(ranked: ranked, traces: collector.labelled, top: curvePolicies,
                                               matrices: mapPolicies, colours: colours, users: comparison.users)
             + ReportSections.users(comparison: comparison, top: curvePolicies, colours: colours)
-        if let r = recommendation { page.recommendationHTML = ReportSections.ranking(r, colours: colours, users: comparison.users) }
+        if let r = recommendation {
+            page.recommendationHTML = ReportSections.ranking(r, colours: colours, users: comparison.users, headroom: headroom)
+        }
         page.footerItems = footerItems + [("seed", "\(seed)")] + summary.files.map { ("input", $0.path) }
         return (page, notes)
     }

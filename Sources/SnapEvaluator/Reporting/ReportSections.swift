@@ -75,7 +75,7 @@ enum ReportSections {
         return [HTMLReport.Section(id: "users", title: "By user", html: html)]
     }
 
-    static func ranking(_ r: Recommendation, colours: [String: String], users: Int) -> String {
+    static func ranking(_ r: Recommendation, colours: [String: String], users: Int, headroom: Headroom? = nil) -> String {
         let few = FewUsersMark.applies(users: users)
         let rows: [[HTMLTable.Cell]] = r.ranking.enumerated().map { i, c in
             let chosen = c.policyID == r.chosen.policyID && c.variant == r.chosen.variant
@@ -95,7 +95,12 @@ enum ReportSections {
         if few { html += "<p class=\"legend\">" + HTMLReport.escaped(FewUsersMark.footnote(users: users)) + "</p>\n" }
         html += "<ul>\n"
         for reason in r.reasons { html += "<li>" + HTMLReport.escaped(reason) + "</li>\n" }
-        html += "</ul>\n<h3>Swift</h3>\n<pre><code>" + HTMLReport.escaped(r.swiftCode) + "</code></pre>\n"
+        html += "</ul>\n"
+        if let h = headroom {
+            let gap = h.gap(to: r.chosen.testScore, of: "The chosen \(r.chosen.policyID) (\(r.chosen.variant))")
+            html += "<p class=\"explain\">" + HTMLReport.escaped(h.summary) + ". " + HTMLReport.escaped(gap) + ".</p>\n"
+        }
+        html += "<h3>Swift</h3>\n<pre><code>" + HTMLReport.escaped(r.swiftCode) + "</code></pre>\n"
         return html
     }
 }

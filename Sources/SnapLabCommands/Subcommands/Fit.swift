@@ -13,7 +13,9 @@ extension SnapLab {
                 the hit rate is a step function of the thresholds. Train and test scores are means \
                 over user-grouped folds (--folds); the values are a fit on all traces, their 95% \
                 intervals from --bootstrap refits on resampled users. --param NAME=VALUE sets start \
-                values (and fixed values of parameters not fitted).
+                values (and fixed values of parameters not fitted). learned-threshold (all parameters): \
+                maximum likelihood, then exact cut points for the objective, and the headroom (the best \
+                any release-time policy could do on this data; same folds, seeded with --seed).
                 Example: snaplab fit Data/synthetic.csv --policy tag99 --params lowTier,highTier --format json
                 """)
 
@@ -86,7 +88,10 @@ extension SnapLab {
             preamble.append(("hit", sample.hitOptions.hit.rawValue))
             preamble.append(("seed", "\(fitOptions.seed)"))
             let units = Dictionary(start.parameterSpecs.map { ($0.name, $0.unit) }, uniquingKeysWith: { a, _ in a })
-            let report = FitReport(fit: fit, preamble: preamble, units: units)
+            var report = FitReport(fit: fit, preamble: preamble, units: units)
+            if start is LearnedThresholdSnap {
+                report.headroom = try Headroom.run(data: data, folds: fitOptions.folds, seed: fitOptions.seed)
+            }
             var result = CommandOutput()
             let hit = sample.hitOptions.hit
             let json = report.json().setting("warnings", to: checks.json(users: fit.users, hit: hit))

@@ -13,7 +13,9 @@ extension SnapLab {
                 thresholds are the ordinal model with --max-pages. Test scores are means over the \
                 same user-grouped folds for every candidate. Rule: among the candidates within one \
                 standard error of the best, the one with the fewest fitted parameters, then fewest \
-                parameters, then catalogue order. Prints Swift code that builds the chosen policy.
+                parameters, then catalogue order. Prints Swift code that builds the chosen policy, and the \
+                headroom: the same folds' hit rate of boosted decision stumps on the learned-threshold \
+                features, the best any release-time policy could do on this data (seeded with --seed).
                 Example: snaplab recommend Data/synthetic.csv --policies tag99,nearest,embla
                 """)
 
@@ -71,7 +73,8 @@ extension SnapLab {
             notes += sample.notes(kept: traces.count, labelled: labelled)
             notes += checks.lines(users: users, hit: sample.hitOptions.hit, velocity: input.velocity)
             notes.append("seed: \(fitOptions.seed)")
-            var report = RecommendationReport(recommendation: recommendation, preamble: preamble)
+            let headroom = try Headroom.run(data: data, folds: fitOptions.folds, seed: fitOptions.seed)
+            var report = RecommendationReport(recommendation: recommendation, preamble: preamble, headroom: headroom)
             report.users = users
             report.warnings = checks.json(users: users, hit: sample.hitOptions.hit)
             return (report, notes)

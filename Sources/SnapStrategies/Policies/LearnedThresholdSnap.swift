@@ -1,147 +1,198 @@
-/// A learned ordinal threshold rule: pages moved from the release page is the median category
-/// of a cumulative-logit (proportional-odds) model of release velocity, fractional position and
-/// finger travel. A plain value holding fitted numbers — no GSL — so an app can ship it.
+/// A learned ordinal threshold rule: items moved from the item selected before the drag is a
+/// linear score of release-time features cut at fitted cut points — the features the best
+/// hand-made rules look at, combined with fitted weights. A plain value holding fitted numbers
+/// (no GSL, no Foundation), so an app can ship it.
 ///
-/// Features of a release in a layout (``features(of:in:)``): `p` the fractional slot position
-/// of the release offset (``CarouselLayout/position(atOffset:)``), the *release page*
-/// `b = floor(p)`, the fraction `f = p − b ∈ [0, 1)`, the velocity `v` (pt/ms) and the travel
-/// `t = (offset − startOffset)/stride` in pages (content direction; finger travel is −t).
-/// The linear score and the decision:
-/// ```
-/// η = velocityWeight·v + fractionWeight·f + travelWeight·t
-/// k = −⌊c/2⌋ + #{ j : cutⱼ < η }          (c = number of cut points)
-/// target slot = b + k                      (clamped to the items of a bounded layout)
-/// ```
-/// With sorted cut points this is the median of the model
-/// `P(k ≤ j) = σ(cutⱼ − η)`, `σ(x) = 1/(1 + e^(−x))`, fitted by maximum likelihood in
-/// `SnapEvaluator`'s `OrdinalThresholdModel`; unsorted cut points still give a total,
-/// monotone rule. At a given `f` and `t` the explicit velocity thresholds are
-/// `vⱼ = (cutⱼ − fractionWeight·f − travelWeight·t)/velocityWeight` (``velocityThresholds(fraction:travel:)``):
-/// the release moves at least `j + 1 − ⌊c/2⌋` pages from `b` when `v > vⱼ`.
+/// Features of a release (``features(of:in:)``), `s` the start slot (``Release/startSlot(in:)``),
+/// `p(x)` the fractional slot position of offset `x` (``CarouselLayout/position(atOffset:)``),
+/// `W` the layout's stride:
 ///
-/// Defaults (a neutral prior, not a fit; ±3 pages, 6 cut points): velocityWeight 10 per pt/ms,
-/// fractionWeight 10 per page, travelWeight 0, cut points −80, −50, −17, 5, 27, 60. So
-/// `η = 10·(v + f)`: at rest the nearest item (`f > 0.5` moves on, policies.md §1.3); a flick
-/// moves one page in its direction once `v + f` passes 0.5 (forward) or −1.7 (back from the next
-/// page), i.e. above about 0.2 pt/ms after a 0.3-page drag (near the 0.3 pt/ms iOS folklore and
-/// Compose's 0.4 dp/ms, human-swipes-and-user-needs.md B.1); a second page above
-/// `v + f > 2.7` (tag99's high tier 2.7 pt/ms, seed 003), symmetric backwards; a third above
-/// 6 pt/ms. A release at rest on an item stays there (`η = 0` lies between −17 and 5).
+/// | feature | definition | the rules that use it |
+/// | --- | --- | --- |
+/// | `velocity` | release velocity `v`, pt/ms | tag99 tiers, UIKit paging gate, Compose/Flutter/ViewPager fling gates (`policies.md` Part 2) |
+/// | `travel` | content travel `(offset − startOffset)/W`, pages | ViewPager `mFlingDistance`, Flutter `minFlingDistance`, Embla threshold |
+/// | `fingerTravel` | `(fingerTravel − travel)/W`: what the finger moved beyond the content (touch slop), pages; 0 when ``Release/fingerTravel`` is unknown | Swiper `threshold` and ViewPager slop gate on the finger (``Release/fingerTravel(touchSlop:)``) |
+/// | `fraction` | `p(offset) − ⌊p(offset)⌋`, position in the item | UIKit paging half page, Swiper `longSwipesRatio`, ViewPager `truncator`, Compose `positionalThreshold` |
+/// | `uikitProjection` | `p(r) − s`, `r` UIKit's resting offset at `.normal` (``UIKitDeceleration``: `offset + v·0.998/0.002`, clamped to the content) | SwiftUI `.viewAligned`, UIKit `targetContentOffset` (`policies.md` §4.1–4.6) |
+/// | `androidProjection` | `p(r) − s`, `r = offset + D(v)` with Android's spline distance `D` at platform constants and `v` clamped to 8 dp/ms (``AndroidSplineDeceleration``, AOSP `OverScroller.SplineOverScroller.getSplineFlingDistance`), clamped to the content | `LinearSnapHelper`, Compose `splineBasedDecay`, React Native Android paging |
+/// | `duration` | `ln(1 + contact ms)` (``Release/duration``, negative read as 0) | Swiper `longSwipesMs` (long vs short swipe) |
+/// | `quickness` | `sign(travel) · 100/max(contact ms, 10)`: the drag direction, larger for short contact | Swiper's short swipe: under `longSwipesMs` it moves on in the drag direction (`onTouchEnd.ts`) |
+///
+/// The score and the decision, with `c` cut points (`K = ⌊c/2⌋`):
+/// ```
+/// η = Σ weightᵢ · featureᵢ
+/// k = −K + #{ j : cutⱼ < η }          (a NaN score gives k = 0: stay)
+/// target slot = s + k                 (clamped to the items of a bounded layout)
+/// ```
+/// With sorted cut points this is the ordinal (cumulative-logit) model
+/// `P(k ≤ j − K) = σ(cutⱼ − η)` evaluated at its median, fitted in `SnapEvaluator`'s
+/// `OrdinalThresholdModel` by maximum likelihood and then with the cut points moved to the
+/// values that maximize the hit rate for the fitted weights (`LearnedCutpointTuning`);
+/// unsorted cut points still give a total, monotone rule.
+///
+/// Defaults (a neutral prior, not a fit; ±3 items): `uikitProjectionWeight` 10, every other
+/// weight 0, cut points −25, −15, −5, 5, 15, 25: the item nearest UIKit's natural resting
+/// position, at most three from the start item — SwiftUI `.viewAligned` with three views allowed.
 public struct LearnedThresholdSnap: SnapPolicy, Hashable {
     public var id: String { "learned-threshold" }
     public var summary: String {
-        "pages from the release page by an ordinal-logit score of velocity, fractional position and travel against fitted cut points"
+        "items from the start item by a linear score of velocity, travel, position, UIKit and Android projections and contact time, cut at fitted cut points"
     }
     public var source: String {
-        "SnapLab: cumulative-logit model fitted by maximum likelihood (SnapEvaluator OrdinalThresholdModel); defaults a neutral prior (half page at rest, tag99 2.7 pt/ms tier)"
+        "SnapLab: cumulative-logit model fitted by maximum likelihood (SnapEvaluator OrdinalThresholdModel), cut points tuned for the hit rate; defaults the item nearest UIKit's projection (0.998/ms), ±3"
     }
 
-    /// Score per pt/ms of release velocity.
-    public var velocityWeight: Double
-    /// Score per page of fractional position past the release page.
-    public var fractionWeight: Double
-    /// Score per page of content travel during the drag.
-    public var travelWeight: Double
-    /// Cut points between consecutive page counts, lowest first.
+    /// The feature names, in ``Features/values`` and ``weights`` order.
+    public static let featureNames = ["velocity", "travel", "fingerTravel", "fraction",
+                                      "uikitProjection", "androidProjection", "duration", "quickness"]
+    /// The features' units, in ``featureNames`` order.
+    public static let featureUnits = ["pt/ms", "pages", "pages", "page", "pages", "pages", "ln(1 + ms)", "per 100 ms"]
+
+    /// Score per unit of each feature, in ``featureNames`` order (always 8 values).
+    public var weights: [Double]
+    /// Cut points between consecutive item counts, lowest first.
     public var cutpoints: [Double]
 
+    /// The default weights (see the type's documentation).
+    public static let defaultWeights: [Double] = [0, 0, 0, 0, 10, 0, 0, 0]
     /// The default cut points (see the type's documentation).
-    public static let defaultCutpoints: [Double] = [-80, -50, -17, 5, 27, 60]
+    public static let defaultCutpoints: [Double] = [-25, -15, -5, 5, 15, 25]
+    /// Range of every weight and cut point.
+    public static let parameterLimit = 10_000.0
 
-    public init(velocityWeight: Double = 10, fractionWeight: Double = 10, travelWeight: Double = 0,
+    /// A policy with `weights` (missing ones 0, extra ones ignored) and `cutpoints`.
+    public init(weights: [Double] = LearnedThresholdSnap.defaultWeights,
                 cutpoints: [Double] = LearnedThresholdSnap.defaultCutpoints) {
-        self.velocityWeight = velocityWeight
-        self.fractionWeight = fractionWeight
-        self.travelWeight = travelWeight
+        let n = Self.featureNames.count
+        self.weights = Array((weights + [Double](repeating: 0, count: n)).prefix(n))
         self.cutpoints = cutpoints
     }
 
-    /// The most pages the rule moves back from the release page: `⌊c/2⌋`.
+    /// The neutral prior with `K` items each way: the default weights and cut points
+    /// `10·(j − K + ½)`, `j = 0…2K−1` (the item nearest UIKit's projection, at most `K` from the start).
+    public init(maxPages k: Int) {
+        self.init(cutpoints: (0..<(2 * Swift.max(1, k))).map { 10 * (Double($0 - Swift.max(1, k)) + 0.5) })
+    }
+
+    /// The most items the rule moves back from the start item: `⌊c/2⌋`.
     public var pagesBack: Int { cutpoints.count / 2 }
 
-    /// The model's inputs for a release.
+    /// The model's inputs for a release (see the type's table).
     public struct Features: Sendable, Hashable {
-        /// The release page `floor(p)`.
-        public var page: Int
-        /// `p − page`, in `[0, 1)` for finite positions.
-        public var fraction: Double
-        /// Release velocity, pt/ms.
+        /// The start slot `s` (the item selected before the drag).
+        public var startSlot: Int
         public var velocity: Double
-        /// Content travel during the drag, pages.
         public var travel: Double
+        public var fingerTravel: Double
+        public var fraction: Double
+        public var uikitProjection: Double
+        public var androidProjection: Double
+        public var duration: Double
+        public var quickness: Double
+
+        @inlinable
+        public init(startSlot: Int, velocity: Double, travel: Double, fingerTravel: Double, fraction: Double,
+                    uikitProjection: Double, androidProjection: Double, duration: Double, quickness: Double) {
+            self.startSlot = startSlot
+            self.velocity = velocity
+            self.travel = travel
+            self.fingerTravel = fingerTravel
+            self.fraction = fraction
+            self.uikitProjection = uikitProjection
+            self.androidProjection = androidProjection
+            self.duration = duration
+            self.quickness = quickness
+        }
+
+        /// The feature values in ``LearnedThresholdSnap/featureNames`` order.
+        public var vector: [Double] {
+            [velocity, travel, fingerTravel, fraction, uikitProjection, androidProjection, duration, quickness]
+        }
     }
 
-    /// The features of `release` in `layout` (total: NaN positions give page 0 and fraction NaN).
+    /// The features of `release` in `layout` (total: NaN inputs give NaN features, and the
+    /// decision then stays on the start item).
+    @inlinable
     public static func features(of release: Release, in layout: CarouselLayout) -> Features {
+        let s = release.startSlot(in: layout)
         let p = layout.position(atOffset: release.offset)
-        let page = SnapMath.flooredIndex(p)
-        return Features(page: page, fraction: p - Double(page), velocity: release.velocity,
-                        travel: (release.offset - release.startOffset) / layout.stride)
+        let stride = layout.stride
+        let travel = release.travel / stride
+        let excess = release.fingerTravel.map { ($0 - release.travel) / stride } ?? 0
+        let uikit = layout.position(atOffset: UIKitDeceleration.normal.restingOffset(of: release, in: layout)) - Double(s)
+        let spline = AndroidSplineDeceleration()
+        let v = spline.clampedFlingVelocity(release.velocity)
+        let android = layout.position(atOffset: layout.clampedOffset(release.offset + spline.coastDistance(velocity: v))) - Double(s)
+        let contact = release.duration > 0 ? release.duration : 0
+        let t = release.travel
+        let direction: Double = t > 0 ? 1 : (t < 0 ? -1 : 0)
+        return Features(startSlot: s, velocity: release.velocity, travel: travel, fingerTravel: excess,
+                        fraction: p - p.rounded(.down), uikitProjection: uikit, androidProjection: android,
+                        duration: SnapMath.log(1 + contact), quickness: direction * 100 / (contact > 10 ? contact : 10))
     }
 
-    /// The linear score `η` of `features`.
+    /// The linear score `η` of `x`.
     @inlinable
     public func score(_ x: Features) -> Double {
-        velocityWeight * x.velocity + fractionWeight * x.fraction + travelWeight * x.travel
+        let w = weights, f = x
+        return w[0] * f.velocity + w[1] * f.travel + w[2] * f.fingerTravel + w[3] * f.fraction
+            + w[4] * f.uikitProjection + w[5] * f.androidProjection + w[6] * f.duration + w[7] * f.quickness
     }
 
-    /// Pages moved from the release page for score `η`: `−⌊c/2⌋ + #{cutⱼ < η}` (NaN gives `−⌊c/2⌋`).
+    /// Items moved from the start item for score `η`: `−⌊c/2⌋ + #{cutⱼ < η}`; NaN gives 0.
     public func pages(forScore eta: Double) -> Int {
+        guard eta == eta else { return 0 }
         var above = 0
         for c in cutpoints where c < eta { above += 1 }
         return above - pagesBack
     }
 
-    /// Velocity thresholds `vⱼ = (cutⱼ − fractionWeight·f − travelWeight·t)/velocityWeight`, one per
-    /// cut point: above `vⱼ` the rule moves at least `j + 1 − ⌊c/2⌋` pages from the release page.
-    /// Infinite or NaN when ``velocityWeight`` is 0.
-    public func velocityThresholds(fraction f: Double, travel t: Double = 0) -> [Double] {
-        cutpoints.map { ($0 - fractionWeight * f - travelWeight * t) / velocityWeight }
-    }
-
     public var parameterSpecs: [PolicyParameter] {
-        var specs = [
-            PolicyParameter(name: "velocityWeight", unit: "per pt/ms", defaultValue: 10, minimum: 0, maximum: 200,
-                            summary: "score per pt/ms of release velocity"),
-            PolicyParameter(name: "fractionWeight", unit: "per page", defaultValue: 10, minimum: 0, maximum: 200,
-                            summary: "score per page of position past the release page"),
-            PolicyParameter(name: "travelWeight", unit: "per page", defaultValue: 0, minimum: -200, maximum: 200,
-                            summary: "score per page of content travel during the drag"),
-        ]
-        let defaults = Self.defaultCutpoints
+        let limit = Self.parameterLimit
+        var specs = zip(Self.featureNames, Self.featureUnits).enumerated().map { i, named in
+            PolicyParameter(name: named.0 + "Weight", unit: "per " + named.1, defaultValue: Self.defaultWeights[i],
+                            minimum: -limit, maximum: limit, summary: "score per unit of the \(named.0) feature")
+        }
         let back = pagesBack
         for j in cutpoints.indices {
             let lower = j - back
             specs.append(PolicyParameter(
-                name: "cut\(j + 1)", unit: "score", defaultValue: j < defaults.count && cutpoints.count == defaults.count ? defaults[j] : 0,
-                minimum: -1000, maximum: 1000,
-                summary: "score above which the rule moves \(lower + 1) rather than \(lower) pages from the release page"))
+                name: "cut\(j + 1)", unit: "score",
+                defaultValue: 10 * (Double(lower) + 0.5),
+                minimum: -limit, maximum: limit,
+                summary: "score above which the rule moves \(lower + 1) rather than \(lower) items from the start item"))
         }
         return specs
     }
 
     public var parameterOrder: [ParameterOrder] { cutpoints.indices.dropFirst().map { ParameterOrder("cut\($0)", "cut\($0 + 1)") } }
 
-    public var parameterValues: [Double] { [velocityWeight, fractionWeight, travelWeight] + cutpoints }
+    public var parameterValues: [Double] { weights + cutpoints }
 
     public mutating func assignValidatedParameterValues(_ values: [Double]) {
-        velocityWeight = values[0]
-        fractionWeight = values[1]
-        travelWeight = values[2]
-        cutpoints = Array(values.dropFirst(3))
+        let n = Self.featureNames.count
+        weights = Array(values.prefix(n))
+        cutpoints = Array(values.dropFirst(n))
     }
 
     public func decide(_ release: Release, in layout: CarouselLayout) -> SnapDecision {
         let x = Self.features(of: release, in: layout)
         let k = pages(forScore: score(x))
-        return layout.decision(slot: layout.clampedSlot(x.page) + k, rule: Self.rule(pages: k))
+        return layout.decision(slot: layout.clampedSlot(x.startSlot) &+ k, rule: Self.rule(pages: k))
     }
 
-    /// "stay-on-release-page", "forward-k" or "back-k"; the common ones as constants (building
+    /// Swift source that builds this policy: `LearnedThresholdSnap(weights: […], cutpoints: […])`,
+    /// numbers in Swift's shortest round-trip form (rebuilds exactly these values).
+    public var swiftExpression: String {
+        func list(_ xs: [Double]) -> String { "[" + xs.map { "\($0)" }.joined(separator: ", ") + "]" }
+        return "LearnedThresholdSnap(weights: \(list(weights)),\n                         cutpoints: \(list(cutpoints)))"
+    }
+
+    /// "stay-on-start-item", "forward-k" or "back-k"; the common ones as constants (building
     /// the text would cost more than the decision).
     static func rule(pages k: Int) -> String {
         switch k {
-        case 0: return "stay-on-release-page"
+        case 0: return "stay-on-start-item"
         case 1: return "forward-1"
         case 2: return "forward-2"
         case 3: return "forward-3"

@@ -1,0 +1,100 @@
+import Dispatch
+import SnapStrategies
+
+/// The headroom of release-time policies on a data set: the cross-validated hit rate of a
+/// flexible classifier (``HeadroomClassifier``, boosted decision stumps) on the features of
+/// ``LearnedThresholdSnap`` — an estimate of the best any policy that decides from these features
+/// at lift-off could do on this data, so a user sees how far a chosen policy is from it.
+///
+/// Procedure: the same user-grouped folds as ``CrossValidatedFit`` and ``Recommendation``
+/// (``GroupedFolds`` with the same `folds` and `seed` give the same folds); per fold the
+/// classifier learns on the other folds and predicts `k` on the fold's traces; a prediction
+/// becomes the decision `start slot + k` (clamped as a policy's), scored with the trace's hit
+/// criterion like any policy (traces with a non-finite feature stay on their start item). The
+/// result is the mean of the fold hit rates and their standard error (standard deviation over
+/// `√K`). The folds run in parallel; each fold's subsampling is seeded with `seed + fold`, so the
+/// result does not depend on scheduling.
+///
+/// It is an estimate, not a bound: a richer classifier or more features could do better, and on
+/// small data the classifier itself overfits (then it can score below a fitted policy).
+public struct Headroom: Sendable {
+    public var foldScores: [Double]
+    public var testScore: Double
+    public var testStandardError: Double
+    public var folds: Int
+    public var seed: UInt64
+    public var rounds: Int
+
+    /// Runs the procedure above on `data`.
+    /// - Throws: ``FitError`` (no data, too few users), ``GSLError``.
+    public static func run(data: FitData, folds k: Int = 5, seed: UInt64 = 1, rounds: Int = 80) throws -> Headroom {
+        guard data.count > 0 else { throw FitError.emptyData(operation: "headroom", detail: "no labelled traces") }
+        guard rounds >= 1 else { throw FitError.invalidOption(name: "rounds", value: "\(rounds)", expected: "at least 1") }
+        let grouping = try GroupedFolds(data: data, folds: k, seed: seed, adapting: true)
+        let all = data.allIndices
+        let features = LearnedFeatures(data: data, indices: all)
+        var rows = [Int](repeating: -1, count: data.count)
+        for (r, i) in features.traces.enumerated() { rows[i] = r }
+        let rowOfTrace = rows
+        var outcomes = [Result<Double, any Error>](repeating: .success(.nan), count: grouping.count)
+        outcomes.withUnsafeMutableBufferPointer { buffer in
+            guard let base = buffer.baseAddress else { return }
+            let slots = ChunkSlots(base: base)
+            DispatchQueue.concurrentPerform(iterations: grouping.count) { f in
+                slots.base[f] = Result {
+                    let train = grouping.trainIndices(f).compactMap { rowOfTrace[$0] >= 0 ? rowOfTrace[$0] : nil }
+                    let classifier = HeadroomClassifier(rounds: rounds, seed: seed &+ UInt64(f))
+                    let predicted = try classifier.predict(features, trainRows: train)
+                    return hitRate(data: data, indices: grouping.testIndices[f], rowOfTrace: rowOfTrace, predicted: predicted)
+                }
+            }
+        }
+        let scores = try outcomes.map { try $0.get() }
+        return Headroom(foldScores: scores, testScore: CrossValidatedFit.mean(scores),
+                        testStandardError: CrossValidatedFit.standardError(scores), folds: grouping.count,
+                        seed: seed, rounds: rounds)
+    }
+
+    /// The hit rate on `indices` of the decisions `start slot + predicted k` (0 for traces without a row).
+    static func hitRate(data: FitData, indices: [Int], rowOfTrace: [Int], predicted: [Int]) -> Double {
+        guard !indices.isEmpty else { return .nan }
+        var misses = 0.0
+        for i in indices {
+            let layout = data.layout(i)
+            let row = rowOfTrace[i]
+            let k = row >= 0 ? predicted[row] : 0
+            let start = layout.clampedSlot(data.releases[i].startSlot(in: layout))
+            let target = layout.decision(slot: start &+ k, rule: "").targetIndex
+            misses += data.loss(data.labels[i], target: target, layout: layout, objective: .hitRate)
+        }
+        return 1 - misses / Double(indices.count)
+    }
+
+    /// One line for reports: `headroom: the best any release-time policy could do on this data: 0.7650 ± 0.0030 …`.
+    public var summary: String {
+        "headroom: the best any release-time policy could do on this data: hit rate \(NumberFormat.fixed(testScore, 4))"
+            + " ± \(NumberFormat.fixed(testStandardError, 4)) (boosted decision stumps on the learned-threshold features, "
+            + "\(folds) user-grouped folds, seed \(seed))"
+    }
+
+    /// How far a policy's test hit rate lies below the headroom, one sentence:
+    /// `"embla (fitted) scores 0.7322: 0.0329 below the headroom"`.
+    public func gap(to score: Double, of name: String) -> String {
+        let below = testScore - score
+        let text = below >= 0 ? "\(NumberFormat.fixed(below, 4)) below the headroom"
+            : "\(NumberFormat.fixed(-below, 4)) above the headroom (the classifier is an estimate, not a bound)"
+        return "\(name) scores \(NumberFormat.fixed(score, 4)): \(text)"
+    }
+
+    /// The headroom as JSON: score, standard error, folds, seed, method.
+    public func json() -> JSONValue {
+        .object([
+            ("testScore", .number(testScore)),
+            ("testStandardError", .number(testStandardError)),
+            ("foldScores", .array(foldScores.map { .number($0) })),
+            ("folds", .number(Double(folds))),
+            ("seed", .number(Double(seed))),
+            ("method", .string("gradient-boosted decision stumps (\(rounds) rounds) on the learned-threshold features")),
+        ])
+    }
+}

@@ -1,0 +1,150 @@
+import Foundation
+import SnapStrategies
+
+/// A flexible classifier of the items a swipe means to move, from the same release-time features
+/// as ``LearnedThresholdSnap``: multiclass gradient-boosted decision stumps on binned features
+/// (the histogram method of LightGBM and scikit-learn's `HistGradientBoostingClassifier`, with
+/// depth-1 trees). It is no policy to ship; it says how well *any* rule of these features could
+/// do (``Headroom``).
+///
+/// Classes: `k = intended slot − start slot` clamped to `−K…K` (default `K` = 4). Each feature is
+/// cut into at most ``bins`` bins at quantiles of the training values. The model is a score
+/// `F_c(x)` per class, a sum of stumps, and predicts the class with the largest score. Each of
+/// ``rounds`` rounds:
+/// 1. draws a random half of the training rows (stochastic gradient boosting, Friedman 2002;
+///    GSL mt19937 seeded with ``seed``);
+/// 2. takes the softmax `p_c = e^{F_c}/Σe^{F}` and per row and class the gradient `p_c − [y = c]`
+///    and hessian `max(p_c(1 − p_c), 10⁻⁶)` of the log-loss, summed per feature, bin and class;
+/// 3. per class, picks the split (feature, bin) with the largest `G_L²/(H_L + λ) + G_R²/(H_R + λ)`
+///    and adds ``learningRate`` times the Newton leaf values `−G/(H + λ)` to `F_c` (λ = 1).
+///
+/// Defaults: 32 bins, 80 rounds, learning rate 0.3, `K` = 4: on the 100k synthetic file 120
+/// rounds give the same cross-validated hit rate within its standard error (0.8313 ± 0.0022).
+///
+/// - Complexity: per round `O(n·d·C)` for `n` sampled rows, `d` features and `C = 2K + 1` classes.
+struct HeadroomClassifier {
+    var bins = 32
+    var rounds = 80
+    var learningRate = 0.3
+    var maxPages = 4
+    var seed: UInt64 = 1
+
+    /// Predicted `k` per row of `features` (`trainRows` the rows it learns from; every row is predicted).
+    /// - Throws: ``GSLError`` if the generator cannot be allocated.
+    func predict(_ features: LearnedFeatures, trainRows: [Int]) throws -> [Int] {
+        let n = features.count, d = LearnedFeatures.width, classes = 2 * maxPages + 1
+        guard n > 0, !trainRows.isEmpty else { return [Int](repeating: 0, count: n) }
+        let codes = binCodes(features, trainRows: trainRows)
+        let target = features.offsets.map { SnapMath.clamp($0, -maxPages, maxPages) + maxPages }
+        var score = [Double](repeating: 0, count: n * classes)
+        // Start from the log class shares of the training rows.
+        var shares = [Double](repeating: 1, count: classes)
+        for r in trainRows { shares[target[r]] += features.weights[r] }
+        let total = shares.reduce(0, +)
+        let prior = shares.map { log($0 / total) }
+        for r in 0..<n { for c in 0..<classes { score[r * classes + c] = prior[c] } }
+
+        let rng = try GSLRandom(seed: seed)
+        var gradient = [Double](repeating: 0, count: d * bins * classes)
+        var hessian = gradient
+        var p = [Double](repeating: 0, count: classes)
+        var rowGradient = p, rowHessian = p
+        let lambda = 1.0
+        for _ in 0..<rounds {
+            for i in gradient.indices { gradient[i] = 0; hessian[i] = 0 }
+            // The sampled rows' gradients and hessians, summed per feature, bin and class (hot loop:
+            // raw buffers, each row's class values computed once).
+            gradient.withUnsafeMutableBufferPointer { gradient in
+                hessian.withUnsafeMutableBufferPointer { hessian in
+                    score.withUnsafeBufferPointer { score in
+                        codes.withUnsafeBufferPointer { codes in
+                            for r in trainRows where rng.uniform() < 0.5 {
+                                let row = r * classes
+                                var top = -Double.infinity
+                                for c in 0..<classes { top = max(top, score[row + c]) }
+                                var sum = 0.0
+                                for c in 0..<classes {
+                                    p[c] = exp(score[row + c] - top)
+                                    sum += p[c]
+                                }
+                                let w = features.weights[r], y = target[r]
+                                for c in 0..<classes {
+                                    let q = p[c] / sum
+                                    rowGradient[c] = w * (q - (c == y ? 1 : 0))
+                                    rowHessian[c] = w * max(q * (1 - q), 1e-6)
+                                }
+                                for j in 0..<d {
+                                    let base = (j * bins + Int(codes[r * d + j])) * classes
+                                    for c in 0..<classes {
+                                        gradient[base + c] += rowGradient[c]
+                                        hessian[base + c] += rowHessian[c]
+                                    }
+                                }
+                            }
+                        }
+                    }
+                }
+            }
+            for c in 0..<classes {
+                var best = (gain: -Double.infinity, feature: 0, split: 0, left: 0.0, right: 0.0)
+                for j in 0..<d {
+                    var gTotal = 0.0, hTotal = 0.0
+                    for b in 0..<bins {
+                        gTotal += gradient[(j * bins + b) * classes + c]
+                        hTotal += hessian[(j * bins + b) * classes + c]
+                    }
+                    var gLeft = 0.0, hLeft = 0.0
+                    for b in 0..<(bins - 1) {
+                        gLeft += gradient[(j * bins + b) * classes + c]
+                        hLeft += hessian[(j * bins + b) * classes + c]
+                        let gRight = gTotal - gLeft, hRight = hTotal - hLeft
+                        let gain = gLeft * gLeft / (hLeft + lambda) + gRight * gRight / (hRight + lambda)
+                        if gain > best.gain {
+                            best = (gain, j, b, -gLeft / (hLeft + lambda), -gRight / (hRight + lambda))
+                        }
+                    }
+                }
+                guard best.gain.isFinite else { continue }
+                let left = learningRate * best.left, right = learningRate * best.right
+                score.withUnsafeMutableBufferPointer { score in
+                    codes.withUnsafeBufferPointer { codes in
+                        for r in 0..<n { score[r * classes + c] += Int(codes[r * d + best.feature]) <= best.split ? left : right }
+                    }
+                }
+            }
+        }
+        return (0..<n).map { r in
+            var top = 0
+            for c in 1..<classes where score[r * classes + c] > score[r * classes + top] { top = c }
+            return top - maxPages
+        }
+    }
+
+    /// Each row's bin per feature: the number of quantile edges (of the training rows' values, at
+    /// most ``bins`` − 1 distinct) at or below the value.
+    func binCodes(_ features: LearnedFeatures, trainRows: [Int]) -> [UInt8] {
+        let n = features.count, d = LearnedFeatures.width
+        var codes = [UInt8](repeating: 0, count: n * d)
+        let stride = max(1, trainRows.count / 20_000)
+        for j in 0..<d {
+            var values: [Double] = []
+            for k in Swift.stride(from: 0, to: trainRows.count, by: stride) { values.append(features.value(trainRows[k], j)) }
+            values.sort()
+            var edges: [Double] = []
+            for q in 1..<bins {
+                let e = values[min(values.count - 1, q * values.count / bins)]
+                if edges.last.map({ e > $0 }) ?? true { edges.append(e) }
+            }
+            for r in 0..<n {
+                let x = features.value(r, j)
+                var lo = 0, hi = edges.count
+                while lo < hi {
+                    let mid = (lo + hi) / 2
+                    if edges[mid] <= x { lo = mid + 1 } else { hi = mid }
+                }
+                codes[r * d + j] = UInt8(lo)
+            }
+        }
+        return codes
+    }
+}

@@ -1,0 +1,126 @@
+import SnapStrategies
+
+/// The cut points of a ``LearnedThresholdSnap`` that are best for the hit rate (or the mean cost)
+/// with its weights held: an exact search, not a local one.
+///
+/// With the weights fixed every trace has a score `η`, and the policy's decision is
+/// `k = −K + #{cutⱼ < η}`: sorted cut points split the `η` axis into `2K + 1` intervals, the
+/// lowest moving `K` items back, the highest `K` forward. Choosing the cut points is therefore
+/// choosing a non-decreasing labelling of the traces sorted by `η` (equal scores share a label),
+/// and the best one is found exactly by dynamic programming over the sorted scores:
+/// ```
+/// V_b(m) = loss_b(m) + min_{m' ≤ m} V_{b−1}(m')        (b: block of equal η, m: label 0…2K)
+/// ```
+/// `loss_b(m)` is the weighted loss (``FitData`` — 1 − hit, or the cost) of the block's traces
+/// when the policy moves `m − K` items from their start item, decided as the policy decides
+/// (``CarouselLayout/decision(slot:rule:)``, clamped in a bounded layout). Ties between equally
+/// good labellings go to the one that disagrees least with the given cut points, so a cut moves
+/// only where that gains. Each cut point is then the given one clamped into its *plateau*
+/// `[η_lo, η_hi)` — the last score labelled at most `j` and the first labelled above — so it
+/// reproduces the labelling exactly; an empty side is the parameter range's end.
+///
+/// The given cut points (sorted) are one labelling of that kind, so the tuned loss is never above
+/// theirs on the traces tuned on. Traces whose score is not finite stay on their start item
+/// whatever the cut points (``LearnedThresholdSnap/pages(forScore:)``) and are left out.
+/// StepSearch's coordinate moves cannot improve the result (each single-cut move is one of the
+/// labellings compared); a test checks this.
+///
+/// - Complexity: `O(n log n + n·K)` for `n` traces.
+enum LearnedCutpointTuning {
+    /// The tuned policy, its loss sum and the given policy's loss sum (weighted, over the traces
+    /// with a finite score), and each cut point's plateau.
+    struct Outcome {
+        var policy: LearnedThresholdSnap
+        var loss: Double
+        var givenLoss: Double
+        var plateaus: [(lower: Double, upper: Double)]
+    }
+
+    /// Tunes `policy`'s cut points on `indices` of `data` with `weights` (default 1 each).
+    static func tune(_ policy: LearnedThresholdSnap, data: FitData, indices: [Int], weights: [Double]? = nil,
+                     objective: FitObjective) -> Outcome {
+        let given = policy.cutpoints.sorted()
+        let labels = given.count + 1
+        let back = given.count / 2
+        let limit = LearnedThresholdSnap.parameterLimit
+        // Score, weight and per-label loss of each trace with a finite score.
+        var scores: [Double] = [], rowWeights: [Double] = [], losses: [Double] = []
+        for (position, i) in indices.enumerated() where i >= 0 && i < data.count {
+            let release = data.releases[i], layout = data.layout(i)
+            let x = LearnedThresholdSnap.features(of: release, in: layout)
+            let eta = policy.score(x)
+            guard eta.isFinite else { continue }
+            let start = layout.clampedSlot(x.startSlot)
+            scores.append(eta)
+            rowWeights.append(weights?[position] ?? 1)
+            for m in 0..<labels {
+                let target = layout.decision(slot: start &+ (m - back), rule: "").targetIndex
+                losses.append(data.loss(data.labels[i], target: target, layout: layout, objective: objective))
+            }
+        }
+        let n = scores.count
+        guard n > 0 else {
+            return Outcome(policy: LearnedThresholdSnap(weights: policy.weights, cutpoints: given), loss: 0, givenLoss: 0,
+                           plateaus: given.map { _ in (-limit, limit) })
+        }
+        let order = (0..<n).sorted { scores[$0] < scores[$1] }
+        // Blocks of equal score: per label, the weighted loss and the count of traces the given
+        // cut points label differently (the tie-break).
+        var blockScore: [Double] = []
+        var blockLoss: [Double] = [], blockDisagree: [Int] = []
+        var givenLoss = 0.0
+        var k = 0
+        while k < n {
+            let eta = scores[order[k]]
+            var loss = [Double](repeating: 0, count: labels)
+            var size = 0
+            while k < n && scores[order[k]] == eta {
+                let r = order[k]
+                for m in 0..<labels { loss[m] += rowWeights[r] * losses[r * labels + m] }
+                size += 1
+                k += 1
+            }
+            let givenLabel = given.reduce(0) { $1 < eta ? $0 + 1 : $0 }
+            givenLoss += loss[givenLabel]
+            blockScore.append(eta)
+            blockLoss += loss
+            for m in 0..<labels { blockDisagree.append(m == givenLabel ? 0 : size) }
+        }
+        // Dynamic programme over blocks; (loss, disagreements) compared lexicographically.
+        let blocks = blockScore.count
+        var value = [(Double, Int)](repeating: (0, 0), count: labels)
+        var choice = [Int](repeating: 0, count: blocks * labels)
+        func better(_ a: (Double, Int), _ b: (Double, Int)) -> Bool { a.0 < b.0 || (a.0 == b.0 && a.1 < b.1) }
+        for b in 0..<blocks {
+            var bestPrevious = (Double.infinity, Int.max), bestLabel = 0
+            var next = value
+            for m in 0..<labels {
+                let candidate = b == 0 ? (0.0, 0) : value[m]
+                if m == 0 || better(candidate, bestPrevious) { bestPrevious = candidate; bestLabel = m }
+                choice[b * labels + m] = bestLabel
+                next[m] = (bestPrevious.0 + blockLoss[b * labels + m], bestPrevious.1 + blockDisagree[b * labels + m])
+            }
+            value = next
+        }
+        var label = 0
+        for m in 1..<labels where better(value[m], value[label]) { label = m }
+        let loss = value[label].0
+        var assigned = [Int](repeating: 0, count: blocks)
+        for b in stride(from: blocks - 1, through: 0, by: -1) {
+            assigned[b] = label
+            label = choice[b * labels + label]
+        }
+        // Cut j separates labels ≤ j from labels > j: its plateau is [last η labelled ≤ j, first η labelled > j).
+        var cuts: [Double] = [], plateaus: [(lower: Double, upper: Double)] = []
+        var b = 0
+        for j in 0..<given.count {
+            while b < blocks && assigned[b] <= j { b += 1 }
+            let lower = b > 0 ? blockScore[b - 1] : -limit
+            let upper = b < blocks ? blockScore[b].nextDown : limit
+            cuts.append(SnapMath.clamp(SnapMath.clamp(given[j], lower, upper), -limit, limit))
+            plateaus.append((lower, upper))
+        }
+        return Outcome(policy: LearnedThresholdSnap(weights: policy.weights, cutpoints: cuts), loss: loss,
+                       givenLoss: givenLoss, plateaus: plateaus)
+    }
+}

@@ -1,0 +1,55 @@
+import SnapStrategies
+
+/// How ``PolicyFitter`` fits a ``LearnedThresholdSnap`` when all its parameters are free: maximum
+/// likelihood, then the cut points tuned for the objective.
+///
+/// 1. ``OrdinalThresholdModel`` (cumulative logit, GSL BFGS) with `K` = the policy's
+///    ``LearnedThresholdSnap/pagesBack`` fits the weights and cut points by maximum likelihood;
+/// 2. ``LearnedCutpointTuning`` moves the cut points, weights held, to the exact best for the
+///    objective on the same (weighted) traces — never worse there than the likelihood's own;
+/// 3. the result has the shape of any fit (``PolicyFitter/Result``): the weights' plateaus are
+///    their values (a smooth fit has no flat optimum), each cut point's plateau is the range of
+///    values that keeps every training decision, `at bound` when that range reaches the end of
+///    the parameter range (a page count the data never chose), and *converged* is BFGS's
+///    gradient test (the cut-point step is exact).
+///
+/// A fit of a subset of the parameters (`--params`) goes through the general step search instead.
+enum LearnedThresholdFit {
+    /// Fits every parameter of `policy` (its cut-point count sets `K`) on `indices` of `data`.
+    /// - Throws: ``FitError``, ``GSLError`` from the likelihood fit.
+    static func fit(_ policy: LearnedThresholdSnap, data: FitData, indices: [Int], weights: [Double]?,
+                    objective: FitObjective) throws -> PolicyFitter.Result {
+        let maxPages = max(1, policy.pagesBack)
+        let model = try OrdinalThresholdModel.fit(data: data, indices: indices, weights: weights, maxPages: maxPages)
+        let tuned = LearnedCutpointTuning.tune(model.policy, data: data, indices: indices, weights: weights, objective: objective)
+        let total = weights?.reduce(0, +) ?? Double(indices.count)
+        func score(_ p: LearnedThresholdSnap) -> Double {
+            let loss = data.lossSum(p, objective: objective, indices: indices, weights: weights)
+            return objective.isHigherBetter ? 1 - loss / total : loss / total
+        }
+        let likelihoodScore = score(model.policy)
+        // The tuning is exact and never worse on these traces; keep the likelihood's cut points on a tie.
+        let better = objective.isHigherBetter ? score(tuned.policy) > likelihoodScore : score(tuned.policy) < likelihoodScore
+        let chosen = better ? tuned.policy : model.policy
+        let final = score(chosen)
+        let limit = LearnedThresholdSnap.parameterLimit
+        let cutPlateaus = better ? tuned.plateaus : chosen.cutpoints.map { ($0, $0) }
+        let plateaus = chosen.weights.map { ($0, $0) } + cutPlateaus
+        let atBound = chosen.weights.map { abs($0) >= limit } + cutPlateaus.map { $0.lower <= -limit || $0.upper >= limit }
+        let runs = [
+            PolicyFitter.Run(start: "maximum likelihood (GSL BFGS)", traces: indices.count, cycles: model.report.iterations,
+                             converged: model.report.converged, score: likelihoodScore),
+            PolicyFitter.Run(start: "cut points tuned for \(objective)", traces: indices.count, cycles: 1,
+                             converged: true, score: final),
+        ]
+        return PolicyFitter.Result(policy: chosen, fittedNames: chosen.parameterSpecs.map(\.name), values: chosen.parameterValues,
+                                   score: final, startScore: score(policy), plateaus: plateaus, atBound: atBound,
+                                   converged: model.report.converged, runs: runs, evaluations: model.report.evaluations)
+    }
+
+    /// Whether a fit of `names` of `policy` is a fit of all of it (`nil` = every threshold, all of them here).
+    static func fitsEverything(_ policy: LearnedThresholdSnap, names: [String]?) -> Bool {
+        guard let names else { return true }
+        return Set(names) == Set(policy.parameterSpecs.map(\.name))
+    }
+}
