@@ -26,6 +26,17 @@ public struct LabelledTraceOptions: ParsableArguments, Sendable {
         return (reservoir.traces, reservoir.seen, summary)
     }
 
+    /// As ``read(_:seed:)``, straight into fit data's compact columns (the same sample; no full
+    /// records held: what `fit` and `recommend` need at a million traces).
+    func readFitData(_ input: TraceInputOptions, seed: UInt64) throws -> (data: FitData, labelled: Int, summary: ReadSummary) {
+        let reservoir = try FitData.Reservoir(capacity: maxTraces, seed: seed)
+        let summary = try input.read(scoring: true, hit: hitOptions.hit) { record in
+            if record.release.intendedIndex != nil { reservoir.add(hitOptions.applied(to: record.release)) }
+        }
+        guard reservoir.seen > 0 else { throw UnscorableDataError.unlabelled(traces: summary.tracesRead) }
+        return (reservoir.data, reservoir.seen, summary)
+    }
+
     /// Notes for standard error about the sample (empty when every labelled trace was kept).
     func notes(kept: Int, labelled: Int) -> [String] {
         kept < labelled ? ["fitted on a uniform sample of \(kept) of \(labelled) labelled traces (--max-traces)"] : []

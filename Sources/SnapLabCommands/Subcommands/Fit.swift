@@ -72,8 +72,7 @@ extension SnapLab {
         public func output() throws -> CommandOutput {
             let (start, names) = try selection()
             let fitter = try fitOptions.fitter()
-            let (traces, labelled, summary) = try sample.read(input, seed: fitOptions.seed)
-            let data = FitData(traces)
+            let (data, labelled, summary) = try sample.readFitData(input, seed: fitOptions.seed)
             let fit = try CrossValidatedFit.run(policy: start, data: data, parameters: names, fitter: fitter,
                                                 folds: fitOptions.folds, bootstrapResamples: bootstrap, seed: fitOptions.seed)
             var preamble: [(key: String, value: String)] = summary.files.map {
@@ -87,7 +86,7 @@ extension SnapLab {
             var result = CommandOutput()
             result.standardOutput = Array((format == .json ? report.json().rendered(pretty: true) + "\n" : report.table()).utf8)
             var notes = summary.notices(scored: data.count)
-            notes += sample.notes(kept: traces.count, labelled: labelled)
+            notes += sample.notes(kept: data.count, labelled: labelled)
             notes.append("seed: \(fitOptions.seed)")
             result.standardError = notes.joined(separator: "\n") + "\n"
             return result

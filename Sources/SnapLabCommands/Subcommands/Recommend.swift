@@ -51,8 +51,7 @@ extension SnapLab {
         func recommendation() throws -> (report: RecommendationReport, notes: [String]) {
             let selected = try PolicySelection.parse(policies)
             let fitter = try fitOptions.fitter(defaultStarts: 4)
-            let (traces, labelled, summary) = try sample.read(input, seed: fitOptions.seed)
-            let data = FitData(traces)
+            let (data, labelled, summary) = try sample.readFitData(input, seed: fitOptions.seed)
             let recommendation = try Recommendation.run(
                 policies: selected, data: data, fitter: fitter, folds: fitOptions.folds, maxPages: maxPages,
                 maxFittedParameters: maxFittedParameters, seed: fitOptions.seed)
@@ -64,7 +63,7 @@ extension SnapLab {
             preamble.append(("hit", sample.hitOptions.hit.rawValue))
             preamble.append(("seed", "\(fitOptions.seed)"))
             var notes = summary.notices(scored: data.count)
-            notes += sample.notes(kept: traces.count, labelled: labelled)
+            notes += sample.notes(kept: data.count, labelled: labelled)
             notes.append("seed: \(fitOptions.seed)")
             return (RecommendationReport(recommendation: recommendation, preamble: preamble), notes)
         }
