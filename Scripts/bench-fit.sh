@@ -2,12 +2,15 @@
 # Speed of fit, recommend and compare at telemetry scale (issue #15 "Speed"). Not part of the tests.
 #
 #   Scripts/bench-fit.sh [RUNS] [SIZES]     (RUNS per command, default 3; SIZES default "100k 1m")
+#   BEFORE=/path/to/old/snaplab Scripts/bench-fit.sh ...   (also time a reference binary, alternating
+#                                                          run by run with this tree's build)
 #
 # 1. Builds snaplab in release mode; makes, if missing, in /tmp/snaplab-fit-bench:
 #      g100k.csv   snaplab generate --traces 100000  --users 500     --seed 5
 #      g1m.csv     snaplab generate --traces 1000000 --users 2000    --seed 5
 #      u1m.csv     snaplab generate --traces 1000000 --users 1000000 --seed 5 --kind releases
-# 2. Per size, RUNS times each, alternating, under /usr/bin/time -v (wall time, peak RSS):
+# 2. Per size, RUNS times each, alternating, under /usr/bin/time -v (CPU time = user + sys,
+#    wall time, peak RSS; on a shared machine CPU time is the figure to compare):
 #      snaplab fit FILE --policy tag99 --params lowTier,highTier,backwardFraction
 #          (5-fold grouped CV + 50 bootstrap refits, the defaults)
 #      snaplab recommend FILE                  (every policy, defaults and fitted)
@@ -28,30 +31,46 @@ BIN="$(swift build -c release --show-bin-path)/snaplab"
 case " $SIZES " in *" 1m "*) [ -f "$DIR/g1m.csv" ] || "$BIN" generate --traces 1000000 --users 2000 --seed 5 --out "$DIR/g1m.csv";; esac
 [ -f "$DIR/u1m.csv" ] || "$BIN" generate --traces 1000000 --users 1000000 --seed 5 --kind releases --out "$DIR/u1m.csv"
 
-# measure NAME COMMAND...: RUNS runs; prints each run's wall seconds and peak RSS (MB), then the median.
+# run1 COMMAND...: one run under /usr/bin/time -v; prints "cpu wall rss_mb".
+run1() {
+    local out
+    out=$(/usr/bin/time -v "$@" 2>&1 >/dev/null | tail -30)
+    echo "$out" | awk -F': ' '
+        /User time/ {u = $2} /System time/ {s = $2}
+        /Elapsed \(wall clock\)/ {n = split($2, t, ":"); w = (n == 3) ? t[1]*3600 + t[2]*60 + t[3] : t[1]*60 + t[2]}
+        /Maximum resident set size/ {m = int($2 / 1024)}
+        END {printf "%.2f %.2f %d\n", u + s, w, m}'
+}
+
+# median of the numbers on standard input
+median() { sort -g | awk '{a[NR]=$1} END {print a[int((NR+1)/2)]}'; }
+
+# measure NAME ARGS...: RUNS runs of this build (and of $BEFORE when set, alternating); prints every
+# run's CPU seconds, wall seconds and peak RSS, then the medians.
 measure() {
     local name="$1"; shift
-    local walls=() rss=()
+    local bins=("$BIN"); [ -n "${BEFORE:-}" ] && bins=("$BEFORE" "$BIN")
+    declare -A cpu wall rss
     for _ in $(seq "$RUNS"); do
-        local out
-        out=$(/usr/bin/time -v "$@" 2>&1 >/dev/null | tail -30)
-        local wall kb
-        wall=$(echo "$out" | awk -F': ' '/Elapsed \(wall clock\)/ {split($2, t, ":"); if (length(t) == 3) print t[1]*3600 + t[2]*60 + t[3]; else print t[1]*60 + t[2]}')
-        kb=$(echo "$out" | awk -F': ' '/Maximum resident set size/ {print $2}')
-        walls+=("$wall"); rss+=("$((kb / 1024))")
+        for b in "${bins[@]}"; do
+            read -r c w m < <(run1 "$b" "$@")
+            cpu[$b]+="$c "; wall[$b]+="$w "; rss[$b]+="$m "
+        done
     done
-    local sw sr
-    sw=$(printf '%s\n' "${walls[@]}" | sort -g | tr '\n' ' ')
-    sr=$(printf '%s\n' "${rss[@]}" | sort -g | tr '\n' ' ')
-    echo "$name: wall s [$sw] peak MB [$sr] (median $(printf '%s\n' "${walls[@]}" | sort -g | awk '{a[NR]=$1} END {print a[int((NR+1)/2)]}') s, $(printf '%s\n' "${rss[@]}" | sort -g | awk '{a[NR]=$1} END {print a[int((NR+1)/2)]}') MB)"
+    for b in "${bins[@]}"; do
+        local label="this build"; [ "$b" = "${BEFORE:-}" ] && label="before ($b)"
+        echo "$name [$label]: CPU s [${cpu[$b]}] wall s [${wall[$b]}] peak MB [${rss[$b]}]" \
+             "median CPU $(echo ${cpu[$b]} | tr ' ' '\n' | median) s," \
+             "wall $(echo ${wall[$b]} | tr ' ' '\n' | median) s, $(echo ${rss[$b]} | tr ' ' '\n' | median) MB"
+    done
 }
 
 for size in $SIZES; do
     FILE="$DIR/g$size.csv"
     echo "== $size ($FILE)"; load
     measure "fit tag99 lowTier,highTier,backwardFraction ($size)" \
-        "$BIN" fit "$FILE" --policy tag99 --params lowTier,highTier,backwardFraction
-    measure "recommend ($size)" "$BIN" recommend "$FILE"
+        fit "$FILE" --policy tag99 --params lowTier,highTier,backwardFraction
+    measure "recommend ($size)" recommend "$FILE"
 done
 echo "== compare, 1M traces from 10^6 users"; load
-measure "compare u1m" "$BIN" compare "$DIR/u1m.csv"
+measure "compare u1m" compare "$DIR/u1m.csv"

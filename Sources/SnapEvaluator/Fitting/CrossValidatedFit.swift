@@ -97,7 +97,7 @@ public struct CrossValidatedFit: Sendable {
         for f in 0..<grouping.count {
             let train = grouping.trainIndices(f)
             let test = grouping.testIndices[f]
-            let fit = try fitter.fit(policy, parameters: names, data: data, indices: train, memo: memo)
+            let fit = try fitter.fit(policy, parameters: names, data: data, indices: train, memo: memo, scoringStart: false)
             foldResults.append(Fold(trainTraces: train.count, testTraces: test.count, values: fit.values,
                                     trainScore: fit.score,
                                     testScore: data.score(fit.policy, objective: objective, indices: test),
@@ -160,7 +160,8 @@ public struct CrossValidatedFit: Sendable {
             }
             var refitter = fitter
             refitter.seed = fitter.seed &+ UInt64(b + 1)
-            let refit = try refitter.fit(policy, parameters: names, data: data, indices: indices, weights: weights, memo: memo)
+            let refit = try refitter.fit(policy, parameters: names, data: data, indices: indices, weights: weights, memo: memo,
+                                         scoringStart: false)
             rows.append(specIndices.map { refit.values[$0] })
             afterRefit()
         }

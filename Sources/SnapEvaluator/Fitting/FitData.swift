@@ -27,7 +27,8 @@ public struct FitData: Sendable {
 
     /// The releases, one per labelled trace (``Release/startIndex`` resolved).
     public let releases: [Release]
-    /// `layouts[layoutIndex[i]]` is trace `i`'s layout.
+    /// `layouts[layoutIndex[i]]` is trace `i`'s layout (a sample drawn by ``Reservoir`` may also
+    /// list layouts seen only on traces it replaced).
     public let layouts: [CarouselLayout]
     public let layoutIndex: [UInt32]
     public let labels: [Label]
@@ -38,18 +39,40 @@ public struct FitData: Sendable {
     public static let parallelChunk = 8192
 
     public init(_ traces: [TraceRelease]) {
-        var releases: [Release] = [], labels: [Label] = [], layoutIndex: [UInt32] = []
-        releases.reserveCapacity(traces.count)
-        labels.reserveCapacity(traces.count)
-        layoutIndex.reserveCapacity(traces.count)
+        var store = Store(reserving: traces.count)
+        for t in traces { store.append(t) }
+        self.init(store)
+    }
+
+    init(_ store: Store) {
+        releases = store.releases
+        layouts = store.layouts
+        layoutIndex = store.layoutIndex
+        labels = store.labels
+        unlabelled = store.unlabelled
+    }
+
+    /// The columns of a ``FitData`` being filled trace by trace (directly from the reader, so no
+    /// array of full ``TraceRelease``s — trace ids, file locations, sample counts — is ever held).
+    struct Store {
+        var releases: [Release] = []
         var layouts: [CarouselLayout] = []
-        var known: [CarouselLayout: UInt32] = [:]
+        var layoutIndex: [UInt32] = []
+        var labels: [Label] = []
         var unlabelled = 0
-        for t in traces {
-            guard let intended = t.intendedIndex else {
-                unlabelled += 1
-                continue
-            }
+        private var known: [CarouselLayout: UInt32] = [:]
+
+        init(reserving capacity: Int = 0) {
+            releases.reserveCapacity(capacity)
+            labels.reserveCapacity(capacity)
+            layoutIndex.reserveCapacity(capacity)
+        }
+
+        var count: Int { labels.count }
+
+        /// The compact form of `t` (`nil` when it has no intended item).
+        mutating func compact(_ t: TraceRelease) -> (Release, UInt32, Label)? {
+            guard let intended = t.intendedIndex else { return nil }
             let layout = t.layout
             var release = t.release
             let startSlot = release.startSlot(in: layout)
@@ -60,17 +83,66 @@ public struct FitData: Sendable {
                 known[layout] = index
                 layouts.append(layout)
             }
+            let label = Label(intended: intended, startIndex: layout.itemIndex(ofSlot: startSlot),
+                              direction: Int8(TraceOutcome.swipeDirection(of: release)), user: Int32(truncatingIfNeeded: t.user),
+                              hit: t.hit ?? .exact)
+            return (release, index, label)
+        }
+
+        /// Appends `t` (unlabelled traces are counted and dropped).
+        mutating func append(_ t: TraceRelease) {
+            guard let (release, index, label) = compact(t) else {
+                unlabelled += 1
+                return
+            }
             releases.append(release)
             layoutIndex.append(index)
-            labels.append(Label(intended: intended, startIndex: layout.itemIndex(ofSlot: startSlot),
-                                direction: Int8(TraceOutcome.swipeDirection(of: release)), user: Int32(truncatingIfNeeded: t.user),
-                                hit: t.hit ?? .exact))
+            labels.append(label)
         }
-        self.releases = releases
-        self.layouts = layouts
-        self.layoutIndex = layoutIndex
-        self.labels = labels
-        self.unlabelled = unlabelled
+
+        /// Puts `t` in place of trace `j` (a reservoir's replacement).
+        mutating func replace(_ j: Int, with t: TraceRelease) {
+            guard let (release, index, label) = compact(t) else { return }
+            releases[j] = release
+            layoutIndex[j] = index
+            labels[j] = label
+        }
+    }
+
+    /// A seeded uniform sample of at most `capacity` labelled traces, kept in ``FitData``'s
+    /// compact columns as they are read: the same sample, in the same order, as
+    /// ``TraceReservoir`` with the same capacity and seed followed by ``FitData/init(_:)``
+    /// (Algorithm R on GSL's mt19937), without holding the full records.
+    public final class Reservoir {
+        public let capacity: Int
+        /// Labelled traces offered so far.
+        public private(set) var seen = 0
+        private var store: Store
+        private let rng: GSLRandom
+
+        public init(capacity: Int, seed: UInt64) throws {
+            self.capacity = Swift.max(1, capacity)
+            rng = try GSLRandom(seed: seed)
+            store = Store(reserving: Swift.min(self.capacity, 1 << 16))
+        }
+
+        /// Offers `trace` (unlabelled traces are ignored).
+        public func add(_ trace: TraceRelease) {
+            guard trace.intendedIndex != nil else { return }
+            seen += 1
+            if store.count < capacity {
+                store.append(trace)
+            } else {
+                let j = rng.integer(below: seen)
+                if j < capacity { store.replace(j, with: trace) }
+            }
+        }
+
+        /// Traces kept.
+        public var count: Int { store.count }
+
+        /// The sample as fit data.
+        public var data: FitData { FitData(store) }
     }
 
     /// Number of labelled traces.
@@ -190,19 +262,36 @@ struct DecisionBatch {
 
     /// Copies the releases and layouts of `indices` into the batch.
     mutating func gather(_ data: FitData, _ indices: some Collection<Int>) {
+        let n = indices.count
         count = 0
-        for i in indices {
-            let r = data.releases[i], l = data.layout(i)
-            if count < releases.count {
-                releases[count] = r
-                layouts[count] = l
-            } else {
+        guard let first = indices.first else { return }
+        if releases.count < n {
+            let r = data.releases[first], l = data.layout(first)
+            while releases.count < n {
                 releases.append(r)
                 layouts.append(l)
                 decisions.append(SnapDecision(targetSlot: 0, targetIndex: 0, targetOffset: 0, rule: ""))
             }
-            count += 1
         }
+        // Copied through pointers: no uniqueness or bounds check per trace beyond the index's own.
+        releases.withUnsafeMutableBufferPointer { r in
+            layouts.withUnsafeMutableBufferPointer { l in
+                data.releases.withUnsafeBufferPointer { source in
+                    data.layouts.withUnsafeBufferPointer { shapes in
+                        data.layoutIndex.withUnsafeBufferPointer { shapeOf in
+                            var k = 0
+                            for i in indices {
+                                precondition(i >= 0 && i < source.count, "trace index \(i) out of range")
+                                r[k] = source[i]
+                                l[k] = shapes[Int(shapeOf[i])]
+                                k += 1
+                            }
+                        }
+                    }
+                }
+            }
+        }
+        count = n
     }
 
     /// `policy` decides the gathered traces (its own specialized loop).

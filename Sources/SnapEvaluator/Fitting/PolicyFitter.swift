@@ -80,7 +80,8 @@ public struct PolicyFitter: Sendable {
         public var values: [Double]
         /// The score (hit rate or mean cost) of ``policy`` on the fitted traces.
         public var score: Double
-        /// The score of the policy as given (normally its defaults) on the same traces.
+        /// The score of the policy as given (normally its defaults) on the same traces (NaN when
+        /// the fit was asked not to score it).
         public var startScore: Double
         /// Per fitted parameter: the range of values that reach ``score`` with the others held
         /// (a single value when the optimum is sharp).
@@ -105,12 +106,14 @@ public struct PolicyFitter: Sendable {
     ///     are skipped).
     ///   - memo: change points shared by the fits of one job on `data` (folds, resamples), so
     ///     later fits confirm them instead of bisecting again; `nil` for none.
+    ///   - scoringStart: score the policy as given (``Result/startScore``); fold fits and
+    ///     bootstrap refits, which never show it, pass `false` (NaN then) and save a pass.
     /// - Throws: ``FitError/emptyData(operation:detail:)`` without traces,
     ///   ``FitError/unknownParameter(policy:name:known:)``, ``FitError/noFreeParameters(policy:)``,
     ///   ``FitError/invalidOption(name:value:expected:)``, ``GSLError``.
     public func fit(_ policy: any SnapPolicy, parameters names: [String]? = nil, data: FitData,
                     indices: [Int]? = nil, weights: [Double]? = nil, extraStarts: [[Double]] = [],
-                    memo: BreakpointMemo? = nil) throws -> Result {
+                    memo: BreakpointMemo? = nil, scoringStart: Bool = true) throws -> Result {
         let sample = TraceSample(indices: indices ?? data.allIndices, weights: weights)
         guard !sample.indices.isEmpty, sample.total > 0 else {
             throw FitError.emptyData(operation: "fit \(policy.id)", detail: "no labelled traces")
@@ -122,11 +125,12 @@ public struct PolicyFitter: Sendable {
         if let learned = policy as? LearnedThresholdSnap, LearnedThresholdFit.fitsEverything(learned, names: names) {
             return try LearnedThresholdFit.fit(learned, data: data, indices: sample.indices, weights: weights, objective: objective)
         }
-        return try fitOpened(policy, names: names, data: data, sample: sample, extraStarts: extraStarts, memo: memo)
+        return try fitOpened(policy, names: names, data: data, sample: sample, extraStarts: extraStarts, memo: memo,
+                             scoringStart: scoringStart)
     }
 
     private func fitOpened<P: SnapPolicy>(_ policy: P, names: [String]?, data: FitData, sample: TraceSample,
-                                          extraStarts: [[Double]], memo: BreakpointMemo?) throws -> Result {
+                                          extraStarts: [[Double]], memo: BreakpointMemo?, scoringStart: Bool) throws -> Result {
         let operation = "fit \(policy.id)"
         guard starts >= 1 else { throw FitError.invalidOption(name: "starts", value: "\(starts)", expected: "at least 1") }
         guard cells >= 1 else { throw FitError.invalidOption(name: "cells", value: "\(cells)", expected: "at least 1") }
@@ -145,10 +149,16 @@ public struct PolicyFitter: Sendable {
         search.constants = Set(transform.coordinates.filter { specs[$0.index].role == .platformConstant }.map(\.index))
         let total = sample.total
         func score(_ loss: Double) -> Double { objective.isHigherBetter ? 1 - loss / total : loss / total }
+        // Losses on every fitted trace, by point: starts often end on the same point (a plateau's
+        // middle), which is then scored once.
+        var scored: [[Double]: Double] = [:]
         func lossOf(_ x: [Double]) -> Double {
-            data.lossSum(search.with(policy, x), objective: objective, indices: sample.indices, weights: sample.weights)
+            if let known = scored[x] { return known }
+            let loss = data.lossSum(search.with(policy, x), objective: objective, indices: sample.indices, weights: sample.weights)
+            scored[x] = loss
+            return loss
         }
-        let startLoss = lossOf(policy.parameterValues)
+        let startLoss = scoringStart ? lossOf(policy.parameterValues) : .nan
 
         // Starts: the current values, extra ones, then random ones (orders repaired).
         var startPoints: [(String, [Double])] = [("current values", policy.parameterValues)]

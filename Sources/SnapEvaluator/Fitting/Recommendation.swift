@@ -159,10 +159,10 @@ public struct Recommendation: Sendable {
         let memo = BreakpointMemo(traces: data.count, parameters: free.coordinates.map(\.index))
         var scores: [Double] = []
         for f in 0..<k {
-            let fit = try fitter.fit(defaults, data: data, indices: grouping.trainIndices(f), memo: memo)
+            let fit = try fitter.fit(defaults, data: data, indices: grouping.trainIndices(f), memo: memo, scoringStart: false)
             scores.append(data.score(fit.policy, objective: objective, indices: grouping.testIndices[f]))
         }
-        let final = try fitter.fit(defaults, data: data, indices: all, memo: memo)
+        let final = try fitter.fit(defaults, data: data, indices: all, memo: memo, scoringStart: false)
         result.candidates.append(Candidate(policyID: defaults.id, variant: "fitted", fittedParameters: final.fittedNames,
                                            parameterCount: defaults.parameterSpecs.count, order: order, foldTestScores: scores,
                                            testScore: CrossValidatedFit.mean(scores),

@@ -376,36 +376,44 @@ public struct TraceSample: Sendable {
 /// ``FitData``; profiles that share it must run one at a time (the chunks of one profile write
 /// disjoint traces).
 public final class BreakpointMemo: @unchecked Sendable {
-    private var lower: [Int: UnsafeMutableBufferPointer<Double>] = [:]
-    private var upper: [Int: UnsafeMutableBufferPointer<Double>] = [:]
+    /// `slot[p]`: the row of vector index `p` in ``bounds`` (−1: not remembered).
+    private let slot: [Int]
+    /// Row `r`, trace `t`: `bounds[2·(r·count + t)]` and the next entry are the change's ends
+    /// (NaN: none yet). One flat buffer, no hashing on the hot path.
+    private let bounds: UnsafeMutableBufferPointer<Double>
     private let count: Int
 
     /// A memo for `parameters` (vector indices) over `traces` traces.
     public init(traces: Int, parameters: [Int]) {
-        count = traces
-        for p in parameters {
-            let a = UnsafeMutableBufferPointer<Double>.allocate(capacity: traces)
-            let b = UnsafeMutableBufferPointer<Double>.allocate(capacity: traces)
-            a.initialize(repeating: .nan)
-            b.initialize(repeating: .nan)
-            lower[p] = a
-            upper[p] = b
+        count = Swift.max(0, traces)
+        var slot = [Int](repeating: -1, count: (parameters.max() ?? -1) + 1)
+        var rows = 0
+        for p in parameters where p >= 0 && slot[p] < 0 {
+            slot[p] = rows
+            rows += 1
         }
+        self.slot = slot
+        bounds = .allocate(capacity: 2 * rows * count)
+        bounds.initialize(repeating: .nan)
     }
 
-    deinit {
-        for (_, a) in lower { a.deallocate() }
-        for (_, b) in upper { b.deallocate() }
+    deinit { bounds.deallocate() }
+
+    @inline(__always)
+    private func offset(_ parameter: Int, _ trace: Int) -> Int? {
+        guard parameter >= 0, parameter < slot.count, trace >= 0, trace < count else { return nil }
+        let row = slot[parameter]
+        return row < 0 ? nil : 2 * (row * count + trace)
     }
 
     func interval(_ parameter: Int, _ trace: Int) -> (Double, Double)? {
-        guard trace < count, let a = lower[parameter], let b = upper[parameter], !a[trace].isNaN else { return nil }
-        return (a[trace], b[trace])
+        guard let o = offset(parameter, trace), !bounds[o].isNaN else { return nil }
+        return (bounds[o], bounds[o + 1])
     }
 
     func remember(_ parameter: Int, _ trace: Int, _ a: Double, _ b: Double) {
-        guard trace < count, let lo = lower[parameter], let hi = upper[parameter] else { return }
-        lo[trace] = a
-        hi[trace] = b
+        guard let o = offset(parameter, trace) else { return }
+        bounds[o] = a
+        bounds[o + 1] = b
     }
 }

@@ -66,7 +66,23 @@ public struct Comparison: Sendable {
     public var bootstrap: UserBootstrap
     /// How the intervals were made (bootstrap, or cluster-robust normal for many users).
     public var intervalMethod: UserBootstrap.Method = .bootstrap
-    public var byUser: [Group]
+    /// Per-user hit rates in row order (`--by user`), built when asked for from the compact
+    /// per-user totals kept below: with a million users, a `Group` per user would cost hundreds of
+    /// megabytes that most runs never print.
+    public var byUser: [Group] {
+        let p = userPolicyCount
+        return userCounts.indices.filter { userCounts[$0] > 0 }.map { u in
+            Group(name: u < userNames.count ? userNames[u] : "user \(u)", n: Int(userCounts[u]),
+                  hitRates: rowPolicies.map { Double(userHits[u * p + $0]) / userCounts[u] })
+        }
+    }
+    /// The accumulator's user table: names, scored traces and hits (`userHits[u·P + p]`, policies
+    /// in input order), and the input index of each row's policy.
+    private let userNames: [String]
+    private let userCounts: [Double]
+    private let userHits: [UInt32]
+    private let userPolicyCount: Int
+    private let rowPolicies: [Int]
     public var byFile: [Group]
     /// Policy ids in row order and `agreement[i][j]`: share of unlabelled traces on which they agree.
     public var agreement: [[Double]]
@@ -93,12 +109,21 @@ public struct Comparison: Sendable {
         // Discordant pairs against the best, from the hit patterns.
         let (onlyBest, onlyThis) = accumulator.discordance(against: best)
         var raw = Array(repeating: Double.nan, count: p)
-        let scoredUsers = totals.userCounts.indices.filter { totals.userCounts[$0] > 0 }
         var statistics = Array(repeating: Double.nan, count: p)
-        for k in 0..<p where k != best {
-            let differences = scoredUsers.map { totals.userHits[$0 * p + best] - totals.userHits[$0 * p + k] }
-            raw[k] = ClusteredMcNemarTest.pValue(differences: differences)
-            statistics[k] = PValueText.chiSquare(differences: differences)
+        // Σ d_u and Σ d_u² over the scored users, read in place (no array of a million differences).
+        totals.userHits.withUnsafeBufferPointer { hits in
+            totals.userCounts.withUnsafeBufferPointer { counts in
+                for k in 0..<p where k != best {
+                    var sum = 0.0, squares = 0.0
+                    for u in 0..<Swift.min(counts.count, hits.count / Swift.max(1, p)) where counts[u] > 0 {
+                        let d = Double(hits[u * p + best]) - Double(hits[u * p + k])
+                        sum += d
+                        squares += d * d
+                    }
+                    raw[k] = ClusteredMcNemarTest.pValue(sum: sum, squares: squares)
+                    statistics[k] = ClusteredMcNemarTest.statistic(sum: sum, squares: squares)
+                }
+            }
         }
         let holm = HolmAdjustment.adjust(raw)
 
@@ -132,10 +157,11 @@ public struct Comparison: Sendable {
         unlabelled = totals.unlabelled
         users = totals.userCounts.filter { $0 > 0 }.count
         self.bootstrap = bootstrap
-        byUser = totals.userCounts.indices.filter { totals.userCounts[$0] > 0 }.map { u in
-            Group(name: u < userNames.count ? userNames[u] : "user \(u)", n: Int(totals.userCounts[u]),
-                  hitRates: order.map { totals.userHits[u * p + $0] / totals.userCounts[u] })
-        }
+        self.userNames = userNames
+        userCounts = totals.userCounts
+        userHits = totals.userHits
+        userPolicyCount = p
+        rowPolicies = order
         byFile = totals.fileNames.indices.map { f in
             Group(name: totals.fileNames[f], n: Int(totals.fileCounts[f]),
                   hitRates: order.map { totals.fileCounts[f] > 0 ? totals.fileHits[f][$0] / totals.fileCounts[f] : .nan })

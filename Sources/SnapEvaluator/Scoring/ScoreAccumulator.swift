@@ -70,8 +70,10 @@ public struct ScoreAccumulator: Sendable {
     /// Values beyond the bins: `errorOverflow[k]` and `pagesOverflow[k]` (value → traces).
     private var errorOverflow: [[Int: Int]]
     private var pagesOverflow: [[Int: Int]]
-    /// `userHitCounts[u·P + k]`, `fileHitCounts[f·P + k]`.
-    private var userHitCounts: [Double] = []
+    /// `userHitCounts[u·P + k]`, `fileHitCounts[f·P + k]`. Per user as `UInt32` (4 bytes a
+    /// policy: with a million users and the whole catalogue this table is the accumulator's
+    /// largest; no user has 2³² traces).
+    private var userHitCounts: [UInt32] = []
     private var fileHitCounts: [Double] = []
     /// Scratch of the batch being scored (``add(contentsOf:)``): per trace what scoring needs,
     /// its release and its layout (each in its own array, as ``SnapPolicy/decide(_:in:into:)``
@@ -143,10 +145,10 @@ public struct ScoreAccumulator: Sendable {
 
     /// `userHitsFlat[u·P + p]`: hits of policy `p` on user `u`'s traces, one flat array (for
     /// many users: no array per user).
-    public var userHitsFlat: [Double] { userHitCounts }
+    public var userHitsFlat: [UInt32] { userHitCounts }
 
     /// `userHits[u][p]` for the user bootstrap (indices of the reader's user table).
-    public var userHits: [[Double]] { rows(of: userHitCounts, count: userCounts.count) }
+    public var userHits: [[Double]] { rows(of: userHitCounts.map { Double($0) }, count: userCounts.count) }
 
     /// `fileHits[f][p]`: hits per policy of file `f` (``fileNames`` order).
     public var fileHits: [[Double]] { rows(of: fileHitCounts, count: fileNames.count) }

@@ -15,8 +15,18 @@ public enum ClusterRobustInterval {
     /// `(lower, upper)` of `Σ hits / Σ counts` over users (`counts[u] = 0` users ignored); NaN
     /// bounds without users.
     public static func interval(hits: [Double], counts: [Double], z: Double = 1.959963984540054) -> (lower: Double, upper: Double) {
+        interval(users: Swift.min(hits.count, counts.count), z: z) { (hits[$0], counts[$0]) }
+    }
+
+    /// The same over users `0..<users`, user `u`'s `(h_u, n_u)` read from `user(u)`: no array per
+    /// policy or difference when the per-user totals sit in one flat table.
+    @inlinable
+    public static func interval(users count: Int, z: Double = 1.959963984540054,
+                                user: (Int) -> (hits: Double, count: Double)) -> (lower: Double, upper: Double) {
         var users = 0.0, totalHits = 0.0, total = 0.0
-        for (h, n) in zip(hits, counts) where n > 0 {
+        for u in 0..<count {
+            let (h, n) = user(u)
+            guard n > 0 else { continue }
             users += 1
             totalHits += h
             total += n
@@ -25,7 +35,9 @@ public enum ClusterRobustInterval {
         let r = totalHits / total
         guard users > 1 else { return (r, r) }
         var squares = 0.0
-        for (h, n) in zip(hits, counts) where n > 0 {
+        for u in 0..<count {
+            let (h, n) = user(u)
+            guard n > 0 else { continue }
             let e = h - r * n
             squares += e * e
         }

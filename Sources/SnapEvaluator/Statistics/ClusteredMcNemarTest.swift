@@ -27,8 +27,17 @@ public enum ClusteredMcNemarTest {
             sum += x
             squares += x * x
         }
+        return pValue(sum: sum, squares: squares)
+    }
+
+    /// The p-value from `Σ d_u` and `Σ d_u²` (what a flat per-user table gives in one pass).
+    public static func pValue(sum: Double, squares: Double) -> Double {
         guard squares > 0 else { return 1 }
-        let statistic = sum * sum / squares
-        return min(1, erfc((statistic / 2).squareRoot()))
+        return min(1, erfc((statistic(sum: sum, squares: squares) / 2).squareRoot()))
+    }
+
+    /// `X² = (Σ d_u)² / Σ d_u²` (0 without discordant traces).
+    public static func statistic(sum: Double, squares: Double) -> Double {
+        squares > 0 ? sum * sum / squares : 0
     }
 }

@@ -66,6 +66,16 @@ public struct UserBootstrap: Sendable {
     /// As ``run(hits:counts:reference:policyCount:)`` with `hits[u·P + p]` in one flat array
     /// (what ``ScoreAccumulator`` keeps; no array per user).
     public func run(flatHits hits: [Double], counts: [Double], reference: Int, policyCount policies: Int) throws -> Result {
+        try runFlat(hits, counts: counts, reference: reference, policyCount: policies)
+    }
+
+    /// As ``run(flatHits:counts:reference:policyCount:)`` with whole hit counts (what
+    /// ``ScoreAccumulator`` keeps: 4 bytes per user and policy).
+    public func run(flatHits hits: [UInt32], counts: [Double], reference: Int, policyCount policies: Int) throws -> Result {
+        try runFlat(hits, counts: counts, reference: reference, policyCount: policies)
+    }
+
+    private func runFlat<H: FlatHitCount>(_ hits: [H], counts: [Double], reference: Int, policyCount policies: Int) throws -> Result {
         let present = counts.indices.filter { counts[$0] > 0 && ($0 + 1) * policies <= hits.count }
         let users = present.count
         let nan = (lower: Double.nan, upper: Double.nan)
@@ -89,7 +99,7 @@ public struct UserBootstrap: Sendable {
             for (k, u) in present.enumerated() where drawn[k] > 0 {
                 let w = drawn[k]
                 total += w * counts[u]
-                for p in 0..<policies { sums[p] += w * hits[u * policies + p] }
+                for p in 0..<policies { sums[p] += w * hits[u * policies + p].hitValue }
             }
             for p in 0..<policies {
                 rates[p][b] = sums[p] / total
@@ -105,19 +115,46 @@ public struct UserBootstrap: Sendable {
     }
 
     /// ``ClusterRobustInterval`` for every policy's rate and difference to the reference.
-    private func normalIntervals(hits: [Double], counts: [Double], present: [Int], reference: Int, policies: Int) -> Result {
+    /// Reads the flat table in place (users with no scored traces count 0 and are skipped):
+    /// no array per policy or difference, which with a million users would be megabytes each.
+    private func normalIntervals<H: FlatHitCount>(hits: [H], counts: [Double], present: [Int], reference: Int,
+                                                  policies: Int) -> Result {
         let z = NormalDistribution.quantile(1 - (1 - level) / 2)
-        let n = present.map { counts[$0] }
+        let users = present.count
         var intervals: [(lower: Double, upper: Double)] = [], differences: [(lower: Double, upper: Double)] = []
-        for p in 0..<policies {
-            intervals.append(ClusterRobustInterval.interval(hits: present.map { hits[$0 * policies + p] }, counts: n, z: z))
-            if p == reference {
-                differences.append((0, 0))
-            } else {
-                let d = present.map { hits[$0 * policies + p] - hits[$0 * policies + reference] }
-                differences.append(ClusterRobustInterval.interval(hits: d, counts: n, z: z))
+        hits.withUnsafeBufferPointer { h in
+            counts.withUnsafeBufferPointer { n in
+                present.withUnsafeBufferPointer { users_ in
+                    for p in 0..<policies {
+                        intervals.append(ClusterRobustInterval.interval(users: users, z: z) { k in
+                            let u = users_[k]
+                            return (h[u * policies + p].hitValue, n[u])
+                        })
+                        if p == reference {
+                            differences.append((0, 0))
+                        } else {
+                            differences.append(ClusterRobustInterval.interval(users: users, z: z) { k in
+                                let u = users_[k]
+                                return (h[u * policies + p].hitValue - h[u * policies + reference].hitValue, n[u])
+                            })
+                        }
+                    }
+                }
             }
         }
         return Result(intervals: intervals, differenceIntervals: differences, method: .clusterRobustNormal)
     }
+}
+
+/// A per-user hit count in a flat table: `Double` (sums of weights) or `UInt32` (whole counts).
+protocol FlatHitCount {
+    var hitValue: Double { get }
+}
+
+extension Double: FlatHitCount {
+    @inline(__always) var hitValue: Double { self }
+}
+
+extension UInt32: FlatHitCount {
+    @inline(__always) var hitValue: Double { Double(self) }
 }

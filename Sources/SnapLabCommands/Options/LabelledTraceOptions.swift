@@ -15,16 +15,18 @@ public struct LabelledTraceOptions: ParsableArguments, Sendable {
         guard maxTraces >= 1 else { throw ValidationError("--max-traces must be at least 1") }
     }
 
-    /// Reads `input`, keeping the labelled traces (sampled with `seed` beyond ``maxTraces``); with
-    /// `--labels behaviour` the labels are derived from behaviour first (``BehaviourLabelOptions``)
-    /// and the data checks run over the relabelled traces.
-    /// - Returns: the kept traces, how many labelled traces were seen, what was read, the data
+    /// Reads `input` straight into fit data's compact columns, keeping the labelled traces
+    /// (sampled with `seed` beyond ``maxTraces``; no full records held: what `fit` and
+    /// `recommend` need at a million traces). With `--labels behaviour` the labels are derived
+    /// from behaviour first (``BehaviourLabelOptions``) and the data checks run over the
+    /// relabelled traces.
+    /// - Returns: the fit data, how many labelled traces were seen, what was read, the data
     ///   checks over every trace read, and the behaviour labeller's counts (`nil` with the files'
     ///   labels).
-    func read(_ input: TraceInputOptions, seed: UInt64, behaviour: BehaviourLabelOptions? = nil) throws
-        -> (traces: [TraceRelease], labelled: Int, summary: ReadSummary, checks: DataChecks,
+    func readFitData(_ input: TraceInputOptions, seed: UInt64, behaviour: BehaviourLabelOptions? = nil) throws
+        -> (data: FitData, labelled: Int, summary: ReadSummary, checks: DataChecks,
             labels: BehaviourRelabelling.Summary?) {
-        let reservoir = try TraceReservoir(capacity: maxTraces, seed: seed)
+        let reservoir = try FitData.Reservoir(capacity: maxTraces, seed: seed)
         let summary: ReadSummary
         var checks: DataChecks
         var labels: BehaviourRelabelling.Summary?
@@ -45,7 +47,7 @@ public struct LabelledTraceOptions: ParsableArguments, Sendable {
             throw UnscorableDataError.unlabelled(traces: summary.tracesRead,
                                                  warnings: checks.lines(hit: hitOptions.hit, velocity: input.velocity))
         }
-        return (reservoir.traces, reservoir.seen, summary, checks, labels)
+        return (reservoir.data, reservoir.seen, summary, checks, labels)
     }
 
     /// Notes for standard error about the sample (empty when every labelled trace was kept).

@@ -76,8 +76,7 @@ extension SnapLab {
         public func output() throws -> CommandOutput {
             let (start, names) = try selection()
             let fitter = try fitOptions.fitter()
-            let (traces, labelled, summary, checks, labels) = try sample.read(input, seed: fitOptions.seed, behaviour: behaviour)
-            let data = FitData(traces)
+            let (data, labelled, summary, checks, labels) = try sample.readFitData(input, seed: fitOptions.seed, behaviour: behaviour)
             let fit = try CrossValidatedFit.run(policy: start, data: data, parameters: names, fitter: fitter,
                                                 folds: fitOptions.folds, bootstrapResamples: bootstrap, seed: fitOptions.seed)
             var preamble: [(key: String, value: String)] = summary.files.map {
@@ -97,7 +96,7 @@ extension SnapLab {
             let json = report.json().setting("warnings", to: checks.json(users: fit.users, hit: hit))
             result.standardOutput = Array((format == .json ? json.rendered(pretty: true) + "\n" : report.table()).utf8)
             var notes = summary.notices(scored: data.count)
-            notes += sample.notes(kept: traces.count, labelled: labelled)
+            notes += sample.notes(kept: data.count, labelled: labelled)
             notes += checks.lines(users: fit.users, hit: hit, velocity: input.velocity)
             notes.append("seed: \(fitOptions.seed)")
             result.standardError = notes.joined(separator: "\n") + "\n"

@@ -55,8 +55,7 @@ extension SnapLab {
         func recommendation() throws -> (report: RecommendationReport, notes: [String]) {
             let selected = try PolicySelection.parse(policies)
             let fitter = try fitOptions.fitter(defaultStarts: 4)
-            let (traces, labelled, summary, checks, labels) = try sample.read(input, seed: fitOptions.seed, behaviour: behaviour)
-            let data = FitData(traces)
+            let (data, labelled, summary, checks, labels) = try sample.readFitData(input, seed: fitOptions.seed, behaviour: behaviour)
             let recommendation = try Recommendation.run(
                 policies: selected, data: data, fitter: fitter, folds: fitOptions.folds, maxPages: maxPages,
                 maxFittedParameters: maxFittedParameters, seed: fitOptions.seed)
@@ -70,7 +69,7 @@ extension SnapLab {
             preamble.append(("seed", "\(fitOptions.seed)"))
             let users = data.userCounts(data.allIndices).count
             var notes = summary.notices(scored: data.count)
-            notes += sample.notes(kept: traces.count, labelled: labelled)
+            notes += sample.notes(kept: data.count, labelled: labelled)
             notes += checks.lines(users: users, hit: sample.hitOptions.hit, velocity: input.velocity)
             notes.append("seed: \(fitOptions.seed)")
             let headroom = try Headroom.run(data: data, folds: fitOptions.folds, seed: fitOptions.seed)

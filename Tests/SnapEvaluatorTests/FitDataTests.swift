@@ -1,0 +1,49 @@
+import Testing
+import SnapStrategies
+@testable import SnapEvaluator
+
+@Suite("Fit data")
+struct FitDataTests {
+    /// Two layouts and some unlabelled traces mixed in, so layout indices and dropping are exercised.
+    static func traces(_ count: Int) throws -> [TraceRelease] {
+        let b = try CarouselLayout(itemWidth: 120, spacing: 8, viewportWidth: 320, itemCount: 40)
+        var out = try SyntheticTraces.labelled(by: Tag99Snap(), count: count, users: 7, seed: 21)
+        for i in out.indices where i % 3 == 0 { out[i].layout = b; out[i].intendedIndex = min(39, out[i].intendedIndex ?? 0) }
+        for i in out.indices where i % 11 == 0 { out[i].intendedIndex = nil }
+        return out
+    }
+
+    /// The same traces in the same order (the layout table may also hold layouts of traces the
+    /// reservoir replaced; each trace's layout must match).
+    static func same(_ x: FitData, _ y: FitData) -> Bool {
+        x.count == y.count && x.labels == y.labels && x.releases == y.releases
+            && x.allIndices.allSatisfy { x.layout($0) == y.layout($0) }
+    }
+
+    @Test("the compact reservoir keeps the same sample, in the same order, as TraceReservoir then FitData")
+    func reservoirMatchesTraceReservoir() throws {
+        let all = try Self.traces(500)
+        for capacity in [1, 37, 200, 10_000] {
+            let reference = try TraceReservoir(capacity: capacity, seed: 9)
+            let compact = try FitData.Reservoir(capacity: capacity, seed: 9)
+            for t in all where t.intendedIndex != nil {
+                reference.add(t)
+                compact.add(t)
+            }
+            #expect(compact.seen == reference.seen && compact.count == reference.traces.count)
+            #expect(Self.same(compact.data, FitData(reference.traces)), "capacity \(capacity)")
+        }
+    }
+
+    @Test("unlabelled traces are dropped and counted; layouts are stored once")
+    func dropsUnlabelled() throws {
+        let all = try Self.traces(100)
+        let data = FitData(all)
+        #expect(data.unlabelled == all.filter { $0.intendedIndex == nil }.count)
+        #expect(data.count == all.count - data.unlabelled && data.layouts.count == 2)
+        let labelled = all.filter { $0.intendedIndex != nil }
+        for (i, t) in labelled.enumerated() {
+            #expect(data.layout(i) == t.layout && data.labels[i].intended == t.intendedIndex && data.user(i) == t.user)
+        }
+    }
+}
