@@ -14,6 +14,8 @@ public struct ImportFileReport: Sendable, Hashable {
     public var otherEventTypes = 0
     /// Written strokes whose content hit an end of the layout during the drag.
     public var strokesAtAnEnd = 0
+    /// Written strokes whose log names a task other than `paging` or `reveal`: no `hit` value.
+    public var unknownTasks = 0
 
     public init(file: String) { self.file = file }
 
@@ -29,6 +31,9 @@ public struct ImportFileReport: Sendable, Hashable {
         if otherPointerEvents > 0 { notes.append("\(otherPointerEvents) events of other pointers dropped (the first pointer is kept)") }
         if strayEvents > 0 { notes.append("\(strayEvents) events outside any stroke dropped") }
         if otherEventTypes > 0 { notes.append("\(otherEventTypes) lines of other event types skipped") }
+        if unknownTasks > 0 {
+            notes.append("\(unknownTasks) strokes with a task other than paging or reveal: no hit value (scoring uses --hit)")
+        }
         if strokesAtAnEnd > 0 { notes.append("\(strokesAtAnEnd) strokes reached an end of the content") }
         return notes.isEmpty ? s : s + "; " + notes.joined(separator: "; ")
     }

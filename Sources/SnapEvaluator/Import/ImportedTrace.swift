@@ -8,6 +8,9 @@ public struct ImportedTrace: Sendable, Hashable {
     /// Content offset at touch-down, points.
     public var startOffset: Double
     public var intendedIndex: Int?
+    /// How the trace's target counts as reached (the `hit` column), from the log's task; `nil`
+    /// leaves it to the scoring command's `--hit`.
+    public var hit: HitCriterion? = nil
     /// Finger travel touch-down → lift-off along the axis, points, in the sign of the offset change.
     public var fingerTravel: Double
     /// Times, ms (the log's origin), one per event; the last is the lift-off.

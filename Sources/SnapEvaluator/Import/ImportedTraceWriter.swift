@@ -4,7 +4,8 @@ import SnapStrategies
 /// per event with `trace_id,t_ms,offset,phase`, and the per-trace values on each trace's first
 /// row only (later rows leave them empty): `start_offset`, `user_id`, `session_id`,
 /// `intended_index`, `finger_travel` and the layout columns, so that the file needs no layout
-/// options to be read.
+/// options to be read. When any trace has a task's hit criterion (``ImportedTrace/hit``), a
+/// last `hit` column carries it (`exact` or `revealed`; empty for the others).
 public struct ImportedTraceWriter: Sendable {
     public var layout: CarouselLayout
     /// Decimals for times and offsets.
@@ -17,11 +18,12 @@ public struct ImportedTraceWriter: Sendable {
 
     /// The whole file.
     public func text(_ traces: [ImportedTrace]) -> String {
-        var s = Self.header + "\n"
+        let withHit = traces.contains { $0.hit != nil }
+        var s = Self.header + (withHit ? ",hit" : "") + "\n"
         let layoutFields = [number(layout.itemWidth), number(layout.spacing), number(layout.leadingInset),
                             number(layout.trailingInset), number(layout.viewportWidth), String(layout.itemCount),
                             layout.alignment.rawValue, layout.isLooping ? "true" : "false"].joined(separator: ",")
-        let blanks = String(repeating: ",", count: 12)
+        let blanks = String(repeating: ",", count: withHit ? 13 : 12)
         for t in traces {
             let id = CSVText.field(t.id)
             for i in t.times.indices {
@@ -30,6 +32,7 @@ public struct ImportedTraceWriter: Sendable {
                 if i == 0 {
                     s += [number(t.startOffset), CSVText.field(t.user ?? ""), CSVText.field(t.session ?? ""),
                           t.intendedIndex.map(String.init) ?? "", number(t.fingerTravel), layoutFields].joined(separator: ",")
+                    if withHit { s += "," + (t.hit?.rawValue ?? "") }
                 } else {
                     s += blanks
                 }

@@ -34,12 +34,16 @@ public struct PointerEvent: Sendable, Hashable {
     public var startOffset: Double?
     /// Device pixels per CSS pixel, when the event carries it (JSONL `devicePixelRatio`).
     public var pixelRatio: Double?
+    /// The study task the event belongs to (JSONL `task`, as `snaplab record` writes it:
+    /// `paging` or `reveal`), when the log has it.
+    public var task: String?
     /// Where the event was read (1-based line).
     public var line: Int
 
     public init(stroke: String? = nil, time: Double, x: Double, y: Double? = nil, phase: PointerPhase? = nil,
                 pointer: String? = nil, user: String? = nil, session: String? = nil, trial: String? = nil,
-                label: String? = nil, startOffset: Double? = nil, pixelRatio: Double? = nil, line: Int) {
+                label: String? = nil, startOffset: Double? = nil, pixelRatio: Double? = nil, task: String? = nil,
+                line: Int) {
         self.stroke = stroke
         self.time = time
         self.x = x
@@ -52,6 +56,7 @@ public struct PointerEvent: Sendable, Hashable {
         self.label = label
         self.startOffset = startOffset
         self.pixelRatio = pixelRatio
+        self.task = task
         self.line = line
     }
 }

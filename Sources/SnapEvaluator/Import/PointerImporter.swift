@@ -59,9 +59,13 @@ public struct PointerImporter: Sendable {
             case .intended: intended = try label(stroke.events.first(where: { $0.label != nil }), file: file)
             case .target: intended = targets[trialKey] ?? nil
             }
-            let trace = ImportedTrace(id: id, user: first.user, session: first.session, trial: first.trial,
+            var trace = ImportedTrace(id: id, user: first.user, session: first.session, trial: first.trial,
                                       startOffset: start, intendedIndex: intended, fingerTravel: along,
                                       times: times, offsets: offsets, line: first.line)
+            if let task = stroke.events.first(where: { $0.task != nil })?.task {
+                trace.hit = Self.hitCriterion(task: task)
+                if trace.hit == nil { report.unknownTasks += 1 }
+            }
             if case .chain(_, let policy, let velocity) = options.start {
                 settled[trialKey] = Self.restingOffset(trace, policy: policy, velocity: velocity, layout: options.layout)
             }
@@ -69,6 +73,17 @@ public struct PointerImporter: Sendable {
             report.strokesWritten += 1
         }
         return (out, report)
+    }
+
+    /// The hit criterion of a `snaplab record` task: `paging` asks for the target at the snap
+    /// position (`exact`), `reveal` for the target wholly in view (`revealed`); `nil` for any
+    /// other task.
+    public static func hitCriterion(task: String) -> HitCriterion? {
+        switch task {
+        case "paging": return .exact
+        case "reveal": return .revealed
+        default: return nil
+        }
     }
 
     /// Where `trace` comes to rest under `policy`: its decision's target offset.

@@ -6,7 +6,8 @@ import Foundation
 /// Keys: `type` (`pointerdown`, `pointermove`, `pointerup`, `pointercancel`; other types are
 /// skipped and counted), `pointerId`, `timeStamp` (ms by default, as `Event.timeStamp`),
 /// `clientX`, `clientY` (CSS px); optional `user`, `session`, `trial`, `target`, `stroke`,
-/// `start_offset`, and `devicePixelRatio` (device px per CSS px: the scale of each event under
+/// `start_offset`, `task` (`paging` or `reveal`, as `snaplab record` logs it: it sets each
+/// trace's `hit` column, ``PointerImporter/hitCriterion(task:)``), and `devicePixelRatio` (device px per CSS px: the scale of each event under
 /// `--scale device-pixel-ratio`, for logs that wrote device pixels). The label key is the one
 /// `--target-column` or `--intended-column` names.
 public struct PointerJSONLReader: Sendable {
@@ -63,7 +64,7 @@ public struct PointerJSONLReader: Sendable {
             events.append(PointerEvent(stroke: string("stroke"), time: t, x: x, y: try decimal("clientY", required: false),
                                        phase: phase, pointer: string("pointerId"), user: string("user"),
                                        session: string("session"), trial: string("trial"), label: string(labelKey),
-                                       startOffset: try decimal("start_offset", required: false), pixelRatio: ratio,
+                                       startOffset: try decimal("start_offset", required: false), pixelRatio: ratio, task: string("task"),
                                        line: lineNumber))
         }
         return (events, other)

@@ -70,6 +70,34 @@ import Testing
         #expect(try job.run(files: [path]).reports[0].otherEventTypes == 1)
     }
 
+    @Test func theRecordersTaskSetsEachTracesHitColumn() throws {
+        let types = ["pointerdown", "pointermove", "pointermove", "pointermove", "pointerup"]
+        var text = ""
+        for (k, task) in ["paging", "reveal", "survey"].enumerated() {
+            for (i, t) in Self.times.enumerated() {
+                let time = 12_000 + 1_000 * Double(k) + t
+                text += "{\"type\":\"\(types[i])\",\"pointerId\":1,\"timeStamp\":\(time),\"clientX\":\(300 - Self.travel[i]),\"task\":\"\(task)\"}\n"
+            }
+        }
+        let job = PointerImport(format: .pointerJSONL, csv: nil, options: options())
+        let result = try job.run(files: [try TestFiles.write(text, name: "tasks.jsonl")])
+        #expect(result.traces.map(\.hit) == [.exact, .revealed, nil])
+        #expect(result.reports[0].unknownTasks == 1)
+        #expect(result.reports[0].summary.contains("1 strokes with a task other than paging or reveal"))
+        #expect(result.text.hasPrefix(ImportedTraceWriter.header + ",hit\n"))
+        // The trace reader takes the column back: the task's criterion per trace, none for the third.
+        let out = try TestFiles.write(result.text, name: "tasks.csv")
+        var hits: [HitCriterion?] = []
+        _ = try TraceReader(path: out, options: TraceReadOptions()).forEach { hits.append($0.release.hit) }
+        #expect(hits == [.exact, .revealed, nil])
+        // A log without tasks gets no hit column.
+        let plain = text.replacingOccurrences(of: ",\"task\":\"paging\"", with: "")
+            .replacingOccurrences(of: ",\"task\":\"reveal\"", with: "").replacingOccurrences(of: ",\"task\":\"survey\"", with: "")
+        let untasked = try job.run(files: [try TestFiles.write(plain, name: "untasked.jsonl")])
+        #expect(untasked.text.hasPrefix(ImportedTraceWriter.header + "\n"))
+        #expect(untasked.reports[0].unknownTasks == 0)
+    }
+
     @Test func rightToLeftContentMovesWithTheFingerGoingRight() throws {
         var text = "stroke,t,x\n"
         for (i, t) in Self.times.enumerated() { text += "a,\(12_000 + t),\(100 + Self.travel[i])\n" }

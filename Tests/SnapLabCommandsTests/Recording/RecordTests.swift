@@ -218,10 +218,11 @@ struct RecordTests {
                     "\(swipe): imported velocity \(trace.release.velocity), swiped \(expected)")
             #expect(abs(trace.release.travel - (-swipe.dx * Double(swipe.frames) / scale)) < 1e-3, "\(swipe): imported travel \(trace.release.travel)")
             #expect(trace.intendedIndex != nil, "the trial's target is the label")
+            #expect(trace.hit == (task == "reveal" ? .revealed : .exact), "the log's task gives the hit column")
         }
 
-        // The last step of Docs/recording.md: `snaplab compare` on the imported traces, with the task's hit criterion.
-        let compare = try #require(try SnapLab.parseAsRoot(["compare", traces, "--policies", policy, "--hit", task == "reveal" ? "revealed" : "exact",
+        // The last step of Docs/recording.md: `snaplab compare` on the imported traces (the task's hit criterion is in the file).
+        let compare = try #require(try SnapLab.parseAsRoot(["compare", traces, "--policies", policy,
                                                             "--bootstrap", "10"]) as? SnapLab.Compare)
         let compared = try compare.output().text
         #expect(compared.contains("traces: \(Self.swipes.count) read, \(Self.swipes.count) scored"), "\(compared)")
