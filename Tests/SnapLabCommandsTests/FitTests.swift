@@ -44,6 +44,23 @@ struct FitTests {
         #expect(table.contains("density") && table.contains("(fixed)"))
     }
 
+    @Test("the learned policy's fit names its own method: likelihood then exact cut points, not a coordinate search")
+    func learnedFitNamesItsMethod() throws {
+        let path = try CommandFixtures.write(flingFixture())
+        let args = [path, "--policy", "learned-threshold", "--bootstrap", "4", "--seed", "3"]
+        let table = try output(args).text
+        #expect(table.contains("convergence (maximum likelihood by GSL BFGS, then the cut points set exactly"), "\(table)")
+        #expect(table.contains("likelihood evaluations in all"))
+        #expect(!table.contains("coordinate search") && !table.contains("one-parameter profiles"))
+        let json = try output(args + ["--format", "json"])
+        let doc = try #require(try JSONSerialization.jsonObject(with: Data(json.text.utf8)) as? [String: Any])
+        #expect(doc["method"] as? String == "maximum likelihood, then exact cut points")
+        let pager = try output([path, "--policy", "android-pagersnap", "--params", "minFlingVelocity", "--bootstrap", "4",
+                                "--format", "json"])
+        let other = try #require(try JSONSerialization.jsonObject(with: Data(pager.text.utf8)) as? [String: Any])
+        #expect(other["method"] as? String == "coordinate search")
+    }
+
     @Test("the --param values printed reproduce the fitted score in compare")
     func feedBack() throws {
         let path = try CommandFixtures.write(flingFixture(users: 5))

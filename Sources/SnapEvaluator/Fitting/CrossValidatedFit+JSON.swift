@@ -3,8 +3,8 @@
 extension CrossValidatedFit {
     /// `{policy, objective, traces, users, folds, parameters: [{name, value, default, fitted, ci,
     /// plateau, at_bound}], train_score, test_score, test_se, default_score, default_test_score,
-    /// bootstrap_resamples, intervals_from_few_users, notes, converged, convergence: [{start,
-    /// traces, cycles, converged, score}]}`; `ci` and `plateau` are `[lower, upper]` or null; every
+    /// bootstrap_resamples, intervals_from_few_users, notes, converged, method (``PolicyFitter/Method``),
+    /// convergence: [{start, traces, cycles, converged, score}]}`; `ci` and `plateau` are `[lower, upper]` or null; every
     /// convergence `score` is on all traces.
     public var jsonValue: JSONValue {
         .object([
@@ -33,6 +33,7 @@ extension CrossValidatedFit {
             ("intervals_from_few_users", .bool(intervalsFromFewUsers)),
             ("notes", .array(notes.map { .string($0) })),
             ("converged", .bool(fitted.converged)),
+            ("method", .string(fitted.method.rawValue)),
             ("convergence", .array(fitted.runs.map { r in
                 .object([
                     ("start", .string(r.start)),

@@ -70,6 +70,15 @@ public struct PolicyFitter: Sendable {
         public var score: Double
     }
 
+    /// How a fit searched.
+    public enum Method: String, Sendable, Hashable {
+        /// The coordinate search over change points (``StepSearch``), with restarts.
+        case coordinateSearch = "coordinate search"
+        /// Maximum likelihood (GSL BFGS), then the cut points set exactly for the objective
+        /// (``LearnedThresholdFit``).
+        case likelihoodThenCutPoints = "maximum likelihood, then exact cut points"
+    }
+
     /// The outcome of one fit.
     public struct Result: Sendable {
         /// The policy with the fitted values.
@@ -93,8 +102,11 @@ public struct PolicyFitter: Sendable {
         public var converged: Bool
         /// Every run: the starts in order, then the search on all traces, then any polish.
         public var runs: [Run]
-        /// One-parameter profiles computed (each decides every trace at a few values).
+        /// Work done: one-parameter profiles (coordinate search; each decides every trace at a
+        /// few values) or likelihood evaluations (``Method/likelihoodThenCutPoints``).
         public var evaluations: Int
+        /// How the fit searched: what ``converged``, ``runs`` and ``evaluations`` mean.
+        public var method: Method = .coordinateSearch
     }
 
     /// Fits `names` (default: every threshold, see ``BoundTransform``) of `policy` on `indices`

@@ -74,11 +74,21 @@ public struct FitReport: Sendable {
         let runRows = fit.fitted.runs.enumerated().map { i, r -> [String] in
             [String(i + 1), r.start, String(r.traces), String(r.cycles), r.converged ? "yes" : "no", score(r.score)]
         }
-        out += "convergence (coordinate search of the all-traces fit; every end point scored on all \(fit.traces) traces):\n"
-        out += TextTable(header: ["run", "start", "searched on", "cycles", "converged", "\(fit.objective) (all traces)"],
-                         rows: runRows, rightAligned: [0, 2, 3, 5]).rendered()
-        out += "kept: \(fit.fitted.converged ? "converged, no single-parameter move improves" : "NOT converged (cycle limit)"); "
-            + "\(fit.fitted.evaluations) one-parameter profiles in all\n"
+        switch fit.fitted.method {
+        case .coordinateSearch:
+            out += "convergence (coordinate search of the all-traces fit; every end point scored on all \(fit.traces) traces):\n"
+            out += TextTable(header: ["run", "start", "searched on", "cycles", "converged", "\(fit.objective) (all traces)"],
+                             rows: runRows, rightAligned: [0, 2, 3, 5]).rendered()
+            out += "kept: \(fit.fitted.converged ? "converged, no single-parameter move improves" : "NOT converged (cycle limit)"); "
+                + "\(fit.fitted.evaluations) one-parameter profiles in all\n"
+        case .likelihoodThenCutPoints:
+            out += "convergence (maximum likelihood by GSL BFGS, then the cut points set exactly for \(fit.objective); "
+                + "on all \(fit.traces) traces):\n"
+            out += TextTable(header: ["step", "method", "fitted on", "iterations", "converged", "\(fit.objective) (all traces)"],
+                             rows: runRows, rightAligned: [0, 2, 3, 5]).rendered()
+            out += "kept: likelihood fit \(fit.fitted.converged ? "converged (gradient test)" : "NOT converged (iteration limit)"); "
+                + "cut points exact for the fitted score; \(fit.fitted.evaluations) likelihood evaluations in all\n"
+        }
         if let h = headroom {
             out += "\n" + h.summary + "\n" + h.gap(to: fit.testScore, of: "\(fit.policy) (fitted, test)") + "\n"
         }
