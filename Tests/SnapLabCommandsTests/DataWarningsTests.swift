@@ -59,6 +59,19 @@ struct DataWarningsTests {
         let far = try CommandFixtures.write("trace_id,t_ms,offset\n1,0,5000\n1,16,5020\n1,32,5040\n")
         let out = try SnapLab.Velocity.parse([far]).output()
         #expect(!out.standardError.contains("warning"))
+        // a file whose columns give its whole layout is checked against it, as any other command would
+        let columns = "item_width,item_spacing,leading_inset,trailing_inset,viewport_width,item_count,alignment,looping"
+        let own = try CommandFixtures.write("trace_id,t_ms,offset,\(columns)\n1,0,5000,160,10,10,10,375,4,leading,false\n1,16,5020,,,,,,,,\n1,32,5040,,,,,,,,\n")
+        for jobs in ["1", "2"] {
+            let checked = try SnapLab.Velocity.parse([own, "--jobs", jobs]).output()
+            #expect(checked.standardError.contains("outside the content"), "jobs \(jobs): \(checked.standardError)")
+        }
+        // some layout columns only: the rest would be the stand-in's, so no layout warning
+        let partial = try CommandFixtures.write("trace_id,t_ms,offset,item_width,item_count\n1,0,5000,160,4\n1,16,5020,,\n1,32,5040,,\n")
+        #expect(!(try SnapLab.Velocity.parse([partial]).output().standardError.contains("warning")))
+        // the options can give what the columns lack
+        let given = try SnapLab.Velocity.parse([partial, "--spacing", "10", "--leading-inset", "10", "--viewport", "375"]).output()
+        #expect(given.standardError.contains("outside the content"), "\(given.standardError)")
     }
 
     @Test("velocity and describe name the velocity actually used: recorded for release-level files")

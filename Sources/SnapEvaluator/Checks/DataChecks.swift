@@ -75,6 +75,14 @@ public struct DataChecks: Sendable {
         if checksLayout, !Self.isReachable(item: intended, in: layout) { unreachable.add(trace.location) }
     }
 
+    /// Forgets what the layout checks found and stops running them: for reads whose layout
+    /// turned out to be (partly) a stand-in (``checksLayout``).
+    public mutating func dropLayoutChecks() {
+        checksLayout = false
+        outside = Finding()
+        unreachable = Finding()
+    }
+
     /// Adds `other` (a later part of the same run); its example lines move by `lineOffset`.
     public mutating func merge(_ other: DataChecks, lineOffset: Int = 0) {
         traces += other.traces

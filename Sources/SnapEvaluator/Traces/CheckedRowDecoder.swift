@@ -37,6 +37,7 @@ extension ReaderCore {
         }
         plan.configure(cols)
         summary = FileReadSummary(path: path, kind: cols.kind, unknownColumns: cols.unknown)
+        summary.layoutColumns = names.filter { LayoutFields.columnNames.contains($0) }
     }
 
     /// Moves to the first trace boundary at or after `rangeStart` (ranges after the first).

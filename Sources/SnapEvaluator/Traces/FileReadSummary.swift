@@ -4,6 +4,8 @@ public struct FileReadSummary: Sendable, Hashable {
     public var kind: TraceFileKind
     /// Header columns the reader does not know (listed once, as a notice).
     public var unknownColumns: [String]
+    /// The layout columns of the header (`item_width`, `viewport_width`, …), in header order.
+    public var layoutColumns: [String] = []
     /// Traces met (yielded, skipped and cancelled).
     public var tracesRead = 0
     /// Traces handed to the consumer.

@@ -52,6 +52,10 @@ public struct LayoutFields: Sendable, Hashable {
     /// Whether no field is given.
     public var isEmpty: Bool { self == LayoutFields() }
 
+    /// The trace format's layout columns.
+    public static let columnNames: Set<String> = ["item_width", "item_spacing", "leading_inset", "trailing_inset",
+                                                  "viewport_width", "item_count", "alignment", "looping"]
+
     /// The fields needed for a layout that are missing.
     public var missingRequired: [String] {
         var m: [String] = []

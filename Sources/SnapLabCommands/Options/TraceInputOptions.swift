@@ -75,22 +75,33 @@ public struct TraceInputOptions: ParsableArguments, Sendable {
                      _ body: (TraceRecord) throws -> Void) throws -> (summary: ReadSummary, checks: DataChecks) {
         let progress = ProgressLine(stage: "reading", unit: "traces", checkEvery: 512)
         let options = try readOptions(layoutNeeded: layoutNeeded)
-        var checks = DataChecks(checksLayout: layoutNeeded || layoutGiven)
+        var checks = DataChecks()
         let summary = try TraceReader.read(paths: files, options: options) { record in
             checks.add(record)
             try body(record)
             progress.advance()
         }
         progress.finish()
+        if !layoutNeeded && !layoutIsReal(summary) { checks.dropLayoutChecks() }
         return (summary, checks)
     }
 
-    /// Whether the command line gives a complete layout (`--layout FILE` and the layout options):
-    /// without one, `velocity` reads under a stand-in layout and skips the layout checks.
-    var layoutGiven: Bool {
+    /// Whether every trace of a read under a stand-in layout (`velocity` without a layout)
+    /// really had its own: every field where the stand-in (``LayoutOptions/benchmark``) gives
+    /// what a read without it would not (the required fields, and spacing and inset, which are
+    /// 0 when absent), and that neither `--layout FILE` nor an option gives, is a column of
+    /// every file. Otherwise the layout checks (content bounds, reachable labels) would judge a
+    /// made-up layout, and are dropped.
+    func layoutIsReal(_ summary: ReadSummary) -> Bool {
         var base = layoutOptions.givenFields
         if let layout, let file = try? LayoutFields.read(layoutFile: layout) { base = file.merged(over: base) }
-        return base.missingRequired.isEmpty
+        let standIn = base.merged(over: LayoutOptions.benchmark)
+        var filled = base.missingRequired
+        if base.spacing == nil && standIn.spacing != 0 { filled.append("item_spacing") }
+        if base.leadingInset == nil && standIn.leadingInset != 0 { filled.append("leading_inset") }
+        if base.alignment == nil && standIn.alignment != .leading { filled.append("alignment") }
+        if base.isLooping == nil && standIn.isLooping == true { filled.append("looping") }
+        return summary.files.allSatisfy { file in filled.allSatisfy(file.layoutColumns.contains) }
     }
 }
 
@@ -105,17 +116,17 @@ extension TraceInputOptions {
     ) throws -> (partials: [Partial], summary: ReadSummary, checks: DataChecks) {
         let progress = ProgressLine(stage: "reading", unit: "traces", checkEvery: 512)
         defer { progress.finish() }
-        let checksLayout = layoutNeeded || layoutGiven
         let (parts, summary) = try TraceReader.readInParallel(paths: files, options: readOptions(layoutNeeded: layoutNeeded),
                                                               parts: effectiveJobs,
-                                                              initial: { (partial: initial(), checks: DataChecks(checksLayout: checksLayout)) },
+                                                              initial: { (partial: initial(), checks: DataChecks()) },
                                                               accumulate: { part, record in
                                                                   part.checks.add(record)
                                                                   try accumulate(&part.partial, record)
                                                                   progress.advance()
                                                               })
-        var checks = DataChecks(checksLayout: checksLayout)
+        var checks = DataChecks()
         for part in parts { checks.merge(part.partial.checks, lineOffset: part.lineOffset) }
+        if !layoutNeeded && !layoutIsReal(summary) { checks.dropLayoutChecks() }
         return (parts.map(\.partial.partial), summary, checks)
     }
 }
