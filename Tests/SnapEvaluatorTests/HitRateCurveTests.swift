@@ -61,6 +61,17 @@ struct HitRateCurveTests {
         #expect(ticks == expectedTicks)
     }
 
+    @Test("users are counted over the binned traces; under five the note says the error bars are not meaningful")
+    func fewUsers() {
+        let curve = HitRateCurve(policies: [NearestPageSnap()], traces: curveTraces(), binning: .quantiles(6))
+        #expect(curve.users == 3, "users 0, 1 and 2 (the unlabelled and NaN traces of user 2 do not add one)")
+        #expect(curve.note(curve.bins).contains("Only 3 users (fewer than 5): the error bars are not meaningful"))
+        let many = curveTraces().enumerated().map { i, t in var t = t; t.user = i; return t }
+        let five = HitRateCurve(policies: [NearestPageSnap()], traces: many, binning: .quantiles(6))
+        #expect(five.users == 6)
+        #expect(!five.note(five.bins).contains("Only"))
+    }
+
     @Test("more bins than traces gives one trace per bin")
     func manyBins() {
         let curve = HitRateCurve(policies: [NearestPageSnap()], traces: curveTraces(), binning: .quantiles(50), minimumPerBin: 1)

@@ -31,6 +31,19 @@ struct PlotTests {
         #expect(try String(contentsOfFile: out, encoding: .utf8).contains("3 hits, 1 misses"))
     }
 
+    @Test("hit-rate from fewer than five users says its error bars are not meaningful, on the plot and on standard error")
+    func hitRateFewUsers() throws {
+        for (users, few) in [(2, true), (6, false)] {
+            let traces = try CommandFixtures.write(flingFixture(users: users))
+            let out = (traces as NSString).deletingLastPathComponent + "/few-\(users).svg"
+            let command = try SnapLab.parseAsRoot(["plot", "hit-rate", traces, "--policies", "android-pagersnap", "--bins", "2", "--out", out])
+            let notes = try #require(command as? SnapLab.Plot.HitRatePlot).render()
+            let svg = try String(contentsOfFile: out, encoding: .utf8)
+            #expect(svg.contains("Only 2") == few, "\(users) users")  // the note's lines wrap anywhere after that
+            #expect(notes.contains("only 2 users (fewer than 5)") == few, "\(users) users: \(notes)")
+        }
+    }
+
     @Test("hit-rate writes a well-formed SVG; usage errors exit 64")
     func hitRate() throws {
         let traces = try temporaryCSV(compareFixture)

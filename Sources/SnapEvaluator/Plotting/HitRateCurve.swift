@@ -85,6 +85,9 @@ public struct HitRateCurve: Sendable {
     public let bins: [Bin]
     /// Traces not binned: unlabelled, non-finite velocity, or outside fixed edges.
     public let excluded: Int
+    /// Distinct users among the labelled traces with a finite velocity: under five
+    /// (``FewUsersMark``) the note says the error bars are not meaningful.
+    public let users: Int
 
     public init(policies: [any SnapPolicy], traces: [TraceRelease], binning: Binning = .quantiles(6),
                 minimumPerBin: Int = HitRateCurve.defaultMinimumPerBin) {
@@ -94,6 +97,7 @@ public struct HitRateCurve: Sendable {
         self.binning = binning
         var speeds: [(speed: Double, hits: [Bool])] = []
         var excluded = 0
+        var users = Set<Int>()
         for t in traces {
             let s = abs(t.release.velocity)
             guard t.intendedIndex != nil, s.isFinite else {
@@ -102,6 +106,7 @@ public struct HitRateCurve: Sendable {
             }
             let hits = policies.map { TraceOutcome.isHit($0, on: t) }
             speeds.append((s, hits))
+            users.insert(t.user)
         }
         let order = speeds.indices.sorted { (speeds[$0].speed, $0) < (speeds[$1].speed, $1) }
         var bins: [Bin] = []
@@ -148,6 +153,7 @@ public struct HitRateCurve: Sendable {
         }
         self.bins = bins
         self.excluded = excluded
+        self.users = users.count
     }
 
     /// The Wilson score interval at 95% for `hits` of `count`; NaN for `count ≤ 0`. Clamped to
@@ -268,6 +274,10 @@ public struct HitRateCurve: Sendable {
         case .edges: text += " (fixed |v| bins; points at each bin's mean |v|)"
         }
         text += ", \(excluded) excluded; error bars: 95% Wilson interval per bin (traces treated as independent)."
+        if FewUsersMark.applies(users: users) {
+            text += " Only \(users) user\(users == 1 ? "" : "s") (fewer than \(FewUsersMark.minimumUsers)): the error bars "
+                + "are not meaningful (they cannot say how other people would fare)."
+        }
         return text
     }
 }

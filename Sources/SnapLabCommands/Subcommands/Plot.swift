@@ -39,11 +39,14 @@ public struct PlotOutputOptions: ParsableArguments, Sendable {
     }
 
     /// Reads `input` into a seeded sample of at most ``maxTraces`` traces.
-    /// Also returns the data checks' lines (``DataChecks/lines(users:hit:velocity:)``) for ``notes(_:_:checks:)``.
-    func sample(_ input: TraceInputOptions) throws -> (TraceReservoir, ReadSummary, checks: [String]) {
+    /// Also returns the data checks' lines (``DataChecks/lines(users:hit:velocity:)``) for
+    /// ``notes(_:_:checks:)``; `users` (the plot's intervals come from that many) adds the
+    /// few-users warning.
+    func sample(_ input: TraceInputOptions, users: (TraceReservoir) -> Int? = { _ in nil }) throws
+        -> (TraceReservoir, ReadSummary, checks: [String]) {
         let reservoir = try TraceReservoir(capacity: maxTraces, seed: seed)
         let (summary, checks) = try input.read { reservoir.add(hitOptions.applied(to: $0.release)) }
-        return (reservoir, summary, checks.lines(hit: hitOptions.hit, velocity: input.velocity))
+        return (reservoir, summary, checks.lines(users: users(reservoir), hit: hitOptions.hit, velocity: input.velocity))
     }
 
     /// Writes `document` to ``out`` whole (a temporary file renamed into place).
@@ -185,7 +188,9 @@ extension SnapLab.Plot {
 
         public func render() throws -> String {
             let selected = try parameters.apply(to: PolicySelection.parse(policies))
-            let (reservoir, summary, checks) = try output.sample(input)
+            let (reservoir, summary, checks) = try output.sample(input) { reservoir in
+                Set(reservoir.traces.lazy.filter { $0.intendedIndex != nil }.map(\.user)).count
+            }
             guard reservoir.traces.contains(where: { $0.intendedIndex != nil }) else {
                 throw UnscorableDataError.unlabelled(traces: summary.tracesRead, warnings: checks)
             }
