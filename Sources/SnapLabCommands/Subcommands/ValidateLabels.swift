@@ -72,11 +72,11 @@ extension SnapLab {
                                                       assumptions: assumptions)
             let ranked = try PolicySelection.parse(policies)
             let file = try strokesOut.map { try AtomicFileOutput(path: $0) }
-            var rows = Self.strokeHeader(ranked)
+            var rows = BehaviourLabelValidation.strokeHeader(ranked)
             var writeError: (any Error)?
             let r = try validation.run(strokes: strokes, users: users, seed: seed, policies: ranked) { t, swipe, label, items in
                 guard let file, writeError == nil else { return }
-                rows += Self.strokeRow(t, swipe, label, items, policyCount: ranked.count)
+                rows += BehaviourLabelValidation.strokeRow(t, swipe, label, items, policyCount: ranked.count)
                 if rows.utf8.count > 1 << 20 {
                     do { try file.write(Array(rows.utf8)) } catch { writeError = error }
                     rows = ""
@@ -105,37 +105,6 @@ extension SnapLab {
                     + "  " + pct(r.derivedHitRates[k]).leftPadded(7) + "\n"
             }
             return out
-        }
-
-        static func strokeHeader(_ policies: [any SnapPolicy]) -> String {
-            let head = "session,user,step_in_goal,goal_intent,strategy,cancelled,start_time,end_time,start_index,settled_index,"
-            return head + "direction,tap_index,intended_index,label,rule," + policies.map(\.id).joined(separator: ",") + "\n"
-        }
-
-        static func strokeRow(_ t: TelemetryStroke, _ swipe: SyntheticSwipe, _ label: BehaviourLabeller.Label?, _ items: [Int],
-                              policyCount: Int) -> String {
-            var fields: [String] = []
-            fields.append(String(swipe.session))
-            fields.append(String(swipe.user))
-            fields.append(String(swipe.stepInGoal))
-            fields.append(String(swipe.goalIntent))
-            fields.append(swipe.strategy.rawValue)
-            fields.append(swipe.isCancelled ? "1" : "0")
-            fields.append(NumberFormat.fixed(t.startTime, 1))
-            fields.append(NumberFormat.fixed(t.endTime, 1))
-            fields.append(t.startIndex.map { String($0) } ?? "")
-            fields.append(String(t.settledIndex))
-            fields.append(String(t.direction))
-            fields.append(t.tapIndex.map { String($0) } ?? "")
-            fields.append(String(swipe.intendedIndex))
-            fields.append(label.map { String($0.index) } ?? "")
-            fields.append(label?.rule.rawValue ?? "")
-            if items.isEmpty {
-                fields += [String](repeating: "", count: policyCount)
-            } else {
-                fields += items.map { String($0) }
-            }
-            return fields.joined(separator: ",") + "\n"
         }
     }
 }
