@@ -55,6 +55,14 @@ struct FitTests {
         let json = try output(args + ["--format", "json"])
         let doc = try #require(try JSONSerialization.jsonObject(with: Data(json.text.utf8)) as? [String: Any])
         #expect(doc["method"] as? String == "maximum likelihood, then exact cut points")
+        // The fixture records no finger travel: that feature is constant, so its weight is held, not given a [0, 0] interval.
+        let parameters = try #require(doc["parameters"] as? [[String: Any]])
+        let finger = try #require(parameters.first { $0["name"] as? String == "fingerTravelWeight" })
+        #expect(finger["fitted"] as? Bool == false)
+        #expect(finger["ci"] is NSNull)
+        let velocity = try #require(parameters.first { $0["name"] as? String == "velocityWeight" })
+        #expect(velocity["fitted"] as? Bool == true && velocity["ci"] is [Double])
+        #expect(table.contains("fingerTravelWeight held at 0, not fitted: its feature is constant in these data"), "\(table)")
         let pager = try output([path, "--policy", "android-pagersnap", "--params", "minFlingVelocity", "--bootstrap", "4",
                                 "--format", "json"])
         let other = try #require(try JSONSerialization.jsonObject(with: Data(pager.text.utf8)) as? [String: Any])

@@ -113,7 +113,7 @@ public struct CrossValidatedFit: Sendable {
                                     afterRefit: { progress.advance() })
         let specs = policy.parameterSpecs
         let parameters = specs.indices.map { i -> Parameter in
-            guard let j = fittedIndices.firstIndex(of: i) else {
+            guard let j = fittedIndices.firstIndex(of: i), !full.heldByData.contains(specs[i].name) else {
                 return Parameter(name: specs[i].name, value: full.values[i], defaultValue: specs[i].defaultValue,
                                  interval: nil, plateau: nil, atBound: false, isFitted: false)
             }
@@ -132,6 +132,11 @@ public struct CrossValidatedFit: Sendable {
             defaultTestScore: mean(defaultTests), defaultTestStandardError: standardError(defaultTests),
             bootstrapResamples: bootstrapResamples, traces: data.count, users: data.userCounts(all).count)
         if let note = grouping.note { result.notes.append(note) }
+        for name in full.heldByData {
+            let value = parameters.first { $0.name == name }.map { NumberFormat.compact($0.value, 4) } ?? "?"
+            result.notes.append("\(name) held at \(value), not fitted: its feature is constant in these data "
+                                + "(e.g. no finger travel recorded), so they cannot say what it should be")
+        }
         if result.intervalsFromFewUsers {
             result.notes.append("intervals from \(result.users) users (fewer than \(minimumUsersForIntervals)): a user bootstrap "
                                 + "this small cannot say how the values vary across people; treat them as rough")

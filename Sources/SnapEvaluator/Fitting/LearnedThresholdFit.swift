@@ -45,7 +45,8 @@ enum LearnedThresholdFit {
         return PolicyFitter.Result(policy: chosen, fittedNames: chosen.parameterSpecs.map(\.name), values: chosen.parameterValues,
                                    score: final, startScore: score(policy), plateaus: plateaus, atBound: atBound,
                                    converged: model.report.converged, runs: runs, evaluations: model.report.evaluations,
-                                   method: .likelihoodThenCutPoints)
+                                   method: .likelihoodThenCutPoints,
+                                   heldByData: model.constantFeatures.map { chosen.parameterSpecs[$0].name })
     }
 
     /// Whether a fit of `names` of `policy` is a fit of all of it (`nil` = every threshold, all of them here).

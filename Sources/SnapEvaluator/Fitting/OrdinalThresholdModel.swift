@@ -41,6 +41,9 @@ public struct OrdinalThresholdModel: Sendable {
     public var skipped: Int
     /// The BFGS run (iterations, gradient norm as `size`, objective, converged).
     public var report: MinimizationReport
+    /// Features constant on the fitted traces (``LearnedThresholdSnap/featureNames`` indices):
+    /// left out of the fit, their weights 0 because the data say nothing about them.
+    public var constantFeatures: [Int] = []
 
     /// The fitted numbers as a shippable policy, each clamped to the policy's parameter range.
     public var policy: LearnedThresholdSnap {
@@ -163,7 +166,8 @@ public struct OrdinalThresholdModel: Sendable {
         for j in 1..<max(1, m) where j < m { cut[j] = cut[j - 1] + exp(x[d + j]) }
         var model = OrdinalThresholdModel(weights: rawWeights, cutpoints: cut.map { $0 + shift }, maxPages: maxPages,
                                           meanNegativeLogLikelihood: .nan, categoryCounts: counts,
-                                          skipped: features.skipped, report: report)
+                                          skipped: features.skipped, report: report,
+                                          constantFeatures: (0..<LearnedFeatures.width).filter { !used.contains($0) })
         var nll = 0.0
         for r in 0..<n {
             var eta = 0.0

@@ -107,6 +107,10 @@ public struct PolicyFitter: Sendable {
         public var evaluations: Int
         /// How the fit searched: what ``converged``, ``runs`` and ``evaluations`` mean.
         public var method: Method = .coordinateSearch
+        /// Parameters the data carry no information on (e.g. the weight of a feature that is
+        /// constant in them), held at their value: shown as not fitted, with a note, never with
+        /// an interval.
+        public var heldByData: [String] = []
     }
 
     /// Fits `names` (default: every threshold, see ``BoundTransform``) of `policy` on `indices`
