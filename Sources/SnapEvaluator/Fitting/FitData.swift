@@ -116,26 +116,20 @@ public struct FitData: Sendable {
     public final class Reservoir {
         public let capacity: Int
         /// Labelled traces offered so far.
-        public private(set) var seen = 0
+        public var seen: Int { slots.seen }
         private var store: Store
-        private let rng: GSLRandom
+        private var slots: ReservoirSlots
 
         public init(capacity: Int, seed: UInt64) throws {
             self.capacity = Swift.max(1, capacity)
-            rng = try GSLRandom(seed: seed)
+            slots = try ReservoirSlots(capacity: self.capacity, seed: seed)
             store = Store(reserving: Swift.min(self.capacity, 1 << 16))
         }
 
         /// Offers `trace` (unlabelled traces are ignored).
         public func add(_ trace: TraceRelease) {
-            guard trace.intendedIndex != nil else { return }
-            seen += 1
-            if store.count < capacity {
-                store.append(trace)
-            } else {
-                let j = rng.integer(below: seen)
-                if j < capacity { store.replace(j, with: trace) }
-            }
+            guard trace.intendedIndex != nil, let j = slots.next() else { return }
+            if j == store.count { store.append(trace) } else { store.replace(j, with: trace) }
         }
 
         /// Traces kept.

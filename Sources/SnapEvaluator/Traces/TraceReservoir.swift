@@ -9,26 +9,45 @@ public final class TraceReservoir {
     /// The sample (all traces while fewer than `capacity` were seen).
     public private(set) var traces: [TraceRelease] = []
     /// Traces seen.
-    public private(set) var seen = 0
-    private let rng: GSLRandom
+    public var seen: Int { slots.seen }
+    private var slots: ReservoirSlots
 
     public init(capacity: Int, seed: UInt64) throws {
         self.capacity = max(1, capacity)
         self.seed = seed
-        rng = try GSLRandom(seed: seed)
+        slots = try ReservoirSlots(capacity: self.capacity, seed: seed)
     }
 
     /// Offers one trace to the sample.
     public func add(_ trace: TraceRelease) {
-        seen += 1
-        if traces.count < capacity {
-            traces.append(trace)
-        } else {
-            let j = rng.integer(below: seen)
-            if j < capacity { traces[j] = trace }
-        }
+        guard let j = slots.next() else { return }
+        if j == traces.count { traces.append(trace) } else { traces[j] = trace }
     }
 
     /// Whether every trace seen is in the sample.
     public var isComplete: Bool { seen <= capacity }
+}
+
+/// Algorithm R's decision for each item of a stream offered to a reservoir of `capacity`:
+/// the first `capacity` items fill slots `0..<capacity` in order; item `n` (1-based) then
+/// replaces slot `j` when GSL's mt19937 draws `j < capacity` uniformly from `0..<n`, else it
+/// is dropped. Shared by ``TraceReservoir`` and ``FitData/Reservoir`` so both draw the same sample.
+struct ReservoirSlots {
+    let capacity: Int
+    /// Items offered so far.
+    private(set) var seen = 0
+    private let rng: GSLRandom
+
+    init(capacity: Int, seed: UInt64) throws {
+        self.capacity = capacity
+        rng = try GSLRandom(seed: seed)
+    }
+
+    /// The slot of the next item (`seen - 1` while filling: append), or `nil` to drop it.
+    mutating func next() -> Int? {
+        seen += 1
+        if seen <= capacity { return seen - 1 }
+        let j = rng.integer(below: seen)
+        return j < capacity ? j : nil
+    }
 }

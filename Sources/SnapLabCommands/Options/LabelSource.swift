@@ -37,18 +37,19 @@ public struct BehaviourLabelOptions: ParsableArguments, Sendable {
     }
 
     /// Reads every trace of `input` into memory and relabels it from behaviour (sessions must be
-    /// seen whole before any stroke is labelled): the traces in file order, with derived labels.
-    /// The data checks of the read come back for the caller to report (they describe the files'
-    /// own labels: the relabelling happens after the read).
+    /// seen whole before any stroke is labelled): the traces in file order, with derived labels,
+    /// and the data checks over them (so they describe the derived labels, not the files').
     func relabelledTraces(_ input: TraceInputOptions) throws
         -> (traces: [TraceRelease], summary: ReadSummary, labels: BehaviourRelabelling.Summary, checks: DataChecks) {
         var traces: [TraceRelease] = []
         var sessions: [String?] = []
-        let (summary, checks) = try input.read { record in
+        let (summary, _) = try input.read { record in
             traces.append(record.release)
             sessions.append(record.sessionID)
         }
         let (relabelled, labels) = BehaviourRelabelling.relabel(traces, sessions: sessions, labeller: labeller)
+        var checks = DataChecks()
+        for trace in relabelled { checks.add(trace) }
         return (relabelled, summary, labels, checks)
     }
 
@@ -58,12 +59,8 @@ public struct BehaviourLabelOptions: ParsableArguments, Sendable {
     /// without their own `hit` column, as on the streaming path.
     func accumulate(_ input: TraceInputOptions, policies: [any SnapPolicy], hit: HitCriterion = .exact) throws
         -> (totals: ScoreAccumulator, summary: ReadSummary, labels: BehaviourRelabelling.Summary, checks: DataChecks) {
-        var (relabelled, summary, labels, _) = try relabelledTraces(input)
-        var checks = DataChecks()
-        for i in relabelled.indices {
-            if relabelled[i].hit == nil && hit != .exact { relabelled[i].hit = hit }
-            checks.add(relabelled[i])
-        }
+        var (relabelled, summary, labels, checks) = try relabelledTraces(input)
+        for i in relabelled.indices where relabelled[i].hit == nil && hit != .exact { relabelled[i].hit = hit }
         var totals = ScoreAccumulator(policies: policies)
         totals.add(contentsOf: relabelled)
         return (totals, summary, labels, checks)
@@ -77,24 +74,13 @@ public struct BehaviourLabelOptions: ParsableArguments, Sendable {
         guard !input.files.contains("-") else {
             throw ValidationError("--labels behaviour reads the files twice here; it cannot read standard input ('-')")
         }
-        var sessions: [String?] = []
-        var traces: [TraceRelease] = []
-        _ = try TraceReader.read(paths: input.files, options: input.readOptions()) { record in
-            traces.append(record.release)
-            sessions.append(record.sessionID)
-        }
-        let labels = BehaviourRelabelling.relabel(traces, sessions: sessions, labeller: labeller)
-        traces = []
+        let first = try relabelledTraces(input)
         var i = 0
-        // The checks describe the derived labels (the read's own checks saw the files' labels).
-        var checks = DataChecks()
         let (summary, _) = try input.read { record in
             // The same files in the same order: record i is trace i of the first pass.
-            let relabelled = record.relabelled(i < labels.traces.count ? labels.traces[i].intendedIndex : nil)
-            checks.add(relabelled)
-            try body(relabelled)
+            try body(record.relabelled(i < first.traces.count ? first.traces[i].intendedIndex : nil))
             i += 1
         }
-        return (summary, labels.summary, checks)
+        return (summary, first.labels, first.checks)
     }
 }

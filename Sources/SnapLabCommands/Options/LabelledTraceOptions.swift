@@ -28,16 +28,12 @@ public struct LabelledTraceOptions: ParsableArguments, Sendable {
             labels: BehaviourRelabelling.Summary?) {
         let reservoir = try FitData.Reservoir(capacity: maxTraces, seed: seed)
         let summary: ReadSummary
-        var checks: DataChecks
+        let checks: DataChecks
         var labels: BehaviourRelabelling.Summary?
         if let behaviour, behaviour.labels == .behaviour {
             let run = try behaviour.relabelledTraces(input)
-            checks = DataChecks()
-            for trace in run.traces {
-                checks.add(trace)
-                if trace.intendedIndex != nil { reservoir.add(hitOptions.applied(to: trace)) }
-            }
-            (summary, labels) = (run.summary, run.labels)
+            for trace in run.traces where trace.intendedIndex != nil { reservoir.add(hitOptions.applied(to: trace)) }
+            (summary, checks, labels) = (run.summary, run.checks, run.labels)
         } else {
             (summary, checks) = try input.read { record in
                 if record.release.intendedIndex != nil { reservoir.add(hitOptions.applied(to: record.release)) }

@@ -60,10 +60,21 @@ public struct TraceInputOptions: ParsableArguments, Sendable {
     /// the shared benchmark layout fills the rest, so that any file reads.
     /// - Throws: ``TraceParseError`` for a bad layout file.
     public func readOptions(layoutNeeded: Bool = true) throws -> TraceReadOptions {
+        try readOptions(given: givenLayout(), layoutNeeded: layoutNeeded)
+    }
+
+    /// The layout fields `--layout FILE` and the layout options give (nothing else).
+    /// - Throws: ``TraceParseError`` for a bad layout file.
+    func givenLayout() throws -> LayoutFields {
         var base = layoutOptions.givenFields
         if let layout { base = try LayoutFields.read(layoutFile: layout).merged(over: base) }
-        if !layoutNeeded { base = base.merged(over: LayoutOptions.benchmark) }
-        return TraceReadOptions(velocity: velocity, lenient: lenient, baseLayout: base)
+        return base
+    }
+
+    /// ``readOptions(layoutNeeded:)`` over `given` (``givenLayout()``, read once per command).
+    func readOptions(given: LayoutFields, layoutNeeded: Bool) -> TraceReadOptions {
+        TraceReadOptions(velocity: velocity, lenient: lenient,
+                         baseLayout: layoutNeeded ? given : given.merged(over: LayoutOptions.benchmark))
     }
 
     /// Reads every file in order, calling `body` per trace; one users table across files.
@@ -74,7 +85,8 @@ public struct TraceInputOptions: ParsableArguments, Sendable {
     public func read(layoutNeeded: Bool = true,
                      _ body: (TraceRecord) throws -> Void) throws -> (summary: ReadSummary, checks: DataChecks) {
         let progress = ProgressLine(stage: "reading", unit: "traces", checkEvery: 512)
-        let options = try readOptions(layoutNeeded: layoutNeeded)
+        let given = try givenLayout()
+        let options = readOptions(given: given, layoutNeeded: layoutNeeded)
         var checks = DataChecks()
         let summary = try TraceReader.read(paths: files, options: options) { record in
             checks.add(record)
@@ -82,7 +94,7 @@ public struct TraceInputOptions: ParsableArguments, Sendable {
             progress.advance()
         }
         progress.finish()
-        if !layoutNeeded && !layoutIsReal(summary) { checks.dropLayoutChecks() }
+        if !layoutNeeded && !Self.layoutIsReal(summary, given: given) { checks.dropLayoutChecks() }
         return (summary, checks)
     }
 
@@ -92,9 +104,7 @@ public struct TraceInputOptions: ParsableArguments, Sendable {
     /// 0 when absent), and that neither `--layout FILE` nor an option gives, is a column of
     /// every file. Otherwise the layout checks (content bounds, reachable labels) would judge a
     /// made-up layout, and are dropped.
-    func layoutIsReal(_ summary: ReadSummary) -> Bool {
-        var base = layoutOptions.givenFields
-        if let layout, let file = try? LayoutFields.read(layoutFile: layout) { base = file.merged(over: base) }
+    static func layoutIsReal(_ summary: ReadSummary, given base: LayoutFields) -> Bool {
         let standIn = base.merged(over: LayoutOptions.benchmark)
         var filled = base.missingRequired
         if base.spacing == nil && standIn.spacing != 0 { filled.append("item_spacing") }
@@ -116,7 +126,8 @@ extension TraceInputOptions {
     ) throws -> (partials: [Partial], summary: ReadSummary, checks: DataChecks) {
         let progress = ProgressLine(stage: "reading", unit: "traces", checkEvery: 512)
         defer { progress.finish() }
-        let (parts, summary) = try TraceReader.readInParallel(paths: files, options: readOptions(layoutNeeded: layoutNeeded),
+        let given = try givenLayout()
+        let (parts, summary) = try TraceReader.readInParallel(paths: files, options: readOptions(given: given, layoutNeeded: layoutNeeded),
                                                               parts: effectiveJobs,
                                                               initial: { (partial: initial(), checks: DataChecks()) },
                                                               accumulate: { part, record in
@@ -126,7 +137,7 @@ extension TraceInputOptions {
                                                               })
         var checks = DataChecks()
         for part in parts { checks.merge(part.partial.checks, lineOffset: part.lineOffset) }
-        if !layoutNeeded && !layoutIsReal(summary) { checks.dropLayoutChecks() }
+        if !layoutNeeded && !Self.layoutIsReal(summary, given: given) { checks.dropLayoutChecks() }
         return (parts.map(\.partial.partial), summary, checks)
     }
 }
