@@ -33,32 +33,27 @@ extension SnapLab {
         /// prints nothing on standard output.
         public func output() throws -> CommandOutput {
             var result = CommandOutput()
-            var csv = [UInt8]()
-            var rows: [VelocityRow] = []
-            if format == .csv { csv.append(contentsOf: "trace_id,velocity,samples_used\n".utf8) }
+            // the output, built in place: parts are appended as they come (no copy of the whole)
+            var all = VelocityPart()
+            if format == .csv { all.csv.append(contentsOf: "trace_id,velocity,samples_used\n".utf8) }
+            let keepRows = format != .csv
             let summary: ReadSummary, checks: DataChecks
             if input.effectiveJobs > 1 {
-                let keepRows = format != .csv
-                let (parts, s, c) = try input.readInParts(layoutNeeded: false, initial: { VelocityPart() }) { part, record in
-                    part.add(record, keepRow: keepRows)
-                }
-                for part in parts {
-                    csv += part.csv
-                    rows += part.rows
-                }
-                (summary, checks) = (s, c)
+                (summary, checks) = try input.readFoldingParts(layoutNeeded: false, into: &all, initial: { VelocityPart() },
+                                                               accumulate: { part, record in part.add(record, keepRow: keepRows) },
+                                                               fold: { all, part in
+                                                                   all.csv += part.csv
+                                                                   all.rows += part.rows
+                                                               })
             } else {
-                var part = VelocityPart()
-                let keepRows = format != .csv
-                (summary, checks) = try input.read(layoutNeeded: false) { part.add($0, keepRow: keepRows) }
-                csv += part.csv
-                rows = part.rows
+                (summary, checks) = try input.read(layoutNeeded: false) { all.add($0, keepRow: keepRows) }
             }
+            let rows = all.rows
             let warnings = checks.lines(velocity: input.velocity)
             let scored = summary.tracesYielded
             switch format {
             case .csv:
-                result.standardOutput = csv
+                result.standardOutput = all.csv
             case .table:
                 let table = TextTable(header: ["trace_id", "velocity", "samples_used"],
                                       rows: rows.map { [$0.traceID, NumberFormat.fixed($0.velocity, 4), String($0.samplesUsed)] })
