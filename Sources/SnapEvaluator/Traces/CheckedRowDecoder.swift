@@ -43,7 +43,8 @@ extension ReaderCore {
     /// Moves to the first trace boundary at or after `rangeStart` (ranges after the first).
     mutating func seekToRangeStart() throws(TraceParseError) {
         let headerEnd = window.offset
-        guard rangeStart > headerEnd else { return }
+        // a range starting inside the header starts at its end: its first row is line 1 too
+        guard rangeStart > headerEnd else { line = 0; return }
         // the start of the last line that starts before rangeStart - 1 (a line start)
         var probe = rangeStart
         var prevLineStart = headerEnd
