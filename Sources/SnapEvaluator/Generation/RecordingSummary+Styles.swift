@@ -1,0 +1,75 @@
+import Foundation
+import SnapStrategies
+
+/// Per-style statistics (issue 16 evidence, paging): strokes split by observable behaviour.
+///
+/// Paging mixes flicks (released while fast: stroke time `travel / peak move speed` ≈ 0.3–0.5 of
+/// the planned duration), drags and stays (placed at rest: stroke time ≈ `T / 1.875`, and `T`
+/// about three times a flick's). Their log stroke times form two clusters; the split between them
+/// is the exact 1-D 2-means (Otsu) threshold of the recording's own log stroke times
+/// (``twoMeansSplit(_:)``), computed alike on the recording and on every simulation, so the
+/// statistics below are ordinary functions of the sample and simulated moments stay consistent.
+/// The spreads are measured within users (``withinUserLogSD(_:)``) so that the speed gain of
+/// the recording's few users does not enter them.
+extension RecordingSummary {
+    /// The 2-means split of `values` (sorted or not): the threshold between the two groups that
+    /// minimise the within-group sum of squares, each group ≥ 5% of the values (NaN with fewer than 40).
+    static func twoMeansSplit(_ values: [Double]) -> Double {
+        let x = values.filter(\.isFinite).sorted()
+        let n = x.count
+        guard n >= 40 else { return .nan }
+        var prefix = [Double](repeating: 0, count: n + 1), prefix2 = prefix
+        for i in 0..<n {
+            prefix[i + 1] = prefix[i] + x[i]
+            prefix2[i + 1] = prefix2[i] + x[i] * x[i]
+        }
+        func ss(_ a: Int, _ b: Int) -> Double {  // sum of squares about the mean of x[a..<b]
+            let s = prefix[b] - prefix[a]
+            return prefix2[b] - prefix2[a] - s * s / Double(b - a)
+        }
+        let lo = max(1, n / 20)
+        var best = Double.infinity, split = lo
+        for k in lo...(n - lo) {
+            let w = ss(0, k) + ss(k, n)
+            if w < best {
+                best = w
+                split = k
+            }
+        }
+        return (x[split - 1] + x[split]) / 2
+    }
+
+    /// The log stroke-time threshold between fast (flicked) and slow (placed) strokes.
+    var strokeTimeSplit: Double {
+        Self.twoMeansSplit(features.compactMap { $0.strokeTime.flatMap { $0 > 0 ? log($0) : nil } })
+    }
+
+    /// The per-style statistics, in table order.
+    var styleStatistics: [Statistic] {
+        let split = strokeTimeSplit
+        var fastTravel: [(user: Int, value: Double)] = [], classed: [(user: Int, value: Double)] = []
+        var fastPeak: [Int: [Double]] = [:]
+        var travel: [Double] = []
+        for f in features {
+            guard let t = f.strokeTime, t > 0, split.isFinite else { continue }
+            let fast = log(t) < split
+            // a user's fast and slow strokes are separate groups: both centred on their own mean
+            classed.append((2 * f.user + (fast ? 0 : 1), t))
+            guard fast else { continue }
+            fastTravel.append((f.user, f.travelPitches))
+            travel.append(f.travelPitches)
+            if let v = f.peakSpeed, v > 0 { fastPeak[f.user, default: []].append(log(v)) }
+        }
+        return [
+            Statistic(name: Self.fastTravelMedian, value: travel.isEmpty ? .nan : Percentile.of(travel, 0.5), tolerance: .relative(0.1)),
+            Statistic(name: Self.fastTravelSpread, value: Self.withinUserLogSD(fastTravel), tolerance: .relative(0.1)),
+            Statistic(name: Self.classedStrokeTimeSpread, value: Self.withinUserLogSD(classed), tolerance: .relative(0.1)),
+            Statistic(name: Self.fastSpeedSpread, value: Self.betweenSD(fastPeak.values), tolerance: .relative(0.15)),
+        ]
+    }
+
+    static let fastTravelMedian = "fast-stroke travel p50 (pitches; stroke time below the 2-means split)"
+    static let fastTravelSpread = "fast-stroke travel log sd within users (5% trimmed)"
+    static let classedStrokeTimeSpread = "stroke time log sd within users and speed classes (5% trimmed)"
+    static let fastSpeedSpread = "between-user sd of log peak speed (fast strokes)"
+}
