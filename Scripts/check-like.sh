@@ -9,14 +9,19 @@
 #   Scripts/check-like.sh [TASK] [SEED…]       (defaults: reveal, seeds 77 78 79 80 81)
 #   USERS=400 Scripts/check-like.sh …          (truth users for the 2,000 traces; default 100)
 #   SKIP_RANK=1 Scripts/check-like.sh …        (part (a) only)
+#   NO_BUILD=1 Scripts/check-like.sh …         (use the release binary already built)
 set -euo pipefail
 cd "$(dirname "$0")/.."
 task="${1:-reveal}"
 shift || true
 seeds=("$@")
 [ ${#seeds[@]} -eq 0 ] && seeds=(77 78 79 80 81)
-swift build -c release --product snaplab >&2
-bin="$(swift build -c release --show-bin-path)/snaplab"
+if [ -n "${NO_BUILD:-}" ]; then
+    bin=.build/release/snaplab
+else
+    swift build -c release --product snaplab >&2
+    bin="$(swift build -c release --show-bin-path)/snaplab"
+fi
 tmp="$(mktemp -d)"
 trap 'rm -rf "$tmp"' EXIT
 live=compose-lazyrow-snap

@@ -11,17 +11,22 @@ import SnapStrategies
 ///
 /// **Simulated moments** (indirect inference): the parameters below are adjusted together until
 /// the generated traces' statistics equal the recording's. Each round simulates the current model
-/// with the same seed (common random numbers), then moves each parameter by the ratio (or, for a
-/// probability, the difference) between its statistic on the recording and on the simulation,
-/// divided by the statistic's measured slope from round 3 on (chord-Newton, damped by 0.8). The
-/// result averages the second half of the rounds' iterates.
+/// as replicates of the recording's own design (its traces by its users; same seeds every round:
+/// common random numbers) and averages each statistic over them (`ModelCalibration+Simulation`),
+/// then moves each parameter by the ratio (or, for a probability, the difference) between its
+/// statistic on the recording and on the simulation, divided by the statistic's measured slope
+/// from round 3 on (chord-Newton, damped by 0.8). The result averages the second half of the
+/// rounds' iterates. Paging goal weights are reweighted each round until the strokes' intents
+/// match the labels' (``reweightIntents(_:targets:simulated:)``).
 ///
 /// Each parameter has a statistic that moves with it and little with the others: placed strokes
-/// (holds) ← lift-offs that repeat the last move 15–40 ms or > 110 ms after it (a hold's delays;
-/// a stall lasts 45–90 ms); stalls ← late lift-offs after a move still near the stroke's peak speed
-/// (or gaps between moves); spreads ← 5%-trimmed log sds (travel; travel / peak move speed, in
-/// which the amplitude cancels); the user gain ← the between-user sd of log peak speed (the gain
-/// enters it twice).
+/// (holds) ← lift-offs that repeat the last move > 15 ms after it and are not a stall's (a stall
+/// lasts 45–90 ms and cuts a stroke still moving fast); stalls ← late lift-offs after a move still
+/// near the stroke's peak speed (or gaps between moves); spreads ← 5%-trimmed log sds *within
+/// users* (travel; travel / peak move speed, in which the amplitude cancels), so the recording's
+/// few users' gains do not enter them; the user gain ← the between-user sd of log peak speed (the
+/// gain enters it twice). Paging measures flicks apart from drags and stays
+/// (`RecordingSummary+Styles`).
 public struct ModelCalibration: Sendable {
     /// A parameter fitted by simulated moments, with the statistic that drives it.
     public struct Fitted: Sendable {
@@ -50,11 +55,12 @@ public struct ModelCalibration: Sendable {
         held: ["share lifted > 40 ms after the last move", "share release speed exactly 0"],
         stopped: ["share with a gap > 40 ms between moves", "share with a gap > 40 ms"],
         speedSpread: ["between-user sd of log travel"],
-        RecordingSummary.fastTravelMedian: ["finger travel p50 (pitches)"],
-        RecordingSummary.fastTravelSpread: [travelSpread, "travel log sd (5% trimmed)", "travel log IQR", "travel log p90/p50"],
+        RecordingSummary.stepperTravelMedian: ["finger travel p50 (pitches)"],
+        RecordingSummary.stepperTravelSpread: [travelSpread, "travel log sd (5% trimmed)", "travel log IQR", "travel log p90/p50"],
         RecordingSummary.classedStrokeTimeSpread: [strokeTimeSpread, "stroke time log sd (travel / peak move speed, 5% trimmed)",
                                                    "motion time log IQR", "duration log p90/p50"],
-        RecordingSummary.fastSpeedSpread: [speedSpread, "between-user sd of log travel"],
+        RecordingSummary.stepperSpeedSpread: [speedSpread, "between-user sd of log travel"],
+        RecordingSummary.fastStrokeTimeMedian: ["motion time p50 (first to last move, ms)", "contact duration p50 (ms)"],
     ]
     static let travelSpread = "travel log sd within users (5% trimmed)"
     static let strokeTimeSpread = "stroke time log sd within users (5% trimmed)"
@@ -68,11 +74,11 @@ public struct ModelCalibration: Sendable {
         var list: [Fitted] = []
         if task == .paging {
             list += [
-                Fitted(name: "flick amplitude median (pt)", statistic: RecordingSummary.fastTravelMedian, isProbability: false,
+                Fitted(name: "flick amplitude median (pt)", statistic: RecordingSummary.stepperTravelMedian, isProbability: false,
                        get: { $0.flickAmplitudeMedian }, set: { $0.flickAmplitudeMedian = $1 }),
-                Fitted(name: "flick amplitude log sd", statistic: RecordingSummary.fastTravelSpread, isProbability: false,
+                Fitted(name: "flick amplitude log sd", statistic: RecordingSummary.stepperTravelSpread, isProbability: false,
                        get: { $0.flickAmplitudeLogSD }, set: { $0.flickAmplitudeLogSD = $1 }),
-                Fitted(name: "flick duration median (ms; drags and stays scale with it)", statistic: "motion time p50 (first to last move, ms)",
+                Fitted(name: "flick duration median (ms; drags and stays scale with it)", statistic: RecordingSummary.fastStrokeTimeMedian,
                        isProbability: false, get: { $0.flickDurationMedian }, set: { p, x in
                            let r = x / p.flickDurationMedian
                            p.flickDurationMedian = x
@@ -116,7 +122,7 @@ public struct ModelCalibration: Sendable {
                    get: { $0.delivery.liftRepeatDelayMedian }, set: { $0.delivery.liftRepeatDelayMedian = $1 }),
             Fitted(name: "stall probability", statistic: stopped, isProbability: true,
                    get: { $0.delivery.stallProbability }, set: { $0.delivery.stallProbability = $1 }),
-            Fitted(name: "user gain log sd", statistic: task == .paging ? RecordingSummary.fastSpeedSpread : speedSpread, isProbability: false,
+            Fitted(name: "user gain log sd", statistic: task == .paging ? RecordingSummary.stepperSpeedSpread : speedSpread, isProbability: false,
                    get: { $0.gainLogSD }, set: { $0.gainLogSD = $1 }),
         ]
         return list.map { x in

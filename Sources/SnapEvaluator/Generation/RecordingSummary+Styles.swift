@@ -44,32 +44,41 @@ extension RecordingSummary {
         Self.twoMeansSplit(features.compactMap { $0.strokeTime.flatMap { $0 > 0 ? log($0) : nil } })
     }
 
-    /// The per-style statistics, in table order.
+    /// The per-style statistics, in table order. *Stepper flicks* are the fast strokes (stroke time
+    /// below the split) whose label is one item from their start item, or that carry no label (a
+    /// paging goal two or more items away is either a series of such flicks or one projected flick,
+    /// whose amplitude follows from the aimed distance, not from the flick amplitude; a reveal
+    /// stroke's label is its far target, so these rows are empty for reveal recordings).
     var styleStatistics: [Statistic] {
         let split = strokeTimeSplit
-        var fastTravel: [(user: Int, value: Double)] = [], classed: [(user: Int, value: Double)] = []
-        var fastPeak: [Int: [Double]] = [:]
-        var travel: [Double] = []
+        var stepperTravel: [(user: Int, value: Double)] = [], classed: [(user: Int, value: Double)] = []
+        var stepperPeak: [Int: [Double]] = [:]
+        var travel: [Double] = [], fastTimes: [Double] = []
         for f in features {
             guard let t = f.strokeTime, t > 0, split.isFinite else { continue }
             let fast = log(t) < split
             // a user's fast and slow strokes are separate groups: both centred on their own mean
             classed.append((2 * f.user + (fast ? 0 : 1), t))
             guard fast else { continue }
-            fastTravel.append((f.user, f.travelPitches))
+            fastTimes.append(t)
+            guard f.intent.map({ abs($0) == 1 }) ?? true else { continue }
+            stepperTravel.append((f.user, f.travelPitches))
             travel.append(f.travelPitches)
-            if let v = f.peakSpeed, v > 0 { fastPeak[f.user, default: []].append(log(v)) }
+            if let v = f.peakSpeed, v > 0 { stepperPeak[f.user, default: []].append(log(v)) }
         }
         return [
-            Statistic(name: Self.fastTravelMedian, value: travel.isEmpty ? .nan : Percentile.of(travel, 0.5), tolerance: .relative(0.1)),
-            Statistic(name: Self.fastTravelSpread, value: Self.withinUserLogSD(fastTravel), tolerance: .relative(0.1)),
+            Statistic(name: Self.fastStrokeTimeMedian, value: fastTimes.isEmpty ? .nan : Percentile.of(fastTimes, 0.5),
+                      tolerance: .relative(0.1)),
             Statistic(name: Self.classedStrokeTimeSpread, value: Self.withinUserLogSD(classed), tolerance: .relative(0.1)),
-            Statistic(name: Self.fastSpeedSpread, value: Self.betweenSD(fastPeak.values), tolerance: .relative(0.15)),
+            Statistic(name: Self.stepperTravelMedian, value: travel.count < 20 ? .nan : Percentile.of(travel, 0.5), tolerance: .relative(0.1)),
+            Statistic(name: Self.stepperTravelSpread, value: Self.withinUserLogSD(stepperTravel), tolerance: .relative(0.1)),
+            Statistic(name: Self.stepperSpeedSpread, value: Self.betweenSD(stepperPeak.values), tolerance: .relative(0.15)),
         ]
     }
 
-    static let fastTravelMedian = "fast-stroke travel p50 (pitches; stroke time below the 2-means split)"
-    static let fastTravelSpread = "fast-stroke travel log sd within users (5% trimmed)"
+    static let fastStrokeTimeMedian = "fast-stroke time p50 (ms; stroke time below the 2-means split)"
     static let classedStrokeTimeSpread = "stroke time log sd within users and speed classes (5% trimmed)"
-    static let fastSpeedSpread = "between-user sd of log peak speed (fast strokes)"
+    static let stepperTravelMedian = "stepper-flick travel p50 (pitches; fast strokes labelled ±1 or unlabelled)"
+    static let stepperTravelSpread = "stepper-flick travel log sd within users (5% trimmed)"
+    static let stepperSpeedSpread = "between-user sd of log peak speed (stepper flicks)"
 }
