@@ -83,6 +83,9 @@ extension ModelCalibration {
     /// Key prefix of the per-stroke intent shares (`intent:-1`, `intent:2`, …) in the statistics.
     static let intentPrefix = "intent:"
 
+    /// Whether `targets` carries per-stroke intent shares (a labelled paging recording; not `--match`).
+    static func hasIntentShares(_ targets: [String: Double]) -> Bool { targets.keys.contains { $0.hasPrefix(intentPrefix) } }
+
     /// Share of the labelled strokes with each intent (label − start item), keyed `intent:k`.
     static func intentShares(_ features: [TraceFeatures]) -> [String: Double] {
         var counts: [Int: Int] = [:]
@@ -99,6 +102,7 @@ extension ModelCalibration {
     /// one-item goal; this iteration finds the goal weights whose strokes, series expanded, have
     /// the recording's intents.
     static func reweightIntents(_ p: inout SwipeModelParameters, targets: [String: Double], simulated: [String: Double]) {
+        guard hasIntentShares(targets) else { return }
         var weights = p.intentWeights
         for (i, k) in p.intents.enumerated() {
             let key = intentPrefix + String(k)

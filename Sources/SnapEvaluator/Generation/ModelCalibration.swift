@@ -57,7 +57,7 @@ public struct ModelCalibration: Sendable {
         speedSpread: ["between-user sd of log travel"],
         RecordingSummary.stepperTravelMedian: ["finger travel p50 (pitches)"],
         RecordingSummary.stepperTravelSpread: [travelSpread, "travel log sd (5% trimmed)", "travel log IQR", "travel log p90/p50"],
-        RecordingSummary.classedStrokeTimeSpread: [strokeTimeSpread, "stroke time log sd (travel / peak move speed, 5% trimmed)",
+        RecordingSummary.slowStrokeTimeSpread: [strokeTimeSpread, "stroke time log sd (travel / peak move speed, 5% trimmed)",
                                                    "motion time log IQR", "duration log p90/p50"],
         RecordingSummary.stepperSpeedSpread: [speedSpread, "between-user sd of log travel"],
         RecordingSummary.fastStrokeTimeMedian: ["motion time p50 (first to last move, ms)", "contact duration p50 (ms)"],
@@ -85,7 +85,7 @@ public struct ModelCalibration: Sendable {
                            p.dragDurationMedian *= r
                            p.stayDurationMedian *= r
                        }),
-                Fitted(name: "duration log sd (flicks and drags)", statistic: RecordingSummary.classedStrokeTimeSpread, isProbability: false,
+                Fitted(name: "duration log sd (flicks and drags)", statistic: RecordingSummary.slowStrokeTimeSpread, isProbability: false,
                        get: { $0.flickDurationLogSD }, set: { p, x in
                            p.dragDurationLogSD *= x / p.flickDurationLogSD
                            p.flickDurationLogSD = x
@@ -268,13 +268,13 @@ public struct ModelCalibration: Sendable {
                     x.set(&next, max(current * exp(damping * min(max(log(want / got) / slopes[j], -0.7), 0.7)), 1e-3))
                 }
             }
-            if task == .paging { Self.reweightIntents(&next, targets: target, simulated: sim) }
+            if task == .paging { Self.reweightIntents(&next, targets: target, simulated: sim) }  // no-op without intent shares
             if round > total / 2 { kept.append(p) }
             do { try SwipeModel.validate(next) } catch { break }
             p = next
         }
         var best = kept.last ?? p
-        if task == .paging, !kept.isEmpty {
+        if task == .paging, Self.hasIntentShares(target), !kept.isEmpty {
             best.intentWeights = best.intents.indices.map { i in kept.map { $0.intentWeights[i] }.reduce(0, +) / Double(kept.count) }
         }
         for (x, _) in fitted where !kept.isEmpty {

@@ -10,7 +10,11 @@ import SnapStrategies
 /// (``twoMeansSplit(_:)``), computed alike on the recording and on every simulation, so the
 /// statistics below are ordinary functions of the sample and simulated moments stay consistent.
 /// The spreads are measured within users (``withinUserLogSD(_:)``) so that the speed gain of
-/// the recording's few users does not enter them.
+/// the recording's few users does not enter them. The duration spread is read off the strokes
+/// that came to rest (last move below 0.2 of the peak speed: drags and stays, placed at `ρ = 1`;
+/// a flick released at `ρ ≤ 0.85` is still above 0.25 at its last move): their stroke time is
+/// `T / 1.875` over a dozen frames or more, with no cut on `T` itself, while a flick's few frames
+/// make its peak speed, and so its stroke time, a noisy measure of `T`.
 extension RecordingSummary {
     /// The 2-means split of `values` (sorted or not): the threshold between the two groups that
     /// minimise the within-group sum of squares, each group ≥ 5% of the values (NaN with fewer than 40).
@@ -51,14 +55,13 @@ extension RecordingSummary {
     /// stroke's label is its far target, so these rows are empty for reveal recordings).
     var styleStatistics: [Statistic] {
         let split = strokeTimeSplit
-        var stepperTravel: [(user: Int, value: Double)] = [], classed: [(user: Int, value: Double)] = []
+        var stepperTravel: [(user: Int, value: Double)] = [], slow: [(user: Int, value: Double)] = []
         var stepperPeak: [Int: [Double]] = [:]
         var travel: [Double] = [], fastTimes: [Double] = []
         for f in features {
             guard let t = f.strokeTime, t > 0, split.isFinite else { continue }
             let fast = log(t) < split
-            // a user's fast and slow strokes are separate groups: both centred on their own mean
-            classed.append((2 * f.user + (fast ? 0 : 1), t))
+            if (f.lastToPeakSpeed ?? 1) < 0.2 { slow.append((f.user, t)) }
             guard fast else { continue }
             fastTimes.append(t)
             guard f.intent.map({ abs($0) == 1 }) ?? true else { continue }
@@ -69,7 +72,7 @@ extension RecordingSummary {
         return [
             Statistic(name: Self.fastStrokeTimeMedian, value: fastTimes.isEmpty ? .nan : Percentile.of(fastTimes, 0.5),
                       tolerance: .relative(0.1)),
-            Statistic(name: Self.classedStrokeTimeSpread, value: Self.withinUserLogSD(classed), tolerance: .relative(0.1)),
+            Statistic(name: Self.slowStrokeTimeSpread, value: Self.withinUserLogSD(slow), tolerance: .relative(0.1)),
             Statistic(name: Self.stepperTravelMedian, value: travel.count < 20 ? .nan : Percentile.of(travel, 0.5), tolerance: .relative(0.1)),
             Statistic(name: Self.stepperTravelSpread, value: Self.withinUserLogSD(stepperTravel), tolerance: .relative(0.1)),
             Statistic(name: Self.stepperSpeedSpread, value: Self.betweenSD(stepperPeak.values), tolerance: .relative(0.15)),
@@ -77,7 +80,7 @@ extension RecordingSummary {
     }
 
     static let fastStrokeTimeMedian = "fast-stroke time p50 (ms; stroke time below the 2-means split)"
-    static let classedStrokeTimeSpread = "stroke time log sd within users and speed classes (5% trimmed)"
+    static let slowStrokeTimeSpread = "placed-stroke time log sd within users (last move < 0.2 of peak speed, 5% trimmed)"
     static let stepperTravelMedian = "stepper-flick travel p50 (pitches; fast strokes labelled ±1 or unlabelled)"
     static let stepperTravelSpread = "stepper-flick travel log sd within users (5% trimmed)"
     static let stepperSpeedSpread = "between-user sd of log peak speed (stepper flicks)"
