@@ -5,7 +5,8 @@ import SnapStrategies
 /// The simulation side of simulated moments: the model's statistics, measured like a recording's.
 ///
 /// **Replicates.** With `replicates` = S > 1 the simulation is S data sets each of the recording's
-/// own design (its trace count and its number of users, seeds `seed`, `seed + 1`, …), each measured
+/// own design (``designTracesPerUser``: as many users as the recording, each making as many traces
+/// as its counterpart there; seeds `seed`, `seed + 1`, …), each measured
 /// on its own, and each statistic is the mean of its S values. So a statistic whose value depends
 /// on the sample size (a between-user sd over 100 users, a trimmed sd, a quantile of frame-quantised
 /// times) is compared with its own expectation at that size, and the estimator's variance is the
@@ -23,7 +24,10 @@ extension ModelCalibration {
                             replicates: Int, seed: UInt64) throws -> [RecordingSummary] {
         let model = try SwipeModel(parameters: parameters, layout: layout)
         let generators = try (0..<max(replicates, 1)).map { r in
-            try TraceGenerator(model: model, traceCount: traces, userCount: users, seed: seed &+ UInt64(r), livePolicy: livePolicy)
+            if let design = designTracesPerUser {
+                return try TraceGenerator(model: model, tracesPerUser: design, seed: seed &+ UInt64(r), livePolicy: livePolicy)
+            }
+            return try TraceGenerator(model: model, traceCount: traces, userCount: users, seed: seed &+ UInt64(r), livePolicy: livePolicy)
         }
         let items: [(replicate: Int, chunk: Int)] = generators.enumerated().flatMap { r, g in (0..<g.chunkCount).map { (r, $0) } }
         let pitch = layout.stride

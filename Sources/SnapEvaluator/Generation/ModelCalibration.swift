@@ -170,6 +170,9 @@ public struct ModelCalibration: Sendable {
     /// where on 2,000 traces it trades off against the amplitude).
     public var fitsReleaseFraction = false
     public var threads = 1
+    /// The recording's traces per user (its design), which every simulated replicate repeats
+    /// (`calibrate` sets it; `nil`: `traces` by `users` users drawn by activity).
+    public var designTracesPerUser: [Int]?
 
     public init(task: SwipeTask, livePolicy: (any SnapPolicy)?, seed: UInt64) {
         self.task = task
@@ -218,8 +221,10 @@ public struct ModelCalibration: Sendable {
         // spreads over its few users included, is compared with its own expectation at that size
         let perReplicate = max(Int((Double(f.count) / (1 - p.cancelledShare)).rounded()), 1)
         let replicates = max(Int((Double(n) / Double(perReplicate)).rounded()), 1)
-        var result = try fitMoments(p, targets: target, layout: recording.layout, users: users, traces: perReplicate,
-                                    replicates: replicates, notes: notes)
+        var design = self
+        design.designTracesPerUser = counts.keys.sorted().map { counts[$0]! }
+        var result = try design.fitMoments(p, targets: target, layout: recording.layout, users: users, traces: perReplicate,
+                                           replicates: replicates, notes: notes)
         result.userCount = users
         return result
     }

@@ -52,7 +52,8 @@ extension RecordingSummary {
     /// below the split) whose label is one item from their start item, or that carry no label (a
     /// paging goal two or more items away is either a series of such flicks or one projected flick,
     /// whose amplitude follows from the aimed distance, not from the flick amplitude; a reveal
-    /// stroke's label is its far target, so these rows are empty for reveal recordings).
+    /// stroke's label is its far target, so these rows are left out of the statistics of reveal
+    /// recordings, those whose hit criterion is `revealed`).
     var styleStatistics: [Statistic] {
         let split = strokeTimeSplit
         var stepperTravel: [(user: Int, value: Double)] = [], slow: [(user: Int, value: Double)] = []
