@@ -258,9 +258,14 @@ public struct ModelCalibration: Sendable {
         for round in 1...total {
             let sim = try statistics(p, layout: layout, traces: n, users: users, replicates: replicates)
             if round == 3 {
-                slopes = replicates > 1
-                    ? try measureSlopes(fitted, at: p, layout: layout, traces: n, users: users, replicates: replicates / 2)
-                    : try measureSlopes(fitted, at: p, layout: layout, traces: max(n / 2, 1), users: max(users / 2, 1))
+                if replicates > 1 {
+                    slopes = try measureSlopes(fitted, at: p, layout: layout, traces: n, users: users, replicates: replicates / 2)
+                } else {
+                    // one replicate (a large recording): slopes on every other user of its design
+                    var half = self
+                    half.designTracesPerUser = designTracesPerUser.map { d in stride(from: 0, to: d.count, by: 2).map { d[$0] } }
+                    slopes = try half.measureSlopes(fitted, at: p, layout: layout, traces: max(n / 2, 1), users: max(users / 2, 1))
+                }
             }
             var next = p
             let damping = round <= 2 ? 1.0 : 0.8
