@@ -47,6 +47,21 @@ public struct TraceGenerator: Sendable {
     ///   if GSL cannot allocate.
     public init(model: SwipeModel, traceCount: Int, userCount: Int, seed: UInt64,
                 livePolicy: (any SnapPolicy)? = nil) throws {
+        try self.init(model: model, traceCount: traceCount, userCount: userCount, seed: seed, livePolicy: livePolicy, fixedCounts: nil)
+    }
+
+    /// Plans a run in which user `i` makes exactly `tracesPerUser[i]` traces (the users' latent
+    /// variables drawn as for any run; `generate --like` simulates a recording's own design with it).
+    public init(model: SwipeModel, tracesPerUser: [Int], seed: UInt64, livePolicy: (any SnapPolicy)? = nil) throws {
+        guard tracesPerUser.allSatisfy({ $0 >= 0 }) else {
+            throw SwipeModelError.invalidParameter(name: "traces per user", value: "a negative count", expected: "counts ≥ 0")
+        }
+        try self.init(model: model, traceCount: tracesPerUser.reduce(0, +), userCount: tracesPerUser.count, seed: seed,
+                      livePolicy: livePolicy, fixedCounts: tracesPerUser)
+    }
+
+    init(model: SwipeModel, traceCount: Int, userCount: Int, seed: UInt64, livePolicy: (any SnapPolicy)?,
+         fixedCounts: [Int]?) throws {
         simulator = try SessionSimulator(model: model, livePolicy: livePolicy)
         guard traceCount >= 0, traceCount <= 1_000_000_000 else {
             throw SwipeModelError.invalidParameter(name: "trace count", value: "\(traceCount)", expected: "0...1000000000")
@@ -67,7 +82,7 @@ public struct TraceGenerator: Sendable {
             cumulative.append(total)
         }
         var counts = [Int](repeating: 0, count: userCount)
-        for _ in 0..<traceCount {
+        for _ in 0..<(fixedCounts == nil ? traceCount : 0) {
             let target = plan.uniform() * total
             var lo = 0, hi = userCount - 1
             while lo < hi {
@@ -76,6 +91,7 @@ public struct TraceGenerator: Sendable {
             }
             counts[lo] += 1
         }
+        if let fixedCounts { counts = fixedCounts }
         var chunks: [Chunk] = []
         var next = 0
         for (u, n) in counts.enumerated() {
