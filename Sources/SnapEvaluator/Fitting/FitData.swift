@@ -227,6 +227,29 @@ public struct FitData: Sendable {
         return total
     }
 
+    /// Whether some trace of `indices` scores differently (its loss, ``loss(_:target:layout:objective:)``)
+    /// under two of `policies` (one type, e.g. one policy at several values of a parameter).
+    func anyLossDiffers<P: SnapPolicy>(_ policies: [P], objective: FitObjective, indices: [Int]) -> Bool {
+        guard policies.count >= 2 else { return false }
+        var batch = DecisionBatch(capacity: ScoreAccumulator.batchSize)
+        var first = [Double](repeating: 0, count: ScoreAccumulator.batchSize)
+        var start = 0
+        while start < indices.count {
+            let end = Swift.min(indices.count, start + ScoreAccumulator.batchSize)
+            batch.gather(self, indices[start..<end])
+            for (k, p) in policies.enumerated() {
+                batch.decide(p)
+                for t in 0..<(end - start) {
+                    let l = loss(labels[indices[start + t]], target: batch.decisions[t].targetIndex, layout: batch.layouts[t],
+                                 objective: objective)
+                    if k == 0 { first[t] = l } else if l != first[t] { return true }
+                }
+            }
+            start = end
+        }
+        return false
+    }
+
     /// The distinct users of `indices` with their trace counts, in order of first appearance.
     public func userCounts(_ indices: [Int]) -> [(user: Int, traces: Int)] {
         var order: [Int] = []

@@ -1,0 +1,148 @@
+import Dispatch
+import SnapStrategies
+
+/// The traces of a ``FitData`` sorted by each feature that a policy's free thresholds declare
+/// (``PolicyParameter/comparedWith``): computed once per fitting job and shared by all its fits
+/// (folds, bootstrap refits), since a resample changes only the traces' weights, never their
+/// features.
+///
+/// With it, one step over a declared threshold on a large sample is a sweep
+/// (``StepSearch/sweepProfile(_:at:coordinate:feature:order:lossAtX:sample:)``): only the traces
+/// whose feature lies inside the threshold's feasible range can change decision, they are visited
+/// in feature order (so the change points come out sorted, with no sort), and each is decided at
+/// the two ends of the range. 12 bytes per trace and feature (the value and the trace index);
+/// traces whose feature is NaN are left out (their decision cannot change at a threshold).
+public final class FeatureOrders: Sendable {
+    /// One feature's traces, ascending by value.
+    struct Order: Sendable {
+        let values: [Double]
+        let traces: [UInt32]
+
+        /// Positions whose change point (``ThresholdFeature/change(at:)``) lies inside
+        /// `lo...hi`: `lo < f ≤ hi` for `>`, `lo ≤ f < hi` for `≥`.
+        func positions(changingIn lo: Double, _ hi: Double, _ comparison: ThresholdFeature.Comparison) -> Range<Int> {
+            let strictLow = comparison == .exceeds
+            let first = partition { strictLow ? $0 > lo : $0 >= lo }
+            let end = partition { strictLow ? $0 > hi : $0 >= hi }
+            return first..<Swift.max(first, end)
+        }
+
+        /// The first position whose value satisfies `above` (values ascending, `above` monotone).
+        private func partition(_ above: (Double) -> Bool) -> Int {
+            var lo = 0, hi = values.count
+            while lo < hi {
+                let mid = (lo + hi) / 2
+                if above(values[mid]) { hi = mid } else { lo = mid + 1 }
+            }
+            return lo
+        }
+    }
+
+    let orders: [ThresholdFeature.Quantity: Order]
+
+    /// The orders of the declared features of `policy`'s parameters `names` (default: every
+    /// threshold, as ``BoundTransform``), measured in the layout the policy decides in.
+    public init(data: FitData, policy: any SnapPolicy, parameters names: [String]? = nil) throws {
+        let specs = policy.parameterSpecs
+        let free = try BoundTransform(policy: policy.id, specs: specs, values: policy.parameterValues, free: names).coordinates
+        let quantities = Set(free.compactMap { StepSearchFeature.declared(specs[$0.index], $0)?.quantity })
+        var orders: [ThresholdFeature.Quantity: Order] = [:]
+        let origin = policy.snapOrigin
+        let layouts = data.layouts.map { $0.snapped(to: origin) }
+        for q in quantities {
+            let feature = ThresholdFeature(q, .exceeds)
+            var keyed: [(value: Double, trace: UInt32)] = []
+            keyed.reserveCapacity(data.count)
+            for i in 0..<data.count {
+                let f = feature.value(of: data.releases[i], in: layouts[Int(data.layoutIndex[i])])
+                if !f.isNaN { keyed.append((f, UInt32(i))) }
+            }
+            keyed.sort { $0.value != $1.value ? $0.value < $1.value : $0.trace < $1.trace }
+            orders[q] = Order(values: keyed.map(\.value), traces: keyed.map(\.trace))
+        }
+        self.orders = orders
+    }
+
+    func order(_ q: ThresholdFeature.Quantity) -> Order? { orders[q] }
+}
+
+extension StepSearch {
+    /// The profile of declared threshold `c` at `x` as a sweep over `order` (see
+    /// ``FeatureOrders``): the traces of `sample` whose change point lies inside the feasible
+    /// range, in feature order, each decided at the range's two ends; every trace outside keeps
+    /// its decision over the whole range (the declaration, checked in `ThresholdFeatureTests`),
+    /// so the loss at the lower end is `lossAtX` (the sample's loss at `x`) less the changes up
+    /// to `x[c]`. `sample` must carry its dense weights (``TraceSample/withDenseWeights(traces:)``).
+    func sweepProfile(_ policy: P, at x: [Double], coordinate c: BoundTransform.Coordinate, feature: ThresholdFeature,
+                      order: FeatureOrders.Order, lossAtX: Double, sample: TraceSample) -> StepProfile {
+        let (lo, hi) = range(c, at: x)
+        var y = x
+        y[c.index] = lo
+        let low = with(policy, y)
+        y[c.index] = hi
+        let high = with(policy, y)
+        let positions = order.positions(changingIn: lo, hi, feature.comparison)
+        let chunk = 8192
+        let chunks = (positions.count + chunk - 1) / chunk
+        var parts = [[StepEvent]](repeating: [], count: chunks)
+        let work: @Sendable (Int) -> [StepEvent] = { k in
+            let start = positions.lowerBound + k * chunk
+            return self.sweepChunk(low, high, feature, order, sample, start..<Swift.min(positions.upperBound, start + chunk))
+        }
+        if chunks == 1 {
+            parts[0] = work(0)
+        } else if chunks > 1 {
+            parts.withUnsafeMutableBufferPointer { buffer in
+                guard let base = buffer.baseAddress else { return }
+                let slots = ChunkSlots(base: base)
+                DispatchQueue.concurrentPerform(iterations: chunks) { k in slots.base[k] = work(k) }
+            }
+        }
+        var events: [StepEvent] = []
+        events.reserveCapacity(parts.reduce(0) { $0 + $1.count })
+        for p in parts { events += p }
+        var base = lossAtX
+        for e in events where e.b <= x[c.index] { base -= e.delta }
+        return StepProfile(lower: lo, upper: hi, base: base, events: events, isInteger: false)
+    }
+
+    /// One chunk of positions of a sweep: the sampled traces among them decided at both ends.
+    private func sweepChunk(_ low: P, _ high: P, _ feature: ThresholdFeature, _ order: FeatureOrders.Order,
+                            _ sample: TraceSample, _ positions: Range<Int>) -> [StepEvent] {
+        guard let dense = sample.dense else { return [] }
+        var events: [StepEvent] = []
+        var batch = DecisionBatch(capacity: ScoreAccumulator.batchSize)
+        var lowTargets = [Int](repeating: 0, count: ScoreAccumulator.batchSize)
+        var traces: [Int] = []
+        var values: [Double] = []
+        traces.reserveCapacity(ScoreAccumulator.batchSize)
+        values.reserveCapacity(ScoreAccumulator.batchSize)
+        var p = positions.lowerBound
+        while p < positions.upperBound {
+            traces.removeAll(keepingCapacity: true)
+            values.removeAll(keepingCapacity: true)
+            while p < positions.upperBound && traces.count < ScoreAccumulator.batchSize {
+                let i = Int(order.traces[p])
+                if dense[i] != 0 {
+                    traces.append(i)
+                    values.append(order.values[p])
+                }
+                p += 1
+            }
+            guard !traces.isEmpty else { continue }
+            batch.gather(data, traces)
+            batch.decide(low)
+            for t in traces.indices { lowTargets[t] = batch.decisions[t].targetIndex }
+            batch.decide(high)
+            for (t, i) in traces.enumerated() where batch.decisions[t].targetIndex != lowTargets[t] {
+                let label = data.labels[i], layout = batch.layouts[t]
+                let before = data.loss(label, target: lowTargets[t], layout: layout, objective: objective)
+                let after = data.loss(label, target: batch.decisions[t].targetIndex, layout: layout, objective: objective)
+                guard before != after else { continue }
+                let (a, b) = feature.change(at: values[t])
+                events.append(StepEvent(a: a, b: b, delta: dense[i] * (after - before)))
+            }
+        }
+        return events
+    }
+}
