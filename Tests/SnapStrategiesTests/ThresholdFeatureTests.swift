@@ -30,7 +30,11 @@ import Testing
                     for (i, s) in specs.enumerated() where i != j && !s.isInteger && s.role == .threshold {
                         base[i] = rng.double(in: s.minimum...s.maximum)
                     }
-                    base[j] = spec.minimum
+                    for order in policy.parameterOrder {
+                        guard let l = specs.firstIndex(where: { $0.name == order.lower }),
+                              let u = specs.firstIndex(where: { $0.name == order.upper }), base[l] > base[u] else { continue }
+                        base.swapAt(l, u)
+                    }
                     var lo = spec.minimum, hi = spec.maximum
                     for order in policy.parameterOrder {
                         guard let l = specs.firstIndex(where: { $0.name == order.lower }),

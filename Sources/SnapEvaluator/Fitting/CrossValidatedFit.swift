@@ -176,6 +176,9 @@ public struct CrossValidatedFit: Sendable {
             var drawn = [Int32](repeating: 0, count: byUser.users)
             for _ in 0..<byUser.users { drawn[rng.integer(below: byUser.users)] += 1 }
             var indices: [Int] = [], weights: [Double] = []
+            let kept = (0..<byUser.users).reduce(0) { $0 + (drawn[$1] > 0 ? byUser.traces(of: $1).count : 0) }
+            indices.reserveCapacity(kept)
+            weights.reserveCapacity(kept)
             for u in 0..<byUser.users where drawn[u] > 0 {
                 let traces = byUser.traces(of: u)
                 indices += traces

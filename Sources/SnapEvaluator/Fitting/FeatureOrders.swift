@@ -10,29 +10,38 @@ import SnapStrategies
 /// (``StepSearch/sweepProfile(_:at:coordinate:feature:order:lossAtX:sample:)``): only the traces
 /// whose feature lies inside the threshold's feasible range can change decision, they are visited
 /// in feature order (so the change points come out sorted, with no sort), and each is decided at
-/// the two ends of the range. 12 bytes per trace and feature (the value and the trace index);
+/// the two ends of the range. 4 bytes per trace and feature (the trace index);
 /// traces whose feature is NaN are left out (their decision cannot change at a threshold).
 public final class FeatureOrders: Sendable {
-    /// One feature's traces, ascending by value.
+    /// One feature's traces, ascending by value (ties by index). The values are not stored: a
+    /// binary search recomputes the few it reads, a sweep those of the traces it decides.
     struct Order: Sendable {
-        let values: [Double]
+        let feature: ThresholdFeature
         let traces: [UInt32]
+        /// The data's layouts moved to the policy's snap origin, by layout index.
+        let layouts: [CarouselLayout]
+
+        /// The feature of trace `i` of `data`.
+        @inline(__always)
+        func value(_ data: FitData, _ i: Int) -> Double {
+            feature.value(of: data.releases[i], in: layouts[Int(data.layoutIndex[i])])
+        }
 
         /// Positions whose change point (``ThresholdFeature/change(at:)``) lies inside
         /// `lo...hi`: `lo < f ≤ hi` for `>`, `lo ≤ f < hi` for `≥`.
-        func positions(changingIn lo: Double, _ hi: Double, _ comparison: ThresholdFeature.Comparison) -> Range<Int> {
+        func positions(_ data: FitData, changingIn lo: Double, _ hi: Double, _ comparison: ThresholdFeature.Comparison) -> Range<Int> {
             let strictLow = comparison == .exceeds
-            let first = partition { strictLow ? $0 > lo : $0 >= lo }
-            let end = partition { strictLow ? $0 > hi : $0 >= hi }
+            let first = partition(data) { strictLow ? $0 > lo : $0 >= lo }
+            let end = partition(data) { strictLow ? $0 > hi : $0 >= hi }
             return first..<Swift.max(first, end)
         }
 
         /// The first position whose value satisfies `above` (values ascending, `above` monotone).
-        private func partition(_ above: (Double) -> Bool) -> Int {
-            var lo = 0, hi = values.count
+        private func partition(_ data: FitData, _ above: (Double) -> Bool) -> Int {
+            var lo = 0, hi = traces.count
             while lo < hi {
                 let mid = (lo + hi) / 2
-                if above(values[mid]) { hi = mid } else { lo = mid + 1 }
+                if above(value(data, Int(traces[mid]))) { hi = mid } else { lo = mid + 1 }
             }
             return lo
         }
@@ -58,7 +67,7 @@ public final class FeatureOrders: Sendable {
                 if !f.isNaN { keyed.append((f, UInt32(i))) }
             }
             keyed.sort { $0.value != $1.value ? $0.value < $1.value : $0.trace < $1.trace }
-            orders[q] = Order(values: keyed.map(\.value), traces: keyed.map(\.trace))
+            orders[q] = Order(feature: feature, traces: keyed.map(\.trace), layouts: layouts)
         }
         self.orders = orders
     }
@@ -81,7 +90,7 @@ extension StepSearch {
         let low = with(policy, y)
         y[c.index] = hi
         let high = with(policy, y)
-        let positions = order.positions(changingIn: lo, hi, feature.comparison)
+        let positions = order.positions(data, changingIn: lo, hi, feature.comparison)
         let chunk = 8192
         let chunks = (positions.count + chunk - 1) / chunk
         var parts = [[StepEvent]](repeating: [], count: chunks)
@@ -100,7 +109,10 @@ extension StepSearch {
         }
         var events: [StepEvent] = []
         events.reserveCapacity(parts.reduce(0) { $0 + $1.count })
-        for p in parts { events += p }
+        for k in parts.indices {   // each chunk's events freed once copied
+            events += parts[k]
+            parts[k] = []
+        }
         var base = lossAtX
         for e in events where e.b <= x[c.index] { base -= e.delta }
         return StepProfile(lower: lo, upper: hi, base: base, events: events, isInteger: false)
@@ -114,19 +126,13 @@ extension StepSearch {
         var batch = DecisionBatch(capacity: ScoreAccumulator.batchSize)
         var lowTargets = [Int](repeating: 0, count: ScoreAccumulator.batchSize)
         var traces: [Int] = []
-        var values: [Double] = []
         traces.reserveCapacity(ScoreAccumulator.batchSize)
-        values.reserveCapacity(ScoreAccumulator.batchSize)
         var p = positions.lowerBound
         while p < positions.upperBound {
             traces.removeAll(keepingCapacity: true)
-            values.removeAll(keepingCapacity: true)
             while p < positions.upperBound && traces.count < ScoreAccumulator.batchSize {
                 let i = Int(order.traces[p])
-                if dense[i] != 0 {
-                    traces.append(i)
-                    values.append(order.values[p])
-                }
+                if dense[i] != 0 { traces.append(i) }
                 p += 1
             }
             guard !traces.isEmpty else { continue }
@@ -139,7 +145,7 @@ extension StepSearch {
                 let before = data.loss(label, target: lowTargets[t], layout: layout, objective: objective)
                 let after = data.loss(label, target: batch.decisions[t].targetIndex, layout: layout, objective: objective)
                 guard before != after else { continue }
-                let (a, b) = feature.change(at: values[t])
+                let (a, b) = feature.change(at: order.value(data, i))
                 events.append(StepEvent(a: a, b: b, delta: dense[i] * (after - before)))
             }
         }

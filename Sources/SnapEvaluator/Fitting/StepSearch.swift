@@ -228,27 +228,56 @@ struct StepSearch<P: SnapPolicy>: Sendable {
     /// The best value of a profile: stay at `current` when it is already among the best,
     /// otherwise the midpoint of the widest best segment. The plateau is the contiguous run of
     /// best segments around the choice.
+    /// Segments are visited in three passes without being stored (a profile over a million
+    /// traces has as many segments).
     func choose(_ profile: StepProfile, current: Double, total: Double) -> StepChoice {
-        let segments = profile.segments().filter { profile.isInteger ? $0.end >= $0.start : $0.end > $0.start || profile.upper == profile.lower }
-        guard let best = segments.map(\.loss).min() else {
+        var best = Double.infinity
+        var count = 0
+        profile.forEachSegment { _, _, loss in
+            best = Swift.min(best, loss)
+            count += 1
+        }
+        guard count > 0 else {
             return StepChoice(value: current, loss: profile.loss(at: current), plateau: (current, current))
         }
         let eps = 1e-9 * Swift.max(1, total)
-        func isBest(_ k: Int) -> Bool { segments[k].loss <= best + eps }
-        var chosen: Int
-        var value: Double
-        if let k = segments.indices.first(where: { segments[$0].start <= current && current <= segments[$0].end }), isBest(k) {
-            chosen = k
-            value = current
-        } else {
-            chosen = segments.indices.filter(isBest).max { segments[$0].end - segments[$0].start < segments[$1].end - segments[$1].start } ?? 0
-            value = (segments[chosen].start + segments[chosen].end) / 2
-            if profile.isInteger { value = value.rounded(.down) }
+        func isBest(_ loss: Double) -> Bool { loss <= best + eps }
+        // The first segment containing `current`, and the first of the widest best segments.
+        var containing: (index: Int, loss: Double)?
+        var widest = (index: 0, start: 0.0, end: 0.0, loss: Double.nan)
+        var k = 0
+        profile.forEachSegment { start, end, loss in
+            if containing == nil && start <= current && current <= end { containing = (k, loss) }
+            if isBest(loss) && (widest.loss.isNaN || end - start > widest.end - widest.start) { widest = (k, start, end, loss) }
+            k += 1
         }
-        var first = chosen, last = chosen
-        while first > 0 && isBest(first - 1) { first -= 1 }
-        while last < segments.count - 1 && isBest(last + 1) { last += 1 }
-        return StepChoice(value: value, loss: segments[chosen].loss, plateau: (segments[first].start, segments[last].end))
+        let chosen: Int
+        let value: Double
+        let chosenLoss: Double
+        if let c = containing, isBest(c.loss) {
+            (chosen, value, chosenLoss) = (c.index, current, c.loss)
+        } else {
+            var v = (widest.start + widest.end) / 2
+            if profile.isInteger { v = v.rounded(.down) }
+            (chosen, value, chosenLoss) = (widest.index, v, widest.loss)
+        }
+        // The plateau: the run of best segments around the chosen one.
+        var runStart = Double.nan, lower = Double.nan, upper = Double.nan
+        var done = false
+        k = 0
+        profile.forEachSegment { start, end, loss in
+            defer { k += 1 }
+            guard !done else { return }
+            if isBest(loss) {
+                if runStart.isNaN { runStart = start }
+                if k == chosen { lower = runStart }
+                if k >= chosen { upper = end }
+            } else {
+                runStart = .nan
+                if k > chosen { done = true }
+            }
+        }
+        return StepChoice(value: value, loss: chosenLoss, plateau: (lower, upper))
     }
 
     /// The outcome of one coordinate search.
@@ -343,18 +372,20 @@ struct StepProfile {
     var events: [StepEvent]
     var isInteger: Bool
 
-    /// The segments between events: `[start, end]` and the weighted loss on it.
-    func segments() -> [(start: Double, end: Double, loss: Double)] {
-        var out: [(Double, Double, Double)] = []
-        out.reserveCapacity(events.count + 1)
+    /// Calls `body(start, end, loss)` for every segment that ``StepSearch/choose(_:current:total:)``
+    /// considers, in order: non-empty ones (integers: every whole-number one; a range of one value:
+    /// that value).
+    func forEachSegment(_ body: (Double, Double, Double) -> Void) {
         var start = lower, loss = base
+        func visit(_ s: Double, _ e: Double, _ l: Double) {
+            if isInteger ? e >= s : (e > s || upper == lower) { body(s, e, l) }
+        }
         for e in events {
-            out.append((start, Swift.min(e.a, upper), loss))
+            visit(start, Swift.min(e.a, upper), loss)
             loss += e.delta
             start = Swift.max(e.b, lower)
         }
-        out.append((start, upper, loss))
-        return out
+        visit(start, upper, loss)
     }
 
     /// The weighted loss at `x`: events whose new decision holds at `x` (`b ≤ x`) applied.
