@@ -107,15 +107,9 @@ extension StepSearch {
                 DispatchQueue.concurrentPerform(iterations: chunks) { k in slots.base[k] = work(k) }
             }
         }
-        var events: [StepEvent] = []
-        events.reserveCapacity(parts.reduce(0) { $0 + $1.count })
-        for k in parts.indices {   // each chunk's events freed once copied
-            events += parts[k]
-            parts[k] = []
-        }
         var base = lossAtX
-        for e in events where e.b <= x[c.index] { base -= e.delta }
-        return StepProfile(lower: lo, upper: hi, base: base, events: events, isInteger: false)
+        for part in parts { for e in part where e.b <= x[c.index] { base -= e.delta } }
+        return StepProfile(lower: lo, upper: hi, base: base, parts: parts, isInteger: false)
     }
 
     /// One chunk of positions of a sweep: the sampled traces among them decided at both ends.
@@ -150,5 +144,42 @@ extension StepSearch {
             }
         }
         return events
+    }
+}
+
+extension StepSearch {
+    /// The change of the sample's loss from point `y` to point `z`, deciding only the traces that
+    /// can change, when every free parameter is a declared threshold and `sample` has dense
+    /// weights; `nil` otherwise, or when more than `limit` traces would be decided (a full pass
+    /// is then as cheap).
+    ///
+    /// Why only those: a trace's decision depends on each declared threshold only through which
+    /// side of the threshold its feature lies (the declaration, with the others held). Going from
+    /// `y` to `z` one parameter at a time, in an order that keeps the declared orders (raise the
+    /// upper end of an order first, lower the lower end first), a trace whose every feature lies
+    /// on the same side at `y` and at `z` keeps its decision at every step.
+    func lossChange(_ policy: P, from y: [Double], to z: [Double], sample: TraceSample, limit: Int) -> Double? {
+        guard let dense = sample.dense, let orders = featureOrders else { return nil }
+        var candidates: [Int] = []
+        for c in free where y[c.index] != z[c.index] {
+            guard let f = features[c.index], let order = orders.order(f.quantity) else { return nil }
+            let r = order.positions(data, changingIn: Swift.min(y[c.index], z[c.index]), Swift.max(y[c.index], z[c.index]),
+                                    f.comparison)
+            guard candidates.count + r.count <= limit else { return nil }
+            for p in r {
+                let i = Int(order.traces[p])
+                if dense[i] != 0 { candidates.append(i) }
+            }
+        }
+        // Every other parameter must be the same at both points (they are not searched here).
+        for k in y.indices where y[k] != z[k] && features[k] == nil { return nil }
+        candidates.sort()
+        var unique: [Int] = []
+        unique.reserveCapacity(candidates.count)
+        for i in candidates where unique.last != i { unique.append(i) }
+        guard !unique.isEmpty else { return 0 }
+        let weights = unique.map { dense[$0] }
+        return data.lossSum(with(policy, z), objective: objective, indices: unique, weights: weights)
+            - data.lossSum(with(policy, y), objective: objective, indices: unique, weights: weights)
     }
 }

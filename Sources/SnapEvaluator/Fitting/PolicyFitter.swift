@@ -192,10 +192,20 @@ public struct PolicyFitter: Sendable {
         func score(_ loss: Double) -> Double { objective.isHigherBetter ? 1 - loss / total : loss / total }
         // Losses on every fitted trace, by point: starts often end on the same point (a plateau's
         // middle), which is then scored once.
+        // A point near the last one scored in full is scored by the traces that can differ between them
+        // (``StepSearch/lossChange(_:from:to:sample:limit:)``, declared thresholds only).
         var scored: [[Double]: Double] = [:]
+        var lastFull: (point: [Double], loss: Double)?
         func lossOf(_ x: [Double]) -> Double {
             if let known = scored[x] { return known }
-            let loss = data.lossSum(search.with(policy, x), objective: objective, indices: sample.indices, weights: sample.weights)
+            let loss: Double
+            if let ref = lastFull,
+               let change = search.lossChange(policy, from: ref.point, to: x, sample: sample, limit: sample.indices.count / 4) {
+                loss = ref.loss + change
+            } else {
+                loss = data.lossSum(search.with(policy, x), objective: objective, indices: sample.indices, weights: sample.weights)
+                lastFull = (x, loss)
+            }
             scored[x] = loss
             return loss
         }

@@ -368,9 +368,25 @@ struct StepProfile {
     var upper: Double
     /// Σ weight · loss at `lower`.
     var base: Double
-    /// Sorted by `b`; changes of zero loss left out.
-    var events: [StepEvent]
+    /// Sorted by `b` across the parts taken in order; changes of zero loss left out. Kept as the
+    /// chunks that found them (a sweep's chunks are already in order): no copy into one array.
+    var parts: [[StepEvent]]
     var isInteger: Bool
+
+    init(lower: Double, upper: Double, base: Double, events: [StepEvent], isInteger: Bool) {
+        self.init(lower: lower, upper: upper, base: base, parts: [events], isInteger: isInteger)
+    }
+
+    init(lower: Double, upper: Double, base: Double, parts: [[StepEvent]], isInteger: Bool) {
+        self.lower = lower
+        self.upper = upper
+        self.base = base
+        self.parts = parts
+        self.isInteger = isInteger
+    }
+
+    /// Every event, in order.
+    var events: FlattenSequence<[[StepEvent]]> { parts.joined() }
 
     /// Calls `body(start, end, loss)` for every segment that ``StepSearch/choose(_:current:total:)``
     /// considers, in order: non-empty ones (integers: every whole-number one; a range of one value:
