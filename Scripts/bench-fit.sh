@@ -4,6 +4,8 @@
 #   Scripts/bench-fit.sh [RUNS] [SIZES]     (RUNS per command, default 3; SIZES default "100k 1m")
 #   BEFORE=/path/to/old/snaplab Scripts/bench-fit.sh ...   (also time a reference binary, alternating
 #                                                          run by run with this tree's build)
+#   ONLY="fit" Scripts/bench-fit.sh ...                   (only these parts: fit, recommend, compare;
+#                                                          default all three)
 #
 # 1. Builds snaplab in release mode; makes, if missing, in /tmp/snaplab-fit-bench:
 #      g100k.csv   snaplab generate --traces 100000  --users 500     --seed 5
@@ -21,6 +23,7 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 RUNS="${1:-3}"
 SIZES="${2:-100k 1m}"
+ONLY="${ONLY:-fit recommend compare}"
 DIR=/tmp/snaplab-fit-bench
 mkdir -p "$DIR"
 load() { echo "load average: $(cut -d' ' -f1-3 /proc/loadavg) ($(nproc) cores)"; }
@@ -29,7 +32,7 @@ swift build -c release --product snaplab 2>&1 | tail -1
 BIN="$(swift build -c release --show-bin-path)/snaplab"
 [ -f "$DIR/g100k.csv" ] || "$BIN" generate --traces 100000 --users 500 --seed 5 --out "$DIR/g100k.csv"
 case " $SIZES " in *" 1m "*) [ -f "$DIR/g1m.csv" ] || "$BIN" generate --traces 1000000 --users 2000 --seed 5 --out "$DIR/g1m.csv";; esac
-[ -f "$DIR/u1m.csv" ] || "$BIN" generate --traces 1000000 --users 1000000 --seed 5 --kind releases --out "$DIR/u1m.csv"
+case " $ONLY " in *" compare "*) [ -f "$DIR/u1m.csv" ] || "$BIN" generate --traces 1000000 --users 1000000 --seed 5 --kind releases --out "$DIR/u1m.csv";; esac
 
 # run1 COMMAND...: one run under /usr/bin/time -v; prints "cpu wall rss_mb".
 run1() {
@@ -68,9 +71,12 @@ measure() {
 for size in $SIZES; do
     FILE="$DIR/g$size.csv"
     echo "== $size ($FILE)"; load
-    measure "fit tag99 lowTier,highTier,backwardFraction ($size)" \
-        fit "$FILE" --policy tag99 --params lowTier,highTier,backwardFraction
-    measure "recommend ($size)" recommend "$FILE"
+    case " $ONLY " in *" fit "*) measure "fit tag99 lowTier,highTier,backwardFraction ($size)" \
+        fit "$FILE" --policy tag99 --params lowTier,highTier,backwardFraction;; esac
+    case " $ONLY " in *" recommend "*) measure "recommend ($size)" recommend "$FILE";; esac
+    load
 done
-echo "== compare, 1M traces from 10^6 users"; load
-measure "compare u1m" compare "$DIR/u1m.csv"
+case " $ONLY " in *" compare "*)
+    echo "== compare, 1M traces from 10^6 users"; load
+    measure "compare u1m" compare "$DIR/u1m.csv";;
+esac
