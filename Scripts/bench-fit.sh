@@ -10,7 +10,10 @@
 # 1. Builds snaplab in release mode; makes, if missing, in /tmp/snaplab-fit-bench:
 #      g100k.csv   snaplab generate --traces 100000  --users 500     --seed 5
 #      g1m.csv     snaplab generate --traces 1000000 --users 2000    --seed 5
-#      u1m.csv     snaplab generate --traces 1000000 --users 1000000 --seed 5 --kind releases
+#      u1m.csv     snaplab generate --traces 1010000 --users 1000000 --seed 5 --kind releases, cut to its
+#                  first 1,000,000 traces, each given its own user (u0000000…u0999999): exactly 10^6
+#                  distinct users (the generator draws users at random, so --users 1000000 alone
+#                  gives about 550,000, and cancelled swipes have no release row)
 # 2. Per size, RUNS times each, alternating, under /usr/bin/time -v (CPU time = user + sys,
 #    wall time, peak RSS; on a shared machine CPU time is the figure to compare):
 #      snaplab fit FILE --policy tag99 --params lowTier,highTier,backwardFraction
@@ -32,7 +35,14 @@ swift build -c release --product snaplab 2>&1 | tail -1
 BIN="$(swift build -c release --show-bin-path)/snaplab"
 [ -f "$DIR/g100k.csv" ] || "$BIN" generate --traces 100000 --users 500 --seed 5 --out "$DIR/g100k.csv"
 case " $SIZES " in *" 1m "*) [ -f "$DIR/g1m.csv" ] || "$BIN" generate --traces 1000000 --users 2000 --seed 5 --out "$DIR/g1m.csv";; esac
-case " $ONLY " in *" compare "*) [ -f "$DIR/u1m.csv" ] || "$BIN" generate --traces 1000000 --users 1000000 --seed 5 --kind releases --out "$DIR/u1m.csv";; esac
+make_u1m() {
+    "$BIN" generate --traces 1010000 --users 1000000 --seed 5 --kind releases --out "$DIR/u1m-raw.csv"
+    head -n 1000001 "$DIR/u1m-raw.csv" \
+        | awk -F, 'BEGIN {OFS = ","} NR == 1 {print; next} {$2 = sprintf("u%07d", NR - 2); print}' > "$DIR/u1m.csv"
+    mv "$DIR/u1m-raw.csv.json" "$DIR/u1m.csv.json"; rm -f "$DIR/u1m-raw.csv"
+    [ "$(tail -n +2 "$DIR/u1m.csv" | cut -d, -f2 | sort -u | wc -l)" = 1000000 ] || { echo "u1m.csv: not 10^6 users" >&2; exit 1; }
+}
+case " $ONLY " in *" compare "*) [ -f "$DIR/u1m.csv" ] && [ "$(tail -n 1 "$DIR/u1m.csv" | cut -d, -f2)" = u0999999 ] || make_u1m;; esac
 
 # run1 COMMAND...: one run under /usr/bin/time -v; prints "cpu wall rss_mb".
 run1() {
