@@ -151,9 +151,7 @@ public struct UserBootstrap: Sendable {
             }
         }
         func interval(_ r: Double, _ squares: Double) -> (lower: Double, upper: Double) {
-            guard users > 1 else { return (r, r) }
-            let se = (users / (users - 1) * squares).squareRoot() / total
-            return (r - z * se, r + z * se)
+            ClusterRobustInterval.bounds(rate: r, squares: squares, users: users, total: total, z: z)
         }
         let intervals = (0..<policies).map { interval(rates[$0], squares[$0]) }
         let differences = (0..<policies).map { $0 == reference ? (lower: 0.0, upper: 0.0)
