@@ -137,7 +137,7 @@ extension TraceReader {
                                  traceID: skip.traceID, error: skip.error.shiftingLines(by: lineOffset))
                 }
                 if merged == nil { merged = s } else { merged?.absorb(s) }
-                let userMap = part.users.names.map { allUsers.intern($0) }
+                let userMap = allUsers.intern(contentsOf: part.users)
                 try fold(&folded, FilePart(partial: part.partial, userMap: userMap, lineOffset: lineOffset))
                 lineOffset += part.summary.lines
             }

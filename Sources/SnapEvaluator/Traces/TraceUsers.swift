@@ -17,7 +17,10 @@ public struct TraceUsers: Sendable {
 
     /// The index of `name`, adding it if new.
     public mutating func intern(_ name: String) -> Int {
-        let h = Self.hash(name)
+        intern(name, hash: Self.hash(name))
+    }
+
+    private mutating func intern(_ name: String, hash h: UInt64) -> Int {
         if let i = find(name, hash: h) { return i }
         if (names.count + 1) * 2 > slots.count { grow(to: Swift.max(16, slots.count * 2)) }
         let i = names.count
@@ -25,6 +28,13 @@ public struct TraceUsers: Sendable {
         hashes.append(h)
         place(i, hash: h)
         return i
+    }
+
+    /// Interns every name of `other` in its order and returns their indices here (a part's user
+    /// table merged into the file's): the names' hashes are taken from `other`, not computed again.
+    public mutating func intern(contentsOf other: TraceUsers) -> [Int] {
+        reserveCapacity(other.count)
+        return other.names.indices.map { intern(other.names[$0], hash: other.hashes[$0]) }
     }
 
     /// The index of `name` if known.

@@ -31,4 +31,14 @@ struct TraceUsersTests {
         for (name, i) in reference { #expect(users.lookup(name) == i) }
         #expect(users.lookup("u20000") == nil)
     }
+
+    @Test("merging a table interns its names in order and returns their indices here")
+    func mergesATable() {
+        var part = TraceUsers(), all = TraceUsers()
+        for name in ["c", "a", "d"] { _ = part.intern(name) }
+        for name in ["a", "b"] { _ = all.intern(name) }
+        #expect(all.intern(contentsOf: part) == [2, 0, 3])
+        #expect(all.names == ["a", "b", "c", "d"])
+        #expect(all.lookup("d") == 3 && all.intern("c") == 2)
+    }
 }
