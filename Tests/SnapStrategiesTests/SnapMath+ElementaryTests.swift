@@ -72,3 +72,79 @@ struct SnapMathElementaryTests {
         #expect(SnapMath.pow(5, 0) == 1)
     }
 }
+
+/// ``SnapMath/exp(_:)`` and ``SnapMath/log(_:)`` as they were before they read exponent and
+/// significand from the bits (the generic `Double` API instead): the reference the faster
+/// versions must equal bit for bit.
+enum GenericAPIElementary {
+    static func exp(_ x: Double) -> Double {
+        guard x == x else { return x }
+        if x > 709.782712893384 { return .infinity }
+        if x < -745.2 { return 0 }
+        let k = SnapMath.roundedHalfAway(x / SnapMath.ln2)
+        let r = (x - k * SnapMath.ln2High) - k * SnapMath.ln2Low
+        let r2 = r * r, r4 = r2 * r2, r8 = r4 * r4
+        let a0 = 1 + r
+        let a1 = 0.5 + 0.16666666666666666 * r
+        let a2 = 0.041666666666666664 + 0.008333333333333333 * r
+        let a3 = 0.001388888888888889 + 0.0001984126984126984 * r
+        let a4 = 2.48015873015873e-05 + 2.7557319223985893e-06 * r
+        let a5 = 2.755731922398589e-07 + 2.505210838544172e-08 * r
+        let a6 = 2.08767569878681e-09 + 1.6059043836821613e-10 * r
+        let sum = ((a0 + a1 * r2) + (a2 + a3 * r2) * r4) + ((a4 + a5 * r2) + a6 * r4) * r8
+        return Double(sign: .plus, exponent: Int(k), significand: sum)
+    }
+
+    static func log(_ x: Double) -> Double {
+        guard x == x, x >= 0 else { return .nan }
+        if x == 0 { return -.infinity }
+        if x == .infinity { return .infinity }
+        var e = Int(x.exponent)
+        var m = x.significand
+        if m > 1.4142135623730951 {
+            m /= 2
+            e += 1
+        }
+        let s = (m - 1) / (m + 1)
+        let t = s * s, t2 = t * t, t4 = t2 * t2, t8 = t4 * t4
+        let a0 = 1 + 0.3333333333333333 * t
+        let a1 = 0.2 + 0.14285714285714285 * t
+        let a2 = 0.1111111111111111 + 0.09090909090909091 * t
+        let a3 = 0.07692307692307693 + 0.06666666666666667 * t
+        let a4 = 0.058823529411764705 + 0.05263157894736842 * t
+        let a5 = 0.047619047619047616 + 0.043478260869565216 * t
+        let sum = s * (((a0 + a1 * t2) + (a2 + a3 * t2) * t4) + (a4 + a5 * t2) * t8)
+        let de = Double(e)
+        return de * SnapMath.ln2High + (2 * sum + de * SnapMath.ln2Low)
+    }
+}
+
+@Suite("SnapMath elementary functions from the bits")
+struct SnapMathElementaryBitsTests {
+    @Test("exp and log equal the generic-API versions bit for bit on 400,000 seeded arguments (every exponent, subnormals, range ends, specials)")
+    func sameBits() {
+        var state: UInt64 = 2_026_112_417
+        func next() -> UInt64 {
+            state = state &* 6364136223846793005 &+ 1442695040888963407
+            return state
+        }
+        func same(_ a: Double, _ b: Double) -> Bool { a.bitPattern == b.bitPattern || (a.isNaN && b.isNaN) }
+        var specials: [Double] = [0, -0.0, .nan, .infinity, -.infinity, .leastNonzeroMagnitude, .leastNormalMagnitude,
+                                  .greatestFiniteMagnitude, 1, -1, 709.782712893384, 709.79, -745.2, -745.1, -708.4, -708.39]
+        specials += (-1100...1100).map { Double($0) * 0.6931471805599453 }   // every scaling exponent k
+        for x in specials {
+            #expect(same(SnapMath.exp(x), GenericAPIElementary.exp(x)), "exp(\(x))")
+            #expect(same(SnapMath.log(x), GenericAPIElementary.log(x)), "log(\(x))")
+        }
+        var differing: [Double] = []
+        for i in 0..<200_000 {
+            let bits = Double(bitPattern: next() >> 1)                    // any positive double, subnormals included
+            let small = (Double(next() >> 11) / Double(1 << 53) - 0.5) * (i % 2 == 0 ? 40 : 1_500)
+            for x in [bits, small] where !same(SnapMath.exp(x), GenericAPIElementary.exp(x))
+                || !same(SnapMath.log(x), GenericAPIElementary.log(x)) {
+                differing.append(x)
+            }
+        }
+        #expect(differing.isEmpty, "first arguments that differ: \(differing.prefix(5))")
+    }
+}

@@ -36,7 +36,11 @@ extension SnapMath {
         let a6 = 2.08767569878681e-09 + 1.6059043836821613e-10 * r       // 1/12!, 1/13!
         let sum = ((a0 + a1 * r2) + (a2 + a3 * r2) * r4) + ((a4 + a5 * r2) + a6 * r4) * r8
         // k is within ±1075 here, so the conversion cannot trap.
-        return Double(sign: .plus, exponent: Int(k), significand: sum)
+        let e = Int(k)
+        // For a normal 2^k, `Double(sign:exponent:significand:)` is the one product `sum · 2^k`;
+        // the same product here, with 2^k made from its bits (no generic library code).
+        guard e >= -1022 && e <= 1023 else { return Double(sign: .plus, exponent: e, significand: sum) }
+        return sum * Double(bitPattern: UInt64(1023 + e) << 52)
     }
 
     /// The natural logarithm `ln x`. `x < 0` or NaN gives NaN, `0` gives `−∞`, `+∞` gives `+∞`.
@@ -50,8 +54,13 @@ extension SnapMath {
         guard x == x, x >= 0 else { return .nan }
         if x == 0 { return -.infinity }
         if x == .infinity { return .infinity }
-        var e = Int(x.exponent)
-        var m = x.significand  // [1, 2), also for subnormals
+        // e and m ∈ [1, 2) from the bits for a normal x (what `exponent` and `significand` give);
+        // those properties for a subnormal one.
+        let bits = x.bitPattern
+        let biased = Int(truncatingIfNeeded: bits >> 52)   // sign bit 0: x > 0
+        var e = biased != 0 ? biased - 1023 : Int(x.exponent)
+        var m = biased != 0 ? Double(bitPattern: bits & 0x000F_FFFF_FFFF_FFFF | 0x3FF0_0000_0000_0000)
+                            : x.significand  // [1, 2), also for subnormals
         if m > 1.4142135623730951 {
             m /= 2
             e += 1
