@@ -60,11 +60,12 @@ public struct TraceOutcome: Sendable, Hashable {
 extension TraceOutcome {
     /// `target − intended` in items; in a looping layout the shortest way round, in
     /// `(−count/2, count/2]`.
-    @inlinable
     ///
     /// Never traps, whatever the indices (huge indices from a looping layout, offsets far out):
     /// in a looping layout both are reduced modulo the count first (`|e| ≤ n/2`); otherwise the
     /// difference saturates at ±2^62, so that `abs(e)` and `e · direction` stay in range.
+    /// Always inlined: the scorers call it once per trace and policy.
+    @inlinable @inline(__always)
     public static func itemError(target: Int, intended: Int, in layout: CarouselLayout) -> Int {
         if layout.isLooping {
             let n = layout.itemCount
@@ -76,7 +77,7 @@ extension TraceOutcome {
     }
 
     /// `a − b`, saturated at ±2^62 (no overflow trap; negating or doubling it stays in range).
-    @inlinable
+    @inlinable @inline(__always)
     public static func saturatingDifference(_ a: Int, _ b: Int) -> Int {
         let (d, overflow) = a.subtractingReportingOverflow(b)
         let limit = 1 << 62
