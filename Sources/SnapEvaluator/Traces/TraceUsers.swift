@@ -32,7 +32,14 @@ public struct TraceUsers: Sendable {
 
     /// Interns every name of `other` in its order and returns their indices here (a part's user
     /// table merged into the file's): the names' hashes are taken from `other`, not computed again.
+    /// Into an empty table (a file's first part, read from no earlier users) the result is `other`
+    /// itself, taken whole: its names are distinct, so interning them in order numbers them
+    /// `0..<other.count`, and nothing is hashed or placed again.
     public mutating func intern(contentsOf other: TraceUsers) -> [Int] {
+        if names.isEmpty {
+            self = other
+            return Array(0..<other.count)
+        }
         reserveCapacity(other.count)
         return other.names.indices.map { intern(other.names[$0], hash: other.hashes[$0]) }
     }

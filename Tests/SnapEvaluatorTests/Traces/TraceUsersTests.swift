@@ -41,4 +41,16 @@ struct TraceUsersTests {
         #expect(all.names == ["a", "b", "c", "d"])
         #expect(all.lookup("d") == 3 && all.intern("c") == 2)
     }
+
+    @Test("a table merged into an empty one is taken whole: identity indices, and it goes on interning")
+    func mergesIntoEmpty() {
+        var part = TraceUsers(), all = TraceUsers()
+        for k in 0..<1_000 { _ = part.intern("u\(k)") }
+        #expect(all.intern(contentsOf: part) == Array(0..<1_000))
+        #expect(all.names == part.names && all.lookup("u999") == 999 && all.lookup("u1000") == nil)
+        #expect(all.intern("u1000") == 1_000 && all.intern("u5") == 5)
+        var other = TraceUsers()
+        for name in ["u1000", "new", "u3"] { _ = other.intern(name) }
+        #expect(all.intern(contentsOf: other) == [1_000, 1_001, 3])
+    }
 }
