@@ -100,6 +100,45 @@ struct ScoreAccumulatorTests {
         #expect(c.agreement[0][1] == 0.5 && c.agreement[1][0] == 0.5 && c.agreement[0][0] == 1)
     }
 
+    @Test("a first part merged into an empty accumulator is taken whole; later parts add to it (same totals as one pass)")
+    func mergeIntoEmpty() throws {
+        let policies: [any SnapPolicy] = [NearestPageSnap(), Tag99Snap()]
+        var whole = ScoreAccumulator(policies: policies)
+        for t in tinyTraces { whole.add(t) }
+        var first = ScoreAccumulator(policies: policies), second = ScoreAccumulator(policies: policies)
+        for t in tinyTraces.prefix(3) { first.add(t) }
+        for var t in tinyTraces.dropFirst(3) { t.user = 0; second.add(t) }
+        for remapFirst in [[0, 1], [1, 0]] {   // identity (taken whole) and not (added)
+            var merged = ScoreAccumulator(policies: policies)
+            merged.merge(first, userRemap: remapFirst)
+            merged.merge(second, userRemap: [remapFirst[1]])
+            var expectedCounts = whole.userCounts, expectedHits = whole.userHits
+            if remapFirst == [1, 0] { expectedCounts.swapAt(0, 1); expectedHits.swapAt(0, 1) }
+            #expect(merged.userCounts == expectedCounts && merged.userHits == expectedHits)
+            #expect(merged.hitPatterns == whole.hitPatterns && merged.labelled == whole.labelled)
+            #expect(merged.fileNames == whole.fileNames && merged.fileCounts == whole.fileCounts)
+            for k in 0..<2 {
+                #expect(merged.totals[k].hits == whole.totals[k].hits && merged.totals[k].signedErrors == whole.totals[k].signedErrors)
+                #expect(merged.totals[k].snapCorrection.bitPattern == whole.totals[k].snapCorrection.bitPattern)
+            }
+        }
+    }
+
+    @Test("a user with more than 255 traces: hits counted past one byte, one by one and merged")
+    func manyTracesOneUser() {
+        let hit = tinyTrace("h", user: 0, start: 0, offset: 60, intended: 1)     // nearest hits
+        let miss = tinyTrace("m", user: 1, start: 0, offset: 40, intended: 1)    // nearest misses
+        var one = ScoreAccumulator(policies: [NearestPageSnap()])
+        one.add(contentsOf: Array(repeating: hit, count: 300) + [miss])
+        #expect(one.userCounts == [300, 1] && one.userHits == [[300], [0]])
+        var half = ScoreAccumulator(policies: [NearestPageSnap()])
+        half.add(contentsOf: Array(repeating: hit, count: 200) + [miss])
+        var merged = ScoreAccumulator(policies: [NearestPageSnap()])
+        merged.merge(half, userRemap: [0, 1])
+        merged.merge(half, userRemap: [0, 1])   // 200 + 200: past one byte while merging
+        #expect(merged.userCounts == [400, 2] && merged.userHits == [[400], [0]] && merged.userHitsFlat == [400, 0])
+    }
+
     @Test("merging chunk accumulators equals one pass, with users remapped")
     func merge() throws {
         var whole = ScoreAccumulator(policies: [NearestPageSnap(), Tag99Snap()])

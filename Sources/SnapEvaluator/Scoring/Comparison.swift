@@ -80,7 +80,7 @@ public struct Comparison: Sendable {
     /// in input order), and the input index of each row's policy.
     private let userNames: [String]
     private let userCounts: [Double]
-    private let userHits: [UInt32]
+    private let userHits: UserHitTable
     private let userPolicyCount: Int
     private let rowPolicies: [Int]
     public var byFile: [Group]
@@ -92,7 +92,7 @@ public struct Comparison: Sendable {
     public init(_ accumulator: ScoreAccumulator, userNames: [String], bootstrap: UserBootstrap) throws {
         // The accumulator's views (assembled on each access), taken once.
         let totals = (policies: accumulator.policies, labelled: accumulator.labelled, unlabelled: accumulator.unlabelled,
-                      totals: accumulator.totals, userHits: accumulator.userHitsFlat, userCounts: accumulator.userCounts,
+                      totals: accumulator.totals, userHits: accumulator.userHitCounts, userCounts: accumulator.userCounts,
                       fileNames: accumulator.fileNames, fileHits: accumulator.fileHits, fileCounts: accumulator.fileCounts,
                       agreements: accumulator.agreements)
         let p = totals.policies.count
@@ -103,7 +103,7 @@ public struct Comparison: Sendable {
         let best = (0..<p).max { a, b in
             totals.totals[a].hits != totals.totals[b].hits ? totals.totals[a].hits < totals.totals[b].hits : a > b
         } ?? 0
-        let boot = try bootstrap.run(flatHits: totals.userHits, counts: totals.userCounts, reference: best, policyCount: p)
+        let boot = try bootstrap.run(hitTable: totals.userHits, counts: totals.userCounts, reference: best)
         intervalMethod = boot.method
 
         // Discordant pairs against the best, from the hit patterns.
@@ -112,20 +112,9 @@ public struct Comparison: Sendable {
         var statistics = Array(repeating: Double.nan, count: p)
         // Σ d_u and Σ d_u² over the scored users, read in place and row by row (one pass for every
         // policy: no array of a million differences, no stride across the table per policy).
-        var sums = [Double](repeating: 0, count: p), squares = [Double](repeating: 0, count: p)
-        totals.userHits.withUnsafeBufferPointer { hits in
-            totals.userCounts.withUnsafeBufferPointer { counts in
-                for u in 0..<Swift.min(counts.count, hits.count / Swift.max(1, p)) where counts[u] > 0 {
-                    let row = u * p
-                    let b = Double(hits[row + best])
-                    for k in 0..<p {
-                        let d = b - Double(hits[row + k])
-                        sums[k] += d
-                        squares[k] += d * d
-                    }
-                }
-            }
-        }
+        let (sums, squares) = totals.userHits.isWide
+            ? Self.differenceSums(totals.userHits.wide, counts: totals.userCounts, best: best, policies: p)
+            : Self.differenceSums(totals.userHits.narrow, counts: totals.userCounts, best: best, policies: p)
         for k in 0..<p where k != best {
             raw[k] = ClusteredMcNemarTest.pValue(sum: sums[k], squares: squares[k])
             statistics[k] = ClusteredMcNemarTest.statistic(sum: sums[k], squares: squares[k])
@@ -176,5 +165,27 @@ public struct Comparison: Sendable {
                 i == j ? 1 : rate(totals.agreements[i * p + j], totals.unlabelled)
             }
         }
+    }
+
+    /// Per policy `k`, `Σ d_u` and `Σ d_u²` of `d_u = hits_u(best) − hits_u(k)` over the scored
+    /// users, read in place and row by row (one pass for every policy: no array of a million
+    /// differences, no stride across the table per policy).
+    private static func differenceSums<H: FlatHitCount>(_ hits: [H], counts: [Double], best: Int,
+                                                        policies p: Int) -> (sums: [Double], squares: [Double]) {
+        var sums = [Double](repeating: 0, count: p), squares = [Double](repeating: 0, count: p)
+        hits.withUnsafeBufferPointer { hits in
+            counts.withUnsafeBufferPointer { counts in
+                for u in 0..<Swift.min(counts.count, hits.count / Swift.max(1, p)) where counts[u] > 0 {
+                    let row = u * p
+                    let b = hits[row + best].hitValue
+                    for k in 0..<p {
+                        let d = b - hits[row + k].hitValue
+                        sums[k] += d
+                        squares[k] += d * d
+                    }
+                }
+            }
+        }
+        return (sums, squares)
     }
 }

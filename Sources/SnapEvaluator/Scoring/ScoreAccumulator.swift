@@ -70,10 +70,10 @@ public struct ScoreAccumulator: Sendable {
     /// Values beyond the bins: `errorOverflow[k]` and `pagesOverflow[k]` (value → traces).
     private var errorOverflow: [[Int: Int]]
     private var pagesOverflow: [[Int: Int]]
-    /// `userHitCounts[u·P + k]`, `fileHitCounts[f·P + k]`. Per user as `UInt32` (4 bytes a
-    /// policy: with a million users and the whole catalogue this table is the accumulator's
-    /// largest; no user has 2³² traces).
-    private var userHitCounts: [UInt32] = []
+    /// `userHitCounts[u·P + k]` (one byte a count while they fit: with a million users and the
+    /// whole catalogue this table is the accumulator's largest; ``UserHitTable``),
+    /// `fileHitCounts[f·P + k]`.
+    private(set) var userHitCounts: UserHitTable
     private var fileHitCounts: [Double] = []
     /// Scratch of the batch being scored (``add(contentsOf:)``): per trace what scoring needs,
     /// its release and its layout (each in its own array, as ``SnapPolicy/decide(_:in:into:)``
@@ -118,6 +118,7 @@ public struct ScoreAccumulator: Sendable {
         cellSums = Array(repeating: 0, count: p)
         errorOverflow = Array(repeating: [:], count: p)
         pagesOverflow = Array(repeating: [:], count: p)
+        userHitCounts = UserHitTable(policies: p)
         batchPatterns = Array(repeating: 0, count: Self.batchSize * wordsPerTrace)
         batchTargets = Array(repeating: 0, count: Self.batchSize * p)
     }
@@ -145,10 +146,10 @@ public struct ScoreAccumulator: Sendable {
 
     /// `userHitsFlat[u·P + p]`: hits of policy `p` on user `u`'s traces, one flat array (for
     /// many users: no array per user).
-    public var userHitsFlat: [UInt32] { userHitCounts }
+    public var userHitsFlat: [UInt32] { userHitCounts.values }
 
     /// `userHits[u][p]` for the user bootstrap (indices of the reader's user table).
-    public var userHits: [[Double]] { rows(of: userHitCounts.map { Double($0) }, count: userCounts.count) }
+    public var userHits: [[Double]] { rows(of: userHitCounts.values.map { Double($0) }, count: userCounts.count) }
 
     /// `fileHits[f][p]`: hits per policy of file `f` (``fileNames`` order).
     public var fileHits: [[Double]] { rows(of: fileHitCounts, count: fileNames.count) }
@@ -223,10 +224,7 @@ public struct ScoreAccumulator: Sendable {
         } else {
             labelled += 1
             let user = trace.user
-            if userCounts.count <= user {
-                userCounts.append(contentsOf: repeatElement(0, count: user + 1 - userCounts.count))
-                userHitCounts.append(contentsOf: repeatElement(0, count: userCounts.count * policies.count - userHitCounts.count))
-            }
+            if userCounts.count <= user { addUsers(upTo: user) }
             userCounts[user] += 1
             prepared.user = user
             prepared.file = fileIndex(trace.location.file)
@@ -242,6 +240,14 @@ public struct ScoreAccumulator: Sendable {
             batchLayouts.append(layout)
             batchDecisions.append(SnapDecision(targetSlot: 0, targetIndex: 0, targetOffset: 0, rule: ""))
         }
+    }
+
+    /// Extends the user table with zero rows up to user `user` (a new user: with many users, once
+    /// per trace; out of line). The arrays grow geometrically.
+    @inline(never)
+    private mutating func addUsers(upTo user: Int) {
+        userCounts.append(contentsOf: repeatElement(0, count: user + 1 - userCounts.count))
+        userHitCounts.addUsers(upTo: user + 1)
     }
 
     /// Decides and scores `batch[0..<count]` with every policy, then adds the per-trace results
@@ -273,7 +279,7 @@ public struct ScoreAccumulator: Sendable {
                 var bits = pattern[w]
                 while bits != 0 {
                     let k = w * 64 + bits.trailingZeroBitCount
-                    userHitCounts[userRow + k] += 1
+                    userHitCounts.increment(userRow + k)
                     fileHitCounts[fileRow + k] += 1
                     bits &= bits - 1
                 }
@@ -375,8 +381,17 @@ public struct ScoreAccumulator: Sendable {
 
     /// Adds `other` (a later chunk over the same policies). `userRemap[u]` is the index in this
     /// accumulator's user table of `other`'s user `u`.
+    ///
+    /// Into an accumulator that has added nothing yet, with `userRemap` the identity (a file's first
+    /// part), `other` is taken whole: the same totals as adding it to zeros (the sums only add
+    /// non-negative values, so `0 + x` is `x` bit for bit; the user table may keep trailing users
+    /// without scored traces, which every reader of it skips), without copying the user table.
     public mutating func merge(_ other: ScoreAccumulator, userRemap: [Int]) {
         let p = policies.count
+        if isEmpty && Self.isIdentity(userRemap, users: other.userCounts.count) {
+            self = other
+            return
+        }
         labelled += other.labelled
         unlabelled += other.unlabelled
         for i in counters.indices { counters[i] += other.counters[i] }
@@ -395,14 +410,14 @@ public struct ScoreAccumulator: Sendable {
         }
         if needed > userCounts.count {
             userCounts.reserveCapacity(needed)
-            userHitCounts.reserveCapacity(needed * p)
+            userHitCounts.reserveUsers(needed)
             userCounts.append(contentsOf: repeatElement(0, count: needed - userCounts.count))
-            userHitCounts.append(contentsOf: repeatElement(0, count: needed * p - userHitCounts.count))
+            userHitCounts.addUsers(upTo: needed)
         }
         for (u, count) in other.userCounts.enumerated() where count > 0 {
             let target = u < userRemap.count ? userRemap[u] : u
             userCounts[target] += count
-            for k in 0..<p { userHitCounts[target * p + k] += other.userHitCounts[u * p + k] }
+            for k in 0..<p { userHitCounts.add(other.userHitCounts[u * p + k], at: target * p + k) }
         }
         for (f, name) in other.fileNames.enumerated() {
             let i = fileIndex(name)
@@ -411,6 +426,19 @@ public struct ScoreAccumulator: Sendable {
         }
         hitPatterns.merge(other.hitPatterns, uniquingKeysWith: +)
         for i in agreements.indices { agreements[i] += other.agreements[i] }
+    }
+
+    /// Nothing added or merged yet.
+    private var isEmpty: Bool {
+        labelled == 0 && unlabelled == 0 && userCounts.isEmpty && fileNames.isEmpty && hitPatterns.isEmpty
+    }
+
+    /// Whether `remap` maps each of `users` users to itself (users beyond it map to themselves).
+    private static func isIdentity(_ remap: [Int], users: Int) -> Bool {
+        remap.withUnsafeBufferPointer { r in
+            for u in 0..<Swift.min(users, r.count) where r[u] != u { return false }
+            return true
+        }
     }
 
     /// Discordant labelled traces between each policy and `reference`: `onlyReference[k]` traces

@@ -75,6 +75,13 @@ public struct UserBootstrap: Sendable {
         try runFlat(hits, counts: counts, reference: reference, policyCount: policies)
     }
 
+    /// As ``run(flatHits:counts:reference:policyCount:)`` on ``ScoreAccumulator``'s table, read in
+    /// place in its stored width.
+    func run(hitTable hits: UserHitTable, counts: [Double], reference: Int) throws -> Result {
+        hits.isWide ? try runFlat(hits.wide, counts: counts, reference: reference, policyCount: hits.policies)
+                    : try runFlat(hits.narrow, counts: counts, reference: reference, policyCount: hits.policies)
+    }
+
     private func runFlat<H: FlatHitCount>(_ hits: [H], counts: [Double], reference: Int, policyCount policies: Int) throws -> Result {
         let present = counts.indices.filter { counts[$0] > 0 && ($0 + 1) * policies <= hits.count }
         let users = present.count
@@ -160,13 +167,18 @@ public struct UserBootstrap: Sendable {
     }
 }
 
-/// A per-user hit count in a flat table: `Double` (sums of weights) or `UInt32` (whole counts).
+/// A per-user hit count in a flat table: `Double` (sums of weights) or whole counts (`UInt32`,
+/// or `UInt8` while they fit: ``UserHitTable``).
 protocol FlatHitCount {
     var hitValue: Double { get }
 }
 
 extension Double: FlatHitCount {
     @inline(__always) var hitValue: Double { self }
+}
+
+extension UInt8: FlatHitCount {
+    @inline(__always) var hitValue: Double { Double(self) }
 }
 
 extension UInt32: FlatHitCount {
