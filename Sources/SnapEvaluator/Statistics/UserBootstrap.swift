@@ -98,15 +98,28 @@ public struct UserBootstrap: Sendable {
         var differences = rates
         var drawn = [Double](repeating: 0, count: users)
         var sums = [Double](repeating: 0, count: policies)
+        // The present users' traces and hits as doubles, row `k` for `present[k]` (converted and
+        // gathered once, read in place by every resample; at most `normalAboveUsers` rows).
+        let weights = present.map { counts[$0] }
+        var table = [Double](repeating: 0, count: users * policies)
+        for (k, u) in present.enumerated() {
+            for p in 0..<policies { table[k * policies + p] = hits[u * policies + p].hitValue }
+        }
         for b in 0..<resamples {
             for u in 0..<users { drawn[u] = 0 }
             for _ in 0..<users { drawn[rng.integer(below: users)] += 1 }
-            for p in 0..<policies { sums[p] = 0 }
             var total = 0.0
-            for (k, u) in present.enumerated() where drawn[k] > 0 {
-                let w = drawn[k]
-                total += w * counts[u]
-                for p in 0..<policies { sums[p] += w * hits[u * policies + p].hitValue }
+            // The same sums in the same order as user by user through the flat table.
+            table.withUnsafeBufferPointer { rows in
+                sums.withUnsafeMutableBufferPointer { sums in
+                    guard let rows = rows.baseAddress, let sums = sums.baseAddress else { return }
+                    for p in 0..<policies { sums[p] = 0 }
+                    for k in 0..<users where drawn[k] > 0 {
+                        let w = drawn[k], row = rows + k * policies
+                        total += w * weights[k]
+                        for p in 0..<policies { sums[p] += w * row[p] }
+                    }
+                }
             }
             for p in 0..<policies {
                 rates[p][b] = sums[p] / total
