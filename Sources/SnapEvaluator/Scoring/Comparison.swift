@@ -175,13 +175,18 @@ public struct Comparison: Sendable {
         var sums = [Double](repeating: 0, count: p), squares = [Double](repeating: 0, count: p)
         hits.withUnsafeBufferPointer { hits in
             counts.withUnsafeBufferPointer { counts in
-                for u in 0..<Swift.min(counts.count, hits.count / Swift.max(1, p)) where counts[u] > 0 {
-                    let row = u * p
-                    let b = hits[row + best].hitValue
-                    for k in 0..<p {
-                        let d = b - hits[row + k].hitValue
-                        sums[k] += d
-                        squares[k] += d * d
+                sums.withUnsafeMutableBufferPointer { s in
+                    squares.withUnsafeMutableBufferPointer { q in
+                        guard let h = hits.baseAddress, let s = s.baseAddress, let q = q.baseAddress else { return }
+                        for u in 0..<Swift.min(counts.count, hits.count / Swift.max(1, p)) where counts[u] > 0 {
+                            let row = h + u * p
+                            let b = row[best].hitValue
+                            for k in 0..<p {
+                                let d = b - row[k].hitValue
+                                s[k] += d
+                                q[k] += d * d
+                            }
+                        }
                     }
                 }
             }

@@ -15,6 +15,8 @@ struct UserHitTable: Sendable {
     private(set) var isWide = false
     /// Users (rows).
     private(set) var users = 0
+    /// One narrow row of zeros (``addUsers(upTo:)``).
+    private var zeroRow: [UInt8] = []
 
     init(policies: Int) {
         self.policies = policies
@@ -28,12 +30,16 @@ struct UserHitTable: Sendable {
     /// Every count, widened: `[u·P + k]`.
     var values: [UInt32] { isWide ? wide : narrow.map { UInt32($0) } }
 
-    /// Appends zero rows until there are `count` users (the arrays grow geometrically).
+    /// Appends zero rows until there are `count` users (the arrays grow geometrically). One row,
+    /// the usual case (a new user's first trace), is copied from a stored row of zeros.
     mutating func addUsers(upTo count: Int) {
         guard count > users else { return }
         let added = (count - users) * policies
         if isWide {
             wide.append(contentsOf: repeatElement(0, count: added))
+        } else if count == users + 1 {
+            if zeroRow.count != policies { zeroRow = [UInt8](repeating: 0, count: policies) }
+            narrow.append(contentsOf: zeroRow)
         } else {
             narrow.append(contentsOf: repeatElement(0, count: added))
         }

@@ -145,11 +145,18 @@ public struct UserBootstrap: Sendable {
         let users = Double(present.count)
         var totalHits = [Double](repeating: 0, count: policies)
         var total = 0.0
+        // Raw pointers throughout (a million users × every policy, twice: no bounds or uniqueness
+        // checks per element); the same operations in the same order.
         hits.withUnsafeBufferPointer { h in
-            for u in present {
-                total += counts[u]
-                let row = u * policies
-                for p in 0..<policies { totalHits[p] += h[row + p].hitValue }
+            counts.withUnsafeBufferPointer { counts in
+                totalHits.withUnsafeMutableBufferPointer { sums in
+                    guard let h = h.baseAddress, let sums = sums.baseAddress else { return }
+                    for u in present {
+                        total += counts[u]
+                        let row = h + u * policies
+                        for p in 0..<policies { sums[p] += row[p].hitValue }
+                    }
+                }
             }
         }
         // Rates of each policy and of its difference to the reference, then Σ (h_u − R·n_u)².
@@ -158,15 +165,29 @@ public struct UserBootstrap: Sendable {
         var squares = [Double](repeating: 0, count: policies)
         var differenceSquares = [Double](repeating: 0, count: policies)
         hits.withUnsafeBufferPointer { h in
-            for u in present {
-                let n = counts[u], row = u * policies
-                let r = h[row + reference].hitValue
-                for p in 0..<policies {
-                    let x = h[row + p].hitValue
-                    let e = x - rates[p] * n
-                    squares[p] += e * e
-                    let d = (x - r) - differenceRates[p] * n
-                    differenceSquares[p] += d * d
+            counts.withUnsafeBufferPointer { counts in
+                rates.withUnsafeBufferPointer { rates in
+                    differenceRates.withUnsafeBufferPointer { differenceRates in
+                        squares.withUnsafeMutableBufferPointer { squares in
+                            differenceSquares.withUnsafeMutableBufferPointer { differenceSquares in
+                                guard let h = h.baseAddress, let rates = rates.baseAddress,
+                                      let differenceRates = differenceRates.baseAddress,
+                                      let squares = squares.baseAddress, let differenceSquares = differenceSquares.baseAddress
+                                else { return }
+                                for u in present {
+                                    let n = counts[u], row = h + u * policies
+                                    let r = row[reference].hitValue
+                                    for p in 0..<policies {
+                                        let x = row[p].hitValue
+                                        let e = x - rates[p] * n
+                                        squares[p] += e * e
+                                        let d = (x - r) - differenceRates[p] * n
+                                        differenceSquares[p] += d * d
+                                    }
+                                }
+                            }
+                        }
+                    }
                 }
             }
         }

@@ -70,4 +70,38 @@ struct UserBootstrapResamplingTests {
         }
         #expect(table.isWide == (seed == 3))
     }
+
+    @Test("many users: the normal intervals from the hit table, narrow or wide, are ClusterRobustInterval's bit for bit")
+    func normalFromTable() throws {
+        var state: UInt64 = 77
+        func next(_ n: Int) -> Int {
+            state = state &* 6364136223846793005 &+ 1442695040888963407
+            return Int(state >> 33) % n
+        }
+        let users = 3_000, policies = 4
+        var counts = [Double](repeating: 0, count: users), narrow = UserHitTable(policies: policies)
+        narrow.addUsers(upTo: users)
+        for u in 0..<users where next(7) != 0 {
+            let n = 1 + next(6)
+            counts[u] = Double(n)
+            for p in 0..<policies { narrow.add(UInt32(next(n + 1)), at: u * policies + p) }
+        }
+        var wide = narrow
+        wide.add(300, at: 0)          // user 0, policy 0: past one byte
+        wide.add(1_000, at: policies)
+        #expect(!narrow.isWide && wide.isWide)
+        for table in [narrow, wide] {
+            let values = table.values
+            let boot = UserBootstrap(resamples: 10, seed: 1, normalAboveUsers: 100)
+            let got = try boot.run(hitTable: table, counts: counts, reference: 2)
+            let flat = try boot.run(flatHits: values, counts: counts, reference: 2, policyCount: policies)
+            #expect(got.method == .clusterRobustNormal)
+            let z = NormalDistribution.quantile(0.975)
+            for p in 0..<policies {
+                let own = ClusterRobustInterval.interval(hits: (0..<users).map { Double(values[$0 * policies + p]) }, counts: counts, z: z)
+                #expect(got.intervals[p].lower.bitPattern == own.lower.bitPattern && got.intervals[p].upper.bitPattern == own.upper.bitPattern)
+                #expect(got.intervals[p] == flat.intervals[p] && got.differenceIntervals[p] == flat.differenceIntervals[p])
+            }
+        }
+    }
 }
