@@ -32,10 +32,12 @@ final class DecisionTable: Sendable {
     let base: [Double]
     /// Bit `p` of `lost[i]`: trace `i` misses under side pattern `p` (bit `k` of `p`: coordinate `k` fires).
     let lost: [UInt16]
-    /// Per coordinate, trace `i`'s position in its feature's order (``FeatureOrders``); `UInt32.max`
-    /// when its feature is NaN (it never fires, and its decision does not depend on the threshold).
-    let ranks: [[UInt32]]
-    /// Per coordinate, the index into ``ranks`` (coordinates sharing a feature share its ranks).
+    /// `ranks[i · quantities + q]`: trace `i`'s position in the order of the `q`-th distinct
+    /// feature (``FeatureOrders``); `UInt32.max` when its feature is NaN (it never fires, and its
+    /// decision does not depend on the threshold).
+    let ranks: [UInt32]
+    let quantities: Int
+    /// Per coordinate, its feature's `q` in ``ranks`` (coordinates sharing a feature share its ranks).
     let rankOf: [Int]
 
     /// The table for `policy`'s free `coordinates` over every trace of `data`, or `nil` when it
@@ -76,11 +78,12 @@ final class DecisionTable: Sendable {
             }
         }
         self.rankOf = rankOf
-        ranks = quantities.map { q in
-            var rank = [UInt32](repeating: .max, count: data.count)
-            if let order = order(q) { for (p, i) in order.traces.enumerated() { rank[Int(i)] = UInt32(p) } }
-            return rank
+        self.quantities = quantities.count
+        var ranks = [UInt32](repeating: .max, count: data.count * quantities.count)
+        for (k, q) in quantities.enumerated() {
+            if let order = order(q) { for (p, i) in order.traces.enumerated() { ranks[Int(i) * quantities.count + k] = UInt32(p) } }
         }
+        self.ranks = ranks
         let n = data.count
         let m = coordinates.count
         let specs = policy.parameterSpecs
@@ -129,35 +132,56 @@ final class DecisionTable: Sendable {
         return true
     }
 
-    /// Per coordinate, the first position of its feature's order that fires at `x` (see
-    /// ``FeatureOrders/Order/firing(_:at:_:)``).
-    func firing(at x: [Double], orders: FeatureOrders, data: FitData) -> [UInt32] {
-        coordinates.indices.map { j in
-            guard let order = orders.order(features[j].quantity) else { return .max }
-            return UInt32(order.firing(data, at: x[coordinates[j]], features[j].comparison))
+    /// What deciding a trace's side pattern checks: per coordinate, its ranks' `q`, the first
+    /// firing position, and its bit.
+    struct Sides {
+        var checks: [(q: Int, firing: UInt32, bit: Int)]
+    }
+
+    /// The sides of every coordinate at `x` (``FeatureOrders/Order/firing(_:at:_:)``), leaving
+    /// out coordinate `skip`.
+    func sides(at x: [Double], orders: FeatureOrders, data: FitData, skipping skip: Int? = nil) -> Sides {
+        Sides(checks: coordinates.indices.filter { $0 != skip }.map { j in
+            let firing = orders.order(features[j].quantity).map { UInt32($0.firing(data, at: x[coordinates[j]], features[j].comparison)) }
+            return (rankOf[j], firing ?? .max, 1 << j)
+        })
+    }
+
+    /// `body(pattern, lost)` for each trace `i` of `traces` with the pattern of `sides` and its loss bits.
+    @inline(__always)
+    func withLookups<R>(_ sides: Sides, _ body: (_ lookup: (Int) -> (pattern: Int, lost: UInt16)) -> R) -> R {
+        ranks.withUnsafeBufferPointer { ranks in
+            lost.withUnsafeBufferPointer { lost in
+                sides.checks.withUnsafeBufferPointer { checks in
+                    let stride = quantities
+                    return body { i in
+                        var p = 0
+                        let row = i * stride
+                        for c in checks {
+                            let r = ranks[row + c.q]
+                            if r != .max && r >= c.firing { p |= c.bit }
+                        }
+                        return (p, lost[i])
+                    }
+                }
+            }
         }
     }
 
-    /// The side pattern of trace `i` given each coordinate's first firing position.
+    /// Bit `pattern` of `lost` as a loss.
     @inline(__always)
-    func pattern(_ i: Int, _ firing: [UInt32]) -> Int {
-        var p = 0
-        for j in 0..<firing.count {
-            let r = ranks[rankOf[j]][i]
-            if r != .max && r >= firing[j] { p |= 1 << j }
-        }
-        return p
-    }
-
-    @inline(__always)
-    func loss(_ i: Int, _ pattern: Int) -> Double { Double((lost[i] >> UInt16(pattern)) & 1) }
+    static func loss(_ lost: UInt16, _ pattern: Int) -> Double { Double((lost >> UInt16(pattern)) & 1) }
 
     /// Σ weight · loss at point `x` over `indices` (weights 1 when `nil`).
     func lossSum(at x: [Double], orders: FeatureOrders, data: FitData, indices: [Int], weights: [Double]?) -> Double {
-        let firing = firing(at: x, orders: orders, data: data)
-        var total = 0.0
-        for (k, i) in indices.enumerated() { total += (weights?[k] ?? 1) * loss(i, pattern(i, firing)) }
-        return total
+        withLookups(sides(at: x, orders: orders, data: data)) { lookup in
+            var total = 0.0
+            for (k, i) in indices.enumerated() {
+                let (p, bits) = lookup(i)
+                total += (weights?[k] ?? 1) * Self.loss(bits, p)
+            }
+            return total
+        }
     }
 }
 
@@ -169,7 +193,6 @@ extension StepSearch {
                       coordinate c: BoundTransform.Coordinate, sample: TraceSample, lossAtX: Double?) -> StepProfile {
         let (lo, hi) = range(c, at: x)
         let feature = table.features[j]
-        var firing = table.firing(at: x, orders: orders, data: data)
         let mask = 1 << j
         guard hi > lo else {
             let loss = table.lossSum(at: x, orders: orders, data: data, indices: sample.indices, weights: sample.weights)
@@ -179,41 +202,64 @@ extension StepSearch {
             return StepProfile(lower: lo, upper: hi, base: lossAtX ?? 0, events: [], isInteger: c.isInteger)
         }
         if let dense = sample.dense, let lossAtX {
-            // A sweep over the traces whose change point lies in the range, in feature order.
+            // A sweep over the traces whose change point lies in the range, in feature order, in
+            // chunks of positions on every core, each chunk's events in its own array (in order).
             let positions = order.positions(data, changingIn: lo, hi, feature.comparison)
-            firing[j] = 0
-            let others = firing
-            var events: [StepEvent] = []
-            for p in positions {
-                let i = Int(order.traces[p])
-                let w = dense[i]
-                guard w != 0 else { continue }
-                let rest = table.pattern(i, others) & ~mask
-                let delta = table.loss(i, rest) - table.loss(i, rest | mask)
-                guard delta != 0 else { continue }
-                let (a, b) = feature.change(at: order.value(data, i))
-                events.append(StepEvent(a: a, b: b, delta: w * delta))
+            let others = table.sides(at: x, orders: orders, data: data, skipping: j)
+            let chunk = 16_384
+            let chunks = (positions.count + chunk - 1) / chunk
+            var parts = [[StepEvent]](repeating: [], count: chunks)
+            let work: @Sendable (Int) -> [StepEvent] = { k in
+                let start = positions.lowerBound + k * chunk
+                return table.withLookups(others) { lookup in
+                    order.traces.withUnsafeBufferPointer { traces in
+                        dense.withUnsafeBufferPointer { dense in
+                            var events: [StepEvent] = []
+                            for p in start..<Swift.min(positions.upperBound, start + chunk) {
+                                let i = Int(traces[p])
+                                let w = dense[i]
+                                guard w != 0 else { continue }
+                                let (rest, bits) = lookup(i)
+                                let delta = DecisionTable.loss(bits, rest) - DecisionTable.loss(bits, rest | mask)
+                                guard delta != 0 else { continue }
+                                let (a, b) = feature.change(at: order.value(self.data, i))
+                                events.append(StepEvent(a: a, b: b, delta: w * delta))
+                            }
+                            return events
+                        }
+                    }
+                }
+            }
+            if chunks == 1 {
+                parts[0] = work(0)
+            } else if chunks > 1 {
+                parts.withUnsafeMutableBufferPointer { buffer in
+                    guard let base = buffer.baseAddress else { return }
+                    let slots = ChunkSlots(base: base)
+                    DispatchQueue.concurrentPerform(iterations: chunks) { k in slots.base[k] = work(k) }
+                }
             }
             var base = lossAtX
-            for e in events where e.b <= x[c.index] { base -= e.delta }
-            return StepProfile(lower: lo, upper: hi, base: base, parts: [events], isInteger: false)
+            for part in parts { for e in part where e.b <= x[c.index] { base -= e.delta } }
+            return StepProfile(lower: lo, upper: hi, base: base, parts: parts, isInteger: false)
         }
         // Any sample: each trace's loss at the lower end, and its change when it lies in the range.
-        firing[j] = UInt32(order.firing(data, at: lo, feature.comparison))
-        let atLow = firing
+        var atLow = x
+        atLow[c.index] = lo
         var events: [StepEvent] = []
         var base = 0.0
-        for (k, i) in sample.indices.enumerated() {
-            let w = sample.weights[k]
-            let pattern = table.pattern(i, atLow)
-            let before = table.loss(i, pattern)
-            base += w * before
-            guard pattern & mask != 0 else { continue }
-            let f = order.value(data, i)
-            let (a, b) = feature.change(at: f)
-            guard b <= hi else { continue }
-            let after = table.loss(i, pattern & ~mask)
-            if after != before { events.append(StepEvent(a: a, b: b, delta: w * (after - before))) }
+        table.withLookups(table.sides(at: atLow, orders: orders, data: data)) { lookup in
+            for (k, i) in sample.indices.enumerated() {
+                let w = sample.weights[k]
+                let (pattern, bits) = lookup(i)
+                let before = DecisionTable.loss(bits, pattern)
+                base += w * before
+                guard pattern & mask != 0 else { continue }
+                let (a, b) = feature.change(at: order.value(data, i))
+                guard b <= hi else { continue }
+                let after = DecisionTable.loss(bits, pattern & ~mask)
+                if after != before { events.append(StepEvent(a: a, b: b, delta: w * (after - before))) }
+            }
         }
         return StepProfile(lower: lo, upper: hi, base: base, events: StepProfile.sorted([events]), isInteger: c.isInteger)
     }
