@@ -206,16 +206,12 @@ extension StepSearch {
             // chunks of positions on every core, each chunk's events in its own array (in order).
             let positions = order.positions(data, changingIn: lo, hi, feature.comparison)
             let others = table.sides(at: x, orders: orders, data: data, skipping: j)
-            let chunk = 16_384
-            let chunks = (positions.count + chunk - 1) / chunk
-            var parts = [[StepEvent]](repeating: [], count: chunks)
-            let work: @Sendable (Int) -> [StepEvent] = { k in
-                let start = positions.lowerBound + k * chunk
-                return table.withLookups(others) { lookup in
+            return sweptProfile(lower: lo, upper: hi, at: x[c.index], lossAtX: lossAtX, positions: positions, chunk: 16_384) { range in
+                table.withLookups(others) { lookup in
                     order.traces.withUnsafeBufferPointer { traces in
                         dense.withUnsafeBufferPointer { dense in
                             var events: [StepEvent] = []
-                            for p in start..<Swift.min(positions.upperBound, start + chunk) {
+                            for p in range {
                                 let i = Int(traces[p])
                                 let w = dense[i]
                                 guard w != 0 else { continue }
@@ -230,18 +226,6 @@ extension StepSearch {
                     }
                 }
             }
-            if chunks == 1 {
-                parts[0] = work(0)
-            } else if chunks > 1 {
-                parts.withUnsafeMutableBufferPointer { buffer in
-                    guard let base = buffer.baseAddress else { return }
-                    let slots = ChunkSlots(base: base)
-                    DispatchQueue.concurrentPerform(iterations: chunks) { k in slots.base[k] = work(k) }
-                }
-            }
-            var base = lossAtX
-            for part in parts { for e in part where e.b <= x[c.index] { base -= e.delta } }
-            return StepProfile(lower: lo, upper: hi, base: base, parts: parts, isInteger: false)
         }
         // Any sample: each trace's loss at the lower end, and its change when it lies in the range.
         var atLow = x

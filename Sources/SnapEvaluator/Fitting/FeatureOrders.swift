@@ -107,12 +107,21 @@ extension StepSearch {
         y[c.index] = hi
         let high = with(policy, y)
         let positions = order.positions(data, changingIn: lo, hi, feature.comparison)
-        let chunk = 8192
+        return sweptProfile(lower: lo, upper: hi, at: x[c.index], lossAtX: lossAtX, positions: positions, chunk: 8192) { range in
+            self.sweepChunk(low, high, feature, order, sample, range)
+        }
+    }
+
+    /// A sweep's profile: `chunk(range)` gives the events of each range of `positions` (in order),
+    /// the ranges run on every core; the loss at the lower end is `lossAtX` (the loss at `x`) less
+    /// the changes up to `x`.
+    func sweptProfile(lower lo: Double, upper hi: Double, at x: Double, lossAtX: Double, positions: Range<Int>, chunk: Int,
+                      _ events: @escaping @Sendable (Range<Int>) -> [StepEvent]) -> StepProfile {
         let chunks = (positions.count + chunk - 1) / chunk
         var parts = [[StepEvent]](repeating: [], count: chunks)
         let work: @Sendable (Int) -> [StepEvent] = { k in
             let start = positions.lowerBound + k * chunk
-            return self.sweepChunk(low, high, feature, order, sample, start..<Swift.min(positions.upperBound, start + chunk))
+            return events(start..<Swift.min(positions.upperBound, start + chunk))
         }
         if chunks == 1 {
             parts[0] = work(0)
@@ -124,7 +133,7 @@ extension StepSearch {
             }
         }
         var base = lossAtX
-        for part in parts { for e in part where e.b <= x[c.index] { base -= e.delta } }
+        for part in parts { for e in part where e.b <= x { base -= e.delta } }
         return StepProfile(lower: lo, upper: hi, base: base, parts: parts, isInteger: false)
     }
 
