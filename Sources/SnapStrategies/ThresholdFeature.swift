@@ -20,6 +20,13 @@ public struct ThresholdFeature: Sendable, Hashable, CustomStringConvertible {
         /// whole page within 1e-9) and `whole` the floor in a looping layout, truncation toward
         /// zero otherwise (so negative in a bounded layout before the first page), fraction of a page.
         case positionInPage = "position in page"
+        /// The contact time ``Release/duration``, ms (NaN stays NaN).
+        case duration
+        /// How far the release has moved past the page boundary behind it, in the direction of its
+        /// travel: `p − p.rounded(.down)` when `travel ≥ 0` (or NaN), `p.rounded(.up) − p` when
+        /// `travel < 0`, with `p = layout.position(atOffset: offset)` (snapped to a whole page within
+        /// 1e-9), fraction of a page.
+        case travelledFraction = "fraction travelled past the page boundary"
     }
 
     /// How the rule compares the feature with the threshold.
@@ -48,6 +55,11 @@ public struct ThresholdFeature: Sendable, Hashable, CustomStringConvertible {
             let p = layout.position(atOffset: release.offset)
             let whole = layout.isLooping ? SnapMath.flooredIndex(p) : SnapMath.truncatedIndex(p)
             return p - Double(whole)
+        case .duration:
+            return release.duration
+        case .travelledFraction:
+            let p = layout.position(atOffset: release.offset)
+            return release.travel < 0 ? p.rounded(.up) - p : p - p.rounded(.down)
         }
     }
 

@@ -46,4 +46,25 @@ struct FitDataTests {
             #expect(data.layout(i) == t.layout && data.labels[i].intended == t.intendedIndex && data.user(i) == t.user)
         }
     }
+
+    @Test("compact columns: 48 bytes per release and 24 per label, read back exactly (finger travel absent, a value, NaN)")
+    func compactColumns() throws {
+        #expect(MemoryLayout<FitData.Releases.Stored>.stride == 48)
+        #expect(MemoryLayout<FitData.Label>.stride == 24)
+        var traces = try SyntheticTraces.labelled(by: Tag99Snap(), count: 4, users: 2, seed: 5)
+        let travels: [Double?] = [nil, -37.25, .nan, Double(bitPattern: FitData.Releases.Stored.noFingerTravel)]
+        for (i, travel) in travels.enumerated() { traces[i].release.fingerTravel = travel }
+        let data = FitData(traces)
+        for i in 0..<4 {
+            let read = data.releases[i].fingerTravel
+            switch travels[i] {
+            case nil: #expect(read == nil)
+            case let t? where t.isNaN: #expect(read?.isNaN == true)
+            case let t?: #expect(read == t)
+            }
+            #expect(data.releases[i].offset == traces[i].release.offset && data.releases[i].velocity == traces[i].release.velocity)
+            #expect(data.releases[i].duration == traces[i].release.duration)
+            #expect(data.labels[i].intended == traces[i].intendedIndex && data.labels[i].user == Int32(traces[i].user))
+        }
+    }
 }

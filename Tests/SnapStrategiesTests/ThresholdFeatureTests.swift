@@ -13,6 +13,12 @@ import Testing
         #expect(declared.contains("tag99.lowTier"))
         #expect(declared.contains("tag99.highTier"))
         #expect(declared.contains("tag99.backwardFraction"))
+        for name in ["embla.minimumSpeed", "uikit-paging.velocityGate", "uikit-paging.positionalThreshold",
+                     "flutter-pageview.minFlingVelocity", "flutter-pageview-bouncing.minFlingVelocity",
+                     "flutter-fixedextent.minFlingVelocity", "flutter-fixedextent-bouncing.minFlingVelocity",
+                     "swiper.longSwipesMs"] {
+            #expect(declared.contains(name), "\(name) is not declared")
+        }
     }
 
     @Test(arguments: [false, true])

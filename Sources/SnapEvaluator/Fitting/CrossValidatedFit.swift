@@ -94,7 +94,7 @@ public struct CrossValidatedFit: Sendable {
         let grouping = try GroupedFolds(data: data, folds: k, seed: seed, adapting: true)
         let memo = BreakpointMemo(traces: data.count, policy: policy, coordinates: try BoundTransform(
             policy: policy.id, specs: policy.parameterSpecs, values: policy.parameterValues, free: names).coordinates)
-        let orders = try FeatureOrders(data: data, policy: policy, parameters: names)
+        let orders = try FeatureOrders(data: data, policy: policy, parameters: names, objective: objective)
         // One line on a terminal: the fold fits, the all-traces fit and the bootstrap refits.
         let progress = ProgressLine(stage: "fitting \(policy.id)", total: grouping.count + 1 + bootstrapResamples, unit: "fits")
         defer { progress.finish() }

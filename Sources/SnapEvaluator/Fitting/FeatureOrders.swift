@@ -36,6 +36,12 @@ public final class FeatureOrders: Sendable {
             return first..<Swift.max(first, end)
         }
 
+        /// The first position whose trace fires at threshold `t` (`f > t` for `>`, `f ≥ t` for `≥`):
+        /// the traces from there on fire, those before do not.
+        func firing(_ data: FitData, at t: Double, _ comparison: ThresholdFeature.Comparison) -> Int {
+            comparison == .exceeds ? partition(data) { $0 > t } : partition(data) { $0 >= t }
+        }
+
         /// The first position whose value satisfies `above` (values ascending, `above` monotone).
         private func partition(_ data: FitData, _ above: (Double) -> Bool) -> Int {
             var lo = 0, hi = traces.count
@@ -48,10 +54,15 @@ public final class FeatureOrders: Sendable {
     }
 
     let orders: [ThresholdFeature.Quantity: Order]
+    /// The loss of every trace per side pattern of the free thresholds (``DecisionTable``), when
+    /// `objective` was given and they are all declared (else `nil`).
+    let table: DecisionTable?
 
     /// The orders of the declared features of `policy`'s parameters `names` (default: every
-    /// threshold, as ``BoundTransform``), measured in the layout the policy decides in.
-    public init(data: FitData, policy: any SnapPolicy, parameters names: [String]? = nil) throws {
+    /// threshold, as ``BoundTransform``), measured in the layout the policy decides in; with an
+    /// `objective`, also the ``DecisionTable`` of the fit when it can have one.
+    public init(data: FitData, policy: any SnapPolicy, parameters names: [String]? = nil,
+                objective: FitObjective? = nil) throws {
         let specs = policy.parameterSpecs
         let free = try BoundTransform(policy: policy.id, specs: specs, values: policy.parameterValues, free: names).coordinates
         let quantities = Set(free.compactMap { StepSearchFeature.declared(specs[$0.index], $0)?.quantity })
@@ -70,6 +81,11 @@ public final class FeatureOrders: Sendable {
             orders[q] = Order(feature: feature, traces: keyed.map(\.trace), layouts: layouts)
         }
         self.orders = orders
+        if let objective {
+            table = DecisionTable.make(policy, data: data, coordinates: free, order: { orders[$0] }, objective: objective)
+        } else {
+            table = nil
+        }
     }
 
     func order(_ q: ThresholdFeature.Quantity) -> Order? { orders[q] }
@@ -91,12 +107,21 @@ extension StepSearch {
         y[c.index] = hi
         let high = with(policy, y)
         let positions = order.positions(data, changingIn: lo, hi, feature.comparison)
-        let chunk = 8192
+        return sweptProfile(lower: lo, upper: hi, at: x[c.index], lossAtX: lossAtX, positions: positions, chunk: 8192) { range in
+            self.sweepChunk(low, high, feature, order, sample, range)
+        }
+    }
+
+    /// A sweep's profile: `chunk(range)` gives the events of each range of `positions` (in order),
+    /// the ranges run on every core; the loss at the lower end is `lossAtX` (the loss at `x`) less
+    /// the changes up to `x`.
+    func sweptProfile(lower lo: Double, upper hi: Double, at x: Double, lossAtX: Double, positions: Range<Int>, chunk: Int,
+                      _ events: @escaping @Sendable (Range<Int>) -> [StepEvent]) -> StepProfile {
         let chunks = (positions.count + chunk - 1) / chunk
         var parts = [[StepEvent]](repeating: [], count: chunks)
         let work: @Sendable (Int) -> [StepEvent] = { k in
             let start = positions.lowerBound + k * chunk
-            return self.sweepChunk(low, high, feature, order, sample, start..<Swift.min(positions.upperBound, start + chunk))
+            return events(start..<Swift.min(positions.upperBound, start + chunk))
         }
         if chunks == 1 {
             parts[0] = work(0)
@@ -108,7 +133,7 @@ extension StepSearch {
             }
         }
         var base = lossAtX
-        for part in parts { for e in part where e.b <= x[c.index] { base -= e.delta } }
+        for part in parts { for e in part where e.b <= x { base -= e.delta } }
         return StepProfile(lower: lo, upper: hi, base: base, parts: parts, isInteger: false)
     }
 

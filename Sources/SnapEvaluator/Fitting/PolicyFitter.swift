@@ -185,8 +185,13 @@ public struct PolicyFitter: Sendable {
         // Large samples sweep declared thresholds in feature order (dense weights, shared orders).
         var sample = sample
         if !search.features.isEmpty && sample.indices.count >= Self.sweepMinimum {
-            search.featureOrders = try featureOrders ?? FeatureOrders(data: data, policy: policy, parameters: names)
+            let orders = try featureOrders ?? FeatureOrders(data: data, policy: policy, parameters: names, objective: objective)
+            search.featureOrders = orders
             sample = sample.withDenseWeights(traces: data.count)
+            if let table = orders.table, table.fits(policy.parameterValues, free: transform.coordinates.map(\.index)),
+               objective == .hitRate {
+                search.table = table
+            }
         }
         let total = sample.total
         func score(_ loss: Double) -> Double { objective.isHigherBetter ? 1 - loss / total : loss / total }
@@ -199,7 +204,9 @@ public struct PolicyFitter: Sendable {
         func lossOf(_ x: [Double]) -> Double {
             if let known = scored[x] { return known }
             let loss: Double
-            if let ref = lastFull,
+            if search.table != nil {
+                loss = search.lossSum(policy, at: x, sample: sample)
+            } else if let ref = lastFull,
                let change = search.lossChange(policy, from: ref.point, to: x, sample: sample, limit: sample.indices.count / 4) {
                 loss = ref.loss + change
             } else {

@@ -56,6 +56,9 @@ struct StepSearch<P: SnapPolicy>: Sendable {
     /// Traces sorted by each declared feature: a declared threshold's profile over a sample with
     /// dense weights is then a sweep (``sweepProfile(_:at:coordinate:feature:order:lossAtX:sample:)``).
     var featureOrders: FeatureOrders?
+    /// Every trace's loss per side pattern of the free thresholds, when they are all declared
+    /// (``DecisionTable``): profiles and loss sums are then lookups.
+    var table: DecisionTable?
 
     /// The feasible range of free parameter `c` at `x`: its bounds, narrowed by the declared orders.
     func range(_ c: BoundTransform.Coordinate, at x: [Double]) -> (lower: Double, upper: Double) {
@@ -87,6 +90,9 @@ struct StepSearch<P: SnapPolicy>: Sendable {
     /// `x` when known, lets a declared threshold sweep (see ``featureOrders``).
     func profile(_ policy: P, at x: [Double], coordinate c: BoundTransform.Coordinate, sample: TraceSample,
                  lossAtX: Double? = nil) -> StepProfile {
+        if let table, let orders = featureOrders, let j = table.coordinates.firstIndex(of: c.index) {
+            return tableProfile(table, bit: j, orders: orders, at: x, coordinate: c, sample: sample, lossAtX: lossAtX)
+        }
         if let feature = features[c.index], let order = featureOrders?.order(feature.quantity), let lossAtX, sample.dense != nil {
             return sweepProfile(policy, at: x, coordinate: c, feature: feature, order: order, lossAtX: lossAtX, sample: sample)
         }
@@ -310,7 +316,7 @@ struct StepSearch<P: SnapPolicy>: Sendable {
         // The loss at the current point, kept exact from step to step (sweeps start from it).
         var known: Double? = startPoint == start ? startLoss : nil
         if known == nil && sample.dense != nil && featureOrders != nil && !features.isEmpty {
-            known = data.lossSum(with(policy, x), objective: objective, indices: sample.indices, weights: sample.weights)
+            known = lossSum(policy, at: x, sample: sample)
         }
         var profiles = 0
         var settled = 0          // consecutive parameters whose profile at the current point showed no better value
@@ -343,6 +349,14 @@ struct StepSearch<P: SnapPolicy>: Sendable {
             }
         }
         return Outcome(point: x, loss: loss, cycles: maxCycles, converged: false, plateaus: plateaus, profiles: profiles)
+    }
+
+    /// Σ weight · loss of `policy` at `x` over `sample`: looked up in the ``table`` when there is one.
+    func lossSum(_ policy: P, at x: [Double], sample: TraceSample) -> Double {
+        if let table, let orders = featureOrders {
+            return table.lossSum(at: x, orders: orders, data: data, indices: sample.indices, weights: sample.weights)
+        }
+        return data.lossSum(with(policy, x), objective: objective, indices: sample.indices, weights: sample.weights)
     }
 
     /// `policy` with the full vector `x` (feasible by construction: bounds and orders kept).

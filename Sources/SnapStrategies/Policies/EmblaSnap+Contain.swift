@@ -93,7 +93,15 @@ extension EmblaSnap {
     /// `DragHandler.up` in a bounded carousel over the snap list (``SnapList``), with `force` the
     /// projection (pt, positive toward later items).
     func decideBounded(_ release: Release, force: Double, in layout: CarouselLayout) -> SnapDecision {
-        let list = SnapList(layout: layout, mode: ContainScroll(rawValue: Int(containScroll)) ?? .trimSnaps)
+        decideBounded(release, force: force, in: layout, list: SnapList(layout: layout, mode: containMode))
+    }
+
+    /// The ``containScroll`` option.
+    var containMode: ContainScroll { ContainScroll(rawValue: Int(containScroll)) ?? .trimSnaps }
+
+    /// ``decideBounded(_:force:in:)`` over a snap list already built for `layout` (the batch path
+    /// builds one per run of traces in the same layout).
+    func decideBounded(_ release: Release, force: Double, in layout: CarouselLayout, list: SnapList) -> SnapDecision {
         let current = release.offset == release.offset ? release.offset : 0
         let selected = list.representative(of: release.startSlot(in: layout))
         let closest = list.nearest(to: current + force)

@@ -74,6 +74,7 @@ public struct EmblaSnap: SnapPolicy, Hashable {
             PolicyParameter(name: "forceBoost", unit: "ms", defaultValue: 400, minimum: 0, maximum: 2000,
                             summary: "projection = v x this (touch 400, mouse 300)"),
             PolicyParameter(name: "minimumSpeed", unit: "pt/ms", defaultValue: 0.1, minimum: 0, maximum: 5,
+                            comparedWith: ThresholdFeature(.speed, .exceeds),
                             summary: "slower releases project nothing"),
             PolicyParameter(name: "thresholdFraction", unit: "fraction of viewport", defaultValue: 0.2, minimum: 0, maximum: 2,
                             summary: "a projection this large goes to the neighbour"),
@@ -137,6 +138,30 @@ public struct EmblaSnap: SnapPolicy, Hashable {
                                    rule: "skip-snaps")
         }
         return layout.decision(slot: selected &+ (force > 0 ? 1 : -1), rule: force > 0 ? "next" : "previous")
+    }
+
+    /// The batch path: as ``decide(_:in:)`` for each release, with the bounded snap list
+    /// (``SnapList``) built once per run of releases in the same layout instead of once per release.
+    public func decide(_ releases: UnsafeBufferPointer<Release>, in layouts: UnsafeBufferPointer<CarouselLayout>,
+                       into decisions: UnsafeMutableBufferPointer<SnapDecision>) {
+        let count = Swift.min(releases.count, layouts.count, decisions.count)
+        let projection = EmblaProjection(boost: forceBoost, minimumSpeed: minimumSpeed)
+        let mode = containMode
+        var list: SnapList?
+        for i in 0..<count {
+            let layout = layouts[i]
+            guard !layout.isLooping else {
+                decisions[i] = decide(releases[i], in: layout)
+                continue
+            }
+            let current: SnapList
+            if let known = list, known.layout == layout { current = known } else {
+                current = SnapList(layout: layout, mode: mode)
+                list = current
+            }
+            decisions[i] = decideBounded(releases[i], force: projection.coastDistance(velocity: releases[i].velocity), in: layout,
+                                         list: current)
+        }
     }
 
     /// The slot nearest position `base + relativePosition` (clamped like

@@ -49,7 +49,8 @@ public struct FlutterPageViewSnap: SnapPolicy, Hashable {
     public var parameterSpecs: [PolicyParameter] {
         [
             PolicyParameter(name: "minFlingVelocity", unit: "pt/ms", defaultValue: physics == .clamping ? 0.05 : 0.1,
-                            minimum: 0, maximum: 10, summary: "speed a fling must exceed (physics.minFlingVelocity)"),
+                            minimum: 0, maximum: 10, comparedWith: ThresholdFeature(.speed, .exceeds),
+                            summary: "speed a fling must exceed (physics.minFlingVelocity)"),
             PolicyParameter(name: "minFlingDistance", unit: "pt", defaultValue: 18, minimum: 0, maximum: 500,
                             summary: "estimate-window travel a fling must exceed (kTouchSlop)"),
             PolicyParameter(name: "velocityHorizon", unit: "ms", defaultValue: 100, minimum: 1, maximum: 1000,

@@ -61,6 +61,7 @@ public struct SwiperSnap: SnapPolicy, Hashable {
     public var parameterSpecs: [PolicyParameter] {
         [
             PolicyParameter(name: "longSwipesMs", unit: "ms", defaultValue: 300, minimum: 0, maximum: 5000,
+                            comparedWith: ThresholdFeature(.duration, .exceeds),
                             summary: "contact longer than this is a long swipe"),
             PolicyParameter(name: "longSwipesRatio", unit: "fraction of slide", defaultValue: 0.5, minimum: 0, maximum: 1,
                             summary: "a long swipe moves on past this fraction of a slide"),

@@ -51,8 +51,10 @@ public struct UIKitPagingSnap: SnapPolicy, Hashable {
         [
             PolicyParameter(name: "positionalThreshold", unit: "fraction of page", defaultValue: 0.5,
                             minimum: 0, maximum: 1,
+                            comparedWith: ThresholdFeature(.travelledFraction, .atLeast),
                             summary: "a slow release this far past the page it leaves moves on (model, UNVERIFIED)"),
             PolicyParameter(name: "velocityGate", unit: "pt/ms", defaultValue: 0.3, minimum: 0, maximum: 10,
+                            comparedWith: ThresholdFeature(.speed, .exceeds),
                             summary: "speed above which a release is a flick to the next page boundary (model, UNVERIFIED)"),
         ]
     }

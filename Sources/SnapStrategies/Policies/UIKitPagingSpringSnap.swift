@@ -84,20 +84,25 @@ public struct UIKitPagingSpringSnap: SnapPolicy, Hashable {
         var x = p - Double(base)
         var v = release.velocity.isFinite ? release.velocity / layout.stride : 0   // pages per ms
         v = SnapMath.clamp(v, -1, 1)
-        var target = 0
+        // The attractor clamp(round(x), low, high) as a double, by comparisons: either
+        // −1 ≤ low ≤ 0 ≤ high ≤ 1 (every rounding at or above 0.5 clamps to `high`, at or below
+        // −0.5 to `low`, the rest is 0), or low = high (a release beyond an end): the same values as
+        // rounding (NaN rounds to 0), without an integer conversion on every step's path.
+        let lowPage = Double(low), highPage = Double(high), middle = Double(SnapMath.clamp(0, low, high))
+        var target = middle
         for _ in 0..<Self.maximumSteps {
-            target = SnapMath.clamp(SnapMath.roundedIndex(x), low, high)
-            v = f * v + k * (Double(target) - x)
+            target = x >= 0.5 ? highPage : (x <= -0.5 ? lowPage : middle)
+            v = f * v + k * (target - x)
             x += v
             // Settled: within 0.05 page of the attractor, too slow to leave its half page.
-            if abs(v) < 1e-5 && abs(Double(target) - x) < 0.05 { break }
+            if abs(v) < 1e-5 && abs(target - x) < 0.05 { break }
             // Decided: with d = x − T the spring's amplitude about its attractor is at most
             // √(d² + v²/k) and friction only shrinks it, so below 0.4 page (0.5 leaves the
             // attractor's half page; the margin covers the per-ms stepping, whose amplitude error
             // at √k·1 ms ≈ 0.02 rad per step is about 1%) the attractor can no longer change.
-            let d = x - Double(target)
+            let d = x - target
             if k > 0, d * d + v * v / k < 0.16 { break }
         }
-        return layout.decision(slot: base &+ target, rule: "spring-settled")
+        return layout.decision(slot: base &+ Int(target), rule: "spring-settled")
     }
 }

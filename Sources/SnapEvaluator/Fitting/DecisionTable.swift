@@ -1,0 +1,250 @@
+import Dispatch
+import SnapStrategies
+
+/// Every trace's hit or miss under every combination of sides of a policy's free declared
+/// thresholds, decided once per fitting job: a fit whose free parameters are all declared
+/// (``PolicyParameter/comparedWith``) then scores a point, or steps a threshold, by looking
+/// decisions up instead of making them.
+///
+/// Why a trace needs only `2^m` decisions for `m` declared thresholds: by the declaration (checked
+/// in `ThresholdFeatureTests`), with the other parameters held a trace's decision depends on a
+/// threshold `t` only through the side of its change point `t` lies on (*fires*: below the
+/// change, `feature > t` for ``ThresholdFeature/Comparison/exceeds``, `feature ≥ t` for
+/// ``ThresholdFeature/Comparison/atLeast``). Going from one feasible point to another with the
+/// same sides one parameter at a time (in an order that keeps the declared orders) therefore
+/// never changes the decision: every point with the same sides decides the same. The table holds,
+/// per trace, the loss at one representative point per side pattern (each threshold at its change
+/// point's lower or upper end, clamped to its range; the other parameters at the job's values).
+///
+/// Built only when it is exact and small: hit rate objective (losses 0 or 1, so sums are exact in
+/// any order), at most ``maximumCoordinates`` free parameters, all declared, and every declared
+/// order among them joins two parameters with the same feature and bounds (so a representative
+/// point keeps it whenever its pattern can occur at all). 2 bytes per trace (the loss bits) plus
+/// 4 bytes per trace and feature (the trace's rank in the feature's order).
+final class DecisionTable: Sendable {
+    /// At most this many free parameters (`2^m` patterns in 16 bits).
+    static let maximumCoordinates = 4
+
+    /// The free parameters, by vector index, in bit order.
+    let coordinates: [Int]
+    let features: [ThresholdFeature]
+    /// The parameter vector the table was decided at (the free values do not matter).
+    let base: [Double]
+    /// Bit `p` of `lost[i]`: trace `i` misses under side pattern `p` (bit `k` of `p`: coordinate `k` fires).
+    let lost: [UInt16]
+    /// `ranks[i · quantities + q]`: trace `i`'s position in the order of the `q`-th distinct
+    /// feature (``FeatureOrders``); `UInt32.max` when its feature is NaN (it never fires, and its
+    /// decision does not depend on the threshold).
+    let ranks: [UInt32]
+    let quantities: Int
+    /// Per coordinate, its feature's `q` in ``ranks`` (coordinates sharing a feature share its ranks).
+    let rankOf: [Int]
+
+    /// The table for `policy`'s free `coordinates` over every trace of `data`, or `nil` when it
+    /// would not be exact (see the type's comment).
+    static func make<P: SnapPolicy>(_ policy: P, data: FitData, coordinates: [BoundTransform.Coordinate],
+                                    order: (ThresholdFeature.Quantity) -> FeatureOrders.Order?,
+                                    objective: FitObjective) -> DecisionTable? {
+        guard objective == .hitRate, !coordinates.isEmpty, coordinates.count <= maximumCoordinates else { return nil }
+        let specs = policy.parameterSpecs
+        var features: [ThresholdFeature] = []
+        for c in coordinates {
+            guard let f = StepSearchFeature.declared(specs[c.index], c), order(f.quantity) != nil else { return nil }
+            features.append(f)
+        }
+        let indices = coordinates.map(\.index)
+        for o in policy.parameterOrder {
+            guard let l = specs.firstIndex(where: { $0.name == o.lower }),
+                  let u = specs.firstIndex(where: { $0.name == o.upper }) else { continue }
+            let lf = indices.firstIndex(of: l), uf = indices.firstIndex(of: u)
+            if lf == nil && uf == nil { continue }
+            guard let lf, let uf, features[lf] == features[uf],
+                  specs[l].minimum == specs[u].minimum, specs[l].maximum == specs[u].maximum else { return nil }
+        }
+        return DecisionTable(policy, data: data, coordinates: coordinates, features: features, order: order)
+    }
+
+    private init<P: SnapPolicy>(_ policy: P, data: FitData, coordinates: [BoundTransform.Coordinate],
+                                features: [ThresholdFeature], order: (ThresholdFeature.Quantity) -> FeatureOrders.Order?) {
+        self.coordinates = coordinates.map(\.index)
+        self.features = features
+        base = policy.parameterValues
+        var quantities: [ThresholdFeature.Quantity] = []
+        var rankOf: [Int] = []
+        for f in features {
+            if let k = quantities.firstIndex(of: f.quantity) { rankOf.append(k) } else {
+                rankOf.append(quantities.count)
+                quantities.append(f.quantity)
+            }
+        }
+        self.rankOf = rankOf
+        self.quantities = quantities.count
+        var ranks = [UInt32](repeating: .max, count: data.count * quantities.count)
+        for (k, q) in quantities.enumerated() {
+            if let order = order(q) { for (p, i) in order.traces.enumerated() { ranks[Int(i) * quantities.count + k] = UInt32(p) } }
+        }
+        self.ranks = ranks
+        let n = data.count
+        let m = coordinates.count
+        let specs = policy.parameterSpecs
+        let bounds = coordinates.map { (specs[$0.index].minimum, specs[$0.index].maximum) }
+        let layouts = data.layouts.map { $0.snapped(to: policy.snapOrigin) }
+        let base = self.base
+        var lost = [UInt16](repeating: 0, count: n)
+        let chunk = 8192
+        lost.withUnsafeMutableBufferPointer { buffer in
+            guard let out = buffer.baseAddress else { return }
+            let slots = ChunkSlots(base: out)
+            DispatchQueue.concurrentPerform(iterations: (n + chunk - 1) / chunk) { k in
+                var probe = policy
+                var y = base
+                var ends = [(a: Double, b: Double)](repeating: (0, 0), count: m)
+                for i in (k * chunk)..<Swift.min(n, (k + 1) * chunk) {
+                    let release = data.releases[i], layout = data.layout(i)
+                    let shape = layouts[Int(data.layoutIndex[i])]
+                    for j in 0..<m {
+                        let f = features[j].value(of: release, in: shape)
+                        ends[j] = f.isNaN ? (base[coordinates[j].index], base[coordinates[j].index]) : features[j].change(at: f)
+                    }
+                    var bits: UInt16 = 0
+                    for pattern in 0..<(1 << m) {
+                        for j in 0..<m {
+                            let t = pattern & (1 << j) != 0 ? ends[j].a : ends[j].b
+                            y[coordinates[j].index] = Swift.min(Swift.max(t, bounds[j].0), bounds[j].1)
+                        }
+                        probe.assignValidatedParameterValues(y)
+                        let target = probe.decide(release, in: layout).targetIndex
+                        if data.loss(data.labels[i], target: target, layout: layout, objective: .hitRate) != 0 {
+                            bits |= 1 << UInt16(pattern)
+                        }
+                    }
+                    slots.base[i] = bits
+                }
+            }
+        }
+        self.lost = lost
+    }
+
+    /// Whether the table was decided for `point`'s fixed parameters and the free ones `free`.
+    func fits(_ point: [Double], free: [Int]) -> Bool {
+        guard free == coordinates, point.count == base.count else { return false }
+        for k in base.indices where !coordinates.contains(k) && point[k] != base[k] { return false }
+        return true
+    }
+
+    /// What deciding a trace's side pattern checks: per coordinate, its ranks' `q`, the first
+    /// firing position, and its bit.
+    struct Sides {
+        var checks: [(q: Int, firing: UInt32, bit: Int)]
+    }
+
+    /// The sides of every coordinate at `x` (``FeatureOrders/Order/firing(_:at:_:)``), leaving
+    /// out coordinate `skip`.
+    func sides(at x: [Double], orders: FeatureOrders, data: FitData, skipping skip: Int? = nil) -> Sides {
+        Sides(checks: coordinates.indices.filter { $0 != skip }.map { j in
+            let firing = orders.order(features[j].quantity).map { UInt32($0.firing(data, at: x[coordinates[j]], features[j].comparison)) }
+            return (rankOf[j], firing ?? .max, 1 << j)
+        })
+    }
+
+    /// `body(pattern, lost)` for each trace `i` of `traces` with the pattern of `sides` and its loss bits.
+    @inline(__always)
+    func withLookups<R>(_ sides: Sides, _ body: (_ lookup: (Int) -> (pattern: Int, lost: UInt16)) -> R) -> R {
+        ranks.withUnsafeBufferPointer { ranks in
+            lost.withUnsafeBufferPointer { lost in
+                sides.checks.withUnsafeBufferPointer { checks in
+                    let stride = quantities
+                    return body { i in
+                        var p = 0
+                        let row = i * stride
+                        for c in checks {
+                            let r = ranks[row + c.q]
+                            if r != .max && r >= c.firing { p |= c.bit }
+                        }
+                        return (p, lost[i])
+                    }
+                }
+            }
+        }
+    }
+
+    /// Bit `pattern` of `lost` as a loss.
+    @inline(__always)
+    static func loss(_ lost: UInt16, _ pattern: Int) -> Double { Double((lost >> UInt16(pattern)) & 1) }
+
+    /// Σ weight · loss at point `x` over `indices` (weights 1 when `nil`).
+    func lossSum(at x: [Double], orders: FeatureOrders, data: FitData, indices: [Int], weights: [Double]?) -> Double {
+        withLookups(sides(at: x, orders: orders, data: data)) { lookup in
+            var total = 0.0
+            for (k, i) in indices.enumerated() {
+                let (p, bits) = lookup(i)
+                total += (weights?[k] ?? 1) * Self.loss(bits, p)
+            }
+            return total
+        }
+    }
+}
+
+extension StepSearch {
+    /// The profile of declared threshold `c` (bit `j` of `table`) at `x` by lookups: every trace
+    /// of `sample` whose change point lies in the feasible range changes its loss there (exactly
+    /// the events ``profile(_:at:coordinate:sample:lossAtX:)`` finds by deciding).
+    func tableProfile(_ table: DecisionTable, bit j: Int, orders: FeatureOrders, at x: [Double],
+                      coordinate c: BoundTransform.Coordinate, sample: TraceSample, lossAtX: Double?) -> StepProfile {
+        let (lo, hi) = range(c, at: x)
+        let feature = table.features[j]
+        let mask = 1 << j
+        guard hi > lo else {
+            let loss = table.lossSum(at: x, orders: orders, data: data, indices: sample.indices, weights: sample.weights)
+            return StepProfile(lower: lo, upper: Swift.max(lo, hi), base: loss, events: [], isInteger: c.isInteger)
+        }
+        guard let order = orders.order(feature.quantity) else {
+            return StepProfile(lower: lo, upper: hi, base: lossAtX ?? 0, events: [], isInteger: c.isInteger)
+        }
+        if let dense = sample.dense, let lossAtX {
+            // A sweep over the traces whose change point lies in the range, in feature order, in
+            // chunks of positions on every core, each chunk's events in its own array (in order).
+            let positions = order.positions(data, changingIn: lo, hi, feature.comparison)
+            let others = table.sides(at: x, orders: orders, data: data, skipping: j)
+            return sweptProfile(lower: lo, upper: hi, at: x[c.index], lossAtX: lossAtX, positions: positions, chunk: 16_384) { range in
+                table.withLookups(others) { lookup in
+                    order.traces.withUnsafeBufferPointer { traces in
+                        dense.withUnsafeBufferPointer { dense in
+                            var events: [StepEvent] = []
+                            for p in range {
+                                let i = Int(traces[p])
+                                let w = dense[i]
+                                guard w != 0 else { continue }
+                                let (rest, bits) = lookup(i)
+                                let delta = DecisionTable.loss(bits, rest) - DecisionTable.loss(bits, rest | mask)
+                                guard delta != 0 else { continue }
+                                let (a, b) = feature.change(at: order.value(self.data, i))
+                                events.append(StepEvent(a: a, b: b, delta: w * delta))
+                            }
+                            return events
+                        }
+                    }
+                }
+            }
+        }
+        // Any sample: each trace's loss at the lower end, and its change when it lies in the range.
+        var atLow = x
+        atLow[c.index] = lo
+        var events: [StepEvent] = []
+        var base = 0.0
+        table.withLookups(table.sides(at: atLow, orders: orders, data: data)) { lookup in
+            for (k, i) in sample.indices.enumerated() {
+                let w = sample.weights[k]
+                let (pattern, bits) = lookup(i)
+                let before = DecisionTable.loss(bits, pattern)
+                base += w * before
+                guard pattern & mask != 0 else { continue }
+                let (a, b) = feature.change(at: order.value(data, i))
+                guard b <= hi else { continue }
+                let after = DecisionTable.loss(bits, pattern & ~mask)
+                if after != before { events.append(StepEvent(a: a, b: b, delta: w * (after - before))) }
+            }
+        }
+        return StepProfile(lower: lo, upper: hi, base: base, events: StepProfile.sorted([events]), isInteger: c.isInteger)
+    }
+}

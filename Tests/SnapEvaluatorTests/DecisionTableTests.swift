@@ -1,0 +1,88 @@
+import Testing
+import SnapStrategies
+@testable import SnapEvaluator
+
+@Suite("Decision table (declared thresholds looked up)")
+struct DecisionTableTests {
+    /// A search over `names` of `policy` with the features declared and the orders built, with or
+    /// without the table.
+    static func searches<P: SnapPolicy>(_ policy: P, _ names: [String], data: FitData) throws
+        -> (table: StepSearch<P>, decided: StepSearch<P>, coordinates: [BoundTransform.Coordinate]) {
+        let specs = policy.parameterSpecs
+        let transform = try BoundTransform(policy: policy.id, specs: specs, values: policy.parameterValues, free: names)
+        let orders = policy.parameterOrder.compactMap { o -> (lower: Int, upper: Int)? in
+            guard let l = specs.firstIndex(where: { $0.name == o.lower }),
+                  let u = specs.firstIndex(where: { $0.name == o.upper }) else { return nil }
+            return (l, u)
+        }
+        var decided = StepSearch<P>(data: data, objective: .hitRate, free: transform.coordinates, orders: orders)
+        for c in transform.coordinates { decided.features[c.index] = StepSearchFeature.declared(specs[c.index], c) }
+        decided.snapOrigin = policy.snapOrigin
+        let featureOrders = try FeatureOrders(data: data, policy: policy, parameters: names, objective: .hitRate)
+        decided.featureOrders = featureOrders
+        var table = decided
+        let lookups = try #require(featureOrders.table)
+        table.table = lookups
+        #expect(table.table?.fits(policy.parameterValues, free: transform.coordinates.map(\.index)) == true)
+        return (table, decided, transform.coordinates)
+    }
+
+    /// Profiles and loss sums by lookup equal those by deciding, event for event, at random
+    /// feasible points, on a weighted sample and on the same sample with dense weights (a sweep).
+    static func check<P: SnapPolicy>(_ policy: P, _ names: [String], data: FitData, seed: UInt64) throws {
+        let (table, decided, coordinates) = try searches(policy, names, data: data)
+        var rng = SeededGenerator(seed: seed)
+        let indices = data.allIndices.filter { _ in Double.random(in: 0..<1, using: &rng) < 0.7 }
+        let sparse = TraceSample(indices: indices, weights: indices.map { _ in Double(Int.random(in: 1...3, using: &rng)) })
+        let dense = sparse.withDenseWeights(traces: data.count)
+        var compared = 0
+        for _ in 0..<12 {
+            var x = policy.parameterValues
+            for c in coordinates { x[c.index] = Double.random(in: c.minimum...c.maximum, using: &rng) }
+            x = decided.repaired(x)
+            let loss = decided.lossSum(policy, at: x, sample: sparse)
+            #expect(table.lossSum(policy, at: x, sample: sparse) == loss)
+            for c in coordinates {
+                for sample in [sparse, dense] {
+                    let a = table.profile(policy, at: x, coordinate: c, sample: sample, lossAtX: loss)
+                    let b = decided.profile(policy, at: x, coordinate: c, sample: sample, lossAtX: loss)
+                    #expect(a.lower == b.lower && a.upper == b.upper && a.base == b.base, "\(c.name) at \(x)")
+                    let ea = Array(a.events), eb = Array(b.events)
+                    #expect(ea.count == eb.count, "\(c.name) at \(x)")
+                    for (e, f) in zip(ea, eb) {
+                        #expect(e.a == f.a && e.b == f.b && e.delta == f.delta, "\(c.name) at \(x)")
+                    }
+                    compared += ea.count
+                }
+            }
+        }
+        #expect(compared > 100, "too few changes compared: the check is weak")
+    }
+
+    @Test("tag99: lookups give the decided profiles and loss sums exactly")
+    func tag99() throws {
+        let planted = Tag99Snap(lowTier: 1.4, highTier: 2.8, backwardFraction: 0.45)
+        let data = FitData(try SyntheticTraces.labelled(by: planted, count: 1500, users: 12, seed: 41, labelNoise: 0.1))
+        try Self.check(Tag99Snap(), ["lowTier", "highTier", "backwardFraction"], data: data, seed: 1)
+    }
+
+    @Test("uikit-paging (speed and travelled fraction): lookups give the decided profiles exactly")
+    func uikitPaging() throws {
+        let planted = UIKitPagingSnap(positionalThreshold: 0.35, velocityGate: 0.8)
+        let data = FitData(try SyntheticTraces.labelled(by: planted, count: 1500, users: 12, seed: 42, labelNoise: 0.1))
+        try Self.check(UIKitPagingSnap(), ["positionalThreshold", "velocityGate"], data: data, seed: 2)
+    }
+
+    @Test("no table where lookups would not be exact: a cost objective, an undeclared free parameter, an order to a held one")
+    func onlyWhenExact() throws {
+        let data = FitData(try SyntheticTraces.labelled(by: Tag99Snap(), count: 300, users: 6, seed: 43))
+        let cost = FitObjective.cost(over: 1, under: 2, falseChange: 0.5)
+        let tiers = ["lowTier", "highTier"]
+        #expect(try FeatureOrders(data: data, policy: Tag99Snap(), parameters: tiers, objective: cost).table == nil)
+        #expect(try FeatureOrders(data: data, policy: Tag99Snap(), parameters: tiers, objective: .hitRate).table != nil)
+        #expect(try FeatureOrders(data: data, policy: Tag99Snap(), parameters: tiers).table == nil)
+        // lowTier ≤ highTier with highTier held: a representative point could break the order.
+        #expect(try FeatureOrders(data: data, policy: Tag99Snap(), parameters: ["lowTier"], objective: .hitRate).table == nil)
+        #expect(try FeatureOrders(data: data, policy: EmblaSnap(), objective: .hitRate).table == nil)
+    }
+}
