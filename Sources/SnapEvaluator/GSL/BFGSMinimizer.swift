@@ -8,6 +8,10 @@ internal import CGSL
 /// reached. Defaults: first step 0.1, line-search tolerance 0.1 (GSL's recommendation for
 /// `vector_bfgs2`), gradient tolerance 1e-6, 1000 iterations.
 ///
+/// Value and gradient come from one call of the closure: when GSL asks for the gradient at the
+/// point whose value it just asked for, the stored result is returned (``MinimizationReport/evaluations``
+/// counts the closure's calls).
+///
 /// `GSL_ENOPROG` from an iteration ("no progress") usually means the line search cannot improve
 /// on an optimum it already holds: the run stops there and reports `converged` according to the
 /// gradient test, rather than failing.
@@ -127,6 +131,8 @@ private struct GradientObjectiveContext {
     var failure: (any Error)?
     var nonFinite = false
     var evaluations = 0
+    /// The value at ``point`` when ``gradient`` holds that point's gradient (`nil` before the first evaluation).
+    var lastValue: Double?
 
     init(objective: @escaping ([Double], inout [Double]) throws -> Double, n: Int) {
         self.objective = objective
@@ -140,10 +146,18 @@ private struct GradientObjectiveContext {
     }
 
     /// Evaluates at `x`, leaving the gradient in ``gradient``; NaN (and a recorded failure) on error.
+    ///
+    /// GSL's line search asks for the value and then the gradient at the same point (`f`, then
+    /// `df`); the objective computes both at once, so a call at the point of the last evaluation
+    /// (bit for bit) returns that evaluation's value and gradient instead of computing them again.
     mutating func evaluate(_ x: UnsafePointer<gsl_vector>) -> Double {
         if failure != nil || nonFinite { return .nan }
         let n = point.count
         guard x.pointee.size == n else { return .nan }
+        if let value = lastValue, (0..<n).allSatisfy({ snaplab_vector_at(x, $0).bitPattern == point[$0].bitPattern }) {
+            return value
+        }
+        lastValue = nil
         for i in 0..<n {
             point[i] = snaplab_vector_at(x, i)
             gradient[i] = 0
@@ -155,6 +169,7 @@ private struct GradientObjectiveContext {
                 nonFinite = true
                 return .nan
             }
+            lastValue = value
             return value
         } catch {
             failure = error
