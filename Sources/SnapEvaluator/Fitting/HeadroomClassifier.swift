@@ -29,26 +29,33 @@ struct HeadroomClassifier {
     var maxPages = 4
     var seed: UInt64 = 1
 
-    /// Predicted `k` per row of `features` (`trainRows` the rows it learns from; every row is predicted).
+    /// Predicted `k` for each of `predictRows` of `features`, learned from `trainRows`.
+    ///
+    /// Memory: scores are kept for the training rows only; the rows to predict get theirs at the
+    /// end by replaying the stumps in the order they were added (the same sums, so the same
+    /// scores bit for bit as keeping every row's score all along).
     /// - Throws: ``GSLError`` if the generator cannot be allocated.
-    func predict(_ features: LearnedFeatures, trainRows: [Int]) throws -> [Int] {
+    func predict(_ features: LearnedFeatures, trainRows: [Int], predictRows: [Int]) throws -> [Int8] {
         let n = features.count, d = LearnedFeatures.width, classes = 2 * maxPages + 1
-        guard n > 0, !trainRows.isEmpty else { return [Int](repeating: 0, count: n) }
+        guard n > 0, !trainRows.isEmpty else { return [Int8](repeating: 0, count: predictRows.count) }
         let codes = binCodes(features, trainRows: trainRows)
-        let target = features.offsets.map { SnapMath.clamp($0, -maxPages, maxPages) + maxPages }
-        var score = [Double](repeating: 0, count: n * classes)
+        let target = features.offsets.map { UInt8(SnapMath.clamp($0, -maxPages, maxPages) + maxPages) }
+        let m = trainRows.count
+        var score = [Double](repeating: 0, count: m * classes)
         // Start from the log class shares of the training rows.
         var shares = [Double](repeating: 1, count: classes)
-        for r in trainRows { shares[target[r]] += features.weights[r] }
+        for r in trainRows { shares[Int(target[r])] += features.weights[r] }
         let total = shares.reduce(0, +)
         let prior = shares.map { log($0 / total) }
-        for r in 0..<n { for c in 0..<classes { score[r * classes + c] = prior[c] } }
+        for t in 0..<m { for c in 0..<classes { score[t * classes + c] = prior[c] } }
 
         let rng = try GSLRandom(seed: seed)
         var gradient = [Double](repeating: 0, count: d * bins * classes)
         var hessian = gradient
         var p = [Double](repeating: 0, count: classes)
         var rowGradient = p, rowHessian = p
+        var stumps: [Stump] = []
+        stumps.reserveCapacity(rounds * classes)
         let lambda = 1.0
         for _ in 0..<rounds {
             for i in gradient.indices { gradient[i] = 0; hessian[i] = 0 }
@@ -58,8 +65,8 @@ struct HeadroomClassifier {
                 hessian.withUnsafeMutableBufferPointer { hessian in
                     score.withUnsafeBufferPointer { score in
                         codes.withUnsafeBufferPointer { codes in
-                            for r in trainRows where rng.uniform() < 0.5 {
-                                let row = r * classes
+                            for (t, r) in trainRows.enumerated() where rng.uniform() < 0.5 {
+                                let row = t * classes
                                 var top = -Double.infinity
                                 for c in 0..<classes { top = max(top, score[row + c]) }
                                 var sum = 0.0
@@ -67,7 +74,7 @@ struct HeadroomClassifier {
                                     p[c] = exp(score[row + c] - top)
                                     sum += p[c]
                                 }
-                                let w = features.weights[r], y = target[r]
+                                let w = features.weights[r], y = Int(target[r])
                                 for c in 0..<classes {
                                     let q = p[c] / sum
                                     rowGradient[c] = w * (q - (c == y ? 1 : 0))
@@ -105,18 +112,48 @@ struct HeadroomClassifier {
                     }
                 }
                 guard best.gain.isFinite else { continue }
-                let left = learningRate * best.left, right = learningRate * best.right
+                let stump = Stump(classIndex: c, feature: best.feature, split: best.split,
+                                  left: learningRate * best.left, right: learningRate * best.right)
+                stumps.append(stump)
                 score.withUnsafeMutableBufferPointer { score in
                     codes.withUnsafeBufferPointer { codes in
-                        for r in 0..<n { score[r * classes + c] += Int(codes[r * d + best.feature]) <= best.split ? left : right }
+                        for (t, r) in trainRows.enumerated() { score[t * classes + c] += stump.value(codes, row: r, width: d) }
                     }
                 }
             }
         }
-        return (0..<n).map { r in
-            var top = 0
-            for c in 1..<classes where score[r * classes + c] > score[r * classes + top] { top = c }
-            return top - maxPages
+        // The rows to predict: a training row's score as kept, any other row's by replaying the stumps.
+        var trainPosition = [Int32](repeating: -1, count: n)
+        for (t, r) in trainRows.enumerated() { trainPosition[r] = Int32(t) }
+        var rowScore = [Double](repeating: 0, count: classes)
+        return codes.withUnsafeBufferPointer { codes in
+            predictRows.map { r in
+                if trainPosition[r] >= 0 {
+                    let t = Int(trainPosition[r])
+                    for c in 0..<classes { rowScore[c] = score[t * classes + c] }
+                } else {
+                    rowScore = prior
+                    for stump in stumps { rowScore[stump.classIndex] += stump.value(codes, row: r, width: d) }
+                }
+                var top = 0
+                for c in 1..<classes where rowScore[c] > rowScore[top] { top = c }
+                return Int8(top - maxPages)
+            }
+        }
+    }
+
+    /// One boosting step of one class: add ``left`` to its score where the feature's bin is at
+    /// most ``split``, ``right`` elsewhere.
+    struct Stump {
+        var classIndex: Int
+        var feature: Int
+        var split: Int
+        var left: Double
+        var right: Double
+
+        @inline(__always)
+        func value(_ codes: UnsafeBufferPointer<UInt8>, row r: Int, width d: Int) -> Double {
+            Int(codes[r * d + feature]) <= split ? left : right
         }
     }
 

@@ -39,24 +39,26 @@ enum LearnedCutpointTuning {
     /// Tunes `policy`'s cut points on `indices` of `data` with `weights` (default 1 each).
     static func tune(_ policy: LearnedThresholdSnap, data: FitData, indices: [Int], weights: [Double]? = nil,
                      objective: FitObjective) -> Outcome {
+        let features = LearnedFeatures(data: data, indices: indices, weights: weights)
+        return tune(policy, features: LearnedFeatures.Selection(all: features), data: data, objective: objective)
+    }
+
+    /// Tunes `policy`'s cut points on the selected rows of features made on `data` (rows with a
+    /// non-finite feature have a non-finite score and would be left out anyway).
+    static func tune(_ policy: LearnedThresholdSnap, features: LearnedFeatures.Selection, data: FitData,
+                     objective: FitObjective) -> Outcome {
         let given = policy.cutpoints.sorted()
         let labels = given.count + 1
         let back = given.count / 2
         let limit = LearnedThresholdSnap.parameterLimit
-        // Score, weight and per-label loss of each trace with a finite score.
-        var scores: [Double] = [], rowWeights: [Double] = [], losses: [Double] = []
-        for (position, i) in indices.enumerated() where i >= 0 && i < data.count {
-            let release = data.releases[i], layout = data.layout(i)
-            let x = LearnedThresholdSnap.features(of: release, in: layout)
-            let eta = policy.score(x)
+        // Score and weight of each selected row with a finite score (the score the policy decides with).
+        var scores: [Double] = [], rowWeights: [Double] = [], rows: [Int] = []
+        for (position, row) in features.rows.enumerated() {
+            let eta = features.features.score(row, weights: policy.weights)
             guard eta.isFinite else { continue }
-            let start = layout.clampedSlot(x.startSlot)
             scores.append(eta)
-            rowWeights.append(weights?[position] ?? 1)
-            for m in 0..<labels {
-                let target = layout.decision(slot: start &+ (m - back), rule: "").targetIndex
-                losses.append(data.loss(data.labels[i], target: target, layout: layout, objective: objective))
-            }
+            rowWeights.append(features.weights[position])
+            rows.append(row)
         }
         let n = scores.count
         guard n > 0 else {
@@ -64,8 +66,9 @@ enum LearnedCutpointTuning {
                            plateaus: given.map { _ in (-limit, limit) })
         }
         let order = (0..<n).sorted { scores[$0] < scores[$1] }
-        // Blocks of equal score: per label, the weighted loss and the count of traces the given
-        // cut points label differently (the tie-break).
+        // Blocks of equal score: per label, the weighted loss of moving `label − K` items from the
+        // start item (decided as the policy decides: clamped in a bounded layout), and the count of
+        // traces the given cut points label differently (the tie-break).
         var blockScore: [Double] = []
         var blockLoss: [Double] = [], blockDisagree: [Int] = []
         var givenLoss = 0.0
@@ -76,7 +79,13 @@ enum LearnedCutpointTuning {
             var size = 0
             while k < n && scores[order[k]] == eta {
                 let r = order[k]
-                for m in 0..<labels { loss[m] += rowWeights[r] * losses[r * labels + m] }
+                let i = features.features.traces[rows[r]]
+                let layout = data.layout(i)
+                let start = layout.clampedSlot(data.releases[i].startSlot(in: layout))
+                for m in 0..<labels {
+                    let target = layout.decision(slot: start &+ (m - back), rule: "").targetIndex
+                    loss[m] += rowWeights[r] * data.loss(data.labels[i], target: target, layout: layout, objective: objective)
+                }
                 size += 1
                 k += 1
             }
