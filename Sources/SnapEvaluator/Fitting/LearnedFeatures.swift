@@ -156,6 +156,9 @@ final class SharedLearnedFeatures: Sendable {
         }
     }
 
+    /// Whether the features are in memory now.
+    var isHeld: Bool { state.withLock { $0.features != nil } }
+
     /// One user is done with the features; after the last, they are dropped.
     func release() {
         state.withLock { state in

@@ -27,6 +27,8 @@ struct RecommendationPlan {
     /// The seed of the folds, which also seeds the headroom's subsampling.
     let seed: UInt64
     let withHeadroom: Bool
+    /// Run every task on the calling thread, in the order planned (tests compare it with the parallel run).
+    var serial = false
 
     /// The candidates in input order (defaults, then fitted, per policy), the policies too large to fit, the headroom.
     struct Outcome {
@@ -65,7 +67,7 @@ struct RecommendationPlan {
         let progress = ProgressLine(stage: "recommending", total: policies.count + (withHeadroom ? 1 : 0),
                                     unit: withHeadroom ? "policies and the headroom" : "policies")
         defer { progress.finish() }
-        let defaults = Self.parallelMap(count: policies.count) { order in
+        let defaults = Self.parallelMap(count: policies.count, serial: serial) { order in
             let found = try defaultsCandidate(order)
             switch found.work {
             case .none, .tooMany: progress.advance()
@@ -88,7 +90,7 @@ struct RecommendationPlan {
         let tasks = ranked.map(\.task)
         let featureUsers = ranked.filter { $0.rank <= 1 }.count
         let shared = SharedLearnedFeatures(data: data, users: featureUsers)
-        let results = Self.parallelMap(count: tasks.count) { t in
+        let results = Self.parallelMap(count: tasks.count, serial: serial) { t in
             defer { progress.advance() }
             switch tasks[t] {
             case let .fitted(order):
@@ -195,8 +197,10 @@ struct RecommendationPlan {
                                         atBound: zip(final.fittedNames, final.atBound).filter(\.1).map(\.0))
     }
 
-    /// `body(0..<count)` in parallel, each result in its own slot, returned in index order.
-    static func parallelMap<T: Sendable>(count: Int, _ body: (Int) throws -> T) -> [Result<T, any Error>] {
+    /// `body(0..<count)` in parallel (or in order when `serial`), each result in its own slot,
+    /// returned in index order.
+    static func parallelMap<T: Sendable>(count: Int, serial: Bool = false, _ body: (Int) throws -> T) -> [Result<T, any Error>] {
+        if serial { return (0..<count).map { k in Result { try body(k) } } }
         var out = [Result<T, any Error>?](repeating: nil, count: count)
         withoutActuallyEscaping(body) { body in
             out.withUnsafeMutableBufferPointer { buffer in
