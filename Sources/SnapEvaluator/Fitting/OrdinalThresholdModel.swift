@@ -214,6 +214,28 @@ public struct OrdinalThresholdModel: Sendable {
     /// `out` as `[nll, ∂β₀…, ∂θ₀…]`.
     static func accumulate(_ rows: Range<Int>, z: [Double], d: Int, category: [UInt8], weights w: [Double],
                            beta x: [Double], theta: [Double], into out: inout [Double]) {
+        // The hot loop of the likelihood fit: raw buffers (the ranges are checked once here).
+        precondition(rows.isEmpty || (rows.lowerBound >= 0 && rows.upperBound <= category.count && rows.upperBound <= w.count
+                                      && rows.upperBound * d <= z.count && x.count >= d && out.count >= 1 + d + theta.count))
+        z.withUnsafeBufferPointer { z in
+            category.withUnsafeBufferPointer { category in
+                w.withUnsafeBufferPointer { w in
+                    x.withUnsafeBufferPointer { x in
+                        theta.withUnsafeBufferPointer { theta in
+                            out.withUnsafeMutableBufferPointer { out in
+                                accumulate(rows, z: z, d: d, category: category, weights: w, beta: x, theta: theta, into: out)
+                            }
+                        }
+                    }
+                }
+            }
+        }
+    }
+
+    @inline(__always)
+    private static func accumulate(_ rows: Range<Int>, z: UnsafeBufferPointer<Double>, d: Int, category: UnsafeBufferPointer<UInt8>,
+                                   weights w: UnsafeBufferPointer<Double>, beta x: UnsafeBufferPointer<Double>,
+                                   theta: UnsafeBufferPointer<Double>, into out: UnsafeMutableBufferPointer<Double>) {
         let m = theta.count
         for r in rows {
             let row = r * d
