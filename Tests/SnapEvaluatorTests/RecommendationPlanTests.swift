@@ -62,6 +62,19 @@ struct RecommendationPlanTests {
         #expect(try #require(outcome.headroom).foldScores.map(\.bitPattern) == headroom.foldScores.map(\.bitPattern))
     }
 
+    @Test("without a learned policy the headroom is a task of its own, with the same figures")
+    func headroomAlone() throws {
+        let data = try Self.data()
+        let grouping = try GroupedFolds(data: data, folds: 3, seed: 7, adapting: true)
+        let plan = RecommendationPlan(policies: [NearestPageSnap(basis: .releaseOffset)], data: data, grouping: grouping,
+                                      fitter: PolicyFitter(starts: 2, seed: 7), maxPages: 2, maxFittedParameters: 2, seed: 7,
+                                      withHeadroom: true)
+        let outcome = try plan.run()
+        let headroom = try Headroom.run(data: data, folds: 3, seed: 7)
+        #expect(try #require(outcome.headroom).foldScores.map(\.bitPattern) == headroom.foldScores.map(\.bitPattern))
+        #expect(outcome.candidates.count == 1)
+    }
+
     @Test("the shared features are made once and dropped after their last user")
     func sharedFeaturesLifetime() throws {
         let data = try Self.data()

@@ -7,12 +7,13 @@ import SnapStrategies
 /// 1. **Defaults.** Every policy's defaults are scored on the test folds, in parallel (one task per
 ///    policy). How long that took is the policy's cost per pass over the data.
 /// 2. **Fits and the headroom**, in parallel, largest first so that no long task starts last
-///    (longest-processing-time order): the learned policy (its six likelihood fits), then the
-///    headroom, then the policies with thresholds by their defaults' time × free thresholds.
-///    The learned policy's fits and the headroom read one set of features made on every trace
-///    (``SharedLearnedFeatures``), made by whichever needs it first and dropped when both are
-///    done; each fit's own buffers are dropped as soon as its policy is scored. The headroom's
-///    folds run one after the other inside its task (one classifier in memory at a time).
+///    (longest-processing-time order): the learned policy (its six likelihood fits, then the
+///    headroom, in one task), then the policies with thresholds by their defaults' time × free
+///    thresholds. The learned policy's fits and the headroom read one set of features made on
+///    every trace (``SharedLearnedFeatures``), dropped when they are done; running them in one
+///    task, the headroom's folds one after the other, keeps one of those large buffers in memory
+///    at a time (a likelihood fit's or one fold's classifier), next to one step search on the
+///    other core. Each fit's own buffers are dropped as soon as its policy is scored.
 ///
 /// The order only decides when each task runs: every task is seeded on its own and writes only its
 /// own result, and the results are read in the input order, so the outcome is the same on any
@@ -61,6 +62,7 @@ struct RecommendationPlan {
     enum TaskResult: Sendable {
         case candidate(Recommendation.Candidate)
         case headroom(Headroom)
+        case candidateAndHeadroom(Recommendation.Candidate, Headroom)
     }
 
     func run() throws -> Outcome {
@@ -85,7 +87,14 @@ struct RecommendationPlan {
             case .none, .tooMany: break
             }
         }
-        if withHeadroom { ranked.append((.headroom, 1, 0)) }
+        // The headroom runs after the first learned policy's fits, in its task; on its own without one.
+        var headroomAfter: Int?
+        if withHeadroom {
+            for item in ranked where item.rank == 0 {
+                if case let .fitted(order) = item.task { headroomAfter = order; break }
+            }
+            if headroomAfter == nil { ranked.append((.headroom, 1, 0)) }
+        }
         ranked.sort { $0.rank != $1.rank ? $0.rank < $1.rank : $0.cost > $1.cost }
         let tasks = ranked.map(\.task)
         let featureUsers = ranked.filter { $0.rank <= 1 }.count
@@ -97,14 +106,15 @@ struct RecommendationPlan {
                 guard case let .success(found) = defaults[order] else { throw FitError.emptyData(operation: "recommend", detail: "no defaults") }
                 if case .learned = found.work {
                     defer { shared.release() }
-                    return TaskResult.candidate(try learnedCandidate(order, shared: shared))
+                    let candidate = try learnedCandidate(order, shared: shared)
+                    guard order == headroomAfter else { return TaskResult.candidate(candidate) }
+                    progress.advance()
+                    return TaskResult.candidateAndHeadroom(candidate, try headroom(shared))
                 }
                 return TaskResult.candidate(try searchedCandidate(order))
             case .headroom:
                 defer { shared.release() }
-                let (features, rowOfTrace) = shared.acquire()
-                return TaskResult.headroom(try Headroom.run(data: data, features: features, rowOfTrace: rowOfTrace,
-                                                            grouping: grouping, seed: seed, parallelFolds: false))
+                return TaskResult.headroom(try headroom(shared))
             }
         }
         var fitted = [Recommendation.Candidate?](repeating: nil, count: policies.count)
@@ -119,6 +129,9 @@ struct RecommendationPlan {
             switch results[t] {
             case let .success(.candidate(c)): fitted[slot] = c
             case let .success(.headroom(h)): outcome.headroom = h
+            case let .success(.candidateAndHeadroom(c, h)):
+                fitted[slot] = c
+                outcome.headroom = h
             case let .failure(error): failures[slot] = error
             }
         }
@@ -132,6 +145,13 @@ struct RecommendationPlan {
         }
         if let error = failures[policies.count] { throw error }
         return outcome
+    }
+
+    /// The headroom on the plan's folds from the shared features, its folds one after the other.
+    func headroom(_ shared: SharedLearnedFeatures) throws -> Headroom {
+        let (features, rowOfTrace) = shared.acquire()
+        return try Headroom.run(data: data, features: features, rowOfTrace: rowOfTrace, grouping: grouping, seed: seed,
+                                parallelFolds: false)
     }
 
     /// The defaults candidate of policy `order`, timed, and what else it needs.
