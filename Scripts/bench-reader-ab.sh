@@ -4,6 +4,9 @@
 #   Scripts/bench-reader-ab.sh BEFORE_BIN AFTER_BIN [FILE] [RUNS]
 #
 # FILE defaults to /tmp/snaplab-bench/traces_1m.csv (make it with Scripts/bench-reader.sh).
+# Environment: READER_ARGS (extra options of the reader runs, e.g. "--jobs 1"), COMPARE_ARGS
+# (extra options of the compare runs, e.g. "--policies a,b,c" to compare the policy set of an
+# older binary), KINDS ("reader compare" by default; "reader" alone skips compare).
 # Per round, for BEFORE then AFTER (the order alternates between rounds):
 #   reader:  taskset -c 0 BIN velocity FILE > /dev/null     (reading + LSQ2 on one core)
 #   compare: BIN compare FILE --bootstrap 1000 > /dev/null  (all policies, default --jobs)
@@ -17,19 +20,20 @@ RUNS="${4:-5}"
 OUT=$(mktemp)
 trap 'rm -f "$OUT" "$OUT".t' EXIT
 echo "load average before: $(cut -d' ' -f1-3 /proc/loadavg) ($(nproc) cores)"
+echo "reader args: ${READER_ARGS:-(none)}; compare args: ${COMPARE_ARGS:-(none)}"
 cat "$FILE" > /dev/null
 one() {  # one LABEL KIND BIN
     local args
     if [[ $2 == reader ]]; then
-        /usr/bin/time -f "%e %U %S %M" -o "$OUT.t" taskset -c 0 "$3" velocity "$FILE" > /dev/null 2>/dev/null
+        /usr/bin/time -f "%e %U %S %M" -o "$OUT.t" taskset -c 0 "$3" velocity ${READER_ARGS:-} "$FILE" > /dev/null 2>/dev/null
     else
-        /usr/bin/time -f "%e %U %S %M" -o "$OUT.t" "$3" compare "$FILE" --bootstrap 1000 > /dev/null 2>/dev/null
+        /usr/bin/time -f "%e %U %S %M" -o "$OUT.t" "$3" compare "$FILE" --bootstrap 1000 ${COMPARE_ARGS:-} > /dev/null 2>/dev/null
     fi
     echo "$1 $2 $(cat "$OUT.t")" >> "$OUT"
 }
 for ((i = 0; i < RUNS; i++)); do
     if (( i % 2 == 0 )); then order=(before after); else order=(after before); fi
-    for kind in reader compare; do
+    for kind in ${KINDS:-reader compare}; do
         for who in "${order[@]}"; do
             if [[ $who == before ]]; then one before "$kind" "$BEFORE"; else one after "$kind" "$AFTER"; fi
         done
@@ -42,6 +46,8 @@ rows = [l.split() for l in open(sys.argv[1])]
 mb = int(sys.argv[2]) / 1e6
 print(f"file: {mb:.1f} MB, {sys.argv[3]} runs each, alternating")
 for kind in ("reader", "compare"):
+    if not any(r[1] == kind for r in rows):
+        continue
     med = {}
     for who in ("before", "after"):
         r = [(float(w), float(u) + float(s), int(k)) for (a, b, w, u, s, k) in rows if a == who and b == kind]

@@ -3,7 +3,10 @@
 
 check-like-truth.py DEFAULT.json TRUTH.json     writes TRUTH.json: DEFAULT with every fitted
                                                parameter moved away from its default
-check-like-truth.py --compare TRUTH.json LIKE.json   prints truth, fitted and relative error
+check-like-truth.py --compare TRUTH.json LIKE.json [LOG]   prints truth, fitted and relative error
+                                               (and appends "parameter<TAB>error %" lines to LOG)
+check-like-truth.py --table LOG                 per parameter: the errors of every run, how many
+                                               within 10%, the median absolute error
 """
 import json
 import sys
@@ -26,6 +29,18 @@ def fitted(task):
 def get(p, g, k):
     return p[g][k] if g else p[k]
 
+if sys.argv[1] == "--table":
+    errors = {}
+    for line in open(sys.argv[2]):
+        k, e = line.split("\t")
+        errors.setdefault(k, []).append(float(e))
+    print(f"| parameter | errors, % | within 10% | median abs. error |")
+    print(f"| --- | --- | --- | --- |")
+    for k, es in errors.items():
+        med = sorted(abs(e) for e in es)[len(es) // 2] if len(es) % 2 else \
+            sum(sorted(abs(e) for e in es)[len(es) // 2 - 1:len(es) // 2 + 1]) / 2
+        print(f"| {k} | {' '.join(f'{e:+.1f}' for e in es)} | {sum(abs(e) <= 10 for e in es)}/{len(es)} | {med:.1f}% |")
+    sys.exit(0)
 if sys.argv[1] == "--compare":
     t = json.load(open(sys.argv[2]))
     l = json.load(open(sys.argv[3]))
@@ -39,6 +54,9 @@ if sys.argv[1] == "--compare":
         worst = max(worst, abs(e))
         within += abs(e) <= 0.10
         print(f"{k:24s} {a:9.3f} {b:9.3f} {100 * e:+7.1f}%")
+        if len(sys.argv) > 4:
+            with open(sys.argv[4], "a") as log:
+                log.write(f"{k}\t{100 * e:.2f}\n")
     print(f"{within} of {len(rows)} parameters within 10%; worst {100 * worst:.1f}%")
 else:
     m = json.load(open(sys.argv[1]))

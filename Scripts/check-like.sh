@@ -7,14 +7,21 @@
 #     policy's hit rate on them is ranked against 100,000 truth traces (Spearman ρ, `--rank-against`).
 #
 #   Scripts/check-like.sh [TASK] [SEED…]       (defaults: reveal, seeds 77 78 79 80 81)
+#   USERS=400 Scripts/check-like.sh …          (truth users for the 2,000 traces; default 100)
+#   SKIP_RANK=1 Scripts/check-like.sh …        (part (a) only)
+#   NO_BUILD=1 Scripts/check-like.sh …         (use the release binary already built)
 set -euo pipefail
 cd "$(dirname "$0")/.."
 task="${1:-reveal}"
 shift || true
 seeds=("$@")
 [ ${#seeds[@]} -eq 0 ] && seeds=(77 78 79 80 81)
-swift build -c release --product snaplab >&2
-bin="$(swift build -c release --show-bin-path)/snaplab"
+if [ -n "${NO_BUILD:-}" ]; then
+    bin=.build/release/snaplab
+else
+    swift build -c release --product snaplab >&2
+    bin="$(swift build -c release --show-bin-path)/snaplab"
+fi
 tmp="$(mktemp -d)"
 trap 'rm -rf "$tmp"' EXIT
 live=compose-lazyrow-snap
@@ -23,9 +30,11 @@ live=compose-lazyrow-snap
     --save-model "$tmp/default.json" --out "$tmp/empty.csv" 2>/dev/null
 python3 Scripts/check-like-truth.py "$tmp/default.json" "$tmp/truth.json"
 first="${seeds[0]}"
+users="${USERS:-100}"
+[ -n "${SKIP_RANK:-}" ] && first=none
 for seed in "${seeds[@]}"; do
-    echo "== (a) truth seed $seed: --like on 2,000 traces"
-    "$bin" generate --model "$tmp/truth.json" --traces 2000 --users 100 --seed "$seed" --out "$tmp/truth-2k.csv" 2>/dev/null
+    echo "== (a) truth seed $seed: --like on 2,000 traces by $users users"
+    "$bin" generate --model "$tmp/truth.json" --traces 2000 --users "$users" --seed "$seed" --out "$tmp/truth-2k.csv" 2>/dev/null
     if [ "$seed" = "$first" ]; then
         "$bin" generate --model "$tmp/truth.json" --traces 100000 --users 100 --seed "$((seed + 1))" \
             --out "$tmp/truth-100k.csv" 2>/dev/null
@@ -38,7 +47,8 @@ for seed in "${seeds[@]}"; do
         "$bin" generate --like "$tmp/truth-2k.csv" --traces 1000 --seed 5 --save-model "$tmp/like.json" \
             --out "$tmp/like.csv" 2>&1 >/dev/null | grep -E "calibrated in" || true
     fi
-    python3 Scripts/check-like-truth.py --compare "$tmp/truth.json" "$tmp/like.json" | tee -a "$tmp/summary.txt"
+    python3 Scripts/check-like-truth.py --compare "$tmp/truth.json" "$tmp/like.json" "$tmp/errors.tsv" | tee -a "$tmp/summary.txt"
 done
-echo "== summary over seeds ${seeds[*]}"
+echo "== summary over seeds ${seeds[*]} ($task, 2,000 traces by $users users)"
 grep -E "parameters within 10%" "$tmp/summary.txt"
+python3 Scripts/check-like-truth.py --table "$tmp/errors.tsv"

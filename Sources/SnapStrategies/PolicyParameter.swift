@@ -43,9 +43,14 @@ public struct PolicyParameter: Sendable, Hashable {
     public let summary: String
     /// Threshold (tuned by default) or platform constant (tuned only when named).
     public let role: ParameterRole
+    /// The per-release feature the rule compares this threshold with, when it is compared with
+    /// exactly one (``ThresholdFeature``): a fitter then finds every trace's change point
+    /// exactly, without searching. `nil`: not declared (the fitter searches).
+    public let comparedWith: ThresholdFeature?
 
     public init(name: String, unit: String, defaultValue: Double, minimum: Double, maximum: Double,
-                isInteger: Bool = false, role: ParameterRole = .threshold, summary: String) {
+                isInteger: Bool = false, role: ParameterRole = .threshold, comparedWith: ThresholdFeature? = nil,
+                summary: String) {
         self.name = name
         self.unit = unit
         self.defaultValue = defaultValue
@@ -54,6 +59,7 @@ public struct PolicyParameter: Sendable, Hashable {
         self.isInteger = isInteger
         self.summary = summary
         self.role = role
+        self.comparedWith = comparedWith
     }
 
     /// Whether `value` is finite, inside `minimum...maximum`, and whole if ``isInteger``.

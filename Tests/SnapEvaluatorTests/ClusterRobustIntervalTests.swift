@@ -39,6 +39,32 @@ struct ClusterRobustIntervalTests {
         }
     }
 
+    @Test("the bootstrap's many-users path gives ClusterRobustInterval's bounds for every policy and difference")
+    func manyUsersPathMatchesTheInterval() throws {
+        // Three policies, reference 1, whole hit counts (as ScoreAccumulator keeps them); users with
+        // no scored traces in between are skipped by both.
+        var flat: [UInt32] = [], counts: [Double] = []
+        var state: UInt64 = 0x9E3779B97F4A7C15
+        func next(_ bound: UInt64) -> UInt64 { state = state &* 6364136223846793005 &+ 1442695040888963407; return (state >> 33) % bound }
+        for u in 0..<400 {
+            let n = u % 7 == 3 ? 0 : next(9) + 1
+            counts.append(Double(n))
+            for _ in 0..<3 { flat.append(UInt32(n == 0 ? 0 : next(n + 1))) }
+        }
+        let result = try UserBootstrap(resamples: 10, seed: 1, normalAboveUsers: 100)
+            .run(flatHits: flat, counts: counts, reference: 1, policyCount: 3)
+        #expect(result.method == .clusterRobustNormal)
+        let z = NormalDistribution.quantile(0.975)
+        for p in 0..<3 {
+            let own = ClusterRobustInterval.interval(hits: (0..<400).map { Double(flat[$0 * 3 + p]) }, counts: counts, z: z)
+            #expect(result.intervals[p] == own)
+            let difference = p == 1 ? (lower: 0.0, upper: 0.0)
+                : ClusterRobustInterval.interval(hits: (0..<400).map { Double(flat[$0 * 3 + p]) - Double(flat[$0 * 3 + 1]) },
+                                                 counts: counts, z: z)
+            #expect(result.differenceIntervals[p] == difference)
+        }
+    }
+
     @Test("95% normal intervals cover the true clustered hit rate in 90–98% of 200 simulated data sets")
     func coverage() throws {
         // Truth: the mean of beta(4, 2) hit probabilities weighted by traces = 2/3.

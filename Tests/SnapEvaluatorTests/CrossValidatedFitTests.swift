@@ -43,4 +43,45 @@ struct CrossValidatedFitTests {
             try CrossValidatedFit.run(policy: Tag99Snap(), data: one, folds: 5, bootstrapResamples: 0)
         }
     }
+
+    @Test("bootstrap refits run in parallel, yet each row is the serial refit of its own seeded resample")
+    func parallelRefitsAreDeterministic() throws {
+        let data = FitData(try SyntheticTraces.labelled(by: Tag99Snap(lowTier: 1.6, highTier: 3.1), count: 900, users: 12, seed: 5))
+        let fitter = PolicyFitter(objective: .hitRate, starts: 3, seed: 7)
+        let names = ["lowTier", "highTier", "backwardFraction"]
+        let rows = try CrossValidatedFit.bootstrap(policy: Tag99Snap(), names: names, data: data, fitter: fitter,
+                                                   resamples: 6, seed: 11)
+        let again = try CrossValidatedFit.bootstrap(policy: Tag99Snap(), names: names, data: data, fitter: fitter,
+                                                    resamples: 6, seed: 11)
+        #expect(rows == again)
+        let byUser = CrossValidatedFit.UsersAndTraces(data)
+        #expect(byUser.users == 12 && byUser.order.sorted() == data.allIndices)
+        for b in [0, 5] {
+            let rng = try GSLRandom(seed: CrossValidatedFit.resampleSeed(11, b))
+            var drawn = [Double](repeating: 0, count: byUser.users)
+            for _ in 0..<byUser.users { drawn[rng.integer(below: byUser.users)] += 1 }
+            var indices: [Int] = [], weights: [Double] = []
+            for u in 0..<byUser.users where drawn[u] > 0 {
+                indices += byUser.traces(of: u)
+                weights += repeatElement(drawn[u], count: byUser.traces(of: u).count)
+            }
+            var refitter = fitter
+            refitter.seed = 7 + UInt64(b + 1)
+            let serial = try refitter.fit(Tag99Snap(), parameters: names, data: data, indices: indices, weights: weights)
+            #expect(rows[b] == [serial.values[0], serial.values[1], serial.values[4]])
+        }
+    }
+
+    @Test("a parameter the data do not identify is said so in the notes and in JSON")
+    func notIdentifiedIsReported() throws {
+        let data = FitData(try SyntheticTraces.labelled(by: Tag99Snap(lowTier: 1.5, highTier: 20), count: 800, users: 8, seed: 9,
+                                                        labelNoise: 0))
+        let cv = try CrossValidatedFit.run(policy: Tag99Snap(), data: data, parameters: ["lowTier", "highTier"],
+                                           folds: 4, bootstrapResamples: 4, seed: 2)
+        #expect(cv.parameters.filter(\.notIdentified).map(\.name) == ["highTier"])
+        #expect(cv.notes.contains { $0.hasPrefix("highTier is not identified by the data") })
+        let json = cv.jsonValue.rendered()
+        #expect(json.contains("\"name\":\"highTier\"") && json.contains("\"identified\":false"))
+        #expect(json.contains("\"identified\":true"))
+    }
 }

@@ -3,8 +3,11 @@ import Testing
 import SnapStrategies
 @testable import SnapEvaluator
 
-/// Timing and large-set recovery, run by `Scripts/bench-fit.sh` (release build) with
-/// `SNAPLAB_BENCH=1`; skipped in the normal suite.
+/// Timing and large-set recovery of the fitter as a library, skipped in the normal suite. Run by
+/// hand, in a release build: `SNAPLAB_BENCH=1 swift test -c release --filter FitBenchmarkTests`
+/// (`SNAPLAB_BENCH_TRACES=N` for another size). The timings are printed, never asserted (they
+/// depend on the machine); the command-line timings are `Scripts/bench-fit.sh`'s, which does not
+/// run these tests.
 @Suite("Fit benchmark", .serialized, .enabled(if: ProcessInfo.processInfo.environment["SNAPLAB_BENCH"] == "1"))
 struct FitBenchmarkTests {
     static let planted = Tag99Snap(lowTier: 1.6, highTier: 3.1, backwardFraction: 0.7)
@@ -30,7 +33,7 @@ struct FitBenchmarkTests {
               + "(final fit \(evaluations) evaluations, \(result.fitted.runs.count) runs); "
               + "values \(result.fitted.values.prefix(5)); train \(result.trainScore) test \(result.testScore) "
               + "default \(result.defaultTestScore)")
-        #expect(elapsed < .seconds(5))
+        #expect(result.fitted.converged)
     }
 
     @Test("planted thresholds recovered within 5% on 100k traces")

@@ -95,4 +95,53 @@ struct StepSearchTests {
         #expect(abs(a.score - b.score) < 1e-12)
         #expect(a.values[0] <= a.values[1] && b.values[0] <= b.values[1])
     }
+
+    @Test("a declared threshold's exact profile equals the searched one (bisection) wherever both are defined")
+    func declaredProfileMatchesBisection() throws {
+        let planted = Tag99Snap(lowTier: 1.4, highTier: 2.8, backwardFraction: 0.45)
+        let data = FitData(try SyntheticTraces.labelled(by: planted, count: 1500, users: 12, seed: 21, labelNoise: 0.1))
+        let policy = Tag99Snap(lowTier: 1.1, highTier: 3.3, backwardFraction: 0.55)
+        let specs = policy.parameterSpecs
+        let transform = try BoundTransform(policy: policy.id, specs: specs, values: policy.parameterValues,
+                                           free: ["lowTier", "highTier", "backwardFraction"])
+        let sample = TraceSample(indices: data.allIndices, weights: data.allIndices.map { Double($0 % 3 + 1) })
+        var exact = StepSearch<Tag99Snap>(data: data, objective: .hitRate, free: transform.coordinates, orders: [(0, 1)])
+        for c in transform.coordinates { exact.features[c.index] = specs[c.index].comparedWith }
+        #expect(exact.features.count == 3)
+        let searched = StepSearch<Tag99Snap>(data: data, objective: .hitRate, free: transform.coordinates, orders: [(0, 1)])
+        for c in transform.coordinates {
+            let x = policy.parameterValues
+            let a = exact.profile(policy, at: x, coordinate: c, sample: sample)
+            let b = searched.profile(policy, at: x, coordinate: c, sample: sample)
+            #expect(!a.events.isEmpty)
+            #expect(abs(a.base - b.base) < 1e-9)
+            // The exact change points are the features: every searched one is within its tolerance.
+            let tolerance = (a.upper - a.lower) * searched.relativeTolerance
+            for t in 0...2000 {
+                let v = a.lower + (a.upper - a.lower) * Double(t) / 2000
+                guard !b.events.contains(where: { $0.a - tolerance <= v && v <= $0.b + tolerance }) else { continue }
+                #expect(abs(a.loss(at: v) - b.loss(at: v)) < 1e-9, "\(c.name) = \(v)")
+            }
+            // The exact events sit on the traces' features.
+            for e in a.events { #expect(e.a == e.b.nextDown) }
+        }
+    }
+
+    @Test("not identified: a threshold above every trace's speed is flagged; thresholds the data pin are not")
+    func notIdentified() throws {
+        // No release is faster than 4.5 pt/ms: a high tier above that changes no decision.
+        let flat = FitData(try SyntheticTraces.labelled(by: Tag99Snap(lowTier: 1.5, highTier: 20), count: 800, users: 8, seed: 9,
+                                                        labelNoise: 0))
+        let a = try PolicyFitter(objective: .hitRate).fit(Tag99Snap(), parameters: ["lowTier", "highTier"], data: flat)
+        #expect(a.notIdentified == [false, true])
+        // Planted tiers inside the speeds: both pinned, and the backward fraction too.
+        let pinned = FitData(try SyntheticTraces.labelled(by: Tag99Snap(lowTier: 1.6, highTier: 3.1, backwardFraction: 0.7),
+                                                          count: 1200, users: 12, seed: 8))
+        let b = try PolicyFitter(objective: .hitRate).fit(Tag99Snap(), parameters: ["lowTier", "highTier", "backwardFraction"],
+                                                          data: pinned)
+        #expect(b.notIdentified == [false, false, false])
+        // Fold fits and refits (scoringStart false) do not spend the passes.
+        let c = try PolicyFitter(objective: .hitRate).fit(Tag99Snap(), parameters: ["highTier"], data: flat, scoringStart: false)
+        #expect(c.notIdentified.isEmpty)
+    }
 }

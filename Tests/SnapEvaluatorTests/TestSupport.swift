@@ -77,3 +77,12 @@ struct SeededGenerator: RandomNumberGenerator {
         return z ^ (z >> 31)
     }
 }
+
+extension TraceParseError {
+    /// The error with its column's number (as the reader gives it: position in the header, 1-based).
+    func inColumn(_ number: Int) -> TraceParseError {
+        var e = self
+        e.location.column = number
+        return e
+    }
+}

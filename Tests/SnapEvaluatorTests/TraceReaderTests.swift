@@ -66,7 +66,7 @@ import Testing
         let error = try #require(caught)
         #expect(error.file == path)
         #expect(error.line == m.line, "\(error)")
-        #expect(error.column == m.column, "\(error)")
+        #expect(error.columnName == m.column, "\(error)")
         #expect(error.description.contains(m.fragment), "\(error)")
         #expect(error.description.hasPrefix("\(path):\(m.line): "))
     }
@@ -81,7 +81,7 @@ import Testing
         #expect {
             _ = try TraceReader(path: "/nonexistent/traces.csv", options: TraceReadOptions())
         } throws: { error in
-            guard case .unreadable = error as? TraceParseError else { return false }
+            guard case .unreadable = (error as? TraceParseError)?.kind else { return false }
             return true
         }
     }
@@ -182,7 +182,7 @@ import Testing
     @Test func recordedVelocityNeedsTheColumn() throws {
         let options = TraceReadOptions(velocity: .recorded, baseLayout: benchLayout)
         let error = try readError("trace_id,t_ms,offset\n1,0,0\n", options)
-        #expect(error?.column == "release_velocity")
+        #expect(error?.columnName == "release_velocity")
         let text = "trace_id,t_ms,offset,release_velocity\n1,0,0,2.5\n1,8,3,\n"
         #expect(try readAll(try TestFiles.write(text), options).traces.map(\.velocity) == [2.5])
     }
@@ -196,11 +196,11 @@ import Testing
 
     @Test func aTraceWithoutAnyLayoutIsAnError() throws {
         let error = try readError("trace_id,t_ms,offset\n1,0,0\n", TraceReadOptions())
-        guard case let .invalidLayout(_, line, reason)? = error else {
+        guard let error, case let .invalidLayout(reason) = error.kind else {
             Issue.record("expected invalidLayout, got \(String(describing: error))")
             return
         }
-        #expect(line == 1)   // the header: no trace of the file can have a layout
+        #expect(error.line == 1)   // the header: no trace of the file can have a layout
         #expect(reason.contains("item_width, viewport_width, item_count"))
     }
 

@@ -45,6 +45,19 @@ import Testing
         #expect(lines.dropFirst().allSatisfy { $0.hasSuffix(",300,8,20,390,7,center") })
     }
 
+    @Test("a release-level file says how many swipes it wrote and warns about the cancelled ones it left out")
+    func releaseFileCountsWhatItLeavesOut() throws {
+        let dir = try scratch()
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        let run = try ExitCodeTests.run(["generate", "--traces", "800", "--users", "10", "--seed", "1", "--kind", "releases",
+                                         "--out", dir + "/r.csv"])
+        #expect(run.status == 0)
+        let rows = try String(contentsOfFile: dir + "/r.csv", encoding: .utf8).split(separator: "\n").count - 1
+        #expect(rows < 800, "the default model cancels some swipes")
+        #expect(run.stderr.contains("wrote \(rows) traces (releases"), "\(run.stderr)")
+        #expect(run.stderr.contains("warning: \(800 - rows) of 800 generated swipes were cancelled"), "\(run.stderr)")
+    }
+
     @Test func refusesBadOptions() throws {
         #expect(throws: (any Error).self) { try SnapLab.Generate.parse(["--traces", "-3", "--out", "x.csv"]) }
         #expect(throws: (any Error).self) { try SnapLab.Generate.parse(["--traces", "3", "--users", "0", "--out", "x.csv"]) }

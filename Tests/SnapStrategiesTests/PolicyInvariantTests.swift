@@ -13,7 +13,7 @@ import Testing
 /// it: 1.05–3 viewports, as androidx `PagerSnapHelperTest`'s 1 400 px children in 1 000 px),
 /// spacing and insets often 0 (leading and trailing insets drawn apart half the time), 1…200
 /// items (often 1–3), every alignment, bounded or looping.
-private func randomLayout(_ rng: inout SplitMix64, looping: Bool) throws -> CarouselLayout {
+func randomLayout(_ rng: inout SplitMix64, looping: Bool) throws -> CarouselLayout {
     let itemWidth = rng.pick([rng.double(in: 20...400), 160, 100, 375])
     let viewport = rng.chance(0.15) ? itemWidth
         : rng.chance(0.15) ? itemWidth / rng.double(in: 1.05...3) : itemWidth + rng.double(in: 0...700)
@@ -30,7 +30,7 @@ private func randomLayout(_ rng: inout SplitMix64, looping: Bool) throws -> Caro
 /// cycles when looping), sometimes exactly at rest on a snap offset; velocities −6…6 pt/ms
 /// including exactly 0 and very slow ones; travels up to 1.5 viewports either way; durations
 /// 0…1500 ms; a start index that is absent, valid or out of range.
-private func randomRelease(_ rng: inout SplitMix64, in layout: CarouselLayout) -> Release {
+func randomRelease(_ rng: inout SplitMix64, in layout: CarouselLayout) -> Release {
     let offset: Double
     if rng.chance(0.2) {
         let slot = layout.isLooping ? rng.int(in: -2 * layout.itemCount...3 * layout.itemCount)

@@ -2,7 +2,7 @@
 
 extension CrossValidatedFit {
     /// `{policy, objective, traces, users, folds, parameters: [{name, value, default, fitted, ci,
-    /// plateau, at_bound}], train_score, test_score, test_se, default_score, default_test_score,
+    /// plateau, at_bound, identified}], train_score, test_score, test_se, default_score, default_test_score,
     /// bootstrap_resamples, intervals_from_few_users, notes, converged, method (``PolicyFitter/Method``),
     /// convergence: [{start, traces, cycles, converged, score}]}`; `ci` and `plateau` are `[lower, upper]` or null; every
     /// convergence `score` is on all traces.
@@ -22,6 +22,7 @@ extension CrossValidatedFit {
                     ("ci", p.interval.map { .array([.number($0.lower), .number($0.upper)]) } ?? .null),
                     ("plateau", p.plateau.map { .array([.number($0.lower), .number($0.upper)]) } ?? .null),
                     ("at_bound", .bool(p.atBound)),
+                    ("identified", .bool(!p.notIdentified)),
                 ])
             })),
             ("train_score", .number(trainScore)),

@@ -1,3 +1,4 @@
+import Dispatch
 import SnapStrategies
 
 /// A policy fitted with grouped cross-validation: what `snaplab fit` reports.
@@ -38,6 +39,9 @@ public struct CrossValidatedFit: Sendable {
         public var plateau: (lower: Double, upper: Double)?
         /// Whether the plateau reaches the parameter's minimum or maximum.
         public var atBound: Bool
+        /// Whether the data leave the value **not identified** (``PolicyFitter/Result/notIdentified``):
+        /// its plateau reaches an end of its range and no trace scores differently across it.
+        public var notIdentified: Bool = false
         public var isFitted: Bool
     }
 
@@ -88,28 +92,32 @@ public struct CrossValidatedFit: Sendable {
         let objective = fitter.objective
         let defaults = try policy.withParameterValues(policy.defaultParameterValues)
         let grouping = try GroupedFolds(data: data, folds: k, seed: seed, adapting: true)
-        let memo = BreakpointMemo(traces: data.count, parameters: try BoundTransform(
-            policy: policy.id, specs: policy.parameterSpecs, values: policy.parameterValues, free: names).coordinates.map(\.index))
+        let memo = BreakpointMemo(traces: data.count, policy: policy, coordinates: try BoundTransform(
+            policy: policy.id, specs: policy.parameterSpecs, values: policy.parameterValues, free: names).coordinates)
+        let orders = try FeatureOrders(data: data, policy: policy, parameters: names)
         // One line on a terminal: the fold fits, the all-traces fit and the bootstrap refits.
         let progress = ProgressLine(stage: "fitting \(policy.id)", total: grouping.count + 1 + bootstrapResamples, unit: "fits")
         defer { progress.finish() }
-        var foldResults: [Fold] = []
-        for f in 0..<grouping.count {
-            let train = grouping.trainIndices(f)
-            let test = grouping.testIndices[f]
-            let fit = try fitter.fit(policy, parameters: names, data: data, indices: train, memo: memo, scoringStart: false)
-            foldResults.append(Fold(trainTraces: train.count, testTraces: test.count, values: fit.values,
-                                    trainScore: fit.score,
-                                    testScore: data.score(fit.policy, objective: objective, indices: test),
-                                    defaultTestScore: data.score(defaults, objective: objective, indices: test)))
-            progress.advance()
-        }
+        // The all-traces fit first, alone: it fills the memo, which the fits that follow (folds and
+        // bootstrap refits, in parallel) then only read, so their results do not depend on the
+        // order they run in or on the number of threads.
         let all = data.allIndices
-        let full = try fitter.fit(policy, parameters: names, data: data, indices: all, memo: memo)
+        let full = try fitter.fit(policy, parameters: names, data: data, indices: all, memo: memo, orders: orders)
+        memo.freeze()
         progress.advance()
         let fittedIndices = full.fittedNames.compactMap { name in policy.parameterSpecs.firstIndex { $0.name == name } }
+        let foldResults = try parallelFits(grouping.count) { f in
+            let train = grouping.trainIndices(f)
+            let test = grouping.testIndices[f]
+            let fit = try fitter.fit(policy, parameters: names, data: data, indices: train, memo: memo, orders: orders,
+                                     scoringStart: false)
+            progress.advance()
+            return Fold(trainTraces: train.count, testTraces: test.count, values: fit.values, trainScore: fit.score,
+                        testScore: data.score(fit.policy, objective: objective, indices: test),
+                        defaultTestScore: data.score(defaults, objective: objective, indices: test))
+        }
         let samples = try bootstrap(policy: policy, names: full.fittedNames, data: data, fitter: fitter,
-                                    resamples: bootstrapResamples, seed: seed, memo: memo,
+                                    resamples: bootstrapResamples, seed: seed, memo: memo, orders: orders,
                                     afterRefit: { progress.advance() })
         let specs = policy.parameterSpecs
         let parameters = specs.indices.map { i -> Parameter in
@@ -120,7 +128,8 @@ public struct CrossValidatedFit: Sendable {
             let plateau = full.plateaus[j]
             let interval = samples.isEmpty ? nil : Self.interval(samples: samples.map { $0[j] }, plateau: plateau)
             return Parameter(name: specs[i].name, value: full.values[i], defaultValue: specs[i].defaultValue,
-                             interval: interval, plateau: plateau, atBound: full.atBound[j], isFitted: true)
+                             interval: interval, plateau: plateau, atBound: full.atBound[j],
+                             notIdentified: j < full.notIdentified.count && full.notIdentified[j], isFitted: true)
         }
         let tests = foldResults.map(\.testScore)
         let defaultTests = foldResults.map(\.defaultTestScore)
@@ -137,6 +146,12 @@ public struct CrossValidatedFit: Sendable {
             result.notes.append("\(name) held at \(value), not fitted: its feature is constant in these data "
                                 + "(e.g. no finger travel recorded), so they cannot say what it should be")
         }
+        for p in parameters where p.notIdentified {
+            let range = p.plateau.map { "\(NumberFormat.compact($0.lower, 4)) to \(NumberFormat.compact($0.upper, 4))" } ?? "?"
+            result.notes.append("\(p.name) is not identified by the data: every value from \(range) (to the end of its range) "
+                                + "fits as well and no trace scores differently across it, so \(NumberFormat.compact(p.value, 4)) "
+                                + "is not an estimate; the data only say it lies in that range")
+        }
         if result.intervalsFromFewUsers {
             result.notes.append("intervals from \(result.users) users (fewer than \(minimumUsersForIntervals)): a user bootstrap "
                                 + "this small cannot say how the values vary across people; treat them as rough")
@@ -145,32 +160,60 @@ public struct CrossValidatedFit: Sendable {
     }
 
     /// The fitted values of `bootstrapResamples` user-bootstrap refits, one row per resample
-    /// (columns in `names` order). Each refit starts from `policy`'s given values and the
-    /// fitter's seeded random starts (seed `seed + b`), as the point fit does.
+    /// (columns in `names` order). Refit `b` draws its users with its own generator (GSL mt19937
+    /// seeded from `seed` and `b`) and starts from `policy`'s given values and the fitter's seeded
+    /// random starts (seed `fitter.seed + b + 1`), as the point fit does. The refits are
+    /// independent and run in parallel; each depends only on its own seeds, so the rows are the
+    /// same on any number of threads.
     static func bootstrap(policy: any SnapPolicy, names: [String], data: FitData, fitter: PolicyFitter,
-                          resamples: Int, seed: UInt64, memo: BreakpointMemo? = nil,
-                          afterRefit: () -> Void = {}) throws -> [[Double]] {
+                          resamples: Int, seed: UInt64, memo: BreakpointMemo? = nil, orders: FeatureOrders? = nil,
+                          afterRefit: @escaping @Sendable () -> Void = {}) throws -> [[Double]] {
         guard resamples > 0 else { return [] }
-        let byUser = usersAndTraces(data)
+        let byUser = UsersAndTraces(data)
         let specIndices = names.compactMap { name in policy.parameterSpecs.firstIndex { $0.name == name } }
-        let rng = try GSLRandom(seed: seed &+ 0x5EED)
-        var rows: [[Double]] = []
-        for b in 0..<resamples {
-            var drawn = [Double](repeating: 0, count: byUser.count)
-            for _ in byUser.indices { drawn[rng.integer(below: byUser.count)] += 1 }
+        return try parallelFits(resamples) { b in
+            let rng = try GSLRandom(seed: resampleSeed(seed, b))
+            var drawn = [Int32](repeating: 0, count: byUser.users)
+            for _ in 0..<byUser.users { drawn[rng.integer(below: byUser.users)] += 1 }
             var indices: [Int] = [], weights: [Double] = []
-            for (u, traces) in byUser.enumerated() where drawn[u] > 0 {
+            let kept = (0..<byUser.users).reduce(0) { $0 + (drawn[$1] > 0 ? byUser.traces(of: $1).count : 0) }
+            indices.reserveCapacity(kept)
+            weights.reserveCapacity(kept)
+            for u in 0..<byUser.users where drawn[u] > 0 {
+                let traces = byUser.traces(of: u)
                 indices += traces
-                weights += repeatElement(drawn[u], count: traces.count)
+                weights += repeatElement(Double(drawn[u]), count: traces.count)
             }
             var refitter = fitter
             refitter.seed = fitter.seed &+ UInt64(b + 1)
             let refit = try refitter.fit(policy, parameters: names, data: data, indices: indices, weights: weights, memo: memo,
-                                         scoringStart: false)
-            rows.append(specIndices.map { refit.values[$0] })
+                                         orders: orders, scoringStart: false)
             afterRefit()
+            return specIndices.map { refit.values[$0] }
         }
-        return rows
+    }
+
+    /// The seed of bootstrap resample `b`'s user draws (GSL's mt19937 keeps the low 32 bits;
+    /// the odd multiplier makes them distinct for every `b` below 2³²).
+    static func resampleSeed(_ seed: UInt64, _ b: Int) -> UInt64 {
+        (seed &+ 0x5EED) &+ UInt64(b) &* 0x9E37_79B9_7F4A_7C15
+    }
+
+    /// `work(0..<count)` on every core (`DispatchQueue.concurrentPerform`), results in order; the
+    /// first error (in index order) is thrown.
+    static func parallelFits<T: Sendable>(_ count: Int, _ work: @escaping @Sendable (Int) throws -> T) throws -> [T] {
+        var slots = [Result<T, any Error>?](repeating: nil, count: count)
+        slots.withUnsafeMutableBufferPointer { buffer in
+            guard let base = buffer.baseAddress else { return }
+            let out = ChunkSlots(base: base)
+            DispatchQueue.concurrentPerform(iterations: count) { k in
+                out.base[k] = Result { try work(k) }
+            }
+        }
+        return try slots.map { slot in
+            guard let slot else { throw FitError.emptyData(operation: "fit", detail: "a parallel fit did not run") }
+            return try slot.get()
+        }
     }
 
     /// The 95% interval of a fitted value: the 2.5th–97.5th percentile of its bootstrap refits,
@@ -180,17 +223,38 @@ public struct CrossValidatedFit: Sendable {
         return (Swift.min(Percentile.ofSorted(s, 0.025), plateau.lower), Swift.max(Percentile.ofSorted(s, 0.975), plateau.upper))
     }
 
-    /// Trace indices per user, users in order of first appearance.
-    static func usersAndTraces(_ data: FitData) -> [[Int]] {
-        var slot: [Int32: Int] = [:]
-        var out: [[Int]] = []
-        for (i, label) in data.labels.enumerated() {
-            if let s = slot[label.user] { out[s].append(i) } else {
-                slot[label.user] = out.count
-                out.append([i])
+    /// Trace indices per user, users in order of first appearance, in two flat arrays (no
+    /// array per user: a million users would cost a million allocations).
+    struct UsersAndTraces: Sendable {
+        /// `order[start[u]..<start[u + 1]]` are user `u`'s traces, ascending.
+        let order: [Int]
+        let start: [Int]
+        var users: Int { start.count - 1 }
+
+        init(_ data: FitData) {
+            var slot: [Int32: Int] = [:]
+            var userOf = [Int](repeating: 0, count: data.count)
+            var counts: [Int] = []
+            for (i, label) in data.labels.enumerated() {
+                if let s = slot[label.user] { userOf[i] = s; counts[s] += 1 } else {
+                    slot[label.user] = counts.count
+                    userOf[i] = counts.count
+                    counts.append(1)
+                }
             }
+            var start = [Int](repeating: 0, count: counts.count + 1)
+            for u in counts.indices { start[u + 1] = start[u] + counts[u] }
+            var next = start
+            var order = [Int](repeating: 0, count: data.count)
+            for i in 0..<data.count {
+                order[next[userOf[i]]] = i
+                next[userOf[i]] += 1
+            }
+            self.order = order
+            self.start = start
         }
-        return out
+
+        func traces(of u: Int) -> ArraySlice<Int> { order[start[u]..<start[u + 1]] }
     }
 
     static func mean(_ xs: [Double]) -> Double {

@@ -25,8 +25,9 @@ public struct FitData: Sendable {
         public var hit: HitCriterion = .exact
     }
 
-    /// The releases, one per labelled trace (``Release/startIndex`` resolved).
-    public let releases: [Release]
+    /// The releases, one per labelled trace (``Release/startIndex`` resolved), stored compactly
+    /// (``Releases``).
+    public let releases: Releases
     /// `layouts[layoutIndex[i]]` is trace `i`'s layout (a sample drawn by ``Reservoir`` may also
     /// list layouts seen only on traces it replaced).
     public let layouts: [CarouselLayout]
@@ -45,7 +46,7 @@ public struct FitData: Sendable {
     }
 
     init(_ store: Store) {
-        releases = store.releases
+        releases = Releases(storage: store.releases)
         layouts = store.layouts
         layoutIndex = store.layoutIndex
         labels = store.labels
@@ -55,7 +56,7 @@ public struct FitData: Sendable {
     /// The columns of a ``FitData`` being filled trace by trace (directly from the reader, so no
     /// array of full ``TraceRelease``s — trace ids, file locations, sample counts — is ever held).
     struct Store {
-        var releases: [Release] = []
+        var releases: [Releases.Stored] = []
         var layouts: [CarouselLayout] = []
         var layoutIndex: [UInt32] = []
         var labels: [Label] = []
@@ -95,7 +96,7 @@ public struct FitData: Sendable {
                 unlabelled += 1
                 return
             }
-            releases.append(release)
+            releases.append(Releases.Stored(release))
             layoutIndex.append(index)
             labels.append(label)
         }
@@ -103,7 +104,7 @@ public struct FitData: Sendable {
         /// Puts `t` in place of trace `j` (a reservoir's replacement).
         mutating func replace(_ j: Int, with t: TraceRelease) {
             guard let (release, index, label) = compact(t) else { return }
-            releases[j] = release
+            releases[j] = Releases.Stored(release)
             layoutIndex[j] = index
             labels[j] = label
         }
@@ -227,6 +228,29 @@ public struct FitData: Sendable {
         return total
     }
 
+    /// Whether some trace of `indices` scores differently (its loss, ``loss(_:target:layout:objective:)``)
+    /// under two of `policies` (one type, e.g. one policy at several values of a parameter).
+    func anyLossDiffers<P: SnapPolicy>(_ policies: [P], objective: FitObjective, indices: [Int]) -> Bool {
+        guard policies.count >= 2 else { return false }
+        var batch = DecisionBatch(capacity: ScoreAccumulator.batchSize)
+        var first = [Double](repeating: 0, count: ScoreAccumulator.batchSize)
+        var start = 0
+        while start < indices.count {
+            let end = Swift.min(indices.count, start + ScoreAccumulator.batchSize)
+            batch.gather(self, indices[start..<end])
+            for (k, p) in policies.enumerated() {
+                batch.decide(p)
+                for t in 0..<(end - start) {
+                    let l = loss(labels[indices[start + t]], target: batch.decisions[t].targetIndex, layout: batch.layouts[t],
+                                 objective: objective)
+                    if k == 0 { first[t] = l } else if l != first[t] { return true }
+                }
+            }
+            start = end
+        }
+        return false
+    }
+
     /// The distinct users of `indices` with their trace counts, in order of first appearance.
     public func userCounts(_ indices: [Int]) -> [(user: Int, traces: Int)] {
         var order: [Int] = []
@@ -270,13 +294,13 @@ struct DecisionBatch {
         // Copied through pointers: no uniqueness or bounds check per trace beyond the index's own.
         releases.withUnsafeMutableBufferPointer { r in
             layouts.withUnsafeMutableBufferPointer { l in
-                data.releases.withUnsafeBufferPointer { source in
+                data.releases.storage.withUnsafeBufferPointer { source in
                     data.layouts.withUnsafeBufferPointer { shapes in
                         data.layoutIndex.withUnsafeBufferPointer { shapeOf in
                             var k = 0
                             for i in indices {
                                 precondition(i >= 0 && i < source.count, "trace index \(i) out of range")
-                                r[k] = source[i]
+                                r[k] = source[i].release
                                 l[k] = shapes[Int(shapeOf[i])]
                                 k += 1
                             }
@@ -307,4 +331,47 @@ struct DecisionBatch {
 /// sharing the pointer across the iterations is race-free.
 struct ChunkSlots<T>: @unchecked Sendable {
     let base: UnsafeMutablePointer<T>
+}
+
+extension FitData {
+    /// The releases of a ``FitData`` in 56 bytes each instead of a ``Release``'s 72, with
+    /// nothing rounded: the start and end times are kept as their difference (the contact time,
+    /// ``Release/duration``, the only use policies make of them; a release read back starts at
+    /// time 0), the start index, always resolved here, is not optional, and a finger travel is a
+    /// value with a flag. Reading element `i` rebuilds the ``Release``.
+    public struct Releases: RandomAccessCollection, Sendable, Equatable {
+        struct Stored: Sendable, Equatable {
+            var offset: Double
+            var velocity: Double
+            var startOffset: Double
+            var duration: Double
+            var fingerTravel: Double
+            var startIndex: Int
+            var hasFingerTravel: Bool
+
+            init(_ r: Release) {
+                offset = r.offset
+                velocity = r.velocity
+                startOffset = r.startOffset
+                duration = r.duration
+                fingerTravel = r.fingerTravel ?? 0
+                hasFingerTravel = r.fingerTravel != nil
+                startIndex = r.startIndex ?? 0
+            }
+
+            @inline(__always)
+            var release: Release {
+                Release(offset: offset, velocity: velocity, startOffset: startOffset, startTime: 0, time: duration,
+                        startIndex: startIndex, fingerTravel: hasFingerTravel ? fingerTravel : nil)
+            }
+        }
+
+        let storage: [Stored]
+
+        public var startIndex: Int { 0 }
+        public var endIndex: Int { storage.count }
+        @inlinable public func index(after i: Int) -> Int { i + 1 }
+        @inlinable public func index(before i: Int) -> Int { i - 1 }
+        public subscript(i: Int) -> Release { storage[i].release }
+    }
 }

@@ -56,6 +56,10 @@ public struct PolicyFitter: Sendable {
         self.minimizer = minimizer
     }
 
+    /// Samples of at least this many traces sweep declared thresholds in feature order
+    /// (``FeatureOrders``); smaller ones (the screening subsets) decide and sort their few traces.
+    static let sweepMinimum = 20_000
+
     /// One coordinate search (or polish) of a fit.
     public struct Run: Sendable, Hashable {
         /// `"current values"`, `"extra start k"`, `"random start k"`, `"all traces"` or `"Nelder–Mead polish"`.
@@ -98,6 +102,14 @@ public struct PolicyFitter: Sendable {
         /// Per fitted parameter: whether its plateau reaches a bound of its range (the data do
         /// not pin it inside the range).
         public var atBound: [Bool]
+        /// Per fitted parameter: whether the data leave it **not identified**: its plateau
+        /// reaches an end of its feasible range (a bound, or the value of a parameter a declared
+        /// order ties it to) and no trace scores differently anywhere across the plateau (with
+        /// the other parameters held; a trace may change its decision there, from one miss to
+        /// another). The fitted number is then an arbitrary point of a range the data say
+        /// nothing about (e.g. a speed tier above every trace it could help), not an estimate.
+        /// Empty when not computed (fold fits, bootstrap refits, the learned policy).
+        public var notIdentified: [Bool] = []
         /// Whether the final search converged: no single-parameter move improves ``score``.
         public var converged: Bool
         /// Every run: the starts in order, then the search on all traces, then any polish.
@@ -122,6 +134,8 @@ public struct PolicyFitter: Sendable {
     ///     are skipped).
     ///   - memo: change points shared by the fits of one job on `data` (folds, resamples), so
     ///     later fits confirm them instead of bisecting again; `nil` for none.
+    ///   - orders: the data's traces sorted by the declared features of the free thresholds
+    ///     (``FeatureOrders``), shared by the fits of one job; built here when needed and `nil`.
     ///   - scoringStart: score the policy as given (``Result/startScore``); fold fits and
     ///     bootstrap refits, which never show it, pass `false` (NaN then) and save a pass.
     /// - Throws: ``FitError/emptyData(operation:detail:)`` without traces,
@@ -129,7 +143,7 @@ public struct PolicyFitter: Sendable {
     ///   ``FitError/invalidOption(name:value:expected:)``, ``GSLError``.
     public func fit(_ policy: any SnapPolicy, parameters names: [String]? = nil, data: FitData,
                     indices: [Int]? = nil, weights: [Double]? = nil, extraStarts: [[Double]] = [],
-                    memo: BreakpointMemo? = nil, scoringStart: Bool = true) throws -> Result {
+                    memo: BreakpointMemo? = nil, orders: FeatureOrders? = nil, scoringStart: Bool = true) throws -> Result {
         let sample = TraceSample(indices: indices ?? data.allIndices, weights: weights)
         guard !sample.indices.isEmpty, sample.total > 0 else {
             throw FitError.emptyData(operation: "fit \(policy.id)", detail: "no labelled traces")
@@ -142,11 +156,12 @@ public struct PolicyFitter: Sendable {
             return try LearnedThresholdFit.fit(learned, data: data, indices: sample.indices, weights: weights, objective: objective)
         }
         return try fitOpened(policy, names: names, data: data, sample: sample, extraStarts: extraStarts, memo: memo,
-                             scoringStart: scoringStart)
+                             featureOrders: orders, scoringStart: scoringStart)
     }
 
     private func fitOpened<P: SnapPolicy>(_ policy: P, names: [String]?, data: FitData, sample: TraceSample,
-                                          extraStarts: [[Double]], memo: BreakpointMemo?, scoringStart: Bool) throws -> Result {
+                                          extraStarts: [[Double]], memo: BreakpointMemo?, featureOrders: FeatureOrders?,
+                                          scoringStart: Bool) throws -> Result {
         let operation = "fit \(policy.id)"
         guard starts >= 1 else { throw FitError.invalidOption(name: "starts", value: "\(starts)", expected: "at least 1") }
         guard cells >= 1 else { throw FitError.invalidOption(name: "cells", value: "\(cells)", expected: "at least 1") }
@@ -163,14 +178,34 @@ public struct PolicyFitter: Sendable {
         search.maxCycles = maxCycles
         search.memo = memo
         search.constants = Set(transform.coordinates.filter { specs[$0.index].role == .platformConstant }.map(\.index))
+        for c in transform.coordinates {
+            if let f = StepSearchFeature.declared(specs[c.index], c) { search.features[c.index] = f }
+        }
+        search.snapOrigin = policy.snapOrigin
+        // Large samples sweep declared thresholds in feature order (dense weights, shared orders).
+        var sample = sample
+        if !search.features.isEmpty && sample.indices.count >= Self.sweepMinimum {
+            search.featureOrders = try featureOrders ?? FeatureOrders(data: data, policy: policy, parameters: names)
+            sample = sample.withDenseWeights(traces: data.count)
+        }
         let total = sample.total
         func score(_ loss: Double) -> Double { objective.isHigherBetter ? 1 - loss / total : loss / total }
         // Losses on every fitted trace, by point: starts often end on the same point (a plateau's
         // middle), which is then scored once.
+        // A point near the last one scored in full is scored by the traces that can differ between them
+        // (``StepSearch/lossChange(_:from:to:sample:limit:)``, declared thresholds only).
         var scored: [[Double]: Double] = [:]
+        var lastFull: (point: [Double], loss: Double)?
         func lossOf(_ x: [Double]) -> Double {
             if let known = scored[x] { return known }
-            let loss = data.lossSum(search.with(policy, x), objective: objective, indices: sample.indices, weights: sample.weights)
+            let loss: Double
+            if let ref = lastFull,
+               let change = search.lossChange(policy, from: ref.point, to: x, sample: sample, limit: sample.indices.count / 4) {
+                loss = ref.loss + change
+            } else {
+                loss = data.lossSum(search.with(policy, x), objective: objective, indices: sample.indices, weights: sample.weights)
+                lastFull = (x, loss)
+            }
             scored[x] = loss
             return loss
         }
@@ -210,7 +245,7 @@ public struct PolicyFitter: Sendable {
         }
         guard var kept = best else { throw FitError.emptyData(operation: operation, detail: "no run") }
         if screening {
-            kept = search.search(policy, from: kept.point, sample: sample)
+            kept = search.search(policy, from: kept.point, sample: sample, startLoss: lossOf(kept.point))
             profiles += kept.profiles
             runs.append(Run(start: "all traces", traces: sample.indices.count, cycles: kept.cycles,
                             converged: kept.converged, score: score(kept.loss)))
@@ -237,8 +272,24 @@ public struct PolicyFitter: Sendable {
         let atBound = zip(transform.coordinates, kept.plateaus).map { c, p in
             p.lower <= c.minimum || p.upper >= c.maximum
         }
-        return Result(policy: fitted, fittedNames: transform.coordinates.map(\.name), values: kept.point,
-                      score: score(finalLoss), startScore: score(startLoss), plateaus: kept.plateaus, atBound: atBound,
-                      converged: kept.converged, runs: runs, evaluations: profiles)
+        var result = Result(policy: fitted, fittedNames: transform.coordinates.map(\.name), values: kept.point,
+                            score: score(finalLoss), startScore: score(startLoss), plateaus: kept.plateaus, atBound: atBound,
+                            converged: kept.converged, runs: runs, evaluations: profiles)
+        if scoringStart {
+            result.notIdentified = zip(transform.coordinates, kept.plateaus).map { c, plateau in
+                let (lo, hi) = search.range(c, at: kept.point)
+                guard plateau.lower <= lo || plateau.upper >= hi else { return false }
+                // Scored at both ends of the plateau and at its middle (a declared threshold's
+                // decisions change only at its traces' features, once, so the ends suffice there).
+                let values = [plateau.lower, (plateau.lower + plateau.upper) / 2, plateau.upper]
+                let policies = values.map { v -> P in
+                    var y = kept.point
+                    y[c.index] = c.isInteger ? v.rounded(.down) : v
+                    return search.with(policy, y)
+                }
+                return !data.anyLossDiffers(policies, objective: objective, indices: sample.indices)
+            }
+        }
+        return result
     }
 }

@@ -42,6 +42,9 @@ public struct Recommendation: Sendable {
         public var policy: any SnapPolicy
         /// Fitted parameters whose best values reach a bound of their range (the data do not pin them).
         public var atBound: [String] = []
+        /// Fitted parameters the data leave **not identified** (``PolicyFitter/Result/notIdentified``):
+        /// no trace scores differently anywhere from the fitted value to the end of its range.
+        public var notIdentified: [String] = []
     }
 
     public var objective: FitObjective
@@ -161,8 +164,12 @@ public struct Recommendation: Sendable {
             if !p.parameterValues.isEmpty {
                 let names = p.parameterSpecs.map(\.name).joined(separator: ", ")
                 lines.append("    // \(names)")
-                for name in c.atBound {
+                for name in c.atBound where !c.notIdentified.contains(name) {
                     lines.append("    // \(name): on a bound of its range — the data do not pin it; any value to that end fits as well")
+                }
+                for name in c.notIdentified {
+                    lines.append("    // \(name): not identified by the data — no trace scores differently from this value to the end "
+                                 + "of its range; choose it on other grounds")
                 }
                 lines.append("    try policy.setParameterValues(\(list(p.parameterValues)))")
             }

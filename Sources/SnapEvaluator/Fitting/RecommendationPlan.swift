@@ -209,12 +209,14 @@ struct RecommendationPlan {
             let fit = try fitter.fit(defaults, data: data, indices: grouping.trainIndices(f), memo: memo, scoringStart: false)
             scores.append(data.score(fit.policy, objective: objective, indices: grouping.testIndices[f]))
         }
-        let final = try fitter.fit(defaults, data: data, indices: data.allIndices, memo: memo, scoringStart: false)
+        // scoringStart: also says which fitted values the data leave not identified (for the code's comments)
+        let final = try fitter.fit(defaults, data: data, indices: data.allIndices, memo: memo, scoringStart: true)
         return Recommendation.Candidate(policyID: defaults.id, variant: "fitted", fittedParameters: final.fittedNames,
                                         parameterCount: defaults.parameterSpecs.count, order: order, foldTestScores: scores,
                                         testScore: CrossValidatedFit.mean(scores),
                                         testStandardError: CrossValidatedFit.standardError(scores), policy: final.policy,
-                                        atBound: zip(final.fittedNames, final.atBound).filter(\.1).map(\.0))
+                                        atBound: zip(final.fittedNames, final.atBound).filter(\.1).map(\.0),
+                                        notIdentified: zip(final.fittedNames, final.notIdentified).filter(\.1).map(\.0))
     }
 
     /// `body(0..<count)` in parallel (or in order when `serial`), each result in its own slot,

@@ -22,6 +22,12 @@ import SnapStrategies
 /// items, which is followed) and nothing is missed; platform constants get more cells
 /// (``constantCells``).
 ///
+/// **Declared thresholds** (``PolicyParameter/comparedWith``, ``ThresholdFeature``) skip the
+/// search: each trace is decided at the two ends of the range only, and where the two differ the
+/// change point is the trace's feature value itself, exact (`f⁻`/`f` for `feature > threshold`).
+/// No bisection and no memo. A trace whose change does not sit at its feature (a declaration the
+/// policy does not keep) is bisected as above, so a wrong declaration costs time, not exactness.
+///
 /// **The search** cycles through the free parameters until a whole cycle moves none: *converged*
 /// then means exactly that no single-parameter move improves the score. The plateau of each
 /// parameter (the contiguous range of values reaching the best score with the others held) is
@@ -43,6 +49,13 @@ struct StepSearch<P: SnapPolicy>: Sendable {
     var maxCycles = 30
     /// Change points found by earlier profiles, checked (two decisions) before bisecting again.
     var memo: BreakpointMemo?
+    /// Declared features of free thresholds, by vector index (``StepSearchFeature/declared(_:_:)``).
+    var features: [Int: ThresholdFeature] = [:]
+    /// The layout origin the policy decides in (features are measured there).
+    var snapOrigin: SnapOrigin = .layout
+    /// Traces sorted by each declared feature: a declared threshold's profile over a sample with
+    /// dense weights is then a sweep (``sweepProfile(_:at:coordinate:feature:order:lossAtX:sample:)``).
+    var featureOrders: FeatureOrders?
 
     /// The feasible range of free parameter `c` at `x`: its bounds, narrowed by the declared orders.
     func range(_ c: BoundTransform.Coordinate, at x: [Double]) -> (lower: Double, upper: Double) {
@@ -70,15 +83,21 @@ struct StepSearch<P: SnapPolicy>: Sendable {
         return x
     }
 
-    /// The profile of free parameter `c` at `x` over `sample`.
-    func profile(_ policy: P, at x: [Double], coordinate c: BoundTransform.Coordinate, sample: TraceSample) -> StepProfile {
+    /// The profile of free parameter `c` at `x` over `sample`; `lossAtX`, the sample's loss at
+    /// `x` when known, lets a declared threshold sweep (see ``featureOrders``).
+    func profile(_ policy: P, at x: [Double], coordinate c: BoundTransform.Coordinate, sample: TraceSample,
+                 lossAtX: Double? = nil) -> StepProfile {
+        if let feature = features[c.index], let order = featureOrders?.order(feature.quantity), let lossAtX, sample.dense != nil {
+            return sweepProfile(policy, at: x, coordinate: c, feature: feature, order: order, lossAtX: lossAtX, sample: sample)
+        }
         let (lo, hi) = range(c, at: x)
         guard hi > lo else {
             let loss = data.lossSum(with(policy, x), objective: objective, indices: sample.indices, weights: sample.weights)
             return StepProfile(lower: lo, upper: Swift.max(lo, hi), base: loss, events: [], isInteger: c.isInteger)
         }
         var grid: [Double] = []
-        let cells = constants.contains(c.index) ? constantCells : self.cells
+        let feature = features[c.index]
+        let cells = feature != nil ? 1 : constants.contains(c.index) ? constantCells : self.cells
         if c.isInteger && hi - lo <= Double(cells) {
             var v = lo
             while v <= hi { grid.append(v); v += 1 }
@@ -103,7 +122,8 @@ struct StepSearch<P: SnapPolicy>: Sendable {
         var parts = [(base: Double, events: [StepEvent])](repeating: (0, []), count: chunks)
         let work: @Sendable (Int) -> (base: Double, events: [StepEvent]) = { k in
             let lower = k * chunk
-            return self.chunkStepProfile(policy, x, c, values, gridPolicies, tolerance, sample, lower..<Swift.min(n, lower + chunk))
+            return self.chunkStepProfile(policy, x, c, feature, values, gridPolicies, tolerance, sample,
+                                         lower..<Swift.min(n, lower + chunk))
         }
         if chunks == 1 {
             parts[0] = work(0)
@@ -120,7 +140,8 @@ struct StepSearch<P: SnapPolicy>: Sendable {
 
     /// One chunk of ``profile(_:at:coordinate:sample:)``: decide at the grid values in batches,
     /// bisect every change.
-    private func chunkStepProfile(_ policy: P, _ x: [Double], _ c: BoundTransform.Coordinate, _ grid: [Double],
+    private func chunkStepProfile(_ policy: P, _ x: [Double], _ c: BoundTransform.Coordinate, _ feature: ThresholdFeature?,
+                                  _ grid: [Double],
                               _ gridPolicies: [P], _ tolerance: Double, _ sample: TraceSample,
                               _ range: Range<Int>) -> (base: Double, events: [StepEvent]) {
         var batch = DecisionBatch(capacity: ScoreAccumulator.batchSize)
@@ -150,6 +171,16 @@ struct StepSearch<P: SnapPolicy>: Sendable {
                     let next = targets[(k + 1) * ScoreAccumulator.batchSize + t]
                     guard next != current else { continue }
                     let nextLoss = data.loss(label, target: next, layout: layout, objective: objective)
+                    // A declared threshold: the change is at the trace's feature value.
+                    if let feature {
+                        let (fa, fb) = feature.change(at: feature.value(of: release, in: layout.snapped(to: snapOrigin)))
+                        if fa >= grid[k] && fb <= grid[k + 1] {
+                            if nextLoss != currentLoss { events.append(StepEvent(a: fa, b: fb, delta: w * (nextLoss - currentLoss))) }
+                            current = next
+                            currentLoss = nextLoss
+                            continue
+                        }
+                    }
                     // A change remembered from an earlier profile (another fold, resample or cycle):
                     // two decisions confirm it is still where it was (one change per cell).
                     if let memo, let (ma, mb) = memo.interval(c.index, i), ma >= grid[k], mb <= grid[k + 1] {
@@ -197,27 +228,56 @@ struct StepSearch<P: SnapPolicy>: Sendable {
     /// The best value of a profile: stay at `current` when it is already among the best,
     /// otherwise the midpoint of the widest best segment. The plateau is the contiguous run of
     /// best segments around the choice.
+    /// Segments are visited in three passes without being stored (a profile over a million
+    /// traces has as many segments).
     func choose(_ profile: StepProfile, current: Double, total: Double) -> StepChoice {
-        let segments = profile.segments().filter { profile.isInteger ? $0.end >= $0.start : $0.end > $0.start || profile.upper == profile.lower }
-        guard let best = segments.map(\.loss).min() else {
+        var best = Double.infinity
+        var count = 0
+        profile.forEachSegment { _, _, loss in
+            best = Swift.min(best, loss)
+            count += 1
+        }
+        guard count > 0 else {
             return StepChoice(value: current, loss: profile.loss(at: current), plateau: (current, current))
         }
         let eps = 1e-9 * Swift.max(1, total)
-        func isBest(_ k: Int) -> Bool { segments[k].loss <= best + eps }
-        var chosen: Int
-        var value: Double
-        if let k = segments.indices.first(where: { segments[$0].start <= current && current <= segments[$0].end }), isBest(k) {
-            chosen = k
-            value = current
-        } else {
-            chosen = segments.indices.filter(isBest).max { segments[$0].end - segments[$0].start < segments[$1].end - segments[$1].start } ?? 0
-            value = (segments[chosen].start + segments[chosen].end) / 2
-            if profile.isInteger { value = value.rounded(.down) }
+        func isBest(_ loss: Double) -> Bool { loss <= best + eps }
+        // The first segment containing `current`, and the first of the widest best segments.
+        var containing: (index: Int, loss: Double)?
+        var widest = (index: 0, start: 0.0, end: 0.0, loss: Double.nan)
+        var k = 0
+        profile.forEachSegment { start, end, loss in
+            if containing == nil && start <= current && current <= end { containing = (k, loss) }
+            if isBest(loss) && (widest.loss.isNaN || end - start > widest.end - widest.start) { widest = (k, start, end, loss) }
+            k += 1
         }
-        var first = chosen, last = chosen
-        while first > 0 && isBest(first - 1) { first -= 1 }
-        while last < segments.count - 1 && isBest(last + 1) { last += 1 }
-        return StepChoice(value: value, loss: segments[chosen].loss, plateau: (segments[first].start, segments[last].end))
+        let chosen: Int
+        let value: Double
+        let chosenLoss: Double
+        if let c = containing, isBest(c.loss) {
+            (chosen, value, chosenLoss) = (c.index, current, c.loss)
+        } else {
+            var v = (widest.start + widest.end) / 2
+            if profile.isInteger { v = v.rounded(.down) }
+            (chosen, value, chosenLoss) = (widest.index, v, widest.loss)
+        }
+        // The plateau: the run of best segments around the chosen one.
+        var runStart = Double.nan, lower = Double.nan, upper = Double.nan
+        var done = false
+        k = 0
+        profile.forEachSegment { start, end, loss in
+            defer { k += 1 }
+            guard !done else { return }
+            if isBest(loss) {
+                if runStart.isNaN { runStart = start }
+                if k == chosen { lower = runStart }
+                if k >= chosen { upper = end }
+            } else {
+                runStart = .nan
+                if k > chosen { done = true }
+            }
+        }
+        return StepChoice(value: value, loss: chosenLoss, plateau: (lower, upper))
     }
 
     /// The outcome of one coordinate search.
@@ -236,13 +296,22 @@ struct StepSearch<P: SnapPolicy>: Sendable {
     /// parameter's profile is recomputed only when another parameter moved since it was last
     /// computed; the search stops once every parameter's profile at the current point shows no
     /// better value.
-    func search(_ policy: P, from start: [Double], sample: TraceSample) -> Outcome {
-        var x = repaired(start)
+    ///
+    /// `startLoss`: the sample's loss at `start` when the caller knows it (else it is computed
+    /// when a sweep needs it).
+    func search(_ policy: P, from start: [Double], sample: TraceSample, startLoss: Double? = nil) -> Outcome {
+        let startPoint = repaired(start)
+        var x = startPoint
         let total = sample.total
         let eps = 1e-9 * Swift.max(1, total)
         let m = free.count
         var plateaus = free.map { (lower: x[$0.index], upper: x[$0.index]) }
         var loss = Double.infinity
+        // The loss at the current point, kept exact from step to step (sweeps start from it).
+        var known: Double? = startPoint == start ? startLoss : nil
+        if known == nil && sample.dense != nil && featureOrders != nil && !features.isEmpty {
+            known = data.lossSum(with(policy, x), objective: objective, indices: sample.indices, weights: sample.weights)
+        }
         var profiles = 0
         var settled = 0          // consecutive parameters whose profile at the current point showed no better value
         var step = 0
@@ -251,14 +320,16 @@ struct StepSearch<P: SnapPolicy>: Sendable {
             let k = step % m
             let c = free[k]
             step += 1
-            let p = profile(policy, at: x, coordinate: c, sample: sample)
+            let p = profile(policy, at: x, coordinate: c, sample: sample, lossAtX: known)
             profiles += 1
             let here = p.loss(at: x[c.index])
+            if known != nil { known = here }
             let choice = choose(p, current: x[c.index], total: total)
             plateaus[k] = choice.plateau
             if choice.loss < here - eps {
                 x[c.index] = choice.value
                 loss = choice.loss
+                if known != nil { known = choice.loss }
                 // The moved parameter's new profile is this one; the others must be seen again.
                 settled = 1
                 plateaus[k] = choice.plateau
@@ -297,22 +368,40 @@ struct StepProfile {
     var upper: Double
     /// Σ weight · loss at `lower`.
     var base: Double
-    /// Sorted by `b`; changes of zero loss left out.
-    var events: [StepEvent]
+    /// Sorted by `b` across the parts taken in order; changes of zero loss left out. Kept as the
+    /// chunks that found them (a sweep's chunks are already in order): no copy into one array.
+    var parts: [[StepEvent]]
     var isInteger: Bool
 
-    /// The segments between events: `[start, end]` and the weighted loss on it.
-    func segments() -> [(start: Double, end: Double, loss: Double)] {
-        var out: [(Double, Double, Double)] = []
-        out.reserveCapacity(events.count + 1)
+    init(lower: Double, upper: Double, base: Double, events: [StepEvent], isInteger: Bool) {
+        self.init(lower: lower, upper: upper, base: base, parts: [events], isInteger: isInteger)
+    }
+
+    init(lower: Double, upper: Double, base: Double, parts: [[StepEvent]], isInteger: Bool) {
+        self.lower = lower
+        self.upper = upper
+        self.base = base
+        self.parts = parts
+        self.isInteger = isInteger
+    }
+
+    /// Every event, in order.
+    var events: FlattenSequence<[[StepEvent]]> { parts.joined() }
+
+    /// Calls `body(start, end, loss)` for every segment that ``StepSearch/choose(_:current:total:)``
+    /// considers, in order: non-empty ones (integers: every whole-number one; a range of one value:
+    /// that value).
+    func forEachSegment(_ body: (Double, Double, Double) -> Void) {
         var start = lower, loss = base
+        func visit(_ s: Double, _ e: Double, _ l: Double) {
+            if isInteger ? e >= s : (e > s || upper == lower) { body(s, e, l) }
+        }
         for e in events {
-            out.append((start, Swift.min(e.a, upper), loss))
+            visit(start, Swift.min(e.a, upper), loss)
             loss += e.delta
             start = Swift.max(e.b, lower)
         }
-        out.append((start, upper, loss))
-        return out
+        visit(start, upper, loss)
     }
 
     /// The weighted loss at `x`: events whose new decision holds at `x` (`b ≤ x`) applied.
@@ -345,6 +434,9 @@ struct StepChoice {
 public struct TraceSample: Sendable {
     public var indices: [Int]
     public var weights: [Double]
+    /// The weight of every trace of the data (0 when absent, repeats summed), when built by
+    /// ``withDenseWeights(traces:)``: what a sweep in feature order reads.
+    var dense: [Double]?
 
     public init(indices: [Int], weights: [Double]? = nil) {
         self.indices = indices
@@ -353,6 +445,15 @@ public struct TraceSample: Sendable {
 
     /// Σ weights.
     public var total: Double { weights.reduce(0, +) }
+
+    /// This sample with ``dense`` weights over `traces` traces (the data's count).
+    func withDenseWeights(traces: Int) -> TraceSample {
+        var copy = self
+        var dense = [Double](repeating: 0, count: traces)
+        for (i, w) in zip(indices, weights) where i >= 0 && i < traces { dense[i] += w }
+        copy.dense = dense
+        return copy
+    }
 
     /// Every `stride`-th entry (at least `limit` entries when there are that many), weights kept.
     func strided(to limit: Int) -> TraceSample {
@@ -370,50 +471,11 @@ public struct TraceSample: Sendable {
     }
 }
 
-/// Where each trace's decision changed along each parameter, as found by bisection: a memo
-/// that later profiles (other folds, bootstrap resamples, later cycles) confirm with two
-/// decisions instead of bisecting again (``StepSearch``). One per fitting job over one
-/// ``FitData``; profiles that share it must run one at a time (the chunks of one profile write
-/// disjoint traces).
-public final class BreakpointMemo: @unchecked Sendable {
-    /// `slot[p]`: the row of vector index `p` in ``bounds`` (−1: not remembered).
-    private let slot: [Int]
-    /// Row `r`, trace `t`: `bounds[2·(r·count + t)]` and the next entry are the change's ends
-    /// (NaN: none yet). One flat buffer, no hashing on the hot path.
-    private let bounds: UnsafeMutableBufferPointer<Double>
-    private let count: Int
-
-    /// A memo for `parameters` (vector indices) over `traces` traces.
-    public init(traces: Int, parameters: [Int]) {
-        count = Swift.max(0, traces)
-        var slot = [Int](repeating: -1, count: (parameters.max() ?? -1) + 1)
-        var rows = 0
-        for p in parameters where p >= 0 && slot[p] < 0 {
-            slot[p] = rows
-            rows += 1
-        }
-        self.slot = slot
-        bounds = .allocate(capacity: 2 * rows * count)
-        bounds.initialize(repeating: .nan)
-    }
-
-    deinit { bounds.deallocate() }
-
-    @inline(__always)
-    private func offset(_ parameter: Int, _ trace: Int) -> Int? {
-        guard parameter >= 0, parameter < slot.count, trace >= 0, trace < count else { return nil }
-        let row = slot[parameter]
-        return row < 0 ? nil : 2 * (row * count + trace)
-    }
-
-    func interval(_ parameter: Int, _ trace: Int) -> (Double, Double)? {
-        guard let o = offset(parameter, trace), !bounds[o].isNaN else { return nil }
-        return (bounds[o], bounds[o + 1])
-    }
-
-    func remember(_ parameter: Int, _ trace: Int, _ a: Double, _ b: Double) {
-        guard let o = offset(parameter, trace) else { return }
-        bounds[o] = a
-        bounds[o + 1] = b
+/// Which free parameters a search treats as declared thresholds.
+enum StepSearchFeature {
+    /// The declared feature of `spec` when the search may use it: whole-number parameters are
+    /// stepped through their values instead.
+    static func declared(_ spec: PolicyParameter, _ c: BoundTransform.Coordinate) -> ThresholdFeature? {
+        c.isInteger ? nil : spec.comparedWith
     }
 }

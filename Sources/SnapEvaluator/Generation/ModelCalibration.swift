@@ -1,4 +1,3 @@
-import Dispatch
 import Foundation
 import SnapStrategies
 
@@ -12,17 +11,22 @@ import SnapStrategies
 ///
 /// **Simulated moments** (indirect inference): the parameters below are adjusted together until
 /// the generated traces' statistics equal the recording's. Each round simulates the current model
-/// with the same seed (common random numbers), then moves each parameter by the ratio (or, for a
-/// probability, the difference) between its statistic on the recording and on the simulation,
-/// divided by the statistic's measured slope from round 3 on (chord-Newton, damped by 0.8). The
-/// result averages the second half of the rounds' iterates.
+/// as replicates of the recording's own design (its traces by its users; same seeds every round:
+/// common random numbers) and averages each statistic over them (`ModelCalibration+Simulation`),
+/// then moves each parameter by the ratio (or, for a probability, the difference) between its
+/// statistic on the recording and on the simulation, divided by the statistic's measured slope
+/// from round 3 on (chord-Newton, damped by 0.8). The result averages the second half of the
+/// rounds' iterates. Paging goal weights are reweighted each round until the strokes' intents
+/// match the labels' (``reweightIntents(_:targets:simulated:)``).
 ///
 /// Each parameter has a statistic that moves with it and little with the others: placed strokes
-/// (holds) ← lift-offs that repeat the last move 15–40 ms or > 110 ms after it (a hold's delays;
-/// a stall lasts 45–90 ms); stalls ← late lift-offs after a move still near the stroke's peak speed
-/// (or gaps between moves); spreads ← 5%-trimmed log sds (travel; travel / peak move speed, in
-/// which the amplitude cancels); the user gain ← the between-user sd of log peak speed (the gain
-/// enters it twice).
+/// (holds) ← lift-offs that repeat the last move > 15 ms after it and are not a stall's (a stall
+/// lasts 45–90 ms and cuts a stroke still moving fast); stalls ← late lift-offs after a move still
+/// near the stroke's peak speed (or gaps between moves); spreads ← 5%-trimmed log sds *within
+/// users* (travel; travel / peak move speed, in which the amplitude cancels), so the recording's
+/// few users' gains do not enter them; the user gain ← the between-user sd of log peak speed (the
+/// gain enters it twice). Paging measures flicks apart from drags and stays
+/// (`RecordingSummary+Styles`).
 public struct ModelCalibration: Sendable {
     /// A parameter fitted by simulated moments, with the statistic that drives it.
     public struct Fitted: Sendable {
@@ -45,16 +49,22 @@ public struct ModelCalibration: Sendable {
     /// duration drives the duration; p90/p50 spreads stand in for the IQRs; the share of zero
     /// release speeds for late lift-offs; any gap for gaps between moves.
     static let fallbacks: [String: [String]] = [
-        travelSpread: ["travel log IQR", "travel log p90/p50"],
+        travelSpread: ["travel log sd (5% trimmed)", "travel log IQR", "travel log p90/p50"],
         "motion time p50 (first to last move, ms)": ["contact duration p50 (ms)"],
-        strokeTimeSpread: ["motion time log IQR", "duration log p90/p50"],
+        strokeTimeSpread: ["stroke time log sd (travel / peak move speed, 5% trimmed)", "motion time log IQR", "duration log p90/p50"],
         held: ["share lifted > 40 ms after the last move", "share release speed exactly 0"],
         stopped: ["share with a gap > 40 ms between moves", "share with a gap > 40 ms"],
         speedSpread: ["between-user sd of log travel"],
+        RecordingSummary.stepperTravelMedian: ["finger travel p50 (pitches)"],
+        RecordingSummary.stepperTravelSpread: [travelSpread, "travel log sd (5% trimmed)", "travel log IQR", "travel log p90/p50"],
+        RecordingSummary.slowStrokeTimeSpread: [strokeTimeSpread, "stroke time log sd (travel / peak move speed, 5% trimmed)",
+                                                   "motion time log IQR", "duration log p90/p50"],
+        RecordingSummary.stepperSpeedSpread: [speedSpread, "between-user sd of log travel"],
+        RecordingSummary.fastStrokeTimeMedian: ["motion time p50 (first to last move, ms)", "contact duration p50 (ms)"],
     ]
-    static let travelSpread = "travel log sd (5% trimmed)"
-    static let strokeTimeSpread = "stroke time log sd (travel / peak move speed, 5% trimmed)"
-    static let held = "share held before lift-off (repeat 15–40 or > 110 ms after the last move)"
+    static let travelSpread = "travel log sd within users (5% trimmed)"
+    static let strokeTimeSpread = "stroke time log sd within users (5% trimmed)"
+    static let held = "share held before lift-off (repeat > 15 ms after the last move, not a stall)"
     static let stopped = "share stopped while moving (gap > 40 ms after a fast move)"
     static let speedSpread = "between-user sd of log peak speed"
 
@@ -64,18 +74,18 @@ public struct ModelCalibration: Sendable {
         var list: [Fitted] = []
         if task == .paging {
             list += [
-                Fitted(name: "flick amplitude median (pt)", statistic: "finger travel p50 (pitches)", isProbability: false,
+                Fitted(name: "flick amplitude median (pt)", statistic: RecordingSummary.stepperTravelMedian, isProbability: false,
                        get: { $0.flickAmplitudeMedian }, set: { $0.flickAmplitudeMedian = $1 }),
-                Fitted(name: "flick amplitude log sd", statistic: travelSpread, isProbability: false,
+                Fitted(name: "flick amplitude log sd", statistic: RecordingSummary.stepperTravelSpread, isProbability: false,
                        get: { $0.flickAmplitudeLogSD }, set: { $0.flickAmplitudeLogSD = $1 }),
-                Fitted(name: "flick duration median (ms; drags and stays scale with it)", statistic: "motion time p50 (first to last move, ms)",
+                Fitted(name: "flick duration median (ms; drags and stays scale with it)", statistic: RecordingSummary.fastStrokeTimeMedian,
                        isProbability: false, get: { $0.flickDurationMedian }, set: { p, x in
                            let r = x / p.flickDurationMedian
                            p.flickDurationMedian = x
                            p.dragDurationMedian *= r
                            p.stayDurationMedian *= r
                        }),
-                Fitted(name: "duration log sd (flicks and drags)", statistic: strokeTimeSpread, isProbability: false,
+                Fitted(name: "duration log sd (flicks and drags)", statistic: RecordingSummary.slowStrokeTimeSpread, isProbability: false,
                        get: { $0.flickDurationLogSD }, set: { p, x in
                            p.dragDurationLogSD *= x / p.flickDurationLogSD
                            p.flickDurationLogSD = x
@@ -112,7 +122,7 @@ public struct ModelCalibration: Sendable {
                    get: { $0.delivery.liftRepeatDelayMedian }, set: { $0.delivery.liftRepeatDelayMedian = $1 }),
             Fitted(name: "stall probability", statistic: stopped, isProbability: true,
                    get: { $0.delivery.stallProbability }, set: { $0.delivery.stallProbability = $1 }),
-            Fitted(name: "user gain log sd", statistic: speedSpread, isProbability: false,
+            Fitted(name: "user gain log sd", statistic: task == .paging ? RecordingSummary.stepperSpeedSpread : speedSpread, isProbability: false,
                    get: { $0.gainLogSD }, set: { $0.gainLogSD = $1 }),
         ]
         return list.map { x in
@@ -120,6 +130,13 @@ public struct ModelCalibration: Sendable {
             x.fallbacks = fallbacks[x.statistic] ?? []
             return x
         }
+    }
+
+    /// The statistics that drive the fitted parameters of `task` for `targets` (each parameter's
+    /// first statistic, of its own and its fallbacks, with a finite target): the table's "fitted" rows.
+    public static func drivers(task: SwipeTask, targets: [String: Double], releaseFraction: Bool = false) -> Set<String> {
+        Set(fittedParameters(task: task).filter { releaseFraction || !$0.name.contains("release earliness") }
+            .compactMap { $0.driver(in: targets) })
     }
 
     /// `q = 1 − midpoint` of a release range (0.3 for the default U(0.55, 0.85)).
@@ -145,39 +162,22 @@ public struct ModelCalibration: Sendable {
     public let task: SwipeTask
     public let livePolicy: (any SnapPolicy)?
     public let seed: UInt64
-    /// Traces simulated per round: max(5 × recording, 20,000), at most 30,000, by as many users as
-    /// keep the recording's traces per user.
+    /// Traces simulated per round: max(5 × recording, 20,000), at most 30,000, as replicates of the
+    /// recording's own design (its traces and users; as many whole replicates as fit, at least one).
     public var simulatedTraces: Int?
     public var rounds = 10
     /// Also fit the release earliness `q` to the release speed p50 (`--match`; off for `--like`,
     /// where on 2,000 traces it trades off against the amplitude).
     public var fitsReleaseFraction = false
     public var threads = 1
+    /// The recording's traces per user (its design), which every simulated replicate repeats
+    /// (`calibrate` sets it; `nil`: `traces` by `users` users drawn by activity).
+    public var designTracesPerUser: [Int]?
 
     public init(task: SwipeTask, livePolicy: (any SnapPolicy)?, seed: UInt64) {
         self.task = task
         self.livePolicy = livePolicy
         self.seed = seed
-    }
-
-    /// Simulates `parameters` and measures the result like a recording (cancelled swipes left out).
-    public func simulate(_ parameters: SwipeModelParameters, layout: CarouselLayout, traces: Int, users: Int,
-                         seed: UInt64) throws -> RecordingSummary {
-        let generator = try TraceGenerator(model: SwipeModel(parameters: parameters, layout: layout), traceCount: traces,
-                                           userCount: users, seed: seed, livePolicy: livePolicy)
-        let pitch = layout.stride
-        let parts = FeatureParts(count: generator.chunkCount)
-        let estimator = LSQ2VelocityEstimator()
-        let work: @Sendable (Int) -> Void = { i in
-            let swipes = (try? generator.swipes(inChunk: i)) ?? []
-            parts.store(swipes.filter { !$0.isCancelled }.map { TraceFeatures($0, pitch: pitch, estimator: estimator) }, at: i)
-        }
-        if threads <= 1 {
-            for i in 0..<generator.chunkCount { work(i) }
-        } else {
-            DispatchQueue.concurrentPerform(iterations: generator.chunkCount, execute: work)
-        }
-        return RecordingSummary(features: parts.all(), layout: layout, hit: task.hitCriterion)
     }
 
     /// Fits the model to `recording`, starting from `base` for everything not estimated.
@@ -213,21 +213,28 @@ public struct ModelCalibration: Sendable {
         estimateGoals(f, layout: recording.layout, into: &p, notes: &notes)
         try SwipeModel.validate(p)
 
-        let target = Dictionary(uniqueKeysWithValues: recording.statistics.map { ($0.name, $0.value) })
+        var target = recording.statisticValues
+        if task == .paging { target.merge(Self.intentShares(f)) { a, _ in a } }
         let n = simulatedTraces ?? min(max(5 * f.count, 20_000), 30_000)
-        // as many traces per simulated user as the recording has per user, so that the between-user
-        // spread of the simulation rests on many users (the recording's own users are what they are)
-        let simulatedUsers = max(users, Int((Double(users) * Double(n) / Double(max(f.count, 1))).rounded()))
-        var result = try fitMoments(p, targets: target, layout: recording.layout, users: simulatedUsers, traces: n, notes: notes)
+        // replicates of the recording's design: its traces (cancelled ones are generated and left
+        // out, as the reader leaves them out) by its users, so that every statistic, the between-user
+        // spreads over its few users included, is compared with its own expectation at that size
+        let perReplicate = max(Int((Double(f.count) / (1 - p.cancelledShare)).rounded()), 1)
+        let replicates = max(Int((Double(n) / Double(perReplicate)).rounded()), 1)
+        var design = self
+        design.designTracesPerUser = counts.keys.sorted().map { counts[$0]! }
+        var result = try design.fitMoments(p, targets: target, layout: recording.layout, users: users, traces: perReplicate,
+                                           replicates: replicates, notes: notes)
         result.userCount = users
         return result
     }
 
     /// Simulated moments from `start`: adjusts the fitted parameters until `n` simulated traces by
-    /// `users` users reproduce `targets` (statistic name → value; ``RecordingSummary/statistics``
-    /// names). Parameters whose statistics (and fallbacks) are missing keep their values.
+    /// `users` users (averaged over `replicates` such data sets) reproduce `targets` (statistic name →
+    /// value; ``RecordingSummary/statistics`` names). Parameters whose statistics (and fallbacks)
+    /// are missing keep their values.
     public func fitMoments(_ start: SwipeModelParameters, targets target: [String: Double], layout: CarouselLayout,
-                           users: Int, traces n: Int, notes: [String] = []) throws -> Result {
+                           users: Int, traces n: Int, replicates: Int = 1, notes: [String] = []) throws -> Result {
         var p = start, notes = notes
         try SwipeModel.validate(p)
         var fitted: [(Fitted, String)] = []
@@ -240,7 +247,8 @@ public struct ModelCalibration: Sendable {
         }
         // Rounds 1–2 move each parameter by its statistic's ratio (probabilities: difference) as if
         // the statistic were proportional to it. Then each parameter's own slope is measured once,
-        // one parameter at a time (common random numbers, half the traces), and later rounds are
+        // one parameter at a time (common random numbers, half the replicates, or with one replicate
+        // half the traces and users), and later rounds are
         // chord-Newton steps with those slopes (a statistic that moves half as fast as its parameter
         // gets twice the step), damped by 0.8. The result averages the iterates of the second half
         // (Polyak averaging, which damps the round-to-round noise of the simulated statistics).
@@ -248,8 +256,17 @@ public struct ModelCalibration: Sendable {
         var kept: [SwipeModelParameters] = []
         var slopes = [Double](repeating: 1, count: fitted.count)
         for round in 1...total {
-            let sim = try statistics(p, layout: layout, traces: n, users: users)
-            if round == 3 { slopes = try measureSlopes(fitted, at: p, layout: layout, traces: max(n / 2, 1), users: max(users / 2, 1)) }
+            let sim = try statistics(p, layout: layout, traces: n, users: users, replicates: replicates)
+            if round == 3 {
+                if replicates > 1 {
+                    slopes = try measureSlopes(fitted, at: p, layout: layout, traces: n, users: users, replicates: replicates / 2)
+                } else {
+                    // one replicate (a large recording): slopes on every other user of its design
+                    var half = self
+                    half.designTracesPerUser = designTracesPerUser.map { d in stride(from: 0, to: d.count, by: 2).map { d[$0] } }
+                    slopes = try half.measureSlopes(fitted, at: p, layout: layout, traces: max(n / 2, 1), users: max(users / 2, 1))
+                }
+            }
             var next = p
             let damping = round <= 2 ? 1.0 : 0.8
             for (j, (x, statistic)) in fitted.enumerated() {
@@ -261,45 +278,21 @@ public struct ModelCalibration: Sendable {
                     x.set(&next, max(current * exp(damping * min(max(log(want / got) / slopes[j], -0.7), 0.7)), 1e-3))
                 }
             }
+            if task == .paging { Self.reweightIntents(&next, targets: target, simulated: sim) }  // no-op without intent shares
             if round > total / 2 { kept.append(p) }
             do { try SwipeModel.validate(next) } catch { break }
             p = next
         }
         var best = kept.last ?? p
+        if task == .paging, Self.hasIntentShares(target), !kept.isEmpty {
+            best.intentWeights = best.intents.indices.map { i in kept.map { $0.intentWeights[i] }.reduce(0, +) / Double(kept.count) }
+        }
         for (x, _) in fitted where !kept.isEmpty {
             let values = kept.map(x.get)
             x.set(&best, x.isProbability ? values.reduce(0, +) / Double(values.count)
                                          : exp(values.map { log(max($0, 1e-9)) }.reduce(0, +) / Double(values.count)))
         }
         return Result(parameters: best, userCount: users, rounds: total, keptFrom: total / 2 + 1, notes: notes)
-    }
-
-    /// The statistics of `n` traces simulated from `parameters` (statistic name → value).
-    func statistics(_ parameters: SwipeModelParameters, layout: CarouselLayout, traces n: Int, users: Int) throws -> [String: Double] {
-        Dictionary(uniqueKeysWithValues: try simulate(parameters, layout: layout, traces: n, users: users, seed: seed)
-            .statistics.map { ($0.name, $0.value) })
-    }
-
-    /// Each fitted parameter's own slope at `p`: d log(statistic)/d log(parameter) for scales
-    /// (parameter × 1.2), d statistic/d parameter for probabilities (± 0.05), the others held
-    /// (common random numbers). Kept in [0.25, 2.5] (1 when the statistic does not respond or is
-    /// missing), so a weak or noisy slope cannot send a step far.
-    func measureSlopes(_ fitted: [(Fitted, String)], at p: SwipeModelParameters, layout: CarouselLayout,
-                       traces n: Int, users: Int) throws -> [Double] {
-        let base = try statistics(p, layout: layout, traces: n, users: users)
-        var slopes: [Double] = []
-        for (x, statistic) in fitted {
-            var q = p
-            let current = x.get(p)
-            let step = x.isProbability ? (current > 0.9 ? -0.05 : 0.05) : log(1.2)
-            x.set(&q, x.isProbability ? current + step : current * 1.2)
-            var slope = Double.nan
-            if (try? SwipeModel.validate(q)) != nil, let a = base[statistic], let b = try statistics(q, layout: layout, traces: n, users: users)[statistic] {
-                slope = x.isProbability ? (b - a) / step : (a > 0 && b > 0 ? log(b / a) / step : .nan)
-            }
-            slopes.append(slope.isFinite && slope > 0 ? min(max(slope, 0.25), 2.5) : 1)
-        }
-        return slopes
     }
 
     /// Goal distribution and direction mix from the labels (or, unlabelled, from the strokes).
@@ -335,7 +328,7 @@ public struct ModelCalibration: Sendable {
             let keys = histogram.keys.sorted()
             p.intents = keys
             p.intentWeights = keys.map { Double(histogram[$0]!) }
-            notes.append("paging goals: the labels' intents per goal (a page-stepper series counts as one goal only when its strokes share a label)")
+            notes.append("paging goals: the labels' intents per goal, reweighted until the simulated strokes' intents match the labels' (a page-stepper series is labelled step by step)")
         case .browse, .reveal, .paging:
             let summary = RecordingSummary(features: f, layout: layout)
             let forward = Double(f.filter { $0.travel > 0 }.count) / Double(max(f.count, 1))
@@ -343,23 +336,5 @@ public struct ModelCalibration: Sendable {
             if summary.sameDirectionShare.isFinite { p.stroke.browseKeepDirection = summary.sameDirectionShare }
             if task != .browse { notes.append("goal distribution: the recording is unlabelled; kept the default goals") }
         }
-    }
-}
-
-/// Per-chunk feature arrays filled in parallel.
-///
-/// `@unchecked Sendable` because: slot `i` is written by exactly one `concurrentPerform` iteration
-/// and read by ``all()`` only after `concurrentPerform` has returned.
-final class FeatureParts: @unchecked Sendable {
-    private let slots: UnsafeMutableBufferPointer<[TraceFeatures]>
-    init(count: Int) {
-        slots = .allocate(capacity: count)
-        slots.initialize(repeating: [])
-    }
-    func store(_ f: [TraceFeatures], at i: Int) { slots[i] = f }
-    func all() -> [TraceFeatures] { slots.flatMap { $0 } }
-    deinit {
-        slots.deinitialize()
-        slots.deallocate()
     }
 }

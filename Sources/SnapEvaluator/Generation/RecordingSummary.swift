@@ -110,7 +110,28 @@ public struct RecordingSummary: Sendable {
     /// Standard deviation of `log x` over the positive values, 5% trimmed at each end (NaN with
     /// fewer than 20 values): more efficient than a log IQR and not thrown by a few outliers.
     static func trimmedLogSD(_ values: [Double]) -> Double {
-        let logs = values.filter { $0 > 0 && $0.isFinite }.map { log($0) }.sorted()
+        trimmedSD(values.filter { $0 > 0 && $0.isFinite }.map { log($0) })
+    }
+
+    /// Within-user standard deviation of `log x`: each user's logs centred on that user's mean
+    /// (users with ≥ 2 positive values; residuals scaled by √(n/(n − 1)) so each is unbiased),
+    /// pooled and 5% trimmed at each end (NaN with fewer than 20 residuals). The users' own levels
+    /// (their speed gain) drop out, so a spread fitted to it does not inherit the sampling error of
+    /// the recording's few users.
+    static func withinUserLogSD(_ values: [(user: Int, value: Double)]) -> Double {
+        var byUser: [Int: [Double]] = [:]
+        for (u, x) in values where x > 0 && x.isFinite { byUser[u, default: []].append(log(x)) }
+        var residuals: [Double] = []
+        for v in byUser.values where v.count >= 2 {
+            let m = v.reduce(0, +) / Double(v.count), scale = (Double(v.count) / Double(v.count - 1)).squareRoot()
+            for x in v { residuals.append((x - m) * scale) }
+        }
+        return trimmedSD(residuals)
+    }
+
+    /// Standard deviation of `values`, 5% trimmed at each end (NaN with fewer than 20 values).
+    static func trimmedSD(_ values: [Double]) -> Double {
+        let logs = values.sorted()
         guard logs.count >= 20 else { return .nan }
         let k = logs.count / 20
         let kept = logs[k..<(logs.count - k)]
@@ -126,6 +147,11 @@ public struct RecordingSummary: Sendable {
             if a.travel * b.travel > 0 { same += 1 }
         }
         return pairs == 0 ? .nan : Double(same) / Double(pairs)
+    }
+
+    /// The statistics by name.
+    public var statisticValues: [String: Double] {
+        Dictionary(statistics.map { ($0.name, $0.value) }, uniquingKeysWith: { a, _ in a })
     }
 
     /// The statistics, in table order.
@@ -152,8 +178,13 @@ public struct RecordingSummary: Sendable {
             Statistic(name: "motion time log IQR", value: log(quantile(motion, 0.75) / quantile(motion, 0.25)), tolerance: .relative(0.15)),
             Statistic(name: "stroke time log sd (travel / peak move speed, 5% trimmed)",
                       value: Self.trimmedLogSD(features.compactMap(\.strokeTime)), tolerance: .relative(0.1)),
+            Statistic(name: "travel log sd within users (5% trimmed)",
+                      value: Self.withinUserLogSD(features.map { ($0.user, $0.travelPitches) }), tolerance: .relative(0.1)),
+            Statistic(name: "stroke time log sd within users (5% trimmed)",
+                      value: Self.withinUserLogSD(features.compactMap { f in f.strokeTime.map { (f.user, $0) } }),
+                      tolerance: .relative(0.1)),
             Statistic(name: "share lifted > 40 ms after the last move", value: share({ $0.liftsLate }, of: moved), tolerance: .absolute(0.03)),
-            Statistic(name: "share held before lift-off (repeat 15–40 or > 110 ms after the last move)",
+            Statistic(name: "share held before lift-off (repeat > 15 ms after the last move, not a stall)",
                       value: share({ $0.heldBeforeLift }, of: moved), tolerance: .absolute(0.03)),
             Statistic(name: "share stopped while moving (gap > 40 ms after a fast move)",
                       value: share({ $0.stoppedWhileMoving }, of: moved), tolerance: .absolute(0.02)),
@@ -174,6 +205,6 @@ public struct RecordingSummary: Sendable {
                         : Double(labelled.filter { abs($0) >= 2 }.count) / Double(labelled.count), tolerance: .absolute(0.05)),
             Statistic(name: "between-user sd of log travel", value: userSpread, tolerance: .relative(0.25)),
             Statistic(name: "between-user sd of log peak speed", value: userSpeedSpread, tolerance: .relative(0.15)),
-        ]
+        ] + (hit == .revealed ? [] : styleStatistics)
     }
 }

@@ -104,12 +104,15 @@ public struct TraceFeatures: Sendable, Hashable {
         lateSpeed = last >= 2 && j < last && time[last] > time[j] ? abs(offset[last] - offset[j]) / (time[last] - time[j]) : nil
     }
 
-    /// The finger came to rest before lifting: the lift-off repeats the last move 15–40 ms or more
-    /// than 110 ms after it. Those delays are neither a delivery repeat (a few ms) nor a stall
-    /// (45–90 ms plus at most a frame), so they come from holds (placed strokes, drags).
+    /// The finger came to rest before lifting: the lift-off repeats the last move more than 15 ms
+    /// after it (longer than a delivery repeat of a few ms), and either 15–40 ms or more than 110 ms
+    /// after it (not a stall's 45–90 ms plus at most a frame) or after a last move below 0.3 of the
+    /// stroke's peak speed (a finger that had slowed to rest; a stall at lift-off cuts a stroke still
+    /// moving fast, ``stoppedWhileMoving``). So holds of every length count, not only those
+    /// outside a stall's window.
     public var heldBeforeLift: Bool {
-        guard liftRepeats, let g = liftGap else { return false }
-        return (g > 15 && g <= 40) || g > 110
+        guard liftRepeats, let g = liftGap, g > 15 else { return false }
+        return g <= 40 || g > 110 || (lastToPeakSpeed ?? 1) < 0.3
     }
 
     /// Frames stopped while the finger moved: a gap > 40 ms between moves, or a late lift-off

@@ -47,6 +47,21 @@ public struct TraceGenerator: Sendable {
     ///   if GSL cannot allocate.
     public init(model: SwipeModel, traceCount: Int, userCount: Int, seed: UInt64,
                 livePolicy: (any SnapPolicy)? = nil) throws {
+        try self.init(model: model, traceCount: traceCount, userCount: userCount, seed: seed, livePolicy: livePolicy, fixedCounts: nil)
+    }
+
+    /// Plans a run in which user `i` makes exactly `tracesPerUser[i]` traces (the users' latent
+    /// variables drawn as for any run; `generate --like` simulates a recording's own design with it).
+    public init(model: SwipeModel, tracesPerUser: [Int], seed: UInt64, livePolicy: (any SnapPolicy)? = nil) throws {
+        guard tracesPerUser.allSatisfy({ $0 >= 0 }) else {
+            throw SwipeModelError.invalidParameter(name: "traces per user", value: "a negative count", expected: "counts ≥ 0")
+        }
+        try self.init(model: model, traceCount: tracesPerUser.reduce(0, +), userCount: tracesPerUser.count, seed: seed,
+                      livePolicy: livePolicy, fixedCounts: tracesPerUser)
+    }
+
+    init(model: SwipeModel, traceCount: Int, userCount: Int, seed: UInt64, livePolicy: (any SnapPolicy)?,
+         fixedCounts: [Int]?) throws {
         simulator = try SessionSimulator(model: model, livePolicy: livePolicy)
         guard traceCount >= 0, traceCount <= 1_000_000_000 else {
             throw SwipeModelError.invalidParameter(name: "trace count", value: "\(traceCount)", expected: "0...1000000000")
@@ -67,7 +82,7 @@ public struct TraceGenerator: Sendable {
             cumulative.append(total)
         }
         var counts = [Int](repeating: 0, count: userCount)
-        for _ in 0..<traceCount {
+        for _ in 0..<(fixedCounts == nil ? traceCount : 0) {
             let target = plan.uniform() * total
             var lo = 0, hi = userCount - 1
             while lo < hi {
@@ -76,6 +91,7 @@ public struct TraceGenerator: Sendable {
             }
             counts[lo] += 1
         }
+        if let fixedCounts { counts = fixedCounts }
         var chunks: [Chunk] = []
         var next = 0
         for (u, n) in counts.enumerated() {
@@ -141,12 +157,15 @@ public struct TraceGenerator: Sendable {
     /// Writes the whole set as CSV: the header, then every chunk's rows in order, each handed to
     /// `emit` as one byte buffer. Chunks are generated `threads` at a time (at least 1); the bytes
     /// do not depend on `threads`. `progress` receives the number of traces done after each batch.
+    /// - Returns: the traces written and the cancelled swipes left out (a release-level file has
+    ///   no row for a swipe without a release, ``TraceCSVWriter/Kind/releases``).
+    @discardableResult
     public func write(with writer: TraceCSVWriter, threads: Int = 1,
-                      progress: ((Int) -> Void)? = nil, emit: ([UInt8]) throws -> Void) throws {
+                      progress: ((Int) -> Void)? = nil, emit: ([UInt8]) throws -> Void) throws -> (written: Int, cancelledLeftOut: Int) {
         try emit(Array(writer.header.utf8))
         let width = max(1, min(threads, 64))
         let batch = width * 2
-        var done = 0
+        var done = 0, leftOut = 0
         var start = 0
         while start < chunks.count {
             let end = min(chunks.count, start + batch)
@@ -161,23 +180,34 @@ public struct TraceGenerator: Sendable {
                 }
             }
             for j in 0..<(end - first) {
-                try emit(try results.take(at: j).get())
+                let chunk = try results.take(at: j).get()
+                try emit(chunk.bytes)
+                leftOut += chunk.cancelledLeftOut
                 done += chunks[first + j].count
             }
             progress?(done)
             start = end
         }
+        return (done - leftOut, leftOut)
     }
 
-    /// The CSV rows of chunk `i`.
-    func bytes(ofChunk i: Int, writer: TraceCSVWriter) throws -> [UInt8] {
+    /// The CSV rows of chunk `i`, and how many of its swipes the writer left out (cancelled
+    /// swipes in a release-level file).
+    func bytes(ofChunk i: Int, writer: TraceCSVWriter) throws -> (bytes: [UInt8], cancelledLeftOut: Int) {
         let swipes = try swipes(inChunk: i)
         var buffer: [UInt8] = []
         buffer.reserveCapacity(swipes.count * 24 * 90)
-        for s in swipes { writer.append(s, to: &buffer) }
-        return buffer
+        var leftOut = 0
+        for s in swipes {
+            writer.append(s, to: &buffer)
+            if writer.kind == .releases && s.isCancelled { leftOut += 1 }
+        }
+        return (buffer, leftOut)
     }
 }
+
+/// A chunk's CSV rows and the cancelled swipes the writer left out.
+private typealias ChunkBytes = (bytes: [UInt8], cancelledLeftOut: Int)
 
 /// Slots for the results of one batch of chunks generated in parallel.
 ///
@@ -185,16 +215,16 @@ public struct TraceGenerator: Sendable {
 /// and read only after `concurrentPerform` has returned (which waits for every iteration), so no
 /// slot is ever accessed by two threads at once.
 private final class ChunkResults: @unchecked Sendable {
-    private var slots: UnsafeMutableBufferPointer<Result<[UInt8], any Error>?>
+    private var slots: UnsafeMutableBufferPointer<Result<ChunkBytes, any Error>?>
 
     init(count: Int) {
         slots = .allocate(capacity: count)
         slots.initialize(repeating: nil)
     }
 
-    func store(_ result: Result<[UInt8], any Error>, at j: Int) { slots[j] = result }
+    func store(_ result: Result<ChunkBytes, any Error>, at j: Int) { slots[j] = result }
 
-    func take(at j: Int) -> Result<[UInt8], any Error> {
+    func take(at j: Int) -> Result<ChunkBytes, any Error> {
         defer { slots[j] = nil }
         return slots[j] ?? .failure(SwipeModelError.invalidParameter(name: "chunk", value: "\(j)", expected: "a generated chunk"))
     }

@@ -49,13 +49,17 @@ public struct FitReport: Sendable {
         let rows = fit.parameters.map { p -> [String] in
             let ci = p.interval.map { FewUsersMark.marked("[\(value($0.lower)), \(value($0.upper))]", fit.intervalsFromFewUsers) } ?? "-"
             let plateau = p.plateau.map { $0.lower == $0.upper ? "-" : "[\(value($0.lower)), \(value($0.upper))]" } ?? ""
-            return [p.name, value(p.value) + (p.atBound ? " *" : ""), p.isFitted ? ci : "(fixed)", plateau,
+            return [p.name, value(p.value) + (p.notIdentified ? " ?" : "") + (p.atBound ? " *" : ""), p.isFitted ? ci : "(fixed)", plateau,
                     value(p.defaultValue), units[p.name] ?? ""]
         }
         out += TextTable(header: ["parameter", "fitted", "95% CI", "plateau", "default", "unit"], rows: rows,
                          rightAligned: [1, 4]).rendered()
         if fit.parameters.contains(where: \.atBound) {
             out += "* on a bound: the values that fit best reach the end of the parameter's range; the data do not pin it\n"
+        }
+        if fit.parameters.contains(where: \.notIdentified) {
+            out += "? not identified by the data: no trace scores differently anywhere across its plateau, which reaches "
+                + "the end of its range; the value is not an estimate\n"
         }
         if fit.intervalsFromFewUsers {
             out += FewUsersMark.footnote(users: fit.users) + "\n"

@@ -110,20 +110,25 @@ public struct Comparison: Sendable {
         let (onlyBest, onlyThis) = accumulator.discordance(against: best)
         var raw = Array(repeating: Double.nan, count: p)
         var statistics = Array(repeating: Double.nan, count: p)
-        // Σ d_u and Σ d_u² over the scored users, read in place (no array of a million differences).
+        // Σ d_u and Σ d_u² over the scored users, read in place and row by row (one pass for every
+        // policy: no array of a million differences, no stride across the table per policy).
+        var sums = [Double](repeating: 0, count: p), squares = [Double](repeating: 0, count: p)
         totals.userHits.withUnsafeBufferPointer { hits in
             totals.userCounts.withUnsafeBufferPointer { counts in
-                for k in 0..<p where k != best {
-                    var sum = 0.0, squares = 0.0
-                    for u in 0..<Swift.min(counts.count, hits.count / Swift.max(1, p)) where counts[u] > 0 {
-                        let d = Double(hits[u * p + best]) - Double(hits[u * p + k])
-                        sum += d
-                        squares += d * d
+                for u in 0..<Swift.min(counts.count, hits.count / Swift.max(1, p)) where counts[u] > 0 {
+                    let row = u * p
+                    let b = Double(hits[row + best])
+                    for k in 0..<p {
+                        let d = b - Double(hits[row + k])
+                        sums[k] += d
+                        squares[k] += d * d
                     }
-                    raw[k] = ClusteredMcNemarTest.pValue(sum: sum, squares: squares)
-                    statistics[k] = ClusteredMcNemarTest.statistic(sum: sum, squares: squares)
                 }
             }
+        }
+        for k in 0..<p where k != best {
+            raw[k] = ClusteredMcNemarTest.pValue(sum: sums[k], squares: squares[k])
+            statistics[k] = ClusteredMcNemarTest.statistic(sum: sums[k], squares: squares[k])
         }
         let holm = HolmAdjustment.adjust(raw)
 

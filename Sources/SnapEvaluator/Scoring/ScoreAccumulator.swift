@@ -387,12 +387,20 @@ public struct ScoreAccumulator: Sendable {
             errorOverflow[k].merge(other.errorOverflow[k], uniquingKeysWith: +)
             pagesOverflow[k].merge(other.pagesOverflow[k], uniquingKeysWith: +)
         }
+        // The user table grows once, to exactly the users it needs (growing it user by user would
+        // double its capacity: with a million users, hundreds of megabytes never used).
+        var needed = userCounts.count
+        for (u, count) in other.userCounts.enumerated() where count > 0 {
+            needed = Swift.max(needed, (u < userRemap.count ? userRemap[u] : u) + 1)
+        }
+        if needed > userCounts.count {
+            userCounts.reserveCapacity(needed)
+            userHitCounts.reserveCapacity(needed * p)
+            userCounts.append(contentsOf: repeatElement(0, count: needed - userCounts.count))
+            userHitCounts.append(contentsOf: repeatElement(0, count: needed * p - userHitCounts.count))
+        }
         for (u, count) in other.userCounts.enumerated() where count > 0 {
             let target = u < userRemap.count ? userRemap[u] : u
-            if userCounts.count <= target {
-                userCounts.append(contentsOf: repeatElement(0, count: target + 1 - userCounts.count))
-                userHitCounts.append(contentsOf: repeatElement(0, count: userCounts.count * p - userHitCounts.count))
-            }
             userCounts[target] += count
             for k in 0..<p { userHitCounts[target * p + k] += other.userHitCounts[u * p + k] }
         }

@@ -15,32 +15,27 @@ public enum ClusterRobustInterval {
     /// `(lower, upper)` of `Σ hits / Σ counts` over users (`counts[u] = 0` users ignored); NaN
     /// bounds without users.
     public static func interval(hits: [Double], counts: [Double], z: Double = 1.959963984540054) -> (lower: Double, upper: Double) {
-        interval(users: Swift.min(hits.count, counts.count), z: z) { (hits[$0], counts[$0]) }
-    }
-
-    /// The same over users `0..<users`, user `u`'s `(h_u, n_u)` read from `user(u)`: no array per
-    /// policy or difference when the per-user totals sit in one flat table.
-    @inlinable
-    public static func interval(users count: Int, z: Double = 1.959963984540054,
-                                user: (Int) -> (hits: Double, count: Double)) -> (lower: Double, upper: Double) {
+        let count = Swift.min(hits.count, counts.count)
         var users = 0.0, totalHits = 0.0, total = 0.0
-        for u in 0..<count {
-            let (h, n) = user(u)
-            guard n > 0 else { continue }
+        for u in 0..<count where counts[u] > 0 {
             users += 1
-            totalHits += h
-            total += n
+            totalHits += hits[u]
+            total += counts[u]
         }
         guard users > 0, total > 0 else { return (.nan, .nan) }
         let r = totalHits / total
-        guard users > 1 else { return (r, r) }
         var squares = 0.0
-        for u in 0..<count {
-            let (h, n) = user(u)
-            guard n > 0 else { continue }
-            let e = h - r * n
+        for u in 0..<count where counts[u] > 0 {
+            let e = hits[u] - r * counts[u]
             squares += e * e
         }
+        return bounds(rate: r, squares: squares, users: users, total: total, z: z)
+    }
+
+    /// The interval from its sums: the rate `R`, `Σ_u (h_u − R·n_u)²`, the number of users and
+    /// `Σ_u n_u` (for callers that take the sums of many rates in one pass, ``UserBootstrap``).
+    static func bounds(rate r: Double, squares: Double, users: Double, total: Double, z: Double) -> (lower: Double, upper: Double) {
+        guard users > 1 else { return (r, r) }
         let se = (users / (users - 1) * squares).squareRoot() / total
         return (r - z * se, r + z * se)
     }

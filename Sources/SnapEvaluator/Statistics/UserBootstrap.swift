@@ -115,33 +115,47 @@ public struct UserBootstrap: Sendable {
     }
 
     /// ``ClusterRobustInterval`` for every policy's rate and difference to the reference.
-    /// Reads the flat table in place (users with no scored traces count 0 and are skipped):
-    /// no array per policy or difference, which with a million users would be megabytes each.
+    /// Reads the flat table in place, row by row (a user's policies are adjacent): two passes over
+    /// the users for all policies together, where one interval at a time would stride across the
+    /// whole table twice per policy and difference. Each policy's sums still run over the users in
+    /// order, so the bounds are exactly ``ClusterRobustInterval``'s (the tests compare them).
     private func normalIntervals<H: FlatHitCount>(hits: [H], counts: [Double], present: [Int], reference: Int,
                                                   policies: Int) -> Result {
         let z = NormalDistribution.quantile(1 - (1 - level) / 2)
-        let users = present.count
-        var intervals: [(lower: Double, upper: Double)] = [], differences: [(lower: Double, upper: Double)] = []
+        let users = Double(present.count)
+        var totalHits = [Double](repeating: 0, count: policies)
+        var total = 0.0
         hits.withUnsafeBufferPointer { h in
-            counts.withUnsafeBufferPointer { n in
-                present.withUnsafeBufferPointer { users_ in
-                    for p in 0..<policies {
-                        intervals.append(ClusterRobustInterval.interval(users: users, z: z) { k in
-                            let u = users_[k]
-                            return (h[u * policies + p].hitValue, n[u])
-                        })
-                        if p == reference {
-                            differences.append((0, 0))
-                        } else {
-                            differences.append(ClusterRobustInterval.interval(users: users, z: z) { k in
-                                let u = users_[k]
-                                return (h[u * policies + p].hitValue - h[u * policies + reference].hitValue, n[u])
-                            })
-                        }
-                    }
+            for u in present {
+                total += counts[u]
+                let row = u * policies
+                for p in 0..<policies { totalHits[p] += h[row + p].hitValue }
+            }
+        }
+        // Rates of each policy and of its difference to the reference, then Σ (h_u − R·n_u)².
+        let rates = totalHits.map { $0 / total }
+        let differenceRates = totalHits.map { ($0 - totalHits[reference]) / total }
+        var squares = [Double](repeating: 0, count: policies)
+        var differenceSquares = [Double](repeating: 0, count: policies)
+        hits.withUnsafeBufferPointer { h in
+            for u in present {
+                let n = counts[u], row = u * policies
+                let r = h[row + reference].hitValue
+                for p in 0..<policies {
+                    let x = h[row + p].hitValue
+                    let e = x - rates[p] * n
+                    squares[p] += e * e
+                    let d = (x - r) - differenceRates[p] * n
+                    differenceSquares[p] += d * d
                 }
             }
         }
+        func interval(_ r: Double, _ squares: Double) -> (lower: Double, upper: Double) {
+            ClusterRobustInterval.bounds(rate: r, squares: squares, users: users, total: total, z: z)
+        }
+        let intervals = (0..<policies).map { interval(rates[$0], squares[$0]) }
+        let differences = (0..<policies).map { $0 == reference ? (lower: 0.0, upper: 0.0)
+                                                               : interval(differenceRates[$0], differenceSquares[$0]) }
         return Result(intervals: intervals, differenceIntervals: differences, method: .clusterRobustNormal)
     }
 }

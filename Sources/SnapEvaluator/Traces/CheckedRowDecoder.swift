@@ -16,34 +16,35 @@ extension ReaderCore {
     mutating func readHeader() throws(TraceParseError) {
         window.readOffset = 0
         _ = try window.fill(line: line)
-        if window.end == 0 { throw .emptyFile(file: path) }
+        if window.end == 0 { throw .emptyFile(file: window.path) }
         if window.end >= 3 && window.buf[0] == 0xEF && window.buf[1] == 0xBB && window.buf[2] == 0xBF { window.pos = 3 }
-        guard try nextRow() else { throw .emptyFile(file: path) }
+        guard try nextRow() else { throw .emptyFile(file: window.path) }
         let nf = tokenizer.nf
         guard nf <= 4096 else {
-            throw .invalidValue(file: path, line: line, column: "(header)", found: "\(nf) columns", expected: "at most 4096 columns")
+            throw .invalidValue(file: window.path, line: line, column: "(header)", found: "\(nf) columns", expected: "at most 4096 columns")
         }
         var names: [String] = []
         for i in 0..<nf {
             let (s, e) = field(i)
             names.append(byteText(s, e))
         }
-        let cols = try TraceColumns(names: names, file: path, line: line, velocity: options.velocity)
+        let cols = try TraceColumns(names: names, file: window.path, line: line, velocity: options.velocity)
         // a layout field that neither the base layout nor a column can give: no trace can have a
         // layout (trace-format.md: an error, not a silent default)
         let missing = options.baseLayout.missingRequired.filter { PerTraceField.byName[$0].map { cols.perTrace[$0.rawValue] < 0 } ?? true }
         if !missing.isEmpty {
-            throw .invalidLayout(file: path, line: line, reason: "no layout: \(missing.joined(separator: ", ")) \(missing.count == 1 ? "is" : "are") not a column of the file and not given by --layout FILE or the command line (--item-width, --viewport, --count)")
+            throw .invalidLayout(file: window.path, line: line, reason: "no layout: \(missing.joined(separator: ", ")) \(missing.count == 1 ? "is" : "are") not a column of the file and not given by --layout FILE or the command line (--item-width, --viewport, --count)")
         }
         plan.configure(cols)
-        summary = FileReadSummary(path: path, kind: cols.kind, unknownColumns: cols.unknown)
+        summary = FileReadSummary(path: window.path, kind: cols.kind, unknownColumns: cols.unknown)
         summary.layoutColumns = names.filter { LayoutFields.columnNames.contains($0) }
     }
 
     /// Moves to the first trace boundary at or after `rangeStart` (ranges after the first).
     mutating func seekToRangeStart() throws(TraceParseError) {
         let headerEnd = window.offset
-        guard rangeStart > headerEnd else { return }
+        // a range starting inside the header starts at its end: its first row is line 1 too
+        guard rangeStart > headerEnd else { line = 0; return }
         // the start of the last line that starts before rangeStart - 1 (a line start)
         var probe = rangeStart
         var prevLineStart = headerEnd
@@ -102,7 +103,7 @@ extension ReaderCore {
                 rowStart = window.bufFileOffset + pos
                 rowFirstLine = line + 1
                 line += 1
-                let fault = TraceParseError.unterminatedQuote(file: path, line: line, column: columnName(tokenizer.openQuoteField))
+                let fault = TraceParseError.unterminatedQuote(file: window.path, line: line, column: columnName(tokenizer.openQuoteField))
                 if plan.cols == nil || !lenient { throw fault }
                 rowFault = fault
                 rowFaultField = tokenizer.openQuoteField
@@ -135,18 +136,18 @@ extension ReaderCore {
                    nf: tokenizer.nf, newlines: tokenizer.rowNewlines)
         if tok.junk >= 0 {
             rowFaultField = tok.junk
-            return .strayQuote(file: path, line: line, column: columnName(tok.junk),
+            return .strayQuote(file: window.path, line: line, column: columnName(tok.junk),
                                found: "text after the closing quote of a quoted field", expected: expected)
         }
         if tok.stray >= 0 && tok.stray < tokenizer.keptFields {
             rowFaultField = tok.stray
             let bytes = tokenizer.fieldCopy(tok.stray, window.buf)
-            return .strayQuote(file: path, line: line, column: columnName(tok.stray),
+            return .strayQuote(file: window.path, line: line, column: columnName(tok.stray),
                                found: String(decoding: bytes.prefix(200), as: UTF8.self), expected: expected)
         }
         if tok.newlines > 0 && plan.cols != nil && tok.nf != plan.ncols && tok.lineBreak >= 0 {
             rowFaultField = tok.lineBreak
-            return .strayQuote(file: path, line: line, column: columnName(tok.lineBreak),
+            return .strayQuote(file: window.path, line: line, column: columnName(tok.lineBreak),
                                found: "a quoted field running over \(tok.newlines + 1) lines in a row of \(tok.nf) fields (\(plan.ncols) expected)",
                                expected: expected)
         }
@@ -164,18 +165,18 @@ extension ReaderCore {
         let xName = cols.offset >= 0 ? "offset" : "touch_x"
         let (ts, te) = field(cT)
         guard let tv = DecimalParser.parse(ts, te) else {
-            return .invalidValue(file: path, line: line, column: "t_ms", found: byteText(ts, te), expected: "a time in milliseconds (a decimal number)")
+            return .invalidValue(file: window.path, line: line, column: "t_ms", found: byteText(ts, te), expected: "a time in milliseconds (a decimal number)")
         }
-        guard tv.isFinite else { return .nonFinite(file: path, line: line, column: "t_ms", found: byteText(ts, te)) }
+        guard tv.isFinite else { return .nonFinite(file: window.path, line: line, column: "t_ms", found: byteText(ts, te)) }
         if tv < trace.lastTime {
-            return .timeBackwards(file: path, line: line, column: "t_ms", found: byteText(ts, te), previous: trace.lastTime)
+            return .timeBackwards(file: window.path, line: line, column: "t_ms", found: byteText(ts, te), previous: trace.lastTime)
         }
         trace.lastTime = tv
         let (xs, xe) = field(cX)
         guard let xv = DecimalParser.parse(xs, xe) else {
-            return .invalidValue(file: path, line: line, column: xName, found: byteText(xs, xe), expected: "a position in points (a decimal number)")
+            return .invalidValue(file: window.path, line: line, column: xName, found: byteText(xs, xe), expected: "a position in points (a decimal number)")
         }
-        guard xv.isFinite else { return .nonFinite(file: path, line: line, column: xName, found: byteText(xs, xe)) }
+        guard xv.isFinite else { return .nonFinite(file: window.path, line: line, column: xName, found: byteText(xs, xe)) }
         var flag: UInt8 = 1
         if cP >= 0 {
             let (ps, pe) = field(cP)
@@ -186,15 +187,15 @@ extension ReaderCore {
             case 5 where ps[0] == 0x62 && ps[1] == 0x65 && ps[2] == 0x67 && ps[3] == 0x61 && ps[4] == 0x6E: flag = 1 // began
             case 9 where byteText(ps, pe) == "cancelled": flag = 0; trace.cancelled = true
             default:
-                return .invalidValue(file: path, line: line, column: "phase", found: byteText(ps, pe), expected: "began, moved, ended or cancelled")
+                return .invalidValue(file: window.path, line: line, column: "phase", found: byteText(ps, pe), expected: "began, moved, ended or cancelled")
             }
             if afterEnded && (flag != 0 || trace.cancelled) {
-                return .invalidValue(file: path, line: line, column: "phase", found: byteText(ps, pe),
+                return .invalidValue(file: window.path, line: line, column: "phase", found: byteText(ps, pe),
                                      expected: "a new trace_id after the trace's 'ended' row (only a repeated 'ended' may follow it)")
             }
         }
         if trace.t.count >= maxSamples {
-            return .traceTooLong(file: path, line: trace.traceLine, traceID: trace.traceID, limit: maxSamples)
+            return .traceTooLong(file: window.path, line: trace.traceLine, traceID: trace.traceID, limit: maxSamples)
         }
         trace.t.append(tv); trace.x.append(xv); trace.mv.append(flag)
         return perTraceValues()
@@ -204,9 +205,9 @@ extension ReaderCore {
     mutating func checkedReleaseRow() -> TraceParseError? {
         let (rs, re) = field(cols.releaseOffset)
         guard let rv = DecimalParser.parse(rs, re) else {
-            return .invalidValue(file: path, line: line, column: "release_offset", found: byteText(rs, re), expected: "a content offset in points (a decimal number)")
+            return .invalidValue(file: window.path, line: line, column: "release_offset", found: byteText(rs, re), expected: "a content offset in points (a decimal number)")
         }
-        guard rv.isFinite else { return .nonFinite(file: path, line: line, column: "release_offset", found: byteText(rs, re)) }
+        guard rv.isFinite else { return .nonFinite(file: window.path, line: line, column: "release_offset", found: byteText(rs, re)) }
         trace.releaseOffsetValue = rv
         return perTraceValues()
     }
@@ -239,7 +240,7 @@ extension ReaderCore {
                 agree = false
             }
             if !agree {
-                return .disagreement(file: path, line: line, column: f.columnName, found: byteText(s, e),
+                return .disagreement(file: window.path, line: line, column: f.columnName, found: byteText(s, e),
                                      expected: byteText(stored, stored + len), firstLine: trace.ptLine[k])
             }
         }
@@ -248,6 +249,6 @@ extension ReaderCore {
 
     /// An empty `trace_id` on the current line.
     func emptyTraceID() -> TraceParseError {
-        .invalidValue(file: path, line: line, column: "trace_id", found: "", expected: "a trace id (not empty)")
+        .invalidValue(file: window.path, line: line, column: "trace_id", found: "", expected: "a trace id (not empty)")
     }
 }

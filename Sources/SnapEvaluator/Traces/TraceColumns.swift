@@ -78,8 +78,8 @@ struct TraceColumns {
     init(names: [String], file: String, line: Int, velocity: VelocityMethod) throws(TraceParseError) {
         self.names = names
         var seen = Set<String>()
-        for n in names where !n.isEmpty {
-            if !seen.insert(n).inserted { throw .duplicateColumn(file: file, line: line, column: n) }
+        for (i, n) in names.enumerated() where !n.isEmpty {
+            if !seen.insert(n).inserted { throw .duplicateColumn(file: file, line: line, column: n, number: i + 1) }
         }
         let has = Set(names)
         let sampleLevel = has.contains("t_ms") && (has.contains("offset") || has.contains("touch_x"))

@@ -18,7 +18,7 @@ extension ReaderCore {
         } catch let error as TraceParseError {
             // a row cut by a file truncated under the reader: the change is the error to report
             try window.checkUnchanged()
-            throw error
+            throw numbered(error)
         }
         try window.checkUnchanged()
         if window.isStream { stopOffset = window.readOffset }
@@ -35,6 +35,13 @@ extension ReaderCore {
     mutating func fail(_ fault: TraceParseError) throws(TraceParseError) {
         if !lenient { throw fault }
         trace.note(fault)
+    }
+
+    /// `error` with the number of the column it names (the one place that adds it, on the cold
+    /// path: the stages name columns by their header names).
+    func numbered(_ error: TraceParseError) -> TraceParseError {
+        guard let cols = plan.cols else { return error }
+        return error.numberingColumn(in: cols.names)
     }
 
     mutating func readSampleLevel(_ body: (TraceRecord) throws -> Void, _ intern: (String) -> Int) throws {
@@ -67,7 +74,7 @@ extension ReaderCore {
                 continue
             }
             if nf != ncols {
-                try fail(.fieldCount(file: path, line: line, found: nf, expected: ncols))
+                try fail(.fieldCount(file: window.path, line: line, found: nf, expected: ncols))
                 continue
             }
             if trace.hasBad { continue }
@@ -95,7 +102,7 @@ extension ReaderCore {
             }
             if idS == idE && nf == ncols { try fail(emptyTraceID()) }
             if nf != ncols {
-                try fail(.fieldCount(file: path, line: line, found: nf, expected: ncols))
+                try fail(.fieldCount(file: window.path, line: line, found: nf, expected: ncols))
                 continue
             }
             if trace.hasBad { continue }
@@ -111,7 +118,7 @@ extension ReaderCore {
         trace.start(s, e, line: line)
         plan.forgetStepBytes()
         guard ids.see(s, e, line: line) else { return nil }
-        return .nonContiguousTrace(file: path, line: line, column: "trace_id", traceID: trace.traceID)
+        return .nonContiguousTrace(file: window.path, line: line, column: "trace_id", traceID: trace.traceID)
     }
 
     /// Ends the current trace: lists it (lenient, with its first fault), counts it (cancelled),
@@ -119,7 +126,7 @@ extension ReaderCore {
     mutating func finishTrace(_ body: (TraceRecord) throws -> Void, _ intern: (String) -> Int) throws {
         trace.inTrace = false
         if trace.hasBad, let bad = trace.bad {
-            summary.skipped.append(SkippedTrace(location: TraceLocation(file: path, line: trace.traceLine), traceID: trace.traceID, error: bad))
+            summary.skipped.append(SkippedTrace(location: TraceLocation(file: window.path, line: trace.traceLine), traceID: trace.traceID, error: numbered(bad)))
             return
         }
         if trace.cancelled {
@@ -132,7 +139,7 @@ extension ReaderCore {
                                         hasPhase: plan.hasPhase, intern: intern)
         } catch {
             if !lenient { throw error }
-            summary.skipped.append(SkippedTrace(location: TraceLocation(file: path, line: trace.traceLine), traceID: trace.traceID, error: error))
+            summary.skipped.append(SkippedTrace(location: TraceLocation(file: window.path, line: trace.traceLine), traceID: trace.traceID, error: numbered(error)))
             return
         }
         trace.tracesYielded += 1

@@ -137,7 +137,7 @@ extension TraceReader {
                                  traceID: skip.traceID, error: skip.error.shiftingLines(by: lineOffset))
                 }
                 if merged == nil { merged = s } else { merged?.absorb(s) }
-                let userMap = part.users.names.map { allUsers.intern($0) }
+                let userMap = allUsers.intern(contentsOf: part.users)
                 try fold(&folded, FilePart(partial: part.partial, userMap: userMap, lineOffset: lineOffset))
                 lineOffset += part.summary.lines
             }
@@ -273,31 +273,5 @@ final class PartOutcomes<Partial: Sendable>: @unchecked Sendable {
     func get(_ k: Int) -> PartSlot<Partial>? {
         lock.lock(); defer { lock.unlock() }
         return slots[k]
-    }
-}
-
-extension TraceParseError {
-    /// The same error with its line moved by `offset` (parts read in parallel count lines from
-    /// their own start).
-    public func shiftingLines(by offset: Int) -> TraceParseError {
-        guard offset != 0 else { return self }
-        switch self {
-        case .unreadable, .emptyFile, .changedWhileReading, .layoutFile: return self
-        case let .strayQuote(f, l, c, a, b): return .strayQuote(file: f, line: l + offset, column: c, found: a, expected: b)
-        case let .missingColumn(f, l, c, e): return .missingColumn(file: f, line: l, column: c, expected: e)
-        case let .duplicateColumn(f, l, c): return .duplicateColumn(file: f, line: l, column: c)
-        case let .fieldCount(f, l, a, b): return .fieldCount(file: f, line: l + offset, found: a, expected: b)
-        case let .unterminatedQuote(f, l, c): return .unterminatedQuote(file: f, line: l + offset, column: c)
-        case let .invalidValue(f, l, c, a, b): return .invalidValue(file: f, line: l + offset, column: c, found: a, expected: b)
-        case let .nonFinite(f, l, c, a): return .nonFinite(file: f, line: l + offset, column: c, found: a)
-        case let .timeBackwards(f, l, c, a, p): return .timeBackwards(file: f, line: l + offset, column: c, found: a, previous: p)
-        case let .nonContiguousTrace(f, l, c, id): return .nonContiguousTrace(file: f, line: l + offset, column: c, traceID: id)
-        case let .disagreement(f, l, c, a, b, first):
-            return .disagreement(file: f, line: l + offset, column: c, found: a, expected: b, firstLine: first + offset)
-        case let .invalidLayout(f, l, r): return .invalidLayout(file: f, line: l + offset, reason: r)
-        case let .rowTooLong(f, l, n): return .rowTooLong(file: f, line: l + offset, limit: n)
-        case let .traceTooLong(f, l, id, n): return .traceTooLong(file: f, line: l + offset, traceID: id, limit: n)
-        case let .tooManyFields(f, l, n): return .tooManyFields(file: f, line: l + offset, limit: n)
-        }
     }
 }

@@ -35,8 +35,14 @@ import SnapStrategies
 /// ```
 public final class TraceReader {
     public let path: String
-    /// The users table (indices in yielded releases point into it).
-    public internal(set) var users: TraceUsers
+    /// The users table (indices in yielded releases point into it). It lives in storage of the
+    /// reader's own, so that the read loop interns a new user through a plain pointer: a closure
+    /// capturing the reader (a class) cost a few reference-count operations per trace.
+    public internal(set) var users: TraceUsers {
+        get { usersStorage.pointee }
+        set { usersStorage.pointee = newValue }
+    }
+    private let usersStorage: UnsafeMutablePointer<TraceUsers>
     /// The reader's stages.
     var core: ReaderCore
     /// The file's kind (from its header).
@@ -55,7 +61,6 @@ public final class TraceReader {
         // running in parallel would otherwise all bump the reference count of one shared object
         let path = String(decoding: Array(path.utf8), as: UTF8.self)
         self.path = path
-        self.users = users
         var core = try ReaderCore(path: path, options: options, range: range)
         try core.readHeader()
         if core.rangeStart > 0 { try core.seekToRangeStart() }
@@ -63,6 +68,14 @@ public final class TraceReader {
         kind = core.summary.kind
         unknownColumns = core.summary.unknownColumns
         self.core = core
+        // (allocated once nothing can throw: a failed init runs no deinit)
+        usersStorage = .allocate(capacity: 1)
+        usersStorage.initialize(to: users)
+    }
+
+    deinit {
+        usersStorage.deinitialize(count: 1)
+        usersStorage.deallocate()
     }
 
     /// Reads every trace, calling `body` for each good, non-cancelled one.
@@ -70,8 +83,10 @@ public final class TraceReader {
     /// - Throws: the first ``TraceParseError`` (strict), or whatever `body` throws.
     @discardableResult
     public func forEach(_ body: (TraceRecord) throws -> Void) throws -> FileReadSummary {
-        // `body` may read `users` (a different stored property from `core`: no conflict)
-        try core.read(body, intern: { self.users.intern($0) })
+        // `body` may read `users` (not part of `core`: no conflict); new users are interned
+        // before `body` sees their first trace
+        let users = usersStorage
+        return try core.read(body, intern: { users.pointee.intern($0) })
     }
 
     /// Where the reader's first row starts and where it stopped (parallel reading: ranges must meet).
@@ -83,7 +98,6 @@ public final class TraceReader {
 /// access to a stage's state is checked for exclusivity statically (no dynamic checks in the
 /// hot loop, no state behind a pointer).
 struct ReaderCore: ~Copyable {
-    let path: String
     let options: TraceReadOptions
     let lenient: Bool
     /// ``TraceReadOptions/maxSamplesPerTrace``.
@@ -117,7 +131,6 @@ struct ReaderCore: ~Copyable {
     var stopOffset = 0
 
     init(path: String, options: TraceReadOptions, range: Range<Int>?) throws(TraceParseError) {
-        self.path = path
         self.options = options
         lenient = options.lenient
         maxSamples = Swift.max(options.maxSamplesPerTrace, 1)

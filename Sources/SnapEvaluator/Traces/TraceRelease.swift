@@ -51,26 +51,3 @@ public struct TraceRelease: Sendable {
         self.tapIndex = tapIndex
     }
 }
-
-/// Interns user identifiers: each distinct `user_id` gets a small integer, in order of first
-/// appearance. Traces without a `user_id` belong to `"unknown"`.
-public struct TraceUsers: Sendable {
-    public private(set) var names: [String] = []
-    private var index: [String: Int] = [:]
-
-    public init() {}
-
-    /// The index of `name`, adding it if new.
-    public mutating func intern(_ name: String) -> Int {
-        if let i = index[name] { return i }
-        let i = names.count
-        names.append(name)
-        index[name] = i
-        return i
-    }
-
-    /// The index of `name` if known.
-    public func lookup(_ name: String) -> Int? { index[name] }
-
-    public var count: Int { names.count }
-}

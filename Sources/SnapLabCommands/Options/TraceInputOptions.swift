@@ -116,29 +116,36 @@ public struct TraceInputOptions: ParsableArguments, Sendable {
 }
 
 extension TraceInputOptions {
-    /// Reads every file in `jobs` byte ranges at once (``TraceReader/readInParallel(path:options:parts:users:initial:accumulate:)``),
-    /// each range folding its traces into its own partial result; returns the partials of all
-    /// files in file order. Within a partial, user indices and lines are local to its range.
-    public func readInParts<Partial: Sendable>(
+    /// Reads every file in byte ranges, up to `jobs` at once
+    /// (``TraceReader/readFolding(paths:options:parts:bytesPerPart:into:initial:accumulate:fold:afterFile:)``),
+    /// each range folding its traces into its own partial result, and folds the partials into
+    /// `folded` in file order as they come (at most `2 · jobs` of them alive: memory flat in the
+    /// number of parts). Within a partial, user indices and lines are local to its range.
+    public func readFoldingParts<Partial: Sendable, Folded>(
         layoutNeeded: Bool = true,
+        into folded: inout Folded,
         initial: @escaping @Sendable () -> Partial,
-        accumulate: @escaping @Sendable (inout Partial, TraceRecord) throws -> Void
-    ) throws -> (partials: [Partial], summary: ReadSummary, checks: DataChecks) {
+        accumulate: @escaping @Sendable (inout Partial, TraceRecord) throws -> Void,
+        fold: (inout Folded, Partial) throws -> Void
+    ) throws -> (summary: ReadSummary, checks: DataChecks) {
         let progress = ProgressLine(stage: "reading", unit: "traces", checkEvery: 512)
         defer { progress.finish() }
         let given = try givenLayout()
-        let (parts, summary) = try TraceReader.readInParallel(paths: files, options: readOptions(given: given, layoutNeeded: layoutNeeded),
-                                                              parts: effectiveJobs,
-                                                              initial: { (partial: initial(), checks: DataChecks()) },
-                                                              accumulate: { part, record in
-                                                                  part.checks.add(record)
-                                                                  try accumulate(&part.partial, record)
-                                                                  progress.advance()
-                                                              })
         var checks = DataChecks()
-        for part in parts { checks.merge(part.partial.checks, lineOffset: part.lineOffset) }
+        let summary = try TraceReader.readFolding(
+            paths: files, options: readOptions(given: given, layoutNeeded: layoutNeeded), parts: effectiveJobs, into: &folded,
+            initial: { (partial: initial(), checks: DataChecks()) },
+            accumulate: { part, record in
+                part.checks.add(record)
+                try accumulate(&part.partial, record)
+                progress.advance()
+            },
+            fold: { folded, part in
+                checks.merge(part.partial.checks, lineOffset: part.lineOffset)
+                try fold(&folded, part.partial.partial)
+            })
         if !layoutNeeded && !Self.layoutIsReal(summary, given: given) { checks.dropLayoutChecks() }
-        return (parts.map(\.partial.partial), summary, checks)
+        return (summary, checks)
     }
 }
 

@@ -8,9 +8,12 @@ extension SnapLab {
         public static let configuration = CommandConfiguration(
             abstract: "Fit a policy's parameters to labelled traces: values with user-bootstrap intervals, train/test scores, convergence.",
             discussion: """
-                Nelder–Mead over the policy's validated parameter vector (bounds kept by a logit \
-                transform), with a large initial simplex, several seeded starts and restarts, since \
-                the hit rate is a step function of the thresholds. Train and test scores are means \
+                An exact coordinate search over the step-shaped hit rate (each step finds the best \
+                value over every trace's change point; thresholds that declare their feature sweep \
+                it exactly), from seeded starts, bounds and declared orders kept; Nelder–Mead only \
+                polishes platform constants named with --params. Values marked ? are not \
+                identified by the data (no trace scores differently across their plateau, which \
+                reaches the end of their range). Train and test scores are means \
                 over user-grouped folds (--folds); the values are a fit on all traces, their 95% \
                 intervals from --bootstrap refits on resampled users. --param NAME=VALUE sets start \
                 values (and fixed values of parameters not fitted). learned-threshold (all parameters): \

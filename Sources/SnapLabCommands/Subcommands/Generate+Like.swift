@@ -34,7 +34,8 @@ extension SnapLab.Generate {
         let generator = try generate(calibrated: result.parameters, calibratedLayout: recording.layout,
                                      calibratedUsers: result.userCount, calibratedLive: liveID, chosenSeed: seed)
         let generated = try Self.measure(generator)
-        let rows = CalibrationTable.rows(recording: recording, generated: generated, fitted: Self.drivers(task))
+        let rows = CalibrationTable.rows(recording: recording, generated: generated,
+                                         fitted: ModelCalibration.drivers(task: task, targets: recording.statisticValues))
         printTable(rows, title: "recording (\(recording.features.count) traces) vs generated (\(generated.features.count) measured), seed \(seed)")
         if !rankAgainst.isEmpty { try rankCheck(generator, criterion: task.hitCriterion ?? .exact, base: base) }
     }
@@ -56,12 +57,6 @@ extension SnapLab.Generate {
         Output.standard.write("hit rates (\(criterion.rawValue)): \(rankAgainst.joined(separator: ", ")) vs generated\n"
             + TextTable(header: ["policy", "reference", "generated"], rows: rows, rightAligned: [1, 2]).rendered()
             + "Spearman rank correlation: \(NumberFormat.fixed(rho, 3))\n")
-    }
-
-    /// Every statistic that can drive a fitted parameter of `task`.
-    static func drivers(_ task: SwipeTask, releaseFraction: Bool = false) -> Set<String> {
-        Set(ModelCalibration.fittedParameters(task: task).filter { releaseFraction || !$0.name.contains("release earliness") }
-            .flatMap { [$0.statistic] + $0.fallbacks })
     }
 
     func printTable(_ rows: [CalibrationTable.Row], title: String) {
@@ -122,7 +117,7 @@ extension SnapLab.Generate {
         for note in result.notes { Output.notice("note: \(note)\n") }
         let generator = try generate(calibrated: result.parameters, calibratedLayout: layout, calibratedUsers: userCount,
                                      calibratedLive: liveID, chosenSeed: seed)
-        let rows = CalibrationTable.rows(targets: targets, generated: try Self.measure(generator), fitted: Self.drivers(start.task, releaseFraction: true))
+        let rows = CalibrationTable.rows(targets: targets, generated: try Self.measure(generator), fitted: ModelCalibration.drivers(task: start.task, targets: targets, releaseFraction: true))
         printTable(rows, title: "published (\(path)) vs generated, seed \(seed)")
     }
 }

@@ -153,7 +153,7 @@ extension SnapLab {
                                         precision: .init(time: timeDecimals, offset: offsetDecimals), columns: columns)
             let output = try AtomicFileOutput(path: out)
             let progress = ProgressLine(stage: "generating", total: traces, unit: "traces")
-            try generator.write(
+            let written = try generator.write(
                 with: writer, threads: threads ?? ProcessInfo.processInfo.activeProcessorCount,
                 progress: progress.isEnabled ? { done in progress.update(done: done) } : nil,
                 emit: { bytes throws(FileOutputError) in try output.write(bytes) })
@@ -161,8 +161,14 @@ extension SnapLab {
             try file.write(to: GeneratorModelFile.sidecarPath(forTraceFile: out))
             progress.finish()
             let seconds = Date().timeIntervalSince(started)
-            Output.notice("wrote \(traces) traces (\(kind.rawValue), \(NumberFormat.fixed(Double(output.byteCount) / 1e6, 1)) MB) "
+            Output.notice("wrote \(written.written) traces (\(kind.rawValue), \(NumberFormat.fixed(Double(output.byteCount) / 1e6, 1)) MB) "
                                + "to \(out) in \(NumberFormat.fixed(seconds, 1)) s\n")
+            if written.cancelledLeftOut > 0 {
+                // Not silent: --traces counts swipes, and a release-level file has no row for a
+                // swipe that was cancelled (no release).
+                Output.notice("warning: \(written.cancelledLeftOut) of \(traces) generated swipes were cancelled and have no release: "
+                               + "the release-level file leaves them out (--kind samples keeps them as cancelled traces)\n")
+            }
             return generator
         }
     }

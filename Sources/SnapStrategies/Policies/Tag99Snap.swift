@@ -63,15 +63,15 @@ public struct Tag99Snap: SnapPolicy, Hashable {
     public var parameterSpecs: [PolicyParameter] {
         [
             PolicyParameter(name: "lowTier", unit: "pt/ms", defaultValue: 2.2, minimum: 0, maximum: 20,
-                            summary: "speed above which one extra page is added"),
+                            comparedWith: ThresholdFeature(.speed, .exceeds), summary: "speed above which one extra page is added"),
             PolicyParameter(name: "highTier", unit: "pt/ms", defaultValue: 2.7, minimum: 0, maximum: 20,
-                            summary: "speed above which highTierPages extra pages are added"),
+                            comparedWith: ThresholdFeature(.speed, .exceeds), summary: "speed above which highTierPages extra pages are added"),
             PolicyParameter(name: "lowTierPages", unit: "pages", defaultValue: 1, minimum: 0, maximum: 10,
                             isInteger: true, summary: "extra pages above lowTier"),
             PolicyParameter(name: "highTierPages", unit: "pages", defaultValue: 2, minimum: 0, maximum: 10,
                             isInteger: true, summary: "extra pages above highTier"),
             PolicyParameter(name: "backwardFraction", unit: "fraction of page", defaultValue: 0.6,
-                            minimum: 0, maximum: 1,
+                            minimum: 0, maximum: 1, comparedWith: ThresholdFeature(.positionInPage, .exceeds),
                             summary: "a backward release this far into a page counts from the next page"),
             PolicyParameter(name: "decelerationRate", unit: "per ms", defaultValue: 0.998,
                             minimum: 0.5, maximum: 0.9999,

@@ -120,6 +120,44 @@ func truthParameters() -> SwipeModelParameters {
         for x in fitted { for name in [x.statistic] + x.fallbacks { #expect(names.contains(name), "\(name)") } }
     }
 
+    /// With replicates, a simulated statistic is the mean over data sets of the given size, seeds
+    /// `seed`, `seed + 1`, … (so a between-user spread over few users is compared at that size).
+    @Test func replicatesAverageDataSetsOfTheRecordingsSize() throws {
+        let layout = try benchLayout()
+        let calibration = ModelCalibration(task: .reveal, livePolicy: try PolicyCatalog.policy(id: "compose-lazyrow-snap"), seed: 4)
+        let p = truthParameters()
+        let both = try calibration.statistics(p, layout: layout, traces: 300, users: 10, replicates: 2)
+        let a = try calibration.simulate(p, layout: layout, traces: 300, users: 10, seed: 4).statisticValues
+        let b = try calibration.simulate(p, layout: layout, traces: 300, users: 10, seed: 5).statisticValues
+        for name in ["finger travel p50 (pitches)", ModelCalibration.speedSpread, ModelCalibration.held] {
+            #expect(abs(both[name]! - (a[name]! + b[name]!) / 2) < 1e-12, "\(name)")
+        }
+        #expect(a[ModelCalibration.speedSpread] != b[ModelCalibration.speedSpread])
+    }
+
+    /// Paging goal weights move toward the labels' per-stroke intents and stay a distribution.
+    @Test func pagingGoalWeightsFollowTheStrokesIntents() {
+        var p = SwipeModelParameters()
+        p.intents = [-1, 1, 2]
+        p.intentWeights = [0.25, 0.5, 0.25]
+        let prefix = ModelCalibration.intentPrefix
+        ModelCalibration.reweightIntents(&p, targets: [prefix + "-1": 0.2, prefix + "1": 0.5, prefix + "2": 0.3],
+                                         simulated: [prefix + "-1": 0.2, prefix + "1": 0.6, prefix + "2": 0.2])
+        #expect(abs(p.intentWeights.reduce(0, +) - 1) < 1e-12)
+        #expect(p.intentWeights[2] > 0.25 && p.intentWeights[1] < 0.5)
+        let shares = ModelCalibration.intentShares([0, 1, 1, 3].map { k in
+            var f = [0.0, 10, 20].withUnsafeBufferPointer { t in
+                [0.0, 5, 9].withUnsafeBufferPointer { x in
+                    TraceFeatures(time: t, offset: x, startOffset: 0, pitch: 170, velocity: 0, user: 0, session: nil,
+                                  intendedIndex: k, startIndex: 0)
+                }
+            }
+            f.intent = k
+            return f
+        })
+        #expect(shares == [prefix + "0": 0.25, prefix + "1": 0.5, prefix + "3": 0.25])
+    }
+
     /// fitMoments moves a parameter toward its target statistic and reports what it could not fit.
     @Test func fitMomentsFollowsATarget() throws {
         var start = SwipeModelParameters()

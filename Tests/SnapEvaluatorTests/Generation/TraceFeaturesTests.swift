@@ -42,6 +42,33 @@ import Testing
         #expect(k.hasMoveGap && k.stoppedWhileMoving)
     }
 
+    @Test func aSlowedFingerHeldForAStallsLengthIsAHold() {
+        // slowed to 0.25 of its peak speed, then a repeated lift-off 70 ms later: a hold (a stall
+        // at lift-off cuts a finger still moving fast)
+        let f = features([0, 50, 66.7, 83.4, 100.1, 170.1], [0, 10, 30, 50, 55, 55])
+        #expect(f.lastToPeakSpeed.map { abs($0 - 0.25) < 1e-6 } == true)
+        #expect(f.heldBeforeLift && !f.stoppedWhileMoving)
+    }
+
+    @Test func withinUserSpreadIgnoresTheUsersLevels() {
+        let spread = (0..<30).map { exp(Double($0 % 6) / 5) }
+        let one = spread.map { (user: 0, value: $0) }
+        // the same spread for three users at levels × 1, × 10, × 0.1: the pooled sd is unchanged,
+        // the plain log sd is not
+        let three = [1.0, 10, 0.1].enumerated().flatMap { u, level in spread.map { (user: u, value: $0 * level) } }
+        #expect(abs(RecordingSummary.withinUserLogSD(three) - RecordingSummary.withinUserLogSD(one)) < 0.02)
+        #expect(RecordingSummary.trimmedLogSD(three.map(\.value)) > 3 * RecordingSummary.withinUserLogSD(three))
+        #expect(RecordingSummary.withinUserLogSD(Array(one.prefix(19))).isNaN)
+    }
+
+    @Test func twoMeansSplitFallsBetweenTwoClusters() {
+        let fast = (0..<60).map { log(40.0) + Double($0 % 7 - 3) * 0.05 }
+        let slow = (0..<30).map { log(160.0) + Double($0 % 5 - 2) * 0.05 }
+        let split = RecordingSummary.twoMeansSplit(fast + slow)
+        #expect(split > fast.max()! && split < slow.min()!)
+        #expect(RecordingSummary.twoMeansSplit(Array(fast.prefix(39))).isNaN)
+    }
+
     @Test func trimmedLogSDIgnoresOutliersAndNeedsTwentyValues() {
         let values = (0..<100).map { exp(Double($0 % 10) / 10) }
         let base = RecordingSummary.trimmedLogSD(values)

@@ -100,6 +100,13 @@ func shareMatches(_ hits: Int, of n: Int, _ p: Double) -> Bool {
                 + "intended_index,item_width,item_spacing,leading_inset,viewport_width,item_count")
         let kept = swipes.filter { !$0.isCancelled }
         #expect(lines.count == kept.count + 1)
+        // write says how many it wrote and how many it left out (generate prints both)
+        let writer = TraceCSVWriter(kind: .releases, layout: g.model.layout, userCount: 10)
+        let counts = try g.write(with: writer, threads: 2) { _ in }
+        #expect(counts.written == kept.count && counts.cancelledLeftOut == swipes.count - kept.count)
+        #expect(counts.cancelledLeftOut > 0, "the default model cancels some swipes: the count is exercised")
+        let samples = try g.write(with: TraceCSVWriter(kind: .samples, layout: g.model.layout, userCount: 10)) { _ in }
+        #expect(samples.written == swipes.count && samples.cancelledLeftOut == 0)
         for (line, swipe) in zip(lines.dropFirst(), kept) {
             let f = line.split(separator: ",").map(String.init)
             #expect(f[0] == "\(swipe.traceID)")

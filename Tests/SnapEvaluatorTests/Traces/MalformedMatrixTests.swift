@@ -3,7 +3,8 @@ import Foundation
 import Testing
 
 /// Every malformed-file case of the reader tests, run over {fast path, reference path} ×
-/// {tiny buffer, default buffer} × {1 part, 3 parts}: the same error at the same line and column.
+/// {tiny buffer, default buffer} × {1 part, 3 parts}: the same error (kind and message) at the same
+/// line and column (name and number).
 ///
 /// The reference (checked) path is forced by quoting every cell (the fast decoder takes no quoted
 /// cell); several parts by putting 200 KB of good traces before the case (their lines shift the
@@ -68,6 +69,10 @@ import Testing
     func sameErrorEverywhere(_ c: Case) throws {
         let headerError = c.line == 1
         let hasQuote = c.text.contains("\"")
+        let header = Array(c.text.utf8).split(separator: 0x0A, omittingEmptySubsequences: false)[0]
+            .split(separator: 0x2C, omittingEmptySubsequences: false)
+            .map { String(decoding: $0, as: UTF8.self).trimmingCharacters(in: CharacterSet(charactersIn: " \t\r\"")) }
+        var first: TraceParseError?
         for reference in hasQuote ? [false] : [false, true] {
             let base = reference ? TraceReaderTests.quotingEveryCell(c.text) : c.text
             for bufferSize in [1024, 256 << 10] {
@@ -76,7 +81,17 @@ import Testing
                     let e = try #require(try error(text, bufferSize: bufferSize, parts: parts),
                                          "\(c.name): reference \(reference), buffer \(bufferSize), \(parts) parts: no error")
                     #expect(e.line == c.line + shift, "\(c.name): reference \(reference), buffer \(bufferSize), \(parts) parts: \(e)")
-                    #expect(e.column == c.column, "\(c.name): reference \(reference), buffer \(bufferSize), \(parts) parts: \(e)")
+                    #expect(e.columnName == c.column, "\(c.name): reference \(reference), buffer \(bufferSize), \(parts) parts: \(e)")
+                    // the column's number: the named column's place in the header, the same everywhere
+                    if let name = e.columnName, e.line > 1, let k = header.firstIndex(of: name) {
+                        #expect(e.location.column == k + 1, "\(c.name): \(e.location)")
+                    }
+                    if let first {
+                        #expect(e.location.column == first.location.column && e.reason == first.shiftingLines(by: shift).reason,
+                                 "\(c.name): reference \(reference), buffer \(bufferSize), \(parts) parts: \(e) vs \(first)")
+                    } else if shift == 0 {
+                        first = e
+                    }
                 }
             }
         }

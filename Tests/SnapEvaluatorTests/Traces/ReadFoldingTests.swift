@@ -104,4 +104,30 @@ import Testing
         // the parts up to the bad row, once: 699 good traces before it (a second, serial read would double them)
         #expect(counter.n == 699, "\(counter.n) traces accumulated")
     }
+
+    /// A range starting inside the header starts at the header's end and counts its lines from
+    /// there like any later range: a bad row in it, reported without a second read, names the
+    /// serial read's line (found by the fuzzer: one line too far), and its traces' lines are the file's.
+    @Test func aRangeStartingInTheHeaderCountsItsLinesFromItsFirstRow() throws {
+        let bad = try TestFiles.write("trace_id,t_ms,offset\n1,0,0\n\"1,8,1\n", name: "header-range.csv")
+        var serial: TraceParseError?
+        do { try TraceReader(path: bad, options: withLayout).forEach { _ in } } catch let e as TraceParseError { serial = e }
+        let expected = try #require(serial)
+        #expect(expected.line == 3)
+        for parts in 2...4 {
+            var caught: TraceParseError?
+            do {
+                _ = try TraceReader.readInParallel(path: bad, options: withLayout, parts: parts, minimumPartBytes: 1,
+                                                   initial: { 0 }) { n, _ in n += 1 }
+            } catch let e as TraceParseError { caught = e }
+            #expect(caught == expected, "\(parts) parts: \(String(describing: caught))")
+        }
+        let good = try TestFiles.write("trace_id,t_ms,offset\n1,0,0\n1,8,1\n2,0,0\n", name: "header-range-good.csv")
+        for parts in 2...4 {
+            let r = try TraceReader.readInParallel(path: good, options: withLayout, parts: parts, minimumPartBytes: 1,
+                                                   initial: { [Int]() }) { lines, t in lines.append(t.release.location.line) }
+            let lines = zip(r.partials, r.lineOffsets).flatMap { part, offset in part.map { $0 + offset } }
+            #expect(lines == [2, 4], "\(parts) parts")
+        }
+    }
 }

@@ -40,7 +40,7 @@ import Testing
         do {
             _ = try a.perTraceHit()
         } catch {
-            #expect(error.line == 7 && error.column == "hit")
+            #expect(error.line == 7 && error.columnName == "hit")
         }
         // 3 is outside 0..<3 in a bounded layout
         #expect(throws: TraceParseError.self) {

@@ -119,7 +119,7 @@ import Testing
     func badValuesNameLineAndColumn(_ b: Bad) throws {
         let error = try #require(try readError(b.text, withLayout))
         #expect(error.line == b.line, "\(error)")
-        #expect(error.column == b.column, "\(error)")
+        #expect(error.columnName == b.column, "\(error)")
         #expect(error.description.contains(b.fragment), "\(error)")
     }
 
@@ -137,11 +137,11 @@ import Testing
     @Test func aFileWithoutLayoutColumnsAndNoBaseLayoutIsAnErrorAtTheHeader() throws {
         for options in [TraceReadOptions(), TraceReadOptions(lenient: true)] {
             let error = try #require(try readError("trace_id,t_ms,offset,item_width\n1,0,0,160\n", options))
-            guard case let .invalidLayout(_, line, reason) = error else {
+            guard case let .invalidLayout(reason) = error.kind else {
                 Issue.record("expected invalidLayout, got \(error)")
                 return
             }
-            #expect(line == 1)
+            #expect(error.line == 1)
             #expect(reason.contains("viewport_width, item_count are not a column"), "\(reason)")
         }
         // the columns alone, or a base layout alone, suffice

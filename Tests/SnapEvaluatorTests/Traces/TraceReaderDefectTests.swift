@@ -160,8 +160,8 @@ import Testing
                 if !truncated { truncated = true; #expect(truncate(path, 20_000) == 0) }
             }
         } throws: { error in
-            guard case let .changedWhileReading(file, reason)? = error as? TraceParseError else { return false }
-            return file == path && reason.contains("20000 at the end")
+            guard let error = error as? TraceParseError, case let .changedWhileReading(reason) = error.kind else { return false }
+            return error.file == path && reason.contains("20000 at the end")
         }
     }
 
@@ -188,7 +188,7 @@ import Testing
     func nonsenseIsRefused(_ b: Bad) throws {
         let error = try #require(try readError(b.text, withLayout))
         #expect(error.line == b.line, "\(error)")
-        #expect(error.column == b.column, "\(error)")
+        #expect(error.columnName == b.column, "\(error)")
     }
 
     @Test("defect 5: a repeated 'ended' row (the lift-off logged twice) is still accepted")
@@ -245,7 +245,7 @@ import Testing
             #expect {
                 _ = try LayoutFields.parse(json: Data(json.utf8), file: "my-layout.json")
             } throws: { error in
-                guard let e = error as? TraceParseError, e.file == "my-layout.json", e.column == key else { return false }
+                guard let e = error as? TraceParseError, e.file == "my-layout.json", e.columnName == key else { return false }
                 return e.description.hasPrefix("my-layout.json: ") && e.description.contains("'\(key)'")
             }
         }
