@@ -2,7 +2,7 @@ import Testing
 import SnapStrategies
 @testable import SnapEvaluator
 
-@Suite("Recommendation plan (parallel tasks, shared learned features)")
+@Suite("Recommendation plan (parallel tasks)")
 struct RecommendationPlanTests {
     static func data() throws -> FitData {
         FitData(try LearnedTraces.make(count: 1200, users: 12, seed: 31, label: HeadroomTests.structured))
@@ -41,8 +41,8 @@ struct RecommendationPlanTests {
         #expect(parallel.candidates.contains { $0.policyID == "uikit-paging" && $0.variant == "fitted" })
     }
 
-    @Test("the learned candidate and the headroom from shared features equal the standalone fitter's and Headroom.run's")
-    func sharedEqualsStandalone() throws {
+    @Test("the learned candidate and the headroom equal the standalone fitter's and Headroom.run's")
+    func learnedEqualsStandalone() throws {
         let data = try Self.data()
         let seed: UInt64 = 7
         let outcome = try Self.plan(data, seed: seed, serial: false).run()
@@ -73,21 +73,5 @@ struct RecommendationPlanTests {
         let headroom = try Headroom.run(data: data, folds: 3, seed: 7)
         #expect(try #require(outcome.headroom).foldScores.map(\.bitPattern) == headroom.foldScores.map(\.bitPattern))
         #expect(outcome.candidates.count == 1)
-    }
-
-    @Test("the shared features are made once and dropped after their last user")
-    func sharedFeaturesLifetime() throws {
-        let data = try Self.data()
-        let shared = SharedLearnedFeatures(data: data, users: 2)
-        #expect(!shared.isHeld)
-        let (a, rows) = shared.acquire()
-        #expect(shared.isHeld)
-        #expect(a.count == data.count && rows.count == data.count)
-        shared.release()
-        #expect(shared.isHeld)
-        let (b, _) = shared.acquire()
-        #expect(b.values == a.values)
-        shared.release()
-        #expect(!shared.isHeld)
     }
 }

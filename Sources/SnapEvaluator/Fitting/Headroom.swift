@@ -31,25 +31,24 @@ public struct Headroom: Sendable {
         guard data.count > 0 else { throw FitError.emptyData(operation: "headroom", detail: "no labelled traces") }
         guard rounds >= 1 else { throw FitError.invalidOption(name: "rounds", value: "\(rounds)", expected: "at least 1") }
         let grouping = try GroupedFolds(data: data, folds: k, seed: seed, adapting: true)
-        let features = LearnedFeatures(data: data, indices: data.allIndices)
-        return try run(data: data, features: features, rowOfTrace: features.rowOfTrace(traces: data.count), grouping: grouping,
-                       seed: seed, rounds: rounds, parallelFolds: true)
+        return try run(data: data, grouping: grouping, seed: seed, rounds: rounds, parallelFolds: true)
     }
 
-    /// The procedure on features made on every trace of `data` (shared with other work of a job,
-    /// such as ``Recommendation``; `rowOfTrace` their ``LearnedFeatures/rowOfTrace(traces:)``) and
-    /// the job's folds (``GroupedFolds`` with `seed`).
+    /// The procedure on the folds of a job (``GroupedFolds`` with `seed`; ``Recommendation``
+    /// shares its folds). The features are computed from the releases where needed
+    /// (``HeadroomClassifier/Rows``): a fold holds one byte per trace and feature and its training
+    /// rows' class scores.
     /// - Parameter parallelFolds: run the folds in parallel (`false`: one after the other, so one
     ///   fold's classifier is in memory at a time; the result is the same).
-    static func run(data: FitData, features: LearnedFeatures, rowOfTrace: [Int32], grouping: GroupedFolds, seed: UInt64,
-                    rounds: Int = 80, parallelFolds: Bool) throws -> Headroom {
+    static func run(data: FitData, grouping: GroupedFolds, seed: UInt64, rounds: Int = 80,
+                    parallelFolds: Bool) throws -> Headroom {
         guard rounds >= 1 else { throw FitError.invalidOption(name: "rounds", value: "\(rounds)", expected: "at least 1") }
+        let rows = HeadroomClassifier.Rows(data: data)
         @Sendable func fold(_ f: Int) throws -> Double {
-            let train = grouping.trainIndices(f).compactMap { rowOfTrace[$0] >= 0 ? Int(rowOfTrace[$0]) : nil }
-            let test = grouping.testIndices[f].compactMap { rowOfTrace[$0] >= 0 ? Int(rowOfTrace[$0]) : nil }
             let classifier = HeadroomClassifier(rounds: rounds, seed: seed &+ UInt64(f))
-            let predicted = try classifier.predict(features, trainRows: train, predictRows: test)
-            return hitRate(data: data, indices: grouping.testIndices[f], rowOfTrace: rowOfTrace, predicted: predicted)
+            let predicted = try classifier.predict(data: data, rows: rows, trainRows: rows.rows(of: grouping.trainIndices(f)),
+                                                   predictRows: rows.rows(of: grouping.testIndices[f]))
+            return hitRate(data: data, indices: grouping.testIndices[f], rowOfTrace: rows.rowOfTrace, predicted: predicted)
         }
         var outcomes = [Result<Double, any Error>](repeating: .success(.nan), count: grouping.count)
         if parallelFolds {

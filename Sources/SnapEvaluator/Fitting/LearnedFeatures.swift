@@ -1,12 +1,17 @@
 import SnapStrategies
-import Synchronization
 
-/// The release-time features of ``LearnedThresholdSnap`` for a list of traces, stored row-major
-/// for the fitters (``OrdinalThresholdModel``, ``LearnedCutpointTuning``, ``HeadroomClassifier``):
-/// one row of ``LearnedThresholdSnap/featureNames`` values per kept trace, its start slot, its
-/// intended offset from the start slot `k = intended slot − start slot` (the intended slot is the
-/// intended item, or in a looping layout the slot showing it nearest the start slot) and its
-/// weight.
+/// The release-time features of ``LearnedThresholdSnap`` for a list of traces, as the likelihood
+/// fit (``OrdinalThresholdModel``) reads them: one row of ``LearnedThresholdSnap/featureNames``
+/// values per kept trace (row-major), its intended offset from the start slot
+/// `k = intended slot − start slot` (the intended slot is the intended item, or in a looping layout
+/// the slot showing it nearest the start slot) and its weight.
+///
+/// Compact on purpose (one fit's rows are in memory only while it runs, and at a million traces
+/// every byte per row counts): 8 values, `k` in one byte (clamped to ±127; the model clamps it
+/// to ±K ≤ 50 anyway), a weight only when the fit is weighted. The features are not kept
+/// between fits: each fit, the cut-point tuning (``LearnedCutpointTuning``) and each fold of the
+/// headroom (``HeadroomClassifier``) compute them again from the releases, which costs less than
+/// one likelihood pass.
 ///
 /// Traces with a non-finite feature are left out (``skipped``): the policy stays on the start
 /// item for them whatever it learns, so they carry no information about the weights.
@@ -16,156 +21,111 @@ struct LearnedFeatures: Sendable {
 
     /// `rows × width` values, row-major.
     var values: [Double] = []
-    /// Index into ``FitData`` of each row.
-    var traces: [Int] = []
-    /// `k` of each row (unclamped).
-    var offsets: [Int] = []
-    /// Weight of each row (a bootstrap multiplicity; 1 by default).
-    var weights: [Double] = []
+    /// `k` of each row, clamped to ±127.
+    var offsets: [Int8] = []
+    /// Weight of each row (a bootstrap multiplicity); `nil`: 1 each.
+    var weights: [Double]?
     /// Traces left out for a non-finite feature.
     var skipped = 0
 
-    var count: Int { traces.count }
+    var count: Int { offsets.count }
 
     /// The features of `indices` of `data` with `weights` (default 1 each).
     init(data: FitData, indices: [Int], weights: [Double]? = nil) {
         values.reserveCapacity(indices.count * Self.width)
+        offsets.reserveCapacity(indices.count)
+        var kept: [Double] = []
+        if weights != nil { kept.reserveCapacity(indices.count) }
         for (position, i) in indices.enumerated() where i >= 0 && i < data.count {
-            let release = data.releases[i], layout = data.layout(i)
-            let x = LearnedThresholdSnap.features(of: release, in: layout)
-            let row = x.vector
-            guard row.allSatisfy(\.isFinite) else {
+            guard let row = Self.row(data, i) else {
                 skipped += 1
                 continue
             }
-            let intended = data.labels[i].intended
-            let start = layout.clampedSlot(x.startSlot)
-            let slot = layout.isLooping ? layout.slot(ofItem: intended, near: layout.snapOffset(ofSlot: start)) : intended
-            values += row
-            traces.append(i)
-            offsets.append(TraceOutcome.saturatingDifference(slot, start))
-            self.weights.append(weights?[position] ?? 1)
+            Self.append(row.x, to: &values)
+            offsets.append(Int8(SnapMath.clamp(row.offset, -127, 127)))
+            if let weights { kept.append(weights[position]) }
         }
+        if weights != nil { self.weights = kept }
     }
 
-    /// Feature `j` of row `r`.
+    /// Weight of row `r`.
     @inline(__always)
-    func value(_ r: Int, _ j: Int) -> Double { values[r * Self.width + j] }
+    func weight(_ r: Int) -> Double { weights?[r] ?? 1 }
 
-    /// `η = w·x` of row `r`: the same sum, in the same order, as ``LearnedThresholdSnap/score(_:)``,
-    /// so it is bit for bit the score the policy decides with.
+    /// One trace's features and `k`; `nil` when a feature is not finite.
     @inline(__always)
-    func score(_ r: Int, weights w: [Double]) -> Double {
-        let b = r * Self.width
-        let f = values
-        return w[0] * f[b] + w[1] * f[b + 1] + w[2] * f[b + 2] + w[3] * f[b + 3]
-            + w[4] * f[b + 4] + w[5] * f[b + 5] + w[6] * f[b + 6] + w[7] * f[b + 7]
+    static func row(_ data: FitData, _ i: Int) -> (x: LearnedThresholdSnap.Features, offset: Int)? {
+        let release = data.releases[i], layout = data.layout(i)
+        let x = LearnedThresholdSnap.features(of: release, in: layout)
+        guard x.velocity.isFinite, x.travel.isFinite, x.fingerTravel.isFinite, x.fraction.isFinite,
+              x.uikitProjection.isFinite, x.androidProjection.isFinite, x.duration.isFinite, x.quickness.isFinite
+        else { return nil }
+        let intended = data.labels[i].intended
+        let start = layout.clampedSlot(x.startSlot)
+        let slot = layout.isLooping ? layout.slot(ofItem: intended, near: layout.snapOffset(ofSlot: start)) : intended
+        return (x, TraceOutcome.saturatingDifference(slot, start))
     }
 
-    /// Each trace's row (−1: no row), for features made on `indices` of a data set of `traces` traces.
-    func rowOfTrace(traces: Int) -> [Int32] {
-        var rows = [Int32](repeating: -1, count: traces)
-        for (r, i) in self.traces.enumerated() { rows[i] = Int32(r) }
-        return rows
+    /// Feature `j` (``LearnedThresholdSnap/featureNames`` order) of `x`.
+    @inline(__always)
+    static func value(_ x: LearnedThresholdSnap.Features, _ j: Int) -> Double {
+        switch j {
+        case 0: return x.velocity
+        case 1: return x.travel
+        case 2: return x.fingerTravel
+        case 3: return x.fraction
+        case 4: return x.uikitProjection
+        case 5: return x.androidProjection
+        case 6: return x.duration
+        default: return x.quickness
+        }
     }
 
-    /// Some rows of a ``LearnedFeatures`` with a weight each: what one fit (a fold, a resample)
-    /// learns from. Features made once on every trace are shared by the fits of one job this way
-    /// (no copy: ``features`` is the same storage).
-    struct Selection {
-        var features: LearnedFeatures
-        /// Rows of ``features``, in the order of the indices they came from.
-        var rows: [Int]
-        /// Weight of each of ``rows``.
-        var weights: [Double]
-        /// Traces asked for that have no row (a non-finite feature).
-        var skipped: Int
+    /// Appends `x`'s values in ``LearnedThresholdSnap/featureNames`` order.
+    @inline(__always)
+    static func append(_ x: LearnedThresholdSnap.Features, to values: inout [Double]) {
+        values.append(x.velocity)
+        values.append(x.travel)
+        values.append(x.fingerTravel)
+        values.append(x.fraction)
+        values.append(x.uikitProjection)
+        values.append(x.androidProjection)
+        values.append(x.duration)
+        values.append(x.quickness)
+    }
 
-        var count: Int { rows.count }
-
-        /// Every row of `features` with its own weight.
-        init(all features: LearnedFeatures) {
-            self.features = features
-            rows = Array(0..<features.count)
-            weights = features.weights
-            skipped = features.skipped
+    /// Weighted mean and standard deviation of each feature (population form).
+    func moments() -> (mean: [Double], deviation: [Double]) {
+        let d = Self.width, n = count
+        var sum = [Double](repeating: 0, count: d), square = [Double](repeating: 0, count: d)
+        var total = 0.0
+        for r in 0..<n {
+            let w = weight(r)
+            total += w
+            for j in 0..<d { sum[j] += w * values[r * d + j] }
         }
-
-        /// The rows of `indices` (traces of the data `features` were made on, `rowOfTrace` its
-        /// ``LearnedFeatures/rowOfTrace(traces:)``), each with weight 1; the order of `indices` is kept.
-        init(_ features: LearnedFeatures, rowOfTrace: [Int32], indices: [Int]) {
-            self.features = features
-            rows = []
-            rows.reserveCapacity(indices.count)
-            for i in indices where i >= 0 && i < rowOfTrace.count && rowOfTrace[i] >= 0 { rows.append(Int(rowOfTrace[i])) }
-            weights = [Double](repeating: 1, count: rows.count)
-            skipped = indices.count - rows.count
-        }
-
-        /// `k` of the selected row at `position`.
-        @inline(__always)
-        func offset(_ position: Int) -> Int { features.offsets[rows[position]] }
-
-        /// Weighted mean and standard deviation of each feature (population form).
-        func moments() -> (mean: [Double], deviation: [Double]) {
-            let d = LearnedFeatures.width
-            var sum = [Double](repeating: 0, count: d), square = [Double](repeating: 0, count: d)
-            var total = 0.0
-            for (position, r) in rows.enumerated() {
-                let w = weights[position]
-                total += w
-                for j in 0..<d {
-                    let x = features.values[r * d + j]
-                    sum[j] += w * x
-                }
+        let mean = sum.map { total > 0 ? $0 / total : 0 }
+        for r in 0..<n {
+            let w = weight(r)
+            for j in 0..<d {
+                let e = values[r * d + j] - mean[j]
+                square[j] += w * e * e
             }
-            let mean = sum.map { total > 0 ? $0 / total : 0 }
-            for (position, r) in rows.enumerated() {
-                let w = weights[position]
-                for j in 0..<d {
-                    let e = features.values[r * d + j] - mean[j]
-                    square[j] += w * e * e
-                }
-            }
-            return (mean, square.map { total > 0 ? ($0 / total).squareRoot() : 0 })
         }
-    }
-}
-
-/// The features of every trace of a data set, shared by the parts of one job that need them (the
-/// learned policy's fits and the headroom in ``Recommendation``): made once, by the first part that
-/// asks, and dropped when the last of the `users` parts has released them, so they are in memory
-/// only while needed.
-final class SharedLearnedFeatures: Sendable {
-    private let data: FitData
-    private let state: Mutex<(features: LearnedFeatures?, rowOfTrace: [Int32], users: Int)>
-
-    init(data: FitData, users: Int) {
-        self.data = data
-        state = Mutex((nil, [], users))
+        return (mean, square.map { total > 0 ? ($0 / total).squareRoot() : 0 })
     }
 
-    /// The features of every trace and each trace's row (made on the first call; later callers wait for them).
-    func acquire() -> (features: LearnedFeatures, rowOfTrace: [Int32]) {
-        state.withLock { state in
-            if let features = state.features { return (features, state.rowOfTrace) }
-            let features = LearnedFeatures(data: data, indices: data.allIndices)
-            state.features = features
-            state.rowOfTrace = features.rowOfTrace(traces: data.count)
-            return (features, state.rowOfTrace)
-        }
-    }
-
-    /// Whether the features are in memory now.
-    var isHeld: Bool { state.withLock { $0.features != nil } }
-
-    /// One user is done with the features; after the last, they are dropped.
-    func release() {
-        state.withLock { state in
-            state.users -= 1
-            if state.users <= 0 {
-                state.features = nil
-                state.rowOfTrace = []
+    /// Replaces the values by the standardized columns `used` (`zᵣ꜀ = (x − mean)/deviation`, row `r`
+    /// at `r × used.count`), in place: the likelihood reads them, and no second matrix is made.
+    /// The array keeps its length; the values past `count × used.count` mean nothing.
+    mutating func standardize(_ used: [Int], mean: [Double], deviation: [Double]) {
+        let d = used.count, width = Self.width, n = count
+        var raw = [Double](repeating: 0, count: width)
+        values.withUnsafeMutableBufferPointer { values in
+            for r in 0..<n {
+                // Row r's values are read before any of its z is written; z of row r ends before row r + 1 (d ≤ width).
+                for j in 0..<width { raw[j] = values[r * width + j] }
+                for (c, j) in used.enumerated() { values[r * d + c] = (raw[j] - mean[j]) / deviation[j] }
             }
         }
     }

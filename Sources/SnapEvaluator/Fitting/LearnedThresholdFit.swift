@@ -16,18 +16,19 @@ import SnapStrategies
 /// A fit of a subset of the parameters (`--params`) goes through the general step search instead.
 enum LearnedThresholdFit {
     /// Fits every parameter of `policy` (its cut-point count sets `K`) on `indices` of `data`.
-    /// - Parameter features: the features of `indices` with `weights`, when the caller made them
-    ///   already (shared by a job's fits, ``LearnedFeatures/Selection``); `nil` makes them here.
+    ///
+    /// Memory: the likelihood's features (``LearnedFeatures``, standardized in place) live only
+    /// while the likelihood fit runs; the cut-point tuning computes the scores again from the
+    /// releases.
     /// - Throws: ``FitError``, ``GSLError`` from the likelihood fit.
     static func fit(_ policy: LearnedThresholdSnap, data: FitData, indices: [Int], weights: [Double]?,
-                    objective: FitObjective, features: LearnedFeatures.Selection? = nil) throws -> PolicyFitter.Result {
+                    objective: FitObjective) throws -> PolicyFitter.Result {
         let maxPages = max(1, policy.pagesBack)
         if let weights, weights.count != indices.count {
             throw FitError.invalidOption(name: "weights", value: "\(weights.count)", expected: "one per index")
         }
-        let selection = features ?? LearnedFeatures.Selection(all: LearnedFeatures(data: data, indices: indices, weights: weights))
-        let model = try OrdinalThresholdModel.fit(selection, maxPages: maxPages)
-        let tuned = LearnedCutpointTuning.tune(model.policy, features: selection, data: data, objective: objective)
+        let model = try OrdinalThresholdModel.fit(data: data, indices: indices, weights: weights, maxPages: maxPages)
+        let tuned = LearnedCutpointTuning.tune(model.policy, data: data, indices: indices, weights: weights, objective: objective)
         let total = weights?.reduce(0, +) ?? Double(indices.count)
         func score(_ p: LearnedThresholdSnap) -> Double {
             let loss = data.lossSum(p, objective: objective, indices: indices, weights: weights)

@@ -78,12 +78,14 @@ public struct OrdinalThresholdModel: Sendable {
         if let weights, weights.count != indices.count {
             throw FitError.invalidOption(name: "weights", value: "\(weights.count)", expected: "one per index")
         }
-        let features = LearnedFeatures(data: data, indices: indices, weights: weights)
-        return try fit(LearnedFeatures.Selection(all: features), maxPages: maxPages, ridge: ridge, minimizer: minimizer)
+        var features = LearnedFeatures(data: data, indices: indices, weights: weights)
+        return try fit(&features, maxPages: maxPages, ridge: ridge, minimizer: minimizer)
     }
 
-    /// Fits the model on prepared features: the selected rows with their weights.
-    static func fit(_ features: LearnedFeatures.Selection, maxPages: Int, ridge: Double = 1e-4,
+    /// Fits the model on prepared features (their rows with their weights), standardizing them in
+    /// place (``LearnedFeatures/standardize(_:mean:deviation:)``: the caller's `features` hold
+    /// standardized columns afterwards, and no second matrix is made).
+    static func fit(_ features: inout LearnedFeatures, maxPages: Int, ridge: Double = 1e-4,
                     minimizer: BFGSMinimizer = BFGSMinimizer(maxIterations: 2000, gradientTolerance: 1e-5)) throws -> OrdinalThresholdModel {
         let operation = "fit ordinal threshold model"
         guard maxPages >= 1, maxPages <= 50 else {
@@ -94,26 +96,24 @@ public struct OrdinalThresholdModel: Sendable {
         }
         let m = 2 * maxPages
         let n = features.count
-        let total = features.weights.reduce(0, +)
+        let total = features.weights?.reduce(0, +) ?? Double(n)
         guard n > 0, total > 0 else {
             throw FitError.emptyData(operation: operation, detail: "no labelled traces with finite features")
         }
-        // Standardized features of the non-constant columns.
+        // Standardized features of the non-constant columns, in place.
         let (mean, deviation) = features.moments()
         let used = (0..<LearnedFeatures.width).filter { deviation[$0] > 1e-12 * max(1, abs(mean[$0])) }
         let d = used.count
-        var z = [Double](repeating: 0, count: n * max(d, 1))
-        for (r, row) in features.rows.enumerated() {
-            for (c, j) in used.enumerated() { z[r * d + c] = (features.features.value(row, j) - mean[j]) / deviation[j] }
-        }
+        features.standardize(used, mean: mean, deviation: deviation)
+        let z = features.values
         // Categories 0…2K (K ≤ 50) in a byte each.
-        let category = (0..<n).map { UInt8(SnapMath.clamp(features.offset($0), -maxPages, maxPages) + maxPages) }
+        let category = features.offsets.map { UInt8(SnapMath.clamp(Int($0), -maxPages, maxPages) + maxPages) }
         let w = features.weights
         var counts = [Int](repeating: 0, count: m + 1)
         var shares = [Double](repeating: 0, count: m + 1)
         for r in 0..<n {
             counts[Int(category[r])] += 1
-            shares[Int(category[r])] += w[r]
+            shares[Int(category[r])] += w?[r] ?? 1
         }
 
         // Start: β = 0, θⱼ = logit of the smoothed cumulative share of categories ≤ j.
@@ -176,7 +176,7 @@ public struct OrdinalThresholdModel: Sendable {
             let cat = Int(category[r])
             let upper = cat < m ? logistic(cut[cat] - eta) : 1
             let lower = cat > 0 ? logistic(cut[cat - 1] - eta) : 0
-            nll -= w[r] * log(max(upper - lower, 1e-300))
+            nll -= (w?[r] ?? 1) * log(max(upper - lower, 1e-300))
         }
         model.meanNegativeLogLikelihood = nll / total
         return model
@@ -212,18 +212,24 @@ public struct OrdinalThresholdModel: Sendable {
 
     /// The weighted negative log-likelihood of `rows` and its gradient in `β` and `θ`, added to
     /// `out` as `[nll, ∂β₀…, ∂θ₀…]`.
-    static func accumulate(_ rows: Range<Int>, z: [Double], d: Int, category: [UInt8], weights w: [Double],
+    /// `weights`: one per row, or `nil` for 1 each (the same sums: a weight of 1 multiplies exactly).
+    static func accumulate(_ rows: Range<Int>, z: [Double], d: Int, category: [UInt8], weights w: [Double]?,
                            beta x: [Double], theta: [Double], into out: inout [Double]) {
         // The hot loop of the likelihood fit: raw buffers (the ranges are checked once here).
-        precondition(rows.isEmpty || (rows.lowerBound >= 0 && rows.upperBound <= category.count && rows.upperBound <= w.count
+        precondition(rows.isEmpty || (rows.lowerBound >= 0 && rows.upperBound <= category.count
+                                      && rows.upperBound <= (w?.count ?? rows.upperBound)
                                       && rows.upperBound * d <= z.count && x.count >= d && out.count >= 1 + d + theta.count))
         z.withUnsafeBufferPointer { z in
             category.withUnsafeBufferPointer { category in
-                w.withUnsafeBufferPointer { w in
-                    x.withUnsafeBufferPointer { x in
-                        theta.withUnsafeBufferPointer { theta in
-                            out.withUnsafeMutableBufferPointer { out in
-                                accumulate(rows, z: z, d: d, category: category, weights: w, beta: x, theta: theta, into: out)
+                x.withUnsafeBufferPointer { x in
+                    theta.withUnsafeBufferPointer { theta in
+                        out.withUnsafeMutableBufferPointer { out in
+                            if let w {
+                                w.withUnsafeBufferPointer { w in
+                                    accumulate(rows, z: z, d: d, category: category, weights: w, beta: x, theta: theta, into: out)
+                                }
+                            } else {
+                                accumulate(rows, z: z, d: d, category: category, weights: nil, beta: x, theta: theta, into: out)
                             }
                         }
                     }
@@ -234,7 +240,7 @@ public struct OrdinalThresholdModel: Sendable {
 
     @inline(__always)
     private static func accumulate(_ rows: Range<Int>, z: UnsafeBufferPointer<Double>, d: Int, category: UnsafeBufferPointer<UInt8>,
-                                   weights w: UnsafeBufferPointer<Double>, beta x: UnsafeBufferPointer<Double>,
+                                   weights w: UnsafeBufferPointer<Double>?, beta x: UnsafeBufferPointer<Double>,
                                    theta: UnsafeBufferPointer<Double>, into out: UnsafeMutableBufferPointer<Double>) {
         let m = theta.count
         for r in rows {
@@ -255,7 +261,7 @@ public struct OrdinalThresholdModel: Sendable {
                 p = logistic(a, tail: ea) - logistic(b, tail: eb)
             }
             let pp = max(p, 1e-300)
-            let weight = w[r]
+            let weight = w?[r] ?? 1
             out[0] -= weight * log(pp)
             let fa = hasUpper ? density(tail: ea) : 0
             let fb = hasLower ? density(tail: eb) : 0

@@ -9,11 +9,14 @@ import SnapStrategies
 /// 2. **Fits and the headroom**, in parallel, largest first so that no long task starts last
 ///    (longest-processing-time order): the learned policy (its six likelihood fits, then the
 ///    headroom, in one task), then the policies with thresholds by their defaults' time × free
-///    thresholds. The learned policy's fits and the headroom read one set of features made on
-///    every trace (``SharedLearnedFeatures``), dropped when they are done; running them in one
-///    task, the headroom's folds one after the other, keeps one of those large buffers in memory
-///    at a time (a likelihood fit's or one fold's classifier), next to one step search on the
-///    other core. Each fit's own buffers are dropped as soon as its policy is scored.
+///    thresholds.
+///
+/// Memory: nothing of the learned policy is shared between its fits or kept after one: each
+/// likelihood fit makes its features (``LearnedFeatures``, 65 bytes per trace, standardized in
+/// place) and drops them before its cut points are tuned; the tuning and each headroom fold
+/// compute the features again from the releases (cheaper than one likelihood pass). Running the
+/// learned fits and the headroom's folds one after the other in one task keeps one of those
+/// buffers in memory at a time, next to one step search on the other core.
 ///
 /// The order only decides when each task runs: every task is seeded on its own and writes only its
 /// own result, and the results are read in the input order, so the outcome is the same on any
@@ -97,24 +100,20 @@ struct RecommendationPlan {
         }
         ranked.sort { $0.rank != $1.rank ? $0.rank < $1.rank : $0.cost > $1.cost }
         let tasks = ranked.map(\.task)
-        let featureUsers = ranked.filter { $0.rank <= 1 }.count
-        let shared = SharedLearnedFeatures(data: data, users: featureUsers)
         let results = Self.parallelMap(count: tasks.count, serial: serial) { t in
             defer { progress.advance() }
             switch tasks[t] {
             case let .fitted(order):
                 guard case let .success(found) = defaults[order] else { throw FitError.emptyData(operation: "recommend", detail: "no defaults") }
                 if case .learned = found.work {
-                    defer { shared.release() }
-                    let candidate = try learnedCandidate(order, shared: shared)
+                    let candidate = try learnedCandidate(order)
                     guard order == headroomAfter else { return TaskResult.candidate(candidate) }
                     progress.advance()
-                    return TaskResult.candidateAndHeadroom(candidate, try headroom(shared))
+                    return TaskResult.candidateAndHeadroom(candidate, try headroom())
                 }
                 return TaskResult.candidate(try searchedCandidate(order))
             case .headroom:
-                defer { shared.release() }
-                return TaskResult.headroom(try headroom(shared))
+                return TaskResult.headroom(try headroom())
             }
         }
         var fitted = [Recommendation.Candidate?](repeating: nil, count: policies.count)
@@ -147,11 +146,9 @@ struct RecommendationPlan {
         return outcome
     }
 
-    /// The headroom on the plan's folds from the shared features, its folds one after the other.
-    func headroom(_ shared: SharedLearnedFeatures) throws -> Headroom {
-        let (features, rowOfTrace) = shared.acquire()
-        return try Headroom.run(data: data, features: features, rowOfTrace: rowOfTrace, grouping: grouping, seed: seed,
-                                parallelFolds: false)
+    /// The headroom on the plan's folds, its folds one after the other.
+    func headroom() throws -> Headroom {
+        try Headroom.run(data: data, grouping: grouping, seed: seed, parallelFolds: false)
     }
 
     /// The defaults candidate of policy `order`, timed, and what else it needs.
@@ -173,16 +170,12 @@ struct RecommendationPlan {
     }
 
     /// The fitted candidate of the learned policy `order`: on each training fold and on all traces,
-    /// maximum likelihood then cut points (``LearnedThresholdFit``, what ``PolicyFitter`` does for it),
-    /// from the shared features.
-    func learnedCandidate(_ order: Int, shared: SharedLearnedFeatures) throws -> Recommendation.Candidate {
+    /// maximum likelihood then cut points (``LearnedThresholdFit``, what ``PolicyFitter`` does for it).
+    func learnedCandidate(_ order: Int) throws -> Recommendation.Candidate {
         let objective = fitter.objective
         let start = LearnedThresholdSnap(maxPages: maxPages)
-        let (features, rowOfTrace) = shared.acquire()
         func fit(_ indices: [Int]) throws -> any SnapPolicy {
-            let selection = LearnedFeatures.Selection(features, rowOfTrace: rowOfTrace, indices: indices)
-            return try LearnedThresholdFit.fit(start, data: data, indices: indices, weights: nil, objective: objective,
-                                               features: selection).policy
+            try LearnedThresholdFit.fit(start, data: data, indices: indices, weights: nil, objective: objective).policy
         }
         var scores: [Double] = []
         for f in 0..<grouping.count {
