@@ -39,10 +39,7 @@ struct RecommendationReportTests {
 
     @Test("JSON names per candidate the fitted values the data leave not identified or put on a bound")
     func notIdentifiedInJSON() throws {
-        // Every trace is slower than any highTier in reach: no trace scores differently above it.
-        let data = FitData(try SyntheticTraces.labelled(by: Tag99Snap(lowTier: 1.5, highTier: 20), count: 800, users: 8, seed: 9,
-                                                        labelNoise: 0))
-        let rec = try Recommendation.run(policies: [Tag99Snap()], data: data, fitter: PolicyFitter(starts: 2), folds: 4)
+        let rec = try RecommendationTests.unidentifiedHighTier()
         let fitted = try #require(rec.ranking.first { $0.variant == "fitted" })
         let text = RecommendationReport(recommendation: rec).json().rendered()
         let doc = try #require(try JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any])
