@@ -37,6 +37,23 @@ struct RecommendationReportTests {
         #expect(doc["rule"] is String && doc["threshold"] is Double)
     }
 
+    @Test("JSON names per candidate the fitted values the data leave not identified or put on a bound")
+    func notIdentifiedInJSON() throws {
+        let rec = try RecommendationTests.unidentifiedHighTier()
+        let fitted = try #require(rec.ranking.first { $0.variant == "fitted" })
+        let text = RecommendationReport(recommendation: rec).json().rendered()
+        let doc = try #require(try JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any])
+        let ranking = try #require(doc["ranking"] as? [[String: Any]])
+        let entry = try #require(ranking.first { $0["variant"] as? String == "fitted" })
+        #expect(entry["identified"] as? Bool == false)
+        #expect((entry["not_identified"] as? [String]) == fitted.notIdentified)
+        #expect((entry["not_identified"] as? [String])?.contains("highTier") == true)
+        #expect((entry["at_bound"] as? [String]) == fitted.atBound)
+        let defaults = try #require(ranking.first { $0["variant"] as? String == "defaults" })
+        #expect(defaults["identified"] as? Bool == true)
+        #expect((defaults["not_identified"] as? [String]) == [] && (defaults["at_bound"] as? [String]) == [])
+    }
+
     @Test("policies with more free parameters than the limit get only a defaults candidate; results do not depend on threads")
     func fittingLimitAndDeterminism() throws {
         let data = FitData(try SyntheticTraces.labelled(by: Tag99Snap(lowTier: 1.6, highTier: 3.1), count: 600, users: 8, seed: 6))

@@ -49,12 +49,16 @@ struct RecommendationTests {
         #expect(code.contains("setParameterValues(["))
     }
 
-    @Test("a fitted threshold the data do not identify is named on the candidate and in the generated Swift")
-    func notIdentifiedInSwift() throws {
-        // Every trace is slower than any highTier in reach: no trace scores differently above it.
+    /// tag99 fitted on traces all slower than any highTier in reach: no trace scores differently above it.
+    static func unidentifiedHighTier() throws -> Recommendation {
         let data = FitData(try SyntheticTraces.labelled(by: Tag99Snap(lowTier: 1.5, highTier: 20), count: 800, users: 8, seed: 9,
                                                         labelNoise: 0))
-        let rec = try Recommendation.run(policies: [Tag99Snap()], data: data, fitter: PolicyFitter(starts: 2), folds: 4)
+        return try Recommendation.run(policies: [Tag99Snap()], data: data, fitter: PolicyFitter(starts: 2), folds: 4)
+    }
+
+    @Test("a fitted threshold the data do not identify is named on the candidate and in the generated Swift")
+    func notIdentifiedInSwift() throws {
+        let rec = try Self.unidentifiedHighTier()
         let fitted = try #require(rec.ranking.first { $0.variant == "fitted" })
         #expect(fitted.notIdentified.contains("highTier"), "\(fitted.notIdentified)")
         #expect(!fitted.notIdentified.contains("lowTier"))

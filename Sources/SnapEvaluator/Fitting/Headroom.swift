@@ -31,23 +31,34 @@ public struct Headroom: Sendable {
         guard data.count > 0 else { throw FitError.emptyData(operation: "headroom", detail: "no labelled traces") }
         guard rounds >= 1 else { throw FitError.invalidOption(name: "rounds", value: "\(rounds)", expected: "at least 1") }
         let grouping = try GroupedFolds(data: data, folds: k, seed: seed, adapting: true)
-        let all = data.allIndices
-        let features = LearnedFeatures(data: data, indices: all)
-        var rows = [Int](repeating: -1, count: data.count)
-        for (r, i) in features.traces.enumerated() { rows[i] = r }
-        let rowOfTrace = rows
+        return try run(data: data, grouping: grouping, seed: seed, rounds: rounds, parallelFolds: true)
+    }
+
+    /// The procedure on the folds of a job (``GroupedFolds`` with `seed`; ``Recommendation``
+    /// shares its folds). The features are computed from the releases where needed
+    /// (``HeadroomClassifier/Rows``): a fold holds one byte per trace and feature and its training
+    /// rows' class scores.
+    /// - Parameter parallelFolds: run the folds in parallel (`false`: one after the other, so one
+    ///   fold's classifier is in memory at a time; the result is the same).
+    static func run(data: FitData, grouping: GroupedFolds, seed: UInt64, rounds: Int = 80,
+                    parallelFolds: Bool) throws -> Headroom {
+        guard rounds >= 1 else { throw FitError.invalidOption(name: "rounds", value: "\(rounds)", expected: "at least 1") }
+        let rows = HeadroomClassifier.Rows(data: data)
+        @Sendable func fold(_ f: Int) throws -> Double {
+            let classifier = HeadroomClassifier(rounds: rounds, seed: seed &+ UInt64(f))
+            let predicted = try classifier.predict(data: data, rows: rows, trainRows: rows.rows(of: grouping.trainIndices(f)),
+                                                   predictRows: rows.rows(of: grouping.testIndices[f]))
+            return hitRate(data: data, indices: grouping.testIndices[f], rowOfTrace: rows.rowOfTrace, predicted: predicted)
+        }
         var outcomes = [Result<Double, any Error>](repeating: .success(.nan), count: grouping.count)
-        outcomes.withUnsafeMutableBufferPointer { buffer in
-            guard let base = buffer.baseAddress else { return }
-            let slots = ChunkSlots(base: base)
-            DispatchQueue.concurrentPerform(iterations: grouping.count) { f in
-                slots.base[f] = Result {
-                    let train = grouping.trainIndices(f).compactMap { rowOfTrace[$0] >= 0 ? rowOfTrace[$0] : nil }
-                    let classifier = HeadroomClassifier(rounds: rounds, seed: seed &+ UInt64(f))
-                    let predicted = try classifier.predict(features, trainRows: train)
-                    return hitRate(data: data, indices: grouping.testIndices[f], rowOfTrace: rowOfTrace, predicted: predicted)
-                }
+        if parallelFolds {
+            outcomes.withUnsafeMutableBufferPointer { buffer in
+                guard let base = buffer.baseAddress else { return }
+                let slots = ChunkSlots(base: base)
+                DispatchQueue.concurrentPerform(iterations: grouping.count) { f in slots.base[f] = Result { try fold(f) } }
             }
+        } else {
+            for f in 0..<grouping.count { outcomes[f] = Result { try fold(f) } }
         }
         let scores = try outcomes.map { try $0.get() }
         return Headroom(foldScores: scores, testScore: CrossValidatedFit.mean(scores),
@@ -55,14 +66,19 @@ public struct Headroom: Sendable {
                         seed: seed, rounds: rounds)
     }
 
-    /// The hit rate on `indices` of the decisions `start slot + predicted k` (0 for traces without a row).
-    static func hitRate(data: FitData, indices: [Int], rowOfTrace: [Int], predicted: [Int]) -> Double {
+    /// The hit rate on `indices` of the decisions `start slot + predicted k`: `predicted` holds one
+    /// `k` per index that has a row, in order; an index without a row stays on its start item.
+    static func hitRate(data: FitData, indices: [Int], rowOfTrace: [Int32], predicted: [Int8]) -> Double {
         guard !indices.isEmpty else { return .nan }
         var misses = 0.0
+        var next = 0
         for i in indices {
             let layout = data.layout(i)
-            let row = rowOfTrace[i]
-            let k = row >= 0 ? predicted[row] : 0
+            var k = 0
+            if rowOfTrace[i] >= 0 {
+                k = Int(predicted[next])
+                next += 1
+            }
             let start = layout.clampedSlot(data.releases[i].startSlot(in: layout))
             let target = layout.decision(slot: start &+ k, rule: "").targetIndex
             misses += data.loss(data.labels[i], target: target, layout: layout, objective: .hitRate)

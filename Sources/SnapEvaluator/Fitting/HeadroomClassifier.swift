@@ -29,26 +29,66 @@ struct HeadroomClassifier {
     var maxPages = 4
     var seed: UInt64 = 1
 
-    /// Predicted `k` per row of `features` (`trainRows` the rows it learns from; every row is predicted).
+    /// The rows a classifier learns from and predicts: every trace of a data set whose features
+    /// are all finite, in trace order, with its `k` (clamped to ±127). The features themselves are
+    /// not kept: each fold computes them again from the releases while it bins them
+    /// (``binCodes(data:rows:trainRows:)``), so a fold holds one byte per row and feature.
+    struct Rows: Sendable {
+        /// Each trace's row (−1: a non-finite feature, no row).
+        var rowOfTrace: [Int32]
+        /// Each row's trace.
+        var traces: [Int32] = []
+        /// Each row's `k`, clamped to ±127.
+        var offsets: [Int8] = []
+
+        var count: Int { traces.count }
+
+        init(data: FitData) {
+            rowOfTrace = [Int32](repeating: -1, count: data.count)
+            for i in 0..<data.count {
+                guard let row = LearnedFeatures.row(data, i) else { continue }
+                rowOfTrace[i] = Int32(traces.count)
+                traces.append(Int32(i))
+                offsets.append(Int8(SnapMath.clamp(row.offset, -127, 127)))
+            }
+        }
+
+        /// The rows of `indices` that have one, in the order of `indices`.
+        func rows(of indices: [Int]) -> [Int32] {
+            var out: [Int32] = []
+            out.reserveCapacity(indices.count)
+            for i in indices where rowOfTrace[i] >= 0 { out.append(rowOfTrace[i]) }
+            return out
+        }
+    }
+
+    /// Predicted `k` for each of `predictRows` of `rows`, learned from `trainRows`.
+    ///
+    /// Memory: one byte per row and feature (bin codes), and scores for the training rows only;
+    /// the rows to predict get theirs at the end by replaying the stumps in the order they were
+    /// added (the same sums, so the same scores bit for bit as keeping every row's score all along).
     /// - Throws: ``GSLError`` if the generator cannot be allocated.
-    func predict(_ features: LearnedFeatures, trainRows: [Int]) throws -> [Int] {
-        let n = features.count, d = LearnedFeatures.width, classes = 2 * maxPages + 1
-        guard n > 0, !trainRows.isEmpty else { return [Int](repeating: 0, count: n) }
-        let codes = binCodes(features, trainRows: trainRows)
-        let target = features.offsets.map { SnapMath.clamp($0, -maxPages, maxPages) + maxPages }
-        var score = [Double](repeating: 0, count: n * classes)
-        // Start from the log class shares of the training rows.
+    func predict(data: FitData, rows: Rows, trainRows: [Int32], predictRows: [Int32]) throws -> [Int8] {
+        let n = rows.count, d = LearnedFeatures.width, classes = 2 * maxPages + 1
+        guard n > 0, !trainRows.isEmpty else { return [Int8](repeating: 0, count: predictRows.count) }
+        let codes = binCodes(data: data, rows: rows, trainRows: trainRows)
+        let target = rows.offsets.map { UInt8(SnapMath.clamp(Int($0), -maxPages, maxPages) + maxPages) }
+        let m = trainRows.count
+        var score = [Double](repeating: 0, count: m * classes)
+        // Start from the log class shares of the training rows (every row weighs 1).
         var shares = [Double](repeating: 1, count: classes)
-        for r in trainRows { shares[target[r]] += features.weights[r] }
+        for r in trainRows { shares[Int(target[Int(r)])] += 1 }
         let total = shares.reduce(0, +)
         let prior = shares.map { log($0 / total) }
-        for r in 0..<n { for c in 0..<classes { score[r * classes + c] = prior[c] } }
+        for t in 0..<m { for c in 0..<classes { score[t * classes + c] = prior[c] } }
 
         let rng = try GSLRandom(seed: seed)
         var gradient = [Double](repeating: 0, count: d * bins * classes)
         var hessian = gradient
         var p = [Double](repeating: 0, count: classes)
         var rowGradient = p, rowHessian = p
+        var stumps: [Stump] = []
+        stumps.reserveCapacity(rounds * classes)
         let lambda = 1.0
         for _ in 0..<rounds {
             for i in gradient.indices { gradient[i] = 0; hessian[i] = 0 }
@@ -58,8 +98,9 @@ struct HeadroomClassifier {
                 hessian.withUnsafeMutableBufferPointer { hessian in
                     score.withUnsafeBufferPointer { score in
                         codes.withUnsafeBufferPointer { codes in
-                            for r in trainRows where rng.uniform() < 0.5 {
-                                let row = r * classes
+                            for (t, row) in trainRows.enumerated() where rng.uniform() < 0.5 {
+                                let r = Int(row)
+                                let row = t * classes
                                 var top = -Double.infinity
                                 for c in 0..<classes { top = max(top, score[row + c]) }
                                 var sum = 0.0
@@ -67,11 +108,11 @@ struct HeadroomClassifier {
                                     p[c] = exp(score[row + c] - top)
                                     sum += p[c]
                                 }
-                                let w = features.weights[r], y = target[r]
+                                let y = Int(target[r])
                                 for c in 0..<classes {
                                     let q = p[c] / sum
-                                    rowGradient[c] = w * (q - (c == y ? 1 : 0))
-                                    rowHessian[c] = w * max(q * (1 - q), 1e-6)
+                                    rowGradient[c] = q - (c == y ? 1 : 0)
+                                    rowHessian[c] = max(q * (1 - q), 1e-6)
                                 }
                                 for j in 0..<d {
                                     let base = (j * bins + Int(codes[r * d + j])) * classes
@@ -105,42 +146,84 @@ struct HeadroomClassifier {
                     }
                 }
                 guard best.gain.isFinite else { continue }
-                let left = learningRate * best.left, right = learningRate * best.right
+                let stump = Stump(classIndex: c, feature: best.feature, split: best.split,
+                                  left: learningRate * best.left, right: learningRate * best.right)
+                stumps.append(stump)
                 score.withUnsafeMutableBufferPointer { score in
                     codes.withUnsafeBufferPointer { codes in
-                        for r in 0..<n { score[r * classes + c] += Int(codes[r * d + best.feature]) <= best.split ? left : right }
+                        for (t, r) in trainRows.enumerated() { score[t * classes + c] += stump.value(codes, row: Int(r), width: d) }
                     }
                 }
             }
         }
-        return (0..<n).map { r in
-            var top = 0
-            for c in 1..<classes where score[r * classes + c] > score[r * classes + top] { top = c }
-            return top - maxPages
+        // The rows to predict: a training row's score as kept, any other row's by replaying the stumps.
+        var trainPosition = [Int32](repeating: -1, count: n)
+        for (t, r) in trainRows.enumerated() { trainPosition[Int(r)] = Int32(t) }
+        var rowScore = [Double](repeating: 0, count: classes)
+        return codes.withUnsafeBufferPointer { codes in
+            predictRows.map { row in
+                let r = Int(row)
+                if trainPosition[r] >= 0 {
+                    let t = Int(trainPosition[r])
+                    for c in 0..<classes { rowScore[c] = score[t * classes + c] }
+                } else {
+                    rowScore = prior
+                    for stump in stumps { rowScore[stump.classIndex] += stump.value(codes, row: r, width: d) }
+                }
+                var top = 0
+                for c in 1..<classes where rowScore[c] > rowScore[top] { top = c }
+                return Int8(top - maxPages)
+            }
+        }
+    }
+
+    /// One boosting step of one class: add ``left`` to its score where the feature's bin is at
+    /// most ``split``, ``right`` elsewhere.
+    struct Stump {
+        var classIndex: Int
+        var feature: Int
+        var split: Int
+        var left: Double
+        var right: Double
+
+        @inline(__always)
+        func value(_ codes: UnsafeBufferPointer<UInt8>, row r: Int, width d: Int) -> Double {
+            Int(codes[r * d + feature]) <= split ? left : right
         }
     }
 
     /// Each row's bin per feature: the number of quantile edges (of the training rows' values, at
-    /// most ``bins`` − 1 distinct) at or below the value.
-    func binCodes(_ features: LearnedFeatures, trainRows: [Int]) -> [UInt8] {
-        let n = features.count, d = LearnedFeatures.width
-        var codes = [UInt8](repeating: 0, count: n * d)
+    /// most ``bins`` − 1 distinct) at or below the value. The features are computed from the
+    /// releases: for the sampled training rows (every `⌈m/20,000⌉`-th), then once per row.
+    func binCodes(data: FitData, rows: Rows, trainRows: [Int32]) -> [UInt8] {
+        let n = rows.count, d = LearnedFeatures.width
+        func features(_ r: Int) -> LearnedThresholdSnap.Features {
+            let i = Int(rows.traces[r])
+            return LearnedThresholdSnap.features(of: data.releases[i], in: data.layout(i))
+        }
         let stride = max(1, trainRows.count / 20_000)
+        var sample = [[Double]](repeating: [], count: d)
+        for k in Swift.stride(from: 0, to: trainRows.count, by: stride) {
+            let x = features(Int(trainRows[k]))
+            for j in 0..<d { sample[j].append(LearnedFeatures.value(x, j)) }
+        }
+        var edges = [[Double]](repeating: [], count: d)
         for j in 0..<d {
-            var values: [Double] = []
-            for k in Swift.stride(from: 0, to: trainRows.count, by: stride) { values.append(features.value(trainRows[k], j)) }
-            values.sort()
-            var edges: [Double] = []
+            let values = sample[j].sorted()
             for q in 1..<bins {
                 let e = values[min(values.count - 1, q * values.count / bins)]
-                if edges.last.map({ e > $0 }) ?? true { edges.append(e) }
+                if edges[j].last.map({ e > $0 }) ?? true { edges[j].append(e) }
             }
-            for r in 0..<n {
-                let x = features.value(r, j)
-                var lo = 0, hi = edges.count
+        }
+        var codes = [UInt8](repeating: 0, count: n * d)
+        for r in 0..<n {
+            let x = features(r)
+            for j in 0..<d {
+                let value = LearnedFeatures.value(x, j), cut = edges[j]
+                var lo = 0, hi = cut.count
                 while lo < hi {
                     let mid = (lo + hi) / 2
-                    if edges[mid] <= x { lo = mid + 1 } else { hi = mid }
+                    if cut[mid] <= value { lo = mid + 1 } else { hi = mid }
                 }
                 codes[r * d + j] = UInt8(lo)
             }

@@ -37,84 +37,94 @@ enum LearnedCutpointTuning {
     }
 
     /// Tunes `policy`'s cut points on `indices` of `data` with `weights` (default 1 each).
+    ///
+    /// Memory: per trace with a finite score its score, trace and (when weighted) weight, the
+    /// sort order, and per block of equal scores the score and one byte per label for the
+    /// dynamic programme's choices; each block's losses are computed when the programme reaches it
+    /// (nothing of size traces × labels in 8-byte numbers).
     static func tune(_ policy: LearnedThresholdSnap, data: FitData, indices: [Int], weights: [Double]? = nil,
                      objective: FitObjective) -> Outcome {
         let given = policy.cutpoints.sorted()
         let labels = given.count + 1
         let back = given.count / 2
         let limit = LearnedThresholdSnap.parameterLimit
-        // Score, weight and per-label loss of each trace with a finite score.
-        var scores: [Double] = [], rowWeights: [Double] = [], losses: [Double] = []
+        // Score and weight of each trace with a finite score (the score the policy decides with;
+        // a non-finite feature gives a non-finite score).
+        var scores: [Double] = [], rowWeights: [Double] = [], traces: [Int32] = []
+        scores.reserveCapacity(indices.count)
+        traces.reserveCapacity(indices.count)
+        if weights != nil { rowWeights.reserveCapacity(indices.count) }
         for (position, i) in indices.enumerated() where i >= 0 && i < data.count {
-            let release = data.releases[i], layout = data.layout(i)
-            let x = LearnedThresholdSnap.features(of: release, in: layout)
-            let eta = policy.score(x)
+            let eta = policy.score(LearnedThresholdSnap.features(of: data.releases[i], in: data.layout(i)))
             guard eta.isFinite else { continue }
-            let start = layout.clampedSlot(x.startSlot)
             scores.append(eta)
-            rowWeights.append(weights?[position] ?? 1)
-            for m in 0..<labels {
-                let target = layout.decision(slot: start &+ (m - back), rule: "").targetIndex
-                losses.append(data.loss(data.labels[i], target: target, layout: layout, objective: objective))
-            }
+            if let weights { rowWeights.append(weights[position]) }
+            traces.append(Int32(i))
         }
         let n = scores.count
         guard n > 0 else {
             return Outcome(policy: LearnedThresholdSnap(weights: policy.weights, cutpoints: given), loss: 0, givenLoss: 0,
                            plateaus: given.map { _ in (-limit, limit) })
         }
-        let order = (0..<n).sorted { scores[$0] < scores[$1] }
-        // Blocks of equal score: per label, the weighted loss and the count of traces the given
-        // cut points label differently (the tie-break).
+        let order = scores.withUnsafeBufferPointer { scores in
+            (0..<Int32(n)).sorted { scores[Int($0)] < scores[Int($1)] }
+        }
+        // Blocks of equal score, in order, through a dynamic programme over them: per label, the
+        // weighted loss of moving `label − K` items from the start item (decided as the policy
+        // decides: clamped in a bounded layout), and the count of traces the given cut points label
+        // differently (the tie-break); (loss, disagreements) compared lexicographically.
+        func better(_ a: (Double, Int), _ b: (Double, Int)) -> Bool { a.0 < b.0 || (a.0 == b.0 && a.1 < b.1) }
         var blockScore: [Double] = []
-        var blockLoss: [Double] = [], blockDisagree: [Int] = []
+        var choice: [UInt8] = []
+        var value = [(Double, Int)](repeating: (0, 0), count: labels)
+        var next = value
+        var blockLoss = [Double](repeating: 0, count: labels)
         var givenLoss = 0.0
         var k = 0
         while k < n {
-            let eta = scores[order[k]]
-            var loss = [Double](repeating: 0, count: labels)
+            let eta = scores[Int(order[k])]
+            for m in 0..<labels { blockLoss[m] = 0 }
             var size = 0
-            while k < n && scores[order[k]] == eta {
-                let r = order[k]
-                for m in 0..<labels { loss[m] += rowWeights[r] * losses[r * labels + m] }
+            while k < n && scores[Int(order[k])] == eta {
+                let r = Int(order[k])
+                let i = Int(traces[r])
+                let layout = data.layout(i)
+                let start = layout.clampedSlot(data.releases[i].startSlot(in: layout))
+                let w = weights == nil ? 1 : rowWeights[r]
+                for m in 0..<labels {
+                    let target = layout.decision(slot: start &+ (m - back), rule: "").targetIndex
+                    blockLoss[m] += w * data.loss(data.labels[i], target: target, layout: layout, objective: objective)
+                }
                 size += 1
                 k += 1
             }
             let givenLabel = given.reduce(0) { $1 < eta ? $0 + 1 : $0 }
-            givenLoss += loss[givenLabel]
+            givenLoss += blockLoss[givenLabel]
+            let b = blockScore.count
             blockScore.append(eta)
-            blockLoss += loss
-            for m in 0..<labels { blockDisagree.append(m == givenLabel ? 0 : size) }
-        }
-        // Dynamic programme over blocks; (loss, disagreements) compared lexicographically.
-        let blocks = blockScore.count
-        var value = [(Double, Int)](repeating: (0, 0), count: labels)
-        var choice = [Int](repeating: 0, count: blocks * labels)
-        func better(_ a: (Double, Int), _ b: (Double, Int)) -> Bool { a.0 < b.0 || (a.0 == b.0 && a.1 < b.1) }
-        for b in 0..<blocks {
             var bestPrevious = (Double.infinity, Int.max), bestLabel = 0
-            var next = value
             for m in 0..<labels {
                 let candidate = b == 0 ? (0.0, 0) : value[m]
                 if m == 0 || better(candidate, bestPrevious) { bestPrevious = candidate; bestLabel = m }
-                choice[b * labels + m] = bestLabel
-                next[m] = (bestPrevious.0 + blockLoss[b * labels + m], bestPrevious.1 + blockDisagree[b * labels + m])
+                choice.append(UInt8(bestLabel))
+                next[m] = (bestPrevious.0 + blockLoss[m], bestPrevious.1 + (m == givenLabel ? 0 : size))
             }
-            value = next
+            swap(&value, &next)
         }
+        let blocks = blockScore.count
         var label = 0
         for m in 1..<labels where better(value[m], value[label]) { label = m }
         let loss = value[label].0
-        var assigned = [Int](repeating: 0, count: blocks)
+        var assigned = [UInt8](repeating: 0, count: blocks)
         for b in stride(from: blocks - 1, through: 0, by: -1) {
-            assigned[b] = label
-            label = choice[b * labels + label]
+            assigned[b] = UInt8(label)
+            label = Int(choice[b * labels + label])
         }
         // Cut j separates labels ≤ j from labels > j: its plateau is [last η labelled ≤ j, first η labelled > j).
         var cuts: [Double] = [], plateaus: [(lower: Double, upper: Double)] = []
         var b = 0
         for j in 0..<given.count {
-            while b < blocks && assigned[b] <= j { b += 1 }
+            while b < blocks && Int(assigned[b]) <= j { b += 1 }
             let lower = b > 0 ? blockScore[b - 1] : -limit
             let upper = b < blocks ? blockScore[b].nextDown : limit
             cuts.append(SnapMath.clamp(SnapMath.clamp(given[j], lower, upper), -limit, limit))

@@ -16,10 +16,17 @@ import SnapStrategies
 /// A fit of a subset of the parameters (`--params`) goes through the general step search instead.
 enum LearnedThresholdFit {
     /// Fits every parameter of `policy` (its cut-point count sets `K`) on `indices` of `data`.
+    ///
+    /// Memory: the likelihood's features (``LearnedFeatures``, standardized in place) live only
+    /// while the likelihood fit runs; the cut-point tuning computes the scores again from the
+    /// releases.
     /// - Throws: ``FitError``, ``GSLError`` from the likelihood fit.
     static func fit(_ policy: LearnedThresholdSnap, data: FitData, indices: [Int], weights: [Double]?,
                     objective: FitObjective) throws -> PolicyFitter.Result {
         let maxPages = max(1, policy.pagesBack)
+        if let weights, weights.count != indices.count {
+            throw FitError.invalidOption(name: "weights", value: "\(weights.count)", expected: "one per index")
+        }
         let model = try OrdinalThresholdModel.fit(data: data, indices: indices, weights: weights, maxPages: maxPages)
         let tuned = LearnedCutpointTuning.tune(model.policy, data: data, indices: indices, weights: weights, objective: objective)
         let total = weights?.reduce(0, +) ?? Double(indices.count)

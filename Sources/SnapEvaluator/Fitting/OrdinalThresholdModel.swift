@@ -78,12 +78,14 @@ public struct OrdinalThresholdModel: Sendable {
         if let weights, weights.count != indices.count {
             throw FitError.invalidOption(name: "weights", value: "\(weights.count)", expected: "one per index")
         }
-        return try fit(LearnedFeatures(data: data, indices: indices, weights: weights), maxPages: maxPages,
-                       ridge: ridge, minimizer: minimizer)
+        var features = LearnedFeatures(data: data, indices: indices, weights: weights)
+        return try fit(&features, maxPages: maxPages, ridge: ridge, minimizer: minimizer)
     }
 
-    /// Fits the model on prepared features.
-    static func fit(_ features: LearnedFeatures, maxPages: Int, ridge: Double = 1e-4,
+    /// Fits the model on prepared features (their rows with their weights), standardizing them in
+    /// place (``LearnedFeatures/standardize(_:mean:deviation:)``: the caller's `features` hold
+    /// standardized columns afterwards, and no second matrix is made).
+    static func fit(_ features: inout LearnedFeatures, maxPages: Int, ridge: Double = 1e-4,
                     minimizer: BFGSMinimizer = BFGSMinimizer(maxIterations: 2000, gradientTolerance: 1e-5)) throws -> OrdinalThresholdModel {
         let operation = "fit ordinal threshold model"
         guard maxPages >= 1, maxPages <= 50 else {
@@ -94,25 +96,24 @@ public struct OrdinalThresholdModel: Sendable {
         }
         let m = 2 * maxPages
         let n = features.count
-        let total = features.weights.reduce(0, +)
+        let total = features.weights?.reduce(0, +) ?? Double(n)
         guard n > 0, total > 0 else {
             throw FitError.emptyData(operation: operation, detail: "no labelled traces with finite features")
         }
-        // Standardized features of the non-constant columns.
+        // Standardized features of the non-constant columns, in place.
         let (mean, deviation) = features.moments()
         let used = (0..<LearnedFeatures.width).filter { deviation[$0] > 1e-12 * max(1, abs(mean[$0])) }
         let d = used.count
-        var z = [Double](repeating: 0, count: n * max(d, 1))
-        for r in 0..<n {
-            for (c, j) in used.enumerated() { z[r * d + c] = (features.value(r, j) - mean[j]) / deviation[j] }
-        }
-        let category = features.offsets.map { SnapMath.clamp($0, -maxPages, maxPages) + maxPages }
+        features.standardize(used, mean: mean, deviation: deviation)
+        let z = features.values
+        // Categories 0…2K (K ≤ 50) in a byte each.
+        let category = features.offsets.map { UInt8(SnapMath.clamp(Int($0), -maxPages, maxPages) + maxPages) }
         let w = features.weights
         var counts = [Int](repeating: 0, count: m + 1)
         var shares = [Double](repeating: 0, count: m + 1)
         for r in 0..<n {
-            counts[category[r]] += 1
-            shares[category[r]] += w[r]
+            counts[Int(category[r])] += 1
+            shares[Int(category[r])] += w?[r] ?? 1
         }
 
         // Start: β = 0, θⱼ = logit of the smoothed cumulative share of categories ≤ j.
@@ -172,10 +173,10 @@ public struct OrdinalThresholdModel: Sendable {
         for r in 0..<n {
             var eta = 0.0
             for c in 0..<d { eta += x[c] * z[r * d + c] }
-            let cat = category[r]
+            let cat = Int(category[r])
             let upper = cat < m ? logistic(cut[cat] - eta) : 1
             let lower = cat > 0 ? logistic(cut[cat - 1] - eta) : 0
-            nll -= w[r] * log(max(upper - lower, 1e-300))
+            nll -= (w?[r] ?? 1) * log(max(upper - lower, 1e-300))
         }
         model.meanNegativeLogLikelihood = nll / total
         return model
@@ -211,29 +212,59 @@ public struct OrdinalThresholdModel: Sendable {
 
     /// The weighted negative log-likelihood of `rows` and its gradient in `β` and `θ`, added to
     /// `out` as `[nll, ∂β₀…, ∂θ₀…]`.
-    static func accumulate(_ rows: Range<Int>, z: [Double], d: Int, category: [Int], weights w: [Double],
+    /// `weights`: one per row, or `nil` for 1 each (the same sums: a weight of 1 multiplies exactly).
+    static func accumulate(_ rows: Range<Int>, z: [Double], d: Int, category: [UInt8], weights w: [Double]?,
                            beta x: [Double], theta: [Double], into out: inout [Double]) {
+        // The hot loop of the likelihood fit: raw buffers (the ranges are checked once here).
+        precondition(rows.isEmpty || (rows.lowerBound >= 0 && rows.upperBound <= category.count
+                                      && rows.upperBound <= (w?.count ?? rows.upperBound)
+                                      && rows.upperBound * d <= z.count && x.count >= d && out.count >= 1 + d + theta.count))
+        z.withUnsafeBufferPointer { z in
+            category.withUnsafeBufferPointer { category in
+                x.withUnsafeBufferPointer { x in
+                    theta.withUnsafeBufferPointer { theta in
+                        out.withUnsafeMutableBufferPointer { out in
+                            if let w {
+                                w.withUnsafeBufferPointer { w in
+                                    accumulate(rows, z: z, d: d, category: category, weights: w, beta: x, theta: theta, into: out)
+                                }
+                            } else {
+                                accumulate(rows, z: z, d: d, category: category, weights: nil, beta: x, theta: theta, into: out)
+                            }
+                        }
+                    }
+                }
+            }
+        }
+    }
+
+    @inline(__always)
+    private static func accumulate(_ rows: Range<Int>, z: UnsafeBufferPointer<Double>, d: Int, category: UnsafeBufferPointer<UInt8>,
+                                   weights w: UnsafeBufferPointer<Double>?, beta x: UnsafeBufferPointer<Double>,
+                                   theta: UnsafeBufferPointer<Double>, into out: UnsafeMutableBufferPointer<Double>) {
         let m = theta.count
         for r in rows {
             let row = r * d
             var eta = 0.0
             for c in 0..<d { eta += x[c] * z[row + c] }
-            let cat = category[r]
+            let cat = Int(category[r])
             // P = F(a) − F(b), a = θ_cat − η (cat < M), b = θ_{cat−1} − η (cat > 0).
             let hasUpper = cat < m, hasLower = cat > 0
             let a = hasUpper ? theta[cat] - eta : .infinity
             let b = hasLower ? theta[cat - 1] - eta : -.infinity
+            // One exponential per side serves σ and σ' there (the same values as logistic(_:) and density(_:)).
+            let ea = hasUpper ? exp(-abs(a)) : 0, eb = hasLower ? exp(-abs(b)) : 0
             let p: Double
-            if !hasLower { p = logistic(a) } else if !hasUpper { p = logistic(-b) } else if b > 0 {
-                p = logistic(-b) - logistic(-a)
+            if !hasLower { p = logistic(a, tail: ea) } else if !hasUpper { p = logistic(-b, tail: eb) } else if b > 0 {
+                p = logistic(-b, tail: eb) - logistic(-a, tail: ea)
             } else {
-                p = logistic(a) - logistic(b)
+                p = logistic(a, tail: ea) - logistic(b, tail: eb)
             }
             let pp = max(p, 1e-300)
-            let weight = w[r]
+            let weight = w?[r] ?? 1
             out[0] -= weight * log(pp)
-            let fa = hasUpper ? density(a) : 0
-            let fb = hasLower ? density(b) : 0
+            let fa = hasUpper ? density(tail: ea) : 0
+            let fb = hasLower ? density(tail: eb) : 0
             if hasUpper { out[1 + d + cat] -= weight * fa / pp }
             if hasLower { out[1 + d + cat - 1] += weight * fb / pp }
             let dEta = weight * (fa - fb) / pp
@@ -250,8 +281,19 @@ public struct OrdinalThresholdModel: Sendable {
 
     /// `σ'(x) = σ(x)·σ(−x) = e^(−|x|)/(1 + e^(−|x|))²`, accurate in both tails.
     static func density(_ x: Double) -> Double {
-        let e = exp(-abs(x))
-        return e / ((1 + e) * (1 + e))
+        density(tail: exp(-abs(x)))
+    }
+
+    /// ``logistic(_:)`` at `x` given `tail = e^(−|x|)` (bit for bit the same value).
+    @inline(__always)
+    static func logistic(_ x: Double, tail e: Double) -> Double {
+        x >= 0 ? 1 / (1 + e) : e / (1 + e)
+    }
+
+    /// ``density(_:)`` given `tail = e^(−|x|)`.
+    @inline(__always)
+    static func density(tail e: Double) -> Double {
+        e / ((1 + e) * (1 + e))
     }
 }
 

@@ -1,4 +1,3 @@
-import Dispatch
 import SnapStrategies
 
 /// Which policy to ship: every candidate policy with its default and its fitted parameters,
@@ -21,8 +20,9 @@ import SnapStrategies
 /// The chosen policy's final values come from a fit on all traces; ``swiftCode`` constructs it
 /// with `SnapStrategies` only.
 ///
-/// The policies are evaluated in parallel (one task per policy, `DispatchQueue.concurrentPerform`);
-/// every fit is seeded on its own, so the result is the same as a serial run.
+/// The work runs in parallel (``RecommendationPlan``): first every policy's defaults, then the
+/// fitted variants and the headroom, largest first; every fit is seeded on its own and writes only
+/// its own result, so the result is the same as a serial run on any number of threads.
 public struct Recommendation: Sendable {
     /// One policy in one variant.
     public struct Candidate: Sendable {
@@ -64,6 +64,8 @@ public struct Recommendation: Sendable {
     public var notFitted: [String] = []
     /// Things the reader must know: leave-one-user-out folds, too few users to recommend.
     public var notes: [String] = []
+    /// The headroom on the same folds, when asked for (`withHeadroom`).
+    public var headroom: Headroom?
 
     /// Fewer users than this: the recommendation is made and shown, but marked as not one to ship.
     public static let minimumUsers = 10
@@ -74,105 +76,30 @@ public struct Recommendation: Sendable {
     ///   - maxFittedParameters: policies with more free thresholds than this get
     ///     only their *defaults* candidate (listed in ``notFitted``), which bounds the time a
     ///     recommendation over the whole catalogue takes (default: no limit).
+    ///   - withHeadroom: also compute the ``Headroom`` on the same folds (``headroom``), alongside
+    ///     the policies and from the same features as the learned policy's fits.
     /// - Throws: ``FitError`` (no data, too few users, ...), ``GSLError``.
     public static func run(policies: [any SnapPolicy] = PolicyCatalog.all, data: FitData,
                            fitter: PolicyFitter = PolicyFitter(), folds k: Int = 5, maxPages: Int = 3,
                            maxFittedParameters: Int = .max, seed: UInt64 = 1,
-                           adaptingFolds: Bool = true) throws -> Recommendation {
+                           adaptingFolds: Bool = true, withHeadroom: Bool = false) throws -> Recommendation {
         guard !policies.isEmpty else { throw FitError.invalidOption(name: "policies", value: "[]", expected: "at least one policy") }
         guard data.count > 0 else { throw FitError.emptyData(operation: "recommend", detail: "no labelled traces") }
         let objective = fitter.objective
         // With fewer users than folds: leave one user out (and a note), unless the caller wants the error.
         let grouping = try GroupedFolds(data: data, folds: k, seed: seed, adapting: adaptingFolds)
-        // One task per policy, run on all cores; each writes only its own slot, and the results are
-        // read in input order, so the outcome does not depend on scheduling.
-        var outcomes = [Result<PolicyCandidates, any Error>](repeating: .success(PolicyCandidates()), count: policies.count)
-        // One line on a terminal: policies evaluated so far (the line is thread-safe).
-        let progress = ProgressLine(stage: "recommending", total: policies.count, unit: "policies")
-        defer { progress.finish() }
-        outcomes.withUnsafeMutableBufferPointer { buffer in
-            guard let base = buffer.baseAddress else { return }
-            let slots = OutcomeSlots(base: base)
-            DispatchQueue.concurrentPerform(iterations: policies.count) { order in
-                slots.base[order] = Result {
-                    try policyCandidates(for: policies[order], order: order, data: data, grouping: grouping, fitter: fitter,
-                                   maxPages: maxPages, maxFittedParameters: maxFittedParameters)
-                }
-                progress.advance()
-            }
-        }
-        var candidates: [Candidate] = []
-        var notFitted: [String] = []
-        for outcome in outcomes {
-            let found = try outcome.get()
-            candidates += found.candidates
-            if let id = found.notFitted { notFitted.append(id) }
-        }
-        var result = try Recommendation(objective: objective, candidates: candidates, folds: grouping.count)
-        result.notFitted = notFitted
+        let plan = RecommendationPlan(policies: policies, data: data, grouping: grouping, fitter: fitter, maxPages: maxPages,
+                                      maxFittedParameters: maxFittedParameters, seed: seed, withHeadroom: withHeadroom)
+        let outcome = try plan.run()
+        var result = try Recommendation(objective: objective, candidates: outcome.candidates, folds: grouping.count)
+        result.notFitted = outcome.notFitted
+        result.headroom = outcome.headroom
         if let note = grouping.note { result.notes.append(note) }
         let users = data.userCounts(data.allIndices).count
         if users < minimumUsers {
             result.notes.append("a recommendation needs at least \(minimumUsers) users; this one rests on \(users), "
                                 + "so its ranking shows these people only: collect more users before shipping it")
         }
-        return result
-    }
-
-    /// The candidates of one policy, and its id when it was too large to fit.
-    struct PolicyCandidates: Sendable {
-        var candidates: [Candidate] = []
-        var notFitted: String?
-    }
-
-    /// The defaults candidate of `given` and, when it has free parameters (at most
-    /// `maxFittedParameters`), its fitted candidate (learned thresholds: the ordinal model).
-    static func policyCandidates(for given: any SnapPolicy, order: Int, data: FitData, grouping: GroupedFolds,
-                                 fitter: PolicyFitter, maxPages: Int, maxFittedParameters: Int) throws -> PolicyCandidates {
-        let objective = fitter.objective
-        let k = grouping.count
-        let all = data.allIndices
-        var result = PolicyCandidates()
-        let defaults = try given.withParameterValues(given.defaultParameterValues)
-        let defaultScores = grouping.testIndices.map { data.score(defaults, objective: objective, indices: $0) }
-        result.candidates.append(Candidate(policyID: defaults.id, variant: "defaults", fittedParameters: [],
-                                           parameterCount: defaults.parameterSpecs.count, order: order,
-                                           foldTestScores: defaultScores, testScore: CrossValidatedFit.mean(defaultScores),
-                                           testStandardError: CrossValidatedFit.standardError(defaultScores), policy: defaults))
-        if defaults is LearnedThresholdSnap {
-            let start = LearnedThresholdSnap(maxPages: maxPages)
-            var scores: [Double] = []
-            for f in 0..<k {
-                let fit = try fitter.fit(start, data: data, indices: grouping.trainIndices(f))
-                scores.append(data.score(fit.policy, objective: objective, indices: grouping.testIndices[f]))
-            }
-            let final = try fitter.fit(start, data: data, indices: all).policy
-            result.candidates.append(Candidate(policyID: final.id, variant: "fitted", fittedParameters: final.parameterSpecs.map(\.name),
-                                               parameterCount: final.parameterSpecs.count, order: order, foldTestScores: scores,
-                                               testScore: CrossValidatedFit.mean(scores),
-                                               testStandardError: CrossValidatedFit.standardError(scores), policy: final))
-            return result
-        }
-        let free = try BoundTransform(policy: defaults.id, specs: defaults.parameterSpecs, values: defaults.parameterValues)
-        guard free.count > 0 else { return result }
-        guard free.count <= maxFittedParameters else {
-            result.notFitted = defaults.id
-            return result
-        }
-        let memo = BreakpointMemo(traces: data.count, parameters: free.coordinates.map(\.index))
-        var scores: [Double] = []
-        for f in 0..<k {
-            let fit = try fitter.fit(defaults, data: data, indices: grouping.trainIndices(f), memo: memo, scoringStart: false)
-            scores.append(data.score(fit.policy, objective: objective, indices: grouping.testIndices[f]))
-        }
-        // scoringStart: also says which fitted values the data leave not identified (for the code's comments)
-        let final = try fitter.fit(defaults, data: data, indices: all, memo: memo, scoringStart: true)
-        result.candidates.append(Candidate(policyID: defaults.id, variant: "fitted", fittedParameters: final.fittedNames,
-                                           parameterCount: defaults.parameterSpecs.count, order: order, foldTestScores: scores,
-                                           testScore: CrossValidatedFit.mean(scores),
-                                           testStandardError: CrossValidatedFit.standardError(scores), policy: final.policy,
-                                           atBound: zip(final.fittedNames, final.atBound).filter(\.1).map(\.0),
-                                           notIdentified: zip(final.fittedNames, final.notIdentified).filter(\.1).map(\.0)))
         return result
     }
 
@@ -251,11 +178,4 @@ public struct Recommendation: Sendable {
         lines.append("}")
         return lines.joined(separator: "\n") + "\n"
     }
-}
-
-/// The per-policy result slots of ``Recommendation/run(policies:data:fitter:folds:maxPages:maxFittedParameters:seed:adaptingFolds:)``:
-/// iteration `k` writes only `base[k]`, and the buffer outlives `concurrentPerform` (which
-/// returns after every iteration has finished), so sharing the pointer is race-free.
-private struct OutcomeSlots: @unchecked Sendable {
-    let base: UnsafeMutablePointer<Result<Recommendation.PolicyCandidates, any Error>>
 }

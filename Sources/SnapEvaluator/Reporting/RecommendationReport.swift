@@ -78,7 +78,9 @@ public struct RecommendationReport: Sendable {
 
     /// The report as JSON: `objective`, `folds`, `rule`, `threshold`, `best` and `chosen`
     /// (`policy`, `variant`), `ranking` (`policy`, `variant`, `test_score`, `test_se`,
-    /// `fold_test_scores`, `fitted_parameters`, `parameters` as `{name, value}`), `not_fitted`,
+    /// `fold_test_scores`, `fitted_parameters`, `identified` (false when a fitted value is not
+    /// identified by the data), `not_identified` and `at_bound` (``Recommendation/Candidate``'s
+    /// lists of fitted parameters), `parameters` as `{name, value}`), `not_fitted`,
     /// `reasons`, `swift_code`, `intervals_from_few_users`, `warnings`, and `headroom` when computed
     /// (``Headroom/json()``).
     public func json() -> JSONValue {
@@ -109,6 +111,9 @@ public struct RecommendationReport: Sendable {
                     ("test_se", .number(c.testStandardError)),
                     ("fold_test_scores", .array(c.foldTestScores.map { .number($0) })),
                     ("fitted_parameters", .array(c.fittedParameters.map { .string($0) })),
+                    ("identified", .bool(c.notIdentified.isEmpty)),
+                    ("not_identified", .array(c.notIdentified.map { .string($0) })),
+                    ("at_bound", .array(c.atBound.map { .string($0) })),
                     ("parameters", parameters(c.policy)),
                 ])
             })),

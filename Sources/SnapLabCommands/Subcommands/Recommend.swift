@@ -58,7 +58,7 @@ extension SnapLab {
             let (data, labelled, summary, checks, labels) = try sample.readFitData(input, seed: fitOptions.seed, behaviour: behaviour)
             let recommendation = try Recommendation.run(
                 policies: selected, data: data, fitter: fitter, folds: fitOptions.folds, maxPages: maxPages,
-                maxFittedParameters: maxFittedParameters, seed: fitOptions.seed)
+                maxFittedParameters: maxFittedParameters, seed: fitOptions.seed, withHeadroom: true)
             var preamble: [(key: String, value: String)] = summary.files.map {
                 ("file", "\($0.path) (\($0.kind.rawValue), \($0.tracesRead) traces)")
             }
@@ -72,8 +72,7 @@ extension SnapLab {
             notes += sample.notes(kept: data.count, labelled: labelled)
             notes += checks.lines(users: users, hit: sample.hitOptions.hit, velocity: input.velocity)
             notes.append("seed: \(fitOptions.seed)")
-            let headroom = try Headroom.run(data: data, folds: fitOptions.folds, seed: fitOptions.seed)
-            var report = RecommendationReport(recommendation: recommendation, preamble: preamble, headroom: headroom)
+            var report = RecommendationReport(recommendation: recommendation, preamble: preamble, headroom: recommendation.headroom)
             report.users = users
             report.warnings = checks.json(users: users, hit: sample.hitOptions.hit)
             return (report, notes)

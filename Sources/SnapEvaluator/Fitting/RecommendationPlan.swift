@@ -1,0 +1,236 @@
+import Dispatch
+import SnapStrategies
+
+/// The work of ``Recommendation/run(policies:data:fitter:folds:maxPages:maxFittedParameters:seed:adaptingFolds:withHeadroom:)``
+/// and how it is spread over the cores.
+///
+/// 1. **Defaults.** Every policy's defaults are scored on the test folds, in parallel (one task per
+///    policy). How long that took is the policy's cost per pass over the data.
+/// 2. **Fits and the headroom**, in parallel, largest first so that no long task starts last
+///    (longest-processing-time order): the learned policy (its six likelihood fits, then the
+///    headroom, in one task), then the policies with thresholds by their defaults' time × free
+///    thresholds.
+///
+/// Memory: nothing of the learned policy is shared between its fits or kept after one: each
+/// likelihood fit makes its features (``LearnedFeatures``, 65 bytes per trace, standardized in
+/// place) and drops them before its cut points are tuned; the tuning and each headroom fold
+/// compute the features again from the releases (cheaper than one likelihood pass). Running the
+/// learned fits and the headroom's folds one after the other in one task keeps one of those
+/// buffers in memory at a time, next to one step search on the other core.
+///
+/// The order only decides when each task runs: every task is seeded on its own and writes only its
+/// own result, and the results are read in the input order, so the outcome is the same on any
+/// number of threads and any schedule.
+struct RecommendationPlan {
+    let policies: [any SnapPolicy]
+    let data: FitData
+    let grouping: GroupedFolds
+    let fitter: PolicyFitter
+    let maxPages: Int
+    let maxFittedParameters: Int
+    /// The seed of the folds, which also seeds the headroom's subsampling.
+    let seed: UInt64
+    let withHeadroom: Bool
+    /// Run every task on the calling thread, in the order planned (tests compare it with the parallel run).
+    var serial = false
+
+    /// The candidates in input order (defaults, then fitted, per policy), the policies too large to fit, the headroom.
+    struct Outcome {
+        var candidates: [Recommendation.Candidate] = []
+        var notFitted: [String] = []
+        var headroom: Headroom?
+    }
+
+    /// What a policy needs after its defaults.
+    enum Work: Sendable {
+        case none
+        /// More free thresholds than `maxFittedParameters`.
+        case tooMany
+        case learned
+        case search(free: Int)
+    }
+
+    /// A policy's defaults candidate, its further work, and how long its defaults took to score (ns).
+    struct Defaults: Sendable {
+        var candidate: Recommendation.Candidate
+        var work: Work
+        var nanoseconds: UInt64
+    }
+
+    enum Task: Sendable {
+        case fitted(Int)
+        case headroom
+    }
+
+    enum TaskResult: Sendable {
+        case candidate(Recommendation.Candidate)
+        case headroom(Headroom)
+        case candidateAndHeadroom(Recommendation.Candidate, Headroom)
+    }
+
+    func run() throws -> Outcome {
+        let progress = ProgressLine(stage: "recommending", total: policies.count + (withHeadroom ? 1 : 0),
+                                    unit: withHeadroom ? "policies and the headroom" : "policies")
+        defer { progress.finish() }
+        let defaults = Self.parallelMap(count: policies.count, serial: serial) { order in
+            let found = try defaultsCandidate(order)
+            switch found.work {
+            case .none, .tooMany: progress.advance()
+            case .learned, .search: break
+            }
+            return found
+        }
+        // Longest first: learned fits, the headroom, then the step searches by estimated cost.
+        var ranked: [(task: Task, rank: Int, cost: UInt64)] = []
+        for (order, outcome) in defaults.enumerated() {
+            guard case let .success(found) = outcome else { continue }
+            switch found.work {
+            case .learned: ranked.append((.fitted(order), 0, 0))
+            case let .search(free): ranked.append((.fitted(order), 2, found.nanoseconds &* UInt64(free)))
+            case .none, .tooMany: break
+            }
+        }
+        // The headroom runs after the first learned policy's fits, in its task; on its own without one.
+        var headroomAfter: Int?
+        if withHeadroom {
+            for item in ranked where item.rank == 0 {
+                if case let .fitted(order) = item.task { headroomAfter = order; break }
+            }
+            if headroomAfter == nil { ranked.append((.headroom, 1, 0)) }
+        }
+        ranked.sort { $0.rank != $1.rank ? $0.rank < $1.rank : $0.cost > $1.cost }
+        let tasks = ranked.map(\.task)
+        let results = Self.parallelMap(count: tasks.count, serial: serial) { t in
+            defer { progress.advance() }
+            switch tasks[t] {
+            case let .fitted(order):
+                guard case let .success(found) = defaults[order] else { throw FitError.emptyData(operation: "recommend", detail: "no defaults") }
+                if case .learned = found.work {
+                    let candidate = try learnedCandidate(order)
+                    guard order == headroomAfter else { return TaskResult.candidate(candidate) }
+                    progress.advance()
+                    return TaskResult.candidateAndHeadroom(candidate, try headroom())
+                }
+                return TaskResult.candidate(try searchedCandidate(order))
+            case .headroom:
+                return TaskResult.headroom(try headroom())
+            }
+        }
+        var fitted = [Recommendation.Candidate?](repeating: nil, count: policies.count)
+        var failures: [Int: any Error] = [:]      // by policy; the headroom's under `policies.count`
+        var outcome = Outcome()
+        for (t, task) in tasks.enumerated() {
+            let slot: Int
+            switch task {
+            case let .fitted(order): slot = order
+            case .headroom: slot = policies.count
+            }
+            switch results[t] {
+            case let .success(.candidate(c)): fitted[slot] = c
+            case let .success(.headroom(h)): outcome.headroom = h
+            case let .success(.candidateAndHeadroom(c, h)):
+                fitted[slot] = c
+                outcome.headroom = h
+            case let .failure(error): failures[slot] = error
+            }
+        }
+        // Errors surface in input order: a policy's defaults, then its fit, then the headroom.
+        for (order, result) in defaults.enumerated() {
+            let found = try result.get()
+            if let error = failures[order] { throw error }
+            outcome.candidates.append(found.candidate)
+            if let c = fitted[order] { outcome.candidates.append(c) }
+            if case .tooMany = found.work { outcome.notFitted.append(found.candidate.policyID) }
+        }
+        if let error = failures[policies.count] { throw error }
+        return outcome
+    }
+
+    /// The headroom on the plan's folds, its folds one after the other.
+    func headroom() throws -> Headroom {
+        try Headroom.run(data: data, grouping: grouping, seed: seed, parallelFolds: false)
+    }
+
+    /// The defaults candidate of policy `order`, timed, and what else it needs.
+    func defaultsCandidate(_ order: Int) throws -> Defaults {
+        let given = policies[order]
+        let objective = fitter.objective
+        let defaults = try given.withParameterValues(given.defaultParameterValues)
+        let began = DispatchTime.now().uptimeNanoseconds
+        let scores = grouping.testIndices.map { data.score(defaults, objective: objective, indices: $0) }
+        let took = DispatchTime.now().uptimeNanoseconds &- began
+        let candidate = Recommendation.Candidate(
+            policyID: defaults.id, variant: "defaults", fittedParameters: [], parameterCount: defaults.parameterSpecs.count,
+            order: order, foldTestScores: scores, testScore: CrossValidatedFit.mean(scores),
+            testStandardError: CrossValidatedFit.standardError(scores), policy: defaults)
+        if defaults is LearnedThresholdSnap { return Defaults(candidate: candidate, work: .learned, nanoseconds: took) }
+        let free = try BoundTransform(policy: defaults.id, specs: defaults.parameterSpecs, values: defaults.parameterValues)
+        let work: Work = free.count == 0 ? .none : free.count > maxFittedParameters ? .tooMany : .search(free: free.count)
+        return Defaults(candidate: candidate, work: work, nanoseconds: took)
+    }
+
+    /// The fitted candidate of the learned policy `order`: on each training fold and on all traces,
+    /// maximum likelihood then cut points (``LearnedThresholdFit``, what ``PolicyFitter`` does for it).
+    func learnedCandidate(_ order: Int) throws -> Recommendation.Candidate {
+        let objective = fitter.objective
+        let start = LearnedThresholdSnap(maxPages: maxPages)
+        func fit(_ indices: [Int]) throws -> any SnapPolicy {
+            try LearnedThresholdFit.fit(start, data: data, indices: indices, weights: nil, objective: objective).policy
+        }
+        var scores: [Double] = []
+        for f in 0..<grouping.count {
+            let policy = try fit(grouping.trainIndices(f))
+            scores.append(data.score(policy, objective: objective, indices: grouping.testIndices[f]))
+        }
+        let final = try fit(data.allIndices)
+        return Recommendation.Candidate(policyID: final.id, variant: "fitted", fittedParameters: final.parameterSpecs.map(\.name),
+                                        parameterCount: final.parameterSpecs.count, order: order, foldTestScores: scores,
+                                        testScore: CrossValidatedFit.mean(scores),
+                                        testStandardError: CrossValidatedFit.standardError(scores), policy: final)
+    }
+
+    /// The fitted candidate of policy `order` (every threshold, ``PolicyFitter``, on each training
+    /// fold and on all traces, sharing one ``BreakpointMemo``).
+    func searchedCandidate(_ order: Int) throws -> Recommendation.Candidate {
+        let objective = fitter.objective
+        let given = policies[order]
+        let defaults = try given.withParameterValues(given.defaultParameterValues)
+        let free = try BoundTransform(policy: defaults.id, specs: defaults.parameterSpecs, values: defaults.parameterValues)
+        let memo = BreakpointMemo(traces: data.count, parameters: free.coordinates.map(\.index))
+        var scores: [Double] = []
+        for f in 0..<grouping.count {
+            let fit = try fitter.fit(defaults, data: data, indices: grouping.trainIndices(f), memo: memo, scoringStart: false)
+            scores.append(data.score(fit.policy, objective: objective, indices: grouping.testIndices[f]))
+        }
+        // scoringStart: also says which fitted values the data leave not identified (for the code's comments)
+        let final = try fitter.fit(defaults, data: data, indices: data.allIndices, memo: memo, scoringStart: true)
+        return Recommendation.Candidate(policyID: defaults.id, variant: "fitted", fittedParameters: final.fittedNames,
+                                        parameterCount: defaults.parameterSpecs.count, order: order, foldTestScores: scores,
+                                        testScore: CrossValidatedFit.mean(scores),
+                                        testStandardError: CrossValidatedFit.standardError(scores), policy: final.policy,
+                                        atBound: zip(final.fittedNames, final.atBound).filter(\.1).map(\.0),
+                                        notIdentified: zip(final.fittedNames, final.notIdentified).filter(\.1).map(\.0))
+    }
+
+    /// `body(0..<count)` in parallel (or in order when `serial`), each result in its own slot,
+    /// returned in index order.
+    static func parallelMap<T: Sendable>(count: Int, serial: Bool = false, _ body: (Int) throws -> T) -> [Result<T, any Error>] {
+        if serial { return (0..<count).map { k in Result { try body(k) } } }
+        var out = [Result<T, any Error>?](repeating: nil, count: count)
+        withoutActuallyEscaping(body) { body in
+            out.withUnsafeMutableBufferPointer { buffer in
+                guard let base = buffer.baseAddress else { return }
+                let slots = ChunkSlots(base: base)
+                let work = UncheckedTask(body: body)
+                DispatchQueue.concurrentPerform(iterations: count) { k in slots.base[k] = Result { try work.body(k) } }
+            }
+        }
+        return out.map { $0 ?? .failure(FitError.emptyData(operation: "recommend", detail: "a task did not run")) }
+    }
+}
+
+/// A non-escaping task body handed to `concurrentPerform`: each iteration writes only its own
+/// slot, and what the body reads is shared read-only, so running it concurrently is race-free.
+private struct UncheckedTask<T>: @unchecked Sendable {
+    let body: (Int) throws -> T
+}

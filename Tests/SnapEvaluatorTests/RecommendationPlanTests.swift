@@ -1,0 +1,77 @@
+import Testing
+import SnapStrategies
+@testable import SnapEvaluator
+
+@Suite("Recommendation plan (parallel tasks)")
+struct RecommendationPlanTests {
+    static func data() throws -> FitData {
+        FitData(try LearnedTraces.make(count: 1200, users: 12, seed: 31, label: HeadroomTests.structured))
+    }
+
+    static func plan(_ data: FitData, folds: Int = 3, seed: UInt64 = 7, serial: Bool) throws -> RecommendationPlan {
+        let policies: [any SnapPolicy] = [Tag99Snap(), NearestPageSnap(basis: .releaseOffset), LearnedThresholdSnap(),
+                                          UIKitPagingSnap(), SwiperSnap()]
+        let grouping = try GroupedFolds(data: data, folds: folds, seed: seed, adapting: true)
+        var plan = RecommendationPlan(policies: policies, data: data, grouping: grouping, fitter: PolicyFitter(starts: 2, seed: seed),
+                                      maxPages: 2, maxFittedParameters: 2, seed: seed, withHeadroom: true)
+        plan.serial = serial
+        return plan
+    }
+
+    /// Everything a candidate reports, bit for bit.
+    static func essence(_ c: Recommendation.Candidate) -> [String] {
+        [c.policyID, c.variant, "\(c.order)", c.fittedParameters.joined(separator: ","), c.atBound.joined(separator: ","),
+         c.foldTestScores.map { "\($0.bitPattern)" }.joined(separator: ","),
+         c.policy.parameterValues.map { "\($0.bitPattern)" }.joined(separator: ",")]
+    }
+
+    @Test("the parallel run gives the serial run's candidates and headroom bit for bit, in input order")
+    func parallelIsSerial() throws {
+        let data = try Self.data()
+        let parallel = try Self.plan(data, serial: false).run()
+        let serial = try Self.plan(data, serial: true).run()
+        #expect(parallel.candidates.map(Self.essence) == serial.candidates.map(Self.essence))
+        #expect(parallel.candidates.map(\.order) == parallel.candidates.map(\.order).sorted())
+        #expect(parallel.notFitted == serial.notFitted)
+        let a = try #require(parallel.headroom), b = try #require(serial.headroom)
+        #expect(a.foldScores.map(\.bitPattern) == b.foldScores.map(\.bitPattern))
+        // Every policy has its defaults; those with thresholds (at most 2) a fitted candidate too.
+        #expect(parallel.candidates.filter { $0.variant == "defaults" }.count == 5)
+        #expect(parallel.notFitted.contains("swiper") && !parallel.notFitted.contains("uikit-paging"))
+        #expect(parallel.candidates.contains { $0.policyID == "uikit-paging" && $0.variant == "fitted" })
+    }
+
+    @Test("the learned candidate and the headroom equal the standalone fitter's and Headroom.run's")
+    func learnedEqualsStandalone() throws {
+        let data = try Self.data()
+        let seed: UInt64 = 7
+        let outcome = try Self.plan(data, seed: seed, serial: false).run()
+        let learned = try #require(outcome.candidates.first { $0.policyID == "learned-threshold" && $0.variant == "fitted" })
+        let fitter = PolicyFitter(starts: 2, seed: seed)
+        let grouping = try GroupedFolds(data: data, folds: 3, seed: seed, adapting: true)
+        let start = LearnedThresholdSnap(maxPages: 2)
+        var scores: [Double] = []
+        for f in 0..<grouping.count {
+            let fit = try fitter.fit(start, data: data, indices: grouping.trainIndices(f))
+            scores.append(data.score(fit.policy, objective: .hitRate, indices: grouping.testIndices[f]))
+        }
+        let final = try fitter.fit(start, data: data).policy
+        #expect(learned.foldTestScores.map(\.bitPattern) == scores.map(\.bitPattern))
+        #expect(learned.policy.parameterValues.map(\.bitPattern) == final.parameterValues.map(\.bitPattern))
+        let headroom = try Headroom.run(data: data, folds: 3, seed: seed)
+        #expect(try #require(outcome.headroom).foldScores.map(\.bitPattern) == headroom.foldScores.map(\.bitPattern))
+    }
+
+    @Test("without a learned policy the headroom is a task of its own, with the same figures")
+    func headroomAlone() throws {
+        let data = try Self.data()
+        let grouping = try GroupedFolds(data: data, folds: 3, seed: 7, adapting: true)
+        let plan = RecommendationPlan(policies: [NearestPageSnap(basis: .releaseOffset)], data: data, grouping: grouping,
+                                      fitter: PolicyFitter(starts: 2, seed: 7), maxPages: 2, maxFittedParameters: 2, seed: 7,
+                                      withHeadroom: true)
+        let outcome = try plan.run()
+        let headroom = try Headroom.run(data: data, folds: 3, seed: 7)
+        #expect(try #require(outcome.headroom).foldScores.map(\.bitPattern) == headroom.foldScores.map(\.bitPattern))
+        #expect(outcome.candidates.count == 1)
+    }
+}
