@@ -32,8 +32,12 @@ public enum CalibrationTable {
         return rows(targets: list, generated: generated, fitted: fitted)
     }
 
+    /// The note of every row when nothing was generated (`--traces 0`): there is nothing to compare.
+    public static let notGeneratedNote = "not compared: no traces generated (--traces 0)"
+
     static func rows(targets: [RecordingSummary.Statistic], generated: RecordingSummary, fitted: Set<String>) -> [Row] {
         let g = Dictionary(uniqueKeysWithValues: generated.statistics.map { ($0.name, $0.value) })
+        let nothingGenerated = generated.features.isEmpty
         return targets.map { s in
             let other = g[s.name] ?? .nan
             let tolerance: String
@@ -42,6 +46,10 @@ public enum CalibrationTable {
             case .absolute(let a): tolerance = "±\(NumberFormat.fixed(a, 2))"
             }
             let isFitted = fitted.contains(s.name)
+            guard !nothingGenerated else {
+                return Row(statistic: s.name, recording: s.value, generated: .nan, tolerance: tolerance, passes: nil,
+                           isFitted: isFitted, note: notGeneratedNote)
+            }
             guard s.value.isFinite else {
                 return Row(statistic: s.name, recording: s.value, generated: other, tolerance: tolerance, passes: nil,
                            isFitted: isFitted, note: "not in the recording")
@@ -53,6 +61,17 @@ public enum CalibrationTable {
             return Row(statistic: s.name, recording: s.value, generated: other, tolerance: tolerance, passes: ok,
                        isFitted: isFitted, note: note)
         }
+    }
+
+    /// The line under the table: how many statistics are within tolerance and how many are not
+    /// matched, or, when no row was compared because nothing was generated, that.
+    public static func summary(_ rows: [Row]) -> String {
+        if !rows.isEmpty && rows.allSatisfy({ $0.note == notGeneratedNote }) {
+            return "no traces generated (--traces 0): nothing to compare the \(rows.count) statistics with (--save-model writes the fitted model)"
+        }
+        let failed = rows.filter { $0.passes == false }.count
+        return "\(rows.filter { $0.passes == true }.count) of \(rows.filter { $0.passes != nil }.count) statistics within tolerance"
+            + (failed > 0 ? "; \(failed) not matched (see notes)" : "")
     }
 
     /// The rows as a text table.

@@ -60,6 +60,8 @@ public struct ModelCalibration: Sendable {
         RecordingSummary.slowStrokeTimeSpread: [strokeTimeSpread, "stroke time log sd (travel / peak move speed, 5% trimmed)",
                                                    "motion time log IQR", "duration log p90/p50"],
         RecordingSummary.stepperSpeedSpread: [speedSpread, "between-user sd of log travel"],
+        RecordingSummary.styleSpeedSpread: [RecordingSummary.stepperSpeedSpread, speedSpread, "between-user sd of log travel"],
+        RecordingSummary.dragHeldShare: [held, "share lifted > 40 ms after the last move", "share release speed exactly 0"],
         RecordingSummary.fastStrokeTimeMedian: ["motion time p50 (first to last move, ms)", "contact duration p50 (ms)"],
     ]
     static let travelSpread = "travel log sd within users (5% trimmed)"
@@ -93,7 +95,7 @@ public struct ModelCalibration: Sendable {
                 Fitted(name: "flick release earliness q (ρ ~ U(1 − 1.5q, 1 − 0.5q))", statistic: "release speed p50 (pt/ms)",
                        isProbability: false, get: { earliness($0.flickReleaseRange) },
                        set: { $0.flickReleaseRange = releaseRange(earliness: $1) }),
-                Fitted(name: "drag hold probability", statistic: held, isProbability: true,
+                Fitted(name: "drag hold probability", statistic: RecordingSummary.dragHeldShare, isProbability: true,
                        get: { $0.dragHoldProbability }, set: { $0.dragHoldProbability = $1 }),
             ]
         } else {
@@ -122,7 +124,7 @@ public struct ModelCalibration: Sendable {
                    get: { $0.delivery.liftRepeatDelayMedian }, set: { $0.delivery.liftRepeatDelayMedian = $1 }),
             Fitted(name: "stall probability", statistic: stopped, isProbability: true,
                    get: { $0.delivery.stallProbability }, set: { $0.delivery.stallProbability = $1 }),
-            Fitted(name: "user gain log sd", statistic: task == .paging ? RecordingSummary.stepperSpeedSpread : speedSpread, isProbability: false,
+            Fitted(name: "user gain log sd", statistic: task == .paging ? RecordingSummary.styleSpeedSpread : speedSpread, isProbability: false,
                    get: { $0.gainLogSD }, set: { $0.gainLogSD = $1 }),
         ]
         return list.map { x in

@@ -70,7 +70,16 @@ extension RecordingSummary {
             travel.append(f.travelPitches)
             if let v = f.peakSpeed, v > 0 { stepperPeak[f.user, default: []].append(log(v)) }
         }
+        // drags: one-item (or unlabelled) strokes that came to rest before lift-off (no flick does; the
+        // stroke-time split instead also takes in 4% of the flicks, none held, and was less precise)
+        var drags = 0, heldDrags = 0
+        for f in features where f.intent.map({ abs($0) == 1 }) ?? true && (f.lastToPeakSpeed ?? 1) < 0.2 {
+            drags += 1
+            if f.heldBeforeLift { heldDrags += 1 }
+        }
         return [
+            Statistic(name: Self.dragHeldShare, value: drags < 20 ? .nan : Double(heldDrags) / Double(drags), tolerance: .absolute(0.05)),
+            Statistic(name: Self.styleSpeedSpread, value: styleCentredSpeedSpread, tolerance: .relative(0.15)),
             Statistic(name: Self.fastStrokeTimeMedian, value: fastTimes.isEmpty ? .nan : Percentile.of(fastTimes, 0.5),
                       tolerance: .relative(0.1)),
             Statistic(name: Self.slowStrokeTimeSpread, value: Self.withinUserLogSD(slow), tolerance: .relative(0.1)),
@@ -80,6 +89,8 @@ extension RecordingSummary {
         ]
     }
 
+    static let dragHeldShare = "share held among one-item drags (labelled ±1, last move < 0.2 of peak speed)"
+    static let styleSpeedSpread = "between-user sd of log peak speed (every stroke, centred by style)"
     static let fastStrokeTimeMedian = "fast-stroke time p50 (ms; stroke time below the 2-means split)"
     static let slowStrokeTimeSpread = "placed-stroke time log sd within users (last move < 0.2 of peak speed, 5% trimmed)"
     static let stepperTravelMedian = "stepper-flick travel p50 (pitches; fast strokes labelled ±1 or unlabelled)"

@@ -60,11 +60,7 @@ extension SnapLab.Generate {
     }
 
     func printTable(_ rows: [CalibrationTable.Row], title: String) {
-        var text = title + "\n" + CalibrationTable.rendered(rows)
-        let failed = rows.filter { $0.passes == false }.count
-        text += "\(rows.filter { $0.passes == true }.count) of \(rows.filter { $0.passes != nil }.count) statistics within tolerance"
-            + (failed > 0 ? "; \(failed) not matched (see notes)" : "") + "\n"
-        Output.standard.write(text)
+        Output.standard.write(title + "\n" + CalibrationTable.rendered(rows) + CalibrationTable.summary(rows) + "\n")
     }
 
     /// Measures (up to) the first 50,000 swipes of `generator` as a recording would be measured.

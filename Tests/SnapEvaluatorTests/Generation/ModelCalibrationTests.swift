@@ -193,4 +193,27 @@ func truthParameters() -> SwipeModelParameters {
         #expect(moreStalls.stopped - base.stopped > 0.12)
         #expect(abs(moreStalls.held - base.held) < 0.03)
     }
+
+    /// Paging: the drag-held share (holds among placed one-item strokes) answers to the drags'
+    /// hold probability with a slope near 1 and not to the stays' (which the all-strokes held
+    /// share mixes in), so its sampling noise is that of the drags' own holds.
+    @Test func dragHoldsHaveTheirOwnStatistic() throws {
+        let layout = try benchLayout()
+        let live = try PolicyCatalog.policy(id: "compose-pager")
+        func shares(drag: Double, stay: Double) throws -> (drags: Double, all: Double) {
+            var p = truthParameters()
+            p.task = .paging
+            p.dragHoldProbability = drag
+            p.stayHoldProbability = stay
+            let s = try ModelCalibration(task: .paging, livePolicy: live, seed: 9).statistics(p, layout: layout, traces: 6000, users: 60)
+            return (s[RecordingSummary.dragHeldShare]!, s[ModelCalibration.held]!)
+        }
+        let base = try shares(drag: 0.3, stay: 0.5)
+        let moreDragHolds = try shares(drag: 0.5, stay: 0.5)
+        let moreStayHolds = try shares(drag: 0.3, stay: 0.9)
+        #expect((moreDragHolds.drags - base.drags) / 0.2 > 0.75, "\(base) \(moreDragHolds)")
+        #expect(abs(moreStayHolds.drags - base.drags) < 0.02, "\(base) \(moreStayHolds)")
+        #expect(moreStayHolds.all - base.all > 0.02)
+        #expect((moreDragHolds.all - base.all) / 0.2 < 0.5)
+    }
 }
