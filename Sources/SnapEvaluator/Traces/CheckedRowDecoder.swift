@@ -19,6 +19,7 @@ extension ReaderCore {
         if window.end == 0 { throw .emptyFile(file: window.path) }
         if window.end >= 3 && window.buf[0] == 0xEF && window.buf[1] == 0xBB && window.buf[2] == 0xBF { window.pos = 3 }
         guard try nextRow() else { throw .emptyFile(file: window.path) }
+        if let rowFault { throw rowFault }   // a header is never skipped
         let nf = tokenizer.nf
         guard nf <= 4096 else {
             throw .invalidValue(file: window.path, line: line, column: "(header)", found: "\(nf) columns", expected: "at most 4096 columns")
@@ -88,7 +89,8 @@ extension ReaderCore {
     ///
     /// A row with a quoting fault (a `"` inside an unquoted field, text after a closing quote,
     /// a quote left open at the end of the file, or a quoted line break in a row with the wrong
-    /// number of fields: all signs of a stray quote) sets ``rowFault`` (the header's throws):
+    /// number of fields: all signs of a stray quote) sets ``rowFault`` and is returned like any
+    /// row (the header's caller throws it; the loop throws it or skips the trace):
     /// the fault names the row's first line, and when the row ran over several lines reading
     /// resumes on the line after its first, so that a stray quote costs one row, never the
     /// rows up to the next quote. ``rowFaultField`` is the first field it concerns.
@@ -103,9 +105,7 @@ extension ReaderCore {
                 rowStart = window.bufFileOffset + pos
                 rowFirstLine = line + 1
                 line += 1
-                let fault = TraceParseError.unterminatedQuote(file: window.path, line: line, column: columnName(tokenizer.openQuoteField))
-                if plan.cols == nil || !lenient { throw fault }
-                rowFault = fault
+                rowFault = TraceParseError.unterminatedQuote(file: window.path, line: line, column: columnName(tokenizer.openQuoteField))
                 rowFaultField = tokenizer.openQuoteField
                 window.pos = window.lineEnd(from: pos)
                 return true
@@ -115,7 +115,6 @@ extension ReaderCore {
                 rowFirstLine = line + 1
                 line += 1
                 if let fault = quotingFault() {
-                    if plan.cols == nil || !lenient { throw fault }
                     rowFault = fault
                     window.pos = tokenizer.rowNewlines > 0 ? window.lineEnd(from: pos) : next
                     return true

@@ -1,7 +1,7 @@
 import SnapStrategies
 
 // The reader's loop over its stages, and the only place that decides strict vs lenient
-// (``ReaderCore/fail(_:)``): the fast decoder takes the rows it can, the tokenizer and the
+// (``ReaderCore/fail(_:)``, and a row's quoting fault at once after ``ReaderCore/nextRow()``): the fast decoder takes the rows it can, the tokenizer and the
 // checked decoder the others, the assembler collects the trace, the contiguity tracker checks
 // its id, the release builder makes its record.
 
@@ -50,6 +50,7 @@ extension ReaderCore {
             if trace.inTrace && !trace.hasBad && !trace.storedQuote && !trace.endedLast { try fastRows() }
             if try fastFirstRow(body, intern) { continue }
             guard try nextRow() else { break }
+            if let rowFault, !lenient { throw rowFault }   // strict: at once, before the trace ends
             let nf = tokenizer.nf
             // trace id (read even from a row with the wrong number of fields, to keep traces apart;
             // a row with a quoting fault at or before the id belongs to the current trace)
@@ -87,6 +88,7 @@ extension ReaderCore {
     mutating func readReleaseLevel(_ body: (TraceRecord) throws -> Void, _ intern: (String) -> Int) throws {
         let cID = cols.traceID, ncols = plan.ncols
         while try nextRow() {
+            if let rowFault, !lenient { throw rowFault }   // strict: at once, before the trace ends
             if trace.inTrace { try finishTrace(body, intern) }
             if rowStart >= rangeEnd { line = rowFirstLine - 1; stopOffset = rowStart; return }
             let nf = tokenizer.nf
