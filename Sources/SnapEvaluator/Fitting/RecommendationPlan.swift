@@ -190,20 +190,24 @@ struct RecommendationPlan {
     }
 
     /// The fitted candidate of policy `order` (every threshold, ``PolicyFitter``, on each training
-    /// fold and on all traces, sharing one ``BreakpointMemo``).
+    /// fold and on all traces, sharing one ``BreakpointMemo`` and one ``FeatureOrders``, which
+    /// depends on the data, not on the fold, as in ``CrossValidatedFit``).
     func searchedCandidate(_ order: Int) throws -> Recommendation.Candidate {
         let objective = fitter.objective
         let given = policies[order]
         let defaults = try given.withParameterValues(given.defaultParameterValues)
         let free = try BoundTransform(policy: defaults.id, specs: defaults.parameterSpecs, values: defaults.parameterValues)
         let memo = BreakpointMemo(traces: data.count, parameters: free.coordinates.map(\.index))
+        // (no fold sample reaches the sweep's size on smaller data: the fitter would not use them)
+        let orders = data.count >= PolicyFitter.sweepMinimum
+            ? try FeatureOrders(data: data, policy: defaults, parameters: nil, objective: objective) : nil
         var scores: [Double] = []
         for f in 0..<grouping.count {
-            let fit = try fitter.fit(defaults, data: data, indices: grouping.trainIndices(f), memo: memo, scoringStart: false)
+            let fit = try fitter.fit(defaults, data: data, indices: grouping.trainIndices(f), memo: memo, orders: orders, scoringStart: false)
             scores.append(data.score(fit.policy, objective: objective, indices: grouping.testIndices[f]))
         }
         // scoringStart: also says which fitted values the data leave not identified (for the code's comments)
-        let final = try fitter.fit(defaults, data: data, indices: data.allIndices, memo: memo, scoringStart: true)
+        let final = try fitter.fit(defaults, data: data, indices: data.allIndices, memo: memo, orders: orders, scoringStart: true)
         return Recommendation.Candidate(policyID: defaults.id, variant: "fitted", fittedParameters: final.fittedNames,
                                         parameterCount: defaults.parameterSpecs.count, order: order, foldTestScores: scores,
                                         testScore: CrossValidatedFit.mean(scores),
