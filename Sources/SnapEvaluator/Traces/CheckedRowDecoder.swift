@@ -107,7 +107,7 @@ extension ReaderCore {
                 line += 1
                 rowFault = TraceParseError.unterminatedQuote(file: window.path, line: line, column: columnName(tokenizer.openQuoteField))
                 rowFaultField = tokenizer.openQuoteField
-                window.pos = window.lineEnd(from: pos)
+                resumeOnNextLine(from: pos)
                 return true
             case let .row(next):
                 if next == pos { return false }   // nothing left
@@ -116,7 +116,7 @@ extension ReaderCore {
                 line += 1
                 if let fault = quotingFault() {
                     rowFault = fault
-                    window.pos = tokenizer.rowNewlines > 0 ? window.lineEnd(from: pos) : next
+                    if tokenizer.rowNewlines > 0 { resumeOnNextLine(from: pos) } else { window.pos = next }
                     return true
                 }
                 let isEmpty = tokenizer.isEmptyRow
@@ -126,6 +126,17 @@ extension ReaderCore {
                 return true
             }
         }
+    }
+
+    /// After a quoting fault in a row that ran over several lines: the row keeps only its first
+    /// line (``RowTokenizer/clip(to:)``, without the line break) and reading resumes on the next.
+    mutating func resumeOnNextLine(from pos: Int) {
+        let next = window.lineEnd(from: pos)
+        var limit = next
+        if limit > pos && window.buf[limit - 1] == 0x0A { limit -= 1 }
+        if limit > pos && window.buf[limit - 1] == 0x0D { limit -= 1 }
+        tokenizer.clip(to: limit)
+        window.pos = next
     }
 
     /// The quoting fault of the row just scanned, if any (see ``nextRow()``); sets ``rowFaultField``.

@@ -136,6 +136,22 @@ struct RowTokenizer: ~Copyable {
         spanCap = n
     }
 
+    /// Cuts the row just scanned at buffer index `limit` (its first line's end, when reading
+    /// resumes on the next line after a quoting fault): fields starting at or after `limit` are
+    /// dropped and the others end there. The row then owns only its first line, so that
+    /// ``field(_:_:)``, which unquotes in place, never writes over the lines read next (found by
+    /// the fuzzer: a skipped trace's id then depended on where a byte range started).
+    mutating func clip(to limit: Int) {
+        var kept = 0
+        for k in 0..<keptFields {
+            if fs[k] >= limit && k > 0 { break }
+            fs[k] = Swift.min(fs[k], limit)
+            fe[k] = Swift.min(fe[k], limit)
+            kept = k + 1
+        }
+        nf = kept
+    }
+
     /// Field `i`'s bytes in `buf`, unquoted in place and trimmed of spaces and tabs.
     @inline(__always)
     func field(_ i: Int, _ buf: UnsafeMutablePointer<UInt8>) -> (UnsafePointer<UInt8>, UnsafePointer<UInt8>) {

@@ -130,4 +130,27 @@ import Testing
             #expect(lines == [2, 4], "\(parts) parts")
         }
     }
+
+    /// A row with a quoting fault that runs over several lines keeps only its first line, and the
+    /// next line is read as it is in the file, whatever byte range it falls in (found by the
+    /// fuzzer: the faulted row's quoted id was unquoted in place over the next line, so a serial
+    /// read listed the next skipped trace as `c"c"` and a range starting on that line as `bc`).
+    @Test func aFaultedRowOverSeveralLinesLeavesTheNextLineAsItIs() throws {
+        let path = try TestFiles.write("trace_id,t_ms,offset\n1,0,0\n1,8,5\n\"a\n\"bc\",0,0,\"e", name: "faulted-multiline.csv")
+        let options = TraceReadOptions(lenient: true, baseLayout: benchLayout)
+        func skipped(_ summary: FileReadSummary) -> [String] {
+            summary.skipped.map { "\($0.location.line) \($0.traceID): \($0.error)" }
+        }
+        var ids: [String] = []
+        let serial = try TraceReader(path: path, options: options).forEach { ids.append($0.release.traceID) }
+        #expect(ids == ["1"])
+        #expect(serial.skipped.map(\.traceID) == ["a", "bc"])
+        #expect(serial.skipped.map(\.location.line) == [4, 5])
+        for parts in 2...8 {
+            let r = try TraceReader.readInParallel(path: path, options: options, parts: parts, minimumPartBytes: 1,
+                                                   initial: { [String]() }) { ids, t in ids.append(t.release.traceID) }
+            #expect(r.partials.flatMap { $0 } == ["1"], "\(parts) parts")
+            #expect(skipped(r.summary) == skipped(serial), "\(parts) parts")
+        }
+    }
 }

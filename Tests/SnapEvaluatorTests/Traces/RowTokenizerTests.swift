@@ -80,4 +80,34 @@ import Testing
         #expect(s == .row(next: row.utf8.count))
         #expect(tok.nf == RowTokenizer.maxFields + 10 && f.count == RowTokenizer.maxFields)
     }
+
+    /// A row cut at its first line's end keeps the fields that start before the cut, each ending
+    /// there, and unquoting them writes nothing at or after the cut.
+    @Test func clippingARowLeavesTheBytesAfterTheCut() {
+        var bytes = Array("\"a\n\"bc\",0,\"e".utf8)
+        var tok = RowTokenizer()
+        bytes.withUnsafeMutableBufferPointer { b in
+            let base = b.baseAddress!
+            #expect(tok.scan(base, at: 0, end: b.count, eof: true) == .unterminatedQuote)
+            #expect(tok.nf == 2)   // the open quote's field is not counted
+            tok.clip(to: 2)
+            #expect(tok.nf == 1)
+            let (fs, fe) = tok.field(0, base)
+            #expect(byteText(fs, fe) == "a")
+        }
+        #expect(String(decoding: bytes[3...], as: UTF8.self) == "\"bc\",0,\"e")
+        // a field starting after the cut is dropped, the first field is always kept
+        var two = Array("x,\"y\nz\"".utf8)
+        two.withUnsafeMutableBufferPointer { b in
+            let base = b.baseAddress!
+            _ = tok.scan(base, at: 0, end: b.count, eof: true)
+            #expect(tok.nf == 2)
+            tok.clip(to: 1)
+            #expect(tok.nf == 1)
+            tok.clip(to: 0)
+            #expect(tok.nf == 1)
+            let (fs, fe) = tok.field(0, base)
+            #expect(fs == fe)
+        }
+    }
 }
