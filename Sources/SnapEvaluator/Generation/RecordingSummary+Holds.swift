@@ -71,5 +71,5 @@ extension RecordingSummary {
         return moved == 0 ? .nan : held / Double(moved)
     }
 
-    static let weightedHeld = "share held before lift-off (repeats 15–40 or > 110 ms after the last move, 40–110 ms weighted by their hold share)"
+    static let weightedHeld = "share held before lift-off (by lift-off window; 40–110 ms weighted)"
 }
