@@ -20,8 +20,8 @@ import SnapStrategies
 /// match the labels' (``reweightIntents(_:targets:simulated:)``).
 ///
 /// Each parameter has a statistic that moves with it and little with the others: placed strokes
-/// (holds) ← lift-offs that repeat the last move > 15 ms after it and are not a stall's (a stall
-/// lasts 45–90 ms and cuts a stroke still moving fast); stalls ← late lift-offs after a move still
+/// (holds) ← lift-offs that repeat the last move 15–40 ms or > 110 ms after it, and those 40–110 ms
+/// after it weighted by their share of holds (a stall lasts 45–90 ms; `RecordingSummary+Holds`); stalls ← late lift-offs after a move still
 /// near the stroke's peak speed (or gaps between moves); spreads ← 5%-trimmed log sds *within
 /// users* (travel; travel / peak move speed, in which the amplitude cancels), so the recording's
 /// few users' gains do not enter them; the user gain ← the between-user sd of log peak speed (the
