@@ -6,7 +6,7 @@ check-like-truth.py DEFAULT.json TRUTH.json     writes TRUTH.json: DEFAULT with 
 check-like-truth.py --compare TRUTH.json LIKE.json [LOG]   prints truth, fitted and relative error
                                                (and appends "parameter<TAB>error %" lines to LOG)
 check-like-truth.py --table LOG                 per parameter: the errors of every run, how many
-                                               within 10%, the median absolute error
+                                               within 10%, the median absolute error, their mean and sd
 """
 import json
 import sys
@@ -34,12 +34,15 @@ if sys.argv[1] == "--table":
     for line in open(sys.argv[2]):
         k, e = line.split("\t")
         errors.setdefault(k, []).append(float(e))
-    print(f"| parameter | errors, % | within 10% | median abs. error |")
-    print(f"| --- | --- | --- | --- |")
+    print(f"| parameter | errors, % | within 10% | median abs. error | mean, sd |")
+    print(f"| --- | --- | --- | --- | --- |")
     for k, es in errors.items():
         med = sorted(abs(e) for e in es)[len(es) // 2] if len(es) % 2 else \
             sum(sorted(abs(e) for e in es)[len(es) // 2 - 1:len(es) // 2 + 1]) / 2
-        print(f"| {k} | {' '.join(f'{e:+.1f}' for e in es)} | {sum(abs(e) <= 10 for e in es)}/{len(es)} | {med:.1f}% |")
+        mean = sum(es) / len(es)
+        sd = (sum((e - mean) ** 2 for e in es) / (len(es) - 1)) ** 0.5 if len(es) > 1 else float("nan")
+        print(f"| {k} | {' '.join(f'{e:+.1f}' for e in es)} | {sum(abs(e) <= 10 for e in es)}/{len(es)} | {med:.1f}% "
+              f"| {mean:+.1f}, {sd:.1f} |")
     sys.exit(0)
 if sys.argv[1] == "--compare":
     t = json.load(open(sys.argv[2]))

@@ -26,10 +26,21 @@ public final class AtomicFileOutput {
         var attempt = 0
         var candidate = ""
         var opened: Int32 = -1
+        var slot = -1
         while opened < 0 && attempt < 100 {
             candidate = directory + "/." + url.lastPathComponent + ".tmp-\(getpid())-\(attempt)"
+            // registered before it is created, so that a signal arriving just after `open` still
+            // removes it (the name carries this process's id: a file it names that already
+            // exists is a dead process's leftover, harmless to remove)
+            slot = TemporaryFileCleanup.register(candidate)
             opened = open(candidate, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o644)
-            if opened < 0 && errno != EEXIST { break }
+            if opened < 0 {
+                let failure = errno
+                TemporaryFileCleanup.unregister(slot)
+                slot = -1
+                errno = failure
+                if failure != EEXIST { break }
+            }
             attempt += 1
         }
         guard opened >= 0 else {
@@ -37,7 +48,7 @@ public final class AtomicFileOutput {
         }
         fd = opened
         temporaryPath = candidate
-        cleanupSlot = TemporaryFileCleanup.register(candidate)
+        cleanupSlot = slot
     }
 
     /// Appends `bytes`.

@@ -45,7 +45,11 @@ extension ModelCalibration {
         let all = parts.all()
         var features = [[TraceFeatures]](repeating: [], count: generators.count)
         for (i, item) in items.enumerated() { features[item.replicate] += all[i] }
-        return features.map { RecordingSummary(features: $0, layout: layout, hit: task.hitCriterion) }
+        return features.map {
+            var summary = RecordingSummary(features: $0, layout: layout, hit: task.hitCriterion)
+            summary.stallWindowWeight = stallWindowWeight
+            return summary
+        }
     }
 
     /// The statistics of `n` traces by `users` users simulated from `parameters` (statistic name →

@@ -20,8 +20,8 @@ import SnapStrategies
 /// match the labels' (``reweightIntents(_:targets:simulated:)``).
 ///
 /// Each parameter has a statistic that moves with it and little with the others: placed strokes
-/// (holds) ← lift-offs that repeat the last move > 15 ms after it and are not a stall's (a stall
-/// lasts 45–90 ms and cuts a stroke still moving fast); stalls ← late lift-offs after a move still
+/// (holds) ← lift-offs that repeat the last move 15–40 ms or > 110 ms after it, and those 40–110 ms
+/// after it weighted by their share of holds (a stall lasts 45–90 ms; `RecordingSummary+Holds`); stalls ← late lift-offs after a move still
 /// near the stroke's peak speed (or gaps between moves); spreads ← 5%-trimmed log sds *within
 /// users* (travel; travel / peak move speed, in which the amplitude cancels), so the recording's
 /// few users' gains do not enter them; the user gain ← the between-user sd of log peak speed (the
@@ -59,9 +59,13 @@ public struct ModelCalibration: Sendable {
         RecordingSummary.stepperTravelSpread: [travelSpread, "travel log sd (5% trimmed)", "travel log IQR", "travel log p90/p50"],
         RecordingSummary.slowStrokeTimeSpread: [strokeTimeSpread, "stroke time log sd (travel / peak move speed, 5% trimmed)",
                                                    "motion time log IQR", "duration log p90/p50"],
+        RecordingSummary.dragMotionTimeSpread: [RecordingSummary.slowStrokeTimeSpread, strokeTimeSpread,
+                                                "stroke time log sd (travel / peak move speed, 5% trimmed)", "motion time log IQR",
+                                                "duration log p90/p50"],
         RecordingSummary.stepperSpeedSpread: [speedSpread, "between-user sd of log travel"],
         RecordingSummary.styleSpeedSpread: [RecordingSummary.stepperSpeedSpread, speedSpread, "between-user sd of log travel"],
         RecordingSummary.dragHeldShare: [held, "share lifted > 40 ms after the last move", "share release speed exactly 0"],
+        RecordingSummary.weightedHeld: [held, "share lifted > 40 ms after the last move", "share release speed exactly 0"],
         RecordingSummary.fastStrokeTimeMedian: ["motion time p50 (first to last move, ms)", "contact duration p50 (ms)"],
     ]
     static let travelSpread = "travel log sd within users (5% trimmed)"
@@ -87,7 +91,7 @@ public struct ModelCalibration: Sendable {
                            p.dragDurationMedian *= r
                            p.stayDurationMedian *= r
                        }),
-                Fitted(name: "duration log sd (flicks and drags)", statistic: RecordingSummary.slowStrokeTimeSpread, isProbability: false,
+                Fitted(name: "duration log sd (flicks and drags)", statistic: RecordingSummary.dragMotionTimeSpread, isProbability: false,
                        get: { $0.flickDurationLogSD }, set: { p, x in
                            p.dragDurationLogSD *= x / p.flickDurationLogSD
                            p.flickDurationLogSD = x
@@ -111,7 +115,7 @@ public struct ModelCalibration: Sendable {
                 Fitted(name: "stroke release earliness q (ρ ~ U(1 − 1.5q, 1 − 0.5q))", statistic: "release speed p50 (pt/ms)",
                        isProbability: false, get: { earliness($0.stroke.releaseRange) },
                        set: { $0.stroke.releaseRange = releaseRange(earliness: $1) }),
-                Fitted(name: "placed-stroke probability", statistic: held, isProbability: true,
+                Fitted(name: "placed-stroke probability", statistic: RecordingSummary.weightedHeld, isProbability: true,
                        get: { $0.stroke.holdProbability }, set: { $0.stroke.holdProbability = $1 }),
             ]
         }
@@ -175,6 +179,9 @@ public struct ModelCalibration: Sendable {
     /// The recording's traces per user (its design), which every simulated replicate repeats
     /// (`calibrate` sets it; `nil`: `traces` by `users` users drawn by activity).
     public var designTracesPerUser: [Int]?
+    /// The recording's stall-window weight (``RecordingSummary/resolvedStallWindowWeight``), which
+    /// every simulated data set is measured with (`calibrate` sets it; `nil`: each its own).
+    public var stallWindowWeight: Double?
 
     public init(task: SwipeTask, livePolicy: (any SnapPolicy)?, seed: UInt64) {
         self.task = task
@@ -225,6 +232,7 @@ public struct ModelCalibration: Sendable {
         let replicates = max(Int((Double(n) / Double(perReplicate)).rounded()), 1)
         var design = self
         design.designTracesPerUser = counts.keys.sorted().map { counts[$0]! }
+        design.stallWindowWeight = recording.resolvedStallWindowWeight
         var result = try design.fitMoments(p, targets: target, layout: recording.layout, users: users, traces: perReplicate,
                                            replicates: replicates, notes: notes)
         result.userCount = users

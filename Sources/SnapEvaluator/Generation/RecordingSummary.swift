@@ -11,6 +11,10 @@ public struct RecordingSummary: Sendable {
     public var layout: CarouselLayout
     /// The hit criterion of the traces' `hit` column, if any trace has one.
     public var hit: HitCriterion?
+    /// The weight of repeated lift-offs 40–110 ms after the last move in the placed-stroke
+    /// statistic (`RecordingSummary+Holds`): a simulation takes the recording's; `nil`: this
+    /// summary's own estimate.
+    public var stallWindowWeight: Double?
 
     public init(features: [TraceFeatures], layout: CarouselLayout, hit: HitCriterion? = nil) {
         self.features = features
@@ -186,6 +190,7 @@ public struct RecordingSummary: Sendable {
             Statistic(name: "share lifted > 40 ms after the last move", value: share({ $0.liftsLate }, of: moved), tolerance: .absolute(0.03)),
             Statistic(name: "share held before lift-off (repeat > 15 ms after the last move, not a stall)",
                       value: share({ $0.heldBeforeLift }, of: moved), tolerance: .absolute(0.03)),
+            Statistic(name: Self.weightedHeld, value: weightedHeldShare, tolerance: .absolute(0.03)),
             Statistic(name: "share stopped while moving (gap > 40 ms after a fast move)",
                       value: share({ $0.stoppedWhileMoving }, of: moved), tolerance: .absolute(0.02)),
             Statistic(name: "rows per trace p50", value: quantile(rows, 0.5), tolerance: .relative(0.2)),

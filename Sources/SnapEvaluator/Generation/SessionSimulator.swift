@@ -209,6 +209,7 @@ public struct SessionSimulator: Sendable {
             style: plan.style, strategy: plan.strategy, liftTail: tail, isCancelled: cancelled, rate: user.rate,
             releaseVelocity: velocity, times: scratch.times, offsets: scratch.offsets)
         swipe.task = p.task
+        swipe.hold = plan.hold
         if step > 0, let previous, let settled = previous.settledIndex {
             swipe.isCorrection = settled != previous.intendedIndex && p.task == .paging
                 || (p.task == .reveal && (swipe.intent > 0) != (previous.intent > 0))

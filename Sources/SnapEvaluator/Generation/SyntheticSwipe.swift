@@ -79,6 +79,10 @@ public struct SyntheticSwipe: Sendable, Hashable {
     public var liveHit: Bool?
     /// Hidden truth: this swipe corrects the previous one of the same goal, which missed its label.
     public var isCorrection: Bool = false
+    /// Hidden truth: the planned hold before lift-off, ms (0: lifted without one). A reveal or
+    /// browse stroke drawn as placed, and a held drag or stay, has one; for evaluating estimators
+    /// of the placed-stroke and hold probabilities against the draws a file was made from.
+    public var hold: Double = 0
 
     public init(traceID: Int, user: Int, session: Int, chunk: Int, startSlot: Int, startIndex: Int,
                 startOffset: Double, intent: Int, goalIntent: Int, stepInGoal: Int, intendedIndex: Int, style: Style, strategy: Strategy,

@@ -115,6 +115,25 @@ public struct TraceFeatures: Sendable, Hashable {
         return g <= 40 || g > 110 || (lastToPeakSpeed ?? 1) < 0.3
     }
 
+    /// Where the lift-off row falls after the last move (``liftWindow``): how a placed stroke's
+    /// hold is told from a delivery repeat and from a stall.
+    public enum LiftWindow: Sendable, Hashable {
+        /// At most 15 ms: a delivery repeat (or a lift-off within the frame), not a hold.
+        case prompt
+        /// 15–40 ms or more than 110 ms: only a hold puts a lift-off here (a stall lasts 45–90 ms
+        /// and is delivered at its end, so a lift-off during one comes 45 ms to 90 ms plus a frame
+        /// after the last move).
+        case hold
+        /// 40–110 ms: a hold or a lift-off delivered at the end of a stall.
+        case stall
+    }
+
+    /// The lift-off's window (`nil` without a move before it).
+    public var liftWindow: LiftWindow? {
+        guard let g = liftGap else { return nil }
+        return g <= 15 ? .prompt : (g <= 40 || g > 110 ? .hold : .stall)
+    }
+
     /// Frames stopped while the finger moved: a gap > 40 ms between moves, or a late lift-off
     /// (> 40 ms after the last move) that follows fewer than two moves or a move still at ≥ 0.6 of
     /// the stroke's peak speed (a finger that had come to rest would have slowed down).

@@ -33,7 +33,8 @@ extension SnapLab.Generate {
         for note in result.notes { Output.notice("note: \(note)\n") }
         let generator = try generate(calibrated: result.parameters, calibratedLayout: recording.layout,
                                      calibratedUsers: result.userCount, calibratedLive: liveID, chosenSeed: seed)
-        let generated = try Self.measure(generator)
+        var generated = try Self.measure(generator)
+        generated.stallWindowWeight = recording.resolvedStallWindowWeight
         let rows = CalibrationTable.rows(recording: recording, generated: generated,
                                          fitted: ModelCalibration.drivers(task: task, targets: recording.statisticValues))
         printTable(rows, title: "recording (\(recording.features.count) traces) vs generated (\(generated.features.count) measured), seed \(seed)")

@@ -31,6 +31,27 @@ func liveGenerator(task: SwipeTask, live: String? = "compose-lazyrow-snap", trac
         #expect(swipes.allSatisfy { (0..<40).contains($0.settledIndex!) })
     }
 
+    /// The hidden hold is the plan's: reveal strokes drawn as placed have one (and only they), so
+    /// the share of swipes with a hold is the file's own draw of the placed-stroke probability.
+    @Test func hiddenHoldMarksThePlacedStrokes() throws {
+        func swipes(placed: Double) throws -> [SyntheticSwipe] {
+            var p = SwipeModelParameters()
+            p.task = .reveal
+            p.delivery.isEnabled = true
+            p.stroke.holdProbability = placed
+            let model = try SwipeModel(parameters: p, layout: benchLayout())
+            return try allSwipes(TraceGenerator(model: model, traceCount: 1000, userCount: 10, seed: 3,
+                                                livePolicy: PolicyCatalog.policy(id: "compose-lazyrow-snap")))
+        }
+        #expect(try swipes(placed: 0).allSatisfy { $0.hold == 0 })
+        #expect(try swipes(placed: 1).allSatisfy { $0.hold > 0 })
+        let some = try swipes(placed: 0.3)
+        let share = Double(some.filter { $0.hold > 0 }.count) / Double(some.count)
+        #expect(abs(share - 0.3) < 0.05, "\(share)")
+        // a held stroke's lift-off repeats the last move
+        #expect(some.filter { $0.hold > 0 && $0.offsets.count >= 3 }.allSatisfy { $0.offsets.last == $0.offsets[$0.offsets.count - 2] })
+    }
+
     /// The hidden truth agrees with the settled item: an exact hit for paging, the target wholly in
     /// view for reveal; none for browse.
     @Test func liveHitMatchesTheTaskCriterion() throws {
