@@ -35,6 +35,17 @@ struct DecisionTableTests {
         let indices = data.allIndices.filter { _ in Double.random(in: 0..<1, using: &rng) < 0.7 }
         let sparse = TraceSample(indices: indices, weights: indices.map { _ in Double(Int.random(in: 1...3, using: &rng)) })
         let dense = sparse.withDenseWeights(traces: data.count)
+        // A user bootstrap's kind of sample: each user's traces weighted by the times it was drawn
+        // (0 to 3), so the sweep reads the table in feature order with the users' weights.
+        let lookups = try #require(table.table)
+        let drawn = (0..<lookups.users).map { _ in Double(Int.random(in: 0...3, using: &rng)) }
+        let drawnIndices = data.allIndices.filter { drawn[Int(lookups.userOf[$0])] > 0 }
+        let byUser = TraceSample(indices: drawnIndices, weights: drawnIndices.map { drawn[Int(lookups.userOf[$0])] })
+            .withDenseWeights(traces: data.count).withUserWeights(lookups)
+        #expect(byUser.userWeights == drawn)
+        #expect(dense.withUserWeights(lookups).userWeights == nil, "weights differ within users")
+        let halves = TraceSample(indices: data.allIndices, weights: data.allIndices.map { _ in 0.5 })
+        #expect(halves.withDenseWeights(traces: data.count).withUserWeights(lookups).userWeights == nil, "not whole numbers")
         var compared = 0
         for _ in 0..<12 {
             var x = policy.parameterValues
@@ -42,10 +53,12 @@ struct DecisionTableTests {
             x = decided.repaired(x)
             let loss = decided.lossSum(policy, at: x, sample: sparse)
             #expect(table.lossSum(policy, at: x, sample: sparse) == loss)
+            let userLoss = decided.lossSum(policy, at: x, sample: byUser)
+            #expect(table.lossSum(policy, at: x, sample: byUser) == userLoss)
             for c in coordinates {
-                for sample in [sparse, dense] {
-                    let a = table.profile(policy, at: x, coordinate: c, sample: sample, lossAtX: loss)
-                    let b = decided.profile(policy, at: x, coordinate: c, sample: sample, lossAtX: loss)
+                for (sample, lossAtX) in [(sparse, loss), (dense, loss), (byUser, userLoss)] {
+                    let a = table.profile(policy, at: x, coordinate: c, sample: sample, lossAtX: lossAtX)
+                    let b = decided.profile(policy, at: x, coordinate: c, sample: sample, lossAtX: lossAtX)
                     #expect(a.lower == b.lower && a.upper == b.upper && a.base == b.base, "\(c.name) at \(x)")
                     let ea = Array(a.events), eb = Array(b.events)
                     #expect(ea.count == eb.count, "\(c.name) at \(x)")

@@ -191,6 +191,7 @@ public struct PolicyFitter: Sendable {
             if let table = orders.table, table.fits(policy.parameterValues, free: transform.coordinates.map(\.index)),
                objective == .hitRate {
                 search.table = table
+                sample = sample.withUserWeights(table)
             }
         }
         let total = sample.total
