@@ -40,12 +40,19 @@ struct DecisionTableTests {
         let lookups = try #require(table.table)
         let drawn = (0..<lookups.users).map { _ in Double(Int.random(in: 0...3, using: &rng)) }
         let drawnIndices = data.allIndices.filter { drawn[Int(lookups.userOf[$0])] > 0 }
-        let byUser = TraceSample(indices: drawnIndices, weights: drawnIndices.map { drawn[Int(lookups.userOf[$0])] })
-            .withDenseWeights(traces: data.count).withUserWeights(lookups)
-        #expect(byUser.userWeights == drawn)
+        let byUserDense = TraceSample(indices: drawnIndices, weights: drawnIndices.map { drawn[Int(lookups.userOf[$0])] })
+            .withDenseWeights(traces: data.count)
+        let byUser = byUserDense.withUserWeights(lookups)
+        #expect(byUser.userWeights == drawn && byUser.dense == nil)
         #expect(dense.withUserWeights(lookups).userWeights == nil, "weights differ within users")
         let halves = TraceSample(indices: data.allIndices, weights: data.allIndices.map { _ in 0.5 })
-        #expect(halves.withDenseWeights(traces: data.count).withUserWeights(lookups).userWeights == nil, "not whole numbers")
+        #expect(halves.withUserWeights(lookups).userWeights == nil, "not whole numbers")
+        let repeated = TraceSample(indices: data.allIndices + [0], weights: nil)
+        #expect(repeated.withUserWeights(lookups).userWeights == nil, "a trace twice")
+        let partUser = TraceSample(indices: Array(data.allIndices.dropFirst()), weights: nil)
+        #expect(lookups.tracesOfUser[Int(lookups.userOf[0])] > 1)
+        #expect(partUser.withUserWeights(lookups).userWeights == nil, "a user's trace missing")
+        #expect(TraceSample(indices: data.allIndices).withUserWeights(lookups).userWeights == [Double](repeating: 1, count: lookups.users))
         var compared = 0
         for _ in 0..<12 {
             var x = policy.parameterValues
@@ -53,12 +60,13 @@ struct DecisionTableTests {
             x = decided.repaired(x)
             let loss = decided.lossSum(policy, at: x, sample: sparse)
             #expect(table.lossSum(policy, at: x, sample: sparse) == loss)
-            let userLoss = decided.lossSum(policy, at: x, sample: byUser)
+            let userLoss = decided.lossSum(policy, at: x, sample: byUserDense)
             #expect(table.lossSum(policy, at: x, sample: byUser) == userLoss)
             for c in coordinates {
-                for (sample, lossAtX) in [(sparse, loss), (dense, loss), (byUser, userLoss)] {
+                // The table reads the users' weights where deciding reads the same weights per trace.
+                for (sample, decidedSample, lossAtX) in [(sparse, sparse, loss), (dense, dense, loss), (byUser, byUserDense, userLoss)] {
                     let a = table.profile(policy, at: x, coordinate: c, sample: sample, lossAtX: lossAtX)
-                    let b = decided.profile(policy, at: x, coordinate: c, sample: sample, lossAtX: lossAtX)
+                    let b = decided.profile(policy, at: x, coordinate: c, sample: decidedSample, lossAtX: lossAtX)
                     #expect(a.lower == b.lower && a.upper == b.upper && a.base == b.base, "\(c.name) at \(x)")
                     let ea = Array(a.events), eb = Array(b.events)
                     #expect(ea.count == eb.count, "\(c.name) at \(x)")

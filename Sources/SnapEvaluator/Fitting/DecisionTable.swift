@@ -45,6 +45,8 @@ final class DecisionTable: Sendable {
     /// `userOf[i]`: trace `i`'s user, numbered `0..<users` in order of first appearance.
     let userOf: [UInt32]
     let users: Int
+    /// `tracesOfUser[u]`: the number of traces of user `u`.
+    let tracesOfUser: [Int32]
     /// Per feature `q`, the columns in the order of its ``FeatureOrders/Order``.
     let ordered: [Ordered]
 
@@ -156,6 +158,9 @@ final class DecisionTable: Sendable {
         }
         self.userOf = userOf
         users = numbers.count
+        var tracesOfUser = [Int32](repeating: 0, count: numbers.count)
+        for u in userOf { tracesOfUser[Int(u)] += 1 }
+        self.tracesOfUser = tracesOfUser
         let q = quantities.count
         ordered = quantities.indices.map { k in
             let order = order(quantities[k])
@@ -173,18 +178,28 @@ final class DecisionTable: Sendable {
         }
     }
 
-    /// The weight of each user's traces in `dense` (a sample's weight per trace, ``TraceSample/dense``),
-    /// by user number (``userOf``), or `nil` unless every trace of each user has the same weight and
-    /// it is a whole number below 2³² (so that sums of weighted 0-or-1 losses are exact in any order).
-    func userWeights(_ dense: [Double]) -> [Double]? {
-        guard dense.count == userOf.count else { return nil }
-        var weights = [Double](repeating: .nan, count: users)
-        for (i, w) in dense.enumerated() {
-            guard w >= 0, w < 0x1_0000_0000, w == w.rounded(.down) else { return nil }
+    /// The weight of each user's traces in the sample `indices` with `weights`, by user number
+    /// (``userOf``), or `nil` unless every trace of the data is in it at most once, every trace of
+    /// a user with a weight is in it with the same weight, and every weight is a whole number below
+    /// 2³² (so that sums of weighted 0-or-1 losses are exact in any order). Users with no trace in
+    /// the sample weigh 0. A fold, a user bootstrap resample and all traces are such samples.
+    func userWeights(indices: [Int], weights: [Double]) -> [Double]? {
+        guard indices.count == weights.count else { return nil }
+        var byUser = [Double](repeating: .nan, count: users)
+        var present = [Int32](repeating: 0, count: users)
+        var seen = [UInt64](repeating: 0, count: (userOf.count + 63) / 64)
+        for (i, w) in zip(indices, weights) {
+            guard i >= 0, i < userOf.count, w >= 0, w < 0x1_0000_0000, w == w.rounded(.down) else { return nil }
+            guard seen[i >> 6] & (1 << UInt64(i & 63)) == 0 else { return nil }   // a repeat: weights add up per trace
+            seen[i >> 6] |= 1 << UInt64(i & 63)
             let u = Int(userOf[i])
-            if weights[u].isNaN { weights[u] = w } else if weights[u] != w { return nil }
+            if byUser[u].isNaN { byUser[u] = w } else if byUser[u] != w { return nil }
+            present[u] += 1
         }
-        return weights
+        for u in 0..<users {
+            if byUser[u].isNaN { byUser[u] = 0 } else if byUser[u] != 0 && present[u] != tracesOfUser[u] { return nil }
+        }
+        return byUser
     }
 
     /// Whether the table was decided for `point`'s fixed parameters and the free ones `free`.
@@ -235,26 +250,42 @@ final class DecisionTable: Sendable {
     static func loss(_ lost: UInt16, _ pattern: Int) -> Double { Double((lost >> UInt16(pattern)) & 1) }
 
     /// Σ weight · loss at point `x` over `indices` (weights 1 when `nil`); with `userWeights`
-    /// (``userWeights(_:)`` of the same sample), over every trace in index order instead, each
+    /// (``userWeights(indices:weights:)`` of the same sample), over every trace in index order instead, each
     /// weighted by its user's weight: the same sum (whole-number weights times losses of 0 or 1
     /// add exactly in any order), read in sequence.
     func lossSum(at x: [Double], orders: FeatureOrders, data: FitData, indices: [Int], weights: [Double]?,
                  userWeights: [Double]? = nil) -> Double {
-        withLookups(sides(at: x, orders: orders, data: data)) { lookup in
-            if let userWeights {
-                return userOf.withUnsafeBufferPointer { userOf in
-                    userWeights.withUnsafeBufferPointer { userWeights in
-                        var total = 0.0
-                        for i in userOf.indices {
-                            let w = userWeights[Int(userOf[i])]
-                            guard w != 0 else { continue }
-                            let (p, bits) = lookup(i)
-                            total += w * Self.loss(bits, p)
+        let sides = sides(at: x, orders: orders, data: data)
+        if let userWeights {
+            // In chunks on every core: the partial sums are whole numbers, exact in any order.
+            let n = userOf.count, chunk = 1 << 16
+            let chunks = (n + chunk - 1) / chunk
+            var partial = [Double](repeating: 0, count: chunks)
+            let part: @Sendable (Int) -> Double = { k in
+                self.withLookups(sides) { lookup in
+                    self.userOf.withUnsafeBufferPointer { userOf in
+                        userWeights.withUnsafeBufferPointer { userWeights in
+                            var total = 0.0
+                            for i in (k * chunk)..<Swift.min(n, (k + 1) * chunk) {
+                                let w = userWeights[Int(userOf[i])]
+                                guard w != 0 else { continue }
+                                let (p, bits) = lookup(i)
+                                total += w * Self.loss(bits, p)
+                            }
+                            return total
                         }
-                        return total
                     }
                 }
             }
+            if chunks < 2 { return chunks == 1 ? part(0) : 0 }
+            partial.withUnsafeMutableBufferPointer { buffer in
+                guard let base = buffer.baseAddress else { return }
+                let slots = ChunkSlots(base: base)
+                DispatchQueue.concurrentPerform(iterations: chunks) { k in slots.base[k] = part(k) }
+            }
+            return partial.reduce(0, +)
+        }
+        return withLookups(sides) { lookup in
             var total = 0.0
             for (k, i) in indices.enumerated() {
                 let (p, bits) = lookup(i)
@@ -336,7 +367,7 @@ extension StepSearch {
 
     /// ``tableProfile(_:bit:orders:at:coordinate:sample:lossAtX:)``'s sweep over the traces whose
     /// change point lies in `range`, in feature order, reading ``DecisionTable/Ordered``'s columns in
-    /// sequence and each trace's weight from its user's (`userWeights`, ``DecisionTable/userWeights(_:)``):
+    /// sequence and each trace's weight from its user's (`userWeights`, ``DecisionTable/userWeights(indices:weights:)``):
     /// the same events, in the same order, with the same weights, as looking each trace up by index.
     private func orderedProfile(_ table: DecisionTable, bit j: Int, orders: FeatureOrders, at x: [Double],
                                 coordinate c: BoundTransform.Coordinate, range: (lower: Double, upper: Double),

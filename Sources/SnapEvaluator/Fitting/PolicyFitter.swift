@@ -187,12 +187,13 @@ public struct PolicyFitter: Sendable {
         if !search.features.isEmpty && sample.indices.count >= Self.sweepMinimum {
             let orders = try featureOrders ?? FeatureOrders(data: data, policy: policy, parameters: names, objective: objective)
             search.featureOrders = orders
-            sample = sample.withDenseWeights(traces: data.count)
             if let table = orders.table, table.fits(policy.parameterValues, free: transform.coordinates.map(\.index)),
                objective == .hitRate {
                 search.table = table
                 sample = sample.withUserWeights(table)
             }
+            // Sweeps read the users' weights when they can, else every trace's (dense) weight.
+            if sample.userWeights == nil { sample = sample.withDenseWeights(traces: data.count) }
         }
         let total = sample.total
         func score(_ loss: Double) -> Double { objective.isHigherBetter ? 1 - loss / total : loss / total }

@@ -315,7 +315,7 @@ struct StepSearch<P: SnapPolicy>: Sendable {
         var loss = Double.infinity
         // The loss at the current point, kept exact from step to step (sweeps start from it).
         var known: Double? = startPoint == start ? startLoss : nil
-        if known == nil && sample.dense != nil && featureOrders != nil && !features.isEmpty {
+        if known == nil && sample.isSweepable && featureOrders != nil && !features.isEmpty {
             known = lossSum(policy, at: x, sample: sample)
         }
         var profiles = 0

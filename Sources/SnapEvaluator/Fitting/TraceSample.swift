@@ -4,11 +4,12 @@ public struct TraceSample: Sendable {
     public var indices: [Int]
     public var weights: [Double]
     /// The weight of every trace of the data (0 when absent, repeats summed), when built by
-    /// ``withDenseWeights(traces:)``: what a sweep in feature order reads.
+    /// ``withDenseWeights(traces:)`` (and not replaced by ``userWeights``): what a sweep in feature
+    /// order reads.
     var dense: [Double]?
     /// The weight of each user's traces by ``DecisionTable``'s user number, when every trace of a
     /// user has the same whole-number weight in ``dense`` (a fold, a user bootstrap resample, all
-    /// traces): set by ``DecisionTable/userWeights(_:)``. A sweep then reads the weights in feature
+    /// traces): set by ``withUserWeights(_:)``. A sweep then reads the weights in feature
     /// order from a table the size of the users instead of from ``dense`` at random.
     var userWeights: [Double]?
 
@@ -29,15 +30,21 @@ public struct TraceSample: Sendable {
         return copy
     }
 
-    /// This sample (with ``dense`` weights) with ``userWeights`` for `table` when its weights are
-    /// whole numbers, the same for every trace of a user (``DecisionTable/userWeights(_:)``).
+    /// This sample with ``userWeights`` for `table` when each of its traces is in it once and its
+    /// weights are whole numbers, the same for every trace of a user and every trace of a user in it
+    /// (``DecisionTable/userWeights(indices:weights:)``); any ``dense`` weights are then dropped (what
+    /// reads them reads the users' weights instead: 8 bytes per trace less for each fit running).
     func withUserWeights(_ table: DecisionTable) -> TraceSample {
         var copy = self
-        if let dense, weights.allSatisfy({ $0 >= 0 && $0 == $0.rounded(.down) }) {
-            copy.userWeights = table.userWeights(dense)
+        if let byUser = table.userWeights(indices: indices, weights: weights) {
+            copy.userWeights = byUser
+            copy.dense = nil
         }
         return copy
     }
+
+    /// Whether a sweep in feature order can read this sample's weights (``dense`` or ``userWeights``).
+    var isSweepable: Bool { dense != nil || userWeights != nil }
 
     /// Every `stride`-th entry (at least `limit` entries when there are that many), weights kept.
     func strided(to limit: Int) -> TraceSample {
