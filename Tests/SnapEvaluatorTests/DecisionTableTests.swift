@@ -62,6 +62,10 @@ struct DecisionTableTests {
             #expect(table.lossSum(policy, at: x, sample: sparse) == loss)
             let userLoss = decided.lossSum(policy, at: x, sample: byUserDense)
             #expect(table.lossSum(policy, at: x, sample: byUser) == userLoss)
+            // In chunks summed on every core (a million traces' way), the same sum.
+            let chunked = lookups.lossSum(at: x, orders: try #require(table.featureOrders), data: data, indices: byUser.indices,
+                                          weights: byUser.weights, userWeights: byUser.userWeights, chunk: 97)
+            #expect(chunked == userLoss)
             for c in coordinates {
                 // The table reads the users' weights where deciding reads the same weights per trace.
                 for (sample, decidedSample, lossAtX) in [(sparse, sparse, loss), (dense, dense, loss), (byUser, byUserDense, userLoss)] {

@@ -165,14 +165,15 @@ public struct CrossValidatedFit: Sendable {
     /// seeded from `seed` and `b`) and starts from `policy`'s given values and the fitter's seeded
     /// random starts (seed `fitter.seed + b + 1`), as the point fit does. The refits are
     /// independent and run in parallel; each depends only on its own seeds, so the rows are the
-    /// same on any number of threads.
+    /// same on any number of threads, and whether they run side by side or, as from
+    /// ``oneFitAtATimeMinimum`` traces unless `serial` says otherwise, one after another.
     static func bootstrap(policy: any SnapPolicy, names: [String], data: FitData, fitter: PolicyFitter,
                           resamples: Int, seed: UInt64, memo: BreakpointMemo? = nil, orders: FeatureOrders? = nil,
-                          afterRefit: @escaping @Sendable () -> Void = {}) throws -> [[Double]] {
+                          serial: Bool? = nil, afterRefit: @escaping @Sendable () -> Void = {}) throws -> [[Double]] {
         guard resamples > 0 else { return [] }
         let byUser = UsersAndTraces(data)
         let specIndices = names.compactMap { name in policy.parameterSpecs.firstIndex { $0.name == name } }
-        return try parallelFits(resamples, serial: data.count >= oneFitAtATimeMinimum) { b in
+        return try parallelFits(resamples, serial: serial ?? (data.count >= oneFitAtATimeMinimum)) { b in
             let rng = try GSLRandom(seed: resampleSeed(seed, b))
             var drawn = [Int32](repeating: 0, count: byUser.users)
             for _ in 0..<byUser.users { drawn[rng.integer(below: byUser.users)] += 1 }

@@ -252,13 +252,13 @@ final class DecisionTable: Sendable {
     /// Σ weight · loss at point `x` over `indices` (weights 1 when `nil`); with `userWeights`
     /// (``userWeights(indices:weights:)`` of the same sample), over every trace in index order instead, each
     /// weighted by its user's weight: the same sum (whole-number weights times losses of 0 or 1
-    /// add exactly in any order), read in sequence.
+    /// add exactly in any order), read in sequence, in chunks of `chunk` traces on every core.
     func lossSum(at x: [Double], orders: FeatureOrders, data: FitData, indices: [Int], weights: [Double]?,
-                 userWeights: [Double]? = nil) -> Double {
+                 userWeights: [Double]? = nil, chunk: Int = 1 << 16) -> Double {
         let sides = sides(at: x, orders: orders, data: data)
         if let userWeights {
             // In chunks on every core: the partial sums are whole numbers, exact in any order.
-            let n = userOf.count, chunk = 1 << 16
+            let n = userOf.count, chunk = Swift.max(1, chunk)
             let chunks = (n + chunk - 1) / chunk
             var partial = [Double](repeating: 0, count: chunks)
             let part: @Sendable (Int) -> Double = { k in
