@@ -54,6 +54,7 @@ struct DecisionTableTests {
         #expect(partUser.withUserWeights(lookups).userWeights == nil, "a user's trace missing")
         #expect(TraceSample(indices: data.allIndices).withUserWeights(lookups).userWeights == [Double](repeating: 1, count: lookups.users))
         var compared = 0
+        var last: ([Double], Double)?
         for _ in 0..<12 {
             var x = policy.parameterValues
             for c in coordinates { x[c.index] = Double.random(in: c.minimum...c.maximum, using: &rng) }
@@ -66,6 +67,17 @@ struct DecisionTableTests {
             let chunked = lookups.lossSum(at: x, orders: try #require(table.featureOrders), data: data, indices: byUser.indices,
                                           weights: byUser.weights, userWeights: byUser.userWeights, chunk: 97)
             #expect(chunked == userLoss)
+            // From the previous point, by the traces whose sides differ: the same sum to the last bit.
+            if let (previous, previousLoss) = last {
+                // Up to every trace per threshold (the points are far apart here).
+                let change = try #require(table.tableLossChange(from: previous, to: x, sample: byUser, limit: 3 * data.count))
+                #expect(previousLoss + change == userLoss)
+                #expect(table.tableLossChange(from: previous, to: x, sample: dense, limit: 3 * data.count) == nil, "no users' weights")
+                // Over the limit: nil, unless no trace lies between the two points' sides (then 0).
+                let limited = table.tableLossChange(from: previous, to: x, sample: byUser, limit: 0)
+                #expect(limited == nil || limited == 0)
+            }
+            last = (x, userLoss)
             for c in coordinates {
                 // The table reads the users' weights where deciding reads the same weights per trace.
                 for (sample, decidedSample, lossAtX) in [(sparse, sparse, loss), (dense, dense, loss), (byUser, byUserDense, userLoss)] {

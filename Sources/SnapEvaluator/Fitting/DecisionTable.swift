@@ -297,6 +297,43 @@ final class DecisionTable: Sendable {
 }
 
 extension StepSearch {
+    /// The change of the sample's loss sum from point `y` to point `z` by the ``table``, looking
+    /// up only the traces whose side of some free threshold differs between the two points (those
+    /// ranked between the threshold's first firing positions at `y` and at `z`; every other trace
+    /// has the same side pattern, so the same loss), each weighted by its user's weight. `nil`
+    /// without a table, without users' weights (``TraceSample/userWeights``), or when more than
+    /// `limit` traces would be looked up (a full sum is then as cheap). Exact: whole-number
+    /// weights times losses of 0 or 1, so `loss(y) + change` is the loss sum at `z` to the last bit.
+    func tableLossChange(from y: [Double], to z: [Double], sample: TraceSample, limit: Int) -> Double? {
+        guard let table, let orders = featureOrders, let userWeights = sample.userWeights,
+              table.fits(y, free: table.coordinates), table.fits(z, free: table.coordinates) else { return nil }
+        var candidates: [Int] = []
+        for (j, k) in table.coordinates.enumerated() where y[k] != z[k] {
+            let feature = table.features[j]
+            guard let order = orders.order(feature.quantity) else { return nil }
+            let a = order.firing(data, at: y[k], feature.comparison), b = order.firing(data, at: z[k], feature.comparison)
+            guard candidates.count + abs(a - b) <= limit else { return nil }
+            for p in Swift.min(a, b)..<Swift.max(a, b) { candidates.append(Int(order.traces[p])) }
+        }
+        let atY = table.sides(at: y, orders: orders, data: data), atZ = table.sides(at: z, orders: orders, data: data)
+        // A trace may be a candidate of several thresholds: counted once (the sum's order does not matter).
+        var counted = [UInt64](repeating: 0, count: candidates.isEmpty ? 0 : (data.count + 63) / 64)
+        return table.withLookups(atY) { lookupY in
+            table.withLookups(atZ) { lookupZ in
+                var change = 0.0
+                for i in candidates where counted[i >> 6] & (1 << UInt64(i & 63)) == 0 {
+                    counted[i >> 6] |= 1 << UInt64(i & 63)
+                    let w = userWeights[Int(table.userOf[i])]
+                    guard w != 0 else { continue }
+                    let (py, bits) = lookupY(i)
+                    let (pz, _) = lookupZ(i)
+                    change += w * (DecisionTable.loss(bits, pz) - DecisionTable.loss(bits, py))
+                }
+                return change
+            }
+        }
+    }
+
     /// The profile of declared threshold `c` (bit `j` of `table`) at `x` by lookups: every trace
     /// of `sample` whose change point lies in the feasible range changes its loss there (exactly
     /// the events ``profile(_:at:coordinate:sample:lossAtX:)`` finds by deciding).
