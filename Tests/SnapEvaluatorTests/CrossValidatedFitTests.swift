@@ -54,6 +54,10 @@ struct CrossValidatedFitTests {
         let again = try CrossValidatedFit.bootstrap(policy: Tag99Snap(), names: names, data: data, fitter: fitter,
                                                     resamples: 6, seed: 11)
         #expect(rows == again)
+        // One refit at a time (as from CrossValidatedFit.oneFitAtATimeMinimum traces): the same rows.
+        let oneAtATime = try CrossValidatedFit.bootstrap(policy: Tag99Snap(), names: names, data: data, fitter: fitter,
+                                                         resamples: 6, seed: 11, serial: true)
+        #expect(rows == oneAtATime)
         let byUser = CrossValidatedFit.UsersAndTraces(data)
         #expect(byUser.users == 12 && byUser.order.sorted() == data.allIndices)
         for b in [0, 5] {
@@ -83,5 +87,19 @@ struct CrossValidatedFitTests {
         let json = cv.jsonValue.rendered()
         #expect(json.contains("\"name\":\"highTier\"") && json.contains("\"identified\":false"))
         #expect(json.contains("\"identified\":true"))
+    }
+
+    @Test("fits side by side or one at a time: results in index order, the first error in index order thrown")
+    func parallelFitsInOrder() throws {
+        struct Failed: Error, Equatable { let k: Int }
+        for serial in [false, true] {
+            #expect(try CrossValidatedFit.parallelFits(40, serial: serial) { $0 * $0 } == (0..<40).map { $0 * $0 })
+            #expect(throws: Failed(k: 7)) {
+                _ = try CrossValidatedFit.parallelFits(40, serial: serial) { k -> Int in
+                    if k == 7 || k == 30 { throw Failed(k: k) }
+                    return k
+                }
+            }
+        }
     }
 }

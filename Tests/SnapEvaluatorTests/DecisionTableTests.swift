@@ -35,17 +35,54 @@ struct DecisionTableTests {
         let indices = data.allIndices.filter { _ in Double.random(in: 0..<1, using: &rng) < 0.7 }
         let sparse = TraceSample(indices: indices, weights: indices.map { _ in Double(Int.random(in: 1...3, using: &rng)) })
         let dense = sparse.withDenseWeights(traces: data.count)
+        // A user bootstrap's kind of sample: each user's traces weighted by the times it was drawn
+        // (0 to 3), so the sweep reads the table in feature order with the users' weights.
+        let lookups = try #require(table.table)
+        let drawn = (0..<lookups.users).map { _ in Double(Int.random(in: 0...3, using: &rng)) }
+        let drawnIndices = data.allIndices.filter { drawn[Int(lookups.userOf[$0])] > 0 }
+        let byUserDense = TraceSample(indices: drawnIndices, weights: drawnIndices.map { drawn[Int(lookups.userOf[$0])] })
+            .withDenseWeights(traces: data.count)
+        let byUser = byUserDense.withUserWeights(lookups)
+        #expect(byUser.userWeights == drawn && byUser.dense == nil)
+        #expect(dense.withUserWeights(lookups).userWeights == nil, "weights differ within users")
+        let halves = TraceSample(indices: data.allIndices, weights: data.allIndices.map { _ in 0.5 })
+        #expect(halves.withUserWeights(lookups).userWeights == nil, "not whole numbers")
+        let repeated = TraceSample(indices: data.allIndices + [0], weights: nil)
+        #expect(repeated.withUserWeights(lookups).userWeights == nil, "a trace twice")
+        let partUser = TraceSample(indices: Array(data.allIndices.dropFirst()), weights: nil)
+        #expect(lookups.tracesOfUser[Int(lookups.userOf[0])] > 1)
+        #expect(partUser.withUserWeights(lookups).userWeights == nil, "a user's trace missing")
+        #expect(TraceSample(indices: data.allIndices).withUserWeights(lookups).userWeights == [Double](repeating: 1, count: lookups.users))
         var compared = 0
+        var last: ([Double], Double)?
         for _ in 0..<12 {
             var x = policy.parameterValues
             for c in coordinates { x[c.index] = Double.random(in: c.minimum...c.maximum, using: &rng) }
             x = decided.repaired(x)
             let loss = decided.lossSum(policy, at: x, sample: sparse)
             #expect(table.lossSum(policy, at: x, sample: sparse) == loss)
+            let userLoss = decided.lossSum(policy, at: x, sample: byUserDense)
+            #expect(table.lossSum(policy, at: x, sample: byUser) == userLoss)
+            // In chunks summed on every core (a million traces' way), the same sum.
+            let chunked = lookups.lossSum(at: x, orders: try #require(table.featureOrders), data: data, indices: byUser.indices,
+                                          weights: byUser.weights, userWeights: byUser.userWeights, chunk: 97)
+            #expect(chunked == userLoss)
+            // From the previous point, by the traces whose sides differ: the same sum to the last bit.
+            if let (previous, previousLoss) = last {
+                // Up to every trace per threshold (the points are far apart here).
+                let change = try #require(table.tableLossChange(from: previous, to: x, sample: byUser, limit: 3 * data.count))
+                #expect(previousLoss + change == userLoss)
+                #expect(table.tableLossChange(from: previous, to: x, sample: dense, limit: 3 * data.count) == nil, "no users' weights")
+                // Over the limit: nil, unless no trace lies between the two points' sides (then 0).
+                let limited = table.tableLossChange(from: previous, to: x, sample: byUser, limit: 0)
+                #expect(limited == nil || limited == 0)
+            }
+            last = (x, userLoss)
             for c in coordinates {
-                for sample in [sparse, dense] {
-                    let a = table.profile(policy, at: x, coordinate: c, sample: sample, lossAtX: loss)
-                    let b = decided.profile(policy, at: x, coordinate: c, sample: sample, lossAtX: loss)
+                // The table reads the users' weights where deciding reads the same weights per trace.
+                for (sample, decidedSample, lossAtX) in [(sparse, sparse, loss), (dense, dense, loss), (byUser, byUserDense, userLoss)] {
+                    let a = table.profile(policy, at: x, coordinate: c, sample: sample, lossAtX: lossAtX)
+                    let b = decided.profile(policy, at: x, coordinate: c, sample: decidedSample, lossAtX: lossAtX)
                     #expect(a.lower == b.lower && a.upper == b.upper && a.base == b.base, "\(c.name) at \(x)")
                     let ea = Array(a.events), eb = Array(b.events)
                     #expect(ea.count == eb.count, "\(c.name) at \(x)")

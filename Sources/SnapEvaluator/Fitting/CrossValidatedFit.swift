@@ -106,7 +106,8 @@ public struct CrossValidatedFit: Sendable {
         memo.freeze()
         progress.advance()
         let fittedIndices = full.fittedNames.compactMap { name in policy.parameterSpecs.firstIndex { $0.name == name } }
-        let foldResults = try parallelFits(grouping.count) { f in
+        let serial = data.count >= oneFitAtATimeMinimum
+        let foldResults = try parallelFits(grouping.count, serial: serial) { f in
             let train = grouping.trainIndices(f)
             let test = grouping.testIndices[f]
             let fit = try fitter.fit(policy, parameters: names, data: data, indices: train, memo: memo, orders: orders,
@@ -164,14 +165,15 @@ public struct CrossValidatedFit: Sendable {
     /// seeded from `seed` and `b`) and starts from `policy`'s given values and the fitter's seeded
     /// random starts (seed `fitter.seed + b + 1`), as the point fit does. The refits are
     /// independent and run in parallel; each depends only on its own seeds, so the rows are the
-    /// same on any number of threads.
+    /// same on any number of threads, and whether they run side by side or, as from
+    /// ``oneFitAtATimeMinimum`` traces unless `serial` says otherwise, one after another.
     static func bootstrap(policy: any SnapPolicy, names: [String], data: FitData, fitter: PolicyFitter,
                           resamples: Int, seed: UInt64, memo: BreakpointMemo? = nil, orders: FeatureOrders? = nil,
-                          afterRefit: @escaping @Sendable () -> Void = {}) throws -> [[Double]] {
+                          serial: Bool? = nil, afterRefit: @escaping @Sendable () -> Void = {}) throws -> [[Double]] {
         guard resamples > 0 else { return [] }
         let byUser = UsersAndTraces(data)
         let specIndices = names.compactMap { name in policy.parameterSpecs.firstIndex { $0.name == name } }
-        return try parallelFits(resamples) { b in
+        return try parallelFits(resamples, serial: serial ?? (data.count >= oneFitAtATimeMinimum)) { b in
             let rng = try GSLRandom(seed: resampleSeed(seed, b))
             var drawn = [Int32](repeating: 0, count: byUser.users)
             for _ in 0..<byUser.users { drawn[rng.integer(below: byUser.users)] += 1 }
@@ -199,12 +201,22 @@ public struct CrossValidatedFit: Sendable {
         (seed &+ 0x5EED) &+ UInt64(b) &* 0x9E37_79B9_7F4A_7C15
     }
 
-    /// `work(0..<count)` on every core (`DispatchQueue.concurrentPerform`), results in order; the
-    /// first error (in index order) is thrown.
-    static func parallelFits<T: Sendable>(_ count: Int, _ work: @escaping @Sendable (Int) throws -> T) throws -> [T] {
+    /// From this many traces on, the fold fits and the bootstrap refits run one after another,
+    /// each fit on every core (its sweeps and loss sums are split in chunks): the same results,
+    /// with one fit's arrays (sample, weights, a profile's change points: some 30 MB at a million
+    /// traces) held at a time instead of one per core. Below it, fits run side by side.
+    static let oneFitAtATimeMinimum = 200_000
+
+    /// `work(0..<count)` on every core (`DispatchQueue.concurrentPerform`), or one after another
+    /// when `serial`, results in order; the first error (in index order) is thrown.
+    static func parallelFits<T: Sendable>(_ count: Int, serial: Bool = false,
+                                          _ work: @escaping @Sendable (Int) throws -> T) throws -> [T] {
         var slots = [Result<T, any Error>?](repeating: nil, count: count)
+        if serial {
+            for k in 0..<count { slots[k] = Result { try work(k) } }
+        }
         slots.withUnsafeMutableBufferPointer { buffer in
-            guard let base = buffer.baseAddress else { return }
+            guard !serial, let base = buffer.baseAddress else { return }
             let out = ChunkSlots(base: base)
             DispatchQueue.concurrentPerform(iterations: count) { k in
                 out.base[k] = Result { try work(k) }

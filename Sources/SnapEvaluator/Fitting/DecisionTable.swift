@@ -20,7 +20,10 @@ import SnapStrategies
 /// any order), at most ``maximumCoordinates`` free parameters, all declared, and every declared
 /// order among them joins two parameters with the same feature and bounds (so a representative
 /// point keeps it whenever its pattern can occur at all). 2 bytes per trace (the loss bits) plus
-/// 4 bytes per trace and feature (the trace's rank in the feature's order).
+/// 4 bytes per trace and feature (the trace's rank in the feature's order), 4 for its user, and
+/// per feature the same columns again in that feature's order (``Ordered``, 14 + 4 bytes per other
+/// feature), so that a sweep reads memory in sequence: at a million traces a sweep that looks its
+/// traces up by index waits on a cache miss per trace, and the fit is bound by memory latency.
 final class DecisionTable: Sendable {
     /// At most this many free parameters (`2^m` patterns in 16 bits).
     static let maximumCoordinates = 4
@@ -39,6 +42,27 @@ final class DecisionTable: Sendable {
     let quantities: Int
     /// Per coordinate, its feature's `q` in ``ranks`` (coordinates sharing a feature share its ranks).
     let rankOf: [Int]
+    /// `userOf[i]`: trace `i`'s user, numbered `0..<users` in order of first appearance.
+    let userOf: [UInt32]
+    let users: Int
+    /// `tracesOfUser[u]`: the number of traces of user `u`.
+    let tracesOfUser: [Int32]
+    /// Per feature `q`, the columns in the order of its ``FeatureOrders/Order``.
+    let ordered: [Ordered]
+
+    /// The table's columns for the traces of one feature's order, by position `p` (trace
+    /// `traces[p]` of the order): what a sweep over that feature reads, in sequence.
+    struct Ordered: Sendable {
+        /// `lost[traces[p]]`.
+        let lost: [UInt16]
+        /// `others[p · (quantities − 1) + s]`: the trace's rank in the `s`-th other feature's order
+        /// (features other than this one, ascending `q`); its rank in this one is `p`.
+        let others: [UInt32]
+        /// The trace's feature value (where its change point lies, ``ThresholdFeature/change(at:)``).
+        let values: [Double]
+        /// `userOf[traces[p]]`.
+        let users: [UInt32]
+    }
 
     /// The table for `policy`'s free `coordinates` over every trace of `data`, or `nil` when it
     /// would not be exact (see the type's comment).
@@ -123,6 +147,59 @@ final class DecisionTable: Sendable {
             }
         }
         self.lost = lost
+        var numbers: [Int32: UInt32] = [:]
+        var userOf = [UInt32](repeating: 0, count: n)
+        for i in 0..<n {
+            let u = data.labels[i].user
+            if let k = numbers[u] { userOf[i] = k } else {
+                userOf[i] = UInt32(numbers.count)
+                numbers[u] = userOf[i]
+            }
+        }
+        self.userOf = userOf
+        users = numbers.count
+        var tracesOfUser = [Int32](repeating: 0, count: numbers.count)
+        for u in userOf { tracesOfUser[Int(u)] += 1 }
+        self.tracesOfUser = tracesOfUser
+        let q = quantities.count
+        ordered = quantities.indices.map { k in
+            let order = order(quantities[k])
+            let traces = order?.traces ?? []
+            var others = [UInt32](repeating: 0, count: traces.count * (q - 1))
+            for (p, i) in traces.enumerated() {
+                var s = 0
+                for other in 0..<q where other != k {
+                    others[p * (q - 1) + s] = ranks[Int(i) * q + other]
+                    s += 1
+                }
+            }
+            return Ordered(lost: traces.map { lost[Int($0)] }, others: others,
+                           values: traces.map { order?.value(data, Int($0)) ?? .nan }, users: traces.map { userOf[Int($0)] })
+        }
+    }
+
+    /// The weight of each user's traces in the sample `indices` with `weights`, by user number
+    /// (``userOf``), or `nil` unless every trace of the data is in it at most once, every trace of
+    /// a user with a weight is in it with the same weight, and every weight is a whole number below
+    /// 2³² (so that sums of weighted 0-or-1 losses are exact in any order). Users with no trace in
+    /// the sample weigh 0. A fold, a user bootstrap resample and all traces are such samples.
+    func userWeights(indices: [Int], weights: [Double]) -> [Double]? {
+        guard indices.count == weights.count else { return nil }
+        var byUser = [Double](repeating: .nan, count: users)
+        var present = [Int32](repeating: 0, count: users)
+        var seen = [UInt64](repeating: 0, count: (userOf.count + 63) / 64)
+        for (i, w) in zip(indices, weights) {
+            guard i >= 0, i < userOf.count, w >= 0, w < 0x1_0000_0000, w == w.rounded(.down) else { return nil }
+            guard seen[i >> 6] & (1 << UInt64(i & 63)) == 0 else { return nil }   // a repeat: weights add up per trace
+            seen[i >> 6] |= 1 << UInt64(i & 63)
+            let u = Int(userOf[i])
+            if byUser[u].isNaN { byUser[u] = w } else if byUser[u] != w { return nil }
+            present[u] += 1
+        }
+        for u in 0..<users {
+            if byUser[u].isNaN { byUser[u] = 0 } else if byUser[u] != 0 && present[u] != tracesOfUser[u] { return nil }
+        }
+        return byUser
     }
 
     /// Whether the table was decided for `point`'s fixed parameters and the free ones `free`.
@@ -172,9 +249,43 @@ final class DecisionTable: Sendable {
     @inline(__always)
     static func loss(_ lost: UInt16, _ pattern: Int) -> Double { Double((lost >> UInt16(pattern)) & 1) }
 
-    /// Σ weight · loss at point `x` over `indices` (weights 1 when `nil`).
-    func lossSum(at x: [Double], orders: FeatureOrders, data: FitData, indices: [Int], weights: [Double]?) -> Double {
-        withLookups(sides(at: x, orders: orders, data: data)) { lookup in
+    /// Σ weight · loss at point `x` over `indices` (weights 1 when `nil`); with `userWeights`
+    /// (``userWeights(indices:weights:)`` of the same sample), over every trace in index order instead, each
+    /// weighted by its user's weight: the same sum (whole-number weights times losses of 0 or 1
+    /// add exactly in any order), read in sequence, in chunks of `chunk` traces on every core.
+    func lossSum(at x: [Double], orders: FeatureOrders, data: FitData, indices: [Int], weights: [Double]?,
+                 userWeights: [Double]? = nil, chunk: Int = 1 << 16) -> Double {
+        let sides = sides(at: x, orders: orders, data: data)
+        if let userWeights {
+            // In chunks on every core: the partial sums are whole numbers, exact in any order.
+            let n = userOf.count, chunk = Swift.max(1, chunk)
+            let chunks = (n + chunk - 1) / chunk
+            var partial = [Double](repeating: 0, count: chunks)
+            let part: @Sendable (Int) -> Double = { k in
+                self.withLookups(sides) { lookup in
+                    self.userOf.withUnsafeBufferPointer { userOf in
+                        userWeights.withUnsafeBufferPointer { userWeights in
+                            var total = 0.0
+                            for i in (k * chunk)..<Swift.min(n, (k + 1) * chunk) {
+                                let w = userWeights[Int(userOf[i])]
+                                guard w != 0 else { continue }
+                                let (p, bits) = lookup(i)
+                                total += w * Self.loss(bits, p)
+                            }
+                            return total
+                        }
+                    }
+                }
+            }
+            if chunks < 2 { return chunks == 1 ? part(0) : 0 }
+            partial.withUnsafeMutableBufferPointer { buffer in
+                guard let base = buffer.baseAddress else { return }
+                let slots = ChunkSlots(base: base)
+                DispatchQueue.concurrentPerform(iterations: chunks) { k in slots.base[k] = part(k) }
+            }
+            return partial.reduce(0, +)
+        }
+        return withLookups(sides) { lookup in
             var total = 0.0
             for (k, i) in indices.enumerated() {
                 let (p, bits) = lookup(i)
@@ -186,6 +297,43 @@ final class DecisionTable: Sendable {
 }
 
 extension StepSearch {
+    /// The change of the sample's loss sum from point `y` to point `z` by the ``table``, looking
+    /// up only the traces whose side of some free threshold differs between the two points (those
+    /// ranked between the threshold's first firing positions at `y` and at `z`; every other trace
+    /// has the same side pattern, so the same loss), each weighted by its user's weight. `nil`
+    /// without a table, without users' weights (``TraceSample/userWeights``), or when more than
+    /// `limit` traces would be looked up (a full sum is then as cheap). Exact: whole-number
+    /// weights times losses of 0 or 1, so `loss(y) + change` is the loss sum at `z` to the last bit.
+    func tableLossChange(from y: [Double], to z: [Double], sample: TraceSample, limit: Int) -> Double? {
+        guard let table, let orders = featureOrders, let userWeights = sample.userWeights,
+              table.fits(y, free: table.coordinates), table.fits(z, free: table.coordinates) else { return nil }
+        var candidates: [Int] = []
+        for (j, k) in table.coordinates.enumerated() where y[k] != z[k] {
+            let feature = table.features[j]
+            guard let order = orders.order(feature.quantity) else { return nil }
+            let a = order.firing(data, at: y[k], feature.comparison), b = order.firing(data, at: z[k], feature.comparison)
+            guard candidates.count + abs(a - b) <= limit else { return nil }
+            for p in Swift.min(a, b)..<Swift.max(a, b) { candidates.append(Int(order.traces[p])) }
+        }
+        let atY = table.sides(at: y, orders: orders, data: data), atZ = table.sides(at: z, orders: orders, data: data)
+        // A trace may be a candidate of several thresholds: counted once (the sum's order does not matter).
+        var counted = [UInt64](repeating: 0, count: candidates.isEmpty ? 0 : (data.count + 63) / 64)
+        return table.withLookups(atY) { lookupY in
+            table.withLookups(atZ) { lookupZ in
+                var change = 0.0
+                for i in candidates where counted[i >> 6] & (1 << UInt64(i & 63)) == 0 {
+                    counted[i >> 6] |= 1 << UInt64(i & 63)
+                    let w = userWeights[Int(table.userOf[i])]
+                    guard w != 0 else { continue }
+                    let (py, bits) = lookupY(i)
+                    let (pz, _) = lookupZ(i)
+                    change += w * (DecisionTable.loss(bits, pz) - DecisionTable.loss(bits, py))
+                }
+                return change
+            }
+        }
+    }
+
     /// The profile of declared threshold `c` (bit `j` of `table`) at `x` by lookups: every trace
     /// of `sample` whose change point lies in the feasible range changes its loss there (exactly
     /// the events ``profile(_:at:coordinate:sample:lossAtX:)`` finds by deciding).
@@ -195,11 +343,17 @@ extension StepSearch {
         let feature = table.features[j]
         let mask = 1 << j
         guard hi > lo else {
-            let loss = table.lossSum(at: x, orders: orders, data: data, indices: sample.indices, weights: sample.weights)
+            let loss = table.lossSum(at: x, orders: orders, data: data, indices: sample.indices, weights: sample.weights,
+                                     userWeights: sample.userWeights)
             return StepProfile(lower: lo, upper: Swift.max(lo, hi), base: loss, events: [], isInteger: c.isInteger)
         }
         guard let order = orders.order(feature.quantity) else {
             return StepProfile(lower: lo, upper: hi, base: lossAtX ?? 0, events: [], isInteger: c.isInteger)
+        }
+        if let userWeights = sample.userWeights, let lossAtX {
+            // The sweep below, reading the table's columns in this feature's order (``DecisionTable/Ordered``).
+            return orderedProfile(table, bit: j, orders: orders, at: x, coordinate: c, range: (lo, hi), userWeights: userWeights,
+                                  lossAtX: lossAtX)
         }
         if let dense = sample.dense, let lossAtX {
             // A sweep over the traces whose change point lies in the range, in feature order, in
@@ -246,5 +400,57 @@ extension StepSearch {
             }
         }
         return StepProfile(lower: lo, upper: hi, base: base, events: StepProfile.sorted([events]), isInteger: c.isInteger)
+    }
+
+    /// ``tableProfile(_:bit:orders:at:coordinate:sample:lossAtX:)``'s sweep over the traces whose
+    /// change point lies in `range`, in feature order, reading ``DecisionTable/Ordered``'s columns in
+    /// sequence and each trace's weight from its user's (`userWeights`, ``DecisionTable/userWeights(indices:weights:)``):
+    /// the same events, in the same order, with the same weights, as looking each trace up by index.
+    private func orderedProfile(_ table: DecisionTable, bit j: Int, orders: FeatureOrders, at x: [Double],
+                                coordinate c: BoundTransform.Coordinate, range: (lower: Double, upper: Double),
+                                userWeights: [Double], lossAtX: Double) -> StepProfile {
+        let feature = table.features[j]
+        let mask = 1 << j
+        let own = table.rankOf[j]
+        let columns = table.ordered[own]
+        let stride = table.quantities - 1
+        guard let order = orders.order(feature.quantity) else {
+            return StepProfile(lower: range.lower, upper: range.upper, base: lossAtX, events: [], isInteger: c.isInteger)
+        }
+        let positions = order.positions(data, changingIn: range.lower, range.upper, feature.comparison)
+        // The other coordinates' checks: a rank in this feature's order is the position itself
+        // (column −1); another feature's is its column in ``DecisionTable/Ordered/others``.
+        let checks = table.sides(at: x, orders: orders, data: data, skipping: j).checks.map { check in
+            (column: check.q == own ? -1 : (check.q < own ? check.q : check.q - 1), firing: check.firing, bit: check.bit)
+        }
+        return sweptProfile(lower: range.lower, upper: range.upper, at: x[c.index], lossAtX: lossAtX, positions: positions,
+                            chunk: 16_384) { range in
+            columns.lost.withUnsafeBufferPointer { lost in
+                columns.others.withUnsafeBufferPointer { others in
+                    columns.values.withUnsafeBufferPointer { values in
+                        columns.users.withUnsafeBufferPointer { users in
+                            userWeights.withUnsafeBufferPointer { weights in
+                                var events: [StepEvent] = []
+                                for p in range {
+                                    let w = weights[Int(users[p])]
+                                    guard w != 0 else { continue }
+                                    var rest = 0
+                                    for check in checks {
+                                        let r = check.column < 0 ? UInt32(p) : others[p * stride + check.column]
+                                        if r != .max && r >= check.firing { rest |= check.bit }
+                                    }
+                                    let bits = lost[p]
+                                    let delta = DecisionTable.loss(bits, rest) - DecisionTable.loss(bits, rest | mask)
+                                    guard delta != 0 else { continue }
+                                    let (a, b) = feature.change(at: values[p])
+                                    events.append(StepEvent(a: a, b: b, delta: w * delta))
+                                }
+                                return events
+                            }
+                        }
+                    }
+                }
+            }
+        }
     }
 }

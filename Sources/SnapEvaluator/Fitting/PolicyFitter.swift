@@ -187,25 +187,34 @@ public struct PolicyFitter: Sendable {
         if !search.features.isEmpty && sample.indices.count >= Self.sweepMinimum {
             let orders = try featureOrders ?? FeatureOrders(data: data, policy: policy, parameters: names, objective: objective)
             search.featureOrders = orders
-            sample = sample.withDenseWeights(traces: data.count)
             if let table = orders.table, table.fits(policy.parameterValues, free: transform.coordinates.map(\.index)),
                objective == .hitRate {
                 search.table = table
+                sample = sample.withUserWeights(table)
             }
+            // Sweeps read the users' weights when they can, else every trace's (dense) weight.
+            if sample.userWeights == nil { sample = sample.withDenseWeights(traces: data.count) }
         }
         let total = sample.total
         func score(_ loss: Double) -> Double { objective.isHigherBetter ? 1 - loss / total : loss / total }
         // Losses on every fitted trace, by point: starts often end on the same point (a plateau's
         // middle), which is then scored once.
         // A point near the last one scored in full is scored by the traces that can differ between them
-        // (``StepSearch/lossChange(_:from:to:sample:limit:)``, declared thresholds only).
+        // (``StepSearch/lossChange(_:from:to:sample:limit:)``, declared thresholds only; with a table
+        // and users' weights, ``StepSearch/tableLossChange(from:to:sample:limit:)``).
         var scored: [[Double]: Double] = [:]
         var lastFull: (point: [Double], loss: Double)?
         func lossOf(_ x: [Double]) -> Double {
             if let known = scored[x] { return known }
             let loss: Double
             if search.table != nil {
-                loss = search.lossSum(policy, at: x, sample: sample)
+                if let ref = lastFull,
+                   let change = search.tableLossChange(from: ref.point, to: x, sample: sample, limit: sample.indices.count / 4) {
+                    loss = ref.loss + change
+                } else {
+                    loss = search.lossSum(policy, at: x, sample: sample)
+                    lastFull = (x, loss)
+                }
             } else if let ref = lastFull,
                let change = search.lossChange(policy, from: ref.point, to: x, sample: sample, limit: sample.indices.count / 4) {
                 loss = ref.loss + change

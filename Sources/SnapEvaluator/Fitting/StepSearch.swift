@@ -315,7 +315,7 @@ struct StepSearch<P: SnapPolicy>: Sendable {
         var loss = Double.infinity
         // The loss at the current point, kept exact from step to step (sweeps start from it).
         var known: Double? = startPoint == start ? startLoss : nil
-        if known == nil && sample.dense != nil && featureOrders != nil && !features.isEmpty {
+        if known == nil && sample.isSweepable && featureOrders != nil && !features.isEmpty {
             known = lossSum(policy, at: x, sample: sample)
         }
         var profiles = 0
@@ -354,7 +354,8 @@ struct StepSearch<P: SnapPolicy>: Sendable {
     /// Σ weight · loss of `policy` at `x` over `sample`: looked up in the ``table`` when there is one.
     func lossSum(_ policy: P, at x: [Double], sample: TraceSample) -> Double {
         if let table, let orders = featureOrders {
-            return table.lossSum(at: x, orders: orders, data: data, indices: sample.indices, weights: sample.weights)
+            return table.lossSum(at: x, orders: orders, data: data, indices: sample.indices, weights: sample.weights,
+                                  userWeights: sample.userWeights)
         }
         return data.lossSum(with(policy, x), objective: objective, indices: sample.indices, weights: sample.weights)
     }
@@ -440,49 +441,6 @@ struct StepChoice {
     var value: Double
     var loss: Double
     var plateau: (lower: Double, upper: Double)
-}
-
-
-/// A weighted set of traces: distinct indices into ``FitData`` and their multiplicities (1 for
-/// a fold; the number of times a trace's user was drawn for a bootstrap resample).
-public struct TraceSample: Sendable {
-    public var indices: [Int]
-    public var weights: [Double]
-    /// The weight of every trace of the data (0 when absent, repeats summed), when built by
-    /// ``withDenseWeights(traces:)``: what a sweep in feature order reads.
-    var dense: [Double]?
-
-    public init(indices: [Int], weights: [Double]? = nil) {
-        self.indices = indices
-        self.weights = weights ?? [Double](repeating: 1, count: indices.count)
-    }
-
-    /// Σ weights.
-    public var total: Double { weights.reduce(0, +) }
-
-    /// This sample with ``dense`` weights over `traces` traces (the data's count).
-    func withDenseWeights(traces: Int) -> TraceSample {
-        var copy = self
-        var dense = [Double](repeating: 0, count: traces)
-        for (i, w) in zip(indices, weights) where i >= 0 && i < traces { dense[i] += w }
-        copy.dense = dense
-        return copy
-    }
-
-    /// Every `stride`-th entry (at least `limit` entries when there are that many), weights kept.
-    func strided(to limit: Int) -> TraceSample {
-        guard indices.count > limit, limit > 0 else { return self }
-        let step = Double(indices.count) / Double(limit)
-        var ix: [Int] = [], ws: [Double] = []
-        ix.reserveCapacity(limit)
-        ws.reserveCapacity(limit)
-        for k in 0..<limit {
-            let j = Swift.min(indices.count - 1, Int(Double(k) * step))
-            ix.append(indices[j])
-            ws.append(weights[j])
-        }
-        return TraceSample(indices: ix, weights: ws)
-    }
 }
 
 /// Which free parameters a search treats as declared thresholds.
