@@ -126,6 +126,10 @@ struct HeadroomClassifier {
                     }
                 }
             }
+            // Each class's stump is chosen from the gradients alone; the scores take the round's
+            // stumps afterwards, in one pass over the rows (each score gets the same additions in
+            // the same order as adding each stump right away, so the same values bit for bit).
+            let added = stumps.count
             for c in 0..<classes {
                 var best = (gain: -Double.infinity, feature: 0, split: 0, left: 0.0, right: 0.0)
                 for j in 0..<d {
@@ -146,12 +150,16 @@ struct HeadroomClassifier {
                     }
                 }
                 guard best.gain.isFinite else { continue }
-                let stump = Stump(classIndex: c, feature: best.feature, split: best.split,
-                                  left: learningRate * best.left, right: learningRate * best.right)
-                stumps.append(stump)
-                score.withUnsafeMutableBufferPointer { score in
-                    codes.withUnsafeBufferPointer { codes in
-                        for (t, r) in trainRows.enumerated() { score[t * classes + c] += stump.value(codes, row: Int(r), width: d) }
+                stumps.append(Stump(classIndex: c, feature: best.feature, split: best.split,
+                                    left: learningRate * best.left, right: learningRate * best.right))
+            }
+            let round = Array(stumps[added...])
+            score.withUnsafeMutableBufferPointer { score in
+                codes.withUnsafeBufferPointer { codes in
+                    round.withUnsafeBufferPointer { round in
+                        for (t, r) in trainRows.enumerated() {
+                            for stump in round { score[t * classes + stump.classIndex] += stump.value(codes, row: Int(r), width: d) }
+                        }
                     }
                 }
             }
