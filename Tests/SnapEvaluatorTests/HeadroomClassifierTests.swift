@@ -6,7 +6,7 @@ import SnapStrategies
 @Suite("HeadroomClassifier (boosted stumps)")
 struct HeadroomClassifierTests {
     /// The booster written plainly: every row's class scores kept all along and each stump added
-    /// to its class's scores as soon as it is chosen (what ``HeadroomClassifier/predict(data:rows:trainRows:predictRows:)``
+    /// to its class's scores as soon as it is chosen (the split search is the classifier's) (what ``HeadroomClassifier/predict(data:rows:trainRows:predictRows:)``
     /// must equal bit for bit; it adds a round's stumps in one pass and keeps training rows only).
     static func reference(_ model: HeadroomClassifier, data: FitData, rows: HeadroomClassifier.Rows,
                           trainRows: [Int32], predictRows: [Int32]) throws -> [Int8] {
@@ -37,26 +37,11 @@ struct HeadroomClassifierTests {
                 }
             }
             for c in 0..<classes {
-                var best = (gain: -Double.infinity, feature: 0, split: 0, left: 0.0, right: 0.0)
-                for j in 0..<d {
-                    var gTotal = 0.0, hTotal = 0.0
-                    for b in 0..<bins {
-                        gTotal += gradient[(j * bins + b) * classes + c]
-                        hTotal += hessian[(j * bins + b) * classes + c]
-                    }
-                    var gLeft = 0.0, hLeft = 0.0
-                    for b in 0..<(bins - 1) {
-                        gLeft += gradient[(j * bins + b) * classes + c]
-                        hLeft += hessian[(j * bins + b) * classes + c]
-                        let gRight = gTotal - gLeft, hRight = hTotal - hLeft
-                        let gain = gLeft * gLeft / (hLeft + 1) + gRight * gRight / (hRight + 1)
-                        if gain > best.gain { best = (gain, j, b, -gLeft / (hLeft + 1), -gRight / (hRight + 1)) }
-                    }
-                }
-                guard best.gain.isFinite else { continue }
+                // (the split search is the classifier's own; what differs is when scores take the stump)
+                guard let stump = model.bestStump(classIndex: c, gradient: gradient, hessian: hessian, features: d,
+                                                  classes: classes) else { continue }
                 for r in 0..<n {
-                    score[r][c] += Int(codes[r * d + best.feature]) <= best.split
-                        ? model.learningRate * best.left : model.learningRate * best.right
+                    score[r][c] += Int(codes[r * d + stump.feature]) <= stump.split ? stump.left : stump.right
                 }
             }
         }
