@@ -6,7 +6,7 @@
 #     FILE       traces to recommend on (default /tmp/snaplab-fit-bench/g100k.csv; made with
 #                `snaplab generate --seed 5 --traces 100000 --users 500` when missing)
 #     RUNS       runs of each binary (default 3)
-#     REFERENCE  the binary to compare with (default /tmp/main-53cdcc7-snaplab; skipped when absent)
+#     REFERENCE  the binary to compare with (default /tmp/main-eed4003-snaplab; skipped when absent)
 #
 # Builds snaplab in release mode, then runs `snaplab recommend FILE --format json` RUNS times per
 # binary, alternating (reference, this, reference, this, ...) so both see the same load, each
@@ -19,7 +19,7 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 FILE="${1:-/tmp/snaplab-fit-bench/g100k.csv}"
 RUNS="${2:-3}"
-REF="${3:-/tmp/main-53cdcc7-snaplab}"
+REF="${3:-/tmp/main-eed4003-snaplab}"
 OUT=/tmp/snaplab-bench-recommend
 mkdir -p "$OUT"
 swift build -c release --product snaplab 2>&1 | tail -1

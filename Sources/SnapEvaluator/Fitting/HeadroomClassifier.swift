@@ -89,7 +89,6 @@ struct HeadroomClassifier {
         var rowGradient = p, rowHessian = p
         var stumps: [Stump] = []
         stumps.reserveCapacity(rounds * classes)
-        let lambda = 1.0
         for _ in 0..<rounds {
             for i in gradient.indices { gradient[i] = 0; hessian[i] = 0 }
             // The sampled rows' gradients and hessians, summed per feature, bin and class (hot loop:
@@ -126,32 +125,22 @@ struct HeadroomClassifier {
                     }
                 }
             }
+            // Each class's stump is chosen from the gradients alone; the scores take the round's
+            // stumps afterwards, in one pass over the rows (each score gets the same additions in
+            // the same order as adding each stump right away, so the same values bit for bit).
+            let added = stumps.count
             for c in 0..<classes {
-                var best = (gain: -Double.infinity, feature: 0, split: 0, left: 0.0, right: 0.0)
-                for j in 0..<d {
-                    var gTotal = 0.0, hTotal = 0.0
-                    for b in 0..<bins {
-                        gTotal += gradient[(j * bins + b) * classes + c]
-                        hTotal += hessian[(j * bins + b) * classes + c]
-                    }
-                    var gLeft = 0.0, hLeft = 0.0
-                    for b in 0..<(bins - 1) {
-                        gLeft += gradient[(j * bins + b) * classes + c]
-                        hLeft += hessian[(j * bins + b) * classes + c]
-                        let gRight = gTotal - gLeft, hRight = hTotal - hLeft
-                        let gain = gLeft * gLeft / (hLeft + lambda) + gRight * gRight / (hRight + lambda)
-                        if gain > best.gain {
-                            best = (gain, j, b, -gLeft / (hLeft + lambda), -gRight / (hRight + lambda))
-                        }
-                    }
+                if let stump = bestStump(classIndex: c, gradient: gradient, hessian: hessian, features: d, classes: classes) {
+                    stumps.append(stump)
                 }
-                guard best.gain.isFinite else { continue }
-                let stump = Stump(classIndex: c, feature: best.feature, split: best.split,
-                                  left: learningRate * best.left, right: learningRate * best.right)
-                stumps.append(stump)
-                score.withUnsafeMutableBufferPointer { score in
-                    codes.withUnsafeBufferPointer { codes in
-                        for (t, r) in trainRows.enumerated() { score[t * classes + c] += stump.value(codes, row: Int(r), width: d) }
+            }
+            let round = Array(stumps[added...])
+            score.withUnsafeMutableBufferPointer { score in
+                codes.withUnsafeBufferPointer { codes in
+                    round.withUnsafeBufferPointer { round in
+                        for (t, r) in trainRows.enumerated() {
+                            for stump in round { score[t * classes + stump.classIndex] += stump.value(codes, row: Int(r), width: d) }
+                        }
                     }
                 }
             }
@@ -175,6 +164,34 @@ struct HeadroomClassifier {
                 return Int8(top - maxPages)
             }
         }
+    }
+
+    /// The stump of class `c` from a round's gradient and hessian sums (per feature, bin and
+    /// class): the split with the largest `G_L²/(H_L + λ) + G_R²/(H_R + λ)` (λ = 1), its Newton
+    /// leaf values times ``learningRate``; `nil` when no gain is finite.
+    func bestStump(classIndex c: Int, gradient: [Double], hessian: [Double], features d: Int, classes: Int) -> Stump? {
+        let lambda = 1.0
+        var best = (gain: -Double.infinity, feature: 0, split: 0, left: 0.0, right: 0.0)
+        for j in 0..<d {
+            var gTotal = 0.0, hTotal = 0.0
+            for b in 0..<bins {
+                gTotal += gradient[(j * bins + b) * classes + c]
+                hTotal += hessian[(j * bins + b) * classes + c]
+            }
+            var gLeft = 0.0, hLeft = 0.0
+            for b in 0..<(bins - 1) {
+                gLeft += gradient[(j * bins + b) * classes + c]
+                hLeft += hessian[(j * bins + b) * classes + c]
+                let gRight = gTotal - gLeft, hRight = hTotal - hLeft
+                let gain = gLeft * gLeft / (hLeft + lambda) + gRight * gRight / (hRight + lambda)
+                if gain > best.gain {
+                    best = (gain, j, b, -gLeft / (hLeft + lambda), -gRight / (hRight + lambda))
+                }
+            }
+        }
+        guard best.gain.isFinite else { return nil }
+        return Stump(classIndex: c, feature: best.feature, split: best.split,
+                     left: learningRate * best.left, right: learningRate * best.right)
     }
 
     /// One boosting step of one class: add ``left`` to its score where the feature's bin is at

@@ -90,8 +90,13 @@ public struct UIKitPagingSpringSnap: SnapPolicy, Hashable {
         // rounding (NaN rounds to 0), without an integer conversion on every step's path.
         let lowPage = Double(low), highPage = Double(high), middle = Double(SnapMath.clamp(0, low, high))
         var target = middle
+        // One attractor only (a single item, or a release beyond an end): nothing to step.
+        if low == high { return layout.decision(slot: base &+ low, rule: "spring-settled") }
+        // Stops as soon as the attractor provably stays (the decision stepping on would reach).
+        let settling = SettlingBound(k: k, f: f)
         for _ in 0..<Self.maximumSteps {
             target = x >= 0.5 ? highPage : (x <= -0.5 ? lowPage : middle)
+            if settling.keepsAttractor(d: x - target, v: v) { break }
             v = f * v + k * (target - x)
             x += v
             // Settled: within 0.05 page of the attractor, too slow to leave its half page.

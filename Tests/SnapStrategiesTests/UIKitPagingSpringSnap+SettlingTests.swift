@@ -1,0 +1,113 @@
+import Testing
+@testable import SnapStrategies
+
+/// The early stop of ``UIKitPagingSpringSnap/decide(_:in:)`` (``UIKitPagingSpringSnap/SettlingBound``)
+/// must give the decision of stepping on: compared with the spring stepped as before the stop
+/// existed (``stepped(_:_:in:)``, a copy of that loop) on random layouts, releases and parameters
+/// over their whole ranges, the ends of the ranges, and the friction clamps.
+@Suite("UIKit paging spring: the settling bound")
+struct UIKitPagingSpringSnapSettlingTests {
+    /// The decision of the spring stepped without the early stop (the loop as it was, kept here as
+    /// the reference).
+    static func stepped(_ policy: UIKitPagingSpringSnap, _ release: Release, in layout: CarouselLayout) -> Int {
+        let k = Swift.max(1e-6, UIKitPagingSpringSnap.springPull(width: layout.viewportWidth) + policy.pullAdjustment)
+        let f = SnapMath.clamp(UIKitPagingSpringSnap.friction(width: layout.viewportWidth) + policy.frictionAdjustment, 0, 0.999)
+        let p = layout.position(atOffset: release.offset)
+        guard p.isFinite else { return layout.decision(slot: layout.nearestSlot(toOffset: 0), rule: "").targetIndex }
+        let base = SnapMath.roundedIndex(p)
+        var low = -1, high = 1
+        if !layout.isLooping {
+            low = SnapMath.clamp(base - 1, 0, layout.itemCount - 1) - base
+            high = SnapMath.clamp(base + 1, 0, layout.itemCount - 1) - base
+        }
+        var x = p - Double(base)
+        var v = release.velocity.isFinite ? release.velocity / layout.stride : 0
+        v = SnapMath.clamp(v, -1, 1)
+        let lowPage = Double(low), highPage = Double(high), middle = Double(SnapMath.clamp(0, low, high))
+        var target = middle
+        for _ in 0..<UIKitPagingSpringSnap.maximumSteps {
+            target = x >= 0.5 ? highPage : (x <= -0.5 ? lowPage : middle)
+            v = f * v + k * (target - x)
+            x += v
+            if abs(v) < 1e-5 && abs(target - x) < 0.05 { break }
+            let d = x - target
+            if k > 0, d * d + v * v / k < 0.16 { break }
+        }
+        return layout.decision(slot: base &+ Int(target), rule: "").targetIndex
+    }
+
+    @Test("the same decision as stepping on, on random layouts, releases and parameters", arguments: [false, true])
+    func sameAsStepped(looping: Bool) throws {
+        var rng = SplitMix64(seed: looping ? 0x5E77_0002 : 0x5E77_0001)
+        let specs = UIKitPagingSpringSnap().parameterSpecs
+        let pulls = [specs[0].minimum, specs[0].maximum, 0, -0.000149, -0.00017, 0.0005]
+        let frictions = [specs[1].minimum, specs[1].maximum, 0, 0.0299, 0.03, -0.1]
+        var checked = 0, moved = 0
+        for _ in 0..<300 {
+            let layout = try randomLayout(&rng, looping: looping)
+            for _ in 0..<20 {
+                var release = randomRelease(&rng, in: layout)
+                if rng.chance(0.1) { release.velocity = rng.pick([40, -40, 1e300, -1e-300]) }
+                let pull = rng.chance(0.3) ? rng.pick(pulls) : rng.double(in: specs[0].minimum...specs[0].maximum)
+                let friction = rng.chance(0.3) ? rng.pick(frictions) : rng.double(in: specs[1].minimum...specs[1].maximum)
+                let policy = UIKitPagingSpringSnap(pullAdjustment: pull, frictionAdjustment: friction)
+                let expected = Self.stepped(policy, release, in: layout)
+                let got = policy.decide(release, in: layout).targetIndex
+                #expect(got == expected, "pull \(pull), friction \(friction): \(got) ≠ \(expected); \(layout) \(release)")
+                checked += 1
+                if expected != layout.decision(slot: layout.nearestSlot(toOffset: release.offset), rule: "").targetIndex { moved += 1 }
+            }
+        }
+        #expect(checked == 6000)
+        #expect(moved > 300, "few releases moved off their nearest page: the comparison is too weak")
+    }
+
+    /// Releases on a dense grid around the half-page boundaries and the threshold of the stop,
+    /// where a wrong margin would show first, at the widths of the two width formulas' pieces.
+    @Test("the same decision near the half-page boundaries", arguments: [320.0, 390, 1024, 1366])
+    func boundaries(width: Double) throws {
+        let pages = try CarouselLayout(itemWidth: width, viewportWidth: width, itemCount: 5)
+        var checked = 0
+        for pull in [-0.00015, -0.0001, 0, 0.0003, 0.002] {
+            for friction in [-0.2, -0.05, 0, 0.02] {
+                let policy = UIKitPagingSpringSnap(pullAdjustment: pull, frictionAdjustment: friction)
+                for position in stride(from: 1.3, through: 2.7, by: 0.0125) {
+                    for velocity in stride(from: -3.0, through: 3, by: 0.125) {
+                        let release = Release(offset: position * pages.stride, velocity: velocity * width / 390)
+                        #expect(policy.decide(release, in: pages).targetIndex == Self.stepped(policy, release, in: pages))
+                        checked += 1
+                    }
+                }
+            }
+        }
+        #expect(checked > 90_000)
+    }
+
+    /// The bound itself: `|dₙ|` of the exact recurrence never exceeds it, and it proves nothing
+    /// near critical damping or for NaN.
+    @Test("bounds every later offset of the linear recurrence")
+    func boundsTheRecurrence() {
+        var rng = SplitMix64(seed: 0x5E77_0003)
+        var proved = 0
+        for _ in 0..<2000 {
+            let k = rng.double(in: 1e-6...0.0025), f = rng.double(in: 0...0.999)
+            let bound = UIKitPagingSpringSnap.SettlingBound(k: k, f: f)
+            var d = rng.double(in: -0.6...0.6), v = rng.double(in: -0.02...0.02)
+            guard bound.keepsAttractor(d: d, v: v) else { continue }
+            proved += 1
+            for _ in 0..<UIKitPagingSpringSnap.maximumSteps {
+                v = f * v - k * d
+                d += v
+                #expect(abs(d) < 0.5, "k \(k), f \(f)")
+                if abs(d) >= 0.5 { break }
+            }
+        }
+        #expect(proved > 200)
+        #expect(!UIKitPagingSpringSnap.SettlingBound(k: 3e-4, f: 0.97).keepsAttractor(d: .nan, v: 0))
+        // Critical damping: (1 − k + f)² = 4f, k = (1 − √f)².
+        let f = 0.97, k = (1 - f.squareRoot()) * (1 - f.squareRoot())
+        #expect(!UIKitPagingSpringSnap.SettlingBound(k: k, f: f).keepsAttractor(d: 0, v: 0))
+        #expect(UIKitPagingSpringSnap.SettlingBound(k: 3e-4, f: 0.97).keepsAttractor(d: 0.1, v: 0))
+        #expect(UIKitPagingSpringSnap.SettlingBound(k: 1e-4, f: 0.9).keepsAttractor(d: 0.1, v: 0))
+    }
+}
