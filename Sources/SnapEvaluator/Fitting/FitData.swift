@@ -160,17 +160,8 @@ public struct FitData: Sendable {
         /// Traces kept.
         public var count: Int { store.count }
 
-        /// The sample as fit data. Taken once the reading is over: on Linux, the memory the reading
-        /// freed (its threads' buffers and records, which glibc keeps in its arenas, resident) is
-        /// then handed back to the system (`malloc_trim`), so that a fit's own arrays do not come on
-        /// top of it (at a million traces about 100 MB).
-        public var data: FitData {
-            let data = FitData(store)
-            #if os(Linux)
-            _ = glibcMallocTrim(0)
-            #endif
-            return data
-        }
+        /// The sample as fit data.
+        public var data: FitData { FitData(store) }
     }
 
     /// Number of labelled traces.
@@ -422,8 +413,4 @@ extension FitData {
 /// does not export).
 @_silgen_name("mallopt")
 private func glibcMallopt(_ param: Int32, _ value: Int32) -> Int32
-
-/// glibc's `int malloc_trim(size_t pad)`: returns free memory of every arena to the system.
-@_silgen_name("malloc_trim")
-private func glibcMallocTrim(_ pad: Int) -> Int32
 #endif
