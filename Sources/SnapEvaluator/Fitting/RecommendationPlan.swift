@@ -197,7 +197,8 @@ struct RecommendationPlan {
         let given = policies[order]
         let defaults = try given.withParameterValues(given.defaultParameterValues)
         let free = try BoundTransform(policy: defaults.id, specs: defaults.parameterSpecs, values: defaults.parameterValues)
-        let memo = BreakpointMemo(traces: data.count, parameters: free.coordinates.map(\.index))
+        // Rows only for the parameters that are bisected, as in `fit` (8 bytes per trace and row).
+        let memo = BreakpointMemo(traces: data.count, policy: defaults, coordinates: free.coordinates)
         // (no fold sample reaches the sweep's size on smaller data: the fitter would not use them)
         let orders = data.count >= PolicyFitter.sweepMinimum
             ? try FeatureOrders(data: data, policy: defaults, parameters: nil, objective: objective) : nil
