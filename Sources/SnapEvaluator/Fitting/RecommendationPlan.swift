@@ -19,9 +19,9 @@ import SnapStrategies
 /// buffers in memory at a time, next to one step search on the other core. From
 /// ``CrossValidatedFit/oneFitAtATimeMinimum`` traces the tasks of step 2 run one at a time
 /// instead, each on every core (the likelihood sums, the step searches' profiles and loss sums
-/// and the decision tables are split into chunks across the cores; the headroom's folds run side
-/// by side), as `fit` does at that size: the peak is then the data and one task's buffers, not
-/// two tasks' (at 1M traces a decision-table search holds ~100 MB and a likelihood fit ~55 MB).
+/// and the decision tables are split into chunks across the cores; the headroom's folds run
+/// one after the other as before: two folds side by side held 254 MB at 1M traces, one 185 MB), as
+/// `fit` does at that size: the peak is then the data and one task's buffers, not two tasks'.
 ///
 /// The order only decides when each task runs: every task is seeded on its own and writes only its
 /// own result, and the results are read in the input order, so the outcome is the same on any
@@ -156,10 +156,10 @@ struct RecommendationPlan {
     var oneAtATime: Bool?
     var oneTaskAtATime: Bool { oneAtATime ?? (data.count >= CrossValidatedFit.oneFitAtATimeMinimum) }
 
-    /// The headroom on the plan's folds: its folds one after the other next to another task, side
-    /// by side when the tasks run one at a time.
+    /// The headroom on the plan's folds, its folds one after the other (memory: a fold's classifier
+    /// holds its training rows' class scores).
     func headroom() throws -> Headroom {
-        try Headroom.run(data: data, grouping: grouping, seed: seed, parallelFolds: oneTaskAtATime)
+        try Headroom.run(data: data, grouping: grouping, seed: seed, parallelFolds: false)
     }
 
     /// The defaults candidate of policy `order`, timed, and what else it needs.
