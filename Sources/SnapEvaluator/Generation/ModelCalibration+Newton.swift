@@ -8,10 +8,12 @@ import Foundation
 /// its own statistic's residual over its own slope) is a Jacobi iteration: where statistics also
 /// answer to other parameters — the motion time p50 to the amplitude (the slop is crossed earlier)
 /// and to the placed-stroke share (placed strokes move to the end of `T`), the held share to the
-/// duration — it converges geometrically but slowly from a far start, and the averaged rounds still
-/// carried part of the way from the defaults (reveal duration median +1.9% on 32 truth samples
-/// started at the defaults rather than at the truth; dwell +0.9%). The full step `J⁻¹ r` solves
-/// the coupling in one go.
+/// duration — it converges more slowly from a far start (started at the truth instead of the
+/// defaults, the old fit's reveal duration median moved by 1.9% over 32 truth samples). The full
+/// step `J⁻¹ r` takes the coupling into account. Measured at full size (2,000 traces, seeds
+/// 77–108, `Docs/swipe-model.md` §11, sixth round) it changed every parameter's mean error by at
+/// most 0.3% once the replicates' users were stratified: most of that start dependence was the
+/// step-like p50 statistics, not the iteration.
 extension ModelCalibration {
     /// The Jacobian's diagonal is kept in [0.25, 2.5] (1 when it does not respond or is missing),
     /// as the diagonal slopes always were; off-diagonal entries are kept in [−2.5, 2.5] and set to 0
