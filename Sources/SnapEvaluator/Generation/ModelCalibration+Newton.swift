@@ -12,8 +12,8 @@ import Foundation
 /// defaults, the old fit's reveal duration median moved by 1.9% over 32 truth samples). The full
 /// step `J⁻¹ r` takes the coupling into account. Measured at full size (2,000 traces, seeds
 /// 77–108, `Docs/swipe-model.md` §11, sixth round) it changed every parameter's mean error by at
-/// most 0.3% once the replicates' users were stratified: most of that start dependence was the
-/// step-like p50 statistics, not the iteration.
+/// most 0.3% once the replicates' users were stratified; the duration median's remaining +1.1%
+/// went only with the smooth statistic that replaced its step-like p50 (`RecordingSummary`).
 extension ModelCalibration {
     /// The Jacobian's diagonal is kept in [0.25, 2.5] (1 when it does not respond or is missing),
     /// as the diagonal slopes always were; off-diagonal entries are kept in [−2.5, 2.5] and set to 0
