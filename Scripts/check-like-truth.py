@@ -5,8 +5,11 @@ check-like-truth.py DEFAULT.json TRUTH.json     writes TRUTH.json: DEFAULT with 
                                                parameter moved away from its default
 check-like-truth.py --compare TRUTH.json LIKE.json [LOG]   prints truth, fitted and relative error
                                                (and appends "parameter<TAB>error %" lines to LOG)
-check-like-truth.py --table LOG                 per parameter: the errors of every run, how many
-                                               within 10%, the median absolute error, their mean and sd
+check-like-truth.py --table LOG [IDEAL]         per parameter: the errors of every run, how many
+                                               within 10%, the median absolute error, their mean and sd;
+                                               with IDEAL (check-like-ideal.py's log of the same runs):
+                                               the ideal's mean, sd and count within 10%, and the sd of
+                                               fit − ideal (the estimator's own error)
 """
 import json
 import sys
@@ -29,20 +32,41 @@ def fitted(task):
 def get(p, g, k):
     return p[g][k] if g else p[k]
 
-if sys.argv[1] == "--table":
+def read_log(path):
     errors = {}
-    for line in open(sys.argv[2]):
+    for line in open(path):
         k, e = line.split("\t")
         errors.setdefault(k, []).append(float(e))
+    return errors
+
+def mean_sd(es):
+    mean = sum(es) / len(es)
+    sd = (sum((e - mean) ** 2 for e in es) / (len(es) - 1)) ** 0.5 if len(es) > 1 else float("nan")
+    return mean, sd
+
+if sys.argv[1] == "--table":
+    errors = read_log(sys.argv[2])
+    ideal = read_log(sys.argv[3]) if len(sys.argv) > 3 else {}
     print(f"| parameter | errors, % | within 10% | median abs. error | mean, sd |")
     print(f"| --- | --- | --- | --- | --- |")
     for k, es in errors.items():
         med = sorted(abs(e) for e in es)[len(es) // 2] if len(es) % 2 else \
             sum(sorted(abs(e) for e in es)[len(es) // 2 - 1:len(es) // 2 + 1]) / 2
-        mean = sum(es) / len(es)
-        sd = (sum((e - mean) ** 2 for e in es) / (len(es) - 1)) ** 0.5 if len(es) > 1 else float("nan")
+        mean, sd = mean_sd(es)
         print(f"| {k} | {' '.join(f'{e:+.1f}' for e in es)} | {sum(abs(e) <= 10 for e in es)}/{len(es)} | {med:.1f}% "
               f"| {mean:+.1f}, {sd:.1f} |")
+    if ideal:
+        print()
+        print("| parameter | fit: mean, sd, within 10% | ideal: mean, sd, within 10% | fit − ideal: mean, sd |")
+        print("| --- | --- | --- | --- |")
+        for k, es in errors.items():
+            if k not in ideal or len(ideal[k]) != len(es):
+                continue
+            ids = ideal[k]
+            (fm, fs), (im, isd) = mean_sd(es), mean_sd(ids)
+            dm, ds = mean_sd([a - b for a, b in zip(es, ids)])
+            print(f"| {k} | {fm:+.1f}, {fs:.1f}, {sum(abs(e) <= 10 for e in es)}/{len(es)} "
+                  f"| {im:+.1f}, {isd:.1f}, {sum(abs(e) <= 10 for e in ids)}/{len(ids)} | {dm:+.1f}, {ds:.1f} |")
     sys.exit(0)
 if sys.argv[1] == "--compare":
     t = json.load(open(sys.argv[2]))

@@ -23,12 +23,20 @@ extension ModelCalibration {
     func simulateReplicates(_ parameters: SwipeModelParameters, layout: CarouselLayout, traces: Int, users: Int,
                             replicates: Int, seed: UInt64) throws -> [RecordingSummary] {
         let model = try SwipeModel(parameters: parameters, layout: layout)
-        let generators = try (0..<max(replicates, 1)).map { r in
-            if let design = designTracesPerUser {
-                return try TraceGenerator(model: model, tracesPerUser: design, seed: seed &+ UInt64(r), livePolicy: livePolicy)
+        var built: [TraceGenerator] = []
+        for r in 0..<max(replicates, 1) {
+            let sampling: UserSampling
+            switch userSampling {
+            case .independent: sampling = .independent
+            case .antithetic: sampling = r % 2 == 1 ? .mirror(of: built[r - 1].users) : .independent
+            case .stratifiedAntithetic: sampling = r % 2 == 1 ? .mirror(of: built[r - 1].users) : .stratified
             }
-            return try TraceGenerator(model: model, traceCount: traces, userCount: users, seed: seed &+ UInt64(r), livePolicy: livePolicy)
+            let counts = designTracesPerUser
+            built.append(try TraceGenerator(model: model, traceCount: counts?.reduce(0, +) ?? traces,
+                                            userCount: counts?.count ?? users, seed: seed &+ UInt64(r),
+                                            livePolicy: livePolicy, fixedCounts: counts, sampling: sampling))
         }
+        let generators = built
         let items: [(replicate: Int, chunk: Int)] = generators.enumerated().flatMap { r, g in (0..<g.chunkCount).map { (r, $0) } }
         let pitch = layout.stride
         let parts = ParallelSlots<[TraceFeatures]>(count: items.count, initial: [])
@@ -121,27 +129,28 @@ extension ModelCalibration {
         if total > 0 && total.isFinite { p.intentWeights = weights.map { $0 / total } }
     }
 
-    /// Each fitted parameter's own slope at `p`: d log(statistic)/d log(parameter) for scales
-    /// (parameter × 1.2), d statistic/d parameter for probabilities (± 0.05), the others held
-    /// (common random numbers). Kept in [0.25, 2.5] (1 when the statistic does not respond or is
-    /// missing), so a weak or noisy slope cannot send a step far.
+    /// Every fitted statistic's response to every fitted parameter at `p` (`[i][j]`: statistic `i`
+    /// to parameter `j`): d log(statistic)/d log(parameter) for scales (parameter × 1.2), d statistic
+    /// for a share, d parameter for probabilities (± 0.05), the others held (common random numbers).
+    /// Cleaned by ``cleanJacobian(_:)`` (its diagonal, each parameter's own slope, kept in [0.25, 2.5],
+    /// so a weak or noisy slope cannot send a step far).
     func measureSlopes(_ fitted: [(Fitted, String)], at p: SwipeModelParameters, layout: CarouselLayout,
-                       traces n: Int, users: Int, replicates: Int = 1) throws -> [Double] {
+                       traces n: Int, users: Int, replicates: Int = 1) throws -> [[Double]] {
         let base = try statistics(p, layout: layout, traces: n, users: users, replicates: replicates)
-        var slopes: [Double] = []
-        for (x, statistic) in fitted {
+        var raw = [[Double]](repeating: [Double](repeating: .nan, count: fitted.count), count: fitted.count)
+        for (j, (x, _)) in fitted.enumerated() {
             var q = p
             let current = x.get(p)
             let step = x.isProbability ? (current > 0.9 ? -0.05 : 0.05) : log(1.2)
             x.set(&q, x.isProbability ? current + step : current * 1.2)
-            var slope = Double.nan
-            if (try? SwipeModel.validate(q)) != nil, let a = base[statistic],
-               let b = try statistics(q, layout: layout, traces: n, users: users, replicates: replicates)[statistic] {
-                slope = x.isProbability ? (b - a) / step : (a > 0 && b > 0 ? log(b / a) / step : .nan)
+            guard (try? SwipeModel.validate(q)) != nil else { continue }
+            let moved = try statistics(q, layout: layout, traces: n, users: users, replicates: replicates)
+            for (i, (y, statistic)) in fitted.enumerated() {
+                guard let a = base[statistic], let b = moved[statistic], a.isFinite, b.isFinite else { continue }
+                raw[i][j] = y.isProbability ? (b - a) / step : (a > 0 && b > 0 ? log(b / a) / step : .nan)
             }
-            slopes.append(slope.isFinite && slope > 0 ? min(max(slope, 0.25), 2.5) : 1)
         }
-        return slopes
+        return Self.cleanJacobian(raw)
     }
 }
 

@@ -14,8 +14,9 @@ import SnapStrategies
 /// as replicates of the recording's own design (its traces by its users; same seeds every round:
 /// common random numbers) and averages each statistic over them (`ModelCalibration+Simulation`),
 /// then moves each parameter by the ratio (or, for a probability, the difference) between its
-/// statistic on the recording and on the simulation, divided by the statistic's measured slope
-/// from round 3 on (chord-Newton, damped by 0.8). The result averages the second half of the
+/// statistic on the recording and on the simulation, from round 3 on through the measured
+/// Jacobian of all fitted statistics (chord-Newton, damped by 0.8; `ModelCalibration+Newton`).
+/// The replicates' users are stratified and antithetic (``UserSampling``). The result averages the second half of the
 /// rounds' iterates. Paging goal weights are reweighted each round until the strokes' intents
 /// match the labels' (``reweightIntents(_:targets:simulated:)``).
 ///
@@ -67,6 +68,8 @@ public struct ModelCalibration: Sendable {
         RecordingSummary.dragHeldShare: [held, "share lifted > 40 ms after the last move", "share release speed exactly 0"],
         RecordingSummary.weightedHeld: [held, "share lifted > 40 ms after the last move", "share release speed exactly 0"],
         RecordingSummary.fastStrokeTimeMedian: ["motion time p50 (first to last move, ms)", "contact duration p50 (ms)"],
+        RecordingSummary.motionTimeLocation: ["motion time p50 (first to last move, ms)", "contact duration p50 (ms)"],
+        RecordingSummary.firstMoveLocation: ["touch-down to first move p50 (ms)"],
     ]
     static let travelSpread = "travel log sd within users (5% trimmed)"
     static let strokeTimeSpread = "stroke time log sd within users (5% trimmed)"
@@ -108,7 +111,7 @@ public struct ModelCalibration: Sendable {
                        get: { $0.stroke.amplitudeMedian }, set: { $0.stroke.amplitudeMedian = $1 }),
                 Fitted(name: "stroke amplitude log sd", statistic: travelSpread, isProbability: false,
                        get: { $0.stroke.amplitudeLogSD }, set: { $0.stroke.amplitudeLogSD = $1 }),
-                Fitted(name: "stroke duration median (ms)", statistic: "motion time p50 (first to last move, ms)", isProbability: false,
+                Fitted(name: "stroke duration median (ms)", statistic: RecordingSummary.motionTimeLocation, isProbability: false,
                        get: { $0.stroke.durationMedian }, set: { $0.stroke.durationMedian = $1 }),
                 Fitted(name: "stroke duration log sd", statistic: strokeTimeSpread, isProbability: false,
                        get: { $0.stroke.durationLogSD }, set: { $0.stroke.durationLogSD = $1 }),
@@ -120,7 +123,7 @@ public struct ModelCalibration: Sendable {
             ]
         }
         list += [
-            Fitted(name: "touch-down dwell median (ms)", statistic: "touch-down to first move p50 (ms)", isProbability: false,
+            Fitted(name: "touch-down dwell median (ms)", statistic: RecordingSummary.firstMoveLocation, isProbability: false,
                    get: { $0.delivery.touchDownDwellMedian }, set: { $0.delivery.touchDownDwellMedian = $1 }),
             Fitted(name: "lift repeat probability", statistic: "share lift-off repeats last move", isProbability: true,
                    get: { $0.delivery.liftRepeatProbability }, set: { $0.delivery.liftRepeatProbability = $1 }),
@@ -182,6 +185,22 @@ public struct ModelCalibration: Sendable {
     /// The recording's stall-window weight (``RecordingSummary/resolvedStallWindowWeight``), which
     /// every simulated data set is measured with (`calibrate` sets it; `nil`: each its own).
     public var stallWindowWeight: Double?
+    /// How the simulated replicates' users are drawn (``UserSampling``): stratified gains and motor
+    /// noises, and each odd replicate the antithetic mirror of the one before it.
+    public var userSampling: ReplicateUserSampling = .stratifiedAntithetic
+    /// Rounds 3 on take the full chord-Newton step `J⁻¹ r` (`ModelCalibration+Newton`); `false`:
+    /// each parameter by its own statistic only (the diagonal of `J`).
+    public var coupledSteps = true
+
+    /// The users of the simulated replicates (``UserSampling``).
+    public enum ReplicateUserSampling: String, Sendable, CaseIterable {
+        /// Every replicate's users drawn independently (the model as written).
+        case independent
+        /// Odd replicates mirror the users of the one before (antithetic pairs).
+        case antithetic
+        /// Even replicates stratified, odd ones their mirror.
+        case stratifiedAntithetic
+    }
 
     public init(task: SwipeTask, livePolicy: (any SnapPolicy)?, seed: UInt64) {
         self.task = task
@@ -256,36 +275,44 @@ public struct ModelCalibration: Sendable {
             }
         }
         // Rounds 1–2 move each parameter by its statistic's ratio (probabilities: difference) as if
-        // the statistic were proportional to it. Then each parameter's own slope is measured once,
-        // one parameter at a time (common random numbers, half the replicates, or with one replicate
-        // half the traces and users), and later rounds are
-        // chord-Newton steps with those slopes (a statistic that moves half as fast as its parameter
-        // gets twice the step), damped by 0.8. The result averages the iterates of the second half
+        // the statistic were proportional to it. Then every statistic's response to each parameter
+        // is measured once, one parameter at a time (common random numbers, half the replicates, or
+        // with one replicate half the traces and users), and later rounds are chord-Newton steps
+        // `J⁻¹ r` with that Jacobian (`ModelCalibration+Newton`; with `coupledSteps` off, or when
+        // the system is ill-conditioned, each parameter by its own slope only: a statistic that
+        // moves half as fast as its parameter gets twice the step), damped by 0.8. The result averages the iterates of the second half
         // (Polyak averaging, which damps the round-to-round noise of the simulated statistics).
         let total = max(rounds, 2)
         var kept: [SwipeModelParameters] = []
-        var slopes = [Double](repeating: 1, count: fitted.count)
+        var jacobian = (0..<fitted.count).map { i in (0..<fitted.count).map { $0 == i ? 1.0 : 0 } }
         for round in 1...total {
             let sim = try statistics(p, layout: layout, traces: n, users: users, replicates: replicates)
             if round == 3 {
                 if replicates > 1 {
-                    slopes = try measureSlopes(fitted, at: p, layout: layout, traces: n, users: users, replicates: replicates / 2)
+                    jacobian = try measureSlopes(fitted, at: p, layout: layout, traces: n, users: users, replicates: replicates / 2)
                 } else {
                     // one replicate (a large recording): slopes on every other user of its design
                     var half = self
                     half.designTracesPerUser = designTracesPerUser.map { d in stride(from: 0, to: d.count, by: 2).map { d[$0] } }
-                    slopes = try half.measureSlopes(fitted, at: p, layout: layout, traces: max(n / 2, 1), users: max(users / 2, 1))
+                    jacobian = try half.measureSlopes(fitted, at: p, layout: layout, traces: max(n / 2, 1), users: max(users / 2, 1))
                 }
             }
             var next = p
             let damping = round <= 2 ? 1.0 : 0.8
-            for (j, (x, statistic)) in fitted.enumerated() {
-                guard let want = target[statistic], let got = sim[statistic], got.isFinite else { continue }
+            // residuals: log ratio for a scale, difference for a share (0 when missing)
+            let residuals = fitted.map { x, statistic -> Double in
+                guard let want = target[statistic], let got = sim[statistic], got.isFinite else { return 0 }
+                if x.isProbability { return want - got }
+                return want > 0 && got > 0 ? log(want / got) : 0
+            }
+            let diagonal = residuals.indices.map { residuals[$0] / jacobian[$0][$0] }
+            let step = round <= 2 || !coupledSteps ? diagonal : (Self.newtonStep(jacobian: jacobian, residuals: residuals) ?? diagonal)
+            for (j, (x, _)) in fitted.enumerated() {
                 let current = x.get(p)
                 if x.isProbability {
-                    x.set(&next, min(max(current + damping * (want - got) / slopes[j], 0), 1))
-                } else if want > 0, got > 0 {
-                    x.set(&next, max(current * exp(damping * min(max(log(want / got) / slopes[j], -0.7), 0.7)), 1e-3))
+                    x.set(&next, min(max(current + damping * step[j], 0), 1))
+                } else {
+                    x.set(&next, max(current * exp(damping * min(max(step[j], -0.7), 0.7)), 1e-3))
                 }
             }
             if task == .paging { Self.reweightIntents(&next, targets: target, simulated: sim) }  // no-op without intent shares

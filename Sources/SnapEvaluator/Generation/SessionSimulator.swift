@@ -193,9 +193,12 @@ public struct SessionSimulator: Sendable {
         let layout = model.layout, p = model.parameters
         let velocity: Double
         var tail = SyntheticSwipe.LiftTail.none
+        var draws: SyntheticSwipe.DeliveryDraws?
         if p.delivery.isEnabled {
+            var d = SyntheticSwipe.DeliveryDraws()
             velocity = model.sampleDelivered(plan, startOffset: state.offset, clock: state.clock, user: user,
-                                             times: &scratch.times, offsets: &scratch.offsets, using: rng)
+                                             times: &scratch.times, offsets: &scratch.offsets, draws: &d, using: rng)
+            draws = d
         } else {
             (velocity, tail) = model.sample(plan, startOffset: state.offset, clock: state.clock, user: user,
                                             times: &scratch.times, offsets: &scratch.offsets, using: rng)
@@ -210,6 +213,9 @@ public struct SessionSimulator: Sendable {
             releaseVelocity: velocity, times: scratch.times, offsets: scratch.offsets)
         swipe.task = p.task
         swipe.hold = plan.hold
+        swipe.drawnAmplitude = plan.drawnAmplitude
+        swipe.drawnDuration = plan.drawnDuration
+        swipe.deliveryDraws = draws
         if step > 0, let previous, let settled = previous.settledIndex {
             swipe.isCorrection = settled != previous.intendedIndex && p.task == .paging
                 || (p.task == .reveal && (swipe.intent > 0) != (previous.intent > 0))

@@ -12,8 +12,10 @@ extension SwipeModel {
     /// the `ended` row repeats the last move's position a few ms later (with the repeat
     /// probability, or always after a hold) or carries the position at lift-off. Content offset =
     /// finger travel beyond the slop, plus N(0, σ_p) noise, quantised to device pixels, rubber-banded.
+    /// `draws` receives the delivery's hidden truth (``SyntheticSwipe/DeliveryDraws``).
     func sampleDelivered(_ plan: Plan, startOffset: Double, clock: Double, user: SyntheticUser,
-                         times: inout [Double], offsets: inout [Double], using rng: GSLRandom) -> Double {
+                         times: inout [Double], offsets: inout [Double], draws: inout SyntheticSwipe.DeliveryDraws,
+                         using rng: GSLRandom) -> Double {
         let p = parameters, d = parameters.delivery
         let period = 1000 / user.rate
         let clip = min(p.timeJitterClip, 0.45 * period)
@@ -26,6 +28,7 @@ extension SwipeModel {
         let stallDraw = rng.uniform()
         let repeatLift = rng.bernoulli(d.liftRepeatProbability)
         let repeatDelay = d.liftRepeatDelayMedian * rng.uniform(0.5, 1.5)
+        draws = SyntheticSwipe.DeliveryDraws(dwell: dwell, stalled: stall, liftRepeats: repeatLift, repeatDelay: repeatDelay)
         times.removeAll(keepingCapacity: true)
         offsets.removeAll(keepingCapacity: true)
         times.append(clock)
@@ -103,7 +106,8 @@ extension SwipeModel {
         let s = parameters.stroke
         let pitch = layout.stride
         let a = rng.lognormal(logMean: log(s.amplitudeMedian), logStandardDeviation: s.amplitudeLogSD)
-        let t = rng.lognormal(logMean: log(s.durationMedian), logStandardDeviation: s.durationLogSD) / user.gain
+        let drawn = rng.lognormal(logMean: log(s.durationMedian), logStandardDeviation: s.durationLogSD)
+        let t = drawn / user.gain
         let noise = exp(user.motorNoise * rng.gaussian(standardDeviation: 1))
         let placed = rng.bernoulli(s.holdProbability)
         let rho = placed ? 1 : rng.uniform(s.releaseRange.lowerBound, s.releaseRange.upperBound)
@@ -112,10 +116,10 @@ extension SwipeModel {
         if let limit, amplitude * Self.minimumJerk(rho) > limit {
             // near the target: a placed stroke of the distance still to go
             return Plan(direction: direction, amplitude: max(limit, 0.25 * pitch), duration: t, releaseFraction: 1, hold: hold,
-                        style: .drag, strategy: .stepper)
+                        style: .drag, strategy: .stepper, drawnAmplitude: a, drawnDuration: drawn)
         }
         return Plan(direction: direction, amplitude: amplitude, duration: t, releaseFraction: rho, hold: hold,
-                    style: placed ? .drag : .flick, strategy: .stepper)
+                    style: placed ? .drag : .flick, strategy: .stepper, drawnAmplitude: a, drawnDuration: drawn)
     }
 
     /// Checks the issue-16 parameters (task, delivery, strokes).

@@ -158,6 +158,10 @@ public struct SwipeModel: Sendable {
         var hold: Double
         var style: SyntheticSwipe.Style
         var strategy: SyntheticSwipe.Strategy
+        /// Hidden truth (``SyntheticSwipe/drawnAmplitude``, ``SyntheticSwipe/drawnDuration``): the
+        /// per-stroke amplitude and duration draws before the user's gain and motor noise.
+        var drawnAmplitude = Double.nan
+        var drawnDuration = Double.nan
     }
 
     /// Beta(a, b) with the given mean and standard deviation (`a = m·q`, `b = (1 − m)·q`,
@@ -175,19 +179,19 @@ public struct SwipeModel: Sendable {
         if k == 0 {
             let (a, b) = Self.betaShape(mean: p.stayFractionMean, sd: p.stayFractionSD)
             let lambda = rng.beta(a, b)
-            let t = rng.lognormal(logMean: log(p.stayDurationMedian), logStandardDeviation: p.dragDurationLogSD) / user.gain
+            let drawn = rng.lognormal(logMean: log(p.stayDurationMedian), logStandardDeviation: p.dragDurationLogSD)
             let hold = rng.bernoulli(p.stayHoldProbability) ? rng.exponential(mean: p.holdMean) : 0
-            return Plan(direction: rng.bernoulli(0.5) ? 1 : -1, amplitude: lambda * pitch, duration: t,
-                        releaseFraction: 1, hold: hold, style: .stay, strategy: .stepper)
+            return Plan(direction: rng.bernoulli(0.5) ? 1 : -1, amplitude: lambda * pitch, duration: drawn / user.gain,
+                        releaseFraction: 1, hold: hold, style: .stay, strategy: .stepper, drawnAmplitude: lambda, drawnDuration: drawn)
         }
         let direction: Double = k > 0 ? 1 : -1
         if !projected && !forceFlick && abs(k) == 1 && !rng.bernoulli(p.flickShare) {
             let (a, b) = Self.betaShape(mean: p.dragFractionMean, sd: p.dragFractionSD)
             let lambda = rng.beta(a, b)
-            let t = rng.lognormal(logMean: log(p.dragDurationMedian), logStandardDeviation: p.dragDurationLogSD) / user.gain
+            let drawn = rng.lognormal(logMean: log(p.dragDurationMedian), logStandardDeviation: p.dragDurationLogSD)
             let hold = rng.bernoulli(p.dragHoldProbability) ? rng.exponential(mean: p.holdMean) : 0
-            return Plan(direction: direction, amplitude: lambda * pitch, duration: t,
-                        releaseFraction: 1, hold: hold, style: .drag, strategy: .stepper)
+            return Plan(direction: direction, amplitude: lambda * pitch, duration: drawn / user.gain,
+                        releaseFraction: 1, hold: hold, style: .drag, strategy: .stepper, drawnAmplitude: lambda, drawnDuration: drawn)
         }
         let t = rng.lognormal(logMean: log(p.flickDurationMedian), logStandardDeviation: p.flickDurationLogSD)
         let rho = rng.uniform(p.flickReleaseRange.lowerBound, p.flickReleaseRange.upperBound)
@@ -198,11 +202,11 @@ public struct SwipeModel: Sendable {
             let aimed = aimedSpeed(distance: Double(abs(k)) * pitch, contactTravelPerSpeed: c, habit: user.habit)
             let v = user.gain * aimed * noise
             return Plan(direction: direction, amplitude: v * t / slope, duration: t, releaseFraction: rho,
-                        hold: 0, style: .flick, strategy: .projector)
+                        hold: 0, style: .flick, strategy: .projector, drawnDuration: t)
         }
         let a = rng.lognormal(logMean: log(p.flickAmplitudeMedian), logStandardDeviation: p.flickAmplitudeLogSD)
         return Plan(direction: direction, amplitude: a * user.gain * noise, duration: t, releaseFraction: rho,
-                    hold: 0, style: .flick, strategy: .stepper)
+                    hold: 0, style: .flick, strategy: .stepper, drawnAmplitude: a, drawnDuration: t)
     }
 
     // MARK: - Samples

@@ -83,6 +83,35 @@ public struct SyntheticSwipe: Sendable, Hashable {
     /// browse stroke drawn as placed, and a held drag or stay, has one; for evaluating estimators
     /// of the placed-stroke and hold probabilities against the draws a file was made from.
     public var hold: Double = 0
+    /// Hidden truth: the stroke's own amplitude draw, before the user's gain and motor noise (reveal
+    /// and browse: item pitches; paging stepper flicks: points; drags and stays: the fraction λ of
+    /// a pitch; NaN for a projector flick, which aims instead).
+    public var drawnAmplitude: Double = .nan
+    /// Hidden truth: the stroke's own duration draw `T`, ms, before the division by the user's gain
+    /// (reveal strokes, drags and stays; a flick's `T` is not divided).
+    public var drawnDuration: Double = .nan
+    /// Hidden truth of frame delivery (`nil` with scan delivery): what ``SwipeModel`` drew for it.
+    public var deliveryDraws: DeliveryDraws?
+
+    /// The delivery draws of one swipe (``InputDeliveryParameters``), kept to evaluate the
+    /// estimators of `generate --like` against the draws a file was made from.
+    public struct DeliveryDraws: Sendable, Hashable {
+        /// Touch-down → first possible move, ms.
+        public var dwell: Double = 0
+        /// Whether a stall was drawn (it may fall after the last frame and leave no trace).
+        public var stalled = false
+        /// Whether the lift-off was drawn to repeat the last move.
+        public var liftRepeats = false
+        /// The drawn repeat delay, ms.
+        public var repeatDelay: Double = 0
+
+        public init(dwell: Double = 0, stalled: Bool = false, liftRepeats: Bool = false, repeatDelay: Double = 0) {
+            self.dwell = dwell
+            self.stalled = stalled
+            self.liftRepeats = liftRepeats
+            self.repeatDelay = repeatDelay
+        }
+    }
 
     public init(traceID: Int, user: Int, session: Int, chunk: Int, startSlot: Int, startIndex: Int,
                 startOffset: Double, intent: Int, goalIntent: Int, stepInGoal: Int, intendedIndex: Int, style: Style, strategy: Strategy,

@@ -51,17 +51,19 @@ public struct TraceGenerator: Sendable {
     }
 
     /// Plans a run in which user `i` makes exactly `tracesPerUser[i]` traces (the users' latent
-    /// variables drawn as for any run; `generate --like` simulates a recording's own design with it).
-    public init(model: SwipeModel, tracesPerUser: [Int], seed: UInt64, livePolicy: (any SnapPolicy)? = nil) throws {
+    /// variables drawn as for any run, or by `sampling`; `generate --like` simulates a recording's
+    /// own design with it).
+    public init(model: SwipeModel, tracesPerUser: [Int], seed: UInt64, livePolicy: (any SnapPolicy)? = nil,
+                sampling: UserSampling = .independent) throws {
         guard tracesPerUser.allSatisfy({ $0 >= 0 }) else {
             throw SwipeModelError.invalidParameter(name: "traces per user", value: "a negative count", expected: "counts ≥ 0")
         }
         try self.init(model: model, traceCount: tracesPerUser.reduce(0, +), userCount: tracesPerUser.count, seed: seed,
-                      livePolicy: livePolicy, fixedCounts: tracesPerUser)
+                      livePolicy: livePolicy, fixedCounts: tracesPerUser, sampling: sampling)
     }
 
     init(model: SwipeModel, traceCount: Int, userCount: Int, seed: UInt64, livePolicy: (any SnapPolicy)?,
-         fixedCounts: [Int]?) throws {
+         fixedCounts: [Int]?, sampling: UserSampling = .independent) throws {
         simulator = try SessionSimulator(model: model, livePolicy: livePolicy)
         guard traceCount >= 0, traceCount <= 1_000_000_000 else {
             throw SwipeModelError.invalidParameter(name: "trace count", value: "\(traceCount)", expected: "0...1000000000")
@@ -73,7 +75,8 @@ public struct TraceGenerator: Sendable {
         self.seed = seed
         self.traceCount = traceCount
         let plan = try GSLRandom(seed: Self.mix(seed))
-        let users = (0..<userCount).map { model.makeUser(index: $0, using: plan) }
+        var users = (0..<userCount).map { model.makeUser(index: $0, using: plan) }
+        try sampling.apply(to: &users, parameters: model.parameters, seed: Self.mix(seed ^ 0x5EED_57A7))
         var cumulative: [Double] = []
         cumulative.reserveCapacity(userCount)
         var total = 0.0

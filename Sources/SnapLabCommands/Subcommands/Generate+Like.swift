@@ -107,6 +107,10 @@ extension SnapLab.Generate {
         let started = Date()
         var calibration = ModelCalibration(task: start.task, livePolicy: live, seed: seed)
         calibration.fitsReleaseFraction = true
+        // `Data/reveal.csv` and `Data/synthetic.csv` were matched this way: independent users and
+        // diagonal steps, as before `--like` took the stratified and coupled ones
+        calibration.userSampling = .independent
+        calibration.coupledSteps = false
         calibration.threads = threads ?? ProcessInfo.processInfo.activeProcessorCount
         let userCount = users ?? 100
         let result = try calibration.fitMoments(start, targets: targets, layout: layout, users: userCount, traces: 20_000)

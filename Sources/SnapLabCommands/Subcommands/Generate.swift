@@ -65,6 +65,9 @@ extension SnapLab {
         @Option(help: "Read the model (parameters, task, live policy, layout) from a JSON file written by --save-model or beside a generated file.")
         var model: String?
 
+        @Option(help: "Also write each swipe's hidden draws (user gain, amplitude and duration draws, hold, stall, dwell, repeat) to this CSV file, for checking estimators against them.")
+        var hiddenTruth: String?
+
         @Option(help: "Write the model used to this JSON file.")
         var saveModel: String?
 
@@ -159,6 +162,7 @@ extension SnapLab {
                 emit: { bytes throws(FileOutputError) in try output.write(bytes) })
             try output.commit()
             try file.write(to: GeneratorModelFile.sidecarPath(forTraceFile: out))
+            if let hiddenTruth { try HiddenTruthCSV.write(generator, to: hiddenTruth) }
             progress.finish()
             let seconds = Date().timeIntervalSince(started)
             Output.notice("wrote \(written.written) traces (\(kind.rawValue), \(NumberFormat.fixed(Double(output.byteCount) / 1e6, 1)) MB) "

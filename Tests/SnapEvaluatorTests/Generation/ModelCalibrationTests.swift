@@ -56,7 +56,8 @@ func truthParameters() -> SwipeModelParameters {
         let p = result.parameters
         func close(_ a: Double, _ b: Double, _ r: Double) -> Bool { abs(a / b - 1) <= r }
         #expect(close(p.stroke.amplitudeMedian, 1.5, 0.1), "\(p.stroke.amplitudeMedian)")
-        #expect(close(p.stroke.amplitudeLogSD, 0.45, 0.1), "\(p.stroke.amplitudeLogSD)")
+        // 15%: at full size this parameter's fit has sd 5.3% over 32 truth samples (Docs/swipe-model.md §11)
+        #expect(close(p.stroke.amplitudeLogSD, 0.45, 0.15), "\(p.stroke.amplitudeLogSD)")
         #expect(close(p.stroke.durationMedian, 100, 0.1), "\(p.stroke.durationMedian)")
         #expect(close(p.stroke.durationLogSD, 0.28, 0.1), "\(p.stroke.durationLogSD)")
         #expect(close(p.delivery.touchDownDwellMedian, 55, 0.1))
@@ -124,7 +125,8 @@ func truthParameters() -> SwipeModelParameters {
     /// `seed`, `seed + 1`, … (so a between-user spread over few users is compared at that size).
     @Test func replicatesAverageDataSetsOfTheRecordingsSize() throws {
         let layout = try benchLayout()
-        let calibration = ModelCalibration(task: .reveal, livePolicy: try PolicyCatalog.policy(id: "compose-lazyrow-snap"), seed: 4)
+        var calibration = ModelCalibration(task: .reveal, livePolicy: try PolicyCatalog.policy(id: "compose-lazyrow-snap"), seed: 4)
+        calibration.userSampling = .independent  // each replicate its own independent data set
         let p = truthParameters()
         let both = try calibration.statistics(p, layout: layout, traces: 300, users: 10, replicates: 2)
         let a = try calibration.simulate(p, layout: layout, traces: 300, users: 10, seed: 4).statisticValues
@@ -205,7 +207,9 @@ func truthParameters() -> SwipeModelParameters {
             p.task = .paging
             p.dragHoldProbability = drag
             p.stayHoldProbability = stay
-            let s = try ModelCalibration(task: .paging, livePolicy: live, seed: 9).statistics(p, layout: layout, traces: 6000, users: 60)
+            var c = ModelCalibration(task: .paging, livePolicy: live, seed: 9)
+            c.userSampling = .independent
+            let s = try c.statistics(p, layout: layout, traces: 6000, users: 60)
             return (s[RecordingSummary.dragHeldShare]!, s[ModelCalibration.held]!)
         }
         let base = try shares(drag: 0.3, stay: 0.5)

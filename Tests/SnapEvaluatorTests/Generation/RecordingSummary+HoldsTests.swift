@@ -72,6 +72,7 @@ import Testing
             var p = truthParameters()
             change(&p)
             var calibration = ModelCalibration(task: .reveal, livePolicy: live, seed: 9)
+            calibration.userSampling = .independent
             calibration.stallWindowWeight = weight
             let s = try calibration.statistics(p, layout: layout, traces: 6000, users: 60)
             return (s[RecordingSummary.weightedHeld]!, s[ModelCalibration.held]!)
