@@ -20,7 +20,7 @@ cd "$(dirname "$0")/.."
 FILE="${1:-/tmp/snaplab-fit-bench/g100k.csv}"
 RUNS="${2:-3}"
 REF="${3:-/tmp/main-eed4003-snaplab}"
-OUT=/tmp/snaplab-bench-recommend
+OUT="${OUT:-/tmp/snaplab-bench-recommend}"   # OUT=DIR keeps concurrent runs apart
 mkdir -p "$OUT"
 swift build -c release --product snaplab 2>&1 | tail -1
 BIN="$(swift build -c release --show-bin-path)/snaplab"

@@ -35,6 +35,22 @@ struct FitDataTests {
         }
     }
 
+    @Test("a decision batch gathers each trace's release and layout, layouts copied only when a slot's changes")
+    func batchGathersLayouts() throws {
+        let data = FitData(try Self.traces(600))
+        var batch = DecisionBatch(capacity: 64)
+        // Runs of one layout, alternating layouts, repeats, and a shorter batch after a longer one.
+        let runs: [[Int]] = [Array(0..<64), Array(stride(from: 1, to: 129, by: 2)), Array(repeating: 3, count: 10) + [0, 1, 2],
+                             Array((200..<264).reversed()), [5], Array(300..<364)]
+        for indices in runs {
+            batch.gather(data, indices[...])
+            #expect(batch.count == indices.count)
+            for (k, i) in indices.enumerated() {
+                #expect(batch.layouts[k] == data.layout(i) && batch.releases[k] == data.releases[i], "trace \(i) in slot \(k)")
+            }
+        }
+    }
+
     @Test("unlabelled traces are dropped and counted; layouts are stored once")
     func dropsUnlabelled() throws {
         let all = try Self.traces(100)

@@ -144,4 +144,26 @@ struct StepSearchTests {
         let c = try PolicyFitter(objective: .hitRate).fit(Tag99Snap(), parameters: ["highTier"], data: flat, scoringStart: false)
         #expect(c.notIdentified.isEmpty)
     }
+
+    @Test("events sorted by their chunks and merged are in the order of one stable sort of them all")
+    func mergedMatchesSort() {
+        var state: UInt64 = 77
+        func next(_ n: Int) -> Int {
+            state = state &* 6364136223846793005 &+ 1442695040888963407
+            return Int(state >> 33) % n
+        }
+        for parts in [0, 1, 2, 3, 7, 25] {
+            // Few distinct ends, so that many events tie on b, or on both b and a (told apart by delta).
+            let chunks = (0..<parts).map { p in
+                (0..<next(40)).map { k in StepEvent(a: Double(next(6)), b: Double(next(8)), delta: Double(p * 1000 + k)) }
+            }
+            var sortedParts = chunks
+            for k in sortedParts.indices { StepProfile.sort(&sortedParts[k]) }
+            let merged = StepProfile.merged(sortedParts), reference = StepProfile.sorted(chunks)
+            #expect(merged.map(\.a) == reference.map(\.a) && merged.map(\.b) == reference.map(\.b)
+                    && merged.map(\.delta) == reference.map(\.delta), "\(parts) parts")
+            // The reference is itself stable: equal (b, a) keep the order of the concatenation.
+            for (x, y) in zip(reference, reference.dropFirst()) where x.b == y.b && x.a == y.a { #expect(x.delta < y.delta) }
+        }
+    }
 }

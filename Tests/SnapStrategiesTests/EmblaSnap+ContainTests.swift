@@ -42,6 +42,46 @@ struct EmblaContainTests {
         #expect(EmblaSnap.SnapList(layout: fits, mode: .trimSnaps).last == 0)
     }
 
+    /// `findTargetSnap` as it was first written here: every slot of the window two either side of
+    /// the estimate, the earliest nearest kept. ``EmblaSnap/SnapList/nearest(to:)`` stops after
+    /// the first snap at or above the target and must answer the same everywhere.
+    static func windowNearest(_ list: EmblaSnap.SnapList, _ target: Double) -> Int {
+        let y = list.constrain(target), layout = list.layout
+        let guess = SnapMath.clamp(SnapMath.roundedIndex((y - layout.alignmentOrigin) / layout.stride), list.first, list.last)
+        var best = SnapMath.clamp(guess - 2, list.first, list.last), bestDistance = abs(list.snap(best) - y)
+        for s in Swift.max(list.first, guess - 2)...Swift.min(list.last, guess + 2) {
+            let d = abs(list.snap(s) - y)
+            if d < bestDistance { best = s; bestDistance = d }
+        }
+        return best
+    }
+
+    @Test("the nearest snap, scanned until the first snap at or above the target, is the whole window's earliest nearest",
+          arguments: EmblaSnap.ContainScroll.allCases)
+    func nearestMatchesWindow(mode: EmblaSnap.ContainScroll) throws {
+        var state: UInt64 = 0x5eed_0000 &+ UInt64(mode.rawValue)
+        func uniform() -> Double {
+            state = state &* 6364136223846793005 &+ 1442695040888963407
+            return Double(state >> 11) / Double(1 << 53)
+        }
+        let alignments: [SnapAlignment] = [.leading, .center, .trailing]
+        for round in 0..<60 {
+            // Item widths from a few points to wider than the viewport, so that clamped ends repeat snaps.
+            let layout = try CarouselLayout(itemWidth: 5 + 400 * uniform(), spacing: 30 * uniform(), leadingInset: 60 * uniform(),
+                                            viewportWidth: 100 + 900 * uniform(), itemCount: [1, 2, 3, 7, 40][round % 5],
+                                            alignment: alignments[round % 3])
+            let list = EmblaSnap.SnapList(layout: layout, mode: mode)
+            let span = Swift.max(1, layout.maxOffset) + 2 * layout.stride
+            for k in 0..<300 {
+                // Targets anywhere around the list, and exactly on snaps and on midpoints between them.
+                var target = -layout.stride + span * uniform()
+                if k % 5 == 0 { target = list.snap(list.first + (k / 5) % (list.last - list.first + 1)) }
+                if k % 7 == 0 { target = (list.snap(list.first) + list.snap(list.last)) / 2 }
+                #expect(list.nearest(to: target) == Self.windowNearest(list, target), "layout \(layout), target \(target)")
+            }
+        }
+    }
+
     /// skipSnaps' "target changed" (DragHandler.up: the snap nearest the current position differs
     /// from the selected snap) over the trimmed list: centred layout above, selected item 9
     /// (= end snap, item 8), released at 590 with a fast backward flick (force −2000). Unclamped,

@@ -290,11 +290,17 @@ public struct FitData: Sendable {
 
 /// Scratch for deciding a batch of traces through ``SnapPolicy/decide(_:in:into:)``: the
 /// gathered releases and layouts (contiguous, as the batch path takes them) and the decisions.
+///
+/// A slot's layout is copied only when it differs from the one the slot already holds (by index
+/// into ``FitData/layouts``): a data set rarely has more than a few layouts, so after the first
+/// batch gathering copies the releases only.
 struct DecisionBatch {
     var releases: [Release] = []
     var layouts: [CarouselLayout] = []
     var decisions: [SnapDecision] = []
     private(set) var count = 0
+    /// `layoutOf[k]`: the index in ``FitData/layouts`` of the layout held in slot `k`.
+    private var layoutOf: [UInt32] = []
 
     init(capacity: Int) {
         releases.reserveCapacity(capacity)
@@ -308,25 +314,32 @@ struct DecisionBatch {
         count = 0
         guard let first = indices.first else { return }
         if releases.count < n {
-            let r = data.releases[first], l = data.layout(first)
+            let r = data.releases[first], l = data.layout(first), shape = data.layoutIndex[first]
             while releases.count < n {
                 releases.append(r)
                 layouts.append(l)
+                layoutOf.append(shape)
                 decisions.append(SnapDecision(targetSlot: 0, targetIndex: 0, targetOffset: 0, rule: ""))
             }
         }
         // Copied through pointers: no uniqueness or bounds check per trace beyond the index's own.
         releases.withUnsafeMutableBufferPointer { r in
             layouts.withUnsafeMutableBufferPointer { l in
-                data.releases.storage.withUnsafeBufferPointer { source in
-                    data.layouts.withUnsafeBufferPointer { shapes in
-                        data.layoutIndex.withUnsafeBufferPointer { shapeOf in
-                            var k = 0
-                            for i in indices {
-                                precondition(i >= 0 && i < source.count, "trace index \(i) out of range")
-                                r[k] = source[i].release
-                                l[k] = shapes[Int(shapeOf[i])]
-                                k += 1
+                layoutOf.withUnsafeMutableBufferPointer { held in
+                    data.releases.storage.withUnsafeBufferPointer { source in
+                        data.layouts.withUnsafeBufferPointer { shapes in
+                            data.layoutIndex.withUnsafeBufferPointer { shapeOf in
+                                var k = 0
+                                for i in indices {
+                                    precondition(i >= 0 && i < source.count, "trace index \(i) out of range")
+                                    r[k] = source[i].release
+                                    let shape = shapeOf[i]
+                                    if held[k] != shape {
+                                        l[k] = shapes[Int(shape)]
+                                        held[k] = shape
+                                    }
+                                    k += 1
+                                }
                             }
                         }
                     }

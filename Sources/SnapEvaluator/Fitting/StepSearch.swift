@@ -128,8 +128,10 @@ struct StepSearch<P: SnapPolicy>: Sendable {
         var parts = [(base: Double, events: [StepEvent])](repeating: (0, []), count: chunks)
         let work: @Sendable (Int) -> (base: Double, events: [StepEvent]) = { k in
             let lower = k * chunk
-            return self.chunkStepProfile(policy, x, c, feature, values, gridPolicies, tolerance, sample,
-                                         lower..<Swift.min(n, lower + chunk))
+            var part = self.chunkStepProfile(policy, x, c, feature, values, gridPolicies, tolerance, sample,
+                                             lower..<Swift.min(n, lower + chunk))
+            StepProfile.sort(&part.events)
+            return part
         }
         if chunks == 1 {
             parts[0] = work(0)
@@ -140,7 +142,7 @@ struct StepSearch<P: SnapPolicy>: Sendable {
                 DispatchQueue.concurrentPerform(iterations: chunks) { k in slots.base[k] = work(k) }
             }
         }
-        let events = StepProfile.sorted(parts.map(\.events))
+        let events = StepProfile.merged(parts.map(\.events))
         return StepProfile(lower: lo, upper: hi, base: parts.reduce(0) { $0 + $1.base }, events: events, isInteger: c.isInteger)
     }
 
@@ -431,8 +433,64 @@ struct StepProfile {
         var events: [StepEvent] = []
         events.reserveCapacity(parts.reduce(0) { $0 + $1.count })
         for p in parts { events += p }
-        events.sort { $0.b != $1.b ? $0.b < $1.b : $0.a < $1.a }
+        sort(&events)
         return events
+    }
+
+    /// Sorts `events` in place by `b` (then `a`), stably (the standard library's sort is a stable
+    /// merge sort): events that compare equal keep their order, so deltas are summed in the same
+    /// order as before.
+    static func sort(_ events: inout [StepEvent]) {
+        events.sort(by: precedes)
+    }
+
+    /// The order of ``sort(_:)``: by `b`, then `a`.
+    @inline(__always)
+    static func precedes(_ x: StepEvent, _ y: StepEvent) -> Bool { x.b != y.b ? x.b < y.b : x.a < y.a }
+
+    /// `parts`, each already sorted by ``sort(_:)``, merged into one sorted array: the same array,
+    /// element for element, as ``sorted(_:)`` of the concatenated parts (pairwise merges that take
+    /// the earlier part's event on ties keep a stable sort's order), in `O(n log parts)` instead of
+    /// `O(n log n)`, and with the parts' sorting done by the chunks that found them, in parallel.
+    static func merged(_ parts: [[StepEvent]]) -> [StepEvent] {
+        var level = parts.filter { !$0.isEmpty }
+        if level.isEmpty { return [] }
+        while level.count > 1 {
+            var next: [[StepEvent]] = []
+            next.reserveCapacity((level.count + 1) / 2)
+            var k = 0
+            while k + 1 < level.count {
+                next.append(merge(level[k], level[k + 1]))
+                k += 2
+            }
+            if k < level.count { next.append(level[k]) }
+            level = next
+        }
+        return level[0]
+    }
+
+    /// Two sorted runs merged, `left`'s event first on ties (`left` precedes `right` in the
+    /// concatenation a stable sort would see).
+    static func merge(_ left: [StepEvent], _ right: [StepEvent]) -> [StepEvent] {
+        var out: [StepEvent] = []
+        out.reserveCapacity(left.count + right.count)
+        left.withUnsafeBufferPointer { l in
+            right.withUnsafeBufferPointer { r in
+                var i = 0, j = 0
+                while i < l.count && j < r.count {
+                    if precedes(r[j], l[i]) {
+                        out.append(r[j])
+                        j += 1
+                    } else {
+                        out.append(l[i])
+                        i += 1
+                    }
+                }
+                out.append(contentsOf: l[i...])
+                out.append(contentsOf: r[j...])
+            }
+        }
+        return out
     }
 }
 

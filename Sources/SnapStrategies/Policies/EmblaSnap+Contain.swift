@@ -78,12 +78,21 @@ extension EmblaSnap {
         /// `findTargetSnap`: the slot whose snap is nearest `constrain(target)`, ties to the
         /// earlier slot (a stable sort by distance). Snaps never decrease with the slot, so the
         /// nearest is within two slots of the unclamped estimate.
+        ///
+        /// The slots are scanned upward from two below the estimate and the scan stops after the
+        /// first slot whose snap is at or above `y`: from there on snaps only grow, so their
+        /// distances (`snap − y`, rounded monotonically) never fall below that slot's, and a later
+        /// slot could not replace the earliest nearest one.
         func nearest(to target: Double) -> Int {
             let y = constrain(target)
             let guess = SnapMath.clamp(SnapMath.roundedIndex((y - layout.alignmentOrigin) / layout.stride), first, last)
-            var best = SnapMath.clamp(guess - 2, first, last), bestDistance = abs(snap(best) - y)
-            for s in Swift.max(first, guess - 2)...Swift.min(last, guess + 2) {
-                let d = abs(snap(s) - y)
+            let to = Swift.min(last, guess + 2)
+            var s = Swift.max(first, guess - 2), offset = snap(s)
+            var best = s, bestDistance = abs(offset - y)
+            while offset < y && s < to {
+                s += 1
+                offset = snap(s)
+                let d = abs(offset - y)
                 if d < bestDistance { best = s; bestDistance = d }
             }
             return best
