@@ -31,6 +31,9 @@ struct RecommendationPlan {
     /// The seed of the folds, which also seeds the headroom's subsampling.
     let seed: UInt64
     let withHeadroom: Bool
+    /// Traces per fit above which the learned likelihood and the headroom's classifier learn from a
+    /// seeded user-stratified subsample (``LearnedSample``, seeded with ``seed``).
+    var sampleCap = LearnedSample.defaultCap
     /// Run every task on the calling thread, in the order planned (tests compare it with the parallel run).
     var serial = false
 
@@ -39,6 +42,8 @@ struct RecommendationPlan {
         var candidates: [Recommendation.Candidate] = []
         var notFitted: [String] = []
         var headroom: Headroom?
+        /// Whether a learned likelihood fit learned from a subsample (``sampleCap``).
+        var sampledLikelihood = false
     }
 
     /// What a policy needs after its defaults.
@@ -141,6 +146,7 @@ struct RecommendationPlan {
             outcome.candidates.append(found.candidate)
             if let c = fitted[order] { outcome.candidates.append(c) }
             if case .tooMany = found.work { outcome.notFitted.append(found.candidate.policyID) }
+            if case .learned = found.work, data.count > sampleCap { outcome.sampledLikelihood = true }
         }
         if let error = failures[policies.count] { throw error }
         return outcome
@@ -148,7 +154,7 @@ struct RecommendationPlan {
 
     /// The headroom on the plan's folds, its folds one after the other.
     func headroom() throws -> Headroom {
-        try Headroom.run(data: data, grouping: grouping, seed: seed, parallelFolds: false)
+        try Headroom.run(data: data, grouping: grouping, seed: seed, parallelFolds: false, trainingCap: sampleCap)
     }
 
     /// The defaults candidate of policy `order`, timed, and what else it needs.
@@ -169,20 +175,28 @@ struct RecommendationPlan {
         return Defaults(candidate: candidate, work: work, nanoseconds: took)
     }
 
-    /// The fitted candidate of the learned policy `order`: on each training fold and on all traces,
+    /// The fitted candidate of the learned policy `order`: on all traces, then on each training fold,
     /// maximum likelihood then cut points (``LearnedThresholdFit``, what ``PolicyFitter`` does for it).
+    /// The folds' likelihood searches start from the all-traces optimum (fewer BFGS iterations; the
+    /// likelihood has one optimum, so they end where a cold start ends, within the optimizer's
+    /// tolerance); the all-traces fit always runs first, so the result does not depend on the schedule.
+    /// Above ``sampleCap`` traces a fit's likelihood learns from a ``LearnedSample`` of them.
     func learnedCandidate(_ order: Int) throws -> Recommendation.Candidate {
         let objective = fitter.objective
         let start = LearnedThresholdSnap(maxPages: maxPages)
-        func fit(_ indices: [Int]) throws -> any SnapPolicy {
-            try LearnedThresholdFit.fit(start, data: data, indices: indices, weights: nil, objective: objective).policy
+        func fit(_ indices: [Int], from warmStart: OrdinalThresholdModel?) throws -> (result: PolicyFitter.Result,
+                                                                                      model: OrdinalThresholdModel) {
+            let sample = indices.count > sampleCap ? LearnedSample.thin(indices, data: data, cap: sampleCap, seed: seed) : nil
+            return try LearnedThresholdFit.fitWithModel(start, data: data, indices: indices, weights: nil, objective: objective,
+                                                        warmStart: warmStart, likelihoodIndices: sample)
         }
+        let all = try fit(data.allIndices, from: nil)
         var scores: [Double] = []
         for f in 0..<grouping.count {
-            let policy = try fit(grouping.trainIndices(f))
+            let policy = try fit(grouping.trainIndices(f), from: all.model).result.policy
             scores.append(data.score(policy, objective: objective, indices: grouping.testIndices[f]))
         }
-        let final = try fit(data.allIndices)
+        let final = all.result.policy
         return Recommendation.Candidate(policyID: final.id, variant: "fitted", fittedParameters: final.parameterSpecs.map(\.name),
                                         parameterCount: final.parameterSpecs.count, order: order, foldTestScores: scores,
                                         testScore: CrossValidatedFit.mean(scores),
