@@ -11,8 +11,9 @@ import SnapStrategies
 ///    headroom, in one task), then the policies with thresholds by their defaults' time × free
 ///    thresholds.
 ///
-/// Memory: nothing of the learned policy is shared between its fits or kept after one: each
-/// likelihood fit makes its features (``LearnedFeatures``, 65 bytes per trace, standardized in
+/// Memory: nothing of the learned policy but the all-traces model (the folds' warm start) is
+/// shared between its fits or kept after one: each likelihood fit makes its features
+/// (``LearnedFeatures``, 65 bytes per trace, at most about ``sampleCap`` traces, standardized in
 /// place) and drops them before its cut points are tuned; the tuning and each headroom fold
 /// compute the features again from the releases (cheaper than one likelihood pass). Running the
 /// learned fits and the headroom's folds one after the other in one task keeps one of those
