@@ -8,13 +8,14 @@ struct RecommendationPlanTests {
         FitData(try LearnedTraces.make(count: 1200, users: 12, seed: 31, label: HeadroomTests.structured))
     }
 
-    static func plan(_ data: FitData, folds: Int = 3, seed: UInt64 = 7, serial: Bool) throws -> RecommendationPlan {
+    static func plan(_ data: FitData, folds: Int = 3, seed: UInt64 = 7, serial: Bool, oneAtATime: Bool? = nil) throws -> RecommendationPlan {
         let policies: [any SnapPolicy] = [Tag99Snap(), NearestPageSnap(basis: .releaseOffset), LearnedThresholdSnap(),
                                           UIKitPagingSnap(), SwiperSnap()]
         let grouping = try GroupedFolds(data: data, folds: folds, seed: seed, adapting: true)
         var plan = RecommendationPlan(policies: policies, data: data, grouping: grouping, fitter: PolicyFitter(starts: 2, seed: seed),
                                       maxPages: 2, maxFittedParameters: 2, seed: seed, withHeadroom: true)
         plan.serial = serial
+        plan.oneAtATime = oneAtATime
         return plan
     }
 
@@ -39,6 +40,20 @@ struct RecommendationPlanTests {
         #expect(parallel.candidates.filter { $0.variant == "defaults" }.count == 5)
         #expect(parallel.notFitted.contains("swiper") && !parallel.notFitted.contains("uikit-paging"))
         #expect(parallel.candidates.contains { $0.policyID == "uikit-paging" && $0.variant == "fitted" })
+    }
+
+    @Test("tasks one at a time, each on every core (large data), give the side-by-side run's outcome bit for bit")
+    func oneAtATimeIsSideBySide() throws {
+        let data = try Self.data()
+        let sideBySide = try Self.plan(data, serial: false, oneAtATime: false)
+        let oneAtATime = try Self.plan(data, serial: false, oneAtATime: true)
+        #expect(!sideBySide.oneTaskAtATime && oneAtATime.oneTaskAtATime)
+        #expect(!(try Self.plan(data, serial: false)).oneTaskAtATime)   // 1,200 traces: side by side
+        let a = try sideBySide.run(), b = try oneAtATime.run()
+        #expect(a.candidates.map(Self.essence) == b.candidates.map(Self.essence))
+        #expect(a.notFitted == b.notFitted)
+        let ha = try #require(a.headroom), hb = try #require(b.headroom)
+        #expect(ha.foldScores.map(\.bitPattern) == hb.foldScores.map(\.bitPattern))
     }
 
     @Test("the learned candidate and the headroom equal the standalone fitter's and Headroom.run's")

@@ -17,7 +17,12 @@ import SnapStrategies
 /// place) and drops them before its cut points are tuned; the tuning and each headroom fold
 /// compute the features again from the releases (cheaper than one likelihood pass). Running the
 /// learned fits and the headroom's folds one after the other in one task keeps one of those
-/// buffers in memory at a time, next to one step search on the other core.
+/// buffers in memory at a time, next to one step search on the other core. From
+/// ``CrossValidatedFit/oneFitAtATimeMinimum`` traces the tasks of step 2 run one at a time
+/// instead, each on every core (the likelihood sums, the step searches' profiles and loss sums
+/// and the decision tables are split into chunks across the cores; the headroom's folds run side
+/// by side), as `fit` does at that size: the peak is then the data and one task's buffers, not
+/// two tasks' (at 1M traces a decision-table search holds ~100 MB and a likelihood fit ~55 MB).
 ///
 /// The order only decides when each task runs: every task is seeded on its own and writes only its
 /// own result, and the results are read in the input order, so the outcome is the same on any
@@ -106,7 +111,7 @@ struct RecommendationPlan {
         }
         ranked.sort { $0.rank != $1.rank ? $0.rank < $1.rank : $0.cost > $1.cost }
         let tasks = ranked.map(\.task)
-        let results = Self.parallelMap(count: tasks.count, serial: serial) { t in
+        let results = Self.parallelMap(count: tasks.count, serial: serial || oneTaskAtATime) { t in
             defer { progress.advance() }
             switch tasks[t] {
             case let .fitted(order):
@@ -153,9 +158,15 @@ struct RecommendationPlan {
         return outcome
     }
 
-    /// The headroom on the plan's folds, its folds one after the other.
+    /// Run the fits and the headroom one at a time, each on every core; `nil`: from
+    /// ``CrossValidatedFit/oneFitAtATimeMinimum`` traces (memory; the outcome is the same).
+    var oneAtATime: Bool?
+    var oneTaskAtATime: Bool { oneAtATime ?? (data.count >= CrossValidatedFit.oneFitAtATimeMinimum) }
+
+    /// The headroom on the plan's folds: its folds one after the other next to another task, side
+    /// by side when the tasks run one at a time.
     func headroom() throws -> Headroom {
-        try Headroom.run(data: data, grouping: grouping, seed: seed, parallelFolds: false, trainingCap: sampleCap)
+        try Headroom.run(data: data, grouping: grouping, seed: seed, parallelFolds: oneTaskAtATime, trainingCap: sampleCap)
     }
 
     /// The defaults candidate of policy `order`, timed, and what else it needs.
@@ -212,7 +223,8 @@ struct RecommendationPlan {
         let given = policies[order]
         let defaults = try given.withParameterValues(given.defaultParameterValues)
         let free = try BoundTransform(policy: defaults.id, specs: defaults.parameterSpecs, values: defaults.parameterValues)
-        let memo = BreakpointMemo(traces: data.count, parameters: free.coordinates.map(\.index))
+        // Rows only for the parameters that are bisected, as in `fit` (8 bytes per trace and row).
+        let memo = BreakpointMemo(traces: data.count, policy: defaults, coordinates: free.coordinates)
         // (no fold sample reaches the sweep's size on smaller data: the fitter would not use them)
         let orders = data.count >= PolicyFitter.sweepMinimum
             ? try FeatureOrders(data: data, policy: defaults, parameters: nil, objective: objective) : nil
