@@ -69,6 +69,32 @@ struct OrdinalThresholdModelTests {
         for (a, b) in zip(doubled.cutpoints, weighted.cutpoints) { #expect(abs(a - b) < 1e-3 * max(1, abs(a))) }
     }
 
+    @Test("a warm start from another fit reaches the cold start's optimum (there is one), in fewer iterations")
+    func warmStart() throws {
+        let data = FitData(try Self.planted(count: 4000, seed: 8))
+        let all = try OrdinalThresholdModel.fit(data: data, maxPages: 2)
+        let part = Array(0..<3000)
+        let cold = try OrdinalThresholdModel.fit(data: data, indices: part, maxPages: 2)
+        let warm = try OrdinalThresholdModel.fit(data: data, indices: part, maxPages: 2, warmStart: all)
+        #expect(cold.report.converged && warm.report.converged)
+        #expect(warm.report.iterations < cold.report.iterations, "warm \(warm.report.iterations), cold \(cold.report.iterations)")
+        // Both stop within the gradient tolerance (1e-5) of the one optimum: their values agree to far less.
+        #expect(abs(warm.meanNegativeLogLikelihood - cold.meanNegativeLogLikelihood) < 1e-6)
+        for i in part.prefix(300) {
+            let x = LearnedThresholdSnap.features(of: data.releases[i], in: data.layout(i))
+            #expect(abs(warm.policy.score(x) - cold.policy.score(x)) < 1e-2)
+        }
+        for (a, b) in zip(warm.cutpoints, cold.cutpoints) { #expect(abs(a - b) < 1e-2, "\(warm.cutpoints) \(cold.cutpoints)") }
+        // Started at its own optimum, a fit stays there.
+        let again = try OrdinalThresholdModel.fit(data: data, maxPages: 2, warmStart: all)
+        #expect(again.report.iterations <= 3, "\(again.report)")
+        for (a, b) in zip(again.cutpoints, all.cutpoints) { #expect(abs(a - b) < 1e-3) }
+        // A model with another K is no start: the default one is used (the cold fit bit for bit).
+        let other = try OrdinalThresholdModel.fit(data: data, maxPages: 3)
+        let ignored = try OrdinalThresholdModel.fit(data: data, indices: part, maxPages: 2, warmStart: other)
+        #expect(ignored.cutpoints.map(\.bitPattern) == cold.cutpoints.map(\.bitPattern))
+    }
+
     @Test("no data and bad options are typed errors")
     func errors() {
         #expect(throws: FitError.self) { try OrdinalThresholdModel.fit(data: FitData([])) }

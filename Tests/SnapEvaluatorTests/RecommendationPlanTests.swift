@@ -65,16 +65,50 @@ struct RecommendationPlanTests {
         let fitter = PolicyFitter(starts: 2, seed: seed)
         let grouping = try GroupedFolds(data: data, folds: 3, seed: seed, adapting: true)
         let start = LearnedThresholdSnap(maxPages: 2)
-        var scores: [Double] = []
+        // The folds' likelihood searches start from the all-traces optimum: the same fits as the
+        // standalone fitter's up to BFGS's tolerance; the same as warm-started standalone fits bit for bit.
+        let all = try LearnedThresholdFit.fitWithModel(start, data: data, indices: data.allIndices, weights: nil, objective: .hitRate)
+        var scores: [Double] = [], coldScores: [Double] = []
         for f in 0..<grouping.count {
-            let fit = try fitter.fit(start, data: data, indices: grouping.trainIndices(f))
-            scores.append(data.score(fit.policy, objective: .hitRate, indices: grouping.testIndices[f]))
+            let fit = try LearnedThresholdFit.fitWithModel(start, data: data, indices: grouping.trainIndices(f), weights: nil,
+                                                           objective: .hitRate, warmStart: all.model)
+            scores.append(data.score(fit.result.policy, objective: .hitRate, indices: grouping.testIndices[f]))
+            let cold = try fitter.fit(start, data: data, indices: grouping.trainIndices(f))
+            coldScores.append(data.score(cold.policy, objective: .hitRate, indices: grouping.testIndices[f]))
         }
         let final = try fitter.fit(start, data: data).policy
         #expect(learned.foldTestScores.map(\.bitPattern) == scores.map(\.bitPattern))
+        for (f, (a, b)) in zip(scores, coldScores).enumerated() {
+            #expect(abs(a - b) <= 2.0 / Double(grouping.testIndices[f].count), "fold \(f): warm \(a), cold \(b)")
+        }
         #expect(learned.policy.parameterValues.map(\.bitPattern) == final.parameterValues.map(\.bitPattern))
         let headroom = try Headroom.run(data: data, folds: 3, seed: seed)
         #expect(try #require(outcome.headroom).foldScores.map(\.bitPattern) == headroom.foldScores.map(\.bitPattern))
+    }
+
+    @Test("above the sample cap the likelihood and the headroom learn from seeded subsamples, the same on any schedule, and say so")
+    func sampled() throws {
+        let data = try Self.data()
+        var parallelPlan = try Self.plan(data, serial: false), serialPlan = try Self.plan(data, serial: true)
+        parallelPlan.sampleCap = 500
+        serialPlan.sampleCap = 500
+        let parallel = try parallelPlan.run(), serial = try serialPlan.run()
+        #expect(parallel.sampledLikelihood && serial.sampledLikelihood)
+        #expect(parallel.candidates.map(Self.essence) == serial.candidates.map(Self.essence))
+        let headroom = try #require(parallel.headroom)
+        #expect(headroom.foldScores.map(\.bitPattern) == (try #require(serial.headroom)).foldScores.map(\.bitPattern))
+        #expect(headroom.trainingCap == 500 && headroom.summary.contains("subsample of about 500"))
+        #expect(headroom.foldScores != (try Self.plan(data, serial: false).run().headroom)?.foldScores)
+        // Still a real fit: far above its defaults.
+        let fitted = try #require(parallel.candidates.first { $0.policyID == "learned-threshold" && $0.variant == "fitted" })
+        let defaults = try #require(parallel.candidates.first { $0.policyID == "learned-threshold" && $0.variant == "defaults" })
+        #expect(fitted.testScore > defaults.testScore + 0.1, "\(fitted.testScore) vs \(defaults.testScore)")
+        // The likelihood of the all-traces fit learned from the sample; its cut points were tuned on every trace.
+        let sample = LearnedSample.thin(data.allIndices, data: data, cap: 500, seed: 7)
+        let fit = try LearnedThresholdFit.fitWithModel(LearnedThresholdSnap(maxPages: 2), data: data, indices: data.allIndices,
+                                                       weights: nil, objective: .hitRate, likelihoodIndices: sample)
+        #expect(fit.result.runs.map(\.traces) == [sample.count, data.count])
+        #expect(fit.result.policy.parameterValues.map(\.bitPattern) == fitted.policy.parameterValues.map(\.bitPattern))
     }
 
     @Test("without a learned policy the headroom is a task of its own, with the same figures")

@@ -13,7 +13,9 @@ import SnapStrategies
 /// criterion like any policy (traces with a non-finite feature stay on their start item). The
 /// result is the mean of the fold hit rates and their standard error (standard deviation over
 /// `√K`). The folds run in parallel; each fold's subsampling is seeded with `seed + fold`, so the
-/// result does not depend on scheduling.
+/// result does not depend on scheduling. A fold with more than `trainingCap` training traces
+/// (default ``LearnedSample/defaultCap``) learns from a seeded user-stratified subsample of them
+/// (``LearnedSample``; said in ``summary``); it predicts every test trace.
 ///
 /// It is an estimate, not a bound: a richer classifier or more features could do better, and on
 /// small data the classifier itself overfits (then it can score below a fitted policy).
@@ -24,14 +26,17 @@ public struct Headroom: Sendable {
     public var folds: Int
     public var seed: UInt64
     public var rounds: Int
+    /// The most training traces a fold learned from (``LearnedSample``), when some fold had more; `nil`: all of them.
+    public var trainingCap: Int?
 
     /// Runs the procedure above on `data`.
     /// - Throws: ``FitError`` (no data, too few users), ``GSLError``.
-    public static func run(data: FitData, folds k: Int = 5, seed: UInt64 = 1, rounds: Int = 80) throws -> Headroom {
+    public static func run(data: FitData, folds k: Int = 5, seed: UInt64 = 1, rounds: Int = 80,
+                           trainingCap: Int = LearnedSample.defaultCap) throws -> Headroom {
         guard data.count > 0 else { throw FitError.emptyData(operation: "headroom", detail: "no labelled traces") }
         guard rounds >= 1 else { throw FitError.invalidOption(name: "rounds", value: "\(rounds)", expected: "at least 1") }
         let grouping = try GroupedFolds(data: data, folds: k, seed: seed, adapting: true)
-        return try run(data: data, grouping: grouping, seed: seed, rounds: rounds, parallelFolds: true)
+        return try run(data: data, grouping: grouping, seed: seed, rounds: rounds, parallelFolds: true, trainingCap: trainingCap)
     }
 
     /// The procedure on the folds of a job (``GroupedFolds`` with `seed`; ``Recommendation``
@@ -41,12 +46,16 @@ public struct Headroom: Sendable {
     /// - Parameter parallelFolds: run the folds in parallel (`false`: one after the other, so one
     ///   fold's classifier is in memory at a time; the result is the same).
     static func run(data: FitData, grouping: GroupedFolds, seed: UInt64, rounds: Int = 80,
-                    parallelFolds: Bool) throws -> Headroom {
+                    parallelFolds: Bool, trainingCap: Int = LearnedSample.defaultCap) throws -> Headroom {
         guard rounds >= 1 else { throw FitError.invalidOption(name: "rounds", value: "\(rounds)", expected: "at least 1") }
+        guard trainingCap >= 1 else {
+            throw FitError.invalidOption(name: "trainingCap", value: "\(trainingCap)", expected: "at least 1")
+        }
         let rows = HeadroomClassifier.Rows(data: data)
         @Sendable func fold(_ f: Int) throws -> Double {
             let classifier = HeadroomClassifier(rounds: rounds, seed: seed &+ UInt64(f))
-            let predicted = try classifier.predict(data: data, rows: rows, trainRows: rows.rows(of: grouping.trainIndices(f)),
+            let train = LearnedSample.thin(grouping.trainIndices(f), data: data, cap: trainingCap, seed: seed &+ UInt64(f))
+            let predicted = try classifier.predict(data: data, rows: rows, trainRows: rows.rows(of: train),
                                                    predictRows: rows.rows(of: grouping.testIndices[f]))
             return hitRate(data: data, indices: grouping.testIndices[f], rowOfTrace: rows.rowOfTrace, predicted: predicted)
         }
@@ -61,9 +70,11 @@ public struct Headroom: Sendable {
             for f in 0..<grouping.count { outcomes[f] = Result { try fold(f) } }
         }
         let scores = try outcomes.map { try $0.get() }
+        let total = grouping.testIndices.reduce(0) { $0 + $1.count }
+        let sampled = grouping.testIndices.contains { total - $0.count > trainingCap }
         return Headroom(foldScores: scores, testScore: CrossValidatedFit.mean(scores),
                         testStandardError: CrossValidatedFit.standardError(scores), folds: grouping.count,
-                        seed: seed, rounds: rounds)
+                        seed: seed, rounds: rounds, trainingCap: sampled ? trainingCap : nil)
     }
 
     /// The hit rate on `indices` of the decisions `start slot + predicted k`: `predicted` holds one
@@ -90,7 +101,9 @@ public struct Headroom: Sendable {
     public var summary: String {
         "headroom: the best any release-time policy could do on this data: hit rate \(NumberFormat.fixed(testScore, 4))"
             + " ± \(NumberFormat.fixed(testStandardError, 4)) (boosted decision stumps on the learned-threshold features, "
-            + "\(folds) user-grouped folds, seed \(seed))"
+            + "\(folds) user-grouped folds, seed \(seed)"
+            + (trainingCap.map { "; each fold learned from a user-stratified subsample of about \($0) of its training traces" } ?? "")
+            + ")"
     }
 
     /// How far a policy's test hit rate lies below the headroom, one sentence:
@@ -104,13 +117,15 @@ public struct Headroom: Sendable {
 
     /// The headroom as JSON: score, standard error, folds, seed, method.
     public func json() -> JSONValue {
-        .object([
+        var fields: [(String, JSONValue)] = [
             ("testScore", .number(testScore)),
             ("testStandardError", .number(testStandardError)),
             ("foldScores", .array(foldScores.map { .number($0) })),
             ("folds", .number(Double(folds))),
             ("seed", .number(Double(seed))),
             ("method", .string("gradient-boosted decision stumps (\(rounds) rounds) on the learned-threshold features")),
-        ])
+        ]
+        if let trainingCap { fields.append(("trainingCap", .number(Double(trainingCap)))) }
+        return .object(fields)
     }
 }

@@ -23,11 +23,28 @@ enum LearnedThresholdFit {
     /// - Throws: ``FitError``, ``GSLError`` from the likelihood fit.
     static func fit(_ policy: LearnedThresholdSnap, data: FitData, indices: [Int], weights: [Double]?,
                     objective: FitObjective) throws -> PolicyFitter.Result {
+        try fitWithModel(policy, data: data, indices: indices, weights: weights, objective: objective).result
+    }
+
+    /// ``fit(_:data:indices:weights:objective:)``, its likelihood search started from `warmStart`
+    /// (a model fitted with the same `K`, e.g. on all traces before the folds' fits: the same optimum
+    /// up to the optimizer's tolerance, ``OrdinalThresholdModel/warmStartPoint``), and the fitted
+    /// likelihood model itself (to warm-start further fits). With `likelihoodIndices` (unweighted
+    /// fits only: a ``LearnedSample`` of `indices`) the likelihood learns from those traces, while
+    /// the cut points are tuned and the scores taken on all of `indices`.
+    static func fitWithModel(_ policy: LearnedThresholdSnap, data: FitData, indices: [Int], weights: [Double]?,
+                             objective: FitObjective, warmStart: OrdinalThresholdModel? = nil,
+                             likelihoodIndices: [Int]? = nil)
+        throws -> (result: PolicyFitter.Result, model: OrdinalThresholdModel) {
         let maxPages = max(1, policy.pagesBack)
         if let weights, weights.count != indices.count {
             throw FitError.invalidOption(name: "weights", value: "\(weights.count)", expected: "one per index")
         }
-        let model = try OrdinalThresholdModel.fit(data: data, indices: indices, weights: weights, maxPages: maxPages)
+        if weights != nil, likelihoodIndices != nil {
+            throw FitError.invalidOption(name: "likelihoodIndices", value: "with weights", expected: "an unweighted fit")
+        }
+        let model = try OrdinalThresholdModel.fit(data: data, indices: likelihoodIndices ?? indices, weights: weights,
+                                                  maxPages: maxPages, warmStart: warmStart)
         let tuned = LearnedCutpointTuning.tune(model.policy, data: data, indices: indices, weights: weights, objective: objective)
         let total = weights?.reduce(0, +) ?? Double(indices.count)
         func score(_ p: LearnedThresholdSnap) -> Double {
@@ -44,16 +61,18 @@ enum LearnedThresholdFit {
         let plateaus = chosen.weights.map { ($0, $0) } + cutPlateaus
         let atBound = chosen.weights.map { abs($0) >= limit } + cutPlateaus.map { $0.lower <= -limit || $0.upper >= limit }
         let runs = [
-            PolicyFitter.Run(start: "maximum likelihood (GSL BFGS)", traces: indices.count, cycles: model.report.iterations,
+            PolicyFitter.Run(start: "maximum likelihood (GSL BFGS)", traces: likelihoodIndices?.count ?? indices.count,
+                             cycles: model.report.iterations,
                              converged: model.report.converged, score: likelihoodScore),
             PolicyFitter.Run(start: "cut points tuned for \(objective)", traces: indices.count, cycles: 1,
                              converged: true, score: final),
         ]
-        return PolicyFitter.Result(policy: chosen, fittedNames: chosen.parameterSpecs.map(\.name), values: chosen.parameterValues,
+        let result = PolicyFitter.Result(policy: chosen, fittedNames: chosen.parameterSpecs.map(\.name), values: chosen.parameterValues,
                                    score: final, startScore: score(policy), plateaus: plateaus, atBound: atBound,
                                    converged: model.report.converged, runs: runs, evaluations: model.report.evaluations,
                                    method: .likelihoodThenCutPoints,
                                    heldByData: model.constantFeatures.map { chosen.parameterSpecs[$0].name })
+        return (result, model)
     }
 
     /// Whether a fit of `names` of `policy` is a fit of all of it (`nil` = every threshold, all of them here).

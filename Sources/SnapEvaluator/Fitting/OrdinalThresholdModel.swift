@@ -71,21 +71,25 @@ public struct OrdinalThresholdModel: Sendable {
     /// - Throws: ``FitError/emptyData(operation:detail:)`` without traces,
     ///   ``FitError/invalidOption(name:value:expected:)`` for `maxPages` outside 1…50 or a negative ridge,
     ///   ``FitError/nonFiniteObjective(operation:)``, ``GSLError``.
+    /// - Parameter warmStart: a fitted model (same `maxPages`) whose weights and cut points start
+    ///   the search instead of the default start (see ``warmStartPoint``); the optimum is the same
+    ///   up to the optimizer's tolerance, only fewer iterations reach it from nearby.
     public static func fit(data: FitData, indices: [Int]? = nil, weights: [Double]? = nil, maxPages: Int = 3,
-                           ridge: Double = 1e-4,
+                           ridge: Double = 1e-4, warmStart: OrdinalThresholdModel? = nil,
                            minimizer: BFGSMinimizer = BFGSMinimizer(maxIterations: 2000, gradientTolerance: 1e-5)) throws -> OrdinalThresholdModel {
         let indices = indices ?? data.allIndices
         if let weights, weights.count != indices.count {
             throw FitError.invalidOption(name: "weights", value: "\(weights.count)", expected: "one per index")
         }
         var features = LearnedFeatures(data: data, indices: indices, weights: weights)
-        return try fit(&features, maxPages: maxPages, ridge: ridge, minimizer: minimizer)
+        return try fit(&features, maxPages: maxPages, ridge: ridge, warmStart: warmStart, minimizer: minimizer)
     }
 
     /// Fits the model on prepared features (their rows with their weights), standardizing them in
     /// place (``LearnedFeatures/standardize(_:mean:deviation:)``: the caller's `features` hold
     /// standardized columns afterwards, and no second matrix is made).
     static func fit(_ features: inout LearnedFeatures, maxPages: Int, ridge: Double = 1e-4,
+                    warmStart: OrdinalThresholdModel? = nil,
                     minimizer: BFGSMinimizer = BFGSMinimizer(maxIterations: 2000, gradientTolerance: 1e-5)) throws -> OrdinalThresholdModel {
         let operation = "fit ordinal threshold model"
         guard maxPages >= 1, maxPages <= 50 else {
@@ -125,6 +129,9 @@ public struct OrdinalThresholdModel: Sendable {
             let theta = log(share / (1 - share))
             start.append(j == 0 ? theta : log(max(theta - previousTheta, 1e-3)))
             previousTheta = theta
+        }
+        if let warmStart, let point = warmStartPoint(warmStart, used: used, mean: mean, deviation: deviation, maxPages: maxPages) {
+            start = point
         }
 
         let objective: ([Double], inout [Double]) throws -> Double = { x, g in
@@ -180,6 +187,36 @@ public struct OrdinalThresholdModel: Sendable {
         }
         model.meanNegativeLogLikelihood = nll / total
         return model
+    }
+
+    /// `model`'s weights and cut points as a start of the search on features standardized with
+    /// `mean` and `deviation` (columns `used`): `βc = wⱼσⱼ`, `θᵢ = cutᵢ − Σⱼ wⱼμⱼ` (over every feature:
+    /// a column constant here adds its constant `wⱼμⱼ` to every score), `c₀ = θ₀`, `δᵢ = ln(θᵢ − θᵢ₋₁)`.
+    /// `nil` (use the default start) when `model` has another `K` or gives a non-finite or unordered point.
+    ///
+    /// Why the start does not change the optimum: in `(β, θ)` the objective is a sum of
+    /// `−ln(F(θ_cat − η) − F(θ_{cat−1} − η))` terms, convex wherever the cut points are ordered
+    /// because the logistic density is log-concave (Pratt 1981; the cumulative-link likelihood), plus
+    /// the strictly convex ridge: one minimum, no other stationary point. The search runs in
+    /// `(β, c₀, δ)`, where it is *not* convex (`θ` is exponential in `δ`), but that map is a smooth
+    /// bijection onto the ordered cut points with an invertible Jacobian, so the only stationary
+    /// point there is the image of the same minimum: every start converges to it, and two starts
+    /// differ only within the gradient tolerance.
+    static func warmStartPoint(_ model: OrdinalThresholdModel, used: [Int], mean: [Double], deviation: [Double],
+                               maxPages: Int) -> [Double]? {
+        let m = 2 * maxPages
+        guard model.maxPages == maxPages, model.cutpoints.count == m, model.weights.count == LearnedFeatures.width,
+              model.weights.allSatisfy(\.isFinite), model.cutpoints.allSatisfy(\.isFinite) else { return nil }
+        var point = used.map { model.weights[$0] * deviation[$0] }
+        var shift = 0.0
+        for j in 0..<LearnedFeatures.width { shift += model.weights[j] * mean[j] }
+        point.append(model.cutpoints[0] - shift)
+        for j in 1..<max(1, m) where j < m {
+            let gap = model.cutpoints[j] - model.cutpoints[j - 1]
+            guard gap > 0 else { return nil }
+            point.append(log(gap))
+        }
+        return point.allSatisfy(\.isFinite) ? point : nil
     }
 
     /// Rows per chunk of the parallel likelihood sums; fewer than two chunks run serially.

@@ -95,6 +95,7 @@ public struct Recommendation: Sendable {
         result.notFitted = outcome.notFitted
         result.headroom = outcome.headroom
         if let note = grouping.note { result.notes.append(note) }
+        if outcome.sampledLikelihood { result.notes.append(LearnedSample.note(cap: plan.sampleCap, seed: seed)) }
         let users = data.userCounts(data.allIndices).count
         if users < minimumUsers {
             result.notes.append("a recommendation needs at least \(minimumUsers) users; this one rests on \(users), "

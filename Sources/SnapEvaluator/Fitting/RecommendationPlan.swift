@@ -11,17 +11,19 @@ import SnapStrategies
 ///    headroom, in one task), then the policies with thresholds by their defaults' time × free
 ///    thresholds.
 ///
-/// Memory: nothing of the learned policy is shared between its fits or kept after one: each
-/// likelihood fit makes its features (``LearnedFeatures``, 65 bytes per trace, standardized in
+/// Memory: nothing of the learned policy but the all-traces model (the folds' warm start) is
+/// shared between its fits or kept after one: each likelihood fit makes its features
+/// (``LearnedFeatures``, 65 bytes per trace, at most about ``sampleCap`` traces, standardized in
 /// place) and drops them before its cut points are tuned; the tuning and each headroom fold
 /// compute the features again from the releases (cheaper than one likelihood pass). Running the
 /// learned fits and the headroom's folds one after the other in one task keeps one of those
 /// buffers in memory at a time, next to one step search on the other core. From
 /// ``CrossValidatedFit/oneFitAtATimeMinimum`` traces the tasks of step 2 run one at a time
 /// instead, each on every core (the likelihood sums, the step searches' profiles and loss sums
-/// and the decision tables are split into chunks across the cores; the headroom's folds run
-/// one after the other as before: two folds side by side held 254 MB at 1M traces, one 185 MB), as
-/// `fit` does at that size: the peak is then the data and one task's buffers, not two tasks'.
+/// and the decision tables are split into chunks across the cores; the headroom's folds run side
+/// by side, each learning from its ``sampleCap`` subsample: without the cap two folds side by side
+/// held 254 MB at 1M traces), as `fit` does at that size: the peak is then the data and one
+/// task's buffers, not two tasks' (1M traces: 195 MB, was 264 MB).
 ///
 /// The order only decides when each task runs: every task is seeded on its own and writes only its
 /// own result, and the results are read in the input order, so the outcome is the same on any
@@ -36,6 +38,9 @@ struct RecommendationPlan {
     /// The seed of the folds, which also seeds the headroom's subsampling.
     let seed: UInt64
     let withHeadroom: Bool
+    /// Traces per fit above which the learned likelihood and the headroom's classifier learn from a
+    /// seeded user-stratified subsample (``LearnedSample``, seeded with ``seed``).
+    var sampleCap = LearnedSample.defaultCap
     /// Run every task on the calling thread, in the order planned (tests compare it with the parallel run).
     var serial = false
 
@@ -44,6 +49,8 @@ struct RecommendationPlan {
         var candidates: [Recommendation.Candidate] = []
         var notFitted: [String] = []
         var headroom: Headroom?
+        /// Whether a learned likelihood fit learned from a subsample (``sampleCap``).
+        var sampledLikelihood = false
     }
 
     /// What a policy needs after its defaults.
@@ -146,6 +153,7 @@ struct RecommendationPlan {
             outcome.candidates.append(found.candidate)
             if let c = fitted[order] { outcome.candidates.append(c) }
             if case .tooMany = found.work { outcome.notFitted.append(found.candidate.policyID) }
+            if case .learned = found.work, data.count > sampleCap { outcome.sampledLikelihood = true }
         }
         if let error = failures[policies.count] { throw error }
         return outcome
@@ -156,10 +164,11 @@ struct RecommendationPlan {
     var oneAtATime: Bool?
     var oneTaskAtATime: Bool { oneAtATime ?? (data.count >= CrossValidatedFit.oneFitAtATimeMinimum) }
 
-    /// The headroom on the plan's folds, its folds one after the other (memory: a fold's classifier
-    /// holds its training rows' class scores).
+    /// The headroom on the plan's folds: its folds one after the other next to another task (a
+    /// fold's classifier holds its training rows' class scores), side by side when the tasks run
+    /// one at a time (large data, where each fold learns from at most about ``sampleCap`` traces).
     func headroom() throws -> Headroom {
-        try Headroom.run(data: data, grouping: grouping, seed: seed, parallelFolds: false)
+        try Headroom.run(data: data, grouping: grouping, seed: seed, parallelFolds: oneTaskAtATime, trainingCap: sampleCap)
     }
 
     /// The defaults candidate of policy `order`, timed, and what else it needs.
@@ -180,20 +189,28 @@ struct RecommendationPlan {
         return Defaults(candidate: candidate, work: work, nanoseconds: took)
     }
 
-    /// The fitted candidate of the learned policy `order`: on each training fold and on all traces,
+    /// The fitted candidate of the learned policy `order`: on all traces, then on each training fold,
     /// maximum likelihood then cut points (``LearnedThresholdFit``, what ``PolicyFitter`` does for it).
+    /// The folds' likelihood searches start from the all-traces optimum (fewer BFGS iterations; the
+    /// likelihood has one optimum, so they end where a cold start ends, within the optimizer's
+    /// tolerance); the all-traces fit always runs first, so the result does not depend on the schedule.
+    /// Above ``sampleCap`` traces a fit's likelihood learns from a ``LearnedSample`` of them.
     func learnedCandidate(_ order: Int) throws -> Recommendation.Candidate {
         let objective = fitter.objective
         let start = LearnedThresholdSnap(maxPages: maxPages)
-        func fit(_ indices: [Int]) throws -> any SnapPolicy {
-            try LearnedThresholdFit.fit(start, data: data, indices: indices, weights: nil, objective: objective).policy
+        func fit(_ indices: [Int], from warmStart: OrdinalThresholdModel?) throws -> (result: PolicyFitter.Result,
+                                                                                      model: OrdinalThresholdModel) {
+            let sample = indices.count > sampleCap ? LearnedSample.thin(indices, data: data, cap: sampleCap, seed: seed) : nil
+            return try LearnedThresholdFit.fitWithModel(start, data: data, indices: indices, weights: nil, objective: objective,
+                                                        warmStart: warmStart, likelihoodIndices: sample)
         }
+        let all = try fit(data.allIndices, from: nil)
         var scores: [Double] = []
         for f in 0..<grouping.count {
-            let policy = try fit(grouping.trainIndices(f))
+            let policy = try fit(grouping.trainIndices(f), from: all.model).result.policy
             scores.append(data.score(policy, objective: objective, indices: grouping.testIndices[f]))
         }
-        let final = try fit(data.allIndices)
+        let final = all.result.policy
         return Recommendation.Candidate(policyID: final.id, variant: "fitted", fittedParameters: final.parameterSpecs.map(\.name),
                                         parameterCount: final.parameterSpecs.count, order: order, foldTestScores: scores,
                                         testScore: CrossValidatedFit.mean(scores),

@@ -1,0 +1,48 @@
+/// The seeded, user-stratified subsample of traces that the learned policy's likelihood fits and
+/// the headroom's classifier learn from on large data (``Recommendation`` at more than ``defaultCap``
+/// traces per fit); the cut points are still tuned, and every score taken, on all traces.
+///
+/// Why a subsample is enough there: the likelihood only sets the direction of the score (8
+/// weights; the cut points are tuned for the objective afterwards on every trace, exactly). Its
+/// estimates' standard errors shrink as `1/√n`; at 200,000 traces they are already a small fraction
+/// of the weights (on the 100k benchmark file the fold-to-fold spread of a fold's test score is
+/// about 0.003, while fitting the likelihood on a quarter of the traces moves the test score by less
+/// than that, see `Docs/learned-policy.md`), and the hit rate is flat at its optimum in the
+/// weights' direction (a second-order loss). The boosted stumps of the headroom (80 rounds of
+/// depth-1 trees on 32 bins) have few degrees of freedom for 200,000 rows as well. Both are stated
+/// in the output (``note(cap:seed:)``, ``Headroom/summary``).
+///
+/// Selection: per user, the traces in `indices` order are thinned systematically at the rate
+/// `cap / n` from a random phase: trace number `r` of user `u` is kept when
+/// `⌊(r + 1)·rate + φᵤ⌋ > ⌊r·rate + φᵤ⌋`, `φᵤ ∈ [0, 1)` from SplitMix64 of the seed and the user.
+/// Every user keeps `⌊count·rate⌋` or `⌈count·rate⌉` traces (stratified by user: the sample has the
+/// users' mix of the data); the total is `cap` on average. The phase depends only on the seed and the
+/// user, so the sample does not depend on threads or on the other users.
+public enum LearnedSample {
+    /// Traces per fit above which a fit learns from a subsample (the likelihood and the headroom).
+    public static let defaultCap = 200_000
+
+    /// `indices` thinned to about `cap` as above, in their order; `indices` itself when there are at most `cap`.
+    static func thin(_ indices: [Int], data: FitData, cap: Int, seed: UInt64) -> [Int] {
+        guard cap > 0, indices.count > cap else { return indices }
+        let rate = Double(cap) / Double(indices.count)
+        var seen: [Int32: Int] = [:]
+        var kept: [Int] = []
+        kept.reserveCapacity(cap + cap / 16)
+        for i in indices where i >= 0 && i < data.count {
+            let user = data.labels[i].user
+            let r = seen[user, default: 0]
+            seen[user] = r + 1
+            let phase = Double(TraceGenerator.mix(seed ^ TraceGenerator.mix(UInt64(UInt32(bitPattern: user)))) >> 11) * 0x1p-53
+            if (Double(r + 1) * rate + phase).rounded(.down) > (Double(r) * rate + phase).rounded(.down) { kept.append(i) }
+        }
+        return kept
+    }
+
+    /// The sentence that says a recommendation's learned likelihood fits learned from subsamples
+    /// (the headroom says so in its own line, ``Headroom/summary``).
+    static func note(cap: Int, seed: UInt64) -> String {
+        "learned-threshold: each likelihood fit learned its weights from a user-stratified subsample of about \(cap) "
+            + "traces (seed \(seed)); its cut points were tuned, and every score taken, on all traces"
+    }
+}
