@@ -42,7 +42,7 @@ public enum LearnedSample {
     /// The sentence that says a recommendation's learned likelihood fits learned from subsamples
     /// (the headroom says so in its own line, ``Headroom/summary``).
     static func note(cap: Int, seed: UInt64) -> String {
-        "learned-threshold: each likelihood fit learned its weights from a user-stratified subsample of about \(cap) "
-            + "traces (seed \(seed)); its cut points were tuned, and every score taken, on all traces"
+        "learned-threshold: each likelihood fit on more than \(cap) traces learned its weights from a user-stratified "
+            + "subsample of about \(cap) of them (seed \(seed)); its cut points were tuned, and every score taken, on all traces"
     }
 }
