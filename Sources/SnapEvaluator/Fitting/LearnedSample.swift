@@ -26,14 +26,13 @@ public enum LearnedSample {
     static func thin(_ indices: [Int], data: FitData, cap: Int, seed: UInt64) -> [Int] {
         guard cap > 0, indices.count > cap else { return indices }
         let rate = Double(cap) / Double(indices.count)
-        var seen: [Int32: Int] = [:]
+        var seen: [Int32: (traces: Int, phase: Double)] = [:]   // per user: traces so far, φᵤ
         var kept: [Int] = []
         kept.reserveCapacity(cap + cap / 16)
         for i in indices where i >= 0 && i < data.count {
             let user = data.labels[i].user
-            let r = seen[user, default: 0]
-            seen[user] = r + 1
-            let phase = Double(TraceGenerator.mix(seed ^ TraceGenerator.mix(UInt64(UInt32(bitPattern: user)))) >> 11) * 0x1p-53
+            let (r, phase) = seen[user] ?? (0, Double(TraceGenerator.mix(seed ^ TraceGenerator.mix(UInt64(UInt32(bitPattern: user)))) >> 11) * 0x1p-53)
+            seen[user] = (r + 1, phase)
             if (Double(r + 1) * rate + phase).rounded(.down) > (Double(r) * rate + phase).rounded(.down) { kept.append(i) }
         }
         return kept

@@ -137,7 +137,7 @@ public struct OrdinalThresholdModel: Sendable {
         let objective: ([Double], inout [Double]) throws -> Double = { x, g in
             var theta = [Double](repeating: 0, count: m)
             theta[0] = x[d]
-            for j in 1..<max(1, m) where j < m { theta[j] = theta[j - 1] + exp(x[d + j]) }
+            for j in stride(from: 1, to: m, by: 1) { theta[j] = theta[j - 1] + exp(x[d + j]) }
             // Σ over rows in parallel chunks: [nll, ∂/∂β (d), ∂/∂θ (m)] per chunk, summed in chunk order.
             let sums = Self.chunkedSums(rows: n, width: 1 + d + m) { range, out in
                 Self.accumulate(range, z: z, d: d, category: category, weights: w, beta: x, theta: theta, into: &out)
@@ -171,7 +171,7 @@ public struct OrdinalThresholdModel: Sendable {
         }
         var cut = [Double](repeating: 0, count: m)
         cut[0] = x[d]
-        for j in 1..<max(1, m) where j < m { cut[j] = cut[j - 1] + exp(x[d + j]) }
+        for j in stride(from: 1, to: m, by: 1) { cut[j] = cut[j - 1] + exp(x[d + j]) }
         var model = OrdinalThresholdModel(weights: rawWeights, cutpoints: cut.map { $0 + shift }, maxPages: maxPages,
                                           meanNegativeLogLikelihood: .nan, categoryCounts: counts,
                                           skipped: features.skipped, report: report,
@@ -211,7 +211,7 @@ public struct OrdinalThresholdModel: Sendable {
         var shift = 0.0
         for j in 0..<LearnedFeatures.width { shift += model.weights[j] * mean[j] }
         point.append(model.cutpoints[0] - shift)
-        for j in 1..<max(1, m) where j < m {
+        for j in stride(from: 1, to: m, by: 1) {
             let gap = model.cutpoints[j] - model.cutpoints[j - 1]
             guard gap > 0 else { return nil }
             point.append(log(gap))

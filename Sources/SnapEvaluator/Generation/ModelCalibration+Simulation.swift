@@ -134,7 +134,7 @@ extension ModelCalibration {
     /// for a share, d parameter for probabilities (± 0.05), the others held (common random numbers).
     /// Cleaned by ``cleanJacobian(_:)`` (its diagonal, each parameter's own slope, kept in [0.25, 2.5],
     /// so a weak or noisy slope cannot send a step far).
-    func measureSlopes(_ fitted: [(Fitted, String)], at p: SwipeModelParameters, layout: CarouselLayout,
+    func measureJacobian(_ fitted: [(Fitted, String)], at p: SwipeModelParameters, layout: CarouselLayout,
                        traces n: Int, users: Int, replicates: Int = 1) throws -> [[Double]] {
         let base = try statistics(p, layout: layout, traces: n, users: users, replicates: replicates)
         var raw = [[Double]](repeating: [Double](repeating: .nan, count: fitted.count), count: fitted.count)

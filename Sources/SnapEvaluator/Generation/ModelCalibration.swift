@@ -289,12 +289,12 @@ public struct ModelCalibration: Sendable {
             let sim = try statistics(p, layout: layout, traces: n, users: users, replicates: replicates)
             if round == 3 {
                 if replicates > 1 {
-                    jacobian = try measureSlopes(fitted, at: p, layout: layout, traces: n, users: users, replicates: replicates / 2)
+                    jacobian = try measureJacobian(fitted, at: p, layout: layout, traces: n, users: users, replicates: replicates / 2)
                 } else {
                     // one replicate (a large recording): slopes on every other user of its design
                     var half = self
                     half.designTracesPerUser = designTracesPerUser.map { d in stride(from: 0, to: d.count, by: 2).map { d[$0] } }
-                    jacobian = try half.measureSlopes(fitted, at: p, layout: layout, traces: max(n / 2, 1), users: max(users / 2, 1))
+                    jacobian = try half.measureJacobian(fitted, at: p, layout: layout, traces: max(n / 2, 1), users: max(users / 2, 1))
                 }
             }
             var next = p
