@@ -37,6 +37,15 @@ public protocol SnapPolicy: Sendable {
     /// Total: returns a decision for every input, including NaN or infinite values (a bounded
     /// layout always gets a target inside its content).
     func decide(_ release: Release, in layout: CarouselLayout) -> SnapDecision
+    /// The value of a quantity this policy measures itself for a declared threshold
+    /// (``ThresholdFeature/Quantity/measured(_:dependsOn:)``, asked by its `name`) for `release`
+    /// in `layout` (the layout it decides in, `snapped(to: snapOrigin)`), at its current parameter
+    /// values: exactly the number ``decide(_:in:)`` compares with the threshold.
+    ///
+    /// Only a policy that declares such a quantity implements it; the default is NaN for every
+    /// name (a trace whose feature is NaN is one whose decision the threshold cannot change), so
+    /// `ThresholdFeatureTests` checks that every measured quantity of the catalogue has values.
+    func measuredFeature(_ name: String, of release: Release, in layout: CarouselLayout) -> Double
     /// Decides many releases at once: `decisions[i] = decide(releases[i], in: layouts[i])` for
     /// every `i` below `releases.count` (`layouts` and `decisions` at least as long; `decisions`
     /// initialized).
@@ -52,6 +61,9 @@ public protocol SnapPolicy: Sendable {
 extension SnapPolicy {
     /// ``SnapOrigin/layout``: the layout's alignment.
     public var snapOrigin: SnapOrigin { .layout }
+
+    /// NaN: the policy declares no measured quantity.
+    public func measuredFeature(_ name: String, of release: Release, in layout: CarouselLayout) -> Double { .nan }
 
     /// No order constraints.
     public var parameterOrder: [ParameterOrder] { [] }

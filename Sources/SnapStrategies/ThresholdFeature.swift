@@ -12,21 +12,47 @@
 /// every declared parameter of the catalogue on random releases (`ThresholdFeatureTests`).
 public struct ThresholdFeature: Sendable, Hashable, CustomStringConvertible {
     /// What is measured on the release.
-    public enum Quantity: String, Sendable, Hashable {
+    public enum Quantity: Sendable, Hashable {
         /// `|velocity|`, pt/ms (NaN stays NaN).
         case speed
         /// How far into its page the release offset is: `p − whole(p)` with
         /// `p = layout.position(atOffset: offset)` (pages from the alignment origin, snapped to a
         /// whole page within 1e-9) and `whole` the floor in a looping layout, truncation toward
         /// zero otherwise (so negative in a bounded layout before the first page), fraction of a page.
-        case positionInPage = "position in page"
+        case positionInPage
         /// The contact time ``Release/duration``, ms (NaN stays NaN).
         case duration
         /// How far the release has moved past the page boundary behind it, in the direction of its
         /// travel: `p − p.rounded(.down)` when `travel ≥ 0` (or NaN), `p.rounded(.up) − p` when
         /// `travel < 0`, with `p = layout.position(atOffset: offset)` (snapped to a whole page within
         /// 1e-9), fraction of a page.
-        case travelledFraction = "fraction travelled past the page boundary"
+        case travelledFraction
+        /// A quantity the policy measures itself (``SnapPolicy/measuredFeature(_:of:in:)``, asked
+        /// by `name`), from the release and the values of the parameters named in `dependsOn`
+        /// (every parameter it reads, never the threshold compared with it): e.g. iCarousel's
+        /// item velocity, the finger's velocity times `scrollSpeed` and a bounce factor. The
+        /// promise is the same as for any feature, with every other parameter held; a fitter that
+        /// keeps the traces sorted by it sorts them again when a value in `dependsOn` has changed,
+        /// and only then (`ThresholdFeatureTests` checks on random releases that no other
+        /// parameter changes it).
+        case measured(_ name: String, dependsOn: [String])
+
+        /// The quantity's name, e.g. `"speed"` or a measured quantity's own.
+        public var name: String {
+            switch self {
+            case .speed: return "speed"
+            case .positionInPage: return "position in page"
+            case .duration: return "duration"
+            case .travelledFraction: return "fraction travelled past the page boundary"
+            case let .measured(name, _): return name
+            }
+        }
+
+        /// The parameters the quantity depends on, by name (empty unless ``measured(_:dependsOn:)``).
+        public var dependencies: [String] {
+            if case let .measured(_, names) = self { return names }
+            return []
+        }
     }
 
     /// How the rule compares the feature with the threshold.
@@ -45,9 +71,11 @@ public struct ThresholdFeature: Sendable, Hashable, CustomStringConvertible {
         self.comparison = comparison
     }
 
-    /// The feature of `release` in `layout` (the layout the policy decides in).
+    /// The feature of `release` in `layout` (the layout `policy` decides in,
+    /// `snapped(to: policy.snapOrigin)`), with `policy`'s current parameter values (read only by a
+    /// ``Quantity/measured(_:dependsOn:)`` quantity).
     @inlinable
-    public func value(of release: Release, in layout: CarouselLayout) -> Double {
+    public func value<P: SnapPolicy>(of release: Release, in layout: CarouselLayout, by policy: P) -> Double {
         switch quantity {
         case .speed:
             return abs(release.velocity)
@@ -60,6 +88,8 @@ public struct ThresholdFeature: Sendable, Hashable, CustomStringConvertible {
         case .travelledFraction:
             let p = layout.position(atOffset: release.offset)
             return release.travel < 0 ? p.rounded(.up) - p : p - p.rounded(.down)
+        case let .measured(name, _):
+            return policy.measuredFeature(name, of: release, in: layout)
         }
     }
 
@@ -71,5 +101,5 @@ public struct ThresholdFeature: Sendable, Hashable, CustomStringConvertible {
         comparison == .exceeds ? (f.nextDown, f) : (f, f.nextUp)
     }
 
-    public var description: String { "\(quantity.rawValue) \(comparison.rawValue) threshold" }
+    public var description: String { "\(quantity.name) \(comparison.rawValue) threshold" }
 }

@@ -64,7 +64,7 @@ struct DecisionTableTests {
             let userLoss = decided.lossSum(policy, at: x, sample: byUserDense)
             #expect(table.lossSum(policy, at: x, sample: byUser) == userLoss)
             // In chunks summed on every core (a million traces' way), the same sum.
-            let chunked = lookups.lossSum(at: x, orders: try #require(table.featureOrders), data: data, indices: byUser.indices,
+            let chunked = lookups.lossSum(at: x, data: data, indices: byUser.indices,
                                           weights: byUser.weights, userWeights: byUser.userWeights, chunk: 97)
             #expect(chunked == userLoss)
             // From the previous point, by the traces whose sides differ: the same sum to the last bit.
@@ -108,6 +108,15 @@ struct DecisionTableTests {
         let planted = UIKitPagingSnap(positionalThreshold: 0.35, velocityGate: 0.8)
         let data = FitData(try SyntheticTraces.labelled(by: planted, count: 1500, users: 12, seed: 42, labelNoise: 0.1))
         try Self.check(UIKitPagingSnap(), ["positionalThreshold", "velocityGate"], data: data, seed: 2)
+    }
+
+    @Test("icarousel (features measured at held scrollSpeed, bounceDistance, deceleration): lookups give the decided profiles exactly")
+    func icarousel() throws {
+        let planted = ICarouselSnap(scrollSpeedThreshold: 3.5, decelerateThreshold: 0.6, scrollDistanceThreshold: 0.3,
+                                    scrollSpeed: 1.4, bounceDistance: 0.4)
+        let data = try FeatureOrdersTests.data(planted, count: 1500, seed: 44)
+        let held = ICarouselSnap(decelerationRate: 0.9, decelerationMultiplier: 20, scrollSpeed: 1.3, bounceDistance: 0.6)
+        try Self.check(held, ["scrollSpeedThreshold", "decelerateThreshold", "scrollDistanceThreshold"], data: data, seed: 3)
     }
 
     @Test("no table where lookups would not be exact: a cost objective, an undeclared free parameter, an order to a held one")

@@ -16,7 +16,9 @@ import Testing
         for name in ["embla.minimumSpeed", "uikit-paging.velocityGate", "uikit-paging.positionalThreshold",
                      "flutter-pageview.minFlingVelocity", "flutter-pageview-bouncing.minFlingVelocity",
                      "flutter-fixedextent.minFlingVelocity", "flutter-fixedextent-bouncing.minFlingVelocity",
-                     "swiper.longSwipesMs"] {
+                     "swiper.longSwipesMs", "icarousel.scrollSpeedThreshold", "icarousel.decelerateThreshold",
+                     "icarousel.scrollDistanceThreshold", "icarousel-paging.scrollSpeedThreshold",
+                     "icarousel-paging.decelerateThreshold", "icarousel-paging.scrollDistanceThreshold"] {
             #expect(declared.contains(name), "\(name) is not declared")
         }
     }
@@ -31,9 +33,12 @@ import Testing
                 guard let feature = spec.comparedWith else { continue }
                 for _ in 0..<40 {
                     let layout = try randomLayout(&rng, looping: looping)
-                    // Other parameters: random values kept inside the declared orders.
+                    // Other parameters: random values kept inside the declared orders (the thresholds,
+                    // and whatever a measured feature depends on, platform constants too).
                     var base = policy.defaultParameterValues
-                    for (i, s) in specs.enumerated() where i != j && !s.isInteger && s.role == .threshold {
+                    let dependencies = feature.quantity.dependencies
+                    for (i, s) in specs.enumerated()
+                    where i != j && !s.isInteger && (s.role == .threshold || dependencies.contains(s.name)) {
                         base[i] = rng.double(in: s.minimum...s.maximum)
                     }
                     for order in policy.parameterOrder {
@@ -49,9 +54,10 @@ import Testing
                         if u == j { lo = Swift.max(lo, base[l]) }
                     }
                     guard lo < hi else { continue }
+                    let measuring = try policy.withParameterValues(base)   // the values a measured feature reads
                     for _ in 0..<10 {
                         let release = randomRelease(&rng, in: layout)
-                        let f = feature.value(of: release, in: layout.snapped(to: policy.snapOrigin))
+                        let f = feature.value(of: release, in: layout.snapped(to: policy.snapOrigin), by: measuring)
                         let (a, b) = feature.change(at: f)
                         func decision(_ t: Double) throws -> Int {
                             var values = base
@@ -77,5 +83,73 @@ import Testing
         }
         #expect(checked > 1000)
         #expect(changed > 20, "the declared thresholds changed few decisions: the check is too weak")
+    }
+
+    /// A measured feature (``ThresholdFeature/Quantity/measured(_:dependsOn:)``) depends on exactly
+    /// the parameters it names: a fitter sorts the traces by it again only when one of those
+    /// changes, so a parameter it reads but does not name would leave a stale order. On random
+    /// layouts, releases and parameter values: changing any parameter it does not name (the
+    /// threshold itself included) leaves every value the same, to the bit; each one it names
+    /// changes some value; and the policy measures it (values that are not NaN).
+    @Test func measuredFeaturesDependOnWhatTheyName() throws {
+        var rng = SplitMix64(seed: 0xFEA7_0003)
+        var measured = 0
+        for policy in PolicyCatalog.all {
+            let specs = policy.parameterSpecs
+            for (j, spec) in specs.enumerated() {
+                guard let feature = spec.comparedWith, case .measured = feature.quantity else { continue }
+                measured += 1
+                let names = feature.quantity.dependencies
+                #expect(!names.contains(spec.name), "\(policy.id).\(spec.name) depends on itself")
+                for name in names { #expect(specs.contains { $0.name == name }, "\(policy.id): no parameter \(name)") }
+                var changes: [String: Int] = [:]
+                var finite = 0
+                for _ in 0..<60 {
+                    let layout = try randomLayout(&rng, looping: rng.chance(0.3))
+                    let shape = layout.snapped(to: policy.snapOrigin)
+                    let releases = (0..<8).map { _ in randomRelease(&rng, in: layout) }
+                    let base = try randomValues(policy, &rng)
+                    let at = try policy.withParameterValues(base)
+                    let values = releases.map { feature.value(of: $0, in: shape, by: at) }
+                    finite += values.filter { !$0.isNaN }.count
+                    for (i, other) in specs.enumerated() where !other.isInteger {
+                        var moved = base
+                        moved[i] = rng.double(in: other.minimum...other.maximum)
+                        guard policy.orderViolation(in: moved) == nil else { continue }
+                        let p = try policy.withParameterValues(moved)
+                        let differ = zip(releases, values).filter { r, v in
+                            let w = feature.value(of: r, in: shape, by: p)
+                            return !(w == v || (w.isNaN && v.isNaN))
+                        }.count
+                        if names.contains(other.name) {
+                            changes[other.name, default: 0] += differ
+                        } else {
+                            #expect(differ == 0, "\(policy.id).\(spec.name): its feature changed with \(other.name), which it does not name")
+                        }
+                        #expect(i != j || differ == 0)
+                    }
+                }
+                #expect(finite > 100, "\(policy.id).\(spec.name): the policy does not measure \(feature.quantity.name)")
+                for name in names {
+                    #expect(changes[name, default: 0] > 0, "\(policy.id).\(spec.name): named \(name) never changed its feature")
+                }
+            }
+        }
+        #expect(measured >= 6)
+    }
+
+    /// Random values of `policy`'s non-integer parameters inside their ranges, orders repaired by swaps.
+    private func randomValues(_ policy: any SnapPolicy, _ rng: inout SplitMix64) throws -> [Double] {
+        let specs = policy.parameterSpecs
+        var values = policy.defaultParameterValues
+        for (i, s) in specs.enumerated() where !s.isInteger { values[i] = rng.double(in: s.minimum...s.maximum) }
+        for _ in 0...policy.parameterOrder.count {
+            for order in policy.parameterOrder {
+                guard let l = specs.firstIndex(where: { $0.name == order.lower }),
+                      let u = specs.firstIndex(where: { $0.name == order.upper }), values[l] > values[u] else { continue }
+                values.swapAt(l, u)
+            }
+        }
+        return values
     }
 }

@@ -17,7 +17,10 @@ import SnapStrategies
 /// point's lower or upper end, clamped to its range; the other parameters at the job's values).
 ///
 /// Built only when it is exact and small: hit rate objective (losses 0 or 1, so sums are exact in
-/// any order), at most ``maximumCoordinates`` free parameters, all declared, and every declared
+/// any order), at most ``maximumCoordinates`` free parameters, all declared, none of their features
+/// measured at a free parameter's value (``ThresholdFeature/Quantity/measured(_:dependsOn:)``:
+/// the orders, ranks and sides then hold for the whole fit, at the held values the table was
+/// decided at, which ``fits(_:free:)`` checks), and every declared
 /// order among them joins two parameters with the same feature and bounds (so a representative
 /// point keeps it whenever its pattern can occur at all). 2 bytes per trace (the loss bits) plus
 /// 4 bytes per trace and feature (the trace's rank in the feature's order), 4 for its user, and
@@ -42,6 +45,8 @@ final class DecisionTable: Sendable {
     let quantities: Int
     /// Per coordinate, its feature's `q` in ``ranks`` (coordinates sharing a feature share its ranks).
     let rankOf: [Int]
+    /// The order of the `q`-th distinct feature (at the table's values: its dependencies are not free).
+    let orders: [FeatureOrders.Order]
     /// `userOf[i]`: trace `i`'s user, numbered `0..<users` in order of first appearance.
     let userOf: [UInt32]
     let users: Int
@@ -72,8 +77,11 @@ final class DecisionTable: Sendable {
         guard objective == .hitRate, !coordinates.isEmpty, coordinates.count <= maximumCoordinates else { return nil }
         let specs = policy.parameterSpecs
         var features: [ThresholdFeature] = []
+        let freeNames = Set(coordinates.map(\.name)), names = Set(specs.map(\.name))
         for c in coordinates {
             guard let f = StepSearchFeature.declared(specs[c.index], c), order(f.quantity) != nil else { return nil }
+            // A feature measured at values the fit moves has no fixed order (and sides are not enough).
+            for d in f.quantity.dependencies where freeNames.contains(d) || !names.contains(d) { return nil }
             features.append(f)
         }
         let indices = coordinates.map(\.index)
@@ -103,6 +111,7 @@ final class DecisionTable: Sendable {
         }
         self.rankOf = rankOf
         self.quantities = quantities.count
+        orders = quantities.compactMap { order($0) }   // every one exists (``make``)
         var ranks = [UInt32](repeating: .max, count: data.count * quantities.count)
         for (k, q) in quantities.enumerated() {
             if let order = order(q) { for (p, i) in order.traces.enumerated() { ranks[Int(i) * quantities.count + k] = UInt32(p) } }
@@ -127,7 +136,7 @@ final class DecisionTable: Sendable {
                     let release = data.releases[i], layout = data.layout(i)
                     let shape = layouts[Int(data.layoutIndex[i])]
                     for j in 0..<m {
-                        let f = features[j].value(of: release, in: shape)
+                        let f = features[j].value(of: release, in: shape, by: policy)
                         ends[j] = f.isNaN ? (base[coordinates[j].index], base[coordinates[j].index]) : features[j].change(at: f)
                     }
                     var bits: UInt16 = 0
@@ -217,12 +226,14 @@ final class DecisionTable: Sendable {
 
     /// The sides of every coordinate at `x` (``FeatureOrders/Order/firing(_:at:_:)``), leaving
     /// out coordinate `skip`.
-    func sides(at x: [Double], orders: FeatureOrders, data: FitData, skipping skip: Int? = nil) -> Sides {
+    func sides(at x: [Double], data: FitData, skipping skip: Int? = nil) -> Sides {
         Sides(checks: coordinates.indices.filter { $0 != skip }.map { j in
-            let firing = orders.order(features[j].quantity).map { UInt32($0.firing(data, at: x[coordinates[j]], features[j].comparison)) }
-            return (rankOf[j], firing ?? .max, 1 << j)
+            (rankOf[j], UInt32(order(j).firing(data, at: x[coordinates[j]], features[j].comparison)), 1 << j)
         })
     }
+
+    /// The order of coordinate `j`'s feature.
+    func order(_ j: Int) -> FeatureOrders.Order { orders[rankOf[j]] }
 
     /// `body(pattern, lost)` for each trace `i` of `traces` with the pattern of `sides` and its loss bits.
     @inline(__always)
@@ -253,9 +264,9 @@ final class DecisionTable: Sendable {
     /// (``userWeights(indices:weights:)`` of the same sample), over every trace in index order instead, each
     /// weighted by its user's weight: the same sum (whole-number weights times losses of 0 or 1
     /// add exactly in any order), read in sequence, in chunks of `chunk` traces on every core.
-    func lossSum(at x: [Double], orders: FeatureOrders, data: FitData, indices: [Int], weights: [Double]?,
+    func lossSum(at x: [Double], data: FitData, indices: [Int], weights: [Double]?,
                  userWeights: [Double]? = nil, chunk: Int = 1 << 16) -> Double {
-        let sides = sides(at: x, orders: orders, data: data)
+        let sides = sides(at: x, data: data)
         if let userWeights {
             // In chunks on every core: the partial sums are whole numbers, exact in any order.
             let n = userOf.count, chunk = Swift.max(1, chunk)
@@ -305,17 +316,16 @@ extension StepSearch {
     /// `limit` traces would be looked up (a full sum is then as cheap). Exact: whole-number
     /// weights times losses of 0 or 1, so `loss(y) + change` is the loss sum at `z` to the last bit.
     func tableLossChange(from y: [Double], to z: [Double], sample: TraceSample, limit: Int) -> Double? {
-        guard let table, let orders = featureOrders, let userWeights = sample.userWeights,
+        guard let table, let userWeights = sample.userWeights,
               table.fits(y, free: table.coordinates), table.fits(z, free: table.coordinates) else { return nil }
         var candidates: [Int] = []
         for (j, k) in table.coordinates.enumerated() where y[k] != z[k] {
-            let feature = table.features[j]
-            guard let order = orders.order(feature.quantity) else { return nil }
+            let feature = table.features[j], order = table.order(j)
             let a = order.firing(data, at: y[k], feature.comparison), b = order.firing(data, at: z[k], feature.comparison)
             guard candidates.count + abs(a - b) <= limit else { return nil }
             for p in Swift.min(a, b)..<Swift.max(a, b) { candidates.append(Int(order.traces[p])) }
         }
-        let atY = table.sides(at: y, orders: orders, data: data), atZ = table.sides(at: z, orders: orders, data: data)
+        let atY = table.sides(at: y, data: data), atZ = table.sides(at: z, data: data)
         // A trace may be a candidate of several thresholds: counted once (the sum's order does not matter).
         var counted = [UInt64](repeating: 0, count: candidates.isEmpty ? 0 : (data.count + 63) / 64)
         return table.withLookups(atY) { lookupY in
@@ -337,29 +347,27 @@ extension StepSearch {
     /// The profile of declared threshold `c` (bit `j` of `table`) at `x` by lookups: every trace
     /// of `sample` whose change point lies in the feasible range changes its loss there (exactly
     /// the events ``profile(_:at:coordinate:sample:lossAtX:)`` finds by deciding).
-    func tableProfile(_ table: DecisionTable, bit j: Int, orders: FeatureOrders, at x: [Double],
+    func tableProfile(_ table: DecisionTable, bit j: Int, at x: [Double],
                       coordinate c: BoundTransform.Coordinate, sample: TraceSample, lossAtX: Double?) -> StepProfile {
         let (lo, hi) = range(c, at: x)
         let feature = table.features[j]
         let mask = 1 << j
         guard hi > lo else {
-            let loss = table.lossSum(at: x, orders: orders, data: data, indices: sample.indices, weights: sample.weights,
+            let loss = table.lossSum(at: x, data: data, indices: sample.indices, weights: sample.weights,
                                      userWeights: sample.userWeights)
             return StepProfile(lower: lo, upper: Swift.max(lo, hi), base: loss, events: [], isInteger: c.isInteger)
         }
-        guard let order = orders.order(feature.quantity) else {
-            return StepProfile(lower: lo, upper: hi, base: lossAtX ?? 0, events: [], isInteger: c.isInteger)
-        }
+        let order = table.order(j)
         if let userWeights = sample.userWeights, let lossAtX {
             // The sweep below, reading the table's columns in this feature's order (``DecisionTable/Ordered``).
-            return orderedProfile(table, bit: j, orders: orders, at: x, coordinate: c, range: (lo, hi), userWeights: userWeights,
+            return orderedProfile(table, bit: j, at: x, coordinate: c, range: (lo, hi), userWeights: userWeights,
                                   lossAtX: lossAtX)
         }
         if let dense = sample.dense, let lossAtX {
             // A sweep over the traces whose change point lies in the range, in feature order, in
             // chunks of positions on every core, each chunk's events in its own array (in order).
             let positions = order.positions(data, changingIn: lo, hi, feature.comparison)
-            let others = table.sides(at: x, orders: orders, data: data, skipping: j)
+            let others = table.sides(at: x, data: data, skipping: j)
             return sweptProfile(lower: lo, upper: hi, at: x[c.index], lossAtX: lossAtX, positions: positions, chunk: 16_384) { range in
                 table.withLookups(others) { lookup in
                     order.traces.withUnsafeBufferPointer { traces in
@@ -386,7 +394,7 @@ extension StepSearch {
         atLow[c.index] = lo
         var events: [StepEvent] = []
         var base = 0.0
-        table.withLookups(table.sides(at: atLow, orders: orders, data: data)) { lookup in
+        table.withLookups(table.sides(at: atLow, data: data)) { lookup in
             for (k, i) in sample.indices.enumerated() {
                 let w = sample.weights[k]
                 let (pattern, bits) = lookup(i)
@@ -402,11 +410,11 @@ extension StepSearch {
         return StepProfile(lower: lo, upper: hi, base: base, events: StepProfile.sorted([events]), isInteger: c.isInteger)
     }
 
-    /// ``tableProfile(_:bit:orders:at:coordinate:sample:lossAtX:)``'s sweep over the traces whose
+    /// ``tableProfile(_:bit:at:coordinate:sample:lossAtX:)``'s sweep over the traces whose
     /// change point lies in `range`, in feature order, reading ``DecisionTable/Ordered``'s columns in
     /// sequence and each trace's weight from its user's (`userWeights`, ``DecisionTable/userWeights(indices:weights:)``):
     /// the same events, in the same order, with the same weights, as looking each trace up by index.
-    private func orderedProfile(_ table: DecisionTable, bit j: Int, orders: FeatureOrders, at x: [Double],
+    private func orderedProfile(_ table: DecisionTable, bit j: Int, at x: [Double],
                                 coordinate c: BoundTransform.Coordinate, range: (lower: Double, upper: Double),
                                 userWeights: [Double], lossAtX: Double) -> StepProfile {
         let feature = table.features[j]
@@ -414,13 +422,11 @@ extension StepSearch {
         let own = table.rankOf[j]
         let columns = table.ordered[own]
         let stride = table.quantities - 1
-        guard let order = orders.order(feature.quantity) else {
-            return StepProfile(lower: range.lower, upper: range.upper, base: lossAtX, events: [], isInteger: c.isInteger)
-        }
+        let order = table.order(j)
         let positions = order.positions(data, changingIn: range.lower, range.upper, feature.comparison)
         // The other coordinates' checks: a rank in this feature's order is the position itself
         // (column −1); another feature's is its column in ``DecisionTable/Ordered/others``.
-        let checks = table.sides(at: x, orders: orders, data: data, skipping: j).checks.map { check in
+        let checks = table.sides(at: x, data: data, skipping: j).checks.map { check in
             (column: check.q == own ? -1 : (check.q < own ? check.q : check.q - 1), firing: check.firing, bit: check.bit)
         }
         return sweptProfile(lower: range.lower, upper: range.upper, at: x[c.index], lossAtX: lossAtX, positions: positions,

@@ -1,5 +1,6 @@
 import Dispatch
 import SnapStrategies
+import Synchronization
 
 /// The traces of a ``FitData`` sorted by each feature that a policy's free thresholds declare
 /// (``PolicyParameter/comparedWith``): computed once per fitting job and shared by all its fits
@@ -12,19 +13,34 @@ import SnapStrategies
 /// in feature order (so the change points come out sorted, with no sort), and each is decided at
 /// the two ends of the range. 4 bytes per trace and feature (the trace index);
 /// traces whose feature is NaN are left out (their decision cannot change at a threshold).
+///
+/// A feature the policy measures itself (``ThresholdFeature/Quantity/measured(_:dependsOn:)``)
+/// depends on the values of the parameters it names: its order holds only at those values (its
+/// ``Order/key``). ``order(_:at:policy:data:)`` hands out the order for a point's values, sorting
+/// the traces again when none is kept for them (from the order kept last, which a change of a
+/// gain or a bounce factor leaves nearly sorted; `n log n` at worst, far cheaper than bisecting
+/// every trace's change). The last few orders per quantity are kept (at most
+/// ``cacheBytes`` each), so that fits running at the same time, or returning to the starting
+/// values, share them.
 public final class FeatureOrders: Sendable {
-    /// One feature's traces, ascending by value (ties by index). The values are not stored: a
-    /// binary search recomputes the few it reads, a sweep those of the traces it decides.
+    /// One feature's traces, ascending by value (ties by index), at the values ``key`` of the
+    /// parameters it depends on. The values are not stored: a binary search recomputes the few
+    /// it reads, a sweep those of the traces it decides.
     struct Order: Sendable {
         let feature: ThresholdFeature
         let traces: [UInt32]
         /// The data's layouts moved to the policy's snap origin, by layout index.
         let layouts: [CarouselLayout]
+        /// The values of the parameters the feature depends on (``FeatureOrders/dependencies(_:)``)
+        /// the traces were sorted at: the order holds at every point with these values.
+        let key: [Double]
+        /// The feature of a release in its (moved) layout, by the policy at ``key``.
+        let measure: @Sendable (Release, CarouselLayout) -> Double
 
         /// The feature of trace `i` of `data`.
         @inline(__always)
         func value(_ data: FitData, _ i: Int) -> Double {
-            feature.value(of: data.releases[i], in: layouts[Int(data.layoutIndex[i])])
+            measure(data.releases[i], layouts[Int(data.layoutIndex[i])])
         }
 
         /// Positions whose change point (``ThresholdFeature/change(at:)``) lies inside
@@ -51,34 +67,79 @@ public final class FeatureOrders: Sendable {
             }
             return lo
         }
+
+        /// The order of `feature` by `policy` (at its current values, whose dependencies' values
+        /// are `key`) over every trace of `data`, sorted from the sequence `previous` (e.g. an order
+        /// of the same feature at other values; traces it leaves out follow in index order).
+        static func sorted<P: SnapPolicy>(_ feature: ThresholdFeature, by policy: P, key: [Double], data: FitData,
+                                          layouts: [CarouselLayout], from previous: [UInt32]?) -> Order {
+            var keyed: [(value: Double, trace: UInt32)] = []
+            keyed.reserveCapacity(data.count)
+            func add(_ i: Int) {
+                let f = feature.value(of: data.releases[i], in: layouts[Int(data.layoutIndex[i])], by: policy)
+                if !f.isNaN { keyed.append((f, UInt32(i))) }
+            }
+            if let previous {
+                // Its traces first, then any it left out (their feature was NaN there).
+                var seen = [Bool](repeating: false, count: data.count)
+                for i in previous where Int(i) < data.count && !seen[Int(i)] {
+                    seen[Int(i)] = true
+                    add(Int(i))
+                }
+                for i in 0..<data.count where !seen[i] { add(i) }
+            } else {
+                for i in 0..<data.count { add(i) }
+            }
+            // Stable merge sort over runs: a sequence already nearly in order sorts in about linear time.
+            keyed.sort { $0.value != $1.value ? $0.value < $1.value : $0.trace < $1.trace }
+            return Order(feature: feature, traces: keyed.map(\.trace), layouts: layouts, key: key,
+                         measure: { feature.value(of: $0, in: $1, by: policy) })
+        }
     }
 
+    /// The orders at the values of the policy the orders were made for.
     let orders: [ThresholdFeature.Quantity: Order]
+    /// Vector indices of the parameters each quantity depends on (every parameter when it names
+    /// one the policy does not have: then any change sorts again, which is exact, only slower).
+    private let dependencyIndices: [ThresholdFeature.Quantity: [Int]]
+    /// Orders sorted at other values, most recently used first, at most ``capacity`` per quantity.
+    private let cache = Mutex<[ThresholdFeature.Quantity: [Order]]>([:])
+    /// Orders kept per quantity: as many as fit in ``cacheBytes``, between 1 and 8.
+    let capacity: Int
+    /// The memory the orders kept for one quantity may take.
+    static let cacheBytes = 8 << 20
+    /// The data's layouts moved to the policy's snap origin.
+    private let layouts: [CarouselLayout]
+    /// How many times ``order(_:at:policy:data:)`` sorted the traces again (a measured feature at
+    /// values no kept order was for).
+    let sorts = Atomic<Int>(0)
     /// The loss of every trace per side pattern of the free thresholds (``DecisionTable``), when
     /// `objective` was given and they are all declared (else `nil`).
     let table: DecisionTable?
 
     /// The orders of the declared features of `policy`'s parameters `names` (default: every
-    /// threshold, as ``BoundTransform``), measured in the layout the policy decides in; with an
-    /// `objective`, also the ``DecisionTable`` of the fit when it can have one.
+    /// threshold, as ``BoundTransform``), measured in the layout the policy decides in at its
+    /// current values; with an `objective`, also the ``DecisionTable`` of the fit when it can have one.
     public init(data: FitData, policy: any SnapPolicy, parameters names: [String]? = nil,
                 objective: FitObjective? = nil) throws {
         let specs = policy.parameterSpecs
         let free = try BoundTransform(policy: policy.id, specs: specs, values: policy.parameterValues, free: names).coordinates
-        let quantities = Set(free.compactMap { StepSearchFeature.declared(specs[$0.index], $0)?.quantity })
+        let features = free.compactMap { StepSearchFeature.declared(specs[$0.index], $0) }
+        var dependencyIndices: [ThresholdFeature.Quantity: [Int]] = [:]
+        for f in features {
+            let names = f.quantity.dependencies
+            let indices = names.compactMap { name in specs.firstIndex { $0.name == name } }
+            dependencyIndices[f.quantity] = indices.count == names.count ? indices : Array(specs.indices)
+        }
+        self.dependencyIndices = dependencyIndices
+        layouts = data.layouts.map { $0.snapped(to: policy.snapOrigin) }
+        capacity = Swift.min(8, Swift.max(1, Self.cacheBytes / Swift.max(1, 4 * data.count)))
+        let values = policy.parameterValues
         var orders: [ThresholdFeature.Quantity: Order] = [:]
-        let origin = policy.snapOrigin
-        let layouts = data.layouts.map { $0.snapped(to: origin) }
-        for q in quantities {
-            let feature = ThresholdFeature(q, .exceeds)
-            var keyed: [(value: Double, trace: UInt32)] = []
-            keyed.reserveCapacity(data.count)
-            for i in 0..<data.count {
-                let f = feature.value(of: data.releases[i], in: layouts[Int(data.layoutIndex[i])])
-                if !f.isNaN { keyed.append((f, UInt32(i))) }
-            }
-            keyed.sort { $0.value != $1.value ? $0.value < $1.value : $0.trace < $1.trace }
-            orders[q] = Order(feature: feature, traces: keyed.map(\.trace), layouts: layouts)
+        for f in features where orders[f.quantity] == nil {
+            let key = (dependencyIndices[f.quantity] ?? []).map { values[$0] }
+            orders[f.quantity] = Order.sorted(ThresholdFeature(f.quantity, .exceeds), by: policy, key: key, data: data,
+                                              layouts: layouts, from: nil)
         }
         self.orders = orders
         if let objective {
@@ -88,7 +149,39 @@ public final class FeatureOrders: Sendable {
         }
     }
 
-    func order(_ q: ThresholdFeature.Quantity) -> Order? { orders[q] }
+    /// The vector indices of the parameters quantity `q` depends on.
+    func dependencies(_ q: ThresholdFeature.Quantity) -> [Int] { dependencyIndices[q] ?? [] }
+
+    /// The order of quantity `q` at point `x` (the values of `policy`'s parameters, ``policy`` of
+    /// the same type and constants as the one the orders were made for), sorted again when no order
+    /// kept is for `x`'s values of the parameters `q` depends on; `nil` when `q` is not a declared
+    /// feature of the free parameters.
+    func order<P: SnapPolicy>(_ q: ThresholdFeature.Quantity, at x: [Double], policy: P, data: FitData) -> Order? {
+        guard let made = orders[q] else { return nil }
+        let key = dependencies(q).map { x[$0] }
+        if made.key == key { return made }
+        if let kept = cache.withLock({ cache -> Order? in
+            guard var list = cache[q], let k = list.firstIndex(where: { $0.key == key }) else { return nil }
+            let order = list.remove(at: k)
+            list.insert(order, at: 0)
+            cache[q] = list
+            return order
+        }) {
+            return kept
+        }
+        var measuring = policy
+        measuring.assignValidatedParameterValues(x)
+        let previous = cache.withLock { $0[q]?.first?.traces } ?? made.traces
+        let order = Order.sorted(made.feature, by: measuring, key: key, data: data, layouts: layouts, from: previous)
+        sorts.add(1, ordering: .relaxed)
+        cache.withLock { cache in
+            var list = cache[q] ?? []
+            if !list.contains(where: { $0.key == key }) { list.insert(order, at: 0) }
+            if list.count > capacity { list.removeLast(list.count - capacity) }
+            cache[q] = list
+        }
+        return order
+    }
 }
 
 extension StepSearch {
@@ -179,15 +272,20 @@ extension StepSearch {
     /// is then as cheap).
     ///
     /// Why only those: a trace's decision depends on each declared threshold only through which
-    /// side of the threshold its feature lies (the declaration, with the others held). Going from
+    /// side of the threshold its feature lies (the declaration, with the others held), and its
+    /// features are the same at both points (no parameter a measured feature depends on differs). Going from
     /// `y` to `z` one parameter at a time, in an order that keeps the declared orders (raise the
     /// upper end of an order first, lower the lower end first), a trace whose every feature lies
     /// on the same side at `y` and at `z` keeps its decision at every step.
     func lossChange(_ policy: P, from y: [Double], to z: [Double], sample: TraceSample, limit: Int) -> Double? {
         guard let dense = sample.dense, let orders = featureOrders else { return nil }
+        // A measured feature is the same at both points only when what it depends on is.
+        for f in features.values { for k in orders.dependencies(f.quantity) where y[k] != z[k] { return nil } }
         var candidates: [Int] = []
         for c in free where y[c.index] != z[c.index] {
-            guard let f = features[c.index], let order = orders.order(f.quantity) else { return nil }
+            guard let f = features[c.index], let order = orders.order(f.quantity, at: y, policy: policy, data: data) else {
+                return nil
+            }
             let r = order.positions(data, changingIn: Swift.min(y[c.index], z[c.index]), Swift.max(y[c.index], z[c.index]),
                                     f.comparison)
             guard candidates.count + r.count <= limit else { return nil }

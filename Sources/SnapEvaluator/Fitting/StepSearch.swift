@@ -90,10 +90,11 @@ struct StepSearch<P: SnapPolicy>: Sendable {
     /// `x` when known, lets a declared threshold sweep (see ``featureOrders``).
     func profile(_ policy: P, at x: [Double], coordinate c: BoundTransform.Coordinate, sample: TraceSample,
                  lossAtX: Double? = nil) -> StepProfile {
-        if let table, let orders = featureOrders, let j = table.coordinates.firstIndex(of: c.index) {
-            return tableProfile(table, bit: j, orders: orders, at: x, coordinate: c, sample: sample, lossAtX: lossAtX)
+        if let table, let j = table.coordinates.firstIndex(of: c.index) {
+            return tableProfile(table, bit: j, at: x, coordinate: c, sample: sample, lossAtX: lossAtX)
         }
-        if let feature = features[c.index], let order = featureOrders?.order(feature.quantity), let lossAtX, sample.dense != nil {
+        if let feature = features[c.index], let lossAtX, sample.dense != nil,
+           let order = featureOrders?.order(feature.quantity, at: x, policy: policy, data: data) {
             return sweepProfile(policy, at: x, coordinate: c, feature: feature, order: order, lossAtX: lossAtX, sample: sample)
         }
         let (lo, hi) = range(c, at: x)
@@ -159,6 +160,7 @@ struct StepSearch<P: SnapPolicy>: Sendable {
         var base = 0.0
         var probe = policy
         var y = x
+        let atX = with(policy, x)   // measures the features that depend on parameter values
         var start = range.lowerBound
         while start < range.upperBound {
             let end = Swift.min(range.upperBound, start + ScoreAccumulator.batchSize)
@@ -181,7 +183,7 @@ struct StepSearch<P: SnapPolicy>: Sendable {
                     let nextLoss = data.loss(label, target: next, layout: layout, objective: objective)
                     // A declared threshold: the change is at the trace's feature value.
                     if let feature {
-                        let (fa, fb) = feature.change(at: feature.value(of: release, in: layout.snapped(to: snapOrigin)))
+                        let (fa, fb) = feature.change(at: feature.value(of: release, in: layout.snapped(to: snapOrigin), by: atX))
                         if fa >= grid[k] && fb <= grid[k + 1] {
                             if nextLoss != currentLoss { events.append(StepEvent(a: fa, b: fb, delta: w * (nextLoss - currentLoss))) }
                             current = next
@@ -355,8 +357,8 @@ struct StepSearch<P: SnapPolicy>: Sendable {
 
     /// Σ weight · loss of `policy` at `x` over `sample`: looked up in the ``table`` when there is one.
     func lossSum(_ policy: P, at x: [Double], sample: TraceSample) -> Double {
-        if let table, let orders = featureOrders {
-            return table.lossSum(at: x, orders: orders, data: data, indices: sample.indices, weights: sample.weights,
+        if let table {
+            return table.lossSum(at: x, data: data, indices: sample.indices, weights: sample.weights,
                                   userWeights: sample.userWeights)
         }
         return data.lossSum(with(policy, x), objective: objective, indices: sample.indices, weights: sample.weights)

@@ -76,10 +76,13 @@ public struct ICarouselSnap: SnapPolicy, Hashable {
             PolicyParameter(name: "decelerationMultiplier", unit: "per s", defaultValue: 30, minimum: 0.1, maximum: 1000,
                             role: .platformConstant, summary: "DECELERATION_MULTIPLIER: deceleration = v x multiplier x (1 - rate)"),
             PolicyParameter(name: "scrollSpeedThreshold", unit: "items/s", defaultValue: 2, minimum: 0, maximum: 100,
+                            comparedWith: Self.speedFeature,
                             summary: "SCROLL_SPEED_THRESHOLD: slower releases settle on the nearest item"),
             PolicyParameter(name: "decelerateThreshold", unit: "items", defaultValue: 0.1, minimum: 0, maximum: 10,
+                            comparedWith: Self.coastFeature,
                             summary: "DECELERATE_THRESHOLD: shorter coasts do not decelerate"),
             PolicyParameter(name: "scrollDistanceThreshold", unit: "items", defaultValue: 0.1, minimum: 0, maximum: 1,
+                            comparedWith: Self.offsetFeature,
                             summary: "SCROLL_DISTANCE_THRESHOLD: a fast release this far off an item scrolls to the neighbour"),
             PolicyParameter(name: "scrollSpeed", unit: "gain", defaultValue: 1, minimum: 0, maximum: 10,
                             summary: "scrollSpeed: multiplies the finger velocity"),
@@ -117,11 +120,70 @@ public struct ICarouselSnap: SnapPolicy, Hashable {
         return v * 1000 / layout.stride * scrollSpeed * factor
     }
 
+    /// `scrollSpeedThreshold`'s feature, `|v|` items/s (``itemVelocity(_:in:)``): `didPan:` (Ended)
+    /// and `shouldScroll` compare `fabs(velocity) > SCROLL_SPEED_THRESHOLD`, and it gates both
+    /// branches of ``decide(_:in:)``; with the other parameters held, a release decelerates or
+    /// scrolls (whichever the other tests say) below its `|v|` and settles on the nearest item at
+    /// and above it. Depends on `scrollSpeed` and `bounceDistance` (the bounce factor).
+    public static let speedFeature = ThresholdFeature(.measured(Names.itemSpeed, dependsOn: ["scrollSpeed", "bounceDistance"]),
+                                                   .exceeds)
+    /// `decelerateThreshold`'s feature, the coast `|D|` items (``coastDistance(_:in:)``):
+    /// `shouldDecelerate` compares `fabs(decelerationDistance) > DECELERATE_THRESHOLD` (after the
+    /// speed test). Depends on `decelerationRate` and `decelerationMultiplier` (the deceleration)
+    /// and on what the item velocity depends on.
+    public static let coastFeature = ThresholdFeature(
+        .measured(Names.coast, dependsOn: ["decelerationRate", "decelerationMultiplier", "scrollSpeed", "bounceDistance"]),
+        .exceeds)
+    /// `scrollDistanceThreshold`'s feature, how far the release is from the item it would settle
+    /// on, `|p − cur|` items (``itemOffset(_:in:)``): `shouldScroll` compares
+    /// `fabs(difference) > SCROLL_DISTANCE_THRESHOLD`, reached only when the release does not
+    /// decelerate and is not on an item. Depends on no parameter.
+    public static let offsetFeature = ThresholdFeature(.measured(Names.itemOffset, dependsOn: []), .exceeds)
+
+    /// The names of the measured quantities (short: compared inline).
+    private enum Names {
+        static let itemSpeed = "item speed"
+        static let coast = "coast distance"
+        static let itemOffset = "item offset"
+    }
+
+    /// The coast of a release in items, `D` (``ICarouselDeceleration``, the item width cancels),
+    /// from its item velocity `v` items/s.
+    private func coast(_ v: Double) -> Double {
+        ICarouselDeceleration(rate: decelerationRate, multiplier: decelerationMultiplier).coastDistance(velocity: v / 1000)
+    }
+
+    /// The coast of `release` in items (signed), as ``decide(_:in:)`` computes it.
+    public func coastDistance(_ release: Release, in layout: CarouselLayout) -> Double {
+        coast(itemVelocity(release, in: layout))
+    }
+
+    /// The item a release that does not decelerate settles on before `shouldScroll`, `cur`, and
+    /// how far the release is from it, items.
+    private func nearestItem(_ p: Double, in layout: CarouselLayout) -> (slot: Int, offset: Double) {
+        let current = layout.clampedSlot(SnapMath.roundedIndex(p))
+        return (current, abs(p - Double(current)))
+    }
+
+    /// How far `release` is from the item it settles on when it does not decelerate, items.
+    public func itemOffset(_ release: Release, in layout: CarouselLayout) -> Double {
+        nearestItem(layout.position(atOffset: release.offset), in: layout).offset
+    }
+
+    /// The features of ``speedFeature``, ``coastFeature`` and ``offsetFeature`` (NaN for any other name).
+    public func measuredFeature(_ name: String, of release: Release, in layout: CarouselLayout) -> Double {
+        switch name {
+        case Names.itemSpeed: return abs(itemVelocity(release, in: layout))
+        case Names.coast: return abs(coastDistance(release, in: layout))
+        case Names.itemOffset: return itemOffset(release, in: layout)
+        default: return .nan
+        }
+    }
+
     public func decide(_ release: Release, in layout: CarouselLayout) -> SnapDecision {
         let p = layout.position(atOffset: release.offset)
         let v = itemVelocity(release, in: layout)
-        let model = ICarouselDeceleration(rate: decelerationRate, multiplier: decelerationMultiplier)
-        let distance = model.coastDistance(velocity: v / 1000)   // items: the item width cancels
+        let distance = coast(v)   // items
         if abs(v) > scrollSpeedThreshold && abs(distance) > decelerateThreshold {
             let end: Int
             if pagingEnabled {
@@ -131,8 +193,7 @@ public struct ICarouselSnap: SnapPolicy, Hashable {
             }
             return layout.decision(slot: end, rule: pagingEnabled ? "paging-one-item" : "decelerate-to-boundary")
         }
-        let current = layout.clampedSlot(SnapMath.roundedIndex(p))
-        let off = abs(p - Double(current))
+        let (current, off) = nearestItem(p, in: layout)
         if off < 1e-6 { return layout.decision(slot: current, rule: "at-item") }
         if abs(v) > scrollSpeedThreshold && off > scrollDistanceThreshold {
             return layout.decision(slot: current &+ (v > 0 ? 1 : -1), rule: "scroll-to-neighbour")
