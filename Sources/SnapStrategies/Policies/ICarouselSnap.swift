@@ -108,9 +108,13 @@ public struct ICarouselSnap: SnapPolicy, Hashable {
 
     /// The release velocity in items per second as iCarousel sees it (scroll speed and bounce factor applied).
     public func itemVelocity(_ release: Release, in layout: CarouselLayout) -> Double {
-        let v = release.velocity
+        itemVelocity(release.velocity, at: layout.position(atOffset: release.offset), in: layout)
+    }
+
+    /// ``itemVelocity(_:in:)`` of a release with velocity `v` pt/ms at item position `p`.
+    @inline(__always)
+    private func itemVelocity(_ v: Double, at p: Double, in layout: CarouselLayout) -> Double {
         guard v == v else { return 0 }
-        let p = layout.position(atOffset: release.offset)
         var factor = 1.0
         if !layout.isLooping {
             let over = abs(p - SnapMath.clamp(p, 0, Double(layout.itemCount - 1)))
@@ -182,7 +186,7 @@ public struct ICarouselSnap: SnapPolicy, Hashable {
 
     public func decide(_ release: Release, in layout: CarouselLayout) -> SnapDecision {
         let p = layout.position(atOffset: release.offset)
-        let v = itemVelocity(release, in: layout)
+        let v = itemVelocity(release.velocity, at: p, in: layout)
         let distance = coast(v)   // items
         if abs(v) > scrollSpeedThreshold && abs(distance) > decelerateThreshold {
             let end: Int
