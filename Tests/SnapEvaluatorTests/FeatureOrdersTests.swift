@@ -11,7 +11,8 @@ struct FeatureOrdersTests {
     static let names = ["scrollSpeedThreshold", "decelerateThreshold", "scrollDistanceThreshold", "scrollSpeed", "bounceDistance"]
 
     /// `count` releases on a 12-item carousel (so that many start near an end and some end past
-    /// it, where `bounceDistance` damps the velocity), labelled by `rule` with 10% label noise.
+    /// it, where `bounceDistance` damps the velocity), a quarter flicked against the drag,
+    /// labelled by `rule` with 10% label noise.
     static func data(_ rule: ICarouselSnap, count: Int, seed: UInt64) throws -> FitData {
         let layout = try CarouselLayout(itemWidth: 160, spacing: 10, viewportWidth: 375, itemCount: 12)
         let rng = try GSLRandom(seed: seed)
@@ -22,7 +23,10 @@ struct FeatureOrdersTests {
             let speed = rng.uniform(0.02, 3.5)
             let drag = rng.uniform(0.02, 1.3) * layout.stride
             let startOffset = layout.snapOffset(ofSlot: start)
-            let release = Release(offset: startOffset + direction * drag, velocity: direction * speed,
+            // A quarter flick back against the drag (past an end: back into the content, where the
+            // bounce factor decides how far the coast goes).
+            let flick = rng.bernoulli(0.25) ? -direction : direction
+            let release = Release(offset: startOffset + direction * drag, velocity: flick * speed,
                                   startOffset: startOffset, startTime: 0, time: 120, startIndex: start)
             var intended = rule.decide(release, in: layout).targetIndex
             if rng.bernoulli(0.1) { intended += rng.bernoulli(0.5) ? 1 : -1 }
@@ -64,13 +68,19 @@ struct FeatureOrdersTests {
         let sample = TraceSample(indices: data.allIndices, weights: data.allIndices.map { _ in Double(Int.random(in: 1...3, using: &rng)) })
         let dense = sample.withDenseWeights(traces: data.count)
         var compared = 0
-        for point in 0..<10 {
-            var x = policy.parameterValues
-            for c in coordinates { x[c.index] = Double.random(in: c.minimum...c.maximum, using: &rng) }
-            // Half the points also move the deceleration (a platform constant the coast depends on).
-            if point % 2 == 1 {
-                x[0] = Double.random(in: 0.5...0.99, using: &rng)
-                x[1] = Double.random(in: 5...100, using: &rng)
+        var x = policy.parameterValues
+        for point in 0..<12 {
+            if point % 2 == 0 {
+                for c in coordinates { x[c.index] = Double.random(in: c.minimum...c.maximum, using: &rng) }
+                // Some points also move the deceleration (a platform constant the coast depends on).
+                if point % 4 == 2 {
+                    x[0] = Double.random(in: 0.5...0.99, using: &rng)
+                    x[1] = Double.random(in: 5...100, using: &rng)
+                }
+            } else {
+                // Only bounceDistance moves (and the thresholds): an order kept for the point before
+                // has the same scrollSpeed and deceleration, and must not be taken for this one.
+                for c in coordinates where c.name != "scrollSpeed" { x[c.index] = Double.random(in: c.minimum...c.maximum, using: &rng) }
             }
             #expect(x[5] != policy.scrollSpeed)
             let loss = data.lossSum(try policy.withParameterValues(x), objective: .hitRate, indices: sample.indices,
@@ -101,7 +111,7 @@ struct FeatureOrdersTests {
         }
         #expect(compared > 300, "few changes compared: the check is weak")
         // Every point moved what the features depend on: the orders were sorted again.
-        #expect(orders.sorts.load(ordering: .relaxed) >= 10)
+        #expect(orders.sorts.load(ordering: .relaxed) >= 12)
     }
 
     @Test("a fit with the measured features declared ends where the bisection's does, with the same score", arguments: [false, true])
