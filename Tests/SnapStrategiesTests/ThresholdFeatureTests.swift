@@ -18,7 +18,10 @@ import Testing
                      "flutter-fixedextent.minFlingVelocity", "flutter-fixedextent-bouncing.minFlingVelocity",
                      "swiper.longSwipesMs", "icarousel.scrollSpeedThreshold", "icarousel.decelerateThreshold",
                      "icarousel.scrollDistanceThreshold", "icarousel-paging.scrollSpeedThreshold",
-                     "icarousel-paging.decelerateThreshold", "icarousel-paging.scrollDistanceThreshold"] {
+                     "icarousel-paging.decelerateThreshold", "icarousel-paging.scrollDistanceThreshold",
+                     "rn-android-paging.minFlingVelocity", "compose-pager.positionalThreshold",
+                     "flutter-pageview.minFlingDistance", "flutter-fixedextent-bouncing.minFlingDistance",
+                     "css-snap-mandatory.minFlingVelocity", "css-snap-proximity.minFlingVelocity"] {
             #expect(declared.contains(name), "\(name) is not declared")
         }
     }
@@ -135,7 +138,7 @@ import Testing
                 }
             }
         }
-        #expect(measured >= 6)
+        #expect(measured >= 12)
     }
 
     /// Random values of `policy`'s non-integer parameters inside their ranges, orders repaired by swaps.

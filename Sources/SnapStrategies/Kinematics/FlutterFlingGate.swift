@@ -41,6 +41,19 @@ public struct FlutterFlingGate: Sendable, Hashable {
         return Swift.min(travel, abs(release.velocity) * horizon)
     }
 
+    /// `minFlingDistance`'s feature in the policies gated by this recognizer: the estimate
+    /// window's travel (``estimateWindowTravel(of:)``), compared `>` (``isFling(_:)``; reached
+    /// only when the speed exceeds `minFlingVelocity`). Depends on the tracker horizon, the
+    /// policies' `velocityHorizon`.
+    public static let windowTravel = ThresholdFeature(.measured("estimate-window travel", dependsOn: ["velocityHorizon"]),
+                                                      .exceeds)
+
+    /// The value of ``windowTravel`` for `release` when `name` is its name, else NaN (what a
+    /// policy's ``SnapPolicy/measuredFeature(_:of:in:)`` answers).
+    public func measuredFeature(_ name: String, of release: Release) -> Double {
+        name == Self.windowTravel.quantity.name ? estimateWindowTravel(of: release) : .nan
+    }
+
     /// Whether the release is a fling for the recognizer.
     @inlinable
     public func isFling(_ release: Release) -> Bool {

@@ -94,7 +94,7 @@ public struct CSSScrollSnap: SnapPolicy, Hashable {
             PolicyParameter(name: "frameInterval", unit: "ms", defaultValue: 16, minimum: 1, maximum: 100,
                             role: .platformConstant, summary: "release velocity times this is the first inertial delta"),
             PolicyParameter(name: "minFlingVelocity", unit: "pt/ms", defaultValue: 0.03, minimum: 0, maximum: 5,
-                            summary: "slower releases do not fling (Aura min_fling_velocity 30 DIP/s)"),
+                            comparedWith: ThresholdFeature(.speed, .atLeast), summary: "slower releases do not fling (Aura min_fling_velocity 30 DIP/s)"),
         ]
         if strictness == .proximity {
             specs.append(PolicyParameter(name: "proximityRatio", unit: "fraction of viewport", defaultValue: 1.0 / 3.0,

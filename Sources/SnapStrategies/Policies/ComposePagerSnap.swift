@@ -86,7 +86,7 @@ public struct ComposePagerSnap: SnapPolicy, Hashable {
             PolicyParameter(name: "maxPages", unit: "pages", defaultValue: 1, minimum: 1, maximum: 1000, isInteger: true,
                             summary: "PagerSnapDistance.atMost(n)"),
             PolicyParameter(name: "positionalThreshold", unit: "fraction of page", defaultValue: 0.5, minimum: 0, maximum: 1,
-                            summary: "snapPositionalThreshold on the drag beyond whole pages"),
+                            comparedWith: Self.dragOverflow, summary: "snapPositionalThreshold on the drag beyond whole pages"),
             PolicyParameter(name: "positionThresholdDistance", unit: "dp", defaultValue: 56, minimum: 0, maximum: 1000,
                             summary: "DefaultPositionThreshold: shorter drags snap to the nearest page"),
             PolicyParameter(name: "minFlingVelocity", unit: "dp/ms", defaultValue: 0.4, minimum: 0, maximum: 10,
@@ -108,6 +108,26 @@ public struct ComposePagerSnap: SnapPolicy, Hashable {
         minFlingVelocity = values[3]
         spline = AndroidSplineDeceleration(parameterValues: values.dropFirst(4).dropLast())
         touchSlop = values[values.count - 1]
+    }
+
+    /// `positionalThreshold`'s feature: the finger drag beyond whole pages, `|f − trunc(f)|` with
+    /// `f = Δ / w` (``dragInPages(_:in:)``), compared `>` (`calculateFinalSnappingBound`); reached
+    /// only when the release does not fling. Depends on `touchSlop` and `density` (the drag
+    /// estimated from content travel adds the slop in points).
+    public static let dragOverflow = ThresholdFeature(.measured("drag beyond whole pages", dependsOn: ["touchSlop", "density"]),
+                                                      .exceeds)
+
+    /// The finger drag `Δ` (pointer up − down, points; the slop `touchSlop · density` added to a
+    /// content-only travel), `f = Δ / w` pages (0 for NaN) and its part beyond whole pages.
+    private func dragInPages(_ release: Release, in layout: CarouselLayout) -> (drag: Double, pages: Double, overflow: Double) {
+        let drag = -release.fingerTravel(touchSlop: touchSlop * spline.density)
+        let f = drag == drag ? drag / layout.itemWidth : 0
+        return (drag, f, f - f.rounded(.towardZero))
+    }
+
+    /// ``dragOverflow``'s value (NaN for any other name).
+    public func measuredFeature(_ name: String, of release: Release, in layout: CarouselLayout) -> Double {
+        name == Self.dragOverflow.quantity.name ? abs(dragInPages(release, in: layout).overflow) : .nan
     }
 
     public func decide(_ release: Release, in layout: CarouselLayout) -> SnapDecision {
@@ -145,10 +165,8 @@ public struct ComposePagerSnap: SnapPolicy, Hashable {
             return settleVelocity > 0 ? layout.decision(slot: upper, rule: approached ? "fling-next-after-approach" : "fling-next")
                                       : layout.decision(slot: lower, rule: approached ? "fling-previous-after-approach" : "fling-previous")
         }
-        let drag = -release.fingerTravel(touchSlop: touchSlop * density)
+        let (drag, f, overflow) = dragInPages(release, in: layout)
         let pageSize = layout.itemWidth
-        let f = drag == drag ? drag / pageSize : 0
-        let overflow = f - f.rounded(.towardZero)
         let forward = !(drag > 0)
         let fraction = Swift.min(positionThresholdDistance * density, pageSize / 2) / pageSize
         if abs(overflow) > positionalThreshold {

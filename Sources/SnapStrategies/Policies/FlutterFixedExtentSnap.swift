@@ -59,7 +59,7 @@ public struct FlutterFixedExtentSnap: SnapPolicy, Hashable {
                             minimum: 0, maximum: 10, comparedWith: ThresholdFeature(.speed, .exceeds),
                             summary: "speed a fling must exceed (physics.minFlingVelocity)"),
             PolicyParameter(name: "minFlingDistance", unit: "pt", defaultValue: 18, minimum: 0, maximum: 500,
-                            summary: "estimate-window travel a fling must exceed (kTouchSlop)"),
+                            comparedWith: FlutterFlingGate.windowTravel, summary: "estimate-window travel a fling must exceed (kTouchSlop)"),
             PolicyParameter(name: "maxFlingVelocity", unit: "pt/ms", defaultValue: 8, minimum: 1, maximum: 20,
                             role: .platformConstant, summary: "largest fling velocity (kMaxFlingVelocity 8000 px/s)"),
             PolicyParameter(name: "velocityHorizon", unit: "ms", defaultValue: 100, minimum: 1, maximum: 1000,
@@ -80,6 +80,11 @@ public struct FlutterFixedExtentSnap: SnapPolicy, Hashable {
         gate.maxFlingVelocity = values[2]
         gate.horizon = values[3]
         if physics == .clamping { clamping.friction = values[4] } else { friction.drag = values[4] }
+    }
+
+    /// ``FlutterFlingGate/windowTravel`` (`minFlingDistance`'s feature).
+    public func measuredFeature(_ name: String, of release: Release, in layout: CarouselLayout) -> Double {
+        gate.measuredFeature(name, of: release)
     }
 
     public func decide(_ release: Release, in layout: CarouselLayout) -> SnapDecision {

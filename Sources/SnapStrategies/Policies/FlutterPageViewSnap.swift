@@ -52,7 +52,7 @@ public struct FlutterPageViewSnap: SnapPolicy, Hashable {
                             minimum: 0, maximum: 10, comparedWith: ThresholdFeature(.speed, .exceeds),
                             summary: "speed a fling must exceed (physics.minFlingVelocity)"),
             PolicyParameter(name: "minFlingDistance", unit: "pt", defaultValue: 18, minimum: 0, maximum: 500,
-                            summary: "estimate-window travel a fling must exceed (kTouchSlop)"),
+                            comparedWith: FlutterFlingGate.windowTravel, summary: "estimate-window travel a fling must exceed (kTouchSlop)"),
             PolicyParameter(name: "velocityHorizon", unit: "ms", defaultValue: 100, minimum: 1, maximum: 1000,
                             role: .platformConstant, summary: "velocity-tracker horizon used to approximate the estimate window"),
         ]
@@ -64,6 +64,11 @@ public struct FlutterPageViewSnap: SnapPolicy, Hashable {
         gate.minFlingVelocity = values[0]
         gate.minFlingDistance = values[1]
         gate.horizon = values[2]
+    }
+
+    /// ``FlutterFlingGate/windowTravel`` (`minFlingDistance`'s feature).
+    public func measuredFeature(_ name: String, of release: Release, in layout: CarouselLayout) -> Double {
+        gate.measuredFeature(name, of: release)
     }
 
     public func decide(_ release: Release, in layout: CarouselLayout) -> SnapDecision {

@@ -50,6 +50,7 @@ public struct RNAndroidPagingSnap: SnapPolicy, Hashable {
             PolicyParameter(name: "decelerationRate", unit: "fraction", defaultValue: 0.985, minimum: 0.8, maximum: 0.999,
                             role: .platformConstant, summary: "RN decelerationRate on Android; spline friction = 1 - rate ('normal' 0.985, 'fast' 0.9)"),
             PolicyParameter(name: "minFlingVelocity", unit: "pt/ms", defaultValue: 0.05, minimum: 0, maximum: 5,
+                            comparedWith: Self.flingSpeed,
                             summary: "slower releases settle on the nearest page (50 dp/s)"),
         ]
     }
@@ -68,9 +69,24 @@ public struct RNAndroidPagingSnap: SnapPolicy, Hashable {
         AndroidSplineDeceleration(friction: friction).coastDistance(velocity: velocity)
     }
 
+    /// `minFlingVelocity`'s feature: the speed after the platform's clamp, `|clamp(v, ±8 pt/ms)|`
+    /// (NaN counts as 0), compared `≥` (``decide(_:in:)``: `|v| < minFlingVelocity` settles). It
+    /// depends on no parameter.
+    public static let flingSpeed = ThresholdFeature(.measured("clamped speed", dependsOn: []), .atLeast)
+
+    /// The velocity a fling starts with: the release's, clamped to the platform's maximum (0 for NaN).
+    private func clampedVelocity(_ release: Release) -> Double {
+        AndroidSplineDeceleration().clampedFlingVelocity(release.velocity)
+    }
+
+    /// ``flingSpeed``'s value (NaN for any other name).
+    public func measuredFeature(_ name: String, of release: Release, in layout: CarouselLayout) -> Double {
+        name == Self.flingSpeed.quantity.name ? abs(clampedVelocity(release)) : .nan
+    }
+
     public func decide(_ release: Release, in layout: CarouselLayout) -> SnapDecision {
         let p = layout.position(atOffset: release.offset)
-        let clamped = AndroidSplineDeceleration().clampedFlingVelocity(release.velocity)
+        let clamped = clampedVelocity(release)
         let v = abs(clamped) >= minFlingVelocity ? clamped : 0
         var prev = SnapMath.flooredIndex(p)
         var next = SnapMath.ceiledIndex(p)
