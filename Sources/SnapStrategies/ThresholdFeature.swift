@@ -76,6 +76,14 @@ public struct ThresholdFeature: Sendable, Hashable, CustomStringConvertible {
     /// ``Quantity/measured(_:dependsOn:)`` quantity).
     @inlinable
     public func value<P: SnapPolicy>(of release: Release, in layout: CarouselLayout, by policy: P) -> Double {
+        if case let .measured(name, _) = quantity { return policy.measuredFeature(name, of: release, in: layout) }
+        return value(of: release, in: layout) ?? .nan
+    }
+
+    /// The feature of `release` in `layout` when the two alone determine it: every quantity but
+    /// a ``Quantity/measured(_:dependsOn:)`` one, which is `nil` (see ``value(of:in:by:)``).
+    @inlinable
+    public func value(of release: Release, in layout: CarouselLayout) -> Double? {
         switch quantity {
         case .speed:
             return abs(release.velocity)
@@ -88,8 +96,8 @@ public struct ThresholdFeature: Sendable, Hashable, CustomStringConvertible {
         case .travelledFraction:
             let p = layout.position(atOffset: release.offset)
             return release.travel < 0 ? p.rounded(.up) - p : p - p.rounded(.down)
-        case let .measured(name, _):
-            return policy.measuredFeature(name, of: release, in: layout)
+        case .measured:
+            return nil
         }
     }
 

@@ -92,8 +92,14 @@ public final class FeatureOrders: Sendable {
             }
             // Stable merge sort over runs: a sequence already nearly in order sorts in about linear time.
             keyed.sort { $0.value != $1.value ? $0.value < $1.value : $0.trace < $1.trace }
-            return Order(feature: feature, traces: keyed.map(\.trace), layouts: layouts, key: key,
-                         measure: { feature.value(of: $0, in: $1, by: policy) })
+            // A feature of the release alone is measured without the policy (no generic call per value).
+            let measure: @Sendable (Release, CarouselLayout) -> Double
+            if case .measured = feature.quantity {
+                measure = { feature.value(of: $0, in: $1, by: policy) }
+            } else {
+                measure = { feature.value(of: $0, in: $1) ?? .nan }
+            }
+            return Order(feature: feature, traces: keyed.map(\.trace), layouts: layouts, key: key, measure: measure)
         }
     }
 
