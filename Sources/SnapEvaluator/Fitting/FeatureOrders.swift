@@ -113,7 +113,7 @@ public final class FeatureOrders: Sendable {
     /// Orders kept per quantity: as many as fit in ``cacheBytes``, between 1 and 8.
     let capacity: Int
     /// The memory the orders kept for one quantity may take.
-    static let cacheBytes = 8 << 20
+    static let cacheBytes = 4 << 20
     /// The data's layouts moved to the policy's snap origin.
     private let layouts: [CarouselLayout]
     /// How many times ``order(_:at:policy:data:)`` sorted the traces again (a measured feature at
