@@ -33,7 +33,7 @@ struct StepProfile {
     /// Every event, in order.
     var events: FlattenSequence<[[StepEvent]]> { parts.joined() }
 
-    /// Calls `body(start, end, loss)` for every segment that ``StepSearch/choose(_:current:total:)``
+    /// Calls `body(start, end, loss)` for every segment that ``choice(current:total:)``
     /// considers, in order: non-empty ones (integers: every whole-number one; a range of one value:
     /// that value).
     func forEachSegment(_ body: (Double, Double, Double) -> Void) {

@@ -235,61 +235,6 @@ struct StepSearch<P: SnapPolicy>: Sendable {
         return (base, events)
     }
 
-    /// The best value of a profile: stay at `current` when it is already among the best,
-    /// otherwise the midpoint of the widest best segment. The plateau is the contiguous run of
-    /// best segments around the choice.
-    /// Segments are visited in three passes without being stored (a profile over a million
-    /// traces has as many segments).
-    func choose(_ profile: StepProfile, current: Double, total: Double) -> StepChoice {
-        var best = Double.infinity
-        var count = 0
-        profile.forEachSegment { _, _, loss in
-            best = Swift.min(best, loss)
-            count += 1
-        }
-        guard count > 0 else {
-            return StepChoice(value: current, loss: profile.loss(at: current), plateau: (current, current))
-        }
-        let eps = 1e-9 * Swift.max(1, total)
-        func isBest(_ loss: Double) -> Bool { loss <= best + eps }
-        // The first segment containing `current`, and the first of the widest best segments.
-        var containing: (index: Int, loss: Double)?
-        var widest = (index: 0, start: 0.0, end: 0.0, loss: Double.nan)
-        var k = 0
-        profile.forEachSegment { start, end, loss in
-            if containing == nil && start <= current && current <= end { containing = (k, loss) }
-            if isBest(loss) && (widest.loss.isNaN || end - start > widest.end - widest.start) { widest = (k, start, end, loss) }
-            k += 1
-        }
-        let chosen: Int
-        let value: Double
-        let chosenLoss: Double
-        if let c = containing, isBest(c.loss) {
-            (chosen, value, chosenLoss) = (c.index, current, c.loss)
-        } else {
-            var v = (widest.start + widest.end) / 2
-            if profile.isInteger { v = v.rounded(.down) }
-            (chosen, value, chosenLoss) = (widest.index, v, widest.loss)
-        }
-        // The plateau: the run of best segments around the chosen one.
-        var runStart = Double.nan, lower = Double.nan, upper = Double.nan
-        var done = false
-        k = 0
-        profile.forEachSegment { start, end, loss in
-            defer { k += 1 }
-            guard !done else { return }
-            if isBest(loss) {
-                if runStart.isNaN { runStart = start }
-                if k == chosen { lower = runStart }
-                if k >= chosen { upper = end }
-            } else {
-                runStart = .nan
-                if k > chosen { done = true }
-            }
-        }
-        return StepChoice(value: value, loss: chosenLoss, plateau: (lower, upper))
-    }
-
     /// The outcome of one coordinate search.
     struct Outcome {
         var point: [Double]
@@ -334,7 +279,7 @@ struct StepSearch<P: SnapPolicy>: Sendable {
             profiles += 1
             let here = p.loss(at: x[c.index])
             if known != nil { known = here }
-            let choice = choose(p, current: x[c.index], total: total)
+            let choice = p.choice(current: x[c.index], total: total)
             plateaus[k] = choice.plateau
             if choice.loss < here - eps {
                 x[c.index] = choice.value
@@ -370,13 +315,6 @@ struct StepSearch<P: SnapPolicy>: Sendable {
         p.assignValidatedParameterValues(x)
         return p
     }
-}
-
-/// The outcome of one step: the value to take, its loss, and its plateau.
-struct StepChoice {
-    var value: Double
-    var loss: Double
-    var plateau: (lower: Double, upper: Double)
 }
 
 /// Which free parameters a search treats as declared thresholds.
