@@ -204,9 +204,6 @@ public struct ModelCalibration: Sendable {
     /// Rounds 3 on take the full chord-Newton step `J⁻¹ r` (`ModelCalibration+Newton`); `false`:
     /// each parameter by its own statistic only (the diagonal of `J`).
     public var coupledSteps = true
-    /// `calibrate` measures the Jacobian once more at the estimate for the parameters' intervals
-    /// (``uncertainty(of:recording:)``); `false`: the intervals take round 3's.
-    public var finalJacobian = true
 
     /// The users of the simulated replicates (``UserSampling``).
     public enum ReplicateUserSampling: String, Sendable, CaseIterable {
@@ -271,11 +268,6 @@ public struct ModelCalibration: Sendable {
         var result = try design.fitMoments(p, targets: target, layout: recording.layout, users: users, traces: perReplicate,
                                            replicates: replicates, notes: notes)
         result.userCount = users
-        if result.jacobian != nil && finalJacobian {
-            // the intervals take the Jacobian at the estimate, not round 3's (which steered the iteration)
-            result.jacobian = try design.designJacobian(result.fitted, at: result.parameters, layout: recording.layout,
-                                                        traces: perReplicate, users: users, replicates: replicates)
-        }
         result.uncertainty = Self.uncertainty(of: result, recording: recording)
         return result
     }
