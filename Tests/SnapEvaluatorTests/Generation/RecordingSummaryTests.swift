@@ -5,21 +5,9 @@ import Testing
 
 /// `RecordingSummary`'s statistics: the reveal amplitude spread's statistic.
 @Suite struct RecordingSummaryTests {
-    /// A stroke of `moves` moves 16.7 ms apart from 50 ms on, `step` points each, then a repeated lift-off.
-    func stroke(moves: Int, step: Double, user: Int) -> TraceFeatures {
-        var times = [0.0], offsets = [0.0]
-        for i in 0..<moves {
-            times.append(50 + 16.7 * Double(i))
-            offsets.append((offsets.last ?? 0) + step)
-        }
-        times.append(times[times.count - 1] + 8)
-        offsets.append(offsets[offsets.count - 1])
-        return times.withUnsafeBufferPointer { t in
-            offsets.withUnsafeBufferPointer { x in
-                TraceFeatures(time: t, offset: x, startOffset: 0, pitch: 170, velocity: 0, user: user, session: nil,
-                              intendedIndex: nil, startIndex: 0)
-            }
-        }
+    /// A stroke of `moves` moves (`RecordingSummaryStylesTests`'s, labelled one item ahead).
+    func stroke(moves: Int, rested: Bool = false, user: Int) -> TraceFeatures {
+        RecordingSummaryStylesTests().stroke(moves: moves, rested: rested, intent: 1, user: user)
     }
 
     /// Traces whose only move is the first (a travel cut short by the late first frame) do not
@@ -28,13 +16,13 @@ import Testing
     @Test func movedTravelSpreadLeavesOutSingleMoveTraces() throws {
         var moved: [TraceFeatures] = []
         for user in 0..<4 {
-            for k in 0..<8 { moved.append(stroke(moves: 2 + k, step: 20 + 3 * Double(user), user: user)) }
+            for k in 0..<8 { moved.append(stroke(moves: 2 + k + user, user: user)) }
         }
         let expected = RecordingSummary.withinUserLogSD(moved.map { ($0.user, $0.travelPitches) })
         #expect(expected.isFinite && expected > 0)
         var mixed = moved
         for user in 0..<4 {
-            for k in 0..<4 { mixed.append(stroke(moves: 1, step: 2 + Double(k), user: user)) }
+            for _ in 0..<4 { mixed.append(stroke(moves: 1, rested: true, user: user)) }
         }
         let summary = RecordingSummary(features: mixed, layout: try benchLayout()).statisticValues
         #expect(summary[RecordingSummary.movedTravelSpread] == expected)
