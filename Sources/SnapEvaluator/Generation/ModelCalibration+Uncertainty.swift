@@ -50,6 +50,32 @@ public struct ParameterUncertainty: Sendable, Hashable, Codable {
         case isDataLimited = "data_limited"
     }
 
+    /// An unknown error (NaN: a statistic not finite on some jackknife subset) is written as `null`,
+    /// which JSON can hold and a NaN cannot.
+    public func encode(to encoder: any Encoder) throws {
+        var c = encoder.container(keyedBy: CodingKeys.self)
+        try c.encode(parameter, forKey: .parameter)
+        try c.encode(key, forKey: .key)
+        try c.encode(estimate.isFinite ? estimate : nil, forKey: .estimate)
+        try c.encode(standardError.isFinite ? standardError : nil, forKey: .standardError)
+        try c.encode(isLogScale, forKey: .isLogScale)
+        try c.encode(low.isFinite ? low : nil, forKey: .low)
+        try c.encode(high.isFinite ? high : nil, forKey: .high)
+        try c.encode(isDataLimited, forKey: .isDataLimited)
+    }
+
+    public init(from decoder: any Decoder) throws {
+        let c = try decoder.container(keyedBy: CodingKeys.self)
+        parameter = try c.decode(String.self, forKey: .parameter)
+        key = try c.decode(String.self, forKey: .key)
+        estimate = try c.decodeIfPresent(Double.self, forKey: .estimate) ?? .nan
+        standardError = try c.decodeIfPresent(Double.self, forKey: .standardError) ?? .nan
+        isLogScale = try c.decode(Bool.self, forKey: .isLogScale)
+        low = try c.decodeIfPresent(Double.self, forKey: .low) ?? .nan
+        high = try c.decodeIfPresent(Double.self, forKey: .high) ?? .nan
+        isDataLimited = try c.decode(Bool.self, forKey: .isDataLimited)
+    }
+
     /// The fitted parameters as a text table: value, 95% interval, relative half-width and the mark.
     public static func rendered(_ list: [ParameterUncertainty]) -> String {
         func number(_ x: Double) -> String { x.isFinite ? NumberFormat.compact(x, 3) : "—" }

@@ -40,6 +40,12 @@ import Testing
         let path = try scratch() + "/u.json"
         try marked.write(to: path)
         #expect(try GeneratorModelFile.read(path: path) == marked)
+        // an unknown error is written as null (JSON has no NaN) and read back as NaN, still marked
+        let unknown = ParameterUncertainty(parameter: "gain", key: "gainLogSD", estimate: 0.3, standardError: .nan, isLogScale: true)
+        try GeneratorModelFile(parameters: p, livePolicy: nil, layout: nil, uncertainty: [unknown]).write(to: path)
+        #expect(String(decoding: try Data(contentsOf: URL(fileURLWithPath: path)), as: UTF8.self).contains("\"standard_error\" : null"))
+        let back = try #require(try GeneratorModelFile.read(path: path).uncertainty?.first)
+        #expect(back.standardError.isNaN && back.low.isNaN && back.isDataLimited && back.estimate == 0.3)
     }
 
     @Test func namesTheMissingKey() throws {
