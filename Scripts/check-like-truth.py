@@ -9,7 +9,9 @@ check-like-truth.py --table LOG [IDEAL]         per parameter: the errors of eve
                                                within 10%, the median absolute error, their mean and sd;
                                                with IDEAL (check-like-ideal.py's log of the same runs):
                                                the ideal's mean, sd and count within 10%, and the sd of
-                                               fit − ideal (the estimator's own error)
+                                               fit − ideal (the estimator's own error); when the fits
+                                               carry 95% intervals (LIKE.json's `uncertainty`), their
+                                               coverage of the truth per parameter
 """
 import json
 import sys
@@ -32,11 +34,16 @@ def fitted(task):
 def get(p, g, k):
     return p[g][k] if g else p[k]
 
-def read_log(path):
+def read_log(path, extra=None):
+    """parameter -> [error %]; with `extra` (a dict) also parameter -> [(covered, half-width %, limited)]
+    from the lines that carry the fit's 95% interval (check-like-truth.py --compare of a LIKE.json with
+    an `uncertainty` key)."""
     errors = {}
     for line in open(path):
-        k, e = line.split("\t")
-        errors.setdefault(k, []).append(float(e))
+        fields = line.rstrip("\n").split("\t")
+        errors.setdefault(fields[0], []).append(float(fields[1]))
+        if extra is not None and len(fields) >= 5:
+            extra.setdefault(fields[0], []).append((fields[2] == "1", float(fields[3]), fields[4] == "1"))
     return errors
 
 def mean_sd(es):
@@ -45,7 +52,8 @@ def mean_sd(es):
     return mean, sd
 
 if sys.argv[1] == "--table":
-    errors = read_log(sys.argv[2])
+    intervals = {}
+    errors = read_log(sys.argv[2], intervals)
     ideal = read_log(sys.argv[3]) if len(sys.argv) > 3 else {}
     print(f"| parameter | errors, % | within 10% | median abs. error | mean, sd |")
     print(f"| --- | --- | --- | --- | --- |")
@@ -67,6 +75,21 @@ if sys.argv[1] == "--table":
             dm, ds = mean_sd([a - b for a, b in zip(es, ids)])
             print(f"| {k} | {fm:+.1f}, {fs:.1f}, {sum(abs(e) <= 10 for e in es)}/{len(es)} "
                   f"| {im:+.1f}, {isd:.1f}, {sum(abs(e) <= 10 for e in ids)}/{len(ids)} | {dm:+.1f}, {ds:.1f} |")
+    if intervals:
+        # coverage of the fits' 95% intervals (`generate --like`'s `uncertainty`): the share of runs
+        # whose interval holds the truth, with its binomial sd at 95%, and how often the parameter was
+        # marked data-limited (95% half-width > 10%)
+        print()
+        print("| parameter | 95% interval holds the truth | binomial sd at 95% | mean half-width | marked data-limited |")
+        print("| --- | --- | --- | --- | --- |")
+        total = covered = 0
+        for k, xs in intervals.items():
+            c = sum(x[0] for x in xs)
+            total += len(xs)
+            covered += c
+            print(f"| {k} | {c}/{len(xs)} ({100 * c / len(xs):.0f}%) | {100 * (0.95 * 0.05 / len(xs)) ** 0.5:.1f}% "
+                  f"| ±{sum(x[1] for x in xs) / len(xs):.1f}% | {sum(x[2] for x in xs)}/{len(xs)} |")
+        print(f"| all | {covered}/{total} ({100 * covered / total:.1f}%) | {100 * (0.95 * 0.05 / total) ** 0.5:.1f}% | | |")
     sys.exit(0)
 if sys.argv[1] == "--compare":
     t = json.load(open(sys.argv[2]))
@@ -74,16 +97,23 @@ if sys.argv[1] == "--compare":
     worst = 0.0
     within = 0
     rows = fitted(t["task"])
-    print(f"{'parameter':24s} {'truth':>9s} {'fitted':>9s} {'error':>8s}")
+    intervals = {u["key"]: u for u in l.get("uncertainty", [])}
+    print(f"{'parameter':24s} {'truth':>9s} {'fitted':>9s} {'error':>8s}  95% interval")
     for g, k, _ in rows:
         a, b = get(t["parameters"], g, k), get(l["parameters"], g, k)
         e = b / a - 1
         worst = max(worst, abs(e))
         within += abs(e) <= 0.10
-        print(f"{k:24s} {a:9.3f} {b:9.3f} {100 * e:+7.1f}%")
+        u = intervals.get(f"{g}.{k}" if g else k)
+        shown = f"  {u['low']:.3f}–{u['high']:.3f}{'  data-limited' if u['data_limited'] else ''}" if u else ""
+        print(f"{k:24s} {a:9.3f} {b:9.3f} {100 * e:+7.1f}%{shown}")
         if len(sys.argv) > 4:
             with open(sys.argv[4], "a") as log:
-                log.write(f"{k}\t{100 * e:.2f}\n")
+                line = f"{k}\t{100 * e:.2f}"
+                if u:
+                    half = 100 * (u["high"] - u["low"]) / 2 / u["estimate"]
+                    line += f"\t{int(u['low'] <= a <= u['high'])}\t{half:.2f}\t{int(u['data_limited'])}"
+                log.write(line + "\n")
     print(f"{within} of {len(rows)} parameters within 10%; worst {100 * worst:.1f}%")
 else:
     m = json.load(open(sys.argv[1]))

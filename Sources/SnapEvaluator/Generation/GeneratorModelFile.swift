@@ -7,7 +7,8 @@ import SnapStrategies
 /// The sidecar is the generator's marker (`Docs/swipe-model.md` §9): a trace file `F` is synthetic
 /// when `F.json` exists and its `generator` is ``generatorName``; `compare` then prints
 /// ``notice(forTraceFile:)``. Keys: `generator`, `task`, `live_policy`, `seed`, `traces`, `users`,
-/// `layout` (the carousel, points), `parameters` (every ``SwipeModelParameters`` field).
+/// `layout` (the carousel, points), `parameters` (every ``SwipeModelParameters`` field) and, after
+/// `generate --like`, `uncertainty` (each fitted parameter's interval and data-limited mark).
 public struct GeneratorModelFile: Sendable, Hashable, Codable {
     /// The value of `generator` that marks a file as ours.
     public static let generatorName = "snaplab generate"
@@ -54,9 +55,12 @@ public struct GeneratorModelFile: Sendable, Hashable, Codable {
     public var users: Int?
     public var layout: Layout?
     public var parameters: SwipeModelParameters
+    /// `generate --like`: each fitted parameter's standard error, 95% interval and data-limited mark
+    /// (``ParameterUncertainty``); absent otherwise.
+    public var uncertainty: [ParameterUncertainty]?
 
     public init(parameters: SwipeModelParameters, livePolicy: String?, layout: CarouselLayout?,
-                seed: UInt64? = nil, traces: Int? = nil, users: Int? = nil) {
+                seed: UInt64? = nil, traces: Int? = nil, users: Int? = nil, uncertainty: [ParameterUncertainty]? = nil) {
         task = parameters.task
         self.livePolicy = livePolicy
         self.seed = seed
@@ -64,10 +68,11 @@ public struct GeneratorModelFile: Sendable, Hashable, Codable {
         self.users = users
         self.layout = layout.map(Layout.init)
         self.parameters = parameters
+        self.uncertainty = uncertainty
     }
 
     enum CodingKeys: String, CodingKey {
-        case generator, task, seed, traces, users, layout, parameters
+        case generator, task, seed, traces, users, layout, parameters, uncertainty
         case livePolicy = "live_policy"
     }
 

@@ -129,6 +129,18 @@ extension ModelCalibration {
         if total > 0 && total.isFinite { p.intentWeights = weights.map { $0 / total } }
     }
 
+    /// ``measureJacobian(_:at:layout:traces:users:replicates:)`` on half the design: half the
+    /// replicates, or with one replicate (a large recording) every other user of its design.
+    func designJacobian(_ fitted: [(Fitted, String)], at p: SwipeModelParameters, layout: CarouselLayout,
+                        traces n: Int, users: Int, replicates: Int) throws -> [[Double]] {
+        if replicates > 1 {
+            return try measureJacobian(fitted, at: p, layout: layout, traces: n, users: users, replicates: replicates / 2)
+        }
+        var half = self
+        half.designTracesPerUser = designTracesPerUser.map { d in stride(from: 0, to: d.count, by: 2).map { d[$0] } }
+        return try half.measureJacobian(fitted, at: p, layout: layout, traces: max(n / 2, 1), users: max(users / 2, 1))
+    }
+
     /// Every fitted statistic's response to every fitted parameter at `p` (`[i][j]`: statistic `i`
     /// to parameter `j`): d log(statistic)/d log(parameter) for scales (parameter × 1.2), d statistic
     /// for a share, d parameter for probabilities (± 0.05), the others held (common random numbers).

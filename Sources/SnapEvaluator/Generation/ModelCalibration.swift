@@ -1,7 +1,7 @@
 import Foundation
 import SnapStrategies
 
-/// `generate --like`: fits the swipe model to a recording (`Docs/swipe-model.md` §10).
+/// `generate --like`: fits the swipe model to a recording (`Docs/swipe-model-calibration.md` §10).
 ///
 /// **Direct estimates** (read off the recording): users and their activity spread, the frame
 /// rate (from the median move interval, snapped to 60/90/120/144/240 Hz when within 5%), the
@@ -24,7 +24,7 @@ import SnapStrategies
 /// (holds) ← lift-offs that repeat the last move 15–40 ms or > 110 ms after it, and those 40–110 ms
 /// after it weighted by their share of holds (a stall lasts 45–90 ms; `RecordingSummary+Holds`); stalls ← late lift-offs after a move still
 /// near the stroke's peak speed (or gaps between moves); spreads ← 5%-trimmed log sds *within
-/// users* (travel; travel / peak move speed, in which the amplitude cancels), so the recording's
+/// users* (travel of the traces with ≥ 2 moves; travel / peak move speed, in which the amplitude cancels), so the recording's
 /// few users' gains do not enter them; the user gain ← the between-user sd of log peak speed (the
 /// gain enters it twice). Paging measures flicks apart from drags and stays
 /// (`RecordingSummary+Styles`).
@@ -32,6 +32,8 @@ public struct ModelCalibration: Sendable {
     /// A parameter fitted by simulated moments, with the statistic that drives it.
     public struct Fitted: Sendable {
         public var name: String
+        /// The parameter's path in a model file's `parameters` (`stroke.amplitudeLogSD`, `gainLogSD`).
+        public var key: String
         public var statistic: String
         /// Statistics that stand in when a target set lacks ``statistic`` (published summaries, `--match`).
         public var fallbacks: [String] = []
@@ -51,6 +53,7 @@ public struct ModelCalibration: Sendable {
     /// release speeds for late lift-offs; any gap for gaps between moves.
     static let fallbacks: [String: [String]] = [
         travelSpread: ["travel log sd (5% trimmed)", "travel log IQR", "travel log p90/p50"],
+        RecordingSummary.movedTravelSpread: [travelSpread, "travel log sd (5% trimmed)", "travel log IQR", "travel log p90/p50"],
         "motion time p50 (first to last move, ms)": ["contact duration p50 (ms)"],
         strokeTimeSpread: ["stroke time log sd (travel / peak move speed, 5% trimmed)", "motion time log IQR", "duration log p90/p50"],
         held: ["share lifted > 40 ms after the last move", "share release speed exactly 0"],
@@ -83,55 +86,56 @@ public struct ModelCalibration: Sendable {
         var list: [Fitted] = []
         if task == .paging {
             list += [
-                Fitted(name: "flick amplitude median (pt)", statistic: RecordingSummary.stepperTravelMedian, isProbability: false,
+                Fitted(name: "flick amplitude median (pt)", key: "flickAmplitudeMedian", statistic: RecordingSummary.stepperTravelMedian, isProbability: false,
                        get: { $0.flickAmplitudeMedian }, set: { $0.flickAmplitudeMedian = $1 }),
-                Fitted(name: "flick amplitude log sd", statistic: RecordingSummary.stepperTravelSpread, isProbability: false,
+                Fitted(name: "flick amplitude log sd", key: "flickAmplitudeLogSD", statistic: RecordingSummary.stepperTravelSpread, isProbability: false,
                        get: { $0.flickAmplitudeLogSD }, set: { $0.flickAmplitudeLogSD = $1 }),
-                Fitted(name: "flick duration median (ms; drags and stays scale with it)", statistic: RecordingSummary.fastStrokeTimeMedian,
+                Fitted(name: "flick duration median (ms; drags and stays scale with it)", key: "flickDurationMedian", statistic: RecordingSummary.fastStrokeTimeMedian,
                        isProbability: false, get: { $0.flickDurationMedian }, set: { p, x in
                            let r = x / p.flickDurationMedian
                            p.flickDurationMedian = x
                            p.dragDurationMedian *= r
                            p.stayDurationMedian *= r
                        }),
-                Fitted(name: "duration log sd (flicks and drags)", statistic: RecordingSummary.dragMotionTimeSpread, isProbability: false,
+                Fitted(name: "duration log sd (flicks and drags)", key: "flickDurationLogSD", statistic: RecordingSummary.dragMotionTimeSpread, isProbability: false,
                        get: { $0.flickDurationLogSD }, set: { p, x in
                            p.dragDurationLogSD *= x / p.flickDurationLogSD
                            p.flickDurationLogSD = x
                        }),
-                Fitted(name: "flick release earliness q (ρ ~ U(1 − 1.5q, 1 − 0.5q))", statistic: "release speed p50 (pt/ms)",
+                Fitted(name: "flick release earliness q (ρ ~ U(1 − 1.5q, 1 − 0.5q))", key: "flickReleaseRange", statistic: "release speed p50 (pt/ms)",
                        isProbability: false, get: { earliness($0.flickReleaseRange) },
                        set: { $0.flickReleaseRange = releaseRange(earliness: $1) }),
-                Fitted(name: "drag hold probability", statistic: RecordingSummary.dragHeldShare, isProbability: true,
+                Fitted(name: "drag hold probability", key: "dragHoldProbability", statistic: RecordingSummary.dragHeldShare, isProbability: true,
                        get: { $0.dragHoldProbability }, set: { $0.dragHoldProbability = $1 }),
             ]
         } else {
             list += [
-                Fitted(name: "stroke amplitude median (pitches)", statistic: "finger travel p50 (pitches)", isProbability: false,
+                Fitted(name: "stroke amplitude median (pitches)", key: "stroke.amplitudeMedian", statistic: "finger travel p50 (pitches)", isProbability: false,
                        get: { $0.stroke.amplitudeMedian }, set: { $0.stroke.amplitudeMedian = $1 }),
-                Fitted(name: "stroke amplitude log sd", statistic: travelSpread, isProbability: false,
+                Fitted(name: "stroke amplitude log sd", key: "stroke.amplitudeLogSD", statistic: RecordingSummary.movedTravelSpread,
+                       isProbability: false,
                        get: { $0.stroke.amplitudeLogSD }, set: { $0.stroke.amplitudeLogSD = $1 }),
-                Fitted(name: "stroke duration median (ms)", statistic: RecordingSummary.motionTimeLocation, isProbability: false,
+                Fitted(name: "stroke duration median (ms)", key: "stroke.durationMedian", statistic: RecordingSummary.motionTimeLocation, isProbability: false,
                        get: { $0.stroke.durationMedian }, set: { $0.stroke.durationMedian = $1 }),
-                Fitted(name: "stroke duration log sd", statistic: strokeTimeSpread, isProbability: false,
+                Fitted(name: "stroke duration log sd", key: "stroke.durationLogSD", statistic: strokeTimeSpread, isProbability: false,
                        get: { $0.stroke.durationLogSD }, set: { $0.stroke.durationLogSD = $1 }),
-                Fitted(name: "stroke release earliness q (ρ ~ U(1 − 1.5q, 1 − 0.5q))", statistic: "release speed p50 (pt/ms)",
+                Fitted(name: "stroke release earliness q (ρ ~ U(1 − 1.5q, 1 − 0.5q))", key: "stroke.releaseRange", statistic: "release speed p50 (pt/ms)",
                        isProbability: false, get: { earliness($0.stroke.releaseRange) },
                        set: { $0.stroke.releaseRange = releaseRange(earliness: $1) }),
-                Fitted(name: "placed-stroke probability", statistic: RecordingSummary.weightedHeld, isProbability: true,
+                Fitted(name: "placed-stroke probability", key: "stroke.holdProbability", statistic: RecordingSummary.weightedHeld, isProbability: true,
                        get: { $0.stroke.holdProbability }, set: { $0.stroke.holdProbability = $1 }),
             ]
         }
         list += [
-            Fitted(name: "touch-down dwell median (ms)", statistic: RecordingSummary.firstMoveLocation, isProbability: false,
+            Fitted(name: "touch-down dwell median (ms)", key: "delivery.touchDownDwellMedian", statistic: RecordingSummary.firstMoveLocation, isProbability: false,
                    get: { $0.delivery.touchDownDwellMedian }, set: { $0.delivery.touchDownDwellMedian = $1 }),
-            Fitted(name: "lift repeat probability", statistic: "share lift-off repeats last move", isProbability: true,
+            Fitted(name: "lift repeat probability", key: "delivery.liftRepeatProbability", statistic: "share lift-off repeats last move", isProbability: true,
                    get: { $0.delivery.liftRepeatProbability }, set: { $0.delivery.liftRepeatProbability = $1 }),
-            Fitted(name: "lift repeat delay median (ms)", statistic: "repeat delay p50 (ms)", isProbability: false,
+            Fitted(name: "lift repeat delay median (ms)", key: "delivery.liftRepeatDelayMedian", statistic: "repeat delay p50 (ms)", isProbability: false,
                    get: { $0.delivery.liftRepeatDelayMedian }, set: { $0.delivery.liftRepeatDelayMedian = $1 }),
-            Fitted(name: "stall probability", statistic: stopped, isProbability: true,
+            Fitted(name: "stall probability", key: "delivery.stallProbability", statistic: stopped, isProbability: true,
                    get: { $0.delivery.stallProbability }, set: { $0.delivery.stallProbability = $1 }),
-            Fitted(name: "user gain log sd", statistic: task == .paging ? RecordingSummary.styleSpeedSpread : speedSpread, isProbability: false,
+            Fitted(name: "user gain log sd", key: "gainLogSD", statistic: task == .paging ? RecordingSummary.styleSpeedSpread : speedSpread, isProbability: false,
                    get: { $0.gainLogSD }, set: { $0.gainLogSD = $1 }),
         ]
         return list.map { x in
@@ -166,6 +170,15 @@ public struct ModelCalibration: Sendable {
         public var keptFrom: Int
         /// Notes on what could not be estimated.
         public var notes: [String]
+        /// Each fitted parameter's standard error and 95% interval (``ParameterUncertainty``;
+        /// `calibrate` fills it, empty when the Jacobian was not measured).
+        public var uncertainty: [ParameterUncertainty] = []
+        /// The fitted parameters with their driving statistics, the Jacobian of the statistics to the
+        /// parameters measured in round 3 (`nil` with fewer rounds) and the simulated replicates per
+        /// round: what ``ModelCalibration/uncertainty(of:recording:)`` needs.
+        var fitted: [(Fitted, String)] = []
+        var jacobian: [[Double]]?
+        var replicates = 1
     }
 
     public let task: SwipeTask
@@ -255,6 +268,7 @@ public struct ModelCalibration: Sendable {
         var result = try design.fitMoments(p, targets: target, layout: recording.layout, users: users, traces: perReplicate,
                                            replicates: replicates, notes: notes)
         result.userCount = users
+        result.uncertainty = Self.uncertainty(of: result, recording: recording)
         return result
     }
 
@@ -285,17 +299,12 @@ public struct ModelCalibration: Sendable {
         let total = max(rounds, 2)
         var kept: [SwipeModelParameters] = []
         var jacobian = (0..<fitted.count).map { i in (0..<fitted.count).map { $0 == i ? 1.0 : 0 } }
+        var measured = false
         for round in 1...total {
             let sim = try statistics(p, layout: layout, traces: n, users: users, replicates: replicates)
             if round == 3 {
-                if replicates > 1 {
-                    jacobian = try measureJacobian(fitted, at: p, layout: layout, traces: n, users: users, replicates: replicates / 2)
-                } else {
-                    // one replicate (a large recording): slopes on every other user of its design
-                    var half = self
-                    half.designTracesPerUser = designTracesPerUser.map { d in stride(from: 0, to: d.count, by: 2).map { d[$0] } }
-                    jacobian = try half.measureJacobian(fitted, at: p, layout: layout, traces: max(n / 2, 1), users: max(users / 2, 1))
-                }
+                jacobian = try designJacobian(fitted, at: p, layout: layout, traces: n, users: users, replicates: replicates)
+                measured = true
             }
             var next = p
             let damping = round <= 2 ? 1.0 : 0.8
@@ -329,7 +338,8 @@ public struct ModelCalibration: Sendable {
             x.set(&best, x.isProbability ? values.reduce(0, +) / Double(values.count)
                                          : exp(values.map { log(max($0, 1e-9)) }.reduce(0, +) / Double(values.count)))
         }
-        return Result(parameters: best, userCount: users, rounds: total, keptFrom: total / 2 + 1, notes: notes)
+        return Result(parameters: best, userCount: users, rounds: total, keptFrom: total / 2 + 1, notes: notes,
+                      fitted: fitted, jacobian: measured ? jacobian : nil, replicates: replicates)
     }
 
     /// Goal distribution and direction mix from the labels (or, unlabelled, from the strokes).

@@ -21,7 +21,7 @@ import SnapStrategies
 /// times a nearly constant factor, plus at most a frame at each end. Stays (labelled 0, `A` ≈ 0.2
 /// pitches) cross the 8 pt slop late and by a varying fraction, and their stroke time's travel
 /// loses the slop, which is a large part of so short a travel. In simulation (40 paging truth samples of 2,000
-/// traces by 100 users, duration spread × 1 and × 1.1, common seeds; `Docs/swipe-model.md` §11)
+/// traces by 100 users, duration spread × 1 and × 1.1, common seeds; `Docs/swipe-model-calibration.md` §11)
 /// the implied estimate's sd is 6.3% with the drags' motion time, 8.5% with every rested stroke's
 /// stroke time (``slowStrokeTimeSpread``), which stays in the table.
 extension RecordingSummary {

@@ -2,7 +2,7 @@ import Foundation
 
 /// How the users of a simulated data set get their speed gain and motor noise: independently (the
 /// model as written), or with the variance reductions `generate --like` uses for its replicates
-/// (`ModelCalibration+Simulation`, `Docs/swipe-model.md` §10).
+/// (`ModelCalibration+Simulation`, `Docs/swipe-model-calibration.md` §10).
 ///
 /// Every statistic of a replicate depends on its few users' draws: with 100 users the trace-weighted
 /// mean log gain of a replicate has a standard deviation of about 0.35/√60 ≈ 4.5%, which moves

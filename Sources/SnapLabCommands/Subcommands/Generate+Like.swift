@@ -31,8 +31,13 @@ extension SnapLab.Generate {
         Output.notice("calibrated in \(NumberFormat.fixed(Date().timeIntervalSince(started), 1)) s "
                            + "(\(result.rounds) rounds, rounds \(result.keptFrom)–\(result.rounds) averaged)\n")
         for note in result.notes { Output.notice("note: \(note)\n") }
+        if !result.uncertainty.isEmpty {
+            Output.standard.write("fitted parameters (95% intervals: jackknife over the recording's users through the fit's Jacobian; "
+                + "coverage checked by Scripts/check-like.sh)\n" + ParameterUncertainty.rendered(result.uncertainty))
+        }
         let generator = try generate(calibrated: result.parameters, calibratedLayout: recording.layout,
-                                     calibratedUsers: result.userCount, calibratedLive: liveID, chosenSeed: seed)
+                                     calibratedUsers: result.userCount, calibratedLive: liveID, chosenSeed: seed,
+                                     uncertainty: result.uncertainty.isEmpty ? nil : result.uncertainty)
         var generated = try Self.measure(generator)
         generated.stallWindowWeight = recording.resolvedStallWindowWeight
         let rows = CalibrationTable.rows(recording: recording, generated: generated,

@@ -119,7 +119,8 @@ extension SnapLab {
         }
 
         func generate(calibrated: SwipeModelParameters? = nil, calibratedLayout: CarouselLayout? = nil,
-                      calibratedUsers: Int? = nil, calibratedLive: String? = nil, chosenSeed: UInt64? = nil) throws -> TraceGenerator {
+                      calibratedUsers: Int? = nil, calibratedLive: String? = nil, chosenSeed: UInt64? = nil,
+                      uncertainty: [ParameterUncertainty]? = nil) throws -> TraceGenerator {
             let started = Date()
             let users = self.users ?? calibratedUsers ?? 100
             let saved = try model.map(GeneratorModelFile.read(path:))
@@ -146,7 +147,7 @@ extension SnapLab {
             let model = try SwipeModel(parameters: parameters, layout: carousel)
             let generator = try TraceGenerator(model: model, traceCount: traces, userCount: users, seed: seed, livePolicy: live)
             let file = GeneratorModelFile(parameters: parameters, livePolicy: liveID, layout: carousel,
-                                          seed: seed, traces: traces, users: users)
+                                          seed: seed, traces: traces, users: users, uncertainty: uncertainty)
             if let saveModel { try file.write(to: saveModel) }
             let newStyle = live != nil || parameters.task != .paging || parameters.delivery.isEnabled
             let columns = TraceCSVWriter.Columns(labelled: parameters.task != .browse,

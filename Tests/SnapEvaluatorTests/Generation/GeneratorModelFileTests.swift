@@ -26,6 +26,28 @@ import Testing
         #expect(try back.layout?.layout() == benchLayout())
     }
 
+    /// `generate --like`'s intervals ride in the model file under `uncertainty`; a file without them
+    /// (every other `generate`) has no such key, so those files' bytes are as before.
+    @Test func carriesTheIntervalsOnlyWhenGiven() throws {
+        let p = SwipeModelParameters()
+        let plain = GeneratorModelFile(parameters: p, livePolicy: nil, layout: nil)
+        #expect(!String(decoding: try plain.encoded(), as: UTF8.self).contains("uncertainty"))
+        let u = ParameterUncertainty(parameter: "stall probability", key: "delivery.stallProbability", estimate: 0.12,
+                                     standardError: 0.01, isLogScale: false)
+        let marked = GeneratorModelFile(parameters: p, livePolicy: nil, layout: nil, uncertainty: [u])
+        let text = String(decoding: try marked.encoded(), as: UTF8.self)
+        #expect(text.contains("\"data_limited\" : true") && text.contains("\"standard_error\""))
+        let path = try scratch() + "/u.json"
+        try marked.write(to: path)
+        #expect(try GeneratorModelFile.read(path: path) == marked)
+        // an unknown error is written as null (JSON has no NaN) and read back as NaN, still marked
+        let unknown = ParameterUncertainty(parameter: "gain", key: "gainLogSD", estimate: 0.3, standardError: .nan, isLogScale: true)
+        try GeneratorModelFile(parameters: p, livePolicy: nil, layout: nil, uncertainty: [unknown]).write(to: path)
+        #expect(String(decoding: try Data(contentsOf: URL(fileURLWithPath: path)), as: UTF8.self).contains("\"standard_error\" : null"))
+        let back = try #require(try GeneratorModelFile.read(path: path).uncertainty?.first)
+        #expect(back.standardError.isNaN && back.low.isNaN && back.isDataLimited && back.estimate == 0.3)
+    }
+
     @Test func namesTheMissingKey() throws {
         let path = try scratch() + "/bad.json"
         try Data(#"{"generator": "snaplab generate", "task": "paging"}"#.utf8).write(to: URL(fileURLWithPath: path))

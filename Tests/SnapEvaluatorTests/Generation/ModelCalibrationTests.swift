@@ -56,7 +56,7 @@ func truthParameters() -> SwipeModelParameters {
         let p = result.parameters
         func close(_ a: Double, _ b: Double, _ r: Double) -> Bool { abs(a / b - 1) <= r }
         #expect(close(p.stroke.amplitudeMedian, 1.5, 0.1), "\(p.stroke.amplitudeMedian)")
-        // 15%: at full size this parameter's fit has sd 5.3% over 32 truth samples (Docs/swipe-model.md §11)
+        // 15%: at full size this parameter's fit has sd 5.3% over 32 truth samples (Docs/swipe-model-calibration.md §11)
         #expect(close(p.stroke.amplitudeLogSD, 0.45, 0.15), "\(p.stroke.amplitudeLogSD)")
         #expect(close(p.stroke.durationMedian, 100, 0.1), "\(p.stroke.durationMedian)")
         #expect(close(p.stroke.durationLogSD, 0.28, 0.1), "\(p.stroke.durationLogSD)")
@@ -68,6 +68,15 @@ func truthParameters() -> SwipeModelParameters {
         #expect(close(p.gainLogSD, 0.35, 0.2), "\(p.gainLogSD)")
         #expect(p.delivery.frameRates == [60])
         #expect(result.userCount == 100)
+        // every fitted parameter has its interval (ModelCalibration+Uncertainty); at 2,000 traces by 100
+        // users the stall probability and the user gain sd cannot be pinned to ±10% (95% half-widths
+        // ≈ 18% at full size, Docs/swipe-model-calibration.md), the lift-repeat share can (≈ 4%)
+        let marks = Dictionary(uniqueKeysWithValues: result.uncertainty.map { ($0.key, $0) })
+        #expect(result.uncertainty.count == ModelCalibration.fittedParameters(task: .reveal).count - 1)
+        #expect(result.uncertainty.allSatisfy { $0.standardError.isFinite && $0.low <= $0.estimate && $0.estimate <= $0.high })
+        #expect(marks["delivery.stallProbability"]?.isDataLimited == true)
+        #expect(marks["gainLogSD"]?.isDataLimited == true)
+        #expect(marks["delivery.liftRepeatProbability"]?.isDataLimited == false)
 
         let like = try TraceGenerator(model: SwipeModel(parameters: p, layout: layout), traceCount: 20_000,
                                       userCount: result.userCount, seed: 6, livePolicy: live)

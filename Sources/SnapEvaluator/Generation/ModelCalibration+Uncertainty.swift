@@ -1,0 +1,206 @@
+import Dispatch
+import Foundation
+
+/// How precisely a recording pins down one parameter that `generate --like` fits
+/// (`Docs/swipe-model-calibration.md` §2): its standard error, its 95% interval and whether that
+/// interval is wider than ±10% of the estimate (*data-limited*: the recording cannot pin the
+/// parameter down to 10%, whatever the estimator).
+public struct ParameterUncertainty: Sendable, Hashable, Codable {
+    /// The parameter's name (``ModelCalibration/Fitted/name``) and its path in a model file.
+    public var parameter: String
+    public var key: String
+    public var estimate: Double
+    /// Standard error of `log θ` for a scale parameter, of `θ` for a probability.
+    public var standardError: Double
+    public var isLogScale: Bool
+    /// The 95% interval: `θ·exp(±1.96·se)` for a scale, `θ ± 1.96·se` (kept in [0, 1]) for a probability.
+    public var low: Double
+    public var high: Double
+    /// The interval's half-width exceeds ``dataLimit`` of the estimate.
+    public var isDataLimited: Bool
+
+    /// The normal 97.5% quantile.
+    public static let z95 = 1.959964
+    /// The relative half-width above which a parameter is marked data-limited (the 10%).
+    public static let dataLimit = 0.10
+
+    public init(parameter: String, key: String, estimate: Double, standardError: Double, isLogScale: Bool) {
+        self.parameter = parameter
+        self.key = key
+        self.estimate = estimate
+        self.standardError = standardError
+        self.isLogScale = isLogScale
+        let h = Self.z95 * standardError
+        if isLogScale {
+            low = estimate * exp(-h)
+            high = estimate * exp(h)
+        } else {
+            low = max(estimate - h, 0)
+            high = min(estimate + h, 1)
+        }
+        // the half-width relative to the estimate (a scale: sinh(1.96·se) ≈ 1.96·se)
+        let relative = isLogScale ? sinh(h) : h / abs(estimate)
+        isDataLimited = !(relative <= Self.dataLimit)
+    }
+
+    enum CodingKeys: String, CodingKey {
+        case parameter, key, estimate, low, high
+        case standardError = "standard_error"
+        case isLogScale = "log_scale"
+        case isDataLimited = "data_limited"
+    }
+
+    /// An unknown error (NaN: a statistic not finite on some jackknife subset) is written as `null`,
+    /// which JSON can hold and a NaN cannot.
+    public func encode(to encoder: any Encoder) throws {
+        var c = encoder.container(keyedBy: CodingKeys.self)
+        try c.encode(parameter, forKey: .parameter)
+        try c.encode(key, forKey: .key)
+        try c.encode(estimate.isFinite ? estimate : nil, forKey: .estimate)
+        try c.encode(standardError.isFinite ? standardError : nil, forKey: .standardError)
+        try c.encode(isLogScale, forKey: .isLogScale)
+        try c.encode(low.isFinite ? low : nil, forKey: .low)
+        try c.encode(high.isFinite ? high : nil, forKey: .high)
+        try c.encode(isDataLimited, forKey: .isDataLimited)
+    }
+
+    public init(from decoder: any Decoder) throws {
+        let c = try decoder.container(keyedBy: CodingKeys.self)
+        parameter = try c.decode(String.self, forKey: .parameter)
+        key = try c.decode(String.self, forKey: .key)
+        estimate = try c.decodeIfPresent(Double.self, forKey: .estimate) ?? .nan
+        standardError = try c.decodeIfPresent(Double.self, forKey: .standardError) ?? .nan
+        isLogScale = try c.decode(Bool.self, forKey: .isLogScale)
+        low = try c.decodeIfPresent(Double.self, forKey: .low) ?? .nan
+        high = try c.decodeIfPresent(Double.self, forKey: .high) ?? .nan
+        isDataLimited = try c.decode(Bool.self, forKey: .isDataLimited)
+    }
+
+    /// The fitted parameters as a text table: value, 95% interval, relative half-width and the mark.
+    public static func rendered(_ list: [ParameterUncertainty]) -> String {
+        func number(_ x: Double) -> String { x.isFinite ? NumberFormat.compact(x, 3) : "—" }
+        let rows = list.map { u -> [String] in
+            let relative = u.isLogScale ? sinh(z95 * u.standardError) : z95 * u.standardError / abs(u.estimate)
+            return [u.parameter, number(u.estimate), u.standardError.isFinite ? "\(number(u.low))–\(number(u.high))" : "—",
+                    relative.isFinite ? "±\(NumberFormat.fixed(100 * relative, 1))%" : "—",
+                    u.isDataLimited ? "DATA-LIMITED: the recording cannot pin it to ±10%" : "within ±10%"]
+        }
+        return TextTable(header: ["parameter", "fitted", "95% interval", "half-width", "pinned down?"], rows: rows,
+                         rightAligned: [1, 3]).rendered()
+    }
+}
+
+extension ModelCalibration {
+    /// Groups of users deleted one at a time by ``uncertainty(of:recording:)``.
+    static let jackknifeGroups = 20
+
+    /// Each fitted parameter's standard error: the sampling covariance `Σ` of the driving statistics
+    /// on the recording (a delete-a-group jackknife over its users, ``jackknifeCovariance(groups:statistics:)``:
+    /// the users are the independent units, so the between-user statistics are covered) carried
+    /// through the Jacobian measured in round 3, `J⁻¹ Σ J⁻ᵀ`, times `1 + 1/S` for the simulation's own
+    /// noise with `S` replicates a round (the indirect-inference variance; Gouriéroux, Monfort &
+    /// Renault 1993). Coordinates as the fit's: `log θ` and `log` statistic for scales, `θ` and the
+    /// share for probabilities. The subsets are measured with the recording's stall-window weight
+    /// (the fit holds it fixed). Empty when the Jacobian was not measured (fewer than 3 rounds) or
+    /// cannot be inverted; a parameter whose statistic is not finite on some deleted group has an
+    /// unknown (NaN) error and is marked data-limited.
+    static func uncertainty(of result: Result, recording: RecordingSummary) -> [ParameterUncertainty] {
+        guard let jacobian = result.jacobian, !result.fitted.isEmpty else { return [] }
+        let fitted = result.fitted
+        let groupOf = jackknifeAssignment(recording.features, groups: jackknifeGroups)
+        let groups = (groupOf.max() ?? 0) + 1
+        guard groups >= 2 else { return [] }
+        let features = recording.features, layout = recording.layout, hit = recording.hit
+        let weight = recording.resolvedStallWindowWeight
+        let covariance = jackknifeCovariance(groups: groups) { g in
+            let kept = zip(features, groupOf).compactMap { $1 == g ? nil : $0 }
+            // the stall-window weight stays the recording's, as every simulation of the fit takes it
+            var subset = RecordingSummary(features: kept, layout: layout, hit: hit)
+            subset.stallWindowWeight = weight
+            let values = subset.statisticValues
+            return fitted.map { x, statistic in
+                guard let v = values[statistic], v.isFinite else { return .nan }
+                return x.isProbability ? v : (v > 0 ? log(v) : .nan)
+            }
+        }
+        guard let theta = parameterCovariance(jacobian: jacobian, statisticCovariance: covariance,
+                                              simulationFactor: 1 + 1 / Double(max(result.replicates, 1))) else { return [] }
+        return fitted.enumerated().map { i, f in
+            let (x, _) = f
+            return ParameterUncertainty(parameter: x.name, key: x.key, estimate: x.get(result.parameters),
+                                        standardError: theta[i][i] >= 0 ? theta[i][i].squareRoot() : .nan,
+                                        isLogScale: !x.isProbability)
+        }
+    }
+
+    /// The jackknife group of each trace: users (in order of first appearance) dealt round-robin to
+    /// `groups` groups (fewer when there are fewer users); with fewer than 10 users, consecutive
+    /// blocks of traces instead (the users cannot be the unit then, and between-user statistics
+    /// are not covered).
+    static func jackknifeAssignment(_ features: [TraceFeatures], groups: Int) -> [Int] {
+        var rank: [Int: Int] = [:]
+        for f in features where rank[f.user] == nil { rank[f.user] = rank.count }
+        if rank.count >= 10 {
+            let g = min(groups, rank.count)
+            return features.map { rank[$0.user]! % g }
+        }
+        let n = features.count, g = min(groups, n)
+        return g < 2 ? [Int](repeating: 0, count: n) : (0..<n).map { $0 * g / n }
+    }
+
+    /// Delete-a-group jackknife covariance of a vector statistic: `statistics(g)` is its value with
+    /// group `g` left out (`g` in 0..<groups); `(G − 1)/G · Σ_g (s_g − s̄)(s_g − s̄)ᵀ`. An entry with
+    /// a non-finite value on some group is NaN. Groups are evaluated in parallel.
+    static func jackknifeCovariance(groups: Int, statistics: @escaping @Sendable (Int) -> [Double]) -> [[Double]] {
+        let slots = ParallelSlots<[Double]>(count: groups, initial: [])
+        DispatchQueue.concurrentPerform(iterations: groups) { g in slots.store(statistics(g), at: g) }
+        let values = slots.all()
+        let k = values.first?.count ?? 0
+        let mean = (0..<k).map { i in values.map { $0[i] }.reduce(0, +) / Double(groups) }
+        let factor = Double(groups - 1) / Double(groups)
+        return (0..<k).map { i in
+            (0..<k).map { j in factor * values.reduce(0) { $0 + ($1[i] - mean[i]) * ($1[j] - mean[j]) } }
+        }
+    }
+
+    /// `factor · J⁻¹ Σ J⁻ᵀ` (the parameters' covariance from the statistics' covariance `Σ`), or
+    /// `nil` when `J` is singular. NaN entries of `Σ` make the parameters that depend on them NaN.
+    static func parameterCovariance(jacobian: [[Double]], statisticCovariance sigma: [[Double]],
+                                    simulationFactor factor: Double) -> [[Double]]? {
+        guard let inverse = invert(jacobian), sigma.count == inverse.count else { return nil }
+        let n = inverse.count
+        func entry(_ a: Int, _ b: Int) -> Double {
+            var s = 0.0
+            for i in 0..<n where inverse[a][i] != 0 {
+                for j in 0..<n where inverse[b][j] != 0 { s += inverse[a][i] * sigma[i][j] * inverse[b][j] }
+            }
+            return factor * s
+        }
+        return (0..<n).map { a in (0..<n).map { b in entry(a, b) } }
+    }
+
+    /// The inverse of a square matrix (Gauss–Jordan with partial pivoting), `nil` when singular.
+    static func invert(_ m: [[Double]]) -> [[Double]]? {
+        let n = m.count
+        guard m.allSatisfy({ $0.count == n }) else { return nil }
+        var a = m, b = (0..<n).map { i in (0..<n).map { $0 == i ? 1.0 : 0 } }
+        for c in 0..<n {
+            guard let p = (c..<n).max(by: { abs(a[$0][c]) < abs(a[$1][c]) }), abs(a[p][c]) > 1e-12 else { return nil }
+            a.swapAt(c, p)
+            b.swapAt(c, p)
+            let d = a[c][c]
+            for k in 0..<n {
+                a[c][k] /= d
+                b[c][k] /= d
+            }
+            for r in 0..<n where r != c && a[r][c] != 0 {
+                let f = a[r][c]
+                for k in 0..<n {
+                    a[r][k] -= f * a[c][k]
+                    b[r][k] -= f * b[c][k]
+                }
+            }
+        }
+        return b.allSatisfy { $0.allSatisfy(\.isFinite) } ? b : nil
+    }
+}

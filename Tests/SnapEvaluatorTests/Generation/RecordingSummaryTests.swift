@@ -1,0 +1,32 @@
+import Foundation
+import SnapStrategies
+import Testing
+@testable import SnapEvaluator
+
+/// `RecordingSummary`'s statistics: the reveal amplitude spread's statistic.
+@Suite struct RecordingSummaryTests {
+    /// A stroke of `moves` moves (`RecordingSummaryStylesTests`'s, labelled one item ahead).
+    func stroke(moves: Int, rested: Bool = false, user: Int) -> TraceFeatures {
+        RecordingSummaryStylesTests().stroke(moves: moves, rested: rested, intent: 1, user: user)
+    }
+
+    /// Traces whose only move is the first (a travel cut short by the late first frame) do not
+    /// enter the within-user travel spread of the traces with ≥ 2 moves; the all-traces spread
+    /// (still in the table) takes them in.
+    @Test func movedTravelSpreadLeavesOutSingleMoveTraces() throws {
+        var moved: [TraceFeatures] = []
+        for user in 0..<4 {
+            for k in 0..<8 { moved.append(stroke(moves: 2 + k + user, user: user)) }
+        }
+        let expected = RecordingSummary.withinUserLogSD(moved.map { ($0.user, $0.travelPitches) })
+        #expect(expected.isFinite && expected > 0)
+        var mixed = moved
+        for user in 0..<4 {
+            for _ in 0..<4 { mixed.append(stroke(moves: 1, rested: true, user: user)) }
+        }
+        let summary = RecordingSummary(features: mixed, layout: try benchLayout()).statisticValues
+        #expect(summary[RecordingSummary.movedTravelSpread] == expected)
+        let all = try #require(summary["travel log sd within users (5% trimmed)"])
+        #expect(all > expected * 1.2)
+    }
+}
