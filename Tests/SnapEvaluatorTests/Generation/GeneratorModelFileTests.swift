@@ -5,9 +5,7 @@ import Testing
 
 @Suite struct GeneratorModelFileTests {
     func scratch() throws -> String {
-        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("gmf-\(UUID().uuidString)").path
-        try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
-        return dir
+        try TestScratch.directory("gmf").path
     }
 
     @Test func roundTripsEveryParameter() throws {
