@@ -23,6 +23,22 @@ extension UIKitPagingSpringSnap {
     /// over at most ``UIKitPagingSpringSnap/maximumSteps`` steps: ≤ 4·10⁻¹²·(1 + 4/gap). The test
     /// asks for `B < 0.5 − 10⁻¹⁰·(1 + 4/gap)`, 25 times that margin; near critical damping
     /// (`gap` < 10⁻⁶) it proves nothing and the spring is stepped on as before.
+    ///
+    /// **The next peak** (``keepsAttractorByNextPeak(d:v:)``, oscillating only). `B` is the
+    /// amplitude `C` of `dₙ = C·ρⁿ·cos(φ + n·ω)` (`ρ = √f`, `ω = arg(a + ib)`, `C·cos φ = d`,
+    /// `C·sin φ = s = (c·d − f·v)/b`), which the decaying `|dₙ|` may never come near again: with
+    /// `κ = σ/ω`, `σ = −ln ρ`, every later `|dₙ|` is at most the supremum over real `τ ≥ 0` of
+    /// `C·e^(−κτ)·|cos(φ + τ)|`: `max(|d|, C·cos α·e^(−κΔ))`, `α = atan κ`, where `Δ ∈ [0, π)` is
+    /// the angle from `φ` to the next extremum `θ ≡ −α (mod π)` (between two zeros of the cosine
+    /// `|h|` has one peak; later peaks are lower). The supremum falls as `κ` grows, so any
+    /// `κₗ ≤ κ` gives a bound: `σ ≥ (u + u²/2 + u³/3)/2` with `u = 1 − f`, and `ω ≤ b/a`; `cos α`
+    /// and `sin α` follow from `κₗ` by a square root, and `Δ` is bounded below by `sin Δ` (when
+    /// `cos Δ ≥ 0`) or `π/2 − cos Δ` (otherwise), from the dot and cross products of `(d, s)` with
+    /// the extremum's direction: no trigonometry. At the default constants (`k` = 3·10⁻⁴,
+    /// `f` = 0.97, `κ` ≈ 1.8) it proves the attractor about three times as many steps sooner as
+    /// `B < 0.5` does. Used only for `b ≥ 10⁻³` (then `b`, from the cancelling `trace² − 4f`, is
+    /// known to 10⁻⁹ relative, so `s`, `C` and `φ` are too), with slacks of 10⁻⁶ on `Δ` and on the
+    /// peak (rounding is some 10⁻⁹) on top of `B`'s margin for the stepped arithmetic.
     struct SettlingBound: Sendable {
         private enum Kind: Sendable { case oscillating, overdamped, none }
         private let kind: Kind
@@ -31,6 +47,8 @@ extension UIKitPagingSpringSnap {
         private let p: Double, q: Double, r: Double
         /// `(0.5 − margin)²` (oscillating) or `0.5 − margin` (overdamped).
         private let limit: Double
+        /// The next peak (oscillating, `b ≥ 10⁻³`): `κₗ`, `cos α`, `sin α` for `κₗ`; `κₗ` is 0 when unused.
+        private let kappa: Double, cosAlpha: Double, sinAlpha: Double
 
         /// The bound for pull `k` (per ms², > 0) and friction `f` (per ms, in `[0, 1)`).
         init(k: Double, f: Double) {
@@ -40,6 +58,7 @@ extension UIKitPagingSpringSnap {
             let gap = Swift.abs(discriminant).squareRoot() / (discriminant < 0 ? 2 : 1)
             guard k > 0, f >= 0, f < 1, gap.isFinite, gap >= 1e-6 else {
                 (kind, p, q, r, limit) = (.none, 0, 0, 0, 0)
+                (kappa, cosAlpha, sinAlpha) = (0, 0, 0)
                 return
             }
             let inverse = 1 / gap
@@ -48,11 +67,47 @@ extension UIKitPagingSpringSnap {
                 kind = .oscillating
                 (p, q, r) = (trace / 2 - 1 + k, inverse, 0)
                 limit = half * half
+                var peak = (kappa: 0.0, cosine: 0.0, sine: 0.0)
+                if gap >= 1e-3 && trace > 0 {
+                    let u = 1 - f
+                    let sigma = (u + u * u / 2 + u * u * u / 3) / 2 * (1 - 1e-9)         // ≤ −ln √f
+                    let b = ((4e-14 - discriminant) / 4).squareRoot()                      // ≥ the exact b
+                    let omega = b / (trace / 2) * (1 + 1e-9)                               // ≥ atan(b/a)
+                    let kl = sigma / omega
+                    let cosine = 1 / (1 + kl * kl).squareRoot()
+                    peak = (kl, cosine, kl * cosine)
+                }
+                (kappa, cosAlpha, sinAlpha) = peak
             } else {
                 kind = .overdamped
                 (p, q, r) = ((trace + gap) / 2 - 1 + k, (trace - gap) / 2 - 1 + k, inverse)
                 limit = half
+                (kappa, cosAlpha, sinAlpha) = (0, 0, 0)
             }
+        }
+
+        /// Whether offset `d` and velocity `v` keep the attractor by the next peak's bound (see
+        /// above); false when it does not apply (not oscillating, `b < 10⁻³`) or for NaN. Some 20
+        /// operations, an exponential and a square root: worth it every few steps, not every step.
+        @inline(__always)
+        func keepsAttractorByNextPeak(d: Double, v: Double) -> Bool {
+            guard kappa > 0 else { return false }
+            let s = (p * d - f * v) * q                    // C·sin φ
+            let c2 = d * d + s * s
+            guard c2 > 0 else { return c2 == 0 }
+            let amplitude = c2.squareRoot()
+            // C·sin and C·cos of the angle from φ to the direction (cos α, −sin α), and to its opposite.
+            let cross = -(d * sinAlpha + s * cosAlpha)
+            let dot = d * cosAlpha - s * sinAlpha
+            var lower = 0.0                                // Δ ≥ lower
+            if cross != 0 {
+                let (sine, cosine) = cross > 0 ? (cross, dot) : (-cross, -dot)
+                lower = cosine >= 0 ? sine / amplitude : Double.pi / 2 - cosine / amplitude
+                lower = Swift.max(0, lower * (1 - 1e-6) - 1e-6)
+            }
+            let peak = amplitude * cosAlpha * SnapMath.exp(-kappa * lower) * (1 + 1e-6)
+            let bound = Swift.max(Swift.abs(d) * (1 + 1e-6), peak)
+            return bound * bound < limit
         }
 
         /// Whether offset `d` from the attractor (pages) and velocity `v` (pages per ms) keep the

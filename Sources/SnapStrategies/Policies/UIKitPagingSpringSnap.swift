@@ -94,9 +94,11 @@ public struct UIKitPagingSpringSnap: SnapPolicy, Hashable {
         if low == high { return layout.decision(slot: base &+ low, rule: "spring-settled") }
         // Stops as soon as the attractor provably stays (the decision stepping on would reach).
         let settling = SettlingBound(k: k, f: f)
-        for _ in 0..<Self.maximumSteps {
+        for step in 0..<Self.maximumSteps {
             target = x >= 0.5 ? highPage : (x <= -0.5 ? lowPage : middle)
             if settling.keepsAttractor(d: x - target, v: v) { break }
+            // Every fourth step, the tighter (dearer) bound by the next peak.
+            if step & 3 == 0 && settling.keepsAttractorByNextPeak(d: x - target, v: v) { break }
             v = f * v + k * (target - x)
             x += v
             // Settled: within 0.05 page of the attractor, too slow to leave its half page.
