@@ -1,7 +1,7 @@
 import Dispatch
 import SnapStrategies
 
-/// The work of ``Recommendation/run(policies:data:fitter:folds:maxPages:maxFittedParameters:seed:adaptingFolds:withHeadroom:)``
+/// The work of ``Recommendation/run(policies:data:fitter:folds:maxPages:maxFittedParameters:seed:adaptingFolds:withHeadroom:sampleCap:)``
 /// and how it is spread over the cores.
 ///
 /// 1. **Defaults.** Every policy's defaults are scored on the test folds, in parallel (one task per
@@ -23,7 +23,8 @@ import SnapStrategies
 /// and the decision tables are split into chunks across the cores; the headroom's folds run side
 /// by side, each learning from its ``sampleCap`` subsample: without the cap two folds side by side
 /// held 254 MB at 1M traces), as `fit` does at that size: the peak is then the data and one
-/// task's buffers, not two tasks' (1M traces: 197 MB, was 253–264 MB).
+/// task's buffers, not two tasks' (1M traces: 197 MB, was 253–264 MB; with the threshold searches
+/// on their ``sampleCap`` subsample too, 177 MB).
 ///
 /// The order only decides when each task runs: every task is seeded on its own and writes only its
 /// own result, and the results are read in the input order, so the outcome is the same on any
