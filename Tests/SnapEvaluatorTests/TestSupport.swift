@@ -2,11 +2,30 @@ import Foundation
 @testable import SnapEvaluator
 import SnapStrategies
 
+/// The files one test process writes: each test gets a fresh directory under one root per
+/// process, and the root is removed when the process exits (a crashed run leaves it behind;
+/// `Scripts/test.sh` also points `TMPDIR` at a scratch directory that it removes).
+enum TestScratch {
+    static let root: URL = {
+        let dir = FileManager.default.temporaryDirectory
+            .appendingPathComponent("snaplab-tests-\(ProcessInfo.processInfo.processIdentifier)-\(UUID().uuidString)")
+        try? FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+        atexit { try? FileManager.default.removeItem(at: TestScratch.root) }
+        return dir
+    }()
+
+    /// A new, empty directory named `prefix-<UUID>` under ``root``.
+    static func directory(_ prefix: String) throws -> URL {
+        let dir = root.appendingPathComponent("\(prefix)-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+        return dir
+    }
+}
+
 /// Files written for one test, in a fresh temporary directory.
 enum TestFiles {
     static func write(_ text: String, name: String = "traces.csv") throws -> String {
-        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("snaplab-reader-tests-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+        let dir = try TestScratch.directory("reader")
         let url = dir.appendingPathComponent(name)
         try Data(text.utf8).write(to: url)
         return url.path

@@ -1,5 +1,25 @@
 import Foundation
 
+/// The files one test process writes: each test gets a fresh directory under one root per
+/// process, and the root is removed when the process exits (a crashed run leaves it behind;
+/// `Scripts/test.sh` also points `TMPDIR` at a scratch directory that it removes).
+enum TestScratch {
+    static let root: URL = {
+        let dir = FileManager.default.temporaryDirectory
+            .appendingPathComponent("snaplab-tests-\(ProcessInfo.processInfo.processIdentifier)-\(UUID().uuidString)")
+        try? FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+        atexit { try? FileManager.default.removeItem(at: TestScratch.root) }
+        return dir
+    }()
+
+    /// A new, empty directory named `prefix-<UUID>` under ``root``.
+    static func directory(_ prefix: String) throws -> URL {
+        let dir = root.appendingPathComponent("\(prefix)-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+        return dir
+    }
+}
+
 enum CommandFixtures {
     /// A fixture of the evaluator tests (Tests/SnapEvaluatorTests/Fixtures).
     static func path(_ name: String) -> String {
@@ -8,8 +28,7 @@ enum CommandFixtures {
     }
 
     static func write(_ text: String, name: String = "traces.csv") throws -> String {
-        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("snaplab-cli-tests-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+        let dir = try TestScratch.directory("cli")
         let url = dir.appendingPathComponent(name)
         try Data(text.utf8).write(to: url)
         return url.path

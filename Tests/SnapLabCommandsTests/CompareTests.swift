@@ -5,8 +5,7 @@ import Testing
 
 /// Writes `text` to a fresh temporary file and returns its path.
 func temporaryCSV(_ text: String, name: String = "traces.csv") throws -> String {
-    let dir = FileManager.default.temporaryDirectory.appendingPathComponent("snaplab-compare-\(UUID().uuidString)")
-    try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+    let dir = try TestScratch.directory("compare")
     let url = dir.appendingPathComponent(name)
     try Data(text.utf8).write(to: url)
     return url.path

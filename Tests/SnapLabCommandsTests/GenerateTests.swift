@@ -5,8 +5,7 @@ import Testing
 
 @Suite struct GenerateTests {
     func scratch() throws -> String {
-        let dir = NSTemporaryDirectory() + "snaplab-generate-\(UUID().uuidString)"
-        try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
+        let dir = try TestScratch.directory("generate").path
         return dir
     }
 

@@ -15,8 +15,7 @@ struct PlotTests {
 
     @Test("decision-map writes a well-formed SVG with one panel per policy, traces optional")
     func decisionMap() throws {
-        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("snaplab-plot-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+        let dir = try TestScratch.directory("plot")
         let out = dir.appendingPathComponent("map.svg").path
         let bare = try SnapLab.parseAsRoot(["plot", "decision-map", "--policies", "tag99,nearest", "--out", out])
         _ = try #require(bare as? SnapLab.Plot.DecisionMapPlot).render()

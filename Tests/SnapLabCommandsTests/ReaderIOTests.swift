@@ -58,8 +58,7 @@ struct ReaderIOTests {
         }
         #expect(handled.contains(SIGTERM))
         for sig in handled {
-            let dir = FileManager.default.temporaryDirectory.appendingPathComponent("snaplab-gen-\(UUID().uuidString)")
-            try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+            let dir = try TestScratch.directory("gen")
             let out = dir.appendingPathComponent("big.csv").path
             // through python3, which unblocks the signals (a child inherits the test runner's
             // blocked mask) and execs snaplab

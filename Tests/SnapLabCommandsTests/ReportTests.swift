@@ -29,8 +29,7 @@ private final class PageStructure: NSObject, XMLParserDelegate {
 @Suite("snaplab report")
 struct ReportTests {
     func directory() throws -> URL {
-        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("snaplab-report-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+        let dir = try TestScratch.directory("report")
         return dir
     }
 

@@ -22,8 +22,7 @@ struct SmallDataTests {
 
     @Test("report writes its page and says why it makes no recommendation")
     func report() throws {
-        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("snaplab-small-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+        let dir = try TestScratch.directory("small")
         let out = dir.appendingPathComponent("report.html").path
         let command = try #require(try SnapLab.parseAsRoot(
             ["report", Self.fixture, "--out", out, "--policies", "nearest,tag99", "--bootstrap", "20"]) as? SnapLab.Report)

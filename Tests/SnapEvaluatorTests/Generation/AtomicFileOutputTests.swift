@@ -4,8 +4,7 @@ import Testing
 
 @Suite struct AtomicFileOutputTests {
     func scratchDirectory() throws -> String {
-        let dir = NSTemporaryDirectory() + "snaplab-atomic-\(UUID().uuidString)"
-        try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
+        let dir = try TestScratch.directory("atomic").path
         return dir
     }
 

@@ -55,8 +55,7 @@ let rsvgConvertInstalled = FileManager.default.isExecutableFile(atPath: "/usr/bi
 /// when the tool is missing.
 func renderPNG(_ svg: String, name: String) throws -> (bytes: Int?, path: String, reason: String?) {
     let tool = "/usr/bin/rsvg-convert"
-    let dir = FileManager.default.temporaryDirectory.appendingPathComponent("snaplab-plot-tests-\(ProcessInfo.processInfo.processIdentifier)")
-    try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+    let dir = try TestScratch.directory("plot")
     let svgURL = dir.appendingPathComponent(name + ".svg")
     let pngURL = dir.appendingPathComponent(name + ".png")
     guard FileManager.default.isExecutableFile(atPath: tool) else {

@@ -214,8 +214,7 @@ import Testing
 
     @Test("defect 8: a FIFO is read serially, whole")
     func fifoIsReadSerially() throws {
-        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("snaplab-fifo-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+        let dir = try TestScratch.directory("fifo")
         let path = dir.appendingPathComponent("traces.fifo").path
         #expect(mkfifo(path, 0o600) == 0)
         let text = TraceReaderParallelTests.bigFile(traces: 300)
