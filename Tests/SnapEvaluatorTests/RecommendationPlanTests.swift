@@ -95,6 +95,13 @@ struct RecommendationPlanTests {
         let parallel = try parallelPlan.run(), serial = try serialPlan.run()
         #expect(parallel.sampledLikelihood && serial.sampledLikelihood)
         #expect(parallel.candidates.map(Self.essence) == serial.candidates.map(Self.essence))
+        // The threshold searches searched on subsamples too (uikit-paging is fitted; tag99 and swiper, with more than
+        // two thresholds, are not).
+        #expect(parallel.notFitted == ["tag99", "swiper"])
+        #expect(parallel.sampledSearches == ["uikit-paging"] && serial.sampledSearches == parallel.sampledSearches)
+        for c in parallel.candidates { #expect(c.sampleCap == (c.variant == "fitted" ? 500 : nil), "\(c.policyID) \(c.variant)") }
+        let unsampled = try Self.plan(data, serial: false).run()
+        #expect(unsampled.sampledSearches.isEmpty && unsampled.candidates.allSatisfy { $0.sampleCap == nil })
         let headroom = try #require(parallel.headroom)
         #expect(headroom.foldScores.map(\.bitPattern) == (try #require(serial.headroom)).foldScores.map(\.bitPattern))
         #expect(headroom.trainingCap == 500 && headroom.summary.contains("subsample of about 500"))
@@ -122,5 +129,59 @@ struct RecommendationPlanTests {
         let headroom = try Headroom.run(data: data, folds: 3, seed: 7)
         #expect(try #require(outcome.headroom).foldScores.map(\.bitPattern) == headroom.foldScores.map(\.bitPattern))
         #expect(outcome.candidates.count == 1)
+    }
+
+    @Test("a capped search is the fit run directly on the same subsample; the folds' test scores use every test trace")
+    func cappedSearchIsDirectFit() throws {
+        let data = try Self.data()
+        let seed: UInt64 = 7
+        var plan = try Self.plan(data, seed: seed, serial: true)
+        plan.sampleCap = 500
+        for (order, policy) in plan.policies.enumerated() where ["tag99", "uikit-paging"].contains(policy.id) {
+            let candidate = try plan.searchedCandidate(order)
+            // The same fits by hand: fresh memo, folds in order, then all traces, each on its thinned sample.
+            let free = try BoundTransform(policy: policy.id, specs: policy.parameterSpecs, values: policy.parameterValues)
+            let memo = BreakpointMemo(traces: data.count, policy: policy, coordinates: free.coordinates)
+            var scores: [Double] = []
+            for f in 0..<plan.grouping.count {
+                let train = plan.grouping.trainIndices(f)
+                let sample = LearnedSample.thin(train, data: data, cap: 500, seed: seed)
+                #expect(sample.count < train.count && sample.count >= 490 && sample.count <= 510, "\(sample.count)")
+                let fit = try plan.fitter.fit(policy, data: data, indices: sample, memo: memo, scoringStart: false)
+                scores.append(data.score(fit.policy, objective: .hitRate, indices: plan.grouping.testIndices[f]))
+            }
+            let final = try plan.fitter.fit(policy, data: data, indices: LearnedSample.thin(data.allIndices, data: data, cap: 500, seed: seed),
+                                            memo: memo, scoringStart: true)
+            #expect(candidate.foldTestScores.map(\.bitPattern) == scores.map(\.bitPattern), "\(policy.id)")
+            #expect(candidate.policy.parameterValues.map(\.bitPattern) == final.values.map(\.bitPattern), "\(policy.id)")
+            #expect(candidate.sampleCap == 500)
+            // Without the cap the fits learn from every training trace: other values here.
+            plan.sampleCap = .max
+            let uncapped = try plan.searchedCandidate(order)
+            plan.sampleCap = 500
+            #expect(uncapped.sampleCap == nil)
+            #expect(uncapped.foldTestScores != candidate.foldTestScores || uncapped.policy.parameterValues != candidate.policy.parameterValues,
+                    "\(policy.id)")
+        }
+    }
+
+    @Test("the recommendation says which fits learned from subsamples, with the cap and the seed, and nothing without a cap")
+    func sampleNote() throws {
+        let data = try Self.data()
+        let policies: [any SnapPolicy] = [Tag99Snap(), LearnedThresholdSnap()]
+        let capped = try Recommendation.run(policies: policies, data: data, fitter: PolicyFitter(starts: 2, seed: 7), folds: 3,
+                                            maxPages: 2, seed: 7, sampleCap: 500)
+        #expect(capped.sampleCap == 500)
+        let note = try #require(capped.notes.first { $0.contains("subsample") })
+        for part in ["more than 500 traces", "seed 7", "threshold searches of 1 fitted policy (tag99)", "learned-threshold likelihood",
+                     "taken on all traces"] {
+            #expect(note.contains(part), "\(part): \(note)")
+        }
+        let all = try Recommendation.run(policies: policies, data: data, fitter: PolicyFitter(starts: 2, seed: 7), folds: 3,
+                                         maxPages: 2, seed: 7, sampleCap: nil)
+        #expect(all.sampleCap == nil && !all.notes.contains { $0.contains("subsample") })
+        #expect(all.ranking.allSatisfy { $0.sampleCap == nil })
+        #expect(throws: FitError.self) { try Recommendation.run(policies: policies, data: data, seed: 7, sampleCap: 0) }
+        #expect(LearnedSample.note(cap: 500, seed: 1, searches: [], likelihood: false) == nil)
     }
 }

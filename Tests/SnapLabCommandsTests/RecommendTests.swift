@@ -73,4 +73,32 @@ struct RecommendTests {
             #expect(SnapLab.exitCode(for: error).rawValue == 65)
         }
     }
+
+    @Test("--fit-sample-cap takes a positive number of traces or 'all', says the cap in the JSON, and rejects anything else with 64")
+    func fitSampleCap() throws {
+        let path = try CommandFixtures.write(flingFixture())
+        for bad in ["0", "-3", "abc", "", "1.5", "ALL", "2000000000"] {
+            do {
+                _ = try command([path, "--policies", "tag99", "--fit-sample-cap", bad]).output()
+                Issue.record("expected a usage error for --fit-sample-cap '\(bad)'")
+            } catch {
+                #expect(SnapLab.exitCode(for: error).rawValue == 64, "\(bad)")
+                if bad == "abc" { #expect(SnapLab.fullMessage(for: error).contains("or 'all', not 'abc'")) }
+            }
+        }
+        func doc(_ extra: [String]) throws -> [String: Any] {
+            let json = try command([path, "--policies", "tag99", "--seed", "4", "--format", "json"] + extra).output().text
+            return try #require(try JSONSerialization.jsonObject(with: Data(json.utf8)) as? [String: Any])
+        }
+        // The fixture's 240 traces (6 users): a cap of 10 samples every fit, 'all' none, the default none either.
+        let capped = try doc(["--fit-sample-cap", "10"])
+        #expect(capped["fit_sample_cap"] as? Int == 10)
+        let fitted = try #require((capped["ranking"] as? [[String: Any]])?.first { $0["variant"] as? String == "fitted" })
+        #expect(fitted["fit_sample_cap"] as? Int == 10)
+        #expect((capped["notes"] as? [String])?.contains { $0.contains("more than 10 traces") && $0.contains("seed 4") } == true)
+        let all = try doc(["--fit-sample-cap", "all"])
+        #expect(all["fit_sample_cap"] as? String == "all")
+        #expect((all["ranking"] as? [[String: Any]])?.allSatisfy { $0["fit_sample_cap"] is NSNull } == true)
+        #expect(try doc([])["fit_sample_cap"] as? Int == 200_000)
+    }
 }

@@ -110,4 +110,44 @@ struct UIKitPagingSpringSnapSettlingTests {
         #expect(UIKitPagingSpringSnap.SettlingBound(k: 3e-4, f: 0.97).keepsAttractor(d: 0.1, v: 0))
         #expect(UIKitPagingSpringSnap.SettlingBound(k: 1e-4, f: 0.9).keepsAttractor(d: 0.1, v: 0))
     }
+
+    /// The next peak's bound: `|dₙ|` of the exact recurrence never exceeds it (stepped 6,000 times,
+    /// past any decay that matters), and it is tight: at most a few percent above the largest `|dₙ|`
+    /// for most states (a bound that proved too much, or much too little, fails here).
+    @Test("the next peak's bound holds every later offset of the recurrence, and proves far more than B")
+    func nextPeakBoundsTheRecurrence() throws {
+        var rng = SplitMix64(seed: 0x5E77_0004)
+        var proved = 0, provedByB = 0, tight = 0, applied = 0
+        for _ in 0..<3000 {
+            let k = rng.double(in: 1e-6...0.0025), f = rng.double(in: 0.85...0.999)
+            let bound = UIKitPagingSpringSnap.SettlingBound(k: k, f: f)
+            let d0 = rng.double(in: -0.7...0.7), v0 = rng.double(in: -0.02...0.02)
+            var d = d0, v = v0, largest = abs(d0)
+            for _ in 0..<6000 {
+                v = f * v - k * d
+                d += v
+                largest = Swift.max(largest, abs(d))
+            }
+            if let peak = bound.nextPeak(), peak.keepsAttractor(d: d0, v: v0) {
+                proved += 1
+                #expect(largest < 0.5, "k \(k), f \(f), d \(d0), v \(v0): reaches \(largest)")
+                if bound.keepsAttractor(d: d0, v: v0) { provedByB += 1 }
+            } else if largest < 0.49 && bound.nextPeak() != nil {
+                // Applies (oscillating, b ≥ 10⁻³) but did not prove a state that stays well inside.
+                applied += 1
+                if largest < 0.45 { tight += 1 }
+            }
+        }
+        #expect(proved > 500 && proved >= provedByB + 200, "proved \(proved), of which B alone \(provedByB)")
+        #expect(tight <= applied / 20 + 1, "\(tight) of \(applied) states well inside were not proved: the bound is loose")
+        // It never applies to NaN, to overdamped or near-critical springs.
+        let spring = UIKitPagingSpringSnap.SettlingBound(k: 3e-4, f: 0.97)
+        let peak = try #require(spring.nextPeak())
+        #expect(!peak.keepsAttractor(d: .nan, v: 0))
+        #expect(UIKitPagingSpringSnap.SettlingBound(k: 0.002, f: 0.5).nextPeak() == nil)
+        let f = 0.97, k = (1 - f.squareRoot()) * (1 - f.squareRoot())
+        #expect(UIKitPagingSpringSnap.SettlingBound(k: k, f: f).nextPeak() == nil)
+        // At the defaults: an offset of 0.45 page moving toward the attractor is proved (B is 0.56).
+        #expect(peak.keepsAttractor(d: 0.45, v: -0.004) && !spring.keepsAttractor(d: 0.45, v: -0.004))
+    }
 }

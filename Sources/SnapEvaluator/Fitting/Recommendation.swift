@@ -45,6 +45,10 @@ public struct Recommendation: Sendable {
         /// Fitted parameters the data leave **not identified** (``PolicyFitter/Result/notIdentified``):
         /// no trace scores differently anywhere from the fitted value to the end of its range.
         public var notIdentified: [String] = []
+        /// The cap of the seeded user-stratified subsample (``LearnedSample``) its fits on more traces
+        /// than this learned from (its threshold searches; the learned policy's likelihood); `nil`
+        /// when every fit used all its traces (defaults, or data within the cap). Its scores use all traces.
+        public var sampleCap: Int?
     }
 
     public var objective: FitObjective
@@ -66,6 +70,10 @@ public struct Recommendation: Sendable {
     public var notes: [String] = []
     /// The headroom on the same folds, when asked for (`withHeadroom`).
     public var headroom: Headroom?
+    /// Traces per fit above which the fits learned from a seeded user-stratified subsample
+    /// (``LearnedSample``, seeded with the run's seed): the threshold searches, the learned
+    /// likelihood, the headroom's classifier; `nil`: no cap (every fit on all its traces).
+    public var sampleCap: Int? = LearnedSample.defaultCap
 
     /// Fewer users than this: the recommendation is made and shown, but marked as not one to ship.
     public static let minimumUsers = 10
@@ -78,24 +86,38 @@ public struct Recommendation: Sendable {
     ///     recommendation over the whole catalogue takes (default: no limit).
     ///   - withHeadroom: also compute the ``Headroom`` on the same folds (``headroom``), alongside
     ///     the policies and from the same features as the learned policy's fits.
-    /// - Throws: ``FitError`` (no data, too few users, ...), ``GSLError``.
+    ///   - sampleCap: a fit on more traces than this (a fold's training set or all traces) learns
+    ///     from a seeded user-stratified subsample of about this many (``LearnedSample``, seeded with
+    ///     `seed`): each policy's threshold search, the learned likelihood, the headroom's
+    ///     classifier; every score is taken on all traces. `nil`: every fit on all its traces.
+    ///     Default ``LearnedSample/defaultCap``.
+    /// - Throws: ``FitError`` (no data, too few users, a cap below 1, ...), ``GSLError``.
     public static func run(policies: [any SnapPolicy] = PolicyCatalog.all, data: FitData,
                            fitter: PolicyFitter = PolicyFitter(), folds k: Int = 5, maxPages: Int = 3,
                            maxFittedParameters: Int = .max, seed: UInt64 = 1,
-                           adaptingFolds: Bool = true, withHeadroom: Bool = false) throws -> Recommendation {
+                           adaptingFolds: Bool = true, withHeadroom: Bool = false,
+                           sampleCap: Int? = LearnedSample.defaultCap) throws -> Recommendation {
         guard !policies.isEmpty else { throw FitError.invalidOption(name: "policies", value: "[]", expected: "at least one policy") }
+        if let sampleCap, sampleCap < 1 {
+            throw FitError.invalidOption(name: "sampleCap", value: "\(sampleCap)", expected: "at least 1, or none")
+        }
         guard data.count > 0 else { throw FitError.emptyData(operation: "recommend", detail: "no labelled traces") }
         let objective = fitter.objective
         // With fewer users than folds: leave one user out (and a note), unless the caller wants the error.
         let grouping = try GroupedFolds(data: data, folds: k, seed: seed, adapting: adaptingFolds)
-        let plan = RecommendationPlan(policies: policies, data: data, grouping: grouping, fitter: fitter, maxPages: maxPages,
+        var plan = RecommendationPlan(policies: policies, data: data, grouping: grouping, fitter: fitter, maxPages: maxPages,
                                       maxFittedParameters: maxFittedParameters, seed: seed, withHeadroom: withHeadroom)
+        plan.sampleCap = sampleCap ?? .max
         let outcome = try plan.run()
         var result = try Recommendation(objective: objective, candidates: outcome.candidates, folds: grouping.count)
         result.notFitted = outcome.notFitted
         result.headroom = outcome.headroom
+        result.sampleCap = sampleCap
         if let note = grouping.note { result.notes.append(note) }
-        if outcome.sampledLikelihood { result.notes.append(LearnedSample.note(cap: plan.sampleCap, seed: seed)) }
+        if let note = LearnedSample.note(cap: plan.sampleCap, seed: seed, searches: outcome.sampledSearches,
+                                         likelihood: outcome.sampledLikelihood) {
+            result.notes.append(note)
+        }
         let users = data.userCounts(data.allIndices).count
         if users < minimumUsers {
             result.notes.append("a recommendation needs at least \(minimumUsers) users; this one rests on \(users), "

@@ -1,7 +1,7 @@
 import Dispatch
 import SnapStrategies
 
-/// The work of ``Recommendation/run(policies:data:fitter:folds:maxPages:maxFittedParameters:seed:adaptingFolds:withHeadroom:)``
+/// The work of ``Recommendation/run(policies:data:fitter:folds:maxPages:maxFittedParameters:seed:adaptingFolds:withHeadroom:sampleCap:)``
 /// and how it is spread over the cores.
 ///
 /// 1. **Defaults.** Every policy's defaults are scored on the test folds, in parallel (one task per
@@ -23,7 +23,8 @@ import SnapStrategies
 /// and the decision tables are split into chunks across the cores; the headroom's folds run side
 /// by side, each learning from its ``sampleCap`` subsample: without the cap two folds side by side
 /// held 254 MB at 1M traces), as `fit` does at that size: the peak is then the data and one
-/// task's buffers, not two tasks' (1M traces: 197 MB, was 253–264 MB).
+/// task's buffers, not two tasks' (1M traces: 197 MB, was 253–264 MB; with the threshold searches
+/// on their ``sampleCap`` subsample too, 177 MB).
 ///
 /// The order only decides when each task runs: every task is seeded on its own and writes only its
 /// own result, and the results are read in the input order, so the outcome is the same on any
@@ -38,8 +39,9 @@ struct RecommendationPlan {
     /// The seed of the folds, which also seeds the headroom's subsampling.
     let seed: UInt64
     let withHeadroom: Bool
-    /// Traces per fit above which the learned likelihood and the headroom's classifier learn from a
-    /// seeded user-stratified subsample (``LearnedSample``, seeded with ``seed``).
+    /// Traces per fit above which a fit learns from a seeded user-stratified subsample
+    /// (``LearnedSample``, seeded with ``seed``): the rule policies' threshold searches, the learned
+    /// likelihood and the headroom's classifier; every score is still taken on all traces.
     var sampleCap = LearnedSample.defaultCap
     /// Run every task on the calling thread, in the order planned (tests compare it with the parallel run).
     var serial = false
@@ -51,6 +53,10 @@ struct RecommendationPlan {
         var headroom: Headroom?
         /// Whether a learned likelihood fit learned from a subsample (``sampleCap``).
         var sampledLikelihood = false
+        /// The policies whose threshold searches (some fit of a fitted candidate) searched on a subsample.
+        var sampledSearches: [String] {
+            candidates.filter { $0.variant == "fitted" && $0.sampleCap != nil && !($0.policy is LearnedThresholdSnap) }.map(\.policyID)
+        }
     }
 
     /// What a policy needs after its defaults.
@@ -214,12 +220,23 @@ struct RecommendationPlan {
         return Recommendation.Candidate(policyID: final.id, variant: "fitted", fittedParameters: final.parameterSpecs.map(\.name),
                                         parameterCount: final.parameterSpecs.count, order: order, foldTestScores: scores,
                                         testScore: CrossValidatedFit.mean(scores),
-                                        testStandardError: CrossValidatedFit.standardError(scores), policy: final)
+                                        testStandardError: CrossValidatedFit.standardError(scores), policy: final,
+                                        sampleCap: data.count > sampleCap ? sampleCap : nil)
+    }
+
+    /// The traces a rule policy's threshold search on `indices` runs on: `indices` up to
+    /// ``sampleCap`` of them, else their ``LearnedSample`` (seeded with ``seed``, the sample the
+    /// learned likelihood would learn from on the same traces).
+    func searchIndices(_ indices: [Int]) -> [Int] {
+        indices.count > sampleCap ? LearnedSample.thin(indices, data: data, cap: sampleCap, seed: seed) : indices
     }
 
     /// The fitted candidate of policy `order` (every threshold, ``PolicyFitter``, on each training
     /// fold and on all traces, sharing one ``BreakpointMemo`` and one ``FeatureOrders``, which
-    /// depends on the data, not on the fold, as in ``CrossValidatedFit``).
+    /// depends on the data, not on the fold, as in ``CrossValidatedFit``). A fit on more than
+    /// ``sampleCap`` traces searches on their subsample (``searchIndices(_:)``); the folds' test
+    /// scores are taken on every test trace, whatever the fit learned from. The final fit's
+    /// plateaus (at bound, not identified) are then those of its subsample.
     func searchedCandidate(_ order: Int) throws -> Recommendation.Candidate {
         let objective = fitter.objective
         let given = policies[order]
@@ -232,17 +249,20 @@ struct RecommendationPlan {
             ? try FeatureOrders(data: data, policy: defaults, parameters: nil, objective: objective) : nil
         var scores: [Double] = []
         for f in 0..<grouping.count {
-            let fit = try fitter.fit(defaults, data: data, indices: grouping.trainIndices(f), memo: memo, orders: orders, scoringStart: false)
+            let fit = try fitter.fit(defaults, data: data, indices: searchIndices(grouping.trainIndices(f)), memo: memo, orders: orders,
+                                     scoringStart: false)
             scores.append(data.score(fit.policy, objective: objective, indices: grouping.testIndices[f]))
         }
         // scoringStart: also says which fitted values the data leave not identified (for the code's comments)
-        let final = try fitter.fit(defaults, data: data, indices: data.allIndices, memo: memo, orders: orders, scoringStart: true)
+        let final = try fitter.fit(defaults, data: data, indices: searchIndices(data.allIndices), memo: memo, orders: orders,
+                                   scoringStart: true)
         return Recommendation.Candidate(policyID: defaults.id, variant: "fitted", fittedParameters: final.fittedNames,
                                         parameterCount: defaults.parameterSpecs.count, order: order, foldTestScores: scores,
                                         testScore: CrossValidatedFit.mean(scores),
                                         testStandardError: CrossValidatedFit.standardError(scores), policy: final.policy,
                                         atBound: zip(final.fittedNames, final.atBound).filter(\.1).map(\.0),
-                                        notIdentified: zip(final.fittedNames, final.notIdentified).filter(\.1).map(\.0))
+                                        notIdentified: zip(final.fittedNames, final.notIdentified).filter(\.1).map(\.0),
+                                        sampleCap: data.count > sampleCap ? sampleCap : nil)
     }
 
     /// `body(0..<count)` in parallel (or in order when `serial`), each result in its own slot,

@@ -80,7 +80,9 @@ public struct RecommendationReport: Sendable {
     /// (`policy`, `variant`), `ranking` (`policy`, `variant`, `test_score`, `test_se`,
     /// `fold_test_scores`, `fitted_parameters`, `identified` (false when a fitted value is not
     /// identified by the data), `not_identified` and `at_bound` (``Recommendation/Candidate``'s
-    /// lists of fitted parameters), `parameters` as `{name, value}`), `not_fitted`,
+    /// lists of fitted parameters), `parameters` as `{name, value}`, `fit_sample_cap`: the cap of the
+    /// subsample its fits learned from, null when they used all their traces), `not_fitted`,
+    /// `fit_sample_cap` (the run's cap, ``Recommendation/sampleCap``, or `"all"`),
     /// `reasons`, `swift_code`, `intervals_from_few_users`, `warnings`, and `headroom` when computed
     /// (``Headroom/json()``).
     public func json() -> JSONValue {
@@ -115,11 +117,13 @@ public struct RecommendationReport: Sendable {
                     ("not_identified", .array(c.notIdentified.map { .string($0) })),
                     ("at_bound", .array(c.atBound.map { .string($0) })),
                     ("parameters", parameters(c.policy)),
+                    ("fit_sample_cap", c.sampleCap.map { .int($0) } ?? .null),
                 ])
             })),
             ("not_fitted", .array(r.notFitted.map { .string($0) })),
             ("reasons", .array(r.reasons.map { .string($0) })),
             ("notes", .array(r.notes.map { .string($0) })),
+            ("fit_sample_cap", r.sampleCap.map { .int($0) } ?? .string("all")),
             ("swift_code", .string(r.swiftCode)),
             ("warnings", warnings),
         ]

@@ -30,6 +30,9 @@ extension SnapLab {
         @Option(help: "Policies with more thresholds than this are scored with defaults only.")
         var maxFittedParameters: Int = 6
 
+        @Option(help: FitSampleCap.help)
+        var fitSampleCap: String = FitSampleCap.defaultText
+
         @OptionGroup var fitOptions: FitOptions
 
         @OptionGroup var sample: LabelledTraceOptions
@@ -45,6 +48,7 @@ extension SnapLab {
             try input.requireFiles()
             guard maxPages >= 1, maxPages <= 20 else { throw ValidationError("--max-pages must be between 1 and 20") }
             guard maxFittedParameters >= 0 else { throw ValidationError("--max-fitted-parameters must be 0 or more") }
+            _ = try FitSampleCap.parse(fitSampleCap)
         }
 
         public func run() throws {
@@ -58,7 +62,8 @@ extension SnapLab {
             let (data, labelled, summary, checks, labels) = try sample.readFitData(input, seed: fitOptions.seed, behaviour: behaviour)
             let recommendation = try Recommendation.run(
                 policies: selected, data: data, fitter: fitter, folds: fitOptions.folds, maxPages: maxPages,
-                maxFittedParameters: maxFittedParameters, seed: fitOptions.seed, withHeadroom: true)
+                maxFittedParameters: maxFittedParameters, seed: fitOptions.seed, withHeadroom: true,
+                sampleCap: try FitSampleCap.parse(fitSampleCap))
             var preamble: [(key: String, value: String)] = summary.files.map {
                 ("file", "\($0.path) (\($0.kind.rawValue), \($0.tracesRead) traces)")
             }

@@ -94,9 +94,19 @@ public struct UIKitPagingSpringSnap: SnapPolicy, Hashable {
         if low == high { return layout.decision(slot: base &+ low, rule: "spring-settled") }
         // Stops as soon as the attractor provably stays (the decision stepping on would reach).
         let settling = SettlingBound(k: k, f: f)
+        var approaching = false
+        var peak: SettlingBound.NextPeak?, peakMade = false
         for _ in 0..<Self.maximumSteps {
             target = x >= 0.5 ? highPage : (x <= -0.5 ? lowPage : middle)
             if settling.keepsAttractor(d: x - target, v: v) { break }
+            // The tighter (dearer) bound by the next peak, once each time the offset turns toward the
+            // attractor (just past a peak of |d|, where it proves most: the next peak is far lower).
+            let turning = (x - target) * v < 0
+            if turning && !approaching {
+                if !peakMade { (peak, peakMade) = (settling.nextPeak(), true) }
+                if let peak, peak.keepsAttractor(d: x - target, v: v) { break }
+            }
+            approaching = turning
             v = f * v + k * (target - x)
             x += v
             // Settled: within 0.05 page of the attractor, too slow to leave its half page.
