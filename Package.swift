@@ -59,6 +59,12 @@ let package = Package(
         ),
 
         // MARK: - Tests
+        // Helpers shared by the test targets (scratch directories removed at exit).
+        .target(
+            name: "SnapLabTestSupport",
+            path: "Tests/SnapLabTestSupport",
+            swiftSettings: strictSettings
+        ),
         .testTarget(
             name: "SnapStrategiesTests",
             dependencies: ["SnapStrategies"],
@@ -66,13 +72,13 @@ let package = Package(
         ),
         .testTarget(
             name: "SnapEvaluatorTests",
-            dependencies: ["SnapEvaluator", "SnapStrategies"],
+            dependencies: ["SnapEvaluator", "SnapStrategies", "SnapLabTestSupport"],
             resources: [.copy("Fixtures")],
             swiftSettings: strictSettings
         ),
         .testTarget(
             name: "SnapLabCommandsTests",
-            dependencies: ["SnapLabCommands", "SnapEvaluator", "SnapStrategies"],
+            dependencies: ["SnapLabCommands", "SnapEvaluator", "SnapStrategies", "SnapLabTestSupport"],
             swiftSettings: strictSettings
         ),
     ],

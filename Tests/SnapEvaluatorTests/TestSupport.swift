@@ -1,26 +1,10 @@
 import Foundation
+import SnapLabTestSupport
 @testable import SnapEvaluator
 import SnapStrategies
 
-/// The files one test process writes: each test gets a fresh directory under one root per
-/// process, and the root is removed when the process exits (a crashed run leaves it behind;
-/// `Scripts/test.sh` also points `TMPDIR` at a scratch directory that it removes).
-enum TestScratch {
-    static let root: URL = {
-        let dir = FileManager.default.temporaryDirectory
-            .appendingPathComponent("snaplab-tests-\(ProcessInfo.processInfo.processIdentifier)-\(UUID().uuidString)")
-        try? FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
-        atexit { try? FileManager.default.removeItem(at: TestScratch.root) }
-        return dir
-    }()
-
-    /// A new, empty directory named `prefix-<UUID>` under ``root``.
-    static func directory(_ prefix: String) throws -> URL {
-        let dir = root.appendingPathComponent("\(prefix)-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
-        return dir
-    }
-}
+/// Per-process scratch directories, removed at exit (shared with the other test target).
+typealias TestScratch = SnapLabTestSupport.TestScratch
 
 /// Files written for one test, in a fresh temporary directory.
 enum TestFiles {
