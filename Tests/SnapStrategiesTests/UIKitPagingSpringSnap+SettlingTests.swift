@@ -62,6 +62,22 @@ struct UIKitPagingSpringSnapSettlingTests {
         #expect(moved > 300, "few releases moved off their nearest page: the comparison is too weak")
     }
 
+    @Test("pulls beyond the parameter range (only through the initializer) are stepped, not bounded: the same decision as stepping on")
+    func pullsBeyondTheRange() throws {
+        var rng = SplitMix64(seed: 0x5E77_0003)
+        var checked = 0
+        for pull in [0.5, 1.0, 1.9, 2.5, 5.0] {
+            for _ in 0..<40 {
+                let layout = try randomLayout(&rng, looping: rng.chance(0.5))
+                let release = randomRelease(&rng, in: layout)
+                let policy = UIKitPagingSpringSnap(pullAdjustment: pull, frictionAdjustment: rng.double(in: -0.2...0.02))
+                #expect(policy.decide(release, in: layout).targetIndex == Self.stepped(policy, release, in: layout), "pull \(pull)")
+                checked += 1
+            }
+        }
+        #expect(checked == 200)
+    }
+
     /// Releases on a dense grid around the half-page boundaries and the threshold of the stop,
     /// where a wrong margin would show first, at the widths of the two width formulas' pieces.
     @Test("the same decision near the half-page boundaries", arguments: [320.0, 390, 1024, 1366])

@@ -9,7 +9,8 @@ extension UIKitPagingSpringSnap {
     /// v' = f·v − k·d,   d' = d + v' = (1 − k)·d + f·v,   M = [[1 − k, f], [−k, f]]
     /// ```
     /// with trace `1 − k + f` and determinant `f`. Both eigenvalues lie inside the unit circle for
-    /// `k > 0` and `0 ≤ f < 1`, and every later `|dₙ|` is at most:
+    /// `0 < k < 1 + f` and `0 ≤ f < 1` (every pull of the parameters' ranges; a larger one proves
+    /// nothing and is stepped), and every later `|dₙ|` is at most:
     /// - complex eigenvalues `a ± ib` (underdamped), eigenvector `(f, c + ib)` with `c = a − 1 + k`:
     ///   in the basis `(f, c), (0, b)` a step is a rotation scaled by `√f`, so
     ///   `|dₙ| ≤ B = √(d² + ((f·v − c·d)/b)²)`;
@@ -70,8 +71,10 @@ extension UIKitPagingSpringSnap {
             let discriminant = trace * trace - 4 * f
             (self.trace, self.discriminant) = (trace, discriminant)
             let gap = Swift.abs(discriminant).squareRoot() / (discriminant < 0 ? 2 : 1)
-            separated = discriminant >= 0 && gap >= 1e-3
-            guard k > 0, f >= 0, f < 1, gap.isFinite, gap >= 1e-6 else {
+            separated = discriminant >= 0 && gap >= 1e-3 && trace > 0
+            // trace > 0 (k < 1 + f): both eigenvalues then lie in the unit circle, and an overdamped
+            // pair in [0, 1) (a larger pull, possible only through the unvalidated initializer, steps on).
+            guard k > 0, f >= 0, f < 1, trace > 0, gap.isFinite, gap >= 1e-6 else {
                 (kind, p, q, r, limit) = (.none, 0, 0, 0, 0)
                 return
             }
