@@ -206,7 +206,7 @@ struct RecommendationPlan {
         let start = LearnedThresholdSnap(maxPages: maxPages)
         func fit(_ indices: [Int], from warmStart: OrdinalThresholdModel?) throws -> (result: PolicyFitter.Result,
                                                                                       model: OrdinalThresholdModel) {
-            let sample = indices.count > sampleCap ? LearnedSample.thin(indices, data: data, cap: sampleCap, seed: seed) : nil
+            let sample = subsample(indices)
             return try LearnedThresholdFit.fitWithModel(start, data: data, indices: indices, weights: nil, objective: objective,
                                                         warmStart: warmStart, likelihoodIndices: sample)
         }
@@ -221,15 +221,25 @@ struct RecommendationPlan {
                                         parameterCount: final.parameterSpecs.count, order: order, foldTestScores: scores,
                                         testScore: CrossValidatedFit.mean(scores),
                                         testStandardError: CrossValidatedFit.standardError(scores), policy: final,
-                                        sampleCap: data.count > sampleCap ? sampleCap : nil)
+                                        sampleCap: sampledCap)
     }
 
     /// The traces a rule policy's threshold search on `indices` runs on: `indices` up to
     /// ``sampleCap`` of them, else their ``LearnedSample`` (seeded with ``seed``, the sample the
     /// learned likelihood would learn from on the same traces).
     func searchIndices(_ indices: [Int]) -> [Int] {
-        indices.count > sampleCap ? LearnedSample.thin(indices, data: data, cap: sampleCap, seed: seed) : indices
+        subsample(indices) ?? indices
     }
+
+    /// The ``LearnedSample`` of `indices` (seeded with ``seed``) when there are more than
+    /// ``sampleCap`` of them, else `nil`.
+    func subsample(_ indices: [Int]) -> [Int]? {
+        indices.count > sampleCap ? LearnedSample.thin(indices, data: data, cap: sampleCap, seed: seed) : nil
+    }
+
+    /// ``sampleCap`` when the all-traces fit learns from a subsample (a candidate's
+    /// ``Recommendation/Candidate/sampleCap``), else `nil`.
+    var sampledCap: Int? { data.count > sampleCap ? sampleCap : nil }
 
     /// The fitted candidate of policy `order` (every threshold, ``PolicyFitter``, on each training
     /// fold and on all traces, sharing one ``BreakpointMemo`` and one ``FeatureOrders``, which
@@ -262,7 +272,7 @@ struct RecommendationPlan {
                                         testStandardError: CrossValidatedFit.standardError(scores), policy: final.policy,
                                         atBound: zip(final.fittedNames, final.atBound).filter(\.1).map(\.0),
                                         notIdentified: zip(final.fittedNames, final.notIdentified).filter(\.1).map(\.0),
-                                        sampleCap: data.count > sampleCap ? sampleCap : nil)
+                                        sampleCap: sampledCap)
     }
 
     /// `body(0..<count)` in parallel (or in order when `serial`), each result in its own slot,

@@ -45,27 +45,43 @@ extension ModelCalibration {
     /// (an ill-conditioned system: the caller takes the diagonal step instead).
     static func newtonStep(jacobian: [[Double]], residuals: [Double]) -> [Double]? {
         let n = residuals.count
-        guard jacobian.count == n, jacobian.allSatisfy({ $0.count == n }) else { return nil }
-        var a = jacobian, b = residuals
+        guard jacobian.count == n,
+              let x = solve(jacobian, columns: residuals.map { [$0] }, pivotFloor: 1e-9)?.map({ $0[0] }) else { return nil }
+        for i in 0..<n {
+            let own = abs(residuals[i] / jacobian[i][i])
+            guard x[i].isFinite, abs(x[i]) <= 3 * max(own, 0.02) + 1e-12 else { return nil }
+        }
+        return x
+    }
+
+    /// `X` with `a · X = columns` (each row of `columns` holds that row's right-hand sides):
+    /// Gaussian elimination with partial pivoting, then back substitution, column by column the
+    /// same arithmetic. `nil` when `a` is not square with as many rows as `columns`, or a pivot is
+    /// at most `pivotFloor` in size (singular, for the caller's scale). Used by ``newtonStep(jacobian:residuals:)``
+    /// (one column) and ``invert(_:)`` (the identity's columns).
+    static func solve(_ a: [[Double]], columns: [[Double]], pivotFloor: Double) -> [[Double]]? {
+        let n = a.count
+        guard columns.count == n, a.allSatisfy({ $0.count == n }) else { return nil }
+        let m = columns.first?.count ?? 0
+        guard columns.allSatisfy({ $0.count == m }) else { return nil }
+        var a = a, b = columns
         for c in 0..<n {
-            guard let p = (c..<n).max(by: { abs(a[$0][c]) < abs(a[$1][c]) }), abs(a[p][c]) > 1e-9 else { return nil }
+            guard let p = (c..<n).max(by: { abs(a[$0][c]) < abs(a[$1][c]) }), abs(a[p][c]) > pivotFloor else { return nil }
             a.swapAt(c, p)
             b.swapAt(c, p)
             for r in (c + 1)..<n where a[r][c] != 0 {
                 let f = a[r][c] / a[c][c]
                 for k in c..<n { a[r][k] -= f * a[c][k] }
-                b[r] -= f * b[c]
+                for j in 0..<m { b[r][j] -= f * b[c][j] }
             }
         }
-        var x = [Double](repeating: 0, count: n)
+        var x = [[Double]](repeating: [Double](repeating: 0, count: m), count: n)
         for r in stride(from: n - 1, through: 0, by: -1) {
-            var s = b[r]
-            for k in (r + 1)..<n { s -= a[r][k] * x[k] }
-            x[r] = s / a[r][r]
-        }
-        for i in 0..<n {
-            let own = abs(residuals[i] / jacobian[i][i])
-            guard x[i].isFinite, abs(x[i]) <= 3 * max(own, 0.02) + 1e-12 else { return nil }
+            for j in 0..<m {
+                var s = b[r][j]
+                for k in (r + 1)..<n { s -= a[r][k] * x[k][j] }
+                x[r][j] = s / a[r][r]
+            }
         }
         return x
     }

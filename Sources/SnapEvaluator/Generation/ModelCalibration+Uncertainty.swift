@@ -38,9 +38,19 @@ public struct ParameterUncertainty: Sendable, Hashable, Codable {
             low = max(estimate - h, 0)
             high = min(estimate + h, 1)
         }
-        // the half-width relative to the estimate (a scale: sinh(1.96·se) ≈ 1.96·se)
-        let relative = isLogScale ? sinh(h) : h / abs(estimate)
-        isDataLimited = !(relative <= Self.dataLimit)
+        isDataLimited = !(Self.relativeHalfWidth(estimate: estimate, standardError: standardError, isLogScale: isLogScale)
+                          <= Self.dataLimit)
+    }
+
+    /// The 95% interval's half-width relative to the estimate: `sinh(1.96·se)` for a scale
+    /// (≈ 1.96·se), `1.96·se / |θ|` for a probability (before clipping to [0, 1]); NaN when unknown.
+    public var relativeHalfWidth: Double {
+        Self.relativeHalfWidth(estimate: estimate, standardError: standardError, isLogScale: isLogScale)
+    }
+
+    private static func relativeHalfWidth(estimate: Double, standardError: Double, isLogScale: Bool) -> Double {
+        let h = z95 * standardError
+        return isLogScale ? sinh(h) : h / abs(estimate)
     }
 
     enum CodingKeys: String, CodingKey {
@@ -80,7 +90,7 @@ public struct ParameterUncertainty: Sendable, Hashable, Codable {
     public static func rendered(_ list: [ParameterUncertainty]) -> String {
         func number(_ x: Double) -> String { x.isFinite ? NumberFormat.compact(x, 3) : "—" }
         let rows = list.map { u -> [String] in
-            let relative = u.isLogScale ? sinh(z95 * u.standardError) : z95 * u.standardError / abs(u.estimate)
+            let relative = u.relativeHalfWidth
             return [u.parameter, number(u.estimate), u.standardError.isFinite ? "\(number(u.low))–\(number(u.high))" : "—",
                     relative.isFinite ? "±\(NumberFormat.fixed(100 * relative, 1))%" : "—",
                     u.isDataLimited ? "DATA-LIMITED: the recording cannot pin it to ±10%" : "within ±10%"]
@@ -179,28 +189,11 @@ extension ModelCalibration {
         return (0..<n).map { a in (0..<n).map { b in entry(a, b) } }
     }
 
-    /// The inverse of a square matrix (Gauss–Jordan with partial pivoting), `nil` when singular.
+    /// The inverse of a square matrix (``solve(_:columns:pivotFloor:)`` on the identity), `nil` when singular.
     static func invert(_ m: [[Double]]) -> [[Double]]? {
         let n = m.count
-        guard m.allSatisfy({ $0.count == n }) else { return nil }
-        var a = m, b = (0..<n).map { i in (0..<n).map { $0 == i ? 1.0 : 0 } }
-        for c in 0..<n {
-            guard let p = (c..<n).max(by: { abs(a[$0][c]) < abs(a[$1][c]) }), abs(a[p][c]) > 1e-12 else { return nil }
-            a.swapAt(c, p)
-            b.swapAt(c, p)
-            let d = a[c][c]
-            for k in 0..<n {
-                a[c][k] /= d
-                b[c][k] /= d
-            }
-            for r in 0..<n where r != c && a[r][c] != 0 {
-                let f = a[r][c]
-                for k in 0..<n {
-                    a[r][k] -= f * a[c][k]
-                    b[r][k] -= f * b[c][k]
-                }
-            }
-        }
-        return b.allSatisfy { $0.allSatisfy(\.isFinite) } ? b : nil
+        let identity = (0..<n).map { i in (0..<n).map { $0 == i ? 1.0 : 0 } }
+        guard let inverse = solve(m, columns: identity, pivotFloor: 1e-12) else { return nil }
+        return inverse.allSatisfy { $0.allSatisfy(\.isFinite) } ? inverse : nil
     }
 }
