@@ -234,7 +234,7 @@ public struct ModelCalibration: Sendable {
         var counts: [Int: Int] = [:]
         for x in f { counts[x.user, default: 0] += 1 }
         let users = max(counts.count, 1)
-        let logCounts = counts.values.map { log(Double($0)) }
+        let logCounts = RecordingSummary.inKeyOrder(counts).map { log(Double($0)) }
         if logCounts.count >= 3 {
             let m = logCounts.reduce(0, +) / Double(logCounts.count)
             p.activityLogSD = (logCounts.reduce(0) { $0 + ($1 - m) * ($1 - m) } / Double(logCounts.count - 1)).squareRoot()

@@ -97,7 +97,7 @@ extension RecordingSummary {
             Statistic(name: Self.dragMotionTimeSpread, value: Self.withinUserLogSD(dragMotion), tolerance: .relative(0.1)),
             Statistic(name: Self.stepperTravelMedian, value: travel.count < 20 ? .nan : Percentile.of(travel, 0.5), tolerance: .relative(0.1)),
             Statistic(name: Self.stepperTravelSpread, value: Self.withinUserLogSD(stepperTravel), tolerance: .relative(0.1)),
-            Statistic(name: Self.stepperSpeedSpread, value: Self.betweenSD(stepperPeak.values), tolerance: .relative(0.15)),
+            Statistic(name: Self.stepperSpeedSpread, value: Self.betweenSD(Self.inKeyOrder(stepperPeak)), tolerance: .relative(0.15)),
         ]
     }
 

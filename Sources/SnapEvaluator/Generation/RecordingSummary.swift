@@ -84,7 +84,7 @@ public struct RecordingSummary: Sendable {
     public var userSpread: Double {
         var byUser: [Int: [Double]] = [:]
         for f in features where f.travelPitches > 0 { byUser[f.user, default: []].append(log(f.travelPitches)) }
-        return Self.betweenSD(byUser.values)
+        return Self.betweenSD(Self.inKeyOrder(byUser))
     }
 
     /// Between-user standard deviation of the users' mean log peak move speed (users with ≥ 5
@@ -94,7 +94,14 @@ public struct RecordingSummary: Sendable {
     public var userSpeedSpread: Double {
         var byUser: [Int: [Double]] = [:]
         for f in features { if let v = f.peakSpeed, v > 0 { byUser[f.user, default: []].append(log(v)) } }
-        return Self.betweenSD(byUser.values)
+        return Self.betweenSD(Self.inKeyOrder(byUser))
+    }
+
+    /// The values of `byKey` in ascending key order: sums over them then run in the same order on
+    /// every run (a dictionary's own order changes from process to process, and with it the last
+    /// bits of a floating-point sum).
+    static func inKeyOrder<Value>(_ byKey: [Int: Value]) -> [Value] {
+        byKey.keys.sorted().map { byKey[$0]! }
     }
 
     /// `sd(means) ` with the within-group part `mean(var within / n)` removed, over groups of ≥ 5.
@@ -126,7 +133,7 @@ public struct RecordingSummary: Sendable {
         var byUser: [Int: [Double]] = [:]
         for (u, x) in values where x > 0 && x.isFinite { byUser[u, default: []].append(log(x)) }
         var residuals: [Double] = []
-        for v in byUser.values where v.count >= 2 {
+        for v in Self.inKeyOrder(byUser) where v.count >= 2 {
             let m = v.reduce(0, +) / Double(v.count), scale = (Double(v.count) / Double(v.count - 1)).squareRoot()
             for x in v { residuals.append((x - m) * scale) }
         }
