@@ -36,4 +36,20 @@ struct LearnedSampleTests {
         #expect(LearnedSample.thin(data.allIndices, data: data, cap: 3000, seed: 1) == data.allIndices)
         #expect(LearnedSample.note(cap: 500, seed: 1, searches: ["embla"], likelihood: true)?.contains("seed 1") == true)
     }
+
+    @Test("the automatic cap is a fifth of the traces, at least 50,000; a fixed cap and 'all' are what they say")
+    func automaticCap() throws {
+        #expect(LearnedSample.automaticCap(traces: 0) == 50_000)
+        #expect(LearnedSample.automaticCap(traces: 100_000) == 50_000)
+        #expect(LearnedSample.automaticCap(traces: 250_004) == 50_000)
+        #expect(LearnedSample.automaticCap(traces: 990_600) == 198_120)
+        #expect(LearnedSample.automaticCap(traces: 1_000_000) == 200_000)
+        #expect(LearnedSample.Cap.automatic.traces(forData: 2_000_000) == 400_000)
+        #expect(LearnedSample.Cap.traces(700).traces(forData: 2_000_000) == 700)
+        #expect(LearnedSample.Cap.all.traces(forData: 2_000_000) == nil)
+        // A recommendation resolves the default by its data: 3,000 traces, so no fit is sampled.
+        let automatic = try Recommendation.run(policies: [Tag99Snap()], data: try Self.data(), fitter: PolicyFitter(starts: 2),
+                                               folds: 3)
+        #expect(automatic.sampleCap == 50_000 && !automatic.notes.contains { $0.contains("subsample") })
+    }
 }

@@ -170,7 +170,7 @@ struct RecommendationPlanTests {
         let data = try Self.data()
         let policies: [any SnapPolicy] = [Tag99Snap(), LearnedThresholdSnap()]
         let capped = try Recommendation.run(policies: policies, data: data, fitter: PolicyFitter(starts: 2, seed: 7), folds: 3,
-                                            maxPages: 2, seed: 7, sampleCap: 500)
+                                            maxPages: 2, seed: 7, sampleCap: .traces(500))
         #expect(capped.sampleCap == 500)
         let note = try #require(capped.notes.first { $0.contains("subsample") })
         for part in ["more than 500 traces", "seed 7", "threshold searches of 1 fitted policy (tag99)", "learned-threshold likelihood",
@@ -178,10 +178,10 @@ struct RecommendationPlanTests {
             #expect(note.contains(part), "\(part): \(note)")
         }
         let all = try Recommendation.run(policies: policies, data: data, fitter: PolicyFitter(starts: 2, seed: 7), folds: 3,
-                                         maxPages: 2, seed: 7, sampleCap: nil)
+                                         maxPages: 2, seed: 7, sampleCap: .all)
         #expect(all.sampleCap == nil && !all.notes.contains { $0.contains("subsample") })
         #expect(all.ranking.allSatisfy { $0.sampleCap == nil })
-        #expect(throws: FitError.self) { try Recommendation.run(policies: policies, data: data, seed: 7, sampleCap: 0) }
+        #expect(throws: FitError.self) { try Recommendation.run(policies: policies, data: data, seed: 7, sampleCap: .traces(0)) }
         #expect(LearnedSample.note(cap: 500, seed: 1, searches: [], likelihood: false) == nil)
     }
 }

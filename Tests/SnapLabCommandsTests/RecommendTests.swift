@@ -74,23 +74,24 @@ struct RecommendTests {
         }
     }
 
-    @Test("--fit-sample-cap takes a positive number of traces or 'all', says the cap in the JSON, and rejects anything else with 64")
+    @Test("--fit-sample-cap takes a positive number of traces, 'all' or 'auto', says the cap in the JSON, and rejects anything else with 64")
     func fitSampleCap() throws {
         let path = try CommandFixtures.write(flingFixture())
-        for bad in ["0", "-3", "abc", "", "1.5", "ALL", "2000000000"] {
+        for bad in ["0", "-3", "abc", "", "1.5", "ALL", "Auto", "2000000000"] {
             do {
                 _ = try command([path, "--policies", "tag99", "--fit-sample-cap", bad]).output()
                 Issue.record("expected a usage error for --fit-sample-cap '\(bad)'")
             } catch {
                 #expect(SnapLab.exitCode(for: error).rawValue == 64, "\(bad)")
-                if bad == "abc" { #expect(SnapLab.fullMessage(for: error).contains("or 'all', not 'abc'")) }
+                if bad == "abc" { #expect(SnapLab.fullMessage(for: error).contains("'all' or 'auto', not 'abc'")) }
             }
         }
         func doc(_ extra: [String]) throws -> [String: Any] {
             let json = try command([path, "--policies", "tag99", "--seed", "4", "--format", "json"] + extra).output().text
             return try #require(try JSONSerialization.jsonObject(with: Data(json.utf8)) as? [String: Any])
         }
-        // The fixture's 240 traces (6 users): a cap of 10 samples every fit, 'all' none, the default none either.
+        // The fixture's 240 traces (6 users): a cap of 10 samples every fit, 'all' none, the default
+        // ('auto': a fifth of the traces, at least 50,000) none either.
         let capped = try doc(["--fit-sample-cap", "10"])
         #expect(capped["fit_sample_cap"] as? Int == 10)
         let fitted = try #require((capped["ranking"] as? [[String: Any]])?.first { $0["variant"] as? String == "fitted" })
@@ -99,6 +100,9 @@ struct RecommendTests {
         let all = try doc(["--fit-sample-cap", "all"])
         #expect(all["fit_sample_cap"] as? String == "all")
         #expect((all["ranking"] as? [[String: Any]])?.allSatisfy { $0["fit_sample_cap"] is NSNull } == true)
-        #expect(try doc([])["fit_sample_cap"] as? Int == 200_000)
+        let automatic = try doc([])
+        #expect(automatic["fit_sample_cap"] as? Int == 50_000)
+        #expect((automatic["ranking"] as? [[String: Any]])?.allSatisfy { $0["fit_sample_cap"] is NSNull } == true)
+        #expect(try doc(["--fit-sample-cap", "auto"])["fit_sample_cap"] as? Int == 50_000)
     }
 }

@@ -73,7 +73,7 @@ public struct Recommendation: Sendable {
     /// Traces per fit above which the fits learned from a seeded user-stratified subsample
     /// (``LearnedSample``, seeded with the run's seed): the threshold searches, the learned
     /// likelihood, the headroom's classifier; `nil`: no cap (every fit on all its traces).
-    public var sampleCap: Int? = LearnedSample.defaultCap
+    public var sampleCap: Int?
 
     /// Fewer users than this: the recommendation is made and shown, but marked as not one to ship.
     public static let minimumUsers = 10
@@ -86,18 +86,20 @@ public struct Recommendation: Sendable {
     ///     recommendation over the whole catalogue takes (default: no limit).
     ///   - withHeadroom: also compute the ``Headroom`` on the same folds (``headroom``), alongside
     ///     the policies and from the same features as the learned policy's fits.
-    ///   - sampleCap: a fit on more traces than this (a fold's training set or all traces) learns
-    ///     from a seeded user-stratified subsample of about this many (``LearnedSample``, seeded with
-    ///     `seed`): each policy's threshold search, the learned likelihood, the headroom's
-    ///     classifier; every score is taken on all traces. `nil`: every fit on all its traces.
-    ///     Default ``LearnedSample/defaultCap``.
+    ///   - sampleCap: a fit on more traces than the cap (a fold's training set or all traces)
+    ///     learns from a seeded user-stratified subsample of about that many (``LearnedSample``,
+    ///     seeded with `seed`): each policy's threshold search, the learned likelihood, the
+    ///     headroom's classifier; every score is taken on all traces. Default
+    ///     ``LearnedSample/Cap/automatic`` (a fifth of the traces, at least 50,000); `.all`: every fit
+    ///     on all its traces.
     /// - Throws: ``FitError`` (no data, too few users, a cap below 1, ...), ``GSLError``.
     public static func run(policies: [any SnapPolicy] = PolicyCatalog.all, data: FitData,
                            fitter: PolicyFitter = PolicyFitter(), folds k: Int = 5, maxPages: Int = 3,
                            maxFittedParameters: Int = .max, seed: UInt64 = 1,
                            adaptingFolds: Bool = true, withHeadroom: Bool = false,
-                           sampleCap: Int? = LearnedSample.defaultCap) throws -> Recommendation {
+                           sampleCap cap: LearnedSample.Cap = .automatic) throws -> Recommendation {
         guard !policies.isEmpty else { throw FitError.invalidOption(name: "policies", value: "[]", expected: "at least one policy") }
+        let sampleCap = cap.traces(forData: data.count)
         if let sampleCap, sampleCap < 1 {
             throw FitError.invalidOption(name: "sampleCap", value: "\(sampleCap)", expected: "at least 1, or none")
         }
