@@ -64,9 +64,10 @@ struct HeadroomClassifier {
 
     /// Predicted `k` for each of `predictRows` of `rows`, learned from `trainRows`.
     ///
-    /// Memory: one byte per row and feature (bin codes), and scores for the training rows only;
-    /// the rows to predict get theirs at the end by replaying the stumps in the order they were
-    /// added (the same sums, so the same scores bit for bit as keeping every row's score all along).
+    /// Memory: one byte per row and feature (bin codes), once more per training row (its codes
+    /// gathered in training order), and scores for the training rows only; the rows to predict
+    /// get theirs at the end by replaying the stumps in the order they were added (the same sums,
+    /// so the same scores bit for bit as keeping every row's score all along).
     /// - Throws: ``GSLError`` if the generator cannot be allocated.
     func predict(data: FitData, rows: Rows, trainRows: [Int32], predictRows: [Int32]) throws -> [Int8] {
         let n = rows.count, d = LearnedFeatures.width, classes = 2 * maxPages + 1
