@@ -20,7 +20,8 @@ struct HeadroomClassifierTests {
         var score = [[Double]](repeating: prior, count: n)
         let rng = try GSLRandom(seed: model.seed)
         for _ in 0..<model.rounds {
-            var gradient = [Double](repeating: 0, count: d * bins * classes), hessian = gradient
+            // Per feature and bin: the classes' gradient sums, then their hessian sums.
+            var sums = [Double](repeating: 0, count: d * bins * 2 * classes)
             for row in trainRows where rng.uniform() < 0.5 {
                 let r = Int(row)
                 let top = score[r].max() ?? 0
@@ -28,18 +29,17 @@ struct HeadroomClassifierTests {
                 var sum = 0.0
                 for c in 0..<classes { sum += p[c] }
                 for j in 0..<d {
-                    let base = (j * bins + Int(codes[r * d + j])) * classes
+                    let base = (j * bins + Int(codes[r * d + j])) * 2 * classes
                     for c in 0..<classes {
                         let q = p[c] / sum
-                        gradient[base + c] += q - (c == target[r] ? 1 : 0)
-                        hessian[base + c] += max(q * (1 - q), 1e-6)
+                        sums[base + c] += q - (c == target[r] ? 1 : 0)
+                        sums[base + classes + c] += max(q * (1 - q), 1e-6)
                     }
                 }
             }
             for c in 0..<classes {
                 // (the split search is the classifier's own; what differs is when scores take the stump)
-                guard let stump = model.bestStump(classIndex: c, gradient: gradient, hessian: hessian, features: d,
-                                                  classes: classes) else { continue }
+                guard let stump = model.bestStump(classIndex: c, sums: sums, features: d, classes: classes) else { continue }
                 for r in 0..<n {
                     score[r][c] += Int(codes[r * d + stump.feature]) <= stump.split ? stump.left : stump.right
                 }

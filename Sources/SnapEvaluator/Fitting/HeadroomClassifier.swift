@@ -64,9 +64,10 @@ struct HeadroomClassifier {
 
     /// Predicted `k` for each of `predictRows` of `rows`, learned from `trainRows`.
     ///
-    /// Memory: one byte per row and feature (bin codes), and scores for the training rows only;
-    /// the rows to predict get theirs at the end by replaying the stumps in the order they were
-    /// added (the same sums, so the same scores bit for bit as keeping every row's score all along).
+    /// Memory: one byte per row and feature (bin codes), once more per training row (its codes
+    /// gathered in training order), and scores for the training rows only; the rows to predict
+    /// get theirs at the end by replaying the stumps in the order they were added (the same sums,
+    /// so the same scores bit for bit as keeping every row's score all along).
     /// - Throws: ``GSLError`` if the generator cannot be allocated.
     func predict(data: FitData, rows: Rows, trainRows: [Int32], predictRows: [Int32]) throws -> [Int8] {
         let n = rows.count, d = LearnedFeatures.width, classes = 2 * maxPages + 1
@@ -74,114 +75,145 @@ struct HeadroomClassifier {
         let codes = binCodes(data: data, rows: rows, trainRows: trainRows)
         let target = rows.offsets.map { UInt8(SnapMath.clamp(Int($0), -maxPages, maxPages) + maxPages) }
         let m = trainRows.count
+        // The training rows' bin codes and classes in training order, the order every round reads them.
+        var trainCodes = [UInt8](repeating: 0, count: m * d), trainTarget = [UInt8](repeating: 0, count: m)
+        for (t, row) in trainRows.enumerated() {
+            let r = Int(row)
+            trainTarget[t] = target[r]
+            for j in 0..<d { trainCodes[t * d + j] = codes[r * d + j] }
+        }
         var score = [Double](repeating: 0, count: m * classes)
         // Start from the log class shares of the training rows (every row weighs 1).
         var shares = [Double](repeating: 1, count: classes)
-        for r in trainRows { shares[Int(target[Int(r)])] += 1 }
+        for c in trainTarget { shares[Int(c)] += 1 }
         let total = shares.reduce(0, +)
         let prior = shares.map { log($0 / total) }
         for t in 0..<m { for c in 0..<classes { score[t * classes + c] = prior[c] } }
 
         let rng = try GSLRandom(seed: seed)
-        var gradient = [Double](repeating: 0, count: d * bins * classes)
-        var hessian = gradient
-        var p = [Double](repeating: 0, count: classes)
-        var rowGradient = p, rowHessian = p
+        var sums = [Double](repeating: 0, count: d * bins * 2 * classes)
         var stumps: [Stump] = []
         stumps.reserveCapacity(rounds * classes)
+        // The previous round's stumps: each training row's scores take them when the next pass
+        // reaches the row, just before its softmax (the same additions in the same order as a pass
+        // of their own after the round, so the same scores bit for bit).
+        var pending: [Stump] = []
         for _ in 0..<rounds {
-            for i in gradient.indices { gradient[i] = 0; hessian[i] = 0 }
-            // The sampled rows' gradients and hessians, summed per feature, bin and class (hot loop:
-            // raw buffers, each row's class values computed once).
-            gradient.withUnsafeMutableBufferPointer { gradient in
-                hessian.withUnsafeMutableBufferPointer { hessian in
-                    score.withUnsafeBufferPointer { score in
-                        codes.withUnsafeBufferPointer { codes in
-                            for (t, row) in trainRows.enumerated() where rng.uniform() < 0.5 {
-                                let r = Int(row)
-                                let row = t * classes
-                                var top = -Double.infinity
-                                for c in 0..<classes { top = max(top, score[row + c]) }
-                                var sum = 0.0
-                                for c in 0..<classes {
-                                    p[c] = exp(score[row + c] - top)
-                                    sum += p[c]
-                                }
-                                let y = Int(target[r])
-                                for c in 0..<classes {
-                                    let q = p[c] / sum
-                                    rowGradient[c] = q - (c == y ? 1 : 0)
-                                    rowHessian[c] = max(q * (1 - q), 1e-6)
-                                }
-                                for j in 0..<d {
-                                    let base = (j * bins + Int(codes[r * d + j])) * classes
-                                    for c in 0..<classes {
-                                        gradient[base + c] += rowGradient[c]
-                                        hessian[base + c] += rowHessian[c]
-                                    }
-                                }
+            for i in sums.indices { sums[i] = 0 }
+            sums.withUnsafeMutableBufferPointer { sums in
+                score.withUnsafeMutableBufferPointer { score in
+                    trainCodes.withUnsafeBufferPointer { codes in
+                        trainTarget.withUnsafeBufferPointer { target in
+                            pending.withUnsafeBufferPointer { pending in
+                                gradientPass(score: score, codes: codes, target: target, pending: pending, rng: rng, into: sums)
                             }
                         }
                     }
                 }
             }
-            // Each class's stump is chosen from the gradients alone; the scores take the round's
-            // stumps afterwards, in one pass over the rows (each score gets the same additions in
-            // the same order as adding each stump right away, so the same values bit for bit).
+            // Each class's stump is chosen from the sums alone.
             let added = stumps.count
             for c in 0..<classes {
-                if let stump = bestStump(classIndex: c, gradient: gradient, hessian: hessian, features: d, classes: classes) {
-                    stumps.append(stump)
-                }
+                if let stump = bestStump(classIndex: c, sums: sums, features: d, classes: classes) { stumps.append(stump) }
             }
-            let round = Array(stumps[added...])
+            pending = Array(stumps[added...])
+        }
+        precondition(stumps.allSatisfy { $0.classIndex >= 0 && $0.classIndex < classes && $0.feature >= 0 && $0.feature < d })
+        trainCodes.withUnsafeBufferPointer { codes in
             score.withUnsafeMutableBufferPointer { score in
-                codes.withUnsafeBufferPointer { codes in
-                    round.withUnsafeBufferPointer { round in
-                        for (t, r) in trainRows.enumerated() {
-                            for stump in round { score[t * classes + stump.classIndex] += stump.value(codes, row: Int(r), width: d) }
-                        }
-                    }
-                }
+                guard let codes = codes.baseAddress, let score = score.baseAddress else { return }
+                for t in 0..<m { for stump in pending { stump.add(to: score + t * classes, codes: codes + t * d) } }
             }
         }
         // The rows to predict: a training row's score as kept, any other row's by replaying the stumps.
         var trainPosition = [Int32](repeating: -1, count: n)
         for (t, r) in trainRows.enumerated() { trainPosition[Int(r)] = Int32(t) }
-        var rowScore = [Double](repeating: 0, count: classes)
-        return codes.withUnsafeBufferPointer { codes in
-            predictRows.map { row in
-                let r = Int(row)
-                if trainPosition[r] >= 0 {
-                    let t = Int(trainPosition[r])
-                    for c in 0..<classes { rowScore[c] = score[t * classes + c] }
-                } else {
-                    rowScore = prior
-                    for stump in stumps { rowScore[stump.classIndex] += stump.value(codes, row: r, width: d) }
+        var predicted = [Int8](repeating: 0, count: predictRows.count)
+        withUnsafeTemporaryAllocation(of: Double.self, capacity: classes) { replayed in
+            codes.withUnsafeBufferPointer { codes in
+                score.withUnsafeBufferPointer { score in
+                    stumps.withUnsafeBufferPointer { stumps in
+                        guard let replayed = replayed.baseAddress, let codes = codes.baseAddress,
+                              let score = score.baseAddress else { return }
+                        for (i, row) in predictRows.enumerated() {
+                            let r = Int(row)
+                            let rowScore: UnsafePointer<Double>
+                            if trainPosition[r] >= 0 {
+                                rowScore = score + Int(trainPosition[r]) * classes
+                            } else {
+                                for c in 0..<classes { replayed[c] = prior[c] }
+                                for stump in stumps { stump.add(to: replayed, codes: codes + r * d) }
+                                rowScore = UnsafePointer(replayed)
+                            }
+                            var top = 0
+                            for c in 1..<classes where rowScore[c] > rowScore[top] { top = c }
+                            predicted[i] = Int8(top - maxPages)
+                        }
+                    }
                 }
-                var top = 0
-                for c in 1..<classes where rowScore[c] > rowScore[top] { top = c }
-                return Int8(top - maxPages)
+            }
+        }
+        return predicted
+    }
+
+    /// One round's pass over the training rows (the hot loop: raw buffers, one row's class values
+    /// in scratch memory): each row's scores take the `pending` stumps, then, for a row drawn into
+    /// the round's half (one `rng.uniform()` per row, in order), the softmax `p` and per class
+    /// the gradient `p_c − [y = c]` and hessian `max(p_c(1 − p_c), 10⁻⁶)` are added to `sums` at
+    /// each feature's bin: per feature and bin, `classes` gradients then `classes` hessians.
+    private func gradientPass(score: UnsafeMutableBufferPointer<Double>, codes: UnsafeBufferPointer<UInt8>,
+                              target: UnsafeBufferPointer<UInt8>, pending: UnsafeBufferPointer<Stump>, rng: GSLRandom,
+                              into sums: UnsafeMutableBufferPointer<Double>) {
+        let d = LearnedFeatures.width, classes = 2 * maxPages + 1, width = 2 * classes, bins = bins
+        let m = target.count
+        precondition(score.count == m * classes && codes.count == m * d && sums.count == d * bins * width
+                     && pending.allSatisfy { $0.classIndex < classes && $0.feature < d })
+        withUnsafeTemporaryAllocation(of: Double.self, capacity: 3 * classes) { scratch in
+            guard let p = scratch.baseAddress, let score = score.baseAddress, let codes = codes.baseAddress,
+                  let sums = sums.baseAddress else { return }
+            let row = p + classes   // gradients, then hessians
+            for t in 0..<m {
+                let s = score + t * classes, code = codes + t * d
+                for stump in pending { stump.add(to: s, codes: code) }
+                guard rng.uniform() < 0.5 else { continue }
+                var top = -Double.infinity
+                for c in 0..<classes { top = max(top, s[c]) }
+                var sum = 0.0
+                for c in 0..<classes {
+                    p[c] = exp(s[c] - top)
+                    sum += p[c]
+                }
+                let y = Int(target[t])
+                for c in 0..<classes {
+                    let q = p[c] / sum
+                    row[c] = q - (c == y ? 1 : 0)
+                    row[classes + c] = max(q * (1 - q), 1e-6)
+                }
+                for j in 0..<d {
+                    let cell = sums + (j * bins + Int(code[j])) * width
+                    for i in 0..<width { cell[i] += row[i] }
+                }
             }
         }
     }
 
-    /// The stump of class `c` from a round's gradient and hessian sums (per feature, bin and
-    /// class): the split with the largest `G_L²/(H_L + λ) + G_R²/(H_R + λ)` (λ = 1), its Newton
-    /// leaf values times ``learningRate``; `nil` when no gain is finite.
-    func bestStump(classIndex c: Int, gradient: [Double], hessian: [Double], features d: Int, classes: Int) -> Stump? {
-        let lambda = 1.0
+    /// The stump of class `c` from a round's gradient and hessian sums (``gradientPass``'s layout:
+    /// per feature and bin, `classes` gradients then `classes` hessians): the split with the
+    /// largest `G_L²/(H_L + λ) + G_R²/(H_R + λ)` (λ = 1), its Newton leaf values times
+    /// ``learningRate``; `nil` when no gain is finite.
+    func bestStump(classIndex c: Int, sums: [Double], features d: Int, classes: Int) -> Stump? {
+        let lambda = 1.0, width = 2 * classes
         var best = (gain: -Double.infinity, feature: 0, split: 0, left: 0.0, right: 0.0)
         for j in 0..<d {
             var gTotal = 0.0, hTotal = 0.0
             for b in 0..<bins {
-                gTotal += gradient[(j * bins + b) * classes + c]
-                hTotal += hessian[(j * bins + b) * classes + c]
+                gTotal += sums[(j * bins + b) * width + c]
+                hTotal += sums[(j * bins + b) * width + classes + c]
             }
             var gLeft = 0.0, hLeft = 0.0
             for b in 0..<(bins - 1) {
-                gLeft += gradient[(j * bins + b) * classes + c]
-                hLeft += hessian[(j * bins + b) * classes + c]
+                gLeft += sums[(j * bins + b) * width + c]
+                hLeft += sums[(j * bins + b) * width + classes + c]
                 let gRight = gTotal - gLeft, hRight = hTotal - hLeft
                 let gain = gLeft * gLeft / (hLeft + lambda) + gRight * gRight / (hRight + lambda)
                 if gain > best.gain {
@@ -203,9 +235,11 @@ struct HeadroomClassifier {
         var left: Double
         var right: Double
 
+        /// Adds the stump's value to its class's score `score[classIndex]` of a row whose bin codes
+        /// start at `codes` (unchecked: ``classIndex`` and ``feature`` must lie in the row's ranges).
         @inline(__always)
-        func value(_ codes: UnsafeBufferPointer<UInt8>, row r: Int, width d: Int) -> Double {
-            Int(codes[r * d + feature]) <= split ? left : right
+        func add(to score: UnsafeMutablePointer<Double>, codes: UnsafePointer<UInt8>) {
+            score[classIndex] += Int(codes[feature]) <= split ? left : right
         }
     }
 

@@ -36,10 +36,17 @@ enum LearnedCutpointTuning {
         var plateaus: [(lower: Double, upper: Double)]
     }
 
+    /// A trace with a finite score: its score, its trace index and its row among those traces (its weight's index).
+    private struct Ranked {
+        var score: Double
+        var trace: Int32
+        var row: Int32
+    }
+
     /// Tunes `policy`'s cut points on `indices` of `data` with `weights` (default 1 each).
     ///
-    /// Memory: per trace with a finite score its score, trace and (when weighted) weight, the
-    /// sort order, and per block of equal scores the score and one byte per label for the
+    /// Memory: per trace with a finite score a 16-byte record (score, trace, row) sorted in place
+    /// and (when weighted) its weight, and per block of equal scores the score and one byte per label for the
     /// dynamic programme's choices; each block's losses are computed when the programme reaches it
     /// (nothing of size traces × labels in 8-byte numbers).
     static func tune(_ policy: LearnedThresholdSnap, data: FitData, indices: [Int], weights: [Double]? = nil,
@@ -48,27 +55,25 @@ enum LearnedCutpointTuning {
         let labels = given.count + 1
         let back = given.count / 2
         let limit = LearnedThresholdSnap.parameterLimit
-        // Score and weight of each trace with a finite score (the score the policy decides with;
-        // a non-finite feature gives a non-finite score).
-        var scores: [Double] = [], rowWeights: [Double] = [], traces: [Int32] = []
-        scores.reserveCapacity(indices.count)
-        traces.reserveCapacity(indices.count)
+        // Score, trace and weight row of each trace with a finite score (the score the policy
+        // decides with; a non-finite feature gives a non-finite score), sorted by score: the
+        // programme below reads them in that order, each record whole (no lookup by row).
+        var ranked: [Ranked] = [], rowWeights: [Double] = []
+        ranked.reserveCapacity(indices.count)
         if weights != nil { rowWeights.reserveCapacity(indices.count) }
         for (position, i) in indices.enumerated() where i >= 0 && i < data.count {
             let eta = policy.score(LearnedThresholdSnap.features(of: data.releases[i], in: data.layout(i)))
             guard eta.isFinite else { continue }
-            scores.append(eta)
+            ranked.append(Ranked(score: eta, trace: Int32(i), row: Int32(ranked.count)))
             if let weights { rowWeights.append(weights[position]) }
-            traces.append(Int32(i))
         }
-        let n = scores.count
+        let n = ranked.count
         guard n > 0 else {
             return Outcome(policy: LearnedThresholdSnap(weights: policy.weights, cutpoints: given), loss: 0, givenLoss: 0,
                            plateaus: given.map { _ in (-limit, limit) })
         }
-        let order = scores.withUnsafeBufferPointer { scores in
-            (0..<Int32(n)).sorted { scores[Int($0)] < scores[Int($1)] }
-        }
+        // The same comparisons as sorting the rows by score, so the same (stable) order of equal scores.
+        ranked.sort { $0.score < $1.score }
         // Blocks of equal score, in order, through a dynamic programme over them: per label, the
         // weighted loss of moving `label − K` items from the start item (decided as the policy
         // decides: clamped in a bounded layout), and the count of traces the given cut points label
@@ -82,15 +87,14 @@ enum LearnedCutpointTuning {
         var givenLoss = 0.0
         var k = 0
         while k < n {
-            let eta = scores[Int(order[k])]
+            let eta = ranked[k].score
             for m in 0..<labels { blockLoss[m] = 0 }
             var size = 0
-            while k < n && scores[Int(order[k])] == eta {
-                let r = Int(order[k])
-                let i = Int(traces[r])
+            while k < n && ranked[k].score == eta {
+                let i = Int(ranked[k].trace)
                 let layout = data.layout(i)
                 let start = layout.clampedSlot(data.releases[i].startSlot(in: layout))
-                let w = weights == nil ? 1 : rowWeights[r]
+                let w = weights == nil ? 1 : rowWeights[Int(ranked[k].row)]
                 for m in 0..<labels {
                     let target = layout.decision(slot: start &+ (m - back), rule: "").targetIndex
                     blockLoss[m] += w * data.loss(data.labels[i], target: target, layout: layout, objective: objective)

@@ -51,11 +51,11 @@ enum LearnedThresholdFit {
             let loss = data.lossSum(p, objective: objective, indices: indices, weights: weights)
             return objective.isHigherBetter ? 1 - loss / total : loss / total
         }
-        let likelihoodScore = score(model.policy)
+        let likelihoodScore = score(model.policy), tunedScore = score(tuned.policy)
         // The tuning is exact and never worse on these traces; keep the likelihood's cut points on a tie.
-        let better = objective.isHigherBetter ? score(tuned.policy) > likelihoodScore : score(tuned.policy) < likelihoodScore
+        let better = objective.isHigherBetter ? tunedScore > likelihoodScore : tunedScore < likelihoodScore
         let chosen = better ? tuned.policy : model.policy
-        let final = score(chosen)
+        let final = better ? tunedScore : likelihoodScore   // score(chosen), already taken (deterministic sums)
         let limit = LearnedThresholdSnap.parameterLimit
         let cutPlateaus = better ? tuned.plateaus : chosen.cutpoints.map { ($0, $0) }
         let plateaus = chosen.weights.map { ($0, $0) } + cutPlateaus
