@@ -66,6 +66,11 @@ public struct ModelCalibration: Sendable {
         RecordingSummary.dragMotionTimeSpread: [RecordingSummary.slowStrokeTimeSpread, strokeTimeSpread,
                                                 "stroke time log sd (travel / peak move speed, 5% trimmed)", "motion time log IQR",
                                                 "duration log p90/p50"],
+        RecordingSummary.flickTravelSpread: [RecordingSummary.stepperTravelSpread, travelSpread, "travel log sd (5% trimmed)",
+                                             "travel log IQR", "travel log p90/p50"],
+        RecordingSummary.durationSpread: [RecordingSummary.dragMotionTimeSpread, RecordingSummary.slowStrokeTimeSpread, strokeTimeSpread,
+                                          "stroke time log sd (travel / peak move speed, 5% trimmed)", "motion time log IQR",
+                                          "duration log p90/p50"],
         RecordingSummary.stepperSpeedSpread: [speedSpread, "between-user sd of log travel"],
         RecordingSummary.styleSpeedSpread: [RecordingSummary.stepperSpeedSpread, speedSpread, "between-user sd of log travel"],
         RecordingSummary.dragHeldShare: [held, "share lifted > 40 ms after the last move", "share release speed exactly 0"],
@@ -88,7 +93,7 @@ public struct ModelCalibration: Sendable {
             list += [
                 Fitted(name: "flick amplitude median (pt)", key: "flickAmplitudeMedian", statistic: RecordingSummary.stepperTravelMedian, isProbability: false,
                        get: { $0.flickAmplitudeMedian }, set: { $0.flickAmplitudeMedian = $1 }),
-                Fitted(name: "flick amplitude log sd", key: "flickAmplitudeLogSD", statistic: RecordingSummary.stepperTravelSpread, isProbability: false,
+                Fitted(name: "flick amplitude log sd", key: "flickAmplitudeLogSD", statistic: RecordingSummary.flickTravelSpread, isProbability: false,
                        get: { $0.flickAmplitudeLogSD }, set: { $0.flickAmplitudeLogSD = $1 }),
                 Fitted(name: "flick duration median (ms; drags and stays scale with it)", key: "flickDurationMedian", statistic: RecordingSummary.fastStrokeTimeMedian,
                        isProbability: false, get: { $0.flickDurationMedian }, set: { p, x in
@@ -97,7 +102,7 @@ public struct ModelCalibration: Sendable {
                            p.dragDurationMedian *= r
                            p.stayDurationMedian *= r
                        }),
-                Fitted(name: "duration log sd (flicks and drags)", key: "flickDurationLogSD", statistic: RecordingSummary.dragMotionTimeSpread, isProbability: false,
+                Fitted(name: "duration log sd (flicks and drags)", key: "flickDurationLogSD", statistic: RecordingSummary.durationSpread, isProbability: false,
                        get: { $0.flickDurationLogSD }, set: { p, x in
                            p.dragDurationLogSD *= x / p.flickDurationLogSD
                            p.flickDurationLogSD = x

@@ -126,10 +126,10 @@ public struct RecordingSummary: Sendable {
 
     /// Within-user standard deviation of `log x`: each user's logs centred on that user's mean
     /// (users with ≥ 2 positive values; residuals scaled by √(n/(n − 1)) so each is unbiased),
-    /// pooled and 5% trimmed at each end (NaN with fewer than 20 residuals). The users' own levels
-    /// (their speed gain) drop out, so a spread fitted to it does not inherit the sampling error of
-    /// the recording's few users.
-    static func withinUserLogSD(_ values: [(user: Int, value: Double)]) -> Double {
+    /// pooled and trimmed at each end by `1/trimDivisor` of them (5% by default; NaN with fewer
+    /// than 20 residuals). The users' own levels (their speed gain) drop out, so a spread fitted to
+    /// it does not inherit the sampling error of the recording's few users.
+    static func withinUserLogSD(_ values: [(user: Int, value: Double)], trimDivisor: Int = 20) -> Double {
         var byUser: [Int: [Double]] = [:]
         for (u, x) in values where x > 0 && x.isFinite { byUser[u, default: []].append(log(x)) }
         var residuals: [Double] = []
@@ -137,7 +137,7 @@ public struct RecordingSummary: Sendable {
             let m = v.reduce(0, +) / Double(v.count), scale = (Double(v.count) / Double(v.count - 1)).squareRoot()
             for x in v { residuals.append((x - m) * scale) }
         }
-        return trimmedSD(residuals)
+        return trimmedSD(residuals, trimDivisor: trimDivisor)
     }
 
     /// `exp` of the mean of `log x` over the positive values, 5% trimmed at each end (NaN with
@@ -153,11 +153,12 @@ public struct RecordingSummary: Sendable {
         return exp(kept.reduce(0, +) / Double(kept.count))
     }
 
-    /// Standard deviation of `values`, 5% trimmed at each end (NaN with fewer than 20 values).
-    static func trimmedSD(_ values: [Double]) -> Double {
+    /// Standard deviation of `values`, trimmed at each end by `count / trimDivisor` values (5% by
+    /// default, 2.5% with 40; NaN with fewer than 20 values).
+    static func trimmedSD(_ values: [Double], trimDivisor: Int = 20) -> Double {
         let logs = values.sorted()
         guard logs.count >= 20 else { return .nan }
-        let k = logs.count / 20
+        let k = logs.count / max(trimDivisor, 3)
         let kept = logs[k..<(logs.count - k)]
         let m = kept.reduce(0, +) / Double(kept.count)
         return (kept.reduce(0) { $0 + ($1 - m) * ($1 - m) } / Double(kept.count - 1)).squareRoot()
