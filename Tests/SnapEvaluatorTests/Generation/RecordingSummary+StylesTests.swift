@@ -50,6 +50,16 @@ import Testing
         #expect(abs(spread(mixed) - expected) < 1e-12)
     }
 
+    /// The statistics of 6,000 paging traces by 60 users (seed 9, `compose-pager` live) of the truth
+    /// model with `change` applied.
+    func pagingStatistics(_ change: (inout SwipeModelParameters) -> Void) throws -> [String: Double] {
+        var p = truthParameters()
+        p.task = .paging
+        change(&p)
+        let live = try PolicyCatalog.policy(id: "compose-pager")
+        return try ModelCalibration(task: .paging, livePolicy: live, seed: 9).statistics(p, layout: try benchLayout(), traces: 6000, users: 60)
+    }
+
     /// The flick spreads count only one-item strokes released while moving with a prompt lift-off:
     /// adding drags (came to rest), stalled flicks (lifted 60 ms after a fast last move) and flicks
     /// labelled two items away leaves them unchanged; the duration spread is the drags' motion-time
@@ -90,13 +100,8 @@ import Testing
     /// duration spread follows the duration spread (> 0.45; 0.61 there) and hardly the amplitude
     /// spread (−0.02 there).
     @Test func flickSpreadsFollowTheirOwnParameters() throws {
-        let layout = try benchLayout()
-        let live = try PolicyCatalog.policy(id: "compose-pager")
         func spreads(_ change: (inout SwipeModelParameters) -> Void) throws -> (travel: Double, duration: Double) {
-            var p = truthParameters()
-            p.task = .paging
-            change(&p)
-            let s = try ModelCalibration(task: .paging, livePolicy: live, seed: 9).statistics(p, layout: layout, traces: 6000, users: 60)
+            let s = try pagingStatistics(change)
             return (s[RecordingSummary.flickTravelSpread]!, s[RecordingSummary.durationSpread]!)
         }
         let base = try spreads { _ in }
@@ -116,13 +121,8 @@ import Testing
     /// duration spread (log slope > 0.6 for × 1.3) and moves by less than 3% when stays travel
     /// twice as far; the rested strokes' stroke-time spread, which stays enter, moves more.
     @Test func dragMotionTimeSpreadFollowsTheDurationSpread() throws {
-        let layout = try benchLayout()
-        let live = try PolicyCatalog.policy(id: "compose-pager")
         func spreads(_ change: (inout SwipeModelParameters) -> Void) throws -> (drags: Double, rested: Double) {
-            var p = truthParameters()
-            p.task = .paging
-            change(&p)
-            let s = try ModelCalibration(task: .paging, livePolicy: live, seed: 9).statistics(p, layout: layout, traces: 6000, users: 60)
+            let s = try pagingStatistics(change)
             return (s[RecordingSummary.dragMotionTimeSpread]!, s[RecordingSummary.slowStrokeTimeSpread]!)
         }
         let base = try spreads { _ in }
