@@ -77,6 +77,7 @@ public struct ModelCalibration: Sendable {
         RecordingSummary.weightedHeld: [held, "share lifted > 40 ms after the last move", "share release speed exactly 0"],
         RecordingSummary.fastStrokeTimeMedian: ["motion time p50 (first to last move, ms)", "contact duration p50 (ms)"],
         RecordingSummary.motionTimeLocation: ["motion time p50 (first to last move, ms)", "contact duration p50 (ms)"],
+        RecordingSummary.travelLocation: ["finger travel p50 (pitches)"],
         RecordingSummary.firstMoveLocation: ["touch-down to first move p50 (ms)"],
     ]
     static let travelSpread = "travel log sd within users (5% trimmed)"
@@ -115,7 +116,7 @@ public struct ModelCalibration: Sendable {
             ]
         } else {
             list += [
-                Fitted(name: "stroke amplitude median (pitches)", key: "stroke.amplitudeMedian", statistic: "finger travel p50 (pitches)", isProbability: false,
+                Fitted(name: "stroke amplitude median (pitches)", key: "stroke.amplitudeMedian", statistic: RecordingSummary.travelLocation, isProbability: false,
                        get: { $0.stroke.amplitudeMedian }, set: { $0.stroke.amplitudeMedian = $1 }),
                 Fitted(name: "stroke amplitude log sd", key: "stroke.amplitudeLogSD", statistic: RecordingSummary.movedTravelSpread,
                        isProbability: false,
