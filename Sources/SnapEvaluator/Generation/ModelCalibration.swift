@@ -66,12 +66,18 @@ public struct ModelCalibration: Sendable {
         RecordingSummary.dragMotionTimeSpread: [RecordingSummary.slowStrokeTimeSpread, strokeTimeSpread,
                                                 "stroke time log sd (travel / peak move speed, 5% trimmed)", "motion time log IQR",
                                                 "duration log p90/p50"],
+        RecordingSummary.flickTravelSpread: [RecordingSummary.stepperTravelSpread, travelSpread, "travel log sd (5% trimmed)",
+                                             "travel log IQR", "travel log p90/p50"],
+        RecordingSummary.durationSpread: [RecordingSummary.dragMotionTimeSpread, RecordingSummary.slowStrokeTimeSpread, strokeTimeSpread,
+                                          "stroke time log sd (travel / peak move speed, 5% trimmed)", "motion time log IQR",
+                                          "duration log p90/p50"],
         RecordingSummary.stepperSpeedSpread: [speedSpread, "between-user sd of log travel"],
         RecordingSummary.styleSpeedSpread: [RecordingSummary.stepperSpeedSpread, speedSpread, "between-user sd of log travel"],
         RecordingSummary.dragHeldShare: [held, "share lifted > 40 ms after the last move", "share release speed exactly 0"],
         RecordingSummary.weightedHeld: [held, "share lifted > 40 ms after the last move", "share release speed exactly 0"],
         RecordingSummary.fastStrokeTimeMedian: ["motion time p50 (first to last move, ms)", "contact duration p50 (ms)"],
         RecordingSummary.motionTimeLocation: ["motion time p50 (first to last move, ms)", "contact duration p50 (ms)"],
+        RecordingSummary.travelLocation: ["finger travel p50 (pitches)"],
         RecordingSummary.firstMoveLocation: ["touch-down to first move p50 (ms)"],
     ]
     static let travelSpread = "travel log sd within users (5% trimmed)"
@@ -88,7 +94,7 @@ public struct ModelCalibration: Sendable {
             list += [
                 Fitted(name: "flick amplitude median (pt)", key: "flickAmplitudeMedian", statistic: RecordingSummary.stepperTravelMedian, isProbability: false,
                        get: { $0.flickAmplitudeMedian }, set: { $0.flickAmplitudeMedian = $1 }),
-                Fitted(name: "flick amplitude log sd", key: "flickAmplitudeLogSD", statistic: RecordingSummary.stepperTravelSpread, isProbability: false,
+                Fitted(name: "flick amplitude log sd", key: "flickAmplitudeLogSD", statistic: RecordingSummary.flickTravelSpread, isProbability: false,
                        get: { $0.flickAmplitudeLogSD }, set: { $0.flickAmplitudeLogSD = $1 }),
                 Fitted(name: "flick duration median (ms; drags and stays scale with it)", key: "flickDurationMedian", statistic: RecordingSummary.fastStrokeTimeMedian,
                        isProbability: false, get: { $0.flickDurationMedian }, set: { p, x in
@@ -97,7 +103,7 @@ public struct ModelCalibration: Sendable {
                            p.dragDurationMedian *= r
                            p.stayDurationMedian *= r
                        }),
-                Fitted(name: "duration log sd (flicks and drags)", key: "flickDurationLogSD", statistic: RecordingSummary.dragMotionTimeSpread, isProbability: false,
+                Fitted(name: "duration log sd (flicks and drags)", key: "flickDurationLogSD", statistic: RecordingSummary.durationSpread, isProbability: false,
                        get: { $0.flickDurationLogSD }, set: { p, x in
                            p.dragDurationLogSD *= x / p.flickDurationLogSD
                            p.flickDurationLogSD = x
@@ -110,7 +116,7 @@ public struct ModelCalibration: Sendable {
             ]
         } else {
             list += [
-                Fitted(name: "stroke amplitude median (pitches)", key: "stroke.amplitudeMedian", statistic: "finger travel p50 (pitches)", isProbability: false,
+                Fitted(name: "stroke amplitude median (pitches)", key: "stroke.amplitudeMedian", statistic: RecordingSummary.travelLocation, isProbability: false,
                        get: { $0.stroke.amplitudeMedian }, set: { $0.stroke.amplitudeMedian = $1 }),
                 Fitted(name: "stroke amplitude log sd", key: "stroke.amplitudeLogSD", statistic: RecordingSummary.movedTravelSpread,
                        isProbability: false,

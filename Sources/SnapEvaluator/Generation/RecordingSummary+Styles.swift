@@ -9,21 +9,38 @@ import SnapStrategies
 /// is the exact 1-D 2-means (Otsu) threshold of the recording's own log stroke times
 /// (``twoMeansSplit(_:)``), computed alike on the recording and on every simulation, so the
 /// statistics below are ordinary functions of the sample and simulated moments stay consistent.
-/// The spreads are measured within users (``withinUserLogSD(_:)``) so that the speed gain of
-/// the recording's few users does not enter them. The duration spread is read off the strokes
-/// that came to rest (last move below 0.2 of the peak speed: drags and stays, placed at `ρ = 1`;
-/// a flick released at `ρ ≤ 0.85` is still above 0.25 at its last move): their stroke time is
-/// `T / 1.875` over a dozen frames or more, with no cut on `T` itself, while a flick's few frames
-/// make its peak speed, and so its stroke time, a noisy measure of `T`. The duration spread is
-/// fitted to the *one-item drags'* motion time (first move to last move; ``dragMotionTimeSpread``):
-/// a drag is placed at rest over `T` (its last frame within one frame of `T`), its motion starts
-/// where the finger crosses the slop at a nearly fixed fraction of `T`, so the motion time is `T`
-/// times a nearly constant factor, plus at most a frame at each end. Stays (labelled 0, `A` ≈ 0.2
-/// pitches) cross the 8 pt slop late and by a varying fraction, and their stroke time's travel
-/// loses the slop, which is a large part of so short a travel. In simulation (40 paging truth samples of 2,000
-/// traces by 100 users, duration spread × 1 and × 1.1, common seeds; `Docs/swipe-model-calibration.md` §11)
-/// the implied estimate's sd is 6.3% with the drags' motion time, 8.5% with every rested stroke's
-/// stroke time (``slowStrokeTimeSpread``), which stays in the table.
+/// The spreads are measured within users (``withinUserLogSD(_:trimDivisor:)``) so that the speed
+/// gain of the recording's few users does not enter them.
+///
+/// **Flick spreads** are read off the *one-item flicks released while moving*: strokes labelled ±1
+/// from their start (or unlabelled) whose last move is still at ≥ 0.2 of their peak move speed
+/// and whose lift-off follows it within 40 ms (``TraceFeatures/releasedMovingPromptly``). No
+/// drag or stay comes to rest that fast, and a lift-off later than 40 ms after a moving finger is
+/// a stall's (its frames stopped early, so the travel and the peak are cut short by an amount
+/// that is the delivery's, not the person's). The 2-means split on stroke time, used before,
+/// let in about 24 drags per 2,000 traces (their travel is `λP`, another distribution) and the
+/// stalled flicks. The amplitude spread is their travel's within-user log sd, 2.5% trimmed
+/// (``flickTravelSpread``); the duration spread combines their stroke time with the drags' motion
+/// time (``durationSpread``).
+///
+/// **Drags' motion time.** A drag is placed at rest over `T` (its last frame within one frame of
+/// `T`), its motion starts where the finger crosses the slop at a nearly fixed fraction of `T`, so
+/// the motion time (first to last move) is `T` times a nearly constant factor, plus at most a frame
+/// at each end (``dragMotionTimeSpread``). Stays (labelled 0, `A` ≈ 0.2 pitches) cross the 8 pt
+/// slop late and by a varying fraction. But there are only about 390 one-item drags in 2,000 paging
+/// traces, against about 950 flicks released while moving, whose stroke time (`travel / peak
+/// move speed` ∝ `T·φ(ρ)`) is a noisier measure of `T` per stroke but independent of the drags'.
+/// The duration spread's statistic is their weighted geometric mean, `s_drag^(1/3) · s_flick^(2/3)`:
+/// the efficient weights `Σ⁻¹b` (`b` the two log spreads' slopes to the duration log sd, `Σ` their
+/// covariance over truth samples) are 0.36 : 0.64.
+///
+/// Figures (`Docs/swipe-model-calibration.md` §11, eighth round; 190 paging truth samples of 2,000
+/// traces by 100 users, seeds 1000–1189, each spread × 1 and × 1.1 on common seeds; implied sd =
+/// sd of the log statistic / its log slope): amplitude spread 4.8% with the time-split stepper flicks'
+/// travel (``stepperTravelSpread``, kept in the table), 4.3% with ``flickTravelSpread``; duration
+/// spread 5.9% with the drags' motion time alone (5% trimmed), 5.5% with the flicks' stroke time
+/// alone, 4.0% with ``durationSpread``. A perfect measurement of every flick's amplitude would
+/// still give about 3.9%: the user's motor noise multiplies it (`Docs/swipe-model-calibration.md`).
 extension RecordingSummary {
     /// The 2-means split of `values` (sorted or not): the threshold between the two groups that
     /// minimise the within-group sum of squares, each group ≥ 5% of the values (NaN with fewer than 40).
@@ -81,6 +98,11 @@ extension RecordingSummary {
         }
         // drags: one-item (or unlabelled) strokes that came to rest before lift-off (no flick does; the
         // stroke-time split instead also takes in 4% of the flicks, none held, and was less precise)
+        var flickTravel: [(user: Int, value: Double)] = [], flickTime: [(user: Int, value: Double)] = []
+        for f in features where f.intent.map({ abs($0) == 1 }) ?? true && f.releasedMovingPromptly {
+            flickTravel.append((f.user, f.travelPitches))
+            if let t = f.strokeTime { flickTime.append((f.user, t)) }
+        }
         var drags = 0, heldDrags = 0
         var dragMotion: [(user: Int, value: Double)] = []
         for f in features where f.intent.map({ abs($0) == 1 }) ?? true && (f.lastToPeakSpeed ?? 1) < 0.2 {
@@ -98,8 +120,23 @@ extension RecordingSummary {
             Statistic(name: Self.stepperTravelMedian, value: travel.count < 20 ? .nan : Percentile.of(travel, 0.5), tolerance: .relative(0.1)),
             Statistic(name: Self.stepperTravelSpread, value: Self.withinUserLogSD(stepperTravel), tolerance: .relative(0.1)),
             Statistic(name: Self.stepperSpeedSpread, value: Self.betweenSD(Self.inKeyOrder(stepperPeak)), tolerance: .relative(0.15)),
+            Statistic(name: Self.flickTravelSpread, value: Self.withinUserLogSD(flickTravel, trimDivisor: 40), tolerance: .relative(0.1)),
+            Statistic(name: Self.flickStrokeTimeSpread, value: Self.withinUserLogSD(flickTime), tolerance: .relative(0.1)),
+            Statistic(name: Self.durationSpread,
+                      value: Self.weightedGeometricMean(Self.withinUserLogSD(dragMotion, trimDivisor: 40), Self.withinUserLogSD(flickTime),
+                                                        firstWeight: Self.durationSpreadDragWeight),
+                      tolerance: .relative(0.1)),
         ]
     }
+
+    /// `a^w · b^(1 − w)` (NaN unless both are positive and finite).
+    static func weightedGeometricMean(_ a: Double, _ b: Double, firstWeight w: Double) -> Double {
+        guard a > 0, b > 0, a.isFinite, b.isFinite else { return .nan }
+        return exp(w * log(a) + (1 - w) * log(b))
+    }
+
+    /// The drags' weight in ``durationSpread`` (the flicks' is the rest).
+    static let durationSpreadDragWeight = 1.0 / 3
 
     static let dragHeldShare = "share held among one-item drags (labelled ±1, last move < 0.2 of peak speed)"
     static let styleSpeedSpread = "between-user sd of log peak speed (every stroke, centred by style)"
@@ -109,4 +146,7 @@ extension RecordingSummary {
     static let stepperTravelMedian = "stepper-flick travel p50 (pitches; fast strokes labelled ±1 or unlabelled)"
     static let stepperTravelSpread = "stepper-flick travel log sd within users (5% trimmed)"
     static let stepperSpeedSpread = "between-user sd of log peak speed (stepper flicks)"
+    static let flickTravelSpread = "one-item flick travel log sd within users (released moving, lift-off ≤ 40 ms after the last move, 2.5% trimmed)"
+    static let flickStrokeTimeSpread = "one-item flick stroke time log sd within users (released moving, lift-off ≤ 40 ms after the last move, 5% trimmed)"
+    static let durationSpread = "duration spread: drag motion time (2.5% trimmed)^(1/3) × one-item flick stroke time^(2/3) log sds"
 }

@@ -126,10 +126,10 @@ public struct RecordingSummary: Sendable {
 
     /// Within-user standard deviation of `log x`: each user's logs centred on that user's mean
     /// (users with ≥ 2 positive values; residuals scaled by √(n/(n − 1)) so each is unbiased),
-    /// pooled and 5% trimmed at each end (NaN with fewer than 20 residuals). The users' own levels
-    /// (their speed gain) drop out, so a spread fitted to it does not inherit the sampling error of
-    /// the recording's few users.
-    static func withinUserLogSD(_ values: [(user: Int, value: Double)]) -> Double {
+    /// pooled and trimmed at each end by `1/trimDivisor` of them (5% by default; NaN with fewer
+    /// than 20 residuals). The users' own levels (their speed gain) drop out, so a spread fitted to
+    /// it does not inherit the sampling error of the recording's few users.
+    static func withinUserLogSD(_ values: [(user: Int, value: Double)], trimDivisor: Int = 20) -> Double {
         var byUser: [Int: [Double]] = [:]
         for (u, x) in values where x > 0 && x.isFinite { byUser[u, default: []].append(log(x)) }
         var residuals: [Double] = []
@@ -137,7 +137,7 @@ public struct RecordingSummary: Sendable {
             let m = v.reduce(0, +) / Double(v.count), scale = (Double(v.count) / Double(v.count - 1)).squareRoot()
             for x in v { residuals.append((x - m) * scale) }
         }
-        return trimmedSD(residuals)
+        return trimmedSD(residuals, trimDivisor: trimDivisor)
     }
 
     /// `exp` of the mean of `log x` over the positive values, 5% trimmed at each end (NaN with
@@ -153,11 +153,12 @@ public struct RecordingSummary: Sendable {
         return exp(kept.reduce(0, +) / Double(kept.count))
     }
 
-    /// Standard deviation of `values`, 5% trimmed at each end (NaN with fewer than 20 values).
-    static func trimmedSD(_ values: [Double]) -> Double {
+    /// Standard deviation of `values`, trimmed at each end by `count / trimDivisor` values (5% by
+    /// default, 2.5% with 40; NaN with fewer than 20 values).
+    static func trimmedSD(_ values: [Double], trimDivisor: Int = 20) -> Double {
         let logs = values.sorted()
         guard logs.count >= 20 else { return .nan }
-        let k = logs.count / 20
+        let k = logs.count / max(trimDivisor, 3)
         let kept = logs[k..<(logs.count - k)]
         let m = kept.reduce(0, +) / Double(kept.count)
         return (kept.reduce(0) { $0 + ($1 - m) * ($1 - m) } / Double(kept.count - 1)).squareRoot()
@@ -182,6 +183,11 @@ public struct RecordingSummary: Sendable {
     /// common seeds; `Docs/swipe-model-calibration.md`).
     static let movedTravelSpread = "travel log sd within users (≥ 2 moves, 5% trimmed)"
     static let motionTimeLocation = "motion time geometric mean (5% trimmed, ms)"
+    /// The reveal amplitude median's statistic: a smooth location, like ``motionTimeLocation``. Over
+    /// 40 reveal truth samples of 2,000 traces (seeds 1000–1039) its sd is 3.8% against the travel
+    /// p50's 4.7%, and the users' jackknife estimates it within 6% (the p50's overestimates by 15%, as
+    /// a jackknife of a sample quantile does), so the amplitude median's interval follows the fit.
+    static let travelLocation = "finger travel geometric mean (5% trimmed, pitches)"
     static let firstMoveLocation = "touch-down to first move geometric mean (5% trimmed, ms)"
 
     /// The statistics by name.
@@ -201,6 +207,7 @@ public struct RecordingSummary: Sendable {
         let motion = features.compactMap(\.motionTime).filter { $0 > 0 }
         return [
             Statistic(name: "finger travel p50 (pitches)", value: quantile(travel, 0.5), tolerance: .relative(0.1)),
+            Statistic(name: Self.travelLocation, value: Self.trimmedGeometricMean(travel), tolerance: .relative(0.1)),
             Statistic(name: "finger travel p90 (pitches)", value: quantile(travel, 0.9), tolerance: .relative(0.15)),
             Statistic(name: "travel log IQR", value: log(quantile(travel, 0.75) / quantile(travel, 0.25)), tolerance: .relative(0.15)),
             Statistic(name: "travel log sd (5% trimmed)", value: Self.trimmedLogSD(travel), tolerance: .relative(0.1)),

@@ -134,6 +134,16 @@ public struct TraceFeatures: Sendable, Hashable {
         return g <= 15 ? .prompt : (g <= 40 || g > 110 ? .hold : .stall)
     }
 
+    /// Released while moving and delivered whole: at least two moves, the last still at ≥ 0.2 of the
+    /// stroke's peak move speed (a flick released at `ρ ≤ 0.85` is at ≥ 0.25 of its peak there; a
+    /// stroke that came to rest is below 0.2) and the lift-off ≤ 40 ms after it (a later lift-off
+    /// on a moving finger is a stall's, whose frames stopped early and cut the travel and the peak
+    /// short: `RecordingSummary+Styles`).
+    public var releasedMovingPromptly: Bool {
+        guard let r = lastToPeakSpeed, r >= 0.2, let g = liftGap, g <= 40, let t = strokeTime else { return false }
+        return t > 0
+    }
+
     /// Frames stopped while the finger moved: a gap > 40 ms between moves, or a late lift-off
     /// (> 40 ms after the last move) that follows fewer than two moves or a move still at ≥ 0.6 of
     /// the stroke's peak speed (a finger that had come to rest would have slowed down).

@@ -126,6 +126,11 @@ func truthParameters() -> SwipeModelParameters {
                 == "motion time p50 (first to last move, ms)")
         #expect(duration.driver(in: ["contact duration p50 (ms)": 156]) == "contact duration p50 (ms)")
         #expect(duration.driver(in: ["contact duration p50 (ms)": .nan]) == nil)
+        // the amplitude median: the travel's trimmed geometric mean from a recording, its p50 from a summary
+        let amplitude = fitted.first { $0.key == "stroke.amplitudeMedian" }!
+        #expect(amplitude.driver(in: [RecordingSummary.travelLocation: 0.9, "finger travel p50 (pitches)": 1.25])
+                == RecordingSummary.travelLocation)
+        #expect(amplitude.driver(in: ["finger travel p50 (pitches)": 1.25]) == "finger travel p50 (pitches)")
         let names = Set(RecordingSummary(features: [], layout: try! benchLayout()).statistics.map(\.name))
         for x in fitted { for name in [x.statistic] + x.fallbacks { #expect(names.contains(name), "\(name)") } }
     }

@@ -3,18 +3,20 @@ import SnapStrategies
 import Testing
 @testable import SnapEvaluator
 
-/// Paging's per-style statistics: the duration spread read off the one-item drags' motion time.
+/// Paging's per-style statistics: the flick spreads read off the one-item flicks released while
+/// moving, the duration spread combined with the one-item drags' motion time.
 @Suite struct RecordingSummaryStylesTests {
     /// A stroke with moves every 16.7 ms from 50 ms on, `moves` of them, that slows to rest
-    /// (`rested`) or is still fast at its last move, labelled `intent` items from its start.
-    func stroke(moves: Int, rested: Bool, intent: Int, user: Int) -> TraceFeatures {
+    /// (`rested`) or is still fast at its last move, labelled `intent` items from its start, lifted
+    /// `liftDelay` ms after its last move (repeating it).
+    func stroke(moves: Int, rested: Bool, intent: Int, user: Int, liftDelay: Double = 8) -> TraceFeatures {
         var times = [0.0], offsets = [0.0]
         for i in 0..<moves {
             times.append(50 + 16.7 * Double(i))
             // 10 pt a frame, the last step 1 pt when the stroke came to rest
             offsets.append((offsets.last ?? 0) + (rested && i == moves - 1 ? 1 : 10))
         }
-        times.append(times[times.count - 1] + 8)
+        times.append(times[times.count - 1] + liftDelay)
         offsets.append(offsets[offsets.count - 1])
         return times.withUnsafeBufferPointer { t in
             offsets.withUnsafeBufferPointer { x in
@@ -48,17 +50,79 @@ import Testing
         #expect(abs(spread(mixed) - expected) < 1e-12)
     }
 
+    /// The statistics of 6,000 paging traces by 60 users (seed 9, `compose-pager` live) of the truth
+    /// model with `change` applied.
+    func pagingStatistics(_ change: (inout SwipeModelParameters) -> Void) throws -> [String: Double] {
+        var p = truthParameters()
+        p.task = .paging
+        change(&p)
+        let live = try PolicyCatalog.policy(id: "compose-pager")
+        return try ModelCalibration(task: .paging, livePolicy: live, seed: 9).statistics(p, layout: try benchLayout(), traces: 6000, users: 60)
+    }
+
+    /// The flick spreads count only one-item strokes released while moving with a prompt lift-off:
+    /// adding drags (came to rest), stalled flicks (lifted 60 ms after a fast last move) and flicks
+    /// labelled two items away leaves them unchanged; the duration spread is the drags' motion-time
+    /// spread (2.5% trimmed) to the power 1/3 times the flicks' stroke-time spread to the power 2/3.
+    @Test func flickSpreadsCountFlicksReleasedMovingPromptly() throws {
+        let layout = try benchLayout()
+        var flicks: [TraceFeatures] = [], drags: [TraceFeatures] = []
+        for user in 0..<4 {
+            for k in 0..<8 {
+                flicks.append(stroke(moves: 2 + (k * 3 + user) % 7, rested: false, intent: k % 2 == 0 ? 1 : -1, user: user))
+                drags.append(stroke(moves: 8 + 2 * k + user, rested: true, intent: k % 2 == 0 ? 1 : -1, user: user))
+            }
+        }
+        let travel = RecordingSummary.withinUserLogSD(flicks.map { ($0.user, $0.travelPitches) }, trimDivisor: 40)
+        let time = RecordingSummary.withinUserLogSD(flicks.map { ($0.user, $0.strokeTime!) })
+        let dragTime = RecordingSummary.withinUserLogSD(drags.map { ($0.user, $0.motionTime!) }, trimDivisor: 40)
+        #expect(travel > 0 && time > 0 && dragTime > 0)
+        var mixed = flicks + drags
+        for user in 0..<4 {
+            for k in 0..<8 {
+                mixed.append(stroke(moves: 3 + k, rested: false, intent: 1, user: user, liftDelay: 60))
+                mixed.append(stroke(moves: 2 + 2 * k, rested: false, intent: 2, user: user))
+            }
+        }
+        for set in [flicks + drags, mixed] {
+            let s = RecordingSummary(features: set, layout: layout).statisticValues
+            #expect(abs(s[RecordingSummary.flickTravelSpread]! - travel) < 1e-12)
+            #expect(abs(s[RecordingSummary.flickStrokeTimeSpread]! - time) < 1e-12)
+            #expect(abs(s[RecordingSummary.durationSpread]! - pow(dragTime, 1.0 / 3) * pow(time, 2.0 / 3)) < 1e-12)
+        }
+        // without drags the duration spread is missing (NaN), not the flicks' alone
+        #expect(RecordingSummary(features: flicks, layout: layout).statisticValues[RecordingSummary.durationSpread]!.isNaN)
+    }
+
+    /// In simulation (paging, 6,000 traces by 60 users, spreads × 1.3 on common seeds) the flicks'
+    /// travel spread follows the amplitude spread (log slope > 0.4; 0.53 over 190 truth samples of
+    /// 2,000 traces) and hardly the duration spread (|slope| < 0.2; −0.03 there), and the combined
+    /// duration spread follows the duration spread (> 0.45; 0.61 there) and hardly the amplitude
+    /// spread (−0.02 there).
+    @Test func flickSpreadsFollowTheirOwnParameters() throws {
+        func spreads(_ change: (inout SwipeModelParameters) -> Void) throws -> (travel: Double, duration: Double) {
+            let s = try pagingStatistics(change)
+            return (s[RecordingSummary.flickTravelSpread]!, s[RecordingSummary.durationSpread]!)
+        }
+        let base = try spreads { _ in }
+        let wideAmplitude = try spreads { $0.flickAmplitudeLogSD *= 1.3 }
+        let wideDuration = try spreads { p in
+            p.flickDurationLogSD *= 1.3
+            p.dragDurationLogSD *= 1.3
+        }
+        func slope(_ a: Double, _ b: Double) -> Double { log(b / a) / log(1.3) }
+        #expect(slope(base.travel, wideAmplitude.travel) > 0.4, "\(base) \(wideAmplitude)")
+        #expect(abs(slope(base.travel, wideDuration.travel)) < 0.2, "\(base) \(wideDuration)")
+        #expect(slope(base.duration, wideDuration.duration) > 0.45, "\(base) \(wideDuration)")
+        #expect(abs(slope(base.duration, wideAmplitude.duration)) < 0.2, "\(base) \(wideAmplitude)")
+    }
+
     /// In simulation (paging, 6,000 traces by 60 users) the drag motion-time spread follows the
     /// duration spread (log slope > 0.6 for × 1.3) and moves by less than 3% when stays travel
     /// twice as far; the rested strokes' stroke-time spread, which stays enter, moves more.
     @Test func dragMotionTimeSpreadFollowsTheDurationSpread() throws {
-        let layout = try benchLayout()
-        let live = try PolicyCatalog.policy(id: "compose-pager")
         func spreads(_ change: (inout SwipeModelParameters) -> Void) throws -> (drags: Double, rested: Double) {
-            var p = truthParameters()
-            p.task = .paging
-            change(&p)
-            let s = try ModelCalibration(task: .paging, livePolicy: live, seed: 9).statistics(p, layout: layout, traces: 6000, users: 60)
+            let s = try pagingStatistics(change)
             return (s[RecordingSummary.dragMotionTimeSpread]!, s[RecordingSummary.slowStrokeTimeSpread]!)
         }
         let base = try spreads { _ in }

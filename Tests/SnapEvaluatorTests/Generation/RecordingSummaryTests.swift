@@ -33,6 +33,15 @@ import Testing
     /// Per-user sums run in user order, not in the dictionary's (which changes from process to
     /// process and, with it, the last bits of a spread: `generate --like` gave model files that
     /// differed in the 16th digit from run to run with the same seed).
+    /// The travel location is the 5%-trimmed geometric mean of every trace's travel in pitches.
+    @Test func travelLocationIsTheTrimmedGeometricMeanOfTravel() throws {
+        let traces = (0..<40).map { stroke(moves: 2 + $0 % 9, user: $0 % 4) }
+        let expected = RecordingSummary.trimmedGeometricMean(traces.map(\.travelPitches))
+        #expect(expected.isFinite && expected > 0)
+        let value = RecordingSummary(features: traces, layout: try benchLayout()).statisticValues[RecordingSummary.travelLocation]
+        #expect(value.map { abs($0 - expected) < 1e-12 } == true)
+    }
+
     @Test func perUserValuesInKeyOrder() {
         var byUser: [Int: [Double]] = [:]
         for u in [907, 3, 512, 44, 1, 260, 77] { byUser[u] = [Double(u)] }

@@ -61,6 +61,38 @@ import Testing
         #expect(RecordingSummary.withinUserLogSD(Array(one.prefix(19))).isNaN)
     }
 
+    /// A flick released while moving and delivered whole (last move ≥ 0.2 of the peak, lift-off
+    /// ≤ 40 ms after it) is one the paging flick spreads count; a stroke that came to rest, a
+    /// stall's late lift-off and a stroke of one move are not.
+    @Test func releasedMovingPromptlyNeedsAMovingLastMoveAndAPromptLiftOff() {
+        // still at full speed, a delivery repeat 6 ms later
+        #expect(features([0, 50, 66.7, 83.4, 100.1, 106.1], [0, 10, 30, 50, 70, 70]).releasedMovingPromptly)
+        // the lift-off carries a new position 12 ms after the last move (no repeat)
+        #expect(features([0, 50, 66.7, 83.4, 100.1, 112.1], [0, 10, 30, 50, 70, 80]).releasedMovingPromptly)
+        // the same stroke, lifted 60 ms after its last move: a stall cut it short
+        #expect(!features([0, 50, 66.7, 83.4, 100.1, 160.1], [0, 10, 30, 50, 70, 70]).releasedMovingPromptly)
+        // slowed to 0.1 of its peak speed: came to rest (a drag), however prompt the lift-off
+        #expect(!features([0, 50, 66.7, 83.4, 100.1, 106.1], [0, 10, 30, 50, 52, 52]).releasedMovingPromptly)
+        // exactly 0.2 of the peak counts; one move has no speed to compare
+        #expect(features([0, 50, 66.7, 83.4, 100.1, 106.1], [0, 10, 30, 50, 54, 54]).releasedMovingPromptly)
+        #expect(!features([0, 50, 56], [0, 10, 10]).releasedMovingPromptly)
+    }
+
+    /// The trim divisor: 40 trims 2.5% at each end (2 of 80 values), 20 trims 5% (4 of 80); with three
+    /// outliers at each end, 2.5% keeps one of them on each side.
+    @Test func trimmedSDTrimsCountOverTheDivisorAtEachEnd() {
+        let core = (0..<74).map { Double($0 % 4) }
+        let values = core + [-50, 50, -60, 60, -70, 70]
+        let sorted = values.sorted()
+        func sd(_ x: ArraySlice<Double>) -> Double {
+            let m = x.reduce(0, +) / Double(x.count)
+            return (x.reduce(0) { $0 + ($1 - m) * ($1 - m) } / Double(x.count - 1)).squareRoot()
+        }
+        #expect(abs(RecordingSummary.trimmedSD(values) - sd(sorted[4..<76])) < 1e-12)
+        #expect(abs(RecordingSummary.trimmedSD(values, trimDivisor: 40) - sd(sorted[2..<78])) < 1e-12)
+        #expect(RecordingSummary.trimmedSD(values, trimDivisor: 40) > 5 * RecordingSummary.trimmedSD(values))
+    }
+
     @Test func twoMeansSplitFallsBetweenTwoClusters() {
         let fast = (0..<60).map { log(40.0) + Double($0 % 7 - 3) * 0.05 }
         let slow = (0..<30).map { log(160.0) + Double($0 % 5 - 2) * 0.05 }
