@@ -34,9 +34,11 @@ public enum LearnedSample {
 
     /// `recommend`'s cap for data of `traces` traces (``Cap/automatic``): a fifth of them, and at
     /// least ``minimumAutomaticCap``. A fixed share keeps the fits' sampling noise a fixed share of
-    /// the test scores' standard errors, which shrink as the data grow; on the 100k benchmark files
-    /// (cap 50,000) and the 1M one (about 200,000) every fitted candidate's test score moved by at
-    /// most 0.16 SE, and the ranking and the chosen policy stayed (`Docs/learned-policy.md`).
+    /// the test scores' standard errors, which shrink as the data grow. Against fitting every trace,
+    /// on the 100k paging benchmark (cap 50,000) every fitted candidate's test score moved by at most
+    /// 0.16 SE; on a 100k reveal-task file by at most 0.61 SE but one (icarousel-paging, +1.3 SE,
+    /// whose all-traces search had stopped on a worse point); the chosen policy stayed on both
+    /// (`Docs/learned-policy.md`).
     public static func automaticCap(traces: Int) -> Int { Swift.max(minimumAutomaticCap, traces / 5) }
 
     /// Which cap `recommend`'s fits use.
