@@ -110,6 +110,7 @@ extension RecordingSummary {
             if f.heldBeforeLift { heldDrags += 1 }
             if let m = f.motionTime { dragMotion.append((f.user, m)) }
         }
+        let flickTimeSpread = Self.withinUserLogSD(flickTime)   // its own statistic and part of the duration spread
         return [
             Statistic(name: Self.dragHeldShare, value: drags < 20 ? .nan : Double(heldDrags) / Double(drags), tolerance: .absolute(0.05)),
             Statistic(name: Self.styleSpeedSpread, value: styleCentredSpeedSpread, tolerance: .relative(0.15)),
@@ -121,9 +122,9 @@ extension RecordingSummary {
             Statistic(name: Self.stepperTravelSpread, value: Self.withinUserLogSD(stepperTravel), tolerance: .relative(0.1)),
             Statistic(name: Self.stepperSpeedSpread, value: Self.betweenSD(Self.inKeyOrder(stepperPeak)), tolerance: .relative(0.15)),
             Statistic(name: Self.flickTravelSpread, value: Self.withinUserLogSD(flickTravel, trimDivisor: 40), tolerance: .relative(0.1)),
-            Statistic(name: Self.flickStrokeTimeSpread, value: Self.withinUserLogSD(flickTime), tolerance: .relative(0.1)),
+            Statistic(name: Self.flickStrokeTimeSpread, value: flickTimeSpread, tolerance: .relative(0.1)),
             Statistic(name: Self.durationSpread,
-                      value: Self.weightedGeometricMean(Self.withinUserLogSD(dragMotion, trimDivisor: 40), Self.withinUserLogSD(flickTime),
+                      value: Self.weightedGeometricMean(Self.withinUserLogSD(dragMotion, trimDivisor: 40), flickTimeSpread,
                                                         firstWeight: Self.durationSpreadDragWeight),
                       tolerance: .relative(0.1)),
         ]
