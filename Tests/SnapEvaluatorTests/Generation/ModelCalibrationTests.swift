@@ -56,7 +56,7 @@ func truthParameters() -> SwipeModelParameters {
         let p = result.parameters
         func close(_ a: Double, _ b: Double, _ r: Double) -> Bool { abs(a / b - 1) <= r }
         #expect(close(p.stroke.amplitudeMedian, 1.5, 0.1), "\(p.stroke.amplitudeMedian)")
-        // 15%: at full size this parameter's fit has sd 5.3% over 32 truth samples (Docs/swipe-model-calibration.md §11)
+        // 15%: at full size this parameter's fit has sd 5.3% over 32 truth samples (Docs/swipe-model-evidence.md §11)
         #expect(close(p.stroke.amplitudeLogSD, 0.45, 0.15), "\(p.stroke.amplitudeLogSD)")
         #expect(close(p.stroke.durationMedian, 100, 0.1), "\(p.stroke.durationMedian)")
         #expect(close(p.stroke.durationLogSD, 0.28, 0.1), "\(p.stroke.durationLogSD)")
