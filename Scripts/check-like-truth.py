@@ -11,9 +11,13 @@ check-like-truth.py --table LOG [IDEAL]         per parameter: the errors of eve
                                                the ideal's mean, sd and count within 10%, and the sd of
                                                fit − ideal (the estimator's own error); when the fits
                                                carry 95% intervals (LIKE.json's `uncertainty`), their
-                                               coverage of the truth per parameter
+                                               coverage of the truth per parameter, and the sd of the
+                                               z-scores (error / standard error, in the fit's coordinates:
+                                               about 1 when the standard errors are the right size; a
+                                               coverage below 95% with an sd near 1 means noisy ones)
 """
 import json
+import math
 import sys
 
 # (group, key, truth value); group None = top level. Same values as ModelCalibrationTests.truthParameters.
@@ -43,7 +47,8 @@ def read_log(path, extra=None):
         fields = line.rstrip("\n").split("\t")
         errors.setdefault(fields[0], []).append(float(fields[1]))
         if extra is not None and len(fields) >= 5:
-            extra.setdefault(fields[0], []).append((fields[2] == "1", float(fields[3]), fields[4] == "1"))
+            z = float(fields[5]) if len(fields) >= 6 else float("nan")
+            extra.setdefault(fields[0], []).append((fields[2] == "1", float(fields[3]), fields[4] == "1", z))
     return errors
 
 def mean_sd(es):
@@ -80,16 +85,18 @@ if sys.argv[1] == "--table":
         # whose interval holds the truth, with its binomial sd at 95%, and how often the parameter was
         # marked data-limited (95% half-width > 10%)
         print()
-        print("| parameter | 95% interval holds the truth | binomial sd at 95% | mean half-width | marked data-limited |")
-        print("| --- | --- | --- | --- | --- |")
+        print("| parameter | 95% interval holds the truth | binomial sd at 95% | mean half-width | marked data-limited | sd of z |")
+        print("| --- | --- | --- | --- | --- | --- |")
         total = covered = 0
         for k, xs in intervals.items():
             c = sum(x[0] for x in xs)
             total += len(xs)
             covered += c
+            zs = [x[3] for x in xs if x[3] == x[3]]
+            zsd = f"{mean_sd(zs)[1]:.2f}" if len(zs) > 1 else "—"
             print(f"| {k} | {c}/{len(xs)} ({100 * c / len(xs):.0f}%) | {100 * (0.95 * 0.05 / len(xs)) ** 0.5:.1f}% "
-                  f"| ±{sum(x[1] for x in xs) / len(xs):.1f}% | {sum(x[2] for x in xs)}/{len(xs)} |")
-        print(f"| all | {covered}/{total} ({100 * covered / total:.1f}%) | {100 * (0.95 * 0.05 / total) ** 0.5:.1f}% | | |")
+                  f"| ±{sum(x[1] for x in xs) / len(xs):.1f}% | {sum(x[2] for x in xs)}/{len(xs)} | {zsd} |")
+        print(f"| all | {covered}/{total} ({100 * covered / total:.1f}%) | {100 * (0.95 * 0.05 / total) ** 0.5:.1f}% | | | |")
     sys.exit(0)
 if sys.argv[1] == "--compare":
     t = json.load(open(sys.argv[2]))
@@ -113,6 +120,10 @@ if sys.argv[1] == "--compare":
                 if u:
                     half = 100 * (u["high"] - u["low"]) / 2 / u["estimate"]
                     line += f"\t{int(u['low'] <= a <= u['high'])}\t{half:.2f}\t{int(u['data_limited'])}"
+                    se = u.get("standard_error")
+                    if se:  # z-score in the fit's coordinates (log for a scale, the value for a probability)
+                        z = (math.log(b / a) if u["log_scale"] else b - a) / se
+                        line += f"\t{z:.4f}"
                 log.write(line + "\n")
     print(f"{within} of {len(rows)} parameters within 10%; worst {100 * worst:.1f}%")
 else:

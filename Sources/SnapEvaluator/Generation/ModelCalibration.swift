@@ -79,6 +79,10 @@ public struct ModelCalibration: Sendable {
         RecordingSummary.motionTimeLocation: ["motion time p50 (first to last move, ms)", "contact duration p50 (ms)"],
         RecordingSummary.travelLocation: ["finger travel p50 (pitches)"],
         RecordingSummary.firstMoveLocation: ["touch-down to first move p50 (ms)"],
+        RecordingSummary.repeatDelayLocation: ["repeat delay p50 (ms)"],
+        RecordingSummary.stepperTravelLocation: [RecordingSummary.stepperTravelMedian, "finger travel p50 (pitches)"],
+        RecordingSummary.flickStrokeTimeLocation: [RecordingSummary.fastStrokeTimeMedian, "motion time p50 (first to last move, ms)",
+                                                   "contact duration p50 (ms)"],
     ]
     static let travelSpread = "travel log sd within users (5% trimmed)"
     static let strokeTimeSpread = "stroke time log sd within users (5% trimmed)"
@@ -92,11 +96,11 @@ public struct ModelCalibration: Sendable {
         var list: [Fitted] = []
         if task == .paging {
             list += [
-                Fitted(name: "flick amplitude median (pt)", key: "flickAmplitudeMedian", statistic: RecordingSummary.stepperTravelMedian, isProbability: false,
+                Fitted(name: "flick amplitude median (pt)", key: "flickAmplitudeMedian", statistic: RecordingSummary.stepperTravelLocation, isProbability: false,
                        get: { $0.flickAmplitudeMedian }, set: { $0.flickAmplitudeMedian = $1 }),
                 Fitted(name: "flick amplitude log sd", key: "flickAmplitudeLogSD", statistic: RecordingSummary.flickTravelSpread, isProbability: false,
                        get: { $0.flickAmplitudeLogSD }, set: { $0.flickAmplitudeLogSD = $1 }),
-                Fitted(name: "flick duration median (ms; drags and stays scale with it)", key: "flickDurationMedian", statistic: RecordingSummary.fastStrokeTimeMedian,
+                Fitted(name: "flick duration median (ms; drags and stays scale with it)", key: "flickDurationMedian", statistic: RecordingSummary.flickStrokeTimeLocation,
                        isProbability: false, get: { $0.flickDurationMedian }, set: { p, x in
                            let r = x / p.flickDurationMedian
                            p.flickDurationMedian = x
@@ -137,7 +141,7 @@ public struct ModelCalibration: Sendable {
                    get: { $0.delivery.touchDownDwellMedian }, set: { $0.delivery.touchDownDwellMedian = $1 }),
             Fitted(name: "lift repeat probability", key: "delivery.liftRepeatProbability", statistic: "share lift-off repeats last move", isProbability: true,
                    get: { $0.delivery.liftRepeatProbability }, set: { $0.delivery.liftRepeatProbability = $1 }),
-            Fitted(name: "lift repeat delay median (ms)", key: "delivery.liftRepeatDelayMedian", statistic: "repeat delay p50 (ms)", isProbability: false,
+            Fitted(name: "lift repeat delay median (ms)", key: "delivery.liftRepeatDelayMedian", statistic: RecordingSummary.repeatDelayLocation, isProbability: false,
                    get: { $0.delivery.liftRepeatDelayMedian }, set: { $0.delivery.liftRepeatDelayMedian = $1 }),
             Fitted(name: "stall probability", key: "delivery.stallProbability", statistic: stopped, isProbability: true,
                    get: { $0.delivery.stallProbability }, set: { $0.delivery.stallProbability = $1 }),

@@ -131,8 +131,18 @@ func truthParameters() -> SwipeModelParameters {
         #expect(amplitude.driver(in: [RecordingSummary.travelLocation: 0.9, "finger travel p50 (pitches)": 1.25])
                 == RecordingSummary.travelLocation)
         #expect(amplitude.driver(in: ["finger travel p50 (pitches)": 1.25]) == "finger travel p50 (pitches)")
+        // the smooth locations (ninth round) from a recording, the p50s they replaced from a summary
+        let paging = ModelCalibration.fittedParameters(task: .paging)
+        for (key, location, median) in [("flickAmplitudeMedian", RecordingSummary.stepperTravelLocation, RecordingSummary.stepperTravelMedian),
+                                        ("flickDurationMedian", RecordingSummary.flickStrokeTimeLocation, RecordingSummary.fastStrokeTimeMedian),
+                                        ("delivery.liftRepeatDelayMedian", RecordingSummary.repeatDelayLocation, "repeat delay p50 (ms)")] {
+            let x = paging.first { $0.key == key }!
+            #expect(x.driver(in: [location: 1, median: 2]) == location)
+            #expect(x.driver(in: [median: 2]) == median)
+        }
+        #expect(fitted.first { $0.key == "delivery.liftRepeatDelayMedian" }!.statistic == RecordingSummary.repeatDelayLocation)
         let names = Set(RecordingSummary(features: [], layout: try! benchLayout()).statistics.map(\.name))
-        for x in fitted { for name in [x.statistic] + x.fallbacks { #expect(names.contains(name), "\(name)") } }
+        for x in fitted + paging { for name in [x.statistic] + x.fallbacks { #expect(names.contains(name), "\(name)") } }
     }
 
     /// With replicates, a simulated statistic is the mean over data sets of the given size, seeds

@@ -42,6 +42,26 @@ import Testing
         #expect(value.map { abs($0 - expected) < 1e-12 } == true)
     }
 
+    /// The lift repeat delay's statistic is the 10%-trimmed geometric mean of the repeat delays of
+    /// at most 40 ms (a later repeated lift-off is a hold's); the p50 stays in the table.
+    @Test func repeatDelayLocationIsTheTenPercentTrimmedGeometricMean() throws {
+        let delays = (0..<40).map { 4 + Double($0 % 13) * 0.7 } + [2, 25, 30, 38]
+        var traces = delays.enumerated().map { i, d in
+            RecordingSummaryStylesTests().stroke(moves: 3 + i % 4, rested: false, intent: 1, user: i % 5, liftDelay: d)
+        }
+        traces.append(RecordingSummaryStylesTests().stroke(moves: 3, rested: false, intent: 1, user: 0, liftDelay: 90))
+        let sorted = delays.map { log($0) }.sorted()
+        let k = sorted.count / 10
+        let expected = exp(sorted[k..<(sorted.count - k)].reduce(0, +) / Double(sorted.count - 2 * k))
+        #expect(abs(RecordingSummary.trimmedGeometricMean(delays, trimDivisor: 10) - expected) < 1e-12)
+        let values = RecordingSummary(features: traces, layout: try benchLayout()).statisticValues
+        let location = try #require(values[RecordingSummary.repeatDelayLocation])
+        #expect(abs(location - expected) < 1e-12, "\(location) vs \(expected)")
+        #expect(values["repeat delay p50 (ms)"].map { abs($0 - Percentile.of(delays, 0.5)) < 1e-12 } == true)
+        // 5% trimming keeps the 25 ms lift-off (a hold's) of this sample, 10% drops it
+        #expect(RecordingSummary.trimmedGeometricMean(delays) > location)
+    }
+
     @Test func perUserValuesInKeyOrder() {
         var byUser: [Int: [Double]] = [:]
         for u in [907, 3, 512, 44, 1, 260, 77] { byUser[u] = [Double(u)] }
