@@ -322,7 +322,7 @@ def prompt_class(f):
     return c
 
 
-def by_class(fs, feature, cls=prompt_class, weighted=True):
+def by_class(fs, feature, cls=prompt_class, weighted=True, minimum=5):
     vals = []
     for f in fs:
         c = cls(f)
@@ -330,7 +330,7 @@ def by_class(fs, feature, cls=prompt_class, weighted=True):
             x = feature(f, c)
             if x is not None:
                 vals.append((f['user'], c, x))
-    return class_centred_between_sd(vals, weighted=weighted)
+    return class_centred_between_sd(vals, weighted=weighted, minimum=minimum)
 
 
 def rested_motion(f, c):
@@ -442,9 +442,121 @@ def gain_feature(f):
     return lg(f['tp'])
 
 
-@candidate('gainLogSD', 'chosen (Swift styleCentredGainSpread): rest −log motion, moving log travel')
+@candidate('gainLogSD', 'chosen (Swift styleCentredGainSpread): rest −log motion, moving log travel, users ≥ 2')
+def _(fs):
+    return by_class(fs, lambda f, c: gain_feature(f), cls=gain_class, minimum=2)
+
+
+@candidate('gainLogSD', 'rest −log motion, moving log travel, users ≥ 5 (first version)')
 def _(fs):
     return by_class(fs, lambda f, c: gain_feature(f), cls=gain_class)
+
+
+def plain_between_sd(groups, minimum=5):
+    """RecordingSummary.betweenSD: sd of the users' means with the mean within-user sampling
+    variance removed, users with ≥ `minimum` values."""
+    means, within = [], []
+    for v in groups:
+        if len(v) >= minimum:
+            v = np.asarray(v)
+            means.append(v.mean())
+            within.append(v.var(ddof=1) / len(v))
+    if len(means) < 3:
+        return float('nan')
+    return math.sqrt(max(np.var(means, ddof=1) - np.mean(within), 0))
+
+
+def reveal_class(f):
+    """reveal strokes by behaviour (their labels are far targets): came to rest (1), released moving
+    promptly (0), other moving (2)."""
+    return 1 if f['rested'] else (0 if f['movingPrompt'] else 2)
+
+
+@candidate('gainLogSD:reveal', 'current: plain between-user sd of log peak')
+def _(fs):
+    by = {}
+    for f in fs:
+        if f['peak']:
+            by.setdefault(f['user'], []).append(math.log(f['peak']))
+    return plain_between_sd([by[u] for u in sorted(by)])
+
+
+@candidate('gainLogSD:reveal', 'PM class-centred log peak')
+def _(fs):
+    return by_class(fs, lambda f, c: lg(f['peak']), cls=reveal_class)
+
+
+@candidate('gainLogSD:reveal', 'PM class-centred −log motion')
+def _(fs):
+    return by_class(fs, lambda f, c: neg(lg(f['motion'])), cls=reveal_class)
+
+
+@candidate('gainLogSD:reveal', 'PM class-centred log(travel/motion) / 2')
+def _(fs):
+    return by_class(fs, lambda f, c: 0.5 * (math.log(f['tp']) - math.log(f['motion'])) if f['motion'] and f['tp'] > 0 else None,
+                    cls=reveal_class)
+
+
+def travel_motion(f, c):
+    return [math.log(f['tp']), -math.log(f['motion'])] if f['motion'] and f['tp'] > 0 else None
+
+
+@candidate('gainLogSD:reveal', 'PM Σ⁻¹1 travel & −motion, every class')
+def _(fs):
+    return class_centred_between_sd(combined(fs, travel_motion, cls=reveal_class))
+
+
+@candidate('gainLogSD:reveal', 'PM Σ⁻¹1 travel & −motion if moving, −motion if rested')
+def _(fs):
+    return class_centred_between_sd(combined(fs, lambda f, c: travel_motion(f, c) if c != 1 else
+                                             ([-math.log(f['motion'])] if f['motion'] else None), cls=reveal_class))
+
+
+@candidate('gainLogSD:reveal', 'PM .25 travel + .75 −motion, every class')
+def _(fs):
+    return by_class(fs, lambda f, c: 0.25 * math.log(f['tp']) - 0.75 * math.log(f['motion']) if f['motion'] and f['tp'] > 0 else None,
+                    cls=reveal_class)
+
+
+@candidate('gainLogSD:reveal', 'one class, PM log peak')
+def _(fs):
+    return by_class(fs, lambda f, c: lg(f['peak']), cls=lambda f: 0)
+
+
+@candidate('gainLogSD:reveal', 'one class, plain between sd of .5 log peak + .25 travel − .25 motion')
+def _(fs):
+    by = {}
+    for f in fs:
+        if f['peak'] and f['motion'] and f['tp'] > 0:
+            by.setdefault(f['user'], []).append(0.5 * math.log(f['peak']) + 0.25 * math.log(f['tp']) - 0.25 * math.log(f['motion']))
+    return plain_between_sd([by[u] for u in sorted(by)])
+
+
+@candidate('gainLogSD:reveal', 'one class, plain between sd of log peak, moving strokes ≥ 3 moves')
+def _(fs):
+    by = {}
+    for f in fs:
+        if f['peak'] and f['n'] >= 5:
+            by.setdefault(f['user'], []).append(math.log(f['peak']))
+    return plain_between_sd([by[u] for u in sorted(by)])
+
+
+for _m in (1, 3, 8):
+    candidate('gainLogSD', f'rest −log motion, moving log travel, users ≥ {_m}')(
+        lambda fs, _m=_m: by_class(fs, lambda f, c: gain_feature(f), cls=gain_class, minimum=_m))
+
+
+@candidate('gainLogSD:reveal', 'chosen (Swift pooledSpeedSpread): one class, PM log peak, users ≥ 2')
+def _(fs):
+    return by_class(fs, lambda f, c: lg(f['peak']), cls=lambda f: 0, minimum=2)
+
+
+for _m in (1, 3):
+    candidate('gainLogSD:reveal', f'one class, PM log peak, users with ≥ {_m} strokes')(
+        lambda fs, _m=_m: by_class(fs, lambda f, c: lg(f['peak']), cls=lambda f: 0, minimum=_m))
+for _m in (1, 2, 3):
+    candidate('gainLogSD:reveal', f'PM class-centred log peak, users with ≥ {_m} strokes')(
+        lambda fs, _m=_m: by_class(fs, lambda f, c: lg(f['peak']), cls=reveal_class, minimum=_m))
 
 
 # ----------------------------------------------------------------------------------------------
@@ -452,7 +564,7 @@ def _(fs):
 
 
 def ideal(param, fs):
-    if param == 'gainLogSD':
+    if param.startswith('gainLogSD'):
         g = {}
         for f in fs:
             g[f['h']['user']] = math.log(float(f['h']['gain']))

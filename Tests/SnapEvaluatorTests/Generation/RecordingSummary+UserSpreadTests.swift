@@ -56,7 +56,7 @@ import Testing
         }
         let expected = RecordingSummary.classCentredBetweenSD(strokes.map { f in
             (f.user, RecordingSummary.gainClass(f)!, RecordingSummary.gainFeature(f)!)
-        }, weighted: true)
+        }, minimum: 2, weighted: true)
         #expect(expected > 0.2 && expected < 0.5, "\(expected)")
         func spread(_ f: [TraceFeatures]) -> Double {
             RecordingSummary(features: f, layout: layout).statisticValues[RecordingSummary.styleGainSpread]!
@@ -64,6 +64,34 @@ import Testing
         #expect(spread(strokes) == expected)
         let withFar = strokes + (0..<40).map { stroke(moves: 3 + $0 % 9, scale: 1 + Double($0 % 7), rested: false, intent: 2, user: $0) }
         #expect(spread(withFar) == expected)
+        // a user with two strokes counts (their mean moves the estimate), one with a single stroke does not
+        let two = strokes + [stroke(moves: 9, rested: true, intent: 1, user: 40), stroke(moves: 5, scale: 4, rested: false, intent: 1, user: 40)]
+        let one = strokes + [stroke(moves: 5, scale: 4, rested: false, intent: 1, user: 41)]
+        #expect(spread(two) != expected)
+        #expect(spread(one) == expected)
+    }
+
+    /// Reveal's gain statistic: the Paule–Mandel between-user sd of log peak speed over every stroke
+    /// in one class, users with at least two strokes (``RecordingSummary/userSpeedSpread``, the
+    /// moment estimate over users with five, is its predecessor): users of two strokes count.
+    @Test func pooledSpeedSpreadCountsEveryStrokeOfUsersWithTwo() throws {
+        let layout = try benchLayout()
+        let rng = try GSLRandom(seed: 6)
+        var strokes: [TraceFeatures] = []
+        for user in 0..<60 {
+            let gain = exp(rng.gaussian(standardDeviation: 0.35))
+            for k in 0..<(user % 3 == 0 ? 2 : 8) {
+                strokes.append(stroke(moves: 4 + k % 5, scale: gain * gain * exp(rng.gaussian(standardDeviation: 0.3)),
+                                      rested: k % 3 == 0, intent: 5, user: user))
+            }
+        }
+        let expected = RecordingSummary.classCentredBetweenSD(strokes.map { ($0.user, 0, log($0.peakSpeed!)) }, minimum: 2, weighted: true)
+        let s = RecordingSummary(features: strokes, layout: layout)
+        #expect(s.pooledSpeedSpread == expected)
+        #expect(s.statisticValues[RecordingSummary.pooledSpeedSpreadName] == expected)
+        #expect(expected > 0.4 && expected < 1.1, "\(expected)")
+        let withoutPairs = RecordingSummary.classCentredBetweenSD(strokes.map { ($0.user, 0, log($0.peakSpeed!)) }, minimum: 5, weighted: true)
+        #expect(withoutPairs != expected)
     }
 
     /// In simulation (paging truth, 6,000 traces by 60 users, seed 9, `compose-pager` live) the
@@ -96,13 +124,16 @@ import Testing
         #expect(none < 0.08 && wideStrokes < 0.08, "\(none) \(wideStrokes)")
     }
 
-    /// `generate --like` fits the paging gain to this statistic (its older statistics are fallbacks),
-    /// reveal's and browse's to the plain between-user sd of log peak speed.
-    @Test func pagingGainIsFittedToTheGainFeatures() {
+    /// `generate --like` fits the paging gain to the gain features' spread, reveal's and browse's to
+    /// the Paule–Mandel peak-speed spread (their older statistics are the fallbacks).
+    @Test func gainIsFittedToItsStatistics() {
         let gain = { (task: SwipeTask) in ModelCalibration.fittedParameters(task: task).first { $0.key == "gainLogSD" } }
         #expect(gain(.paging)?.statistic == RecordingSummary.styleGainSpread)
         #expect(gain(.paging)?.fallbacks.first == RecordingSummary.styleSpeedSpread)
-        #expect(gain(.reveal)?.statistic == "between-user sd of log peak speed")
+        for task in [SwipeTask.reveal, .browse] {
+            #expect(gain(task)?.statistic == RecordingSummary.pooledSpeedSpreadName)
+            #expect(gain(task)?.fallbacks.first == "between-user sd of log peak speed")
+        }
     }
 
     /// Users whose strokes fall into two classes with different levels and spreads, in proportions
