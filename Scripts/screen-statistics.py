@@ -6,31 +6,35 @@ its *implied relative sd* — the sd over truth samples of log(statistic), divid
 d log(statistic) / d log(parameter) — is the relative sd the fitted parameter would have if the
 statistic were its only source of error. The *ideal* is the same parameter computed from each
 truth sample's own hidden draws (Scripts/check-like-ideal.py: for the user gain log sd, the sd of
-the users' drawn log gains), which no estimator can beat; "− ideal" is the sd of the per-sample
-difference between the implied error and the ideal's error: the estimator's own error.
+the users' drawn log gains), which no estimator can beat; "− ideal" is the sd over samples of the
+implied error minus the ideal's error: the estimator's own error, the figure to compare.
 
-Steps (Scripts/screen-statistics.sh does 1–2 for you):
+1. Samples (Scripts/screen-statistics.sh TASK DIR PARAM FIRST LAST does this and step 2): the
+   check-like truth model of the task (Scripts/check-like-truth.py) as DIR/base.json and two copies
+   with PARAM × 1.2 (DIR/up.json) and ÷ 1.2 (DIR/down.json); per development seed S (never the
+   confirmation seeds 77–108 of Scripts/check-like.sh), for TAG in base, up, down:
 
-1. Samples: with a truth model (Scripts/check-like-truth.py writes it) and a copy of it with one
-   parameter × 1.1, generate on common seeds (development seeds, never the confirmation seeds
-   77–108 of Scripts/check-like.sh):
+       snaplab generate --model DIR/TAG.json --traces 2000 --users 100 --seed S \
+           --out DIR/TAG-S.csv --hidden-truth DIR/TAG-S.h.csv
 
-       snaplab generate --model truth.json --traces 2000 --users 100 --seed S \\
-           --out DIR/base-S.csv --hidden-truth DIR/base-S.h.csv
-       (the same with moved.json into DIR/moved-S.csv)
+2. Features: `screen-statistics.py features DIR` measures every DIR/TAG-S.csv (the Python mirror of
+   TraceFeatures below, with its hidden-truth rows) into DIR/TAG-S.pkl, once.
 
-2. Features: `screen-statistics.py features DIR` measures every sample (the Python mirror of
-   TraceFeatures below, plus the hidden truth) into DIR/*.pkl, once.
+3. Screen: `screen-statistics.py screen DIR --param gainLogSD --truth 0.35 --seeds 1000-1199
+   --slope-from up:1.2,down:0.8333 [--only SUBSTR,…] [--combine A,B]` prints per candidate the slope
+   (± its standard error; a central difference over ×1.2/÷1.2 is 3–4 times as precise as one
+   ×1.1 step: a moved parameter changes the number of frames and so desynchronises the common
+   random numbers), the implied sd, the "− ideal" sd, the correlation with the ideal, and a paired
+   bootstrap (over samples) of each candidate's "− ideal" sd against the first's: differences of
+   less than two of its sds are noise. `--combine` adds the best combination of two candidates.
+   Candidate sets: `gainLogSD` (paging), `gainLogSD:reveal`.
 
-3. Screen: `screen-statistics.py screen DIR --param gainLogSD --seeds 1000-1099 [--only NAME,…]`
-   prints per candidate the slope (± its standard error), the implied sd, the sd of the implied
-   error minus the ideal's, and the ideal's own sd; `--combine A,B` adds the best linear
-   combination of two candidates' logs (weights Σ⁻¹·slopes over the samples).
-
-Candidates are registered with @candidate(param, name) below; each takes a sample's list of
-feature dicts and returns the statistic. The mirror follows Sources/SnapEvaluator/Generation/
-TraceFeatures.swift and RecordingSummary*.swift (the Swift code is the reference: when they
-differ, the Swift is right and this mirror is stale).
+Candidates are registered with @candidate(SET, NAME) below; each takes a sample's list of feature
+dicts and returns the statistic. Those marked "chosen (Swift …)" mirror what `generate --like` fits
+(RecordingSummary+UserSpread.swift); the mirror follows Sources/SnapEvaluator/Generation/
+TraceFeatures.swift and RecordingSummary*.swift (the Swift is the reference: where they differ this
+mirror is stale; on paging seed 1000 both give 0.3198 for the first chosen version and 0.2687
+for the older peak-speed statistic). Figures of the ninth round: Docs/swipe-model-evidence.md.
 """
 import argparse
 import csv
@@ -665,7 +669,8 @@ def main():
         for name in sorted(os.listdir(args.dir)):
             if name.endswith('.csv') and not name.endswith('.h.csv'):
                 tag, _, seed = name[:-4].rpartition('-')
-                load(args.dir, tag, int(seed))
+                if tag and seed.isdigit():
+                    load(args.dir, tag, int(seed))
     else:
         screen(args)
 
