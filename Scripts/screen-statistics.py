@@ -260,34 +260,31 @@ def neg(x):
     return -x if x is not None else None
 
 
-@candidate('gainLogSD', 'flick peak, rest −log motion')
-def _(fs):
-    return per_class(fs, lambda f: lg(f['peak']), lambda f: neg(lg(f['motion'])))
+def _peak(f):
+    return lg(f['peak'])
 
 
-@candidate('gainLogSD', 'flick peak, rest −log stroke time')
-def _(fs):
-    return per_class(fs, lambda f: lg(f['peak']), lambda f: neg(lg(f['st'])))
+def _travel(f):
+    return lg(f['travel'])
 
 
-@candidate('gainLogSD', 'flick travel, rest peak')
-def _(fs):
-    return per_class(fs, lambda f: lg(f['travel']), lambda f: lg(f['peak']))
+def _neg_motion(f):
+    return neg(lg(f['motion']))
 
 
-@candidate('gainLogSD', 'flick travel, rest −log motion')
-def _(fs):
-    return per_class(fs, lambda f: lg(f['travel']), lambda f: neg(lg(f['motion'])))
+def _neg_stroke_time(f):
+    return neg(lg(f['st']))
 
 
-@candidate('gainLogSD', 'flick travel, rest −log stroke time')
-def _(fs):
-    return per_class(fs, lambda f: lg(f['travel']), lambda f: neg(lg(f['st'])))
-
-
-@candidate('gainLogSD', 'flick travel (prompt only), rest −log motion')
-def _(fs):
-    return per_class(fs, lambda f: lg(f['travel']) if f['movingPrompt'] else None, lambda f: neg(lg(f['motion'])))
+# (name, feature of strokes still moving at the last move, feature of strokes that came to rest)
+for _name, _moving, _rested in [
+        ('flick peak, rest −log motion', _peak, _neg_motion),
+        ('flick peak, rest −log stroke time', _peak, _neg_stroke_time),
+        ('flick travel, rest peak', _travel, _peak),
+        ('flick travel, rest −log motion', _travel, _neg_motion),
+        ('flick travel, rest −log stroke time', _travel, _neg_stroke_time),
+        ('flick travel (prompt only), rest −log motion', lambda f: _travel(f) if f['movingPrompt'] else None, _neg_motion)]:
+    candidate('gainLogSD', _name)(lambda fs, _moving=_moving, _rested=_rested: per_class(fs, _moving, _rested))
 
 
 def optimal_features(f, c):

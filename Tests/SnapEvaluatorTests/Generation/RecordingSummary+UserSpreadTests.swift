@@ -3,24 +3,30 @@ import SnapStrategies
 import Testing
 @testable import SnapEvaluator
 
+/// A stroke with moves every 16.7 ms from 50 ms on, `moves` of them, 10 pt a frame scaled by
+/// `scale`, that slows to rest (`rested`: the last step 1 pt) or is still fast at its last move,
+/// labelled `intent` items from its start (or unlabelled), lifted `liftDelay` ms after its last
+/// move (repeating it).
+func syntheticStroke(moves: Int, scale: Double = 1, rested: Bool, intent: Int?, user: Int, liftDelay: Double = 8) -> TraceFeatures {
+    var times = [0.0], offsets = [0.0]
+    for i in 0..<moves {
+        times.append(50 + 16.7 * Double(i))
+        offsets.append((offsets.last ?? 0) + scale * (rested && i == moves - 1 ? 1 : 10))
+    }
+    times.append(times[times.count - 1] + liftDelay)
+    offsets.append(offsets[offsets.count - 1])
+    return times.withUnsafeBufferPointer { t in
+        offsets.withUnsafeBufferPointer { x in
+            TraceFeatures(time: t, offset: x, startOffset: 0, pitch: 170, velocity: 0, user: user, session: nil,
+                          intendedIndex: intent, startIndex: 0)
+        }
+    }
+}
+
 /// The class-centred between-user spreads that the paging user gain is fitted to.
 @Suite struct RecordingSummaryUserSpreadTests {
-    /// A stroke of `moves` moves 16.7 ms apart from 50 ms on, 10 pt a frame scaled by `scale` (the
-    /// last step 1 pt when it came to rest), lifted `liftDelay` ms after its last move.
     func stroke(moves: Int, scale: Double = 1, rested: Bool, intent: Int?, user: Int, liftDelay: Double = 8) -> TraceFeatures {
-        var times = [0.0], offsets = [0.0]
-        for i in 0..<moves {
-            times.append(50 + 16.7 * Double(i))
-            offsets.append((offsets.last ?? 0) + scale * (rested && i == moves - 1 ? 1 : 10))
-        }
-        times.append(times[times.count - 1] + liftDelay)
-        offsets.append(offsets[offsets.count - 1])
-        return times.withUnsafeBufferPointer { t in
-            offsets.withUnsafeBufferPointer { x in
-                TraceFeatures(time: t, offset: x, startOffset: 0, pitch: 170, velocity: 0, user: user, session: nil,
-                              intendedIndex: intent, startIndex: 0)
-            }
-        }
+        syntheticStroke(moves: moves, scale: scale, rested: rested, intent: intent, user: user, liftDelay: liftDelay)
     }
 
     /// Which strokes count and through which feature: a stroke that came to rest gives `−log` motion
