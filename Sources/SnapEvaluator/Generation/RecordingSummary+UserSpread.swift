@@ -1,6 +1,7 @@
 import Foundation
 
-/// The between-user spreads that `generate --like` fits the paging user gain to.
+/// The between-user spreads that `generate --like` fits the user gain to: paging's
+/// ``styleCentredGainSpread``, reveal's and browse's ``pooledSpeedSpread``.
 ///
 /// A paging user's gain enters each stroke once: it multiplies a flick's amplitude (its duration
 /// carries none) and divides a drag's or a stay's duration (its length, `λ·pitch`, carries none).
@@ -76,7 +77,8 @@ extension RecordingSummary {
     /// centring placed and flicked strokes apart loses gain signal). Against the moment estimate of
     /// ``userSpeedSpread`` (users with ≥ 5 strokes, fitted before; it stays in the table) the
     /// implied relative sd falls from 8.4% to 8.1% and the error beyond the ideal from 4.8 to 4.2
-    /// points in simulation (150 reveal truth samples of 2,000 traces by 100 users, seeds 1000–1149).
+    /// points in simulation (150 reveal truth samples of 2,000 traces by 100 users, seeds 1000–1149;
+    /// browse strokes are drawn as reveal's, but browse was not screened separately).
     var pooledSpeedSpread: Double {
         Self.classCentredBetweenSD(features.compactMap { f in
             guard let v = f.peakSpeed, v > 0 else { return nil }
