@@ -73,6 +73,9 @@ public struct ModelCalibration: Sendable {
                                           "duration log p90/p50"],
         RecordingSummary.stepperSpeedSpread: [speedSpread, "between-user sd of log travel"],
         RecordingSummary.styleSpeedSpread: [RecordingSummary.stepperSpeedSpread, speedSpread, "between-user sd of log travel"],
+        RecordingSummary.pooledSpeedSpreadName: [speedSpread, "between-user sd of log travel"],
+        RecordingSummary.styleGainSpread: [RecordingSummary.styleSpeedSpread, RecordingSummary.stepperSpeedSpread, speedSpread,
+                                           "between-user sd of log travel"],
         RecordingSummary.dragHeldShare: [held, "share lifted > 40 ms after the last move", "share release speed exactly 0"],
         RecordingSummary.weightedHeld: [held, "share lifted > 40 ms after the last move", "share release speed exactly 0"],
         RecordingSummary.fastStrokeTimeMedian: ["motion time p50 (first to last move, ms)", "contact duration p50 (ms)"],
@@ -145,7 +148,7 @@ public struct ModelCalibration: Sendable {
                    get: { $0.delivery.liftRepeatDelayMedian }, set: { $0.delivery.liftRepeatDelayMedian = $1 }),
             Fitted(name: "stall probability", key: "delivery.stallProbability", statistic: stopped, isProbability: true,
                    get: { $0.delivery.stallProbability }, set: { $0.delivery.stallProbability = $1 }),
-            Fitted(name: "user gain log sd", key: "gainLogSD", statistic: task == .paging ? RecordingSummary.styleSpeedSpread : speedSpread, isProbability: false,
+            Fitted(name: "user gain log sd", key: "gainLogSD", statistic: task == .paging ? RecordingSummary.styleGainSpread : RecordingSummary.pooledSpeedSpreadName, isProbability: false,
                    get: { $0.gainLogSD }, set: { $0.gainLogSD = $1 }),
         ]
         return list.map { x in

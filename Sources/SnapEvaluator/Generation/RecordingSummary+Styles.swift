@@ -114,6 +114,7 @@ extension RecordingSummary {
         return [
             Statistic(name: Self.dragHeldShare, value: drags < 20 ? .nan : Double(heldDrags) / Double(drags), tolerance: .absolute(0.05)),
             Statistic(name: Self.styleSpeedSpread, value: styleCentredSpeedSpread, tolerance: .relative(0.15)),
+            Statistic(name: Self.styleGainSpread, value: styleCentredGainSpread, tolerance: .relative(0.15)),
             Statistic(name: Self.fastStrokeTimeMedian, value: fastTimes.isEmpty ? .nan : Percentile.of(fastTimes, 0.5),
                       tolerance: .relative(0.1)),
             Statistic(name: Self.slowStrokeTimeSpread, value: Self.withinUserLogSD(slow), tolerance: .relative(0.1)),
@@ -144,6 +145,7 @@ extension RecordingSummary {
 
     static let dragHeldShare = "share held among one-item drags (labelled ±1, last move < 0.2 of peak speed)"
     static let styleSpeedSpread = "between-user sd of log peak speed (every stroke, centred by style)"
+    static let styleGainSpread = "between-user sd of the gain's stroke features (−log motion time if rested, else log travel; centred by style)"
     static let fastStrokeTimeMedian = "fast-stroke time p50 (ms; stroke time below the 2-means split)"
     static let slowStrokeTimeSpread = "placed-stroke time log sd within users (last move < 0.2 of peak speed, 5% trimmed)"
     static let dragMotionTimeSpread = "drag motion time log sd within users (labelled ±1, last move < 0.2 of peak speed, 5% trimmed)"

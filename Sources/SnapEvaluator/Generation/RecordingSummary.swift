@@ -265,6 +265,7 @@ public struct RecordingSummary: Sendable {
                         : Double(labelled.filter { abs($0) >= 2 }.count) / Double(labelled.count), tolerance: .absolute(0.05)),
             Statistic(name: "between-user sd of log travel", value: userSpread, tolerance: .relative(0.25)),
             Statistic(name: "between-user sd of log peak speed", value: userSpeedSpread, tolerance: .relative(0.15)),
+            Statistic(name: Self.pooledSpeedSpreadName, value: pooledSpeedSpread, tolerance: .relative(0.15)),
         ] + (hit == .revealed ? [] : styleStatistics)
     }
 }

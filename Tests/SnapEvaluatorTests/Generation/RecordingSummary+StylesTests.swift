@@ -10,20 +10,7 @@ import Testing
     /// (`rested`) or is still fast at its last move, labelled `intent` items from its start, lifted
     /// `liftDelay` ms after its last move (repeating it).
     func stroke(moves: Int, rested: Bool, intent: Int, user: Int, liftDelay: Double = 8) -> TraceFeatures {
-        var times = [0.0], offsets = [0.0]
-        for i in 0..<moves {
-            times.append(50 + 16.7 * Double(i))
-            // 10 pt a frame, the last step 1 pt when the stroke came to rest
-            offsets.append((offsets.last ?? 0) + (rested && i == moves - 1 ? 1 : 10))
-        }
-        times.append(times[times.count - 1] + liftDelay)
-        offsets.append(offsets[offsets.count - 1])
-        return times.withUnsafeBufferPointer { t in
-            offsets.withUnsafeBufferPointer { x in
-                TraceFeatures(time: t, offset: x, startOffset: 0, pitch: 170, velocity: 0, user: user, session: nil,
-                              intendedIndex: intent, startIndex: 0)
-            }
-        }
+        syntheticStroke(moves: moves, rested: rested, intent: intent, user: user, liftDelay: liftDelay)
     }
 
     /// Only strokes labelled ±1 that came to rest enter the drag motion-time spread: adding stays
