@@ -162,15 +162,16 @@ def _(fs):
     return by_class(fs, lambda f, c: rested_motion(f, c) if c % 2 == 1 and c < 8 else lg(f['travel']))
 
 
+def peak_travel_blend(f):
+    """0.4 log peak speed + 0.6 log travel of a moving stroke (None without both)."""
+    if not f['peak'] or f['travel'] <= 0:
+        return None
+    return 0.4 * math.log(f['peak']) + 0.6 * math.log(f['travel'])
+
+
 @candidate('gainLogSD', 'split prompt: flick .4 peak+.6 travel, rest −log motion')
 def _(fs):
-    def x(f, c):
-        if c % 2 == 1 and c < 8:
-            return rested_motion(f, c)
-        if not f['peak'] or f['travel'] <= 0:
-            return None
-        return 0.4 * math.log(f['peak']) + 0.6 * math.log(f['travel'])
-    return by_class(fs, x)
+    return by_class(fs, lambda f, c: rested_motion(f, c) if c % 2 == 1 and c < 8 else peak_travel_blend(f))
 
 
 @candidate('gainLogSD', 'prompt flicks only: .4 peak+.6 travel, rest −log motion')
@@ -178,11 +179,7 @@ def _(fs):
     def x(f, c):
         if c >= 8:
             return None
-        if c % 2 == 1:
-            return rested_motion(f, c)
-        if not f['peak'] or f['travel'] <= 0:
-            return None
-        return 0.4 * math.log(f['peak']) + 0.6 * math.log(f['travel'])
+        return rested_motion(f, c) if c % 2 == 1 else peak_travel_blend(f)
     return by_class(fs, x)
 
 
