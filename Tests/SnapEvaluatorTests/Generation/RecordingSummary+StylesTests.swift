@@ -61,7 +61,7 @@ import Testing
                 drags.append(stroke(moves: 8 + 2 * k + user, rested: true, intent: k % 2 == 0 ? 1 : -1, user: user))
             }
         }
-        let travel = RecordingSummary.withinUserLogSD(flicks.map { ($0.user, $0.travelPitches) }, trimDivisor: 40)
+        let travel = RecordingSummary.withinUserLogWinsorizedSD(flicks.map { ($0.user, $0.travelPitches) })
         let time = RecordingSummary.withinUserLogSD(flicks.map { ($0.user, $0.strokeTime!) })
         let dragTime = RecordingSummary.withinUserLogSD(drags.map { ($0.user, $0.motionTime!) }, trimDivisor: 40)
         let timeLocation = RecordingSummary.trimmedGeometricMean(flicks.map { $0.strokeTime! })
@@ -76,6 +76,7 @@ import Testing
         for set in [flicks + drags, mixed] {
             let s = RecordingSummary(features: set, layout: layout).statisticValues
             #expect(abs(s[RecordingSummary.flickTravelSpread]! - travel) < 1e-12)
+            #expect(s[RecordingSummary.flickTravelSpread]! != RecordingSummary.withinUserLogSD(flicks.map { ($0.user, $0.travelPitches) }, trimDivisor: 40))
             #expect(abs(s[RecordingSummary.flickStrokeTimeSpread]! - time) < 1e-12)
             #expect(abs(s[RecordingSummary.durationSpread]! - pow(dragTime, 1.0 / 3) * pow(time, 2.0 / 3)) < 1e-12)
             #expect(abs(s[RecordingSummary.flickStrokeTimeLocation]! - timeLocation) < 1e-12)

@@ -67,4 +67,39 @@ import Testing
         for u in [907, 3, 512, 44, 1, 260, 77] { byUser[u] = [Double(u)] }
         #expect(RecordingSummary.inKeyOrder(byUser).map { $0[0] } == [1, 3, 44, 77, 260, 512, 907])
     }
+
+    /// The winsorized scale of the paging spreads: the root mean square when no residual reaches
+    /// 2.5 × √(π/2)·mean|r|; a far outlier counts as that cap, not its square; and it moves
+    /// continuously as residuals are added (a 40th residual near the root mean square hardly moves it,
+    /// while a 2.5%-trimmed sd then starts to drop one value at each end and jumps).
+    @Test func winsorizedScaleIsRobustAndMovesContinuously() {
+        // 39 residuals in ±1 (a symmetric spread, none near the cap)
+        let base = (0..<39).map { Double($0 - 19) / 19 }
+        let rms = (base.reduce(0) { $0 + $1 * $1 } / 39).squareRoot()
+        #expect(abs(RecordingSummary.winsorizedRMS(base) - rms) < 1e-12)
+        #expect(RecordingSummary.winsorizedRMS(Array(base.prefix(19))).isNaN)
+        // an outlier 10 log units out (a travel 22,000 times the user's) moves it by less than a
+        // fifth of what it moves the root mean square: the cap follows the mean |r|, so its pull is
+        // linear in the outlier, not quadratic (nor bounded, as a trimmed sd's)
+        let withOutlier = base + [10]
+        let plainRMS = (withOutlier.reduce(0) { $0 + $1 * $1 } / 40).squareRoot()
+        #expect(RecordingSummary.winsorizedRMS(withOutlier) - rms < 0.2 * (plainRMS - rms))
+        // adding a 40th residual of 0.6 (about the rms): the winsorized scale barely moves; the 2.5%-trimmed one
+        // (the paging spreads' statistic before) drops both extremes at once and jumps
+        let added = base + [0.6]
+        let winsorizedStep = abs(RecordingSummary.winsorizedRMS(added) - RecordingSummary.winsorizedRMS(base))
+        let trimmedStep = abs(RecordingSummary.trimmedSD(added, trimDivisor: 40) - RecordingSummary.trimmedSD(base, trimDivisor: 40))
+        #expect(winsorizedStep < 0.01 * rms)
+        #expect(trimmedStep > 0.04 * rms)
+        // the within-user version centres each user's logs first, as withinUserLogSD does
+        var pairs: [(user: Int, value: Double)] = []
+        for k in 0..<40 {
+            let level = Double(k % 4), step = Double(k % 10) / 10
+            pairs.append((user: k % 4, value: exp(level + step)))
+        }
+        let residuals = RecordingSummary.withinUserLogResiduals(pairs)
+        #expect(residuals.count == 40)
+        #expect(abs(RecordingSummary.withinUserLogWinsorizedSD(pairs) - RecordingSummary.winsorizedRMS(residuals)) < 1e-12)
+        #expect(abs(RecordingSummary.withinUserLogSD(pairs, trimDivisor: 1_000) - RecordingSummary.trimmedSD(residuals, trimDivisor: 1_000)) < 1e-12)
+    }
 }
