@@ -59,7 +59,12 @@ enum ExampleRunner {
         words.removeFirst()
         let isGenerate = words.first == "generate"
         words = words.map { w in
-            if isGenerate { return w == "Data/synthetic.csv" ? dir.appendingPathComponent("gen.csv").path : w == "20000" ? "200" : w }
+            if isGenerate {  // a small generated file in, small files out into the scratch directory
+                if w == "Data/synthetic.csv" { return dir.appendingPathComponent("gen.csv").path }
+                if w == "swipes.csv" { return small }
+                if ["20000", "100000", "1000000"].contains(w) { return "200" }
+                if !w.hasPrefix("Data/"), [".json", ".csv"].contains(where: { w.hasSuffix($0) }) { return dir.appendingPathComponent(w).path }
+            }
             if w == "Data/synthetic.csv" || w == "swipes.csv" { return small }
             if w == "log.csv" { return dir.appendingPathComponent(w).path }
             if w.hasPrefix("Data/") {  // a file committed under Data/ (e.g. Data/pointer-example.csv)
