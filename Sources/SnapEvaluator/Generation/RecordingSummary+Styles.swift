@@ -90,7 +90,7 @@ extension RecordingSummary {
         for f in features {
             guard let t = f.strokeTime, t > 0, split.isFinite else { continue }
             let fast = log(t) < split
-            if (f.lastToPeakSpeed ?? 1) < 0.2 { slow.append((f.user, t)) }
+            if f.cameToRest { slow.append((f.user, t)) }
             guard fast else { continue }
             fastTimes.append(t)
             guard f.intent.map({ abs($0) == 1 }) ?? true else { continue }
@@ -107,7 +107,7 @@ extension RecordingSummary {
         }
         var drags = 0, heldDrags = 0
         var dragMotion: [(user: Int, value: Double)] = []
-        for f in features where f.intent.map({ abs($0) == 1 }) ?? true && (f.lastToPeakSpeed ?? 1) < 0.2 {
+        for f in features where f.intent.map({ abs($0) == 1 }) ?? true && f.cameToRest {
             drags += 1
             if f.heldBeforeLift { heldDrags += 1 }
             if let m = f.motionTime { dragMotion.append((f.user, m)) }

@@ -32,7 +32,7 @@ extension RecordingSummary {
     static func speedClass(_ f: TraceFeatures) -> Int? {
         let distance = f.intent.map { min(abs($0), 2) } ?? 3
         if distance == 2 { return nil }
-        return 2 * distance + ((f.lastToPeakSpeed ?? 1) < 0.2 ? 1 : 0)
+        return 2 * distance + (f.cameToRest ? 1 : 0)
     }
 
     /// The style class of a stroke for ``styleCentredGainSpread``: its ``speedClass(_:)``, with the
@@ -50,7 +50,7 @@ extension RecordingSummary {
     /// ``speedClass(_:)``: last move below 0.2 of the peak speed), log travel (pitches) for one
     /// still moving at the last move.
     static func gainFeature(_ f: TraceFeatures) -> Double? {
-        if (f.lastToPeakSpeed ?? 1) < 0.2 {
+        if f.cameToRest {
             guard let m = f.motionTime, m > 0 else { return nil }
             return -log(m)
         }

@@ -134,13 +134,21 @@ public struct TraceFeatures: Sendable, Hashable {
         return g <= 15 ? .prompt : (g <= 40 || g > 110 ? .hold : .stall)
     }
 
+    /// Came to rest before lift-off: the last move below ``restSpeedRatio`` of the stroke's peak move
+    /// speed (drags, stays, placed strokes; a flick released at `ρ ≤ 0.85` is at ≥ 0.25 of its peak
+    /// there). `false` without a last-to-peak ratio (fewer than two moves).
+    public var cameToRest: Bool { (lastToPeakSpeed ?? 1) < Self.restSpeedRatio }
+
+    /// The last-to-peak move speed ratio below which a stroke counts as having come to rest.
+    public static let restSpeedRatio = 0.2
+
     /// Released while moving and delivered whole: at least two moves, the last still at ≥ 0.2 of the
     /// stroke's peak move speed (a flick released at `ρ ≤ 0.85` is at ≥ 0.25 of its peak there; a
     /// stroke that came to rest is below 0.2) and the lift-off ≤ 40 ms after it (a later lift-off
     /// on a moving finger is a stall's, whose frames stopped early and cut the travel and the peak
     /// short: `RecordingSummary+Styles`).
     public var releasedMovingPromptly: Bool {
-        guard let r = lastToPeakSpeed, r >= 0.2, let g = liftGap, g <= 40, let t = strokeTime else { return false }
+        guard let r = lastToPeakSpeed, r >= Self.restSpeedRatio, let g = liftGap, g <= 40, let t = strokeTime else { return false }
         return t > 0
     }
 
