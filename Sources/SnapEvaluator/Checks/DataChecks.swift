@@ -11,6 +11,11 @@ import SnapStrategies
 ///   under `--hit exact` no policy can hit such a trace.
 /// - **zero-velocity**: more than 5% of releases have velocity exactly 0 (an estimator's 40 ms
 ///   rule on frame-batched input; `describe` shows the share per estimator).
+/// - **frame-logged**: more than 5% of sample-level traces match ``FrameLoggedPattern`` (one row
+///   per display frame, a late first move, too few samples for Compose's tracker): the device
+///   computed from samples the log lacks (`--velocity compose-frames` rebuilds them).
+/// - **fling-clamp**: release velocities at the platforms' 8 pt/ms fling clamp
+///   (``VelocityWindow/maximumFlingVelocity``): a touchscreen glitch, or a real 8000 dp/s fling.
 /// - **few-users**: fewer than 5 users: per-user intervals are not meaningful.
 /// - **one-label**: every labelled trace has the same intended item.
 ///
@@ -44,6 +49,12 @@ public struct DataChecks: Sendable {
     var outside = Finding()
     var unreachable = Finding()
     var zeroVelocity = Finding()
+    var frameLogged = Finding()
+    /// Touch-down to first-move delays of the frame-logged traces, ms.
+    var frameLoggedDelays: [Double] = []
+    var clamped = Finding()
+    /// Sample-level traces (the frame-logged share's base).
+    var sampleLevel = 0
     var firstLabel: Int?
     var labelsVary = false
     /// Sample-level traces that carried a `release_velocity` (``VelocityInUse/ignoredNotice(method:ignored:)``).
@@ -58,7 +69,15 @@ public struct DataChecks: Sendable {
     /// Counts `record`'s release, and whether a sample-level trace carried a recorded velocity.
     public mutating func add(_ record: TraceRecord) {
         add(record.release)
-        if record.samples.recordedVelocity != nil && record.samples.count > 1 { recordedVelocities += 1 }
+        let s = record.samples
+        guard s.count > 1 else { return }
+        sampleLevel += 1
+        if s.recordedVelocity != nil { recordedVelocities += 1 }
+        if let delay = FrameLoggedPattern.delay(s) {
+            frameLogged.add(record.release.location)
+            frameLoggedDelays.append(delay)
+        }
+        if Swift.abs(record.release.release.velocity) >= VelocityWindow.maximumFlingVelocity { clamped.add(record.release.location) }
     }
 
     /// Counts `trace`.
@@ -91,6 +110,10 @@ public struct DataChecks: Sendable {
         outside.merge(other.outside, lineOffset: lineOffset)
         unreachable.merge(other.unreachable, lineOffset: lineOffset)
         zeroVelocity.merge(other.zeroVelocity, lineOffset: lineOffset)
+        frameLogged.merge(other.frameLogged, lineOffset: lineOffset)
+        frameLoggedDelays += other.frameLoggedDelays
+        clamped.merge(other.clamped, lineOffset: lineOffset)
+        sampleLevel += other.sampleLevel
         if let o = other.firstLabel {
             if let f = firstLabel { if f != o { labelsVary = true } } else { firstLabel = o }
         }
@@ -133,6 +156,23 @@ public struct DataChecks: Sendable {
                                    message: "\(zeroVelocity.count) of \(traces) release velocities (\(pct)%) are exactly 0 "
                                        + "(over 5%: check --velocity against the recording platform; see snaplab describe)",
                                    examples: zeroVelocity.examples))
+        }
+        if sampleLevel > 0, Double(frameLogged.count) > Self.zeroVelocityShare * Double(sampleLevel) {
+            let delay = SortedQuantiles.quantiles(of: frameLoggedDelays, [0.5])[0].map { NumberFormat.fixed($0, 0) } ?? "-"
+            out.append(DataWarning(id: "frame-logged", count: frameLogged.count, total: sampleLevel,
+                                   message: "\(frameLogged.count) of \(sampleLevel) traces look logged one row per display frame: the first move "
+                                       + "comes a median \(delay) ms after touch-down (beyond the trackers' 40 ms gap) and Compose's window "
+                                       + "holds fewer than 3 samples, so a platform tracker replayed on the rows reads 0 where the device, "
+                                       + "which also had the input samples between frames, flung; --velocity compose-frames rebuilds them "
+                                       + "(Docs/real-recordings.md)",
+                                   examples: frameLogged.examples))
+        }
+        if clamped.count > 0 {
+            out.append(DataWarning(id: "fling-clamp", count: clamped.count, total: sampleLevel,
+                                   message: "\(clamped.count) release velocities reached the 8 pt/ms fling clamp (8000 dp/s, where Android, "
+                                       + "Compose and Flutter clamp): a touchscreen glitch (two events far apart within a few ms) or a "
+                                       + "real hard fling",
+                                   examples: clamped.examples))
         }
         if let users, users < Self.minimumUsers, labelled > 0 {
             out.append(DataWarning(id: "few-users", count: users, total: Self.minimumUsers,

@@ -11,7 +11,8 @@ import SnapStrategies
 /// - *sparse*: fewer than 3 move samples (LSQ2 falls back to a line or to 0);
 /// - *repeated lift-off position*: the lift-off row repeats the previous row's offset
 ///   (a platform that re-reports the last position at lift-off);
-/// - *long gap*: two consecutive samples more than 40 ms apart (the velocity trackers reset).
+/// - *long gap*: two consecutive samples more than 40 ms apart (the velocity trackers reset);
+/// - *frame-logged*: one row per display frame with a late first move (``FrameLoggedPattern``).
 public struct TraceDescription: Sendable {
     public static let quantileLevels: [Double] = [0, 0.05, 0.25, 0.5, 0.75, 0.9, 0.95, 1]
 
@@ -24,6 +25,7 @@ public struct TraceDescription: Sendable {
     public private(set) var sparseTraces = 0
     public private(set) var repeatedLiftOff = 0
     public private(set) var longGapTraces = 0
+    public private(set) var frameLoggedTraces = 0
     /// Durations, travel, delivery and per-estimator speeds (``RealDataDescription``).
     public private(set) var realData = RealDataDescription()
     private var userSeen: [Bool] = []
@@ -55,6 +57,7 @@ public struct TraceDescription: Sendable {
         }
         if n > 0 && moves < 3 { sparseTraces += 1 }
         if longGap { longGapTraces += 1 }
+        if FrameLoggedPattern.delay(s) != nil { frameLoggedTraces += 1 }
         if n >= 2 && s.offset[n - 1] == s.offset[n - 2] { repeatedLiftOff += 1 }
         if let intended = r.intendedIndex {
             labelled += 1
@@ -112,7 +115,8 @@ public struct TraceDescription: Sendable {
             ("page_deltas", .object(pageDeltas.keys.sorted().map { (String($0), .int(pageDeltas[$0] ?? 0)) })),
             ("sampling_flags", .object([("sparse_traces", .int(sparseTraces)),
                                   ("repeated_lift_off_positions", .int(repeatedLiftOff)),
-                                  ("long_gap_traces", .int(longGapTraces))])),
+                                  ("long_gap_traces", .int(longGapTraces)),
+                                  ("frame_logged_traces", .int(frameLoggedTraces))])),
         ])
     }
 
@@ -156,6 +160,11 @@ public struct TraceDescription: Sendable {
             : TextTable(header: ["intended − start", "traces", "%"], rows: deltaRows).rendered()
         out += "\nsampling flags: \(sparseTraces) sparse traces (< 3 move samples), \(repeatedLiftOff) repeated lift-off positions, "
             + "\(longGapTraces) traces with a gap > 40 ms\n"
+        if frameLoggedTraces > 0 {
+            out += "frame-logged: \(frameLoggedTraces) of \(traces) traces have one row per display frame, a first move over 40 ms "
+                + "after touch-down and fewer than 3 samples in Compose's window (the device also had the samples between "
+                + "frames: --velocity compose-frames rebuilds them)\n"
+        }
         return out
     }
 }
