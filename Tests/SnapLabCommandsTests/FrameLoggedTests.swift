@@ -31,11 +31,15 @@ import Testing
         #expect(out.standardError.contains("warning: 20 of 20 traces look logged one row per display frame: the first move comes a median 92 ms"))
         #expect(out.standardError.contains("--velocity compose-frames"))
         #expect(out.text.contains("s0,0,2\n"), "compose reads 0 from the two moves")
-        let described = try SnapLab.Describe.parse([frames] + Self.layout).output()
+        // no layout: describe still runs; the fields that need one say so
+        let described = try SnapLab.Describe.parse([frames]).output()
         #expect(described.text.contains("frame-logged: 20 of 20 traces"))
+        #expect(described.text.contains("travel in items, page deltas and releases outside the content: needs a layout"))
         #expect(described.standardError.contains("look logged one row per display frame"))
-        let json = try SnapLab.Describe.parse([frames, "--format", "json"] + Self.layout).output().text
+        let json = try SnapLab.Describe.parse([frames, "--format", "json"]).output().text
         #expect(json.contains("\"frame_logged_traces\": 20"))
+        #expect(json.contains("\"page_deltas\": \"needs a layout"))
+        #expect(!(try SnapLab.Describe.parse([frames, "--format", "json"] + Self.layout).output().text.contains("\"page_deltas\": \"needs")))
         // the remedy: no zeros, every velocity along the drag (content offset grows)
         let rebuilt = try SnapLab.Velocity.parse([frames, "--velocity", "compose-frames"]).output().text
         let velocities = rebuilt.split(separator: "\n").dropFirst().map { Double($0.split(separator: ",")[1])! }

@@ -16,6 +16,8 @@ import SnapStrategies
 ///   computed from samples the log lacks (`--velocity compose-frames` rebuilds them).
 /// - **fling-clamp**: release velocities at the platforms' 8 pt/ms fling clamp
 ///   (``VelocityWindow/maximumFlingVelocity``): a touchscreen glitch, or a real 8000 dp/s fling.
+/// - **mixed-layouts**: one file holds traces of more than one layout (several screens or
+///   devices in one log): pooled figures mix them.
 /// - **few-users**: fewer than 5 users: per-user intervals are not meaningful.
 /// - **one-label**: every labelled trace has the same intended item.
 ///
@@ -55,6 +57,10 @@ public struct DataChecks: Sendable {
     var clamped = Finding()
     /// Sample-level traces (the frame-logged share's base).
     var sampleLevel = 0
+    /// Traces per distinct layout, per file (at most ``layoutsPerFileKept`` layouts a file).
+    var layoutsByFile: [String: [CarouselLayout: Int]] = [:]
+    /// Distinct layouts counted per file; more are counted under the last.
+    static let layoutsPerFileKept = 64
     var firstLabel: Int?
     var labelsVary = false
     /// Sample-level traces that carried a `release_velocity` (``VelocityInUse/ignoredNotice(method:ignored:)``).
@@ -88,6 +94,11 @@ public struct DataChecks: Sendable {
             outside.add(trace.location)
         }
         if release.velocity == 0 { zeroVelocity.add(trace.location) }
+        if checksLayout {
+            var counts = layoutsByFile[trace.location.file, default: [:]]
+            if counts[layout] != nil || counts.count < Self.layoutsPerFileKept { counts[layout, default: 0] += 1 }
+            layoutsByFile[trace.location.file] = counts
+        }
         guard let intended = trace.intendedIndex else { return }
         labelled += 1
         if let first = firstLabel { if first != intended { labelsVary = true } } else { firstLabel = intended }
@@ -100,6 +111,7 @@ public struct DataChecks: Sendable {
         checksLayout = false
         outside = Finding()
         unreachable = Finding()
+        layoutsByFile = [:]
     }
 
     /// Adds `other` (a later part of the same run); its example lines move by `lineOffset`.
@@ -114,6 +126,9 @@ public struct DataChecks: Sendable {
         frameLoggedDelays += other.frameLoggedDelays
         clamped.merge(other.clamped, lineOffset: lineOffset)
         sampleLevel += other.sampleLevel
+        for (file, counts) in other.layoutsByFile {
+            layoutsByFile[file, default: [:]].merge(counts, uniquingKeysWith: +)
+        }
         if let o = other.firstLabel {
             if let f = firstLabel { if f != o { labelsVary = true } } else { firstLabel = o }
         }
@@ -173,6 +188,16 @@ public struct DataChecks: Sendable {
                                        + "Compose and Flutter clamp): a touchscreen glitch (two events far apart within a few ms) or a "
                                        + "real hard fling",
                                    examples: clamped.examples))
+        }
+        for file in layoutsByFile.keys.sorted() {
+            guard let counts = layoutsByFile[file], counts.count > 1 else { continue }
+            let sizes = counts.values.sorted(by: >)
+            let total = sizes.reduce(0, +)
+            let shown = sizes.prefix(5).map(String.init).joined(separator: ", ") + (sizes.count > 5 ? ", …" : "")
+            out.append(DataWarning(id: "mixed-layouts", count: counts.count, total: total,
+                                   message: "\(file) mixes \(counts.count) layouts (\(shown) traces): each trace is scored in its own "
+                                       + "layout, but pooled hit rates and fits mix the screens or devices; compare them one by one "
+                                       + "(split by the layout columns) before pooling"))
         }
         if let users, users < Self.minimumUsers, labelled > 0 {
             out.append(DataWarning(id: "few-users", count: users, total: Self.minimumUsers,
