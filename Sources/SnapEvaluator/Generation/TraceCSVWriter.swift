@@ -120,7 +120,7 @@ public struct TraceCSVWriter: Sendable {
         DecimalBytes.appendInteger(swipe.traceID, to: &prefix)
         prefix.append(contentsOf: [UInt8(ascii: ","), UInt8(ascii: "u")])
         DecimalBytes.appendUnsigned(UInt64(Swift.max(swipe.user, 0)), minimumDigits: userDigits, to: &prefix)
-        prefix.append(UInt8(ascii: ","))
+        prefix.append(contentsOf: [UInt8(ascii: ","), UInt8(ascii: "s")])
         DecimalBytes.appendInteger(swipe.chunk, to: &prefix)
         prefix.append(UInt8(ascii: "."))
         DecimalBytes.appendInteger(swipe.session, to: &prefix)
