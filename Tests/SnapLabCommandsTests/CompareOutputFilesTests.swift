@@ -59,6 +59,24 @@ struct CompareOutputFilesTests {
         }
     }
 
+    @Test("--format csv on unlabelled traces: one rectangular long table, no comment lines (issue 31)")
+    func csvUnlabelled() throws {
+        let unlabelled = compareFixture.split(separator: "\n").map { line -> String in
+            var cells = line.split(separator: ",", omittingEmptySubsequences: false).map(String.init)
+            if let i = compareFixture.split(separator: "\n")[0].split(separator: ",").firstIndex(of: "intended_index") { cells.remove(at: i) }
+            return cells.joined(separator: ",")
+        }.joined(separator: "\n") + "\n"
+        let path = try temporaryCSV(unlabelled, name: "unlabelled.csv")
+        let command = try SnapLab.parseAsRoot(["compare", path, "--policies", "nearest,tag99", "--bootstrap", "10", "--format", "csv"])
+        let out = try #require(command as? SnapLab.Compare).output()
+        let lines = out.text.split(separator: "\n")
+        #expect(lines[0] == "table,policy,column,value")
+        #expect(!out.text.contains("#"))
+        for line in lines { #expect(line.split(separator: ",", omittingEmptySubsequences: false).count == 4, "\(line)") }
+        #expect(lines.contains("pages_moved,nearest,n,4") && lines.contains("agreement,nearest,nearest,1.000"), "\(out.text)")
+        #expect(out.standardError.contains("hit rates: none"))
+    }
+
     @Test("--format csv --by file: one header row, loadable, the per-file rows included")
     func csvByFile() throws {
         let first = try temporaryCSV(compareFixture, name: "one.csv")

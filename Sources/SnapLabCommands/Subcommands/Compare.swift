@@ -113,6 +113,7 @@ extension SnapLab {
                 }
                 notes.append("wrote \(traces) traces × \(selected.count) policies = \(traces * selected.count) per-trace rows to \(perTrace)")
             }
+            if totals.labelled == 0 && format == .csv { notes.append(UnlabelledComparisonReport.note) }
             notes.append("seed: \(seed)")
             result.standardError = notes.joined(separator: "\n") + "\n"
             return result
