@@ -115,7 +115,7 @@ public struct TraceCSVWriter: Sendable {
 
     /// Appends the rows of `swipe` (none for a cancelled swipe in a release file).
     public func append(_ swipe: SyntheticSwipe, to buffer: inout [UInt8]) {
-        var prefix: [UInt8] = []
+        var prefix: [UInt8] = [UInt8(ascii: "t")]
         prefix.reserveCapacity(40)
         DecimalBytes.appendInteger(swipe.traceID, to: &prefix)
         prefix.append(contentsOf: [UInt8(ascii: ","), UInt8(ascii: "u")])
