@@ -29,6 +29,9 @@ import Testing
         let frames = try Self.fixture(frameLogged: true)
         let out = try SnapLab.Velocity.parse([frames, "--velocity", "compose"]).output()
         #expect(out.standardError.contains("warning: 20 of 20 traces look logged one row per display frame: the first move comes a median 92 ms"))
+        // parts read in parallel merge to the same counts and median
+        let parallel = try SnapLab.Velocity.parse([frames, "--velocity", "compose", "--jobs", "3"]).output()
+        #expect(parallel.standardError == out.standardError, "\(parallel.standardError)")
         #expect(out.standardError.contains("--velocity compose-frames"))
         #expect(out.text.contains("s0,0,2\n"), "compose reads 0 from the two moves")
         // no layout: describe still runs; the fields that need one say so

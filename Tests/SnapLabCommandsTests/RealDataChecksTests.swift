@@ -32,6 +32,8 @@ import Testing
         let path = try CommandFixtures.write(mixed, name: "mixed.csv")
         let out = try SnapLab.Velocity.parse([path]).output()
         #expect(out.standardError.contains("mixed.csv mixes 2 layouts (2, 1 traces)"), "\(out.standardError)")
+        let parallel = try SnapLab.Velocity.parse([path, "--jobs", "2"]).output()
+        #expect(parallel.standardError.contains("mixed.csv mixes 2 layouts (2, 1 traces)"), "\(parallel.standardError)")
         let one = Self.columns + Self.stroke("a", end: 350) + Self.stroke("b", end: 350)
         #expect(!(try SnapLab.Velocity.parse([try CommandFixtures.write(one, name: "one.csv")]).output().standardError.contains("mixes")))
     }
