@@ -5,7 +5,18 @@
 #   pkg-config   lets SwiftPM find GSL's flags (`pkg-config --libs gsl`)
 #   librsvg2-bin rsvg-convert, used by a test that proves our SVG plots render (and PNG output)
 #   chromium, chromium-driver  headless browser for the tests of the recorder page and the report
+# With --tests (Scripts/test.sh), also the test-only Python package, with pip:
+#   pandas       a test runs Docs/per-trace.md's example on compare's --per-trace output
 set -euo pipefail
+
+if [ "${1:-}" = "--tests" ]; then
+  if python3 -c "import pandas" >/dev/null 2>&1; then
+    echo "setup: python3 pandas is already installed (test-only)"
+  else
+    echo "setup: installing python3 pandas with pip (test-only: Docs/per-trace.md's example)"
+    python3 -m pip install --quiet pandas
+  fi
+fi
 
 needed=(libgsl-dev pkg-config librsvg2-bin chromium chromium-driver)
 missing=()

@@ -9,10 +9,17 @@
 /// `shared/bench/baseline.py` `_lsq2_block` does); a test pins it to GSL's
 /// `gsl_multifit_linear` (``PolynomialFit``) within 1e-9.
 ///
+/// What the fling receives (``clampsToFling``, the default): the estimate clamped to
+/// ±``VelocityWindow/maximumFlingVelocity`` (8 pt/ms), as Android's widgets read it; without,
+/// the tracker's raw fit.
+///
 /// Source: AOSP `frameworks/native/libs/input/VelocityTracker.cpp`,
 /// `LeastSquaresVelocityTrackerStrategy::getVelocity` (degree 2, unweighted).
 public struct LSQ2VelocityEstimator: VelocityEstimator {
-    public init() {}
+    /// Whether the estimate is clamped as a fling reads it (a glitch guard).
+    public var clampsToFling: Bool
+
+    public init(clampsToFling: Bool = true) { self.clampsToFling = clampsToFling }
     public var id: String { VelocityMethod.lsq2.rawValue }
 
     public func estimate(_ s: TraceSamples) -> VelocityEstimate {
@@ -30,7 +37,8 @@ public struct LSQ2VelocityEstimator: VelocityEstimator {
                 }
                 return LeastSquaresSlope.slope(a: a, dx: dx, count: n)
             }
-            return VelocityEstimate(velocity: v.isFinite ? v : 0, samplesUsed: n)
+            guard v.isFinite else { return VelocityEstimate(velocity: 0, samplesUsed: n) }
+            return VelocityEstimate(velocity: clampsToFling ? VelocityWindow.clampedToFling(v) : v, samplesUsed: n)
         }
     }
 }

@@ -80,6 +80,7 @@ extension SnapLab {
             let (start, names) = try selection()
             let fitter = try fitOptions.fitter()
             let (data, labelled, summary, checks, labels) = try sample.readFitData(input, seed: fitOptions.seed, behaviour: behaviour)
+            try fitOptions.checkFolds(users: data.userCounts(data.allIndices).count)
             let fit = try CrossValidatedFit.run(policy: start, data: data, parameters: names, fitter: fitter,
                                                 folds: fitOptions.folds, bootstrapResamples: bootstrap, seed: fitOptions.seed)
             var preamble: [(key: String, value: String)] = summary.files.map {
