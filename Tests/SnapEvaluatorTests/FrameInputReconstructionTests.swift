@@ -55,8 +55,8 @@ enum FrameLoggedStroke {
     let time: [Double] = [0, 8, 16, 17, 20]
     let offset: [Double] = [0, 8, 16, 490.6, 490.6]
 
-    @Test("Android's widgets, Compose and Flutter read at most 8000 dp/s (8 pt/ms)", arguments: [
-        VelocityMethod.lsq2, .impulse, .compose, .composeLegacy, .composeFrames, .flutter,
+    @Test("Compose and Flutter read at most 8000 dp/s (8 pt/ms)", arguments: [
+        VelocityMethod.compose, .composeLegacy, .composeFrames, .flutter,
     ])
     func aGlitchIsReadAsTheFastestFling(method: VelocityMethod) {
         let v = method.estimator.estimate(time: time, offset: offset).velocity
@@ -65,7 +65,10 @@ enum FrameLoggedStroke {
         #expect(back == -VelocityWindow.maximumFlingVelocity)
     }
 
-    @Test func aospsTrackerItselfDoesNotClamp() {
-        #expect(LSQ2VelocityEstimator(clampsToFling: false).estimate(time: time, offset: offset).velocity > 40)
+    /// AOSP's tracker returns the fit (its widgets clamp what their fling receives, and the
+    /// policies modelling them do): the glitch reads as it is, and the data checks count it.
+    @Test(arguments: [VelocityMethod.lsq2, .impulse])
+    func aospsTrackerItselfDoesNotClamp(method: VelocityMethod) {
+        #expect(method.estimator.estimate(time: time, offset: offset).velocity > 40)
     }
 }

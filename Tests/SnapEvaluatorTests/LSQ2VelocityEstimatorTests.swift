@@ -100,8 +100,7 @@ import Testing
             times.append(t - Double.random(in: 0...6, using: &rng))
             times[n] = max(times[n], times[n - 1])
             offsets.append(x)
-            // the tracker's raw fit (random slopes reach 16 pt/ms, beyond the fling clamp)
-            let estimate = LSQ2VelocityEstimator(clampsToFling: false).estimate(time: times, offset: offsets)
+            let estimate = lsq2.estimate(time: times, offset: offsets)
             let flags = [UInt8](repeating: 1, count: n) + [0]
             let count = times.withUnsafeBufferPointer { tb in
                 offsets.withUnsafeBufferPointer { xb in

@@ -184,8 +184,8 @@ public struct DataChecks: Sendable {
         }
         if clamped.count > 0 {
             out.append(DataWarning(id: "fling-clamp", count: clamped.count, total: sampleLevel,
-                                   message: "\(clamped.count) release velocities reached the 8 pt/ms fling clamp (8000 dp/s, where Android, "
-                                       + "Compose and Flutter clamp): a touchscreen glitch (two events far apart within a few ms) or a "
+                                   message: "\(clamped.count) release velocities reached the 8 pt/ms fling clamp (8000 dp/s, where Android's "
+                                       + "widgets, Compose and Flutter clamp): a touchscreen glitch (two events far apart within a few ms) or a "
                                        + "real hard fling",
                                    examples: clamped.examples))
         }

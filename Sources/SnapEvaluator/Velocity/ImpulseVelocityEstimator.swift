@@ -9,7 +9,7 @@
 /// Source: AOSP `frameworks/native/libs/input/VelocityTracker.cpp`,
 /// `ImpulseVelocityTrackerStrategy`, `calculateImpulseVelocity` and `kineticEnergyToVelocity`
 /// (computed here in double precision and ms instead of float and s; the result is unit-consistent).
-/// The result is clamped to ±``VelocityWindow/maximumFlingVelocity`` as Android's widgets read it.
+/// Not clamped, as AOSP's tracker (see ``LSQ2VelocityEstimator``).
 public struct ImpulseVelocityEstimator: VelocityEstimator {
     public init() {}
     public var id: String { VelocityMethod.impulse.rawValue }
@@ -27,7 +27,7 @@ public struct ImpulseVelocityEstimator: VelocityEstimator {
             guard n >= 2 else { return VelocityEstimate(velocity: 0, samplesUsed: n) }
             if n == 2 {
                 let v = (s.offset[idx[0]] - s.offset[idx[1]]) / (s.time[idx[0]] - s.time[idx[1]])
-                return VelocityEstimate(velocity: v.isFinite ? VelocityWindow.clampedToFling(v) : 0, samplesUsed: 2)
+                return VelocityEstimate(velocity: v.isFinite ? v : 0, samplesUsed: 2)
             }
             var work = 0.0
             // idx is newest first: step from the oldest (k = n - 1) toward the newest.
@@ -44,7 +44,7 @@ public struct ImpulseVelocityEstimator: VelocityEstimator {
                 k -= 1
             }
             let v = Self.kineticEnergyToVelocity(work)
-            return VelocityEstimate(velocity: v.isFinite ? VelocityWindow.clampedToFling(v) : 0, samplesUsed: n)
+            return VelocityEstimate(velocity: v.isFinite ? v : 0, samplesUsed: n)
         }
     }
 }

@@ -9,17 +9,15 @@
 /// `shared/bench/baseline.py` `_lsq2_block` does); a test pins it to GSL's
 /// `gsl_multifit_linear` (``PolynomialFit``) within 1e-9.
 ///
-/// What the fling receives (``clampsToFling``, the default): the estimate clamped to
-/// ±``VelocityWindow/maximumFlingVelocity`` (8 pt/ms), as Android's widgets read it; without,
-/// the tracker's raw fit.
+/// Not clamped: AOSP's tracker returns the fit, and Android's widgets clamp what their fling
+/// receives to ±``VelocityWindow/maximumFlingVelocity`` (8 pt/ms) themselves; the policies that
+/// model them apply that clamp (e.g. ``AndroidLinearSnapHelperSnap``), and the `fling-clamp`
+/// warning counts releases at or beyond it.
 ///
 /// Source: AOSP `frameworks/native/libs/input/VelocityTracker.cpp`,
 /// `LeastSquaresVelocityTrackerStrategy::getVelocity` (degree 2, unweighted).
 public struct LSQ2VelocityEstimator: VelocityEstimator {
-    /// Whether the estimate is clamped as a fling reads it (a glitch guard).
-    public var clampsToFling: Bool
-
-    public init(clampsToFling: Bool = true) { self.clampsToFling = clampsToFling }
+    public init() {}
     public var id: String { VelocityMethod.lsq2.rawValue }
 
     public func estimate(_ s: TraceSamples) -> VelocityEstimate {
@@ -38,7 +36,7 @@ public struct LSQ2VelocityEstimator: VelocityEstimator {
                 return LeastSquaresSlope.slope(a: a, dx: dx, count: n)
             }
             guard v.isFinite else { return VelocityEstimate(velocity: 0, samplesUsed: n) }
-            return VelocityEstimate(velocity: clampsToFling ? VelocityWindow.clampedToFling(v) : v, samplesUsed: n)
+            return VelocityEstimate(velocity: v, samplesUsed: n)
         }
     }
 }
