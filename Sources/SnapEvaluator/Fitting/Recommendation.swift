@@ -49,6 +49,20 @@ public struct Recommendation: Sendable {
         /// than this learned from (its threshold searches; the learned policy's likelihood); `nil`
         /// when every fit used all its traces (defaults, or data within the cap). Its scores use all traces.
         public var sampleCap: Int?
+        /// Held-out hits per user (slots of ``Recommendation/userTraces``): every trace scored once, by
+        /// its fold's fit (defaults: the defaults); empty when not computed. Hits under each trace's
+        /// criterion, whatever the objective.
+        public var userHits: [Double] = []
+        /// Each fold's fitted parameter values (the policy's ``SnapPolicy/parameterValues`` order),
+        /// fold order; empty for defaults.
+        public var foldValues: [[Double]] = []
+        /// Why the values of the fit on all traces are degenerate (``Degeneracy``), one sentence each;
+        /// empty when none are.
+        public var degenerate: [String] = []
+        /// The label of the candidate in text: `policy (variant)`.
+        public var name: String { "\(policyID) (\(variant))" }
+        /// Whether it is the same candidate as `other`.
+        public func isSame(as other: Candidate) -> Bool { policyID == other.policyID && variant == other.variant }
     }
 
     public var objective: FitObjective
@@ -68,6 +82,20 @@ public struct Recommendation: Sendable {
     public var notFitted: [String] = []
     /// Things the reader must know: leave-one-user-out folds, too few users to recommend.
     public var notes: [String] = []
+    /// Traces per user slot (``UserSlots``), the denominators of the held-out hits; empty when not computed.
+    public var userTraces: [Double] = []
+    /// The user ids (``FitData/Label/user``) of each fold's test set, fold order.
+    public var foldUsers: [[Int32]] = []
+    /// Candidates left out of the choice because a fitted value is degenerate (``Degeneracy``).
+    public var setAside: [Candidate] = []
+    /// The candidates whose held-out hits are not significantly different from the best eligible
+    /// one's (Holm-adjusted clustered McNemar, ``tieLevel``), the best first; with their adjusted p-values.
+    public var tied: [(candidate: Candidate, p: Double)] = []
+    /// Lines the generated code's header states (``swiftCode``): what its values assume — the
+    /// velocity estimator, the hit criterion, the platform.
+    public var codeHeader: [String] = []
+    /// Significance level of the tie test.
+    public static let tieLevel = 0.05
     /// The headroom on the same folds, when asked for (`withHeadroom`).
     public var headroom: Headroom?
     /// Traces per fit above which the fits learned from a seeded user-stratified subsample
@@ -97,7 +125,7 @@ public struct Recommendation: Sendable {
                            fitter: PolicyFitter = PolicyFitter(), folds k: Int = 5, maxPages: Int = 3,
                            maxFittedParameters: Int = .max, seed: UInt64 = 1,
                            adaptingFolds: Bool = true, withHeadroom: Bool = false,
-                           sampleCap cap: LearnedSample.Cap = .automatic) throws -> Recommendation {
+                           sampleCap cap: LearnedSample.Cap = .automatic, allowDegenerate: Bool = false) throws -> Recommendation {
         guard !policies.isEmpty else { throw FitError.invalidOption(name: "policies", value: "[]", expected: "at least one policy") }
         let sampleCap = cap.traces(forData: data.count)
         if let sampleCap, sampleCap < 1 {
@@ -110,8 +138,21 @@ public struct Recommendation: Sendable {
         var plan = RecommendationPlan(policies: policies, data: data, grouping: grouping, fitter: fitter, maxPages: maxPages,
                                       maxFittedParameters: maxFittedParameters, seed: seed, withHeadroom: withHeadroom)
         plan.sampleCap = sampleCap ?? .max
-        let outcome = try plan.run()
-        var result = try Recommendation(objective: objective, candidates: outcome.candidates, folds: grouping.count)
+        let users = UserSlots(data)
+        plan.users = users
+        var outcome = try plan.run()
+        let degeneracy = Degeneracy(data: data)
+        for k in outcome.candidates.indices where outcome.candidates[k].variant == "fitted" {
+            outcome.candidates[k].degenerate = degeneracy.reasons(outcome.candidates[k].policy,
+                                                                 fitted: outcome.candidates[k].fittedParameters)
+        }
+        var result = try Recommendation(objective: objective, candidates: outcome.candidates, folds: grouping.count,
+                                        allowDegenerate: allowDegenerate, userTraces: users.traces)
+        result.foldUsers = grouping.testIndices.map { test in
+            var seen = Set<Int32>(), out: [Int32] = []
+            for i in test where seen.insert(data.labels[i].user).inserted { out.append(data.labels[i].user) }
+            return out
+        }
         result.notFitted = outcome.notFitted
         result.headroom = outcome.headroom
         result.sampleCap = sampleCap
@@ -120,49 +161,109 @@ public struct Recommendation: Sendable {
                                          likelihood: outcome.sampledLikelihood) {
             result.notes.append(note)
         }
-        let users = data.userCounts(data.allIndices).count
-        if users < minimumUsers {
-            result.notes.append("a recommendation needs at least \(minimumUsers) users; this one rests on \(users), "
+        let userCount = users.count
+        if userCount < minimumUsers {
+            result.notes.append("a recommendation needs at least \(minimumUsers) users; this one rests on \(userCount), "
                                 + "so its ranking shows these people only: collect more users before shipping it")
         }
         return result
     }
 
     /// Applies the rule to scored candidates (exposed for testing the rule on its own).
-    public init(objective: FitObjective, candidates: [Candidate], folds: Int) throws {
-        func simpler(_ a: Candidate, _ b: Candidate) -> Bool {
-            if a.fittedParameters.count != b.fittedParameters.count { return a.fittedParameters.count < b.fittedParameters.count }
-            if a.parameterCount != b.parameterCount { return a.parameterCount < b.parameterCount }
-            if a.order != b.order { return a.order < b.order }
-            return a.variant == "defaults" && b.variant != "defaults"
+    /// - Parameters:
+    ///   - allowDegenerate: let a candidate with a degenerate fitted value (``Candidate/degenerate``)
+    ///     be chosen; otherwise it is ranked and shown but set aside (``setAside``), unless every
+    ///     candidate is degenerate.
+    ///   - userTraces: traces per user slot when the candidates carry held-out hits
+    ///     (``Candidate/userHits``): the ties (``tied``) are then tested.
+    public init(objective: FitObjective, candidates: [Candidate], folds: Int, allowDegenerate: Bool = false,
+                userTraces: [Double] = []) throws {
+        let ranking = candidates.sorted { a, b in
+            Self.sortKey(a, objective) != Self.sortKey(b, objective) ? Self.sortKey(a, objective) > Self.sortKey(b, objective)
+                : Self.simpler(a, b)
         }
-        func score(_ c: Candidate) -> Double { c.testScore.isNaN ? -.infinity : objective.loss(c.testScore) * -1 }
-        let ranking = candidates.sorted { a, b in score(a) != score(b) ? score(a) > score(b) : simpler(a, b) }
-        guard let best = ranking.first else {
+        let eligible = allowDegenerate ? ranking : ranking.filter { $0.degenerate.isEmpty }
+        guard let best = eligible.first ?? ranking.first else {
             throw FitError.emptyData(operation: "recommend", detail: "no candidates")
         }
         let se = best.testStandardError.isFinite ? best.testStandardError : 0
         let threshold = objective.isHigherBetter ? best.testScore - se : best.testScore + se
-        let within = ranking.filter { objective.isHigherBetter ? $0.testScore >= threshold : $0.testScore <= threshold }
-        let chosen = within.min(by: simpler) ?? best
+        let pool = eligible.isEmpty ? ranking : eligible
+        let within = pool.filter { objective.isHigherBetter ? $0.testScore >= threshold : $0.testScore <= threshold }
+        let chosen = within.min(by: Self.simpler) ?? best
         self.objective = objective
         self.ranking = ranking
         self.best = best
         self.chosen = chosen
         self.threshold = threshold
         self.folds = folds
-        let name = { (c: Candidate) in "\(c.policyID) (\(c.variant))" }
+        self.userTraces = userTraces
+        setAside = allowDegenerate ? [] : ranking.filter { !$0.degenerate.isEmpty }
         let fmt = { (x: Double) in NumberFormat.fixed(x, 4) }
-        var reasons = ["Best mean test \(objective): \(name(best)) at \(fmt(best.testScore)) ± \(fmt(se)) (standard error over \(folds) user-grouped folds)."]
+        var reasons = ["Best mean test \(objective): \(best.name) at \(fmt(best.testScore)) ± \(fmt(se)) (standard error over \(folds) user-grouped folds)."]
         reasons.append("Within one standard error of the best (\(objective.isHigherBetter ? "≥" : "≤") \(fmt(threshold))): "
-                       + within.map { "\(name($0)) \(fmt($0.testScore))" }.joined(separator: ", ") + ".")
-        if chosen.policyID == best.policyID && chosen.variant == best.variant {
-            reasons.append("Chosen: \(name(chosen)), the best, and nothing simpler is within its uncertainty.")
+                       + within.map { "\($0.name) \(fmt($0.testScore))" }.joined(separator: ", ") + ".")
+        if chosen.isSame(as: best) {
+            reasons.append("Chosen: \(chosen.name), the best, and nothing simpler is within its uncertainty.")
         } else {
-            reasons.append("Chosen: \(name(chosen)), the simplest of those (\(chosen.fittedParameters.count) fitted of "
-                           + "\(chosen.parameterCount) parameters), since the better score of \(name(best)) is within noise.")
+            reasons.append("Chosen: \(chosen.name), the simplest of those (\(chosen.fittedParameters.count) fitted of "
+                           + "\(chosen.parameterCount) parameters), since the better score of \(best.name) is within noise.")
+        }
+        if !setAside.isEmpty {
+            reasons.append("Set aside (a fitted value is degenerate; --allow-degenerate keeps them): "
+                           + setAside.map { "\($0.name): " + $0.degenerate.joined(separator: "; ") }.joined(separator: " | ") + ".")
+        }
+        tied = Self.tieGroup(pool, userTraces: userTraces)
+        if tied.count > 1 {
+            reasons.append("Tied with the best (held-out hits not significantly different, Holm-adjusted clustered McNemar, "
+                           + "α = \(NumberFormat.compact(Self.tieLevel, 2))): "
+                           + tied.map { "\($0.candidate.name) p = \(PValueText.short($0.p, log10p: .nan))" }.joined(separator: ", ")
+                           + "; among ties the rule above chose: fewest fitted parameters, then fewest parameters, then catalogue order.")
         }
         self.reasons = reasons
+    }
+
+    /// The order of the ranking: best score first (NaN last).
+    static func sortKey(_ c: Candidate, _ objective: FitObjective) -> Double {
+        c.testScore.isNaN ? -.infinity : objective.loss(c.testScore) * -1
+    }
+
+    /// The simplicity order: fewest fitted parameters, then fewest parameters, then input order, defaults first.
+    static func simpler(_ a: Candidate, _ b: Candidate) -> Bool {
+        if a.fittedParameters.count != b.fittedParameters.count { return a.fittedParameters.count < b.fittedParameters.count }
+        if a.parameterCount != b.parameterCount { return a.parameterCount < b.parameterCount }
+        if a.order != b.order { return a.order < b.order }
+        return a.variant == "defaults" && b.variant != "defaults"
+    }
+
+    /// The candidates of `pool` (ranked) whose held-out hits are not significantly different from
+    /// the first's: clustered McNemar per user (``ClusteredMcNemarTest``) against it, Holm-adjusted
+    /// over the family (``HolmAdjustment``), kept when the adjusted p ≥ ``tieLevel``; the first with
+    /// p = 1. Empty without held-out hits.
+    static func tieGroup(_ pool: [Candidate], userTraces: [Double]) -> [(candidate: Candidate, p: Double)] {
+        guard let first = pool.first, userTraces.count >= 2, pool.allSatisfy({ $0.userHits.count == userTraces.count }) else {
+            return []
+        }
+        let others = Array(pool.dropFirst())
+        let raw = others.map { HeldOutScore.difference(first.userHits, $0.userHits, traces: userTraces).p }
+        let adjusted = HolmAdjustment.adjust(raw)
+        return [(first, 1)] + zip(others, adjusted).filter { $0.1 >= tieLevel }.map { ($0.0, $0.1) }
+    }
+
+    /// `c`'s held-out hit rate with its user-clustered interval; `nil` without held-out hits.
+    public func heldOut(_ c: Candidate) -> HeldOutScore? {
+        guard !userTraces.isEmpty, c.userHits.count == userTraces.count else { return nil }
+        return HeldOutScore(hits: c.userHits, traces: userTraces)
+    }
+
+    /// The held-out paired difference `c − baseline` (same traces, same folds) with its clustered
+    /// interval and p-value; `nil` without held-out hits or when `baseline` has no defaults candidate.
+    public func heldOutDifference(_ c: Candidate, baseline id: String)
+        -> (baseline: Candidate, difference: Double, interval: (lower: Double, upper: Double)?, p: Double)? {
+        guard let base = ranking.first(where: { $0.policyID == id && $0.variant == "defaults" }),
+              heldOut(c) != nil, heldOut(base) != nil else { return nil }
+        let d = HeldOutScore.difference(c.userHits, base.userHits, traces: userTraces)
+        return (base, d.difference, d.interval, d.p)
     }
 
     /// Swift source that builds the chosen policy with `SnapStrategies` alone: a function
@@ -179,6 +280,7 @@ public struct Recommendation: Sendable {
             "",
             "/// Chosen by `snaplab recommend`: \(c.policyID) with \(c.variant == "defaults" ? "its default parameters" : "fitted " + c.fittedParameters.joined(separator: ", ")).",
             "/// Mean test \(objective) \(scoreText) over \(folds) user-grouped folds; rule: the simplest policy within one standard error of the best.",
+        ] + codeHeader.map { "/// " + $0 } + c.degenerate.map { "/// DEGENERATE (chosen with --allow-degenerate): " + $0 } + [
             "func makeRecommendedSnapPolicy() throws -> any SnapPolicy {",
         ]
         let list = { (xs: [Double]) in "[" + xs.map { "\($0)" }.joined(separator: ", ") + "]" }

@@ -26,6 +26,8 @@ public struct ReportPage: Sendable {
     public var folds = 5
     public var maxPages = 3
     public var maxFittedParameters = 6
+    /// Let a candidate with a degenerate fitted value be recommended (``Degeneracy``).
+    public var allowDegenerate = false
     public var mapPolicies = 3
     public var curvePolicies = 4
     /// The policy the app ships today (`--baseline`), compared with the verdict.
@@ -70,12 +72,18 @@ public struct ReportPage: Sendable {
                 let data = FitData(fitTraces.traces)
                 recommendation = try Recommendation.run(
                     policies: totals.policies, data: data, fitter: fitter, folds: folds, maxPages: maxPages,
-                    maxFittedParameters: maxFittedParameters, seed: seed, adaptingFolds: false)
+                    maxFittedParameters: maxFittedParameters, seed: seed, adaptingFolds: false,
+                    allowDegenerate: allowDegenerate)
                 headroom = try Headroom.run(data: data, folds: folds, seed: seed)
             } catch let error as FitError {
                 let note = "No recommendation: \(error.description). The verdict is the policy with the highest hit rate."
                 verdictNotes.append(note)
                 notes.append(note)
+            }
+            if recommendation != nil {
+                let velocity = preamble.first { $0.key == "velocity" }?.value ?? "?"
+                recommendation?.codeHeader = ["Assumes: velocity estimator \(velocity); hit criterion \(collector.hit.rawValue); "
+                                              + "platform not given (thresholds compared with other velocities decide differently)."]
             }
             if recommendation != nil, !fitTraces.isComplete {
                 let note = "Fitted and cross-validated on a seeded uniform sample of \(fitTraces.traces.count) "
@@ -118,17 +126,38 @@ public struct ReportPage: Sendable {
         if let r = recommendation {
             let chosen = r.chosen
             v = ReportVerdict(policy: chosen.policyID,
-                              basis: "Recommended: the simplest policy whose cross-validated \(r.objective) is within one "
-                                  + "standard error of the best (\(r.folds) folds grouped by user).",
+                              basis: "Recommended: the simplest configuration whose cross-validated \(r.objective) is within one "
+                                  + "standard error of the best (\(r.folds) folds grouped by user)"
+                                  + (chosen.variant == "fitted" ? ", with fitted parameters." : ", with its default parameters."),
                               row: comparison.rows.first { $0.policy == chosen.policyID }, notes: notes)
-            if chosen.variant != "defaults" {
-                v.fitted = (chosen.testScore, chosen.testStandardError, RecommendationReport.parameterText(chosen.policy))
+            if let score = r.heldOut(chosen) {
+                v.heldOut = (score, chosen.variant == "fitted" ? RecommendationReport.parameterText(chosen.policy) : nil)
             }
+            if let baseline, let d = r.heldOutDifference(chosen, baseline: baseline), let rate = r.heldOut(d.baseline)?.rate {
+                v.heldOutBaseline = (baseline, rate, d.difference, d.interval)
+            }
+            v.tied = r.tied.count > 1 ? r.tied.map(\.candidate.name) : []
+            v.tieRule = "Chosen among them: the simplest within one standard error of the best cross-validated score "
+                + "(fewest fitted parameters, then fewest parameters, then catalogue order)."
+            v.setAside = r.setAside.map { $0.name + ": " + $0.degenerate.joined(separator: "; ") }
         } else {
+            let ties = comparison.rows.filter { $0.holmP.map { $0 >= Recommendation.tieLevel } ?? true }
             v = ReportVerdict(policy: best.policy, basis: "The highest hit rate on these traces (no recommendation was fitted).",
                               row: best, notes: notes)
+            if ties.count > 1 {
+                v.undecided = true
+                v.tied = ties.map(\.policy)
+                v.basis = "\(best.policy) has the highest hit rate on these traces, but not significantly higher than the others "
+                    + "named (no recommendation was fitted)."
+                v.tieRule = "Every one is scored with its defaults (no fitted parameters), so the data cannot choose: "
+                    + "prefer what your platform ships natively, or drop --no-recommendation to fit and choose by rule."
+            }
         }
-        if let baseline { v.compare(withBaseline: baseline, in: comparison) }
+        if let baseline, v.heldOutBaseline == nil { v.compare(withBaseline: baseline, in: comparison) }
+        v.warnings = preamble.filter { $0.key == "warning" }.map(\.value)
+        let velocity = preamble.first { $0.key == "velocity" }?.value
+        let hit = preamble.first { $0.key == "hit" }?.value
+        v.assumptions = [velocity.map { "velocity estimator: " + $0 }, hit.map { "hit criterion: " + $0 }].compactMap { $0 }
         return v
     }
 

@@ -82,17 +82,31 @@ enum ReportSections {
             let within = r.objective.isHigherBetter ? c.testScore >= r.threshold : c.testScore <= r.threshold
             return [.number(Double(i + 1), 0),
                     HTMLTable.Cell(c.policyID + (chosen ? " (chosen)" : ""), prefixHTML: HTMLTable.swatch(colours[c.policyID] ?? "#bbbbbb")),
-                    HTMLTable.Cell(c.variant), .number(c.testScore, 4),
+                    HTMLTable.Cell(RecommendationReport.variantText(c)), .number(c.testScore, 4),
                     HTMLTable.Cell(FewUsersMark.marked(NumberFormat.fixed(c.testStandardError, 4), few), value: c.testStandardError),
-                    HTMLTable.Cell(within ? "yes" : ""), HTMLTable.Cell(RecommendationReport.parameterText(c.policy))]
+                    HTMLTable.Cell(within ? "yes" : ""),
+                    HTMLTable.Cell(RecommendationReport.heldOutText(r.heldOut(c)), value: r.heldOut(c)?.rate ?? .nan),
+                    HTMLTable.Cell(RecommendationReport.parameterText(c.policy))]
         }
-        var table = HTMLTable(header: ["rank", "policy", "variant", "test \(r.objective)", "± SE", "within 1 SE", "parameters"],
+        var table = HTMLTable(header: ["rank", "policy", "variant", "test \(r.objective)", "± SE", "within 1 SE",
+                                       "held-out hit rate [95%]", "parameters"],
                               rows: rows, cssClass: "ranking")
-        table.headerTips = ["", "", "defaults or fitted on the training folds", "mean over held-out folds (grouped by user)",
-                            "standard error over folds", "as good as the best within noise", ""]
+        table.headerTips = ["", "", "defaults, or fitted on the training folds and scored on the held-out ones",
+                            "mean over held-out folds (grouped by user)", "standard error over folds",
+                            "as good as the best within noise",
+                            "every trace scored once by the fit made without its user; interval clustered by user", ""]
         var html = "<p class=\"explain\">" + HTMLReport.escaped(RecommendationReport(recommendation: r).rule) + ".</p>\n"
         html += "<div class=\"scroll-y\">" + table.html() + "</div>\n"
         if few { html += "<p class=\"legend\">" + HTMLReport.escaped(FewUsersMark.footnote(users: users)) + "</p>\n" }
+        let degenerate = r.ranking.filter { !$0.degenerate.isEmpty }
+        if !degenerate.isEmpty {
+            html += "<p class=\"explain\">Degenerate fitted values (such a candidate is not recommended unless "
+                + "<code>--allow-degenerate</code>):</p>\n<ul>\n"
+            for c in degenerate {
+                html += "<li>" + HTMLReport.escaped(c.name + ": " + c.degenerate.joined(separator: "; ")) + "</li>\n"
+            }
+            html += "</ul>\n"
+        }
         html += "<ul>\n"
         for reason in r.reasons { html += "<li>" + HTMLReport.escaped(reason) + "</li>\n" }
         html += "</ul>\n"

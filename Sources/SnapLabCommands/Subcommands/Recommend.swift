@@ -42,6 +42,9 @@ extension SnapLab {
         @Option(help: "Output format: table or json.")
         var format: TableOrJSON = .table
 
+        @Flag(help: "Let a candidate with a degenerate fitted value (at an end of its range, coinciding cut points, a speed gate that never or always fires) be recommended.")
+        var allowDegenerate = false
+
         public init() {}
 
         public func validate() throws {
@@ -60,16 +63,19 @@ extension SnapLab {
             let selected = try PolicySelection.parse(policies)
             let fitter = try fitOptions.fitter(defaultStarts: 4)
             let (data, labelled, summary, checks, labels) = try sample.readFitData(input, seed: fitOptions.seed, behaviour: behaviour)
-            let recommendation = try Recommendation.run(
+            var recommendation = try Recommendation.run(
                 policies: selected, data: data, fitter: fitter, folds: fitOptions.folds, maxPages: maxPages,
                 maxFittedParameters: maxFittedParameters, seed: fitOptions.seed, withHeadroom: true,
-                sampleCap: try FitSampleCap.parse(fitSampleCap))
+                sampleCap: try FitSampleCap.parse(fitSampleCap), allowDegenerate: allowDegenerate)
+            let velocity = VelocityInUse.header(method: input.velocity, files: summary.files)
+            recommendation.codeHeader = ["Assumes: velocity estimator \(velocity); hit criterion \(sample.hitOptions.hit.rawValue); "
+                                         + "platform not given (thresholds compared with other velocities decide differently)."]
             var preamble: [(key: String, value: String)] = summary.files.map {
                 ("file", "\($0.path) (\($0.kind.rawValue), \($0.tracesRead) traces)")
             }
             preamble.append(("traces", "\(data.count) labelled from \(data.userCounts(data.allIndices).count) users"))
             if let labels { preamble.append(("labels", labels.description)) }
-            preamble.append(("velocity", VelocityInUse.header(method: input.velocity, files: summary.files)))
+            preamble.append(("velocity", velocity))
             preamble.append(("hit", sample.hitOptions.hit.rawValue))
             preamble.append(("seed", "\(fitOptions.seed)"))
             let users = data.userCounts(data.allIndices).count
@@ -79,6 +85,7 @@ extension SnapLab {
             notes.append("seed: \(fitOptions.seed)")
             var report = RecommendationReport(recommendation: recommendation, preamble: preamble, headroom: recommendation.headroom)
             report.users = users
+            report.userNames = summary.users.names
             report.warnings = checks.json(users: users, hit: sample.hitOptions.hit)
             return (report, notes)
         }

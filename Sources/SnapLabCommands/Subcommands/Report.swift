@@ -52,6 +52,9 @@ extension SnapLab {
         @Option(help: "Policies with more non-integer parameters than this are scored with defaults only.")
         var maxFittedParameters: Int = 6
 
+        @Flag(help: "Let a candidate with a degenerate fitted value (at an end of its range, coinciding cut points, a speed gate that never or always fires) be recommended.")
+        var allowDegenerate = false
+
         @OptionGroup var fitOptions: FitOptions
 
         @OptionGroup var behaviour: BehaviourLabelOptions
@@ -98,6 +101,7 @@ extension SnapLab {
             page.folds = fitOptions.folds
             page.maxPages = maxPages
             page.maxFittedParameters = maxFittedParameters
+            page.allowDegenerate = allowDegenerate
             let users = collector.scores.userCounts.filter { $0 > 0 }.count
             page.preamble = [("velocity", VelocityInUse.header(method: input.velocity, files: summary.files)),
                              ("hit", hitOptions.hit.rawValue)]
