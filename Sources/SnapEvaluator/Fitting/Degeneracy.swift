@@ -5,7 +5,8 @@ import SnapStrategies
 /// report and the generated code mark such values, and ``Recommendation`` sets such a candidate
 /// aside unless asked not to (`--allow-degenerate`).
 ///
-/// A fitted value is **degenerate** when
+/// A fitted value other than the parameter's default (a fit that kept the platform's value has
+/// not run into anything) is **degenerate** when
 /// - it lies on or within 1% of its range's end (``edgeShare`` of `maximum − minimum`): the search
 ///   wanted to go further, so the value is where the range stopped, not what the data say;
 /// - two cut points of the learned policy coincide: they are closer than 1% (``edgeShare``) of the
@@ -48,7 +49,8 @@ public struct Degeneracy: Sendable {
         var out: [String] = []
         let values = Dictionary(zip(policy.parameterSpecs.map(\.name), policy.parameterValues), uniquingKeysWith: { a, _ in a })
         for spec in policy.parameterSpecs where fitted.contains(spec.name) {
-            guard let v = values[spec.name] else { continue }
+            // A fit that kept the platform's own value has not run into anything.
+            guard let v = values[spec.name], v != spec.defaultValue else { continue }
             if let reason = speedReason(spec, v) ?? rangeReason(spec, v, learned: policy is LearnedThresholdSnap) {
                 out.append(reason)
             }

@@ -217,7 +217,9 @@ public struct Recommendation: Sendable {
         if tied.count > 1 {
             reasons.append("Tied with the best (held-out hits not significantly different, Holm-adjusted clustered McNemar, "
                            + "α = \(NumberFormat.compact(Self.tieLevel, 2))): "
-                           + tied.map { "\($0.candidate.name) p = \(PValueText.short($0.p, log10p: .nan))" }.joined(separator: ", ")
+                           + tied.enumerated().map { k, t in
+                               "\(t.candidate.name) " + (k == 0 ? "(the best)" : "p = \(PValueText.short(t.p, log10p: .nan))")
+                           }.joined(separator: ", ")
                            + "; among ties the rule above chose: fewest fitted parameters, then fewest parameters, then catalogue order.")
         }
         self.reasons = reasons
