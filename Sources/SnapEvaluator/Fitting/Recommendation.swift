@@ -59,6 +59,25 @@ public struct Recommendation: Sendable {
         /// Why the values of the fit on all traces are degenerate (``Degeneracy``), one sentence each;
         /// empty when none are.
         public var degenerate: [String] = []
+        /// Leave-one-group-out hits per user (``TransferGroups``): each group's traces scored by the
+        /// fit on the other groups; empty when the data hold one group.
+        public var transferHits: [Double] = []
+        /// The pooled leave-one-group-out hit rate and its user-clustered standard error; `nil` with one group.
+        public var transferScore: Double?
+        public var transferStandardError: Double?
+        /// Each held-out group's hit rate, group order.
+        public var transferGroupScores: [Double] = []
+        /// Why a learned candidate was held back on transfer (it must beat the best rule's transfer
+        /// score by more than one standard error); `nil` otherwise.
+        public var transferFailure: String?
+        /// Whether its transfer score falls below its within-group held-out score by more than that
+        /// score's standard error (``testStandardError``).
+        public var dropsOnTransfer: Bool {
+            guard let t = transferScore else { return false }
+            return testScore - t > (testStandardError.isFinite ? testStandardError : 0)
+        }
+        /// Every reason it may not be chosen: degenerate values, a learned fit that does not transfer.
+        public var whyNot: [String] { degenerate + (transferFailure.map { [$0] } ?? []) }
         /// The label of the candidate in text: `policy (variant)`.
         public var name: String { "\(policyID) (\(variant))" }
         /// Whether it is the same candidate as `other`.
@@ -94,6 +113,8 @@ public struct Recommendation: Sendable {
     /// Lines the generated code's header states (``swiftCode``): what its values assume — the
     /// velocity estimator, the hit criterion, the platform.
     public var codeHeader: [String] = []
+    /// The groups scored leave one group out (``TransferGroups/names``); empty with one group.
+    public var transferGroups: [String] = []
     /// Significance level of the tie test.
     public static let tieLevel = 0.05
     /// The headroom on the same folds, when asked for (`withHeadroom`).
@@ -146,8 +167,24 @@ public struct Recommendation: Sendable {
             outcome.candidates[k].degenerate = degeneracy.reasons(outcome.candidates[k].policy,
                                                                  fitted: outcome.candidates[k].fittedParameters)
         }
+        let groups = TransferGroups(data: data)
+        if groups.count > 1, objective.isHigherBetter {
+            var transfer = RecommendationPlan(policies: policies, data: data, grouping: groups.folds, fitter: fitter, maxPages: maxPages,
+                                              maxFittedParameters: maxFittedParameters, seed: seed, withHeadroom: false)
+            transfer.sampleCap = plan.sampleCap
+            transfer.users = users
+            let moved = try transfer.run().candidates
+            for k in outcome.candidates.indices {
+                guard let t = moved.first(where: { $0.isSame(as: outcome.candidates[k]) }) else { continue }
+                outcome.candidates[k].transferHits = t.userHits
+                outcome.candidates[k].transferScore = HeldOutScore(hits: t.userHits, traces: users.traces).rate
+                outcome.candidates[k].transferStandardError = Candidate.clusteredStandardError(hits: t.userHits, traces: users.traces)
+                outcome.candidates[k].transferGroupScores = t.foldTestScores
+            }
+        }
         var result = try Recommendation(objective: objective, candidates: outcome.candidates, folds: grouping.count,
                                         allowDegenerate: allowDegenerate, userTraces: users.traces)
+        if groups.count > 1, objective.isHigherBetter { result.transferGroups = groups.names }
         result.foldUsers = grouping.testIndices.map { test in
             var seen = Set<Int32>(), out: [Int32] = []
             for i in test where seen.insert(data.labels[i].user).inserted { out.append(data.labels[i].user) }
@@ -178,18 +215,34 @@ public struct Recommendation: Sendable {
     ///     (``Candidate/userHits``): the ties (``tied``) are then tested.
     public init(objective: FitObjective, candidates: [Candidate], folds: Int, allowDegenerate: Bool = false,
                 userTraces: [Double] = []) throws {
-        let ranking = candidates.sorted { a, b in
-            Self.sortKey(a, objective) != Self.sortKey(b, objective) ? Self.sortKey(a, objective) > Self.sortKey(b, objective)
-                : Self.simpler(a, b)
+        // With transfer scores (more than one task in the data) the rule ranks by them.
+        let byTransfer = !candidates.isEmpty && candidates.allSatisfy { $0.transferScore != nil }
+        let rank = { (c: Candidate) in Self.selection(c, byTransfer: byTransfer) }
+        var all = candidates
+        if byTransfer {
+            // A learned candidate must transfer better than the best rule by more than one standard error.
+            let rules = all.filter { !($0.policy is LearnedThresholdSnap) && (allowDegenerate || $0.degenerate.isEmpty) }
+            if let rule = rules.max(by: { rank($0).score < rank($1).score }) {
+                for k in all.indices where all[k].policy is LearnedThresholdSnap && all[k].variant == "fitted"
+                    && !(rank(all[k]).score > rank(rule).score + rank(rule).se) {
+                    all[k].transferFailure = "its transfer score \(NumberFormat.fixed(rank(all[k]).score, 4)) does not beat the best "
+                        + "rule's (\(rule.name), \(NumberFormat.fixed(rank(rule).score, 4)) ± \(NumberFormat.fixed(rank(rule).se, 4))) "
+                        + "by more than one standard error"
+                }
+            }
         }
-        let eligible = allowDegenerate ? ranking : ranking.filter { $0.degenerate.isEmpty }
+        let ranking = all.sorted { a, b in
+            Self.sortKey(rank(a).score, objective) != Self.sortKey(rank(b).score, objective)
+                ? Self.sortKey(rank(a).score, objective) > Self.sortKey(rank(b).score, objective) : Self.simpler(a, b)
+        }
+        let eligible = ranking.filter { (allowDegenerate || $0.degenerate.isEmpty) && $0.transferFailure == nil }
         guard let best = eligible.first ?? ranking.first else {
             throw FitError.emptyData(operation: "recommend", detail: "no candidates")
         }
-        let se = best.testStandardError.isFinite ? best.testStandardError : 0
-        let threshold = objective.isHigherBetter ? best.testScore - se : best.testScore + se
+        let se = rank(best).se.isFinite ? rank(best).se : 0
+        let threshold = objective.isHigherBetter ? rank(best).score - se : rank(best).score + se
         let pool = eligible.isEmpty ? ranking : eligible
-        let within = pool.filter { objective.isHigherBetter ? $0.testScore >= threshold : $0.testScore <= threshold }
+        let within = pool.filter { objective.isHigherBetter ? rank($0).score >= threshold : rank($0).score <= threshold }
         let chosen = within.min(by: Self.simpler) ?? best
         self.objective = objective
         self.ranking = ranking
@@ -198,11 +251,14 @@ public struct Recommendation: Sendable {
         self.threshold = threshold
         self.folds = folds
         self.userTraces = userTraces
-        setAside = allowDegenerate ? [] : ranking.filter { !$0.degenerate.isEmpty }
+        setAside = ranking.filter { (!allowDegenerate && !$0.degenerate.isEmpty) || $0.transferFailure != nil }
         let fmt = { (x: Double) in NumberFormat.fixed(x, 4) }
-        var reasons = ["Best mean test \(objective): \(best.name) at \(fmt(best.testScore)) ± \(fmt(se)) (standard error over \(folds) user-grouped folds)."]
+        var reasons = [byTransfer
+            ? "Best transfer hit rate (each task's traces scored by the fit on the other tasks, leave one group out): "
+                + "\(best.name) at \(fmt(rank(best).score)) ± \(fmt(se)) (standard error clustered by user)."
+            : "Best mean test \(objective): \(best.name) at \(fmt(best.testScore)) ± \(fmt(se)) (standard error over \(folds) user-grouped folds)."]
         reasons.append("Within one standard error of the best (\(objective.isHigherBetter ? "≥" : "≤") \(fmt(threshold))): "
-                       + within.map { "\($0.name) \(fmt($0.testScore))" }.joined(separator: ", ") + ".")
+                       + within.map { "\($0.name) \(fmt(rank($0).score))" }.joined(separator: ", ") + ".")
         if chosen.isSame(as: best) {
             reasons.append("Chosen: \(chosen.name), the best, and nothing simpler is within its uncertainty.")
         } else {
@@ -210,12 +266,12 @@ public struct Recommendation: Sendable {
                            + "\(chosen.parameterCount) parameters), since the better score of \(best.name) is within noise.")
         }
         if !setAside.isEmpty {
-            reasons.append("Set aside (a fitted value is degenerate; --allow-degenerate keeps them): "
-                           + setAside.map { "\($0.name): " + $0.degenerate.joined(separator: "; ") }.joined(separator: " | ") + ".")
+            reasons.append("Set aside (a degenerate fitted value — --allow-degenerate keeps those — or a learned fit that does "
+                           + "not transfer): " + setAside.map { "\($0.name): " + $0.whyNot.joined(separator: "; ") }.joined(separator: " | ") + ".")
         }
-        tied = Self.tieGroup(pool, userTraces: userTraces)
+        tied = Self.tieGroup(pool, userTraces: userTraces, byTransfer: byTransfer)
         if tied.count > 1 {
-            reasons.append("Tied with the best (held-out hits not significantly different, Holm-adjusted clustered McNemar, "
+            reasons.append("Tied with the best (\(byTransfer ? "transfer" : "held-out") hits not significantly different, Holm-adjusted clustered McNemar, "
                            + "α = \(NumberFormat.compact(Self.tieLevel, 2))): "
                            + tied.enumerated().map { k, t in
                                "\(t.candidate.name) " + (k == 0 ? "(the best)" : "p = \(PValueText.short(t.p, log10p: .nan))")
@@ -226,8 +282,24 @@ public struct Recommendation: Sendable {
     }
 
     /// The order of the ranking: best score first (NaN last).
-    static func sortKey(_ c: Candidate, _ objective: FitObjective) -> Double {
-        c.testScore.isNaN ? -.infinity : objective.loss(c.testScore) * -1
+    static func sortKey(_ score: Double, _ objective: FitObjective) -> Double {
+        score.isNaN ? -.infinity : objective.loss(score) * -1
+    }
+
+    /// The score the rule ranks a candidate by and its standard error: the transfer score when
+    /// `byTransfer`, else the mean test score over the user-grouped folds.
+    static func selection(_ c: Candidate, byTransfer: Bool) -> (score: Double, se: Double) {
+        if byTransfer, let t = c.transferScore { return (t, c.transferStandardError ?? .nan) }
+        return (c.testScore, c.testStandardError)
+    }
+
+    /// Whether the ranking and the rule use transfer scores.
+    public var byTransfer: Bool { !ranking.isEmpty && ranking.allSatisfy { $0.transferScore != nil } }
+
+    /// Whether `c` is within one standard error of the best on the score the rule ranks by.
+    public func isWithin(_ c: Candidate) -> Bool {
+        let score = Self.selection(c, byTransfer: byTransfer).score
+        return objective.isHigherBetter ? score >= threshold : score <= threshold
     }
 
     /// The simplicity order: fewest fitted parameters, then fewest parameters, then input order, defaults first.
@@ -242,12 +314,13 @@ public struct Recommendation: Sendable {
     /// the first's: clustered McNemar per user (``ClusteredMcNemarTest``) against it, Holm-adjusted
     /// over the family (``HolmAdjustment``), kept when the adjusted p ≥ ``tieLevel``; the first with
     /// p = 1. Empty without held-out hits.
-    static func tieGroup(_ pool: [Candidate], userTraces: [Double]) -> [(candidate: Candidate, p: Double)] {
-        guard let first = pool.first, userTraces.count >= 2, pool.allSatisfy({ $0.userHits.count == userTraces.count }) else {
+    static func tieGroup(_ pool: [Candidate], userTraces: [Double], byTransfer: Bool = false) -> [(candidate: Candidate, p: Double)] {
+        let hits = { (c: Candidate) in byTransfer ? c.transferHits : c.userHits }
+        guard let first = pool.first, userTraces.count >= 2, pool.allSatisfy({ hits($0).count == userTraces.count }) else {
             return []
         }
         let others = Array(pool.dropFirst())
-        let raw = others.map { HeldOutScore.difference(first.userHits, $0.userHits, traces: userTraces).p }
+        let raw = others.map { HeldOutScore.difference(hits(first), hits($0), traces: userTraces).p }
         let adjusted = HolmAdjustment.adjust(raw)
         return [(first, 1)] + zip(others, adjusted).filter { $0.1 >= tieLevel }.map { ($0.0, $0.1) }
     }

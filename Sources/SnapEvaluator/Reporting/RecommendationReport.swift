@@ -57,10 +57,19 @@ public struct RecommendationReport: Sendable {
         return NumberFormat.fixed(score.rate, 4) + " " + interval
     }
 
+    /// A transfer score: `0.6424 ± 0.0410`, with `(drops)` when it falls by more than the
+    /// within-group standard error; `–` without one.
+    static func transferText(_ c: Recommendation.Candidate) -> String {
+        guard let t = c.transferScore else { return "–" }
+        return NumberFormat.fixed(t, 4) + " ± " + NumberFormat.fixed(c.transferStandardError ?? .nan, 4)
+            + (c.dropsOnTransfer ? " (drops)" : "")
+    }
+
     /// What a row is: `defaults`, `fitted, held out` (each fold's fit scored on its held-out users),
     /// with `, degenerate` when a fitted value is (``Degeneracy``).
     static func variantText(_ c: Recommendation.Candidate) -> String {
         (c.variant == "fitted" ? "fitted, held out" : c.variant) + (c.degenerate.isEmpty ? "" : ", DEGENERATE")
+            + (c.transferFailure == nil ? "" : ", does not transfer")
     }
 
     /// The report as text: preamble, ranking table, rule, reasons, chosen policy and its code.
@@ -72,13 +81,24 @@ public struct RecommendationReport: Sendable {
             + "\(r.folds) user-grouped folds\n\n"
         let rows = r.ranking.enumerated().map { i, c -> [String] in
             let mark = c.policyID == r.chosen.policyID && c.variant == r.chosen.variant ? "*" : ""
-            let within = r.objective.isHigherBetter ? c.testScore >= r.threshold : c.testScore <= r.threshold
             return [String(i + 1) + mark, c.policyID, Self.variantText(c), NumberFormat.fixed(c.testScore, 4),
                     FewUsersMark.marked(NumberFormat.fixed(c.testStandardError, 4), intervalsFromFewUsers),
-                    within ? "yes" : "", Self.heldOutText(r.heldOut(c)), Self.parameterText(c.policy)]
+                    r.isWithin(c) ? "yes" : "", Self.heldOutText(r.heldOut(c))]
+                + (r.byTransfer ? [Self.transferText(c)] : []) + [Self.parameterText(c.policy)]
         }
-        out += TextTable(header: ["rank", "policy", "variant", "test", "± SE", "within 1 SE", "held-out hit rate [95%]", "parameters"],
+        out += TextTable(header: ["rank", "policy", "variant", "test", "± SE", "within 1 SE", "held-out hit rate [95%]"]
+                            + (r.byTransfer ? ["transfer ± SE"] : []) + ["parameters"],
                          rows: rows, rightAligned: [0, 3, 4]).rendered()
+        if r.byTransfer {
+            out += "transfer: each task's traces scored by the fit on the other tasks (leave one group out; defaults as they are), "
+                + "ranked by it; groups: " + r.transferGroups.joined(separator: "; ") + "\n"
+            let drops = r.ranking.filter(\.dropsOnTransfer)
+            if !drops.isEmpty {
+                out += "warning: on another task these drop by more than their standard error: "
+                    + drops.map { "\($0.name) \(NumberFormat.fixed($0.testScore, 3)) → \(NumberFormat.fixed($0.transferScore ?? .nan, 3))" }
+                        .joined(separator: ", ") + "\n"
+            }
+        }
         out += "(* = chosen; test = mean over the held-out folds; held-out hit rate = every trace scored once by the fit "
             + "made without its user's fold (defaults: not fitted), interval clustered by user; fitted values shown are the fit on all traces)\n"
         for c in r.ranking where !c.degenerate.isEmpty {
@@ -162,10 +182,17 @@ public struct RecommendationReport: Sendable {
                         })
                     })),
                     ("degenerate", .array(c.degenerate.map { .string($0) })),
+                    ("transfer_hit_rate", c.transferScore.map { .number($0) } ?? .null),
+                    ("transfer_se", c.transferStandardError.map { .number($0) } ?? .null),
+                    ("transfer_group_scores", .array(c.transferGroupScores.map { .number($0) })),
+                    ("drops_on_transfer", .bool(c.dropsOnTransfer)),
+                    ("transfer_failure", c.transferFailure.map { .string($0) } ?? .null),
                 ] + Self.heldOutJSON(r.heldOut(c)))
             })),
             ("fold_users", .array(r.foldUsers.map { .array($0.map(name)) })),
             ("set_aside", .array(r.setAside.map { .string($0.name) })),
+            ("transfer_groups", .array(r.transferGroups.map { .string($0) })),
+            ("ranked_by", .string(r.byTransfer ? "transfer" : "test")),
             ("tied", .array(r.tied.map { .object([("policy", .string($0.candidate.policyID)),
                                                   ("variant", .string($0.candidate.variant)), ("holm_p", .number($0.p))]) })),
             ("not_fitted", .array(r.notFitted.map { .string($0) })),

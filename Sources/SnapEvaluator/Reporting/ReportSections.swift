@@ -79,25 +79,36 @@ enum ReportSections {
         let few = FewUsersMark.applies(users: users)
         let rows: [[HTMLTable.Cell]] = r.ranking.enumerated().map { i, c in
             let chosen = c.policyID == r.chosen.policyID && c.variant == r.chosen.variant
-            let within = r.objective.isHigherBetter ? c.testScore >= r.threshold : c.testScore <= r.threshold
+            let within = r.isWithin(c)
             return [.number(Double(i + 1), 0),
                     HTMLTable.Cell(c.policyID + (chosen ? " (chosen)" : ""), prefixHTML: HTMLTable.swatch(colours[c.policyID] ?? "#bbbbbb")),
                     HTMLTable.Cell(RecommendationReport.variantText(c)), .number(c.testScore, 4),
                     HTMLTable.Cell(FewUsersMark.marked(NumberFormat.fixed(c.testStandardError, 4), few), value: c.testStandardError),
                     HTMLTable.Cell(within ? "yes" : ""),
-                    HTMLTable.Cell(RecommendationReport.heldOutText(r.heldOut(c)), value: r.heldOut(c)?.rate ?? .nan),
-                    HTMLTable.Cell(RecommendationReport.parameterText(c.policy))]
+                    HTMLTable.Cell(RecommendationReport.heldOutText(r.heldOut(c)), value: r.heldOut(c)?.rate ?? .nan)]
+                + (r.byTransfer ? [HTMLTable.Cell(RecommendationReport.transferText(c), value: c.transferScore ?? .nan)] : [])
+                + [HTMLTable.Cell(RecommendationReport.parameterText(c.policy))]
         }
         var table = HTMLTable(header: ["rank", "policy", "variant", "test \(r.objective)", "± SE", "within 1 SE",
-                                       "held-out hit rate [95%]", "parameters"],
+                                       "held-out hit rate [95%]"] + (r.byTransfer ? ["transfer ± SE"] : []) + ["parameters"],
                               rows: rows, cssClass: "ranking")
         table.headerTips = ["", "", "defaults, or fitted on the training folds and scored on the held-out ones",
                             "mean over held-out folds (grouped by user)", "standard error over folds",
                             "as good as the best within noise",
-                            "every trace scored once by the fit made without its user; interval clustered by user", ""]
+                            "every trace scored once by the fit made without its user; interval clustered by user"]
+            + (r.byTransfer ? ["each task's traces scored by the fit on the other tasks; standard error clustered by user"] : []) + [""]
         var html = "<p class=\"explain\">" + HTMLReport.escaped(RecommendationReport(recommendation: r).rule) + ".</p>\n"
         html += "<div class=\"scroll-y\">" + table.html() + "</div>\n"
         if few { html += "<p class=\"legend\">" + HTMLReport.escaped(FewUsersMark.footnote(users: users)) + "</p>\n" }
+        if r.byTransfer {
+            html += "<p class=\"explain\">Ranked by transfer: each task's traces scored by the fit on the other tasks "
+                + "(groups: " + HTMLReport.escaped(r.transferGroups.joined(separator: "; ")) + ").</p>\n"
+            let drops = r.ranking.filter(\.dropsOnTransfer)
+            if !drops.isEmpty {
+                html += "<p class=\"note\">Drop on another task by more than their standard error: "
+                    + HTMLReport.escaped(drops.map(\.name).joined(separator: ", ")) + ".</p>\n"
+            }
+        }
         let degenerate = r.ranking.filter { !$0.degenerate.isEmpty }
         if !degenerate.isEmpty {
             html += "<p class=\"explain\">Degenerate fitted values (such a candidate is not recommended unless "
