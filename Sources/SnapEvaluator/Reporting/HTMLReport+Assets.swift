@@ -1,8 +1,9 @@
 /// The report's inline style sheet and script.
 extension HTMLReport {
     /// Colours: ink #1f2328 on white, muted #59636e, rules #d8dee4; policy colours come from
-    /// ``Palette``. One column up to 1100 px; under 640 px the padding and type shrink and wide
-    /// tables scroll inside their box.
+    /// ``Palette``. One column up to 1100 px; under 640 px the padding and type shrink, wide
+    /// tables scroll inside their box, and pictures are drawn wide enough for their smallest text
+    /// to be ``HTMLReport/smallestText`` px (`--phone-width`), scrolling sideways in their box.
     static let style = """
         :root { --ink: #1f2328; --muted: #59636e; --rule: #d8dee4; --soft: #f6f8fa; --accent: #0072B2; }
         * { box-sizing: border-box; }
@@ -59,11 +60,15 @@ extension HTMLReport {
           header h1 { font-size: 21px; } .verdict { padding: 12px 14px; } .verdict .headline { font-size: 21px; }
           .verdict .headline code { font-size: 20px; } .fact .big { font-size: 24px; } .fact { min-width: 0; }
           .bar { width: 70px; }
+          .plot { overflow-x: auto; -webkit-overflow-scrolling: touch; border: 1px solid var(--rule); border-radius: 6px; }
+          .plot svg { max-width: none; width: var(--phone-width); }
         }
+        .verdict .tie { margin: 0 0 12px; } .verdict .assumed { color: var(--muted); font-size: 13px; margin: 12px 0 0; }
+        .verdict details { margin: 12px 0 0; font-size: 13px; }
         """
 
     /// Sorting (click a header: numbers by `data-v`, text otherwise; again to reverse) and a
-    /// tooltip for anything with `data-tip` (table cells, plot points). Sets `data-ready` on
+    /// tooltip for anything with `data-tip` (table cells, plot points), on hover and on a tap. Sets `data-ready` on
     /// the root element when it ran through (the browser test checks it). No `<` or `&` in the
     /// code, so the page stays well-formed XML.
     static let script = """
@@ -91,6 +96,13 @@ extension HTMLReport {
             var t = e.target.closest ? e.target.closest('[data-tip]') : null;
             if (!t) { tip.hidden = true; return; }
             tip.textContent = t.getAttribute('data-tip'); tip.hidden = false;
+          });
+          // A tap (no hover on a phone) shows the same tip where it landed; a tap elsewhere hides it.
+          document.addEventListener('click', function (e) {
+            var t = e.target.closest ? e.target.closest('[data-tip]') : null;
+            if (!t) { tip.hidden = true; return; }
+            tip.textContent = t.getAttribute('data-tip'); tip.hidden = false;
+            tip.style.left = Math.max(4, Math.min(e.clientX + 12, window.innerWidth - 330)) + 'px'; tip.style.top = (e.clientY + 14) + 'px';
           });
           document.addEventListener('mousemove', function (e) {
             if (!tip.hidden) { tip.style.left = Math.min(e.clientX + 12, window.innerWidth - 330) + 'px'; tip.style.top = (e.clientY + 14) + 'px'; }

@@ -139,7 +139,7 @@ public struct ReportPage: Sendable {
             v.tied = r.tied.count > 1 ? r.tied.map(\.candidate.name) : []
             v.tieRule = "Chosen among them: the simplest within one standard error of the best cross-validated score "
                 + "(fewest fitted parameters, then fewest parameters, then catalogue order)."
-            v.setAside = r.setAside.map { $0.name + ": " + $0.degenerate.joined(separator: "; ") }
+            v.setAside = r.setAside.map { $0.name + ": " + $0.whyNot.joined(separator: "; ") }
         } else {
             let ties = comparison.rows.filter { $0.holmP.map { $0 >= Recommendation.tieLevel } ?? true }
             v = ReportVerdict(policy: best.policy, basis: "The highest hit rate on these traces (no recommendation was fitted).",
@@ -168,14 +168,16 @@ public struct ReportPage: Sendable {
             let top = Array(ranked.prefix(mapPolicies))
             let traces = overlay.traces.filter { $0.layout == common.layout }
             let map = DecisionMap(policies: top, layout: common.layout, traces: traces)
-            let sampleNote = overlay.isComplete ? "all \(overlay.seen) traces"
-                : "a seeded uniform sample of \(overlay.traces.count) of \(overlay.seen) traces (seed \(seed))"
-            let layoutNote = common.distinct > 1
-                ? " Drawn in the most common of \(common.distinct) layouts; traces in other layouts are not drawn." : ""
+            // What is drawn: the traces of one layout, of all traces or of a seeded sample of them.
+            let sampled = overlay.isComplete ? "" : " (a seeded uniform sample of \(overlay.traces.count) of \(overlay.seen) traces, seed \(seed))"
+            let drawn = common.distinct > 1
+                ? "the \(traces.count) traces in the most common of \(common.distinct) layouts\(sampled); traces in the other layouts are not drawn"
+                : (overlay.isComplete ? "all \(traces.count) traces" : "\(traces.count) traces\(sampled)")
             plots.append(HTMLReport.Plot(
                 title: "What the top \(top.count) decide, and how the swipes fared",
-                caption: "Colour: pages moved for a release at that velocity and position in the item; \(sampleNote) drawn "
-                    + "as hit (dot) or miss (cross) for each policy. Hover a point for its numbers.\(layoutNote)",
+                caption: "Colour: pages moved for a release at that velocity and position in the item. Points: \(drawn), "
+                    + "each a hit (dot) or a miss (cross) for each policy; the line above each panel counts those outside the "
+                    + "plotted range as not drawn. Hover or tap a point for its numbers.",
                 document: map.svg(title: "Pages moved by " + top.map(\.id).joined(separator: ", "))))
             if top.count > 1 {
                 plots.append(HTMLReport.Plot(
@@ -192,7 +194,7 @@ public struct ReportPage: Sendable {
             plots.append(HTMLReport.Plot(
                 title: "Hit rate by release speed, top \(top.count)",
                 caption: "Each bin holds the same number of swipes, so the slow swipes where most decisions happen get "
-                    + "as much width as the fast ones. Hover a point for its counts.",
+                    + "as much width as the fast ones. Hover or tap a point for its counts.",
                 document: curve.svg(title: "Hit rate by release speed")))
         }
         return plots

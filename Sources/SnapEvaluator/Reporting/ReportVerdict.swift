@@ -124,8 +124,9 @@ public struct ReportVerdict: Sendable {
         if let fewUsers { out += "<p class=\"note\">" + e(FewUsersMark.footnote(users: fewUsers)) + "</p>\n" }
         for warning in warnings { out += "<p class=\"note warning\">Data warning: " + e(warning) + "</p>\n" }
         if !setAside.isEmpty {
-            out += "<p class=\"note\">Set aside, a fitted value is degenerate (<code>--allow-degenerate</code> keeps them):</p>\n<ul class=\"aside\">"
-                + setAside.map { "<li>" + e($0) + "</li>" }.joined() + "</ul>\n"
+            out += "<details class=\"aside\"><summary>Set aside: \(setAside.count) candidate\(setAside.count == 1 ? "" : "s") with a "
+                + "degenerate fitted value or a learned fit that does not transfer (<code>--allow-degenerate</code> keeps the "
+                + "degenerate ones) — why</summary>\n<ul>" + setAside.map { "<li>" + e($0) + "</li>" }.joined() + "</ul></details>\n"
         }
         for note in notes { out += "<p class=\"note\">" + e(note) + "</p>\n" }
         if !assumptions.isEmpty {
