@@ -146,7 +146,8 @@ public struct Recommendation: Sendable {
                            fitter: PolicyFitter = PolicyFitter(), folds k: Int = 5, maxPages: Int = 3,
                            maxFittedParameters: Int = .max, seed: UInt64 = 1,
                            adaptingFolds: Bool = true, withHeadroom: Bool = false,
-                           sampleCap cap: LearnedSample.Cap = .automatic, allowDegenerate: Bool = false) throws -> Recommendation {
+                           sampleCap cap: LearnedSample.Cap = .automatic, allowDegenerate: Bool = false,
+                           native: Set<String> = []) throws -> Recommendation {
         guard !policies.isEmpty else { throw FitError.invalidOption(name: "policies", value: "[]", expected: "at least one policy") }
         let sampleCap = cap.traces(forData: data.count)
         if let sampleCap, sampleCap < 1 {
@@ -183,7 +184,7 @@ public struct Recommendation: Sendable {
             }
         }
         var result = try Recommendation(objective: objective, candidates: outcome.candidates, folds: grouping.count,
-                                        allowDegenerate: allowDegenerate, userTraces: users.traces)
+                                        allowDegenerate: allowDegenerate, userTraces: users.traces, native: native)
         if groups.count > 1, objective.isHigherBetter { result.transferGroups = groups.names }
         result.foldUsers = grouping.testIndices.map { test in
             var seen = Set<Int32>(), out: [Int32] = []
@@ -213,8 +214,11 @@ public struct Recommendation: Sendable {
     ///     candidate is degenerate.
     ///   - userTraces: traces per user slot when the candidates carry held-out hits
     ///     (``Candidate/userHits``): the ties (``tied``) are then tested.
+    ///   - native: the policies the app's platform ships natively (``DecisionPlatform``): among
+    ///     equally simple candidates, preferred.
     public init(objective: FitObjective, candidates: [Candidate], folds: Int, allowDegenerate: Bool = false,
-                userTraces: [Double] = []) throws {
+                userTraces: [Double] = [], native: Set<String> = []) throws {
+        let simpler = { (a: Candidate, b: Candidate) in Self.simpler(a, b, native: native) }
         // With transfer scores (more than one task in the data) the rule ranks by them.
         let byTransfer = !candidates.isEmpty && candidates.allSatisfy { $0.transferScore != nil }
         let rank = { (c: Candidate) in Self.selection(c, byTransfer: byTransfer) }
@@ -233,7 +237,7 @@ public struct Recommendation: Sendable {
         }
         let ranking = all.sorted { a, b in
             Self.sortKey(rank(a).score, objective) != Self.sortKey(rank(b).score, objective)
-                ? Self.sortKey(rank(a).score, objective) > Self.sortKey(rank(b).score, objective) : Self.simpler(a, b)
+                ? Self.sortKey(rank(a).score, objective) > Self.sortKey(rank(b).score, objective) : simpler(a, b)
         }
         let eligible = ranking.filter { (allowDegenerate || $0.degenerate.isEmpty) && $0.transferFailure == nil }
         guard let best = eligible.first ?? ranking.first else {
@@ -243,7 +247,7 @@ public struct Recommendation: Sendable {
         let threshold = objective.isHigherBetter ? rank(best).score - se : rank(best).score + se
         let pool = eligible.isEmpty ? ranking : eligible
         let within = pool.filter { objective.isHigherBetter ? rank($0).score >= threshold : rank($0).score <= threshold }
-        let chosen = within.min(by: Self.simpler) ?? best
+        let chosen = within.min(by: simpler) ?? best
         self.objective = objective
         self.ranking = ranking
         self.best = best
@@ -276,7 +280,9 @@ public struct Recommendation: Sendable {
                            + tied.enumerated().map { k, t in
                                "\(t.candidate.name) " + (k == 0 ? "(the best)" : "p = \(PValueText.short(t.p, log10p: .nan))")
                            }.joined(separator: ", ")
-                           + "; among ties the rule above chose: fewest fitted parameters, then fewest parameters, then catalogue order.")
+                           + "; among ties the rule above chose: fewest fitted parameters, "
+                           + (native.isEmpty ? "" : "then what the platform ships natively, ")
+                           + "then fewest parameters, then catalogue order.")
         }
         self.reasons = reasons
     }
@@ -302,9 +308,12 @@ public struct Recommendation: Sendable {
         return objective.isHigherBetter ? score >= threshold : score <= threshold
     }
 
-    /// The simplicity order: fewest fitted parameters, then fewest parameters, then input order, defaults first.
-    static func simpler(_ a: Candidate, _ b: Candidate) -> Bool {
+    /// The simplicity order: fewest fitted parameters, then native to the platform (`native`),
+    /// then fewest parameters, then input order, defaults first.
+    static func simpler(_ a: Candidate, _ b: Candidate, native: Set<String> = []) -> Bool {
         if a.fittedParameters.count != b.fittedParameters.count { return a.fittedParameters.count < b.fittedParameters.count }
+        let (na, nb) = (native.contains(a.policyID), native.contains(b.policyID))
+        if na != nb { return na }
         if a.parameterCount != b.parameterCount { return a.parameterCount < b.parameterCount }
         if a.order != b.order { return a.order < b.order }
         return a.variant == "defaults" && b.variant != "defaults"

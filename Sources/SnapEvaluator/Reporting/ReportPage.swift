@@ -28,6 +28,10 @@ public struct ReportPage: Sendable {
     public var maxFittedParameters = 6
     /// Let a candidate with a degenerate fitted value be recommended (``Degeneracy``).
     public var allowDegenerate = false
+    /// The policies native to the app's platform (`--platform`), preferred among equally simple candidates.
+    public var native: Set<String> = []
+    /// What the numbers assume (estimator, hit criterion, platform), one line for the verdict and the code's header.
+    public var assumptions: String?
     public var mapPolicies = 3
     public var curvePolicies = 4
     /// The policy the app ships today (`--baseline`), compared with the verdict.
@@ -73,7 +77,7 @@ public struct ReportPage: Sendable {
                 recommendation = try Recommendation.run(
                     policies: totals.policies, data: data, fitter: fitter, folds: folds, maxPages: maxPages,
                     maxFittedParameters: maxFittedParameters, seed: seed, adaptingFolds: false,
-                    allowDegenerate: allowDegenerate)
+                    allowDegenerate: allowDegenerate, native: native)
                 headroom = try Headroom.run(data: data, folds: folds, seed: seed)
             } catch let error as FitError {
                 let note = "No recommendation: \(error.description). The verdict is the policy with the highest hit rate."
@@ -82,8 +86,7 @@ public struct ReportPage: Sendable {
             }
             if recommendation != nil {
                 let velocity = preamble.first { $0.key == "velocity" }?.value ?? "?"
-                recommendation?.codeHeader = ["Assumes: velocity estimator \(velocity); hit criterion \(collector.hit.rawValue); "
-                                              + "platform not given (thresholds compared with other velocities decide differently)."]
+                recommendation?.codeHeader = [assumptions ?? "Assumes: velocity estimator \(velocity); hit criterion \(collector.hit.rawValue)."]
             }
             if recommendation != nil, !fitTraces.isComplete {
                 let note = "Fitted and cross-validated on a seeded uniform sample of \(fitTraces.traces.count) "
@@ -157,7 +160,8 @@ public struct ReportPage: Sendable {
         v.warnings = preamble.filter { $0.key == "warning" }.map(\.value)
         let velocity = preamble.first { $0.key == "velocity" }?.value
         let hit = preamble.first { $0.key == "hit" }?.value
-        v.assumptions = [velocity.map { "velocity estimator: " + $0 }, hit.map { "hit criterion: " + $0 }].compactMap { $0 }
+        v.assumptions = assumptions.map { [$0] }
+            ?? [velocity.map { "velocity estimator: " + $0 }, hit.map { "hit criterion: " + $0 }].compactMap { $0 }
         return v
     }
 
