@@ -86,7 +86,7 @@ struct ReportBrowserTests {
 
     /// Measures the page as laid out at the window's width and writes the results on `<body>`:
     /// `data-overflow` lists elements reaching past the viewport outside a box that scrolls
-    /// sideways, `data-small-text` SVG texts drawn under 10 CSS px, `data-verdict` the verdict's number.
+    /// sideways, `data-small-text` SVG texts drawn under 10 CSS px, `data-clipped` table boxes that must scroll sideways, `data-verdict` the verdict's number.
     static let probe = """
         <script>window.addEventListener('load', function () {
           var vw = document.documentElement.clientWidth, bad = [], small = [];
@@ -100,6 +100,11 @@ struct ReportBrowserTests {
             var size = parseFloat(getComputedStyle(t).fontSize) * scale;
             if (size + 0.01 < 10) small.push(t.textContent + ':' + size.toFixed(1));
           });
+          var clipped = [];
+          document.querySelectorAll('.table-wrap, .scroll-y').forEach(function (e) {
+            if (e.scrollWidth > e.clientWidth + 1) clipped.push((e.querySelector('table') || e).className);
+          });
+          document.body.setAttribute('data-clipped', clipped.slice(0, 8).join(' '));
           var v = document.getElementById('verdict-rate');
           document.body.setAttribute('data-overflow', bad.slice(0, 8).join(' '));
           document.body.setAttribute('data-small-text', small.slice(0, 8).join(' | '));
@@ -132,6 +137,8 @@ struct ReportBrowserTests {
             #expect(dom.status == 0, "\(dom.stderr.suffix(500))")
             #expect(Self.attribute("data-overflow", in: dom.stdout) == "", "\(width) px: \(Self.attribute("data-overflow", in: dom.stdout) ?? "no probe")")
             #expect(Self.attribute("data-wide", in: dom.stdout) == "false", "\(width) px: the page scrolls sideways")
+            // On a desktop every table fits its box (on a phone wide tables scroll in theirs).
+            #expect(width < 640 || Self.attribute("data-clipped", in: dom.stdout) == "", "\(width) px: \(Self.attribute("data-clipped", in: dom.stdout) ?? "")")
             // At phone width the pictures are drawn wide enough (and scroll); on a desktop they fit the column.
             #expect(width > 640 || Self.attribute("data-small-text", in: dom.stdout) == "", "\(width) px: \(Self.attribute("data-small-text", in: dom.stdout) ?? "")")
             let shown = try #require(Double(Self.attribute("data-verdict", in: dom.stdout) ?? ""))
