@@ -40,8 +40,8 @@ extension HTMLReport {
         .bar .pt { position: absolute; top: -2px; width: 2px; height: 14px; background: var(--ink); margin-left: -1px; }
         table.confusion { font-size: 12px; } table.confusion th, table.confusion td { padding: 3px 5px; }
         table.confusion td.num { min-width: 30px; } table.confusion td.diag { font-weight: 700; outline: 1px solid #1f2328; outline-offset: -1px; }
-        table.ranking td:last-child { white-space: normal; min-width: 220px; font-size: 12px; color: var(--muted); overflow-wrap: anywhere; }
-        table.ranking td:nth-child(3), table.ranking td:nth-child(7), table.ranking td:nth-child(8) { white-space: normal; }
+        table.ranking td:last-child { white-space: normal; min-width: 200px; font-size: 12px; color: var(--muted); overflow-wrap: anywhere; }
+        table.ranking th, table.ranking td:nth-child(3), table.ranking td:nth-child(7), table.ranking td:nth-child(8) { white-space: normal; }
         .scroll-y { max-height: 420px; overflow-y: auto; }
         p.legend, figcaption, .explain { font-size: 13px; color: var(--muted); }
         p.legend { white-space: pre-line; }
