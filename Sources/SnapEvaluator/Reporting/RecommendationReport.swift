@@ -126,7 +126,12 @@ public struct RecommendationReport: Sendable {
     /// subsample its fits learned from, null when they used all their traces), `not_fitted`,
     /// `fit_sample_cap` (the run's cap, ``Recommendation/sampleCap``, or `"all"`),
     /// `reasons`, `swift_code`, `intervals_from_few_users`, `warnings`, and `headroom` when computed
-    /// (``Headroom/json()``).
+    /// (``Headroom/json()``). Held out (issue 30): `chosen`, `best` and each ranking row carry
+    /// `held_out_hit_rate`, `held_out_traces` and `held_out_interval` (``heldOutJSON(_:)``); each row
+    /// also `fold_parameters` (each fold's fitted values), `degenerate` (``Degeneracy``' reasons),
+    /// `transfer_hit_rate`, `transfer_se`, `transfer_group_scores`, `drops_on_transfer` and
+    /// `transfer_failure`; at the top `fold_users` (each fold's test users), `set_aside`, `tied`
+    /// (`policy`, `variant`, `holm_p`), `transfer_groups` and `ranked_by` (`test` or `transfer`).
     public func json() -> JSONValue {
         jsonValue()
     }
