@@ -93,8 +93,9 @@ public struct ReportVerdict: Sendable {
         } else if let row {
             out += "<div class=\"fact\"><span class=\"big\">" + Self.percent(row.hitRate) + "</span>"
                 + "<span class=\"sub\">" + (hit == .exact ? "of swipes rest on the item the person meant"
-                                            : "of swipes bring the item the person meant wholly into view") + "<br/>95% interval "
-                + FewUsersMark.marked(Self.percent(row.hitRateInterval.lower) + "–" + Self.percent(row.hitRateInterval.upper), fewUsers != nil)
+                                            : "of swipes bring the item the person meant wholly into view") + "<br/>"
+                + (fewUsers == 1 ? "interval not estimable (one user)" : "95% interval "
+                    + FewUsersMark.marked(Self.percent(row.hitRateInterval.lower) + "–" + Self.percent(row.hitRateInterval.upper), fewUsers != nil))
                 + " (\(row.n) labelled traces, intervals resample users)</span></div>\n"
         }
         if let b = heldOutBaseline {
