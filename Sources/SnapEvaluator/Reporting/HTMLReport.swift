@@ -74,6 +74,8 @@ public struct HTMLReport: Sendable {
     public var recommendation: String
     /// Ready HTML shown before ``recommendation`` (the ranking table).
     public var recommendationHTML = ""
+    /// Rows of the fitted configurations, held out, shown under the comparison (ready HTML; empty without a recommendation).
+    public var fittedHTML = ""
     /// Footer line (e.g. the command that made the page); empty for none.
     public var footer: String
     /// Footer key/value lines (version, command line, seed, input files).
@@ -103,7 +105,8 @@ public struct HTMLReport: Sendable {
         out += "</header>\n"
         if let verdict { out += verdict.html(colour: colours[verdict.policy] ?? "#0072B2") }
         if let comparison {
-            out += "<section id=\"comparison\">\n<h2>All policies compared</h2>\n" + comparison.html(colours: colours) + "</section>\n"
+            out += "<section id=\"comparison\">\n<h2>All policies compared</h2>\n" + comparison.html(colours: colours) + fittedHTML
+                + "</section>\n"
         }
         if !plots.isEmpty {
             out += "<section id=\"plots\">\n<h2>Pictures</h2>\n"

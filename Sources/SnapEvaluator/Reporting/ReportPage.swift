@@ -118,6 +118,7 @@ public struct ReportPage: Sendable {
             + ReportSections.users(comparison: comparison, top: curvePolicies, colours: colours)
         if let r = recommendation {
             page.recommendationHTML = ReportSections.ranking(r, colours: colours, users: comparison.users, headroom: headroom)
+            page.fittedHTML = ReportSections.fitted(r, colours: colours)
         }
         page.footerItems = footerItems + [("seed", "\(seed)")] + summary.files.map { ("input", $0.path) }
         return (page, notes)

@@ -75,6 +75,31 @@ enum ReportSections {
         return [HTMLReport.Section(id: "users", title: "By user", html: html)]
     }
 
+    /// The fitted configurations as their own rows, scored held out (each trace by the fit made
+    /// without its user), next to their defaults on the same traces: the table under the comparison.
+    static func fitted(_ r: Recommendation, colours: [String: String]) -> String {
+        let fitted = r.ranking.filter { $0.variant == "fitted" }
+        guard !fitted.isEmpty else { return "" }
+        let rows: [[HTMLTable.Cell]] = fitted.map { c in
+            let defaults = r.ranking.first { $0.policyID == c.policyID && $0.variant == "defaults" }
+            let held = r.heldOut(c)
+            return [HTMLTable.Cell(c.policyID + (c.isSame(as: r.chosen) ? " (chosen)" : ""),
+                                   prefixHTML: HTMLTable.swatch(colours[c.policyID] ?? "#bbbbbb")),
+                    HTMLTable.Cell(RecommendationReport.variantText(c)),
+                    HTMLTable.Cell(RecommendationReport.heldOutText(held), value: held?.rate ?? .nan),
+                    HTMLTable.Cell(RecommendationReport.heldOutText(defaults.flatMap(r.heldOut)), value: defaults.flatMap(r.heldOut)?.rate ?? .nan),
+                    HTMLTable.Cell(RecommendationReport.parameterText(c.policy))]
+        }
+        var table = HTMLTable(header: ["policy", "fitted", "held-out hit rate [95%]", "its defaults [95%]", "fitted values (all traces)"],
+                              rows: rows, cssClass: "ranking")
+        table.headerTips = ["", "fitted on the training folds, scored on the held-out users", "interval clustered by user",
+                            "the same traces with the default parameters", "the fit on all traces"]
+        return "<h3>Fitted configurations, scored held out</h3>\n<p class=\"explain\">The table above scores every policy with "
+            + "its default parameters on all traces; these rows are each policy fitted on the other users' folds and scored "
+            + "on the held-out users (the verdict's number when one is recommended).</p>\n<div class=\"scroll-y\">" + table.html()
+            + "</div>\n"
+    }
+
     static func ranking(_ r: Recommendation, colours: [String: String], users: Int, headroom: Headroom? = nil) -> String {
         let few = FewUsersMark.applies(users: users)
         let rows: [[HTMLTable.Cell]] = r.ranking.enumerated().map { i, c in
