@@ -130,8 +130,11 @@ public struct ReportPage: Sendable {
         if let r = recommendation {
             let chosen = r.chosen
             v = ReportVerdict(policy: chosen.policyID,
-                              basis: "Recommended: the simplest configuration whose cross-validated \(r.objective) is within one "
-                                  + "standard error of the best (\(r.folds) folds grouped by user)"
+                              basis: (r.byTransfer
+                                  ? "Recommended: the simplest configuration whose transfer hit rate (each layout's swipes scored by "
+                                      + "the fit on the other layouts) is within one standard error of the best"
+                                  : "Recommended: the simplest configuration whose cross-validated \(r.objective) is within one "
+                                      + "standard error of the best (\(r.folds) folds grouped by user)")
                                   + (chosen.variant == "fitted" ? ", with fitted parameters." : ", with its default parameters."),
                               row: comparison.rows.first { $0.policy == chosen.policyID }, notes: notes)
             if let score = r.heldOut(chosen) {
@@ -141,8 +144,10 @@ public struct ReportPage: Sendable {
                 v.heldOutBaseline = (baseline, rate, d.difference, d.interval)
             }
             v.tied = r.tied.count > 1 ? r.tied.map(\.candidate.name) : []
-            v.tieRule = "Chosen among them: the simplest within one standard error of the best cross-validated score "
-                + "(fewest fitted parameters, then fewest parameters, then catalogue order)."
+            v.tieRule = "Chosen among them: the simplest within one standard error of the best \(r.byTransfer ? "transfer" : "cross-validated") "
+                + "score (fewest fitted parameters, " + (native.isEmpty ? "" : "then what the platform ships natively, ")
+                + "then fewest parameters, then catalogue order)."
+            v.transfer = chosen.transferScore.map { ($0, chosen.transferStandardError ?? .nan) }
             v.setAside = r.setAside.map { $0.name + ": " + $0.whyNot.joined(separator: "; ") }
         } else {
             let ties = comparison.rows.filter { $0.holmP.map { $0 >= Recommendation.tieLevel } ?? true }

@@ -13,6 +13,9 @@ public struct ReportVerdict: Sendable {
     /// parameters when fitted (`"name=value …"`, the fit on all traces; the folds' own values are
     /// in `recommend --format json`).
     public var heldOut: (score: HeldOutScore, fitted: String?)?
+    /// The recommended configuration's transfer hit rate and its standard error (leave one layout
+    /// out), shown beside the held-out rate when the data hold more than one layout.
+    public var transfer: (score: Double, standardError: Double)?
     /// The held-out paired difference to the baseline (same traces, same folds), when ``heldOut`` is set.
     public var heldOutBaseline: (policy: String, rate: Double, difference: Double, interval: (lower: Double, upper: Double)?)?
     /// The tie: when others are not significantly different from the leader, their names (the
@@ -89,6 +92,8 @@ public struct ReportVerdict: Sendable {
                                             : "of swipes bring the item the person meant wholly into view")
                 + ", held out: each swipe scored by the configuration fitted without its user<br/>" + interval
                 + " (\(heldOut.score.traces) labelled traces)"
+                + (transfer.map { "<br/>on a layout it was not fitted on (leave one layout out): " + Self.percent($0.score) + " ± "
+                    + NumberFormat.fixed(100 * $0.standardError, 1) + " pts" } ?? "")
                 + (heldOut.fitted.map { "<br/>fitted <code>" + e($0) + "</code>" } ?? "") + "</span></div>\n"
         } else if let row {
             out += "<div class=\"fact\"><span class=\"big\">" + Self.percent(row.hitRate) + "</span>"
