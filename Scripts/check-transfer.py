@@ -1,8 +1,8 @@
 #!/usr/bin/env python3
 """Does the configuration `snaplab recommend` picks on one screen hold on the other?
 
-Issue 30's done-when, measured on the GestureApp kit (../shared/realdata/gestureapp, built into
---out, default /tmp/gestureapp; its files are never copied anywhere): for each direction
+Issue 30's done-when, measured on the GestureApp evaluation kit (kept outside this repository,
+built into --out, default /tmp/gestureapp; its files are never copied anywhere): for each direction
 (home -> pix, pix -> home) and each hit criterion, run `recommend` on the training screen, take
 the chosen configuration (policy and its printed parameter values), score it with `compare` on the
 other screen, and set that against the best *default* policy's hit rate there minus one standard
