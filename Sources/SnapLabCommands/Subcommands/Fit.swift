@@ -92,6 +92,7 @@ extension SnapLab {
             preamble.append(("seed", "\(fitOptions.seed)"))
             let units = Dictionary(start.parameterSpecs.map { ($0.name, $0.unit) }, uniquingKeysWith: { a, _ in a })
             var report = FitReport(fit: fit, preamble: preamble, units: units)
+            report.degenerate = Degeneracy(data: data).reasons(fit.fitted.policy, fitted: fit.fitted.fittedNames)
             if start is LearnedThresholdSnap {
                 report.headroom = try Headroom.run(data: data, folds: fitOptions.folds, seed: fitOptions.seed)
             }

@@ -52,6 +52,11 @@ extension SnapLab {
         @Option(help: "Policies with more non-integer parameters than this are scored with defaults only.")
         var maxFittedParameters: Int = 6
 
+        @OptionGroup var platformOptions: PlatformOptions
+
+        @Flag(help: "Let a candidate with a degenerate fitted value (at an end of its range, coinciding cut points, a speed gate that never or always fires) be recommended.")
+        var allowDegenerate = false
+
         @OptionGroup var fitOptions: FitOptions
 
         @OptionGroup var behaviour: BehaviourLabelOptions
@@ -75,7 +80,8 @@ extension SnapLab {
         /// Reads the traces once, builds the page, writes it atomically to ``out``; returns the
         /// notes for standard error.
         public func render() throws -> String {
-            let selected = try parameters.apply(to: PolicySelection.parse(policies))
+            let selected = try platformOptions.candidates(parameters.apply(to: PolicySelection.parse(policies)))
+            let input = try platformOptions.applied(to: self.input)
             if let baseline, !selected.contains(where: { $0.id == baseline }) {
                 _ = try PolicySelection.parse(baseline)  // an unknown id: did-you-mean
                 throw ValidationError("--baseline \(baseline) is not among the selected --policies")
@@ -98,6 +104,10 @@ extension SnapLab {
             page.folds = fitOptions.folds
             page.maxPages = maxPages
             page.maxFittedParameters = maxFittedParameters
+            page.allowDegenerate = allowDegenerate
+            page.native = platformOptions.native
+            page.assumptions = platformOptions.assumptions(velocity: VelocityInUse.header(method: input.velocity, files: summary.files),
+                                                          hit: hitOptions.hit)
             let users = collector.scores.userCounts.filter { $0 > 0 }.count
             page.preamble = [("velocity", VelocityInUse.header(method: input.velocity, files: summary.files)),
                              ("hit", hitOptions.hit.rawValue)]
