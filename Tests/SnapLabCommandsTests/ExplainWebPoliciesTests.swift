@@ -19,7 +19,7 @@ import Testing
         ("embla", 5),                            // force 600 ≥ 75 → start 4 + 1
         ("rn-ios-snapinterval", 8),              // ceil(1348.5 / 170 = 7.93)
         ("rn-ios-snapinterval-nomomentum", 4),
-        ("rn-android-paging", 4),                // already past half of page 3 → 4
+        ("rn-android-paging", 4),                // 375-pt pages: 1.6 → page 2 at 750 pt, item 4 (4.41)
     ]
 
     @Test(arguments: expectations)
