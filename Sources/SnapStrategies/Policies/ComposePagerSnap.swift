@@ -189,3 +189,12 @@ public struct ComposePagerSnap: SnapPolicy, Hashable {
         return layout.decision(slot: nearer, rule: approached ? "dead-zone-nearest-after-approach" : "dead-zone-nearest")
     }
 }
+
+extension ComposePagerSnap: NativeFlingCap {
+    /// `PagerSnapDistance.atMost(min(maxPages, n))` (``CappedSnapPolicy``).
+    public func cappingFlings(atMost n: Int) -> ComposePagerSnap? {
+        var copy = self
+        copy.maxPages = Swift.min(maxPages, Double(n))
+        return copy
+    }
+}
