@@ -121,6 +121,8 @@ struct ChromiumOracleTests {
             }
         }
         print("Chromium oracle (small grid): \(agree) of \(total) agree" + (misses.isEmpty ? "" : "; " + misses.joined(separator: "; ")))
-        #expect(agree * 10 >= total * 9, "agreement \(agree)/\(total): \(misses)")
+        // Two misses allowed: the browser itself is not repeatable on flings (Docs/policies.md); the
+        // earlier 16-ms first delta misses about half of these swipes.
+        #expect(agree >= total - 2, "agreement \(agree)/\(total): \(misses)")
     }
 }
