@@ -24,7 +24,7 @@ extension SnapLab {
 
         @OptionGroup var hitOptions: HitOptions
 
-        @Option(help: "Policies: a comma-separated list of identifiers, or 'all'.")
+        @Option(help: "Policies: a comma-separated list of identifiers ('ID@max<n>': at most n items per fling), 'all' or 'all@max<n>'.")
         var policies: String = "all"
 
         @OptionGroup var parameters: ParameterOptions

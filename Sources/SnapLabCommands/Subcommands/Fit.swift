@@ -24,7 +24,7 @@ extension SnapLab {
 
         @OptionGroup var input: TraceInputOptions
 
-        @Option(help: "The policy to fit (an identifier from 'snaplab policies').")
+        @Option(help: "The policy to fit (an identifier from 'snaplab policies'; 'ID@max<n>' caps it at n items per fling).")
         var policy: String
 
         @Option(help: ArgumentHelp("Parameters to fit, comma-separated (default: every threshold; platform constants only when named).", valueName: "a,b"))

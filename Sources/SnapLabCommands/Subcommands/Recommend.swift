@@ -21,7 +21,7 @@ extension SnapLab {
 
         @OptionGroup var input: TraceInputOptions
 
-        @Option(help: "Policies: a comma-separated list of identifiers, or 'all'.")
+        @Option(help: "Policies: a comma-separated list of identifiers ('ID@max<n>': at most n items per fling), 'all' or 'all@max<n>'.")
         var policies: String = "all"
 
         @Option(help: "Pages per direction of the ordinal model fitted for the learned-threshold policy.")

@@ -26,7 +26,7 @@ extension SnapLab {
         @Option(help: ArgumentHelp("The HTML file to write.", valueName: "file"))
         var out: String
 
-        @Option(help: "Policies: a comma-separated list of identifiers, or 'all'.")
+        @Option(help: "Policies: a comma-separated list of identifiers ('ID@max<n>': at most n items per fling), 'all' or 'all@max<n>'.")
         var policies: String = "all"
 
         @OptionGroup var parameters: ParameterOptions
