@@ -66,6 +66,7 @@ extension SnapLab {
             let fitter = try fitOptions.fitter(defaultStarts: 4)
             let input = try platformOptions.applied(to: self.input)
             let (data, labelled, summary, checks, labels) = try sample.readFitData(input, seed: fitOptions.seed, behaviour: behaviour)
+            try fitOptions.checkFolds(users: data.userCounts(data.allIndices).count)
             var recommendation = try Recommendation.run(
                 policies: selected, data: data, fitter: fitter, folds: fitOptions.folds, maxPages: maxPages,
                 maxFittedParameters: maxFittedParameters, seed: fitOptions.seed, withHeadroom: true,

@@ -109,6 +109,7 @@ extension SnapLab {
             page.assumptions = platformOptions.assumptions(velocity: VelocityInUse.header(method: input.velocity, files: summary.files),
                                                           hit: hitOptions.hit)
             let users = collector.scores.userCounts.filter { $0 > 0 }.count
+            if !noRecommendation { try fitOptions.checkFolds(users: users) }
             page.preamble = [("velocity", VelocityInUse.header(method: input.velocity, files: summary.files)),
                              ("hit", hitOptions.hit.rawValue)]
                 + checks.warnings(users: users, hit: hitOptions.hit).map { ("warning", $0.text.dropPrefix("warning: ")) }
