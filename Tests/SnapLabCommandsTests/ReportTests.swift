@@ -38,7 +38,7 @@ struct ReportTests {
         let traces = try CommandFixtures.write(flingFixture(users: 5))
         let out = try directory().appendingPathComponent("folds.html").path
         let command = try #require(try SnapLab.parseAsRoot(
-            ["report", traces, "--out", out, "--policies", "nearest,tag99", "--bootstrap", "0", "--folds", "6"]) as? SnapLab.Report)
+            ["report", traces, "--out", out, "--policies", "nearest,tag99", "--bootstrap", "10", "--folds", "6"]) as? SnapLab.Report)
         do {
             _ = try command.render()
             Issue.record("--folds 6 with 5 users was accepted")
