@@ -68,7 +68,7 @@ struct ChromiumOracleTests {
 
     @Test("the CSS policies pick the browser's resting item on a small grid of paced touch swipes",
           .enabled(if: HeadlessChromium.isAvailable, Comment(rawValue: HeadlessChromium.skipMessage)),
-          .timeLimit(.minutes(3)))
+          .timeLimit(.minutes(8)))
     func smallGrid() throws {
         let dir = try TestScratch.directory("oracle")
         defer { try? FileManager.default.removeItem(at: dir) }

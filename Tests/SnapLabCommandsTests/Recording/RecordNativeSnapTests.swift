@@ -52,7 +52,7 @@ struct RecordNativeSnapTests {
 
     @Test("the browser scrolls and snaps: every swipe rests on a snap position the way it went, the log imports",
           .enabled(if: HeadlessChromium.isAvailable, Comment(rawValue: HeadlessChromium.skipMessage)),
-          .timeLimit(.minutes(3)))
+          .timeLimit(.minutes(8)))
     func nativeSwipes() throws {
         let dir = try RecordTests.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: dir) }

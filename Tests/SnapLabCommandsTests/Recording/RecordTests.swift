@@ -124,7 +124,7 @@ struct RecordTests {
 
     @Test("the page settles where explain says, logs every event, and its download gives back the swipes' velocities",
           .enabled(if: HeadlessChromium.isAvailable, Comment(rawValue: HeadlessChromium.skipMessage)),
-          .timeLimit(.minutes(3)),
+          .timeLimit(.minutes(8)),
           arguments: [("tag99", "paging"), ("css-snap-mandatory", "reveal"), ("android-pagersnap", "paging")])
     func swipesInChromium(policy: String, task: String) throws {
         let dir = try Self.temporaryDirectory()

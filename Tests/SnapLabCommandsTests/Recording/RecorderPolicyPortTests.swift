@@ -140,7 +140,7 @@ struct RecorderPolicyPortTests {
 
     @Test("every ported policy decides 10,000 random releases as its Swift original",
           .enabled(if: HeadlessChromium.isAvailable, Comment(rawValue: HeadlessChromium.skipMessage)),
-          .timeLimit(.minutes(3)))
+          .timeLimit(.minutes(8)))
     func agreement() throws {
         let dir = FileManager.default.temporaryDirectory.appendingPathComponent("snaplab-port-\(getpid())-\(UInt32.random(in: 0...UInt32.max))")
         try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
