@@ -19,7 +19,7 @@ if [ $# -gt 0 ]; then
   TMPDIR="$scratch" swift test "$@"
   exit 0
 fi
-serial='ChromiumOracleTests|PolicyExportVectorTests|ConsumerPackageTests'
+serial='ChromiumOracleTests|ExportWebAdapterTests|PolicyExportVectorTests|ConsumerPackageTests'
 echo "test: swift test, pass 1 of 2: every suite of SnapStrategies, SnapEvaluator and the CLI but ($serial), in parallel; temporary files in $scratch, removed at the end"
 TMPDIR="$scratch" swift test --skip "$serial"
 echo "test: swift test, pass 2 of 2: ($serial), one at a time"
