@@ -5,9 +5,11 @@
 #   pkg-config   lets SwiftPM find GSL's flags (`pkg-config --libs gsl`)
 #   librsvg2-bin rsvg-convert, used by a test that proves our SVG plots render (and PNG output)
 #   chromium, chromium-driver  headless browser for the tests of the recorder page and the report
+#   kotlin, default-jdk-headless  test only: compile and run the Kotlin exports' vectors (kotlinc, JDK)
+#   nodejs       test only: run the JavaScript exports' vectors (`node`)
 set -euo pipefail
 
-needed=(libgsl-dev pkg-config librsvg2-bin chromium chromium-driver)
+needed=(libgsl-dev pkg-config librsvg2-bin chromium chromium-driver kotlin default-jdk-headless nodejs)
 missing=()
 for pkg in "${needed[@]}"; do
   if dpkg-query -W -f='${Status}' "$pkg" 2>/dev/null | grep -q "install ok installed"; then
