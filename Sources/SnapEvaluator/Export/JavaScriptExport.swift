@@ -2,11 +2,13 @@ import SnapStrategies
 
 /// The JavaScript export: one ES module with no imports, holding the recorder page's ports of the
 /// geometry and the policies (``RecorderScript``, translated branch for branch from
-/// `SnapStrategies`), the policy's values, and — when the thresholds assume SnapLab's `lsq2`
-/// estimator, which the web lacks — `createVelocityTracker()`, its port. Beside it a `.d.ts`.
+/// `SnapStrategies`) and the export's own (``policies``), the policy's values, and — when the thresholds assume SnapLab's `lsq2`
+/// estimator, which the web lacks — `createVelocityTracker()`, its port, and `attachSnapping(el,
+/// layout)`, the adapter that snaps a plain scroll container driven by pointer events (tested in
+/// Chromium with synthesized touch swipes, `ExportWebAdapterTests`). Beside it a `.d.ts`.
 public enum JavaScriptExport {
     /// Whether `id` has a JavaScript port (the recorder page's ports).
-    static func supports(_ id: String) -> Bool { RecorderPolicyPort.supports(id) }
+    static func supports(_ id: String) -> Bool { RecorderPolicyPort.supports(id) || ownPolicies.contains(id) }
 
     /// Whether the module carries `createVelocityTracker()`: the thresholds assume `lsq2`.
     static func hasTracker(_ export: PolicyExport) -> Bool { export.header.velocity.hasPrefix(VelocityMethod.lsq2.rawValue) }
@@ -25,7 +27,7 @@ public enum JavaScriptExport {
         // startOffset (default: offset), startIndex, fingerTravel, durationMs.
 
         """
-        out += RecorderScript.geometry + "\n" + RecorderScript.policies + "\n" + RecorderScript.cssSnap + "\n"
+        out += RecorderScript.geometry + "\n" + RecorderScript.policies + "\n" + RecorderScript.cssSnap + "\n" + policies + "\n"
         if hasTracker(export) { out += RecorderScript.velocity + "\n" }
         out += """
         const POLICY = Object.freeze({ id: "\(policy.id)", params: Object.freeze({ \(params) }), snapOrigin: "\(policy.snapOrigin.rawValue)" });
@@ -100,6 +102,52 @@ public enum JavaScriptExport {
                   return SL.lsq2(samples.concat([{ t: timeMs, x: offset, move: false }])).velocity;
                 },
                 reset() { samples = []; },
+              };
+            }
+
+            /**
+             * Snaps a plain horizontal scroll container (`overflow-x: hidden` or `auto`) driven by pointer events:
+             * the container follows the finger (CSS px are points), the tracker measures the release velocity,
+             * and at lift-off it scrolls to the decision's resting offset. `layout` describes the container's
+             * items; `options.behavior` is scrollTo's ("smooth" by default); `options.onDecision(release,
+             * decision)` sees every lift-off. Returns a function that detaches the listeners.
+             */
+            export function attachSnapping(el, layout, options = {}) {
+              const tracker = createVelocityTracker();
+              let start = null;
+              const down = (e) => {
+                if (!e.isPrimary) return;
+                start = { id: e.pointerId, x: e.clientX, t: e.timeStamp, offset: el.scrollLeft };
+                tracker.reset();
+                tracker.addMovement(e.timeStamp, el.scrollLeft);
+                try { el.setPointerCapture(e.pointerId); } catch (_) { /* synthetic or released pointer */ }
+              };
+              const move = (e) => {
+                if (start === null || e.pointerId !== start.id) return;
+                el.scrollLeft = start.offset - (e.clientX - start.x);
+                tracker.addMovement(e.timeStamp, el.scrollLeft);
+              };
+              const up = (e) => {
+                if (start === null || e.pointerId !== start.id) return;
+                const offset = el.scrollLeft;
+                const release = { offset: offset, velocity: tracker.releaseVelocity(e.timeStamp, offset),
+                                  startOffset: start.offset, fingerTravel: -(e.clientX - start.x),
+                                  durationMs: e.timeStamp - start.t };
+                start = null;
+                const d = decide(layout, release);
+                if (options.onDecision) options.onDecision(release, d);
+                el.scrollTo({ left: d.offset, behavior: options.behavior ?? "smooth" });
+              };
+              el.style.touchAction = "pan-y";
+              el.addEventListener("pointerdown", down);
+              el.addEventListener("pointermove", move);
+              el.addEventListener("pointerup", up);
+              el.addEventListener("pointercancel", up);
+              return () => {
+                el.removeEventListener("pointerdown", down);
+                el.removeEventListener("pointermove", move);
+                el.removeEventListener("pointerup", up);
+                el.removeEventListener("pointercancel", up);
               };
             }
 
@@ -183,6 +231,11 @@ public enum JavaScriptExport {
             }
 
             export declare function createVelocityTracker(): VelocityTracker;
+
+            export declare function attachSnapping(el: HTMLElement, layout: SnapLayout, options?: {
+              behavior?: ScrollBehavior;
+              onDecision?: (release: SnapRelease, decision: SnapDecision) => void;
+            }): () => void;
 
             """
         }

@@ -81,14 +81,7 @@ extension KotlinExport {
             return L.decision(page, rule)
         }
         """,
-        "android-pagersnap": """
-        // AndroidPixels.swift: Android's int pixels.
-        private fun dimensionPixelSize(dp: Double, density: Double): Double {
-            val f = dp * density
-            if (!(f > 0)) return 0.0
-            return Math.max(1.0, SnapMath.truncatedIndex(f + 0.5))
-        }
-
+        "android-pagersnap": androidPixels + """
         // AndroidPagerSnapHelperSnap.swift (PagerSnapHelper.findTargetSnapPosition).
         private fun decidePolicy(r: SnapRelease, L: SnapGeometry): SnapDecision {
             val pos = L.position(r.offset)
@@ -122,9 +115,133 @@ extension KotlinExport {
             return L.decision(if (moved) base - 1 else base, if (moved) "slow-past-threshold" else "slow-back")
         }
         """,
+        "android-viewpager": androidPixels + """
+        // AndroidViewPagerSnap.swift (ViewPager.determineTargetPage).
+        private fun decidePolicy(r: SnapRelease, L: SnapGeometry): SnapDecision {
+            val pos = L.position(r.offset)
+            val currentPage = SnapMath.flooredIndex(pos)
+            val pageOffset = pos - currentPage
+            val fling = if (P.wholePixels != 0.0) {
+                val slop = 2 * dimensionPixelSize(P.touchSlop / 2, P.density)
+                val delta = SnapMath.truncatedIndex(L.fingerTravel(r, slop))
+                Math.abs(delta) > SnapMath.truncatedIndex(P.minFlingDistance * P.density) &&
+                    Math.abs(SnapMath.truncatedIndex(r.velocity * 1000)) > SnapMath.truncatedIndex(P.minFlingVelocity * 1000 * P.density)
+            } else {
+                Math.abs(L.fingerTravel(r, P.touchSlop * P.density)) > P.minFlingDistance * P.density &&
+                    Math.abs(r.velocity) > P.minFlingVelocity * P.density
+            }
+            if (fling) {
+                return if (r.velocity > 0) L.decision(currentPage + 1, "fling-forward") else L.decision(currentPage, "fling-back")
+            }
+            val selected = L.startSlot(r)
+            val t = if (currentPage >= selected) P.truncator else 1 - P.truncator
+            val target = currentPage + SnapMath.flooredIndex(pageOffset + t)
+            return L.decision(target, if (target > selected) "slow-forward" else if (target < selected) "slow-back" else "slow-stay")
+        }
+        """,
+        "flutter-pageview": flutterPageView,
+        "flutter-pageview-bouncing": flutterPageView,
+        "swiftui-viewaligned": """
+        // SwiftUIViewAlignedSnap.swift (a model of .viewAligned, limit .alwaysByOne).
+        private fun decidePolicy(r: SnapRelease, L: SnapGeometry): SnapDecision {
+            val slot = L.nearestSlot(L.uikitRest(r, P.decelerationRate))
+            val start = L.startSlot(r)
+            val k = SnapMath.truncatedIndex(P.maxViews)
+            val bounded = Math.min(Math.max(slot, start - k), start + k)
+            return L.decision(bounded, if (bounded == slot) "nearest-to-projection" else "limited-by-one")
+        }
+        """,
+        "swiftui-viewaligned-never": """
+        // SwiftUIViewAlignedSnap.swift (a model of .viewAligned, limit .never).
+        private fun decidePolicy(r: SnapRelease, L: SnapGeometry): SnapDecision =
+            L.decision(L.nearestSlot(L.uikitRest(r, P.decelerationRate)), "nearest-to-projection")
+        """,
+        "rn-ios-snapinterval": snapInterval(target: "L.uikitRest(r, P.decelerationRate)"),
+        "rn-ios-snapinterval-nomomentum": snapInterval(target: "r.offset"),
+        "swiper": """
+        // SwiperSnap.swift (Swiper onTouchEnd.ts).
+        private fun decidePolicy(r: SnapRelease, L: SnapGeometry): SnapDecision {
+            val travel = r.offset - r.startOffset
+            val start = L.startSlot(r)
+            if (!(Math.abs(L.fingerTravel(r, P.threshold)) > P.threshold && travel != 0.0 && travel == travel)) {
+                return L.decision(start, "no-swipe")
+            }
+            val pos = L.position(r.offset)
+            var stopIndex = SnapMath.flooredIndex(pos)
+            if (!L.isLooping) {
+                stopIndex = if (r.offset >= L.maxOffset) L.itemCount - 1 else Math.min(Math.max(stopIndex, 0.0), L.itemCount - 1)
+            }
+            val ratio = pos - stopIndex
+            val next = travel > 0
+            if (r.durationMs > P.longSwipesMs) {
+                if (P.longSwipes == 0.0) return L.decision(start, "long-swipes-off")
+                val moveOn = if (next) ratio >= P.longSwipesRatio else ratio > 1 - P.longSwipesRatio
+                return L.decision(if (moveOn) stopIndex + 1 else stopIndex,
+                    if (next) (if (moveOn) "long-next-past-ratio" else "long-next-back")
+                    else (if (moveOn) "long-prev-back" else "long-prev-past-ratio"))
+            }
+            if (P.shortSwipes == 0.0) return L.decision(start, "short-swipes-off")
+            return L.decision(if (next) stopIndex + 1 else stopIndex, if (next) "short-next" else "short-prev")
+        }
+        """,
         "css-snap-mandatory": cssSnap(proximity: false),
         "css-snap-proximity": cssSnap(proximity: true),
     ]
+
+    /// AndroidPixels.swift: Android's int pixels (`dimensionPixelSize`).
+    static let androidPixels = """
+        // AndroidPixels.swift: Android's int pixels.
+        private fun dimensionPixelSize(dp: Double, density: Double): Double {
+            val f = dp * density
+            if (!(f > 0)) return 0.0
+            return Math.max(1.0, SnapMath.truncatedIndex(f + 0.5))
+        }
+
+
+        """
+
+    /// FlutterPageViewSnap.swift with FlutterFlingGate.swift (maxFlingVelocity 8 pt/ms).
+    static let flutterPageView = """
+        // FlutterFlingGate.swift (DragGestureRecognizer.isFlingGesture).
+        private fun gatedVelocity(r: SnapRelease): Double {
+            val travel = Math.abs(r.offset - r.startOffset)
+            var window = travel
+            if (travel != travel) window = 0.0
+            else if (r.durationMs > P.velocityHorizon) {
+                val b = Math.abs(r.velocity) * P.velocityHorizon
+                window = if (b < travel) b else travel // Swift.min keeps travel when b is NaN
+            }
+            if (!(Math.abs(r.velocity) > P.minFlingVelocity && window > P.minFlingDistance)) return 0.0
+            return SnapMath.clamp(r.velocity, -8.0, 8.0)
+        }
+
+        // FlutterPageViewSnap.swift (PageScrollPhysics).
+        private fun decidePolicy(r: SnapRelease, L: SnapGeometry): SnapDecision {
+            val v = gatedVelocity(r)
+            val offset = r.offset
+            if (!L.isLooping && ((v <= 0 && offset <= 0) || (v >= 0 && offset >= L.maxOffset))) {
+                return L.decision(SnapMath.flooredIndex(L.position(L.clampedOffset(offset)) + 0.5), "edge-parent-physics")
+            }
+            val pos = L.position(offset)
+            if (v > 0) return L.decision(SnapMath.flooredIndex(pos + 1), "fling-forward")
+            if (v < 0) return L.decision(SnapMath.flooredIndex(pos), "fling-back")
+            return L.decision(SnapMath.flooredIndex(pos + 0.5), "round-page")
+        }
+        """
+
+    /// RNIOSSnapIntervalSnap.swift (RCTScrollView snapToInterval) from the target offset `target`.
+    static func snapInterval(target: String) -> String {
+        """
+        // RNIOSSnapIntervalSnap.swift (RCTScrollView scrollViewWillEndDragging, snapToInterval).
+        private fun decidePolicy(r: SnapRelease, L: SnapGeometry): SnapDecision {
+            val fi = L.position(\(target))
+            val v = r.velocity
+            if (v > 0) return L.decision(SnapMath.ceiledIndex(fi), "ceil-forward")
+            if (v < 0) return L.decision(SnapMath.flooredIndex(fi), "floor-backward")
+            return L.decision(SnapMath.roundedIndex(fi), "round-at-rest")
+        }
+        """
+    }
 
     /// CSSScrollSnap.swift and CSSScrollSnap+Covering.swift (Chromium's snap selection).
     static func cssSnap(proximity: Bool) -> String {

@@ -146,6 +146,18 @@ extension KotlinExport {
         }
         fun decision(slot: Double, offset: Double, rule: String): SnapDecision =
             SnapDecision(slot.toLong(), itemIndex(slot).toInt(), offset, rule)
+        /** Release.startSlot: the start item, clamped, or the slot nearest the touch-down offset. */
+        fun startSlot(r: SnapRelease): Double {
+            val index = r.startIndex
+            return if (index != null) clampedSlot(index.toDouble()) else nearestSlot(r.startOffset)
+        }
+        /** Release.fingerTravel(touchSlop:): known, or the content travel plus the slop in its direction. */
+        fun fingerTravel(r: SnapRelease, slop: Double): Double {
+            val known = r.fingerTravel
+            if (known != null) return known
+            val t = r.offset - r.startOffset
+            return if (t > 0) t + slop else if (t < 0) t - slop else 0.0
+        }
         /** UIKitDeceleration.restingOffset: offset + v·r/(1 − r), clamped to the content. */
         fun uikitRest(r: SnapRelease, rate: Double): Double {
             val coast = if (rate > 0 && rate < 1) r.velocity * rate / (1 - rate) else 0.0

@@ -88,22 +88,25 @@ struct PolicyExportVectorTests {
         let dir = try TestScratch.directory("export-kotlin")
         var sources: [String] = []
         var branches: [String] = []
+        var functions: [String] = []
         for ((key, files), export) in zip(try Self.files(vectors, .kotlin), vectors.exports) {
             let name = dir.appendingPathComponent("\(key).kt")
             try ("package \(key)\n\n" + files[0].text).write(to: name, atomically: true, encoding: .utf8)
             sources.append(name.path)
             let type = PolicyExport(policy: export.policy, header: Self.header(export.policy)).typeName
-            branches.append("""
-                    "\(key)" -> {
-                        val layout = \(key).SnapLayout(g[2].toDouble(), g[3].toDouble(), g[4].toDouble(), g[5].toDouble(), g[6].toDouble(),
-                            g[7].toInt(), \(key).SnapAlignment.valueOf(g[8].toUpperCase()), g[9] == "1")
-                        val release = \(key).SnapRelease(r[1].toDouble(), r[2].toDouble(), if (r[4] == "-") null else r[4].toInt(),
-                            if (r[5] == "-") null else r[5].toDouble(), r[3].toDouble(), r[6].toDouble())
-                        val d = \(key).\(type).decide(layout, release)
-                        if (d.index != \(key).\(type).targetIndex(layout, release)) throw IllegalStateException("targetIndex differs")
-                        "${d.slot} ${d.index} ${d.offset} ${d.rule}"
-                    }
-            """)
+            // One function per export: a single `when` holding them all overflows a JVM method.
+            functions.append("""
+                fun run\(key)(g: List<String>, r: List<String>): String {
+                    val layout = \(key).SnapLayout(g[2].toDouble(), g[3].toDouble(), g[4].toDouble(), g[5].toDouble(), g[6].toDouble(),
+                        g[7].toInt(), \(key).SnapAlignment.valueOf(g[8].toUpperCase()), g[9] == "1")
+                    val release = \(key).SnapRelease(r[1].toDouble(), r[2].toDouble(), if (r[4] == "-") null else r[4].toInt(),
+                        if (r[5] == "-") null else r[5].toDouble(), r[3].toDouble(), r[6].toDouble())
+                    val d = \(key).\(type).decide(layout, release)
+                    if (d.index != \(key).\(type).targetIndex(layout, release)) throw IllegalStateException("targetIndex differs")
+                    return "${d.slot} ${d.index} ${d.offset} ${d.rule}"
+                }
+                """)
+            branches.append("                \"\(key)\" -> run\(key)(g, f)")
         }
         let runner = """
             import java.io.File
@@ -118,17 +121,17 @@ struct PolicyExportVectorTests {
                 var g: List<String> = emptyList()
                 File(args[0]).forEachLine { line ->
                     val f = line.split(" ")
-                    if (f[0] == "G") g = f else {
-                        val r = f
-                        val text = when (g[1]) {
-            \(branches.joined(separator: "\n"))
-                            else -> throw IllegalStateException("unknown export " + g[1])
-                        }
-                        out.append(text).append('\\n')
-                    }
+                    if (f[0] == "G") g = f else out.append(run(g, f)).append('\\n')
                 }
                 File(args[1]).writeText(out.toString())
             }
+
+            fun run(g: List<String>, f: List<String>): String = when (g[1]) {
+            \(branches.joined(separator: "\n"))
+                else -> throw IllegalStateException("unknown export " + g[1])
+            }
+
+            \(functions.joined(separator: "\n"))
             """
         let runnerFile = dir.appendingPathComponent("Runner.kt")
         try runner.write(to: runnerFile, atomically: true, encoding: .utf8)
