@@ -8,7 +8,7 @@ extension SnapLab {
     /// `snaplab export`: a policy at chosen values as source code to paste into an app.
     public struct Export: ParsableCommand {
         public static let configuration = CommandConfiguration(
-            abstract: "Write a policy at chosen values as Swift (on SnapStrategies), Kotlin or JavaScript to paste into an app.",
+            abstract: "Write a policy at chosen values as Swift (on SnapStrategies), Kotlin, JavaScript or its platform's native settings, to paste into an app.",
             discussion: """
                 One self-contained file per export with `targetIndex(layout, release)` and `decide(layout, release)`, \
                 named after the trace contract's fields (points, ms, pt/ms), under an MIT header stating the \

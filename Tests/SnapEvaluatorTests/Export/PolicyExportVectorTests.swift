@@ -145,6 +145,37 @@ struct PolicyExportVectorTests {
         #expect(wrong.isEmpty, "\(wrong.count) differ; first: \(wrong.prefix(3).joined(separator: "\n"))")
     }
 
+    @Test("the JavaScript exp and log give SnapMath's doubles bit for bit (normal, subnormal, huge, edge arguments)")
+    func elementary() throws {
+        try Self.require("node")
+        let rng = try GSLRandom(seed: 0xE1E)
+        var xs: [Double] = [0, -0.0, 1, 0.5, 2, 709.78, 709.79, -745.1, -745.3, -708.5, -740, Double.leastNonzeroMagnitude, 0x1p-1030, 2.2250738585072014e-308,
+                            .infinity, -.infinity, .nan, -1]
+        for _ in 0..<3000 { xs.append(rng.uniform(-750, 750)) }
+        for _ in 0..<3000 { xs.append(Double(sign: .plus, exponent: rng.integer(below: 2100) - 1074, significand: 1 + rng.uniform())) }
+        let script = RecorderScript.geometry + "\n" + RecorderScript.policies + "\n" + JavaScriptExport.policies + "\n" + """
+            import * as fs from "node:fs";
+            const xs = JSON.parse(fs.readFileSync(process.argv[2], "utf8")).map(Number);
+            console.log(xs.map((x) => String(SL.exp(x)) + " " + String(SL.log(x))).join("\\n"));
+            """
+        let dir = try TestScratch.directory("export-elementary")
+        try script.write(to: dir.appendingPathComponent("e.mjs"), atomically: true, encoding: .utf8)
+        let list = "[" + xs.map { "\"\(ExportVectors.number($0))\"" }.joined(separator: ",") + "]"
+        try list.write(to: dir.appendingPathComponent("xs.json"), atomically: true, encoding: .utf8)
+        let run = try TestProcess.run("node", ["e.mjs", "xs.json"], in: dir)
+        try #require(run.status == 0, "node failed:\n\(run.output)")
+        let lines = run.output.split(separator: "\n")
+        try #require(lines.count == xs.count)
+        var wrong: [String] = []
+        for (x, line) in zip(xs, lines) {
+            let f = line.split(separator: " ").map { Double(String($0)) ?? .signalingNaN }
+            let e = SnapMath.exp(x), l = SnapMath.log(x)
+            let same = { (a: Double, b: Double) in a == b || (a.isNaN && b.isNaN) }
+            if f.count != 2 || !same(f[0], e) || !same(f[1], l) { wrong.append("x \(x): js \(line), swift \(e) \(l)") }
+        }
+        #expect(wrong.isEmpty, "\(wrong.count) differ; first: \(wrong.prefix(3))")
+    }
+
     @Test("the comparison catches a wrong vector: one offset one ulp off, one rule changed, one line missing")
     func comparisonFails() throws {
         let vectors = try ExportVectors(ids: ["tag99"], seed: 3)
