@@ -5,7 +5,7 @@
 
 extension JavaScriptExport {
     /// Identifiers of the policies ported here.
-    static let ownPolicies = ["android-viewpager", "flutter-pageview", "flutter-pageview-bouncing", "rn-android-paging",
+    static let ownPolicies = ["android-viewpager", "compose-lazyrow-snap", "flutter-pageview", "flutter-pageview-bouncing", "rn-android-paging",
                               "swiftui-viewaligned", "swiftui-viewaligned-never", "swiper",
                               "rn-ios-snapinterval", "rn-ios-snapinterval-nomomentum"]
 
@@ -108,26 +108,40 @@ extension JavaScriptExport {
       const sum = s * (((a0 + a1 * t2) + (a2 + a3 * t2) * t4) + (a4 + a5 * t2) * t8);
       return e * 6.93147180369123816490e-01 + (2 * sum + e * 1.90821492927058770002e-10);
     };
-    // AndroidSplineDeceleration.swift: OverScroller's spline fling distance (physical coefficient
-    // g·39.37·160·0.84, inflexion 0.35, exponent ln 0.78/ln 0.9, density 1) and the 8 dp/ms clamp.
-    SL.splineDistance = (velocity, friction) => {
+    // AndroidSplineDeceleration.swift: OverScroller's spline fling distance (coastDistance) for a spline
+    // {friction, inflexion, exponent, coefficient, density}, and the fling clamp at 8 dp/ms.
+    SL.spline = (velocity, s) => {
       if (velocity === Infinity || velocity === -Infinity) return velocity;
-      const fc = friction * (9.80665 * 39.37 * 160 * 0.84) * 1, speed = Math.abs(velocity) * 1000, ex = 2.3582018154259448;
-      if (!(speed > 0 && isFinite(speed) && fc > 0 && isFinite(fc))) return 0;
-      const l = SL.log(0.35 * speed / fc);
-      const d = fc * SL.exp(ex / (ex - 1) * l);
+      const fc = s.friction * s.coefficient * s.density, speed = Math.abs(velocity) * 1000;
+      if (!(speed > 0 && isFinite(speed) && fc > 0 && isFinite(fc) && s.inflexion > 0 && s.exponent > 1)) return 0;
+      const l = SL.log(s.inflexion * speed / fc);
+      const d = fc * SL.exp(s.exponent / (s.exponent - 1) * l);
       return velocity < 0 ? -d : d;
     };
-    SL.splineClamp = (v) => (v !== v ? 0 : Math.min(Math.max(v, -8), 8));
+    SL.platformSpline = (friction) => ({ friction: friction, inflexion: 0.35, exponent: 2.3582018154259448,
+                                         coefficient: 9.80665 * 39.37 * 160 * 0.84, density: 1 });
+    SL.splineClamp = (v, density) => {
+      if (v !== v) return 0;
+      const limit = Math.max(0, 8 * density);
+      return Math.min(Math.max(v, -limit), limit);
+    };
+
+    // ComposeLazyRowSnap.swift (LazyListSnapLayoutInfoProvider with the spline decay).
+    SL.policies["compose-lazyrow-snap"] = (r, L, p) => {
+      const s = { friction: p.friction, inflexion: p.inflexion, exponent: p.decelerationExponent,
+                  coefficient: p.physicalCoefficient, density: p.density };
+      const end = L.clampedOffset(r.offset + SL.spline(SL.splineClamp(r.velocity, p.density), s));
+      return L.decision(SL.flooredIndex(L.position(end) + 0.5), "nearest-to-decay-end");
+    };
 
     // RNAndroidPagingSnap.swift (ReactHorizontalScrollView.smoothScrollAndSnap, pagingEnabled).
     SL.policies["rn-android-paging"] = (r, L, p) => {
-      const pos = L.position(r.offset), clamped = SL.splineClamp(r.velocity);
+      const pos = L.position(r.offset), clamped = SL.splineClamp(r.velocity, 1);
       const v = Math.abs(clamped) >= p.minFlingVelocity ? clamped : 0;
       let prev = SL.flooredIndex(pos), next = SL.ceiledIndex(pos);
       if (prev === next) { if (v > 0) next += 1; else if (v < 0) prev -= 1; }
       const cur = SL.flooredIndex(pos + 0.5);
-      const end = r.offset + SL.splineDistance(v, 1 - p.decelerationRate);
+      const end = r.offset + SL.spline(v, SL.platformSpline(1 - p.decelerationRate));
       const target = SL.flooredIndex(L.position(end) + 0.5);
       if (v > 0 && cur < next && target > prev) return L.decision(next, "fling-next-page");
       if (v < 0 && cur > prev && target < next) return L.decision(prev, "fling-previous-page");

@@ -63,4 +63,27 @@ extension KotlinExport {
 
 
         """
+
+    /// AndroidSplineDeceleration.swift: OverScroller's spline fling distance (`coastDistance`) and
+    /// the fling clamp at 8 dp/ms (`clampedFlingVelocity`); needs ``elementary``.
+    static let spline = """
+        private fun spline(velocity: Double, friction: Double, inflexion: Double, exponent: Double, coefficient: Double,
+                           density: Double): Double {
+            if (velocity.isInfinite()) return velocity
+            val fc = friction * coefficient * density
+            val speed = Math.abs(velocity) * 1000
+            if (!(speed > 0 && speed.isFinite() && fc > 0 && fc.isFinite() && inflexion > 0 && exponent > 1)) return 0.0
+            val l = Elementary.log(inflexion * speed / fc)
+            val d = fc * Elementary.exp(exponent / (exponent - 1) * l)
+            return if (velocity < 0) -d else d
+        }
+
+        private fun clampedFling(v: Double, density: Double): Double {
+            if (v != v) return 0.0
+            val limit = Math.max(0.0, 8 * density)
+            return Math.min(Math.max(v, -limit), limit)
+        }
+
+
+        """
 }

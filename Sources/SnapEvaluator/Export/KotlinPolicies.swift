@@ -139,24 +139,20 @@ extension KotlinExport {
             return L.decision(target, if (target > selected) "slow-forward" else if (target < selected) "slow-back" else "slow-stay")
         }
         """,
-        "rn-android-paging": elementary + """
-        // AndroidSplineDeceleration.swift: OverScroller's spline fling distance (physical coefficient g·39.37·160·0.84,
-        // inflexion 0.35, exponent ln 0.78 / ln 0.9, density 1).
-        private fun splineDistance(velocity: Double, friction: Double): Double {
-            if (velocity.isInfinite()) return velocity
-            val fc = friction * (9.80665 * 39.37 * 160 * 0.84) * 1
-            val speed = Math.abs(velocity) * 1000
-            val ex = 2.3582018154259448
-            if (!(speed > 0 && speed.isFinite() && fc > 0 && fc.isFinite())) return 0.0
-            val l = Elementary.log(0.35 * speed / fc)
-            val d = fc * Elementary.exp(ex / (ex - 1) * l)
-            return if (velocity < 0) -d else d
+        "compose-lazyrow-snap": elementary + spline + """
+        // ComposeLazyRowSnap.swift (LazyListSnapLayoutInfoProvider with the spline decay).
+        private fun decidePolicy(r: SnapRelease, L: SnapGeometry): SnapDecision {
+            val v = clampedFling(r.velocity, P.density)
+            val d = spline(v, P.friction, P.inflexion, P.decelerationExponent, P.physicalCoefficient, P.density)
+            val end = L.clampedOffset(r.offset + d)
+            return L.decision(SnapMath.flooredIndex(L.position(end) + 0.5), "nearest-to-decay-end")
         }
-
+        """,
+        "rn-android-paging": elementary + spline + """
         // RNAndroidPagingSnap.swift (ReactHorizontalScrollView.smoothScrollAndSnap, pagingEnabled).
         private fun decidePolicy(r: SnapRelease, L: SnapGeometry): SnapDecision {
             val pos = L.position(r.offset)
-            val clamped = if (r.velocity != r.velocity) 0.0 else Math.min(Math.max(r.velocity, -8.0), 8.0)
+            val clamped = clampedFling(r.velocity, 1.0)
             val v = if (Math.abs(clamped) >= P.minFlingVelocity) clamped else 0.0
             var prev = SnapMath.flooredIndex(pos)
             var next = SnapMath.ceiledIndex(pos)
@@ -164,7 +160,7 @@ extension KotlinExport {
                 if (v > 0) next += 1 else if (v < 0) prev -= 1
             }
             val cur = SnapMath.flooredIndex(pos + 0.5)
-            val end = r.offset + splineDistance(v, 1 - P.decelerationRate)
+            val end = r.offset + spline(v, 1 - P.decelerationRate, 0.35, 2.3582018154259448, 9.80665 * 39.37 * 160 * 0.84, 1.0)
             val target = SnapMath.flooredIndex(L.position(end) + 0.5)
             if (v > 0 && cur < next && target > prev) return L.decision(next, "fling-next-page")
             if (v < 0 && cur > prev && target < next) return L.decision(prev, "fling-previous-page")
