@@ -5,7 +5,7 @@
 
 extension JavaScriptExport {
     /// Identifiers of the policies ported here.
-    static let ownPolicies = ["android-viewpager", "compose-lazyrow-snap", "flutter-pageview", "flutter-pageview-bouncing", "rn-android-paging",
+    static let ownPolicies = ["android-viewpager", "android-linearsnap", "compose-lazyrow-snap", "flutter-pageview", "flutter-pageview-bouncing", "rn-android-paging",
                               "swiftui-viewaligned", "swiftui-viewaligned-never", "swiper",
                               "rn-ios-snapinterval", "rn-ios-snapinterval-nomomentum"]
 
@@ -120,10 +120,34 @@ extension JavaScriptExport {
     };
     SL.platformSpline = (friction) => ({ friction: friction, inflexion: 0.35, exponent: 2.3582018154259448,
                                          coefficient: 9.80665 * 39.37 * 160 * 0.84, density: 1 });
-    SL.splineClamp = (v, density) => {
+    SL.splineClamp = (v, density, maximum = 8) => {
       if (v !== v) return 0;
-      const limit = Math.max(0, 8 * density);
+      const limit = Math.max(0, maximum * density);
       return Math.min(Math.max(v, -limit), limit);
+    };
+
+    // AndroidLinearSnapHelperSnap.swift (LinearSnapHelper.findTargetSnapPosition, estimateNextPositionDiffForFling).
+    SL.policies["android-linearsnap"] = (r, L, p) => {
+      const s = { friction: p.friction, inflexion: p.inflexion, exponent: p.decelerationExponent,
+                  coefficient: p.physicalCoefficient, density: p.density };
+      const whole = p.wholePixels !== 0;
+      let v;
+      if (whole) {
+        const m = SL.dimensionPixelSize(p.maxFlingVelocity * 1000, p.density);
+        v = SL.clamp(SL.trackedVelocity(r.velocity), -m, m) / 1000;
+      } else {
+        v = SL.splineClamp(r.velocity, p.density, p.maxFlingVelocity);
+      }
+      const pos = L.position(r.offset), current = SL.ceiledIndex(pos - 0.5);
+      const gate = whole ? SL.dimensionPixelSize(p.minFlingVelocity * 1000, p.density) / 1000 : p.minFlingVelocity * p.density;
+      if (!(Math.abs(v) > gate)) return L.decision(current, "slow-nearest");
+      const raw = SL.spline(v, s), distance = whole ? SL.roundedHalfAway(raw) : raw;
+      const jump = SL.flooredIndex(distance / L.stride + 0.5);
+      if (jump === 0) {
+        const end = L.clampedOffset(r.offset + distance);
+        return L.decision(SL.ceiledIndex(L.position(end) - 0.5), "free-fling-nearest");
+      }
+      return L.decision(current + jump, jump > 0 ? "spline-jump-forward" : "spline-jump-back");
     };
 
     // ComposeLazyRowSnap.swift (LazyListSnapLayoutInfoProvider with the spline decay).

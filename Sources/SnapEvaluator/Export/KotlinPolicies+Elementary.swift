@@ -78,9 +78,9 @@ extension KotlinExport {
             return if (velocity < 0) -d else d
         }
 
-        private fun clampedFling(v: Double, density: Double): Double {
+        private fun clampedFling(v: Double, density: Double, maximum: Double = 8.0): Double {
             if (v != v) return 0.0
-            val limit = Math.max(0.0, 8 * density)
+            val limit = Math.max(0.0, maximum * density)
             return Math.min(Math.max(v, -limit), limit)
         }
 

@@ -139,6 +139,28 @@ extension KotlinExport {
             return L.decision(target, if (target > selected) "slow-forward" else if (target < selected) "slow-back" else "slow-stay")
         }
         """,
+        "android-linearsnap": androidPixels + elementary + spline + """
+        // AndroidLinearSnapHelperSnap.swift (LinearSnapHelper.findTargetSnapPosition, estimateNextPositionDiffForFling).
+        private fun decidePolicy(r: SnapRelease, L: SnapGeometry): SnapDecision {
+            val whole = P.wholePixels != 0.0
+            val v = if (whole) {
+                val m = dimensionPixelSize(P.maxFlingVelocity * 1000, P.density)
+                SnapMath.clamp(SnapMath.truncatedIndex(r.velocity * 1000), -m, m) / 1000
+            } else clampedFling(r.velocity, P.density, P.maxFlingVelocity)
+            val pos = L.position(r.offset)
+            val current = SnapMath.ceiledIndex(pos - 0.5)
+            val gate = if (whole) dimensionPixelSize(P.minFlingVelocity * 1000, P.density) / 1000 else P.minFlingVelocity * P.density
+            if (!(Math.abs(v) > gate)) return L.decision(current, "slow-nearest")
+            val raw = spline(v, P.friction, P.inflexion, P.decelerationExponent, P.physicalCoefficient, P.density)
+            val distance = if (whole) SnapMath.roundedHalfAway(raw) else raw
+            val jump = SnapMath.flooredIndex(distance / L.stride + 0.5)
+            if (jump == 0.0) {
+                val end = L.clampedOffset(r.offset + distance)
+                return L.decision(SnapMath.ceiledIndex(L.position(end) - 0.5), "free-fling-nearest")
+            }
+            return L.decision(current + jump, if (jump > 0) "spline-jump-forward" else "spline-jump-back")
+        }
+        """,
         "compose-lazyrow-snap": elementary + spline + """
         // ComposeLazyRowSnap.swift (LazyListSnapLayoutInfoProvider with the spline decay).
         private fun decidePolicy(r: SnapRelease, L: SnapGeometry): SnapDecision {
