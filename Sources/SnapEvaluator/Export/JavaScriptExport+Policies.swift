@@ -5,7 +5,7 @@
 
 extension JavaScriptExport {
     /// Identifiers of the policies ported here.
-    static let ownPolicies = ["android-viewpager", "android-linearsnap", "compose-lazyrow-snap", "flutter-pageview", "flutter-pageview-bouncing", "rn-android-paging",
+    static let ownPolicies = ["android-viewpager", "android-linearsnap", "compose-lazyrow-snap", "learned-threshold", "flutter-pageview", "flutter-pageview-bouncing", "rn-android-paging",
                               "swiftui-viewaligned", "swiftui-viewaligned-never", "swiper",
                               "rn-ios-snapinterval", "rn-ios-snapinterval-nomomentum"]
 
@@ -148,6 +148,29 @@ extension JavaScriptExport {
         return L.decision(SL.ceiledIndex(L.position(end) - 0.5), "free-fling-nearest");
       }
       return L.decision(current + jump, jump > 0 ? "spline-jump-forward" : "spline-jump-back");
+    };
+
+    // LearnedThresholdSnap.swift: the features, the linear score and the cut points.
+    SL.policies["learned-threshold"] = (r, L, p) => {
+      const s = SL.startSlot(r, L), pos = L.position(r.offset), stride = L.stride, t = r.offset - r.startOffset;
+      const travel = t / stride;
+      const excess = r.fingerTravel !== null && r.fingerTravel !== undefined ? (r.fingerTravel - t) / stride : 0;
+      const uikit = L.position(SL.uikitRest(r, 0.998, L)) - s;
+      const v = SL.splineClamp(r.velocity, 1);
+      const android = L.position(L.clampedOffset(r.offset + SL.spline(v, SL.platformSpline(0.015)))) - s;
+      const contact = r.durationMs > 0 ? r.durationMs : 0;
+      const direction = t > 0 ? 1 : (t < 0 ? -1 : 0);
+      const eta = p.velocityWeight * r.velocity + p.travelWeight * travel + p.fingerTravelWeight * excess
+        + p.fractionWeight * (pos - Math.floor(pos)) + p.uikitProjectionWeight * uikit + p.androidProjectionWeight * android
+        + p.durationWeight * SL.log(1 + contact) + p.quicknessWeight * (direction * 100 / (contact > 10 ? contact : 10));
+      const cuts = Object.keys(p).filter((k) => /^cut[0-9]+$/.test(k)).sort((a, b) => Number(a.slice(3)) - Number(b.slice(3)));
+      let k = 0;
+      if (eta === eta) {
+        let above = 0;
+        for (const c of cuts) if (p[c] < eta) above += 1;
+        k = above - Math.floor(cuts.length / 2);
+      }
+      return L.decision(L.clampedSlot(s) + k, k === 0 ? "stay-on-start-item" : (k > 0 ? "forward-" + k : "back-" + (-k)));
     };
 
     // ComposeLazyRowSnap.swift (LazyListSnapLayoutInfoProvider with the spline decay).

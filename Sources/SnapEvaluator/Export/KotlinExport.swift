@@ -34,6 +34,10 @@ public enum KotlinExport {
         for (spec, value) in zip(policy.parameterSpecs, policy.parameterValues) {
             out += "    const val \(spec.name): Double = \(ExportNumber.text(value)) // \(spec.unit)\n"
         }
+        if policy is LearnedThresholdSnap {
+            let cuts = policy.parameterSpecs.map(\.name).filter { $0.hasPrefix("cut") }
+            out += "    val cuts = doubleArrayOf(" + cuts.joined(separator: ", ") + ")\n"
+        }
         out += "}\n\n" + geometry + "\n" + (policies[policy.id] ?? "") + "\n"
         return out
     }

@@ -161,6 +161,35 @@ extension KotlinExport {
             return L.decision(current + jump, if (jump > 0) "spline-jump-forward" else "spline-jump-back")
         }
         """,
+        "learned-threshold": elementary + spline + """
+        // LearnedThresholdSnap.swift: the features, the linear score and the cut points (P.cuts, lowest first).
+        private fun decidePolicy(r: SnapRelease, L: SnapGeometry): SnapDecision {
+            val s = L.startSlot(r)
+            val pos = L.position(r.offset)
+            val stride = L.stride
+            val t = r.offset - r.startOffset
+            val travel = t / stride
+            val finger = r.fingerTravel
+            val excess = if (finger != null) (finger - t) / stride else 0.0
+            val uikit = L.position(L.uikitRest(r, 0.998)) - s
+            val v = clampedFling(r.velocity, 1.0)
+            val android = L.position(L.clampedOffset(r.offset + spline(v, 0.015, 0.35, 2.3582018154259448,
+                9.80665 * 39.37 * 160 * 0.84, 1.0))) - s
+            val contact = if (r.durationMs > 0) r.durationMs else 0.0
+            val direction = if (t > 0) 1.0 else if (t < 0) -1.0 else 0.0
+            val eta = P.velocityWeight * r.velocity + P.travelWeight * travel + P.fingerTravelWeight * excess +
+                P.fractionWeight * (pos - Math.floor(pos)) + P.uikitProjectionWeight * uikit + P.androidProjectionWeight * android +
+                P.durationWeight * Elementary.log(1 + contact) + P.quicknessWeight * (direction * 100 / (if (contact > 10) contact else 10.0))
+            var k = 0.0
+            if (eta == eta) {
+                var above = 0.0
+                for (c in P.cuts) if (c < eta) above += 1
+                k = above - P.cuts.size / 2
+            }
+            val rule = if (k == 0.0) "stay-on-start-item" else if (k > 0) "forward-" + k.toLong() else "back-" + (-k).toLong()
+            return L.decision(L.clampedSlot(s) + k, rule)
+        }
+        """,
         "compose-lazyrow-snap": elementary + spline + """
         // ComposeLazyRowSnap.swift (LazyListSnapLayoutInfoProvider with the spline decay).
         private fun decidePolicy(r: SnapRelease, L: SnapGeometry): SnapDecision {

@@ -51,9 +51,13 @@ struct ExportVectors {
 
     static func randomParameters(of policy: any SnapPolicy, _ rng: GSLRandom) throws -> any SnapPolicy {
         for _ in 0..<1000 {
-            let values = policy.parameterSpecs.map { spec -> Double in
+            var values = policy.parameterSpecs.map { spec -> Double in
                 let x = rng.uniform(spec.minimum, spec.maximum)
                 return spec.isInteger ? x.rounded() : x
+            }
+            if policy is LearnedThresholdSnap {   // its cut points must rise: draw them sorted, weights scaled to the cuts
+                let n = LearnedThresholdSnap.featureNames.count
+                values = values.prefix(n).map { $0 / 1000 } + values.dropFirst(n).sorted()
             }
             if let valid = try? policy.withParameterValues(values) { return valid }
         }
