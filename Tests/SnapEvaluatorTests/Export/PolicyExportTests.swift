@@ -1,3 +1,4 @@
+import Foundation
 import SnapStrategies
 import Testing
 @testable import SnapEvaluator
@@ -34,6 +35,13 @@ struct PolicyExportTests {
             }
         }
         #expect(Self.export(p).header.lines.contains("Platform: not stated."))
+        // The licence is SnapStrategies' own, word for word.
+        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent().deletingLastPathComponent()
+        let file = try String(contentsOf: root.appendingPathComponent("Sources/SnapStrategies/LICENSE"), encoding: .utf8)
+        #expect(ExportHeader.licence == file.trimmingCharacters(in: .newlines))
+        let js = try e.files(.js)[0].text
+        #expect(js.contains("// THE SOFTWARE IS PROVIDED \"AS IS\", WITHOUT WARRANTY OF ANY KIND, EXPRESS OR"))
     }
 
     @Test("the shapes: Kotlin object and data classes, an ES module with its .d.ts and tracker, Swift with named values")
