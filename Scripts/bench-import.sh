@@ -23,7 +23,7 @@ JSONL="$DIR/pointer_${STROKES}.jsonl"
 [[ -f "$JSONL" ]] || python3 Scripts/make-pointer-log.py --strokes "$STROKES" --seed 1 --format jsonl --out "$JSONL" >/dev/null
 swift build -c "$CONFIG" --product snaplab >/dev/null
 BIN="$(swift build -c "$CONFIG" --show-bin-path)/snaplab"
-COMMON=(--target-column target --touch-slop compose --count 12 --chain --live-policy compose-lazyrow-snap --velocity compose)
+COMMON=(--target-column target --touch-slop compose --item-width 160 --spacing 10 --leading-inset 10 --viewport 375 --count 12 --chain --live-policy compose-lazyrow-snap --velocity compose)
 CSV_ARGS=("$CSV" --from pointer-csv --scale 1.75
           --columns user=user,trial=trial,stroke=stroke,t=uptime_ms,x=x_px,y=y_px,phase=action,pointer=pointer)
 JSONL_ARGS=("$JSONL" --from pointer-jsonl --scale 1.75)

@@ -11,6 +11,11 @@ import numpy as np
 # Feature mirror (TraceFeatures.swift)
 
 
+def trace_number(text):
+    """A generated trace id as its number: `t137` (since issue 31) or `137` (older files)."""
+    return int(text[1:] if text.startswith('t') else text)
+
+
 def read_sample(path, hidden=None):
     """The traces of a trace CSV (cancelled ones left out) measured as TraceFeatures does, each with
     its hidden-truth row under 'h' when `hidden` is given."""
@@ -19,7 +24,7 @@ def read_sample(path, hidden=None):
         r = csv.reader(fh)
         ix = {k: i for i, k in enumerate(next(r))}
         for row in r:
-            tid = int(row[ix['trace_id']])
+            tid = trace_number(row[ix['trace_id']])
             t = traces.get(tid)
             if t is None:
                 ii = row[ix['intended_index']] if 'intended_index' in ix else ''
@@ -35,7 +40,7 @@ def read_sample(path, hidden=None):
     out = [features(traces[i]) for i in order if traces[i]['phase'][-1] != 'cancelled' and len(traces[i]['time']) >= 2]
     if hidden:
         with open(hidden) as fh:
-            h = {int(r['trace_id']): r for r in csv.DictReader(fh)}
+            h = {trace_number(r['trace_id']): r for r in csv.DictReader(fh)}
         for f in out:
             f['h'] = h[f['id']]
     return out

@@ -93,7 +93,7 @@ struct DecisionMapTests {
         #expect(panel.notDrawn == 1 && panel.hits == 2 && panel.misses == 1)
     }
 
-    @Test("SVG: well-formed; title, axis labels with units, legend, one rect per cell per panel, markers")
+    @Test("SVG: well-formed; title, axis labels with units, legend, one rect per run of equal cells per panel, markers")
     func svgStructure() {
         let map = DecisionMap(policies: [Tag99Snap(), NearestPageSnap()], layout: tinyLayout,
                               traces: mapTraces(), grid: smallGrid)
@@ -111,10 +111,28 @@ struct DecisionMapTests {
         let groups = doc.root().descendants(named: "g")
         let cells = groups.filter { $0.attribute("class") == "cells" }
         #expect(cells.count == 2)
-        #expect(cells.allSatisfy { $0.children.count == 80 && $0.children.allSatisfy { $0.name == "rect" } })
+        // Issue 30: one rect per run of equal cells in a row (was one per cell: 14.5 MB for the catalogue).
+        let runs = [map.panel(for: Tag99Snap()), map.panel(for: NearestPageSnap())].map { DecisionMap.runs($0.cells).count }
+        #expect(zip(cells, runs).allSatisfy { $0.children.count == $1 && $1 < 80 && $0.children.allSatisfy { $0.name == "rect" } })
         #expect(groups.filter { $0.attribute("class") == "panel" }.compactMap { $0.attribute("data-policy") } == ["tag99", "nearest"])
         let traces = groups.filter { $0.attribute("class") == "traces" }
         #expect(traces.count == 2 && traces.allSatisfy { $0.children.count == 4 })
+    }
+
+    @Test("many panels share the overlay: up to 6 draw every trace, more draw a prefix each and say how many")
+    func markerLimit() {
+        #expect(DecisionMap.markerLimit(panels: 6) == .max)
+        #expect(DecisionMap.markerLimit(panels: 27) == 1_500 * 6 / 27)
+        #expect(DecisionMap.markerLimit(panels: 1_000) == 100)
+        let map = DecisionMap(policies: [Tag99Snap()], layout: tinyLayout, traces: mapTraces(), grid: smallGrid)
+        let panel = map.panel(for: Tag99Snap())
+        let group = map.panelElement(panel, rect: PlotRect(x: 0, y: 0, width: 80, height: 100),
+                                     xAxis: Axis(lower: -4, upper: 4, label: "v"), yAxis: Axis(lower: 0, upper: 1, label: "f"),
+                                     markerLimit: 1)
+        let markers = group.descendants(named: "g").first { $0.attribute("class") == "traces" }?.children ?? []
+        #expect(markers.count == 1)
+        let xml = XMLStructure(SVGDocument(width: 100, height: 100, title: "t", elements: [group]).rendered())
+        #expect(xml.texts.contains { $0.hasSuffix("; 1 drawn") })
     }
 
     @Test("cell colours follow pages moved")
@@ -124,8 +142,14 @@ struct DecisionMapTests {
         let group = map.panelElement(panel, rect: PlotRect(x: 0, y: 0, width: 80, height: 100),
                                      xAxis: Axis(lower: -4, upper: 4, label: "v"), yAxis: Axis(lower: 0, upper: 1, label: "f"))
         let rects = group.descendants(named: "g").first { $0.attribute("class") == "cells" }?.children ?? []
-        #expect(rects.count == panel.cells.count)
-        for (r, c) in zip(rects, panel.cells) { #expect(r.attribute("fill") == Palette.pages(c.pagesMoved)) }
+        // Every cell is covered by the run that holds it, in its colour (runs of one row, 10 px per column here).
+        let runs = DecisionMap.runs(panel.cells)
+        #expect(rects.count == runs.count && runs.reduce(0) { $0 + $1.length } == panel.cells.count)
+        for c in panel.cells {
+            let run = runs.first { $0.row == c.row && $0.column <= c.column && c.column < $0.column + $0.length }
+            #expect(run?.pagesMoved == c.pagesMoved)
+        }
+        for (r, run) in zip(rects, runs) { #expect(r.attribute("fill") == Palette.pages(run.pagesMoved)) }
         // Row 0 is drawn at the bottom.
         #expect(rects.first?.attribute("y") == "90")
     }

@@ -61,6 +61,20 @@ struct HitRateCurveTests {
         #expect(ticks == expectedTicks)
     }
 
+    @Test("tick labels stay readable: 0 for 0, small edges with two significant digits, no label repeated")
+    func edgeLabels() {
+        #expect(HitRateCurve.edgeLabel(0) == "0")
+        #expect(HitRateCurve.edgeLabel(0.0034) == "0.0034")
+        #expect(HitRateCurve.edgeLabel(0.021) == "0.021")
+        #expect(HitRateCurve.edgeLabel(0.47) == "0.47")
+        #expect(HitRateCurve.edgeLabel(30.48) == "30.5")
+        // Many traces at exactly 0: the first edges are all 0 and only one 0 is labelled.
+        let zeros = curveTraces().enumerated().map { i, t in var t = t; if i < 4 { t.release.velocity = 0 }; return t }
+        let curve = HitRateCurve(policies: [NearestPageSnap()], traces: zeros, binning: .quantiles(6), minimumPerBin: 1)
+        let labels = curve.xPlacement(curve.bins).ticks.map(\.label)
+        #expect(Set(labels).count == labels.count, "\(labels)")
+    }
+
     @Test("users are counted over the binned traces; under five the note says the error bars are not meaningful")
     func fewUsers() {
         let curve = HitRateCurve(policies: [NearestPageSnap()], traces: curveTraces(), binning: .quantiles(6))

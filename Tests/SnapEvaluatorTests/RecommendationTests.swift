@@ -33,7 +33,9 @@ struct RecommendationTests {
         let scores = Set(rec.ranking.map(\.testScore))
         #expect(scores.count == 1, "\(rec.ranking.map { ($0.policyID, $0.variant, $0.testScore) })")
         #expect(rec.chosen.policyID == "nearest" && rec.chosen.variant == "defaults")
-        #expect(rec.reasons.count == 3)
+        // Issue 30: a tie is said as one — both are in the tied group, with the rule that chose.
+        #expect(rec.reasons.count == 4)
+        #expect(rec.tied.count == 2 && rec.reasons[3].hasPrefix("Tied with the best"))
     }
 
     @Test("the one-standard-error rule keeps a clearly better fitted policy")

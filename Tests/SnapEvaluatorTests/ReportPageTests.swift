@@ -36,6 +36,10 @@ struct ReportPageTests {
         let verdict = try #require(page.verdict)
         #expect(html.contains("Use <code>" + verdict.policy + "</code>"))
         #expect(html.contains("makeRecommendedSnapPolicy"))
+        // Issue 30: fitted configurations are rows of their own under the comparison, scored held out,
+        // and the verdict's number is the chosen configuration's held-out rate.
+        #expect(html.contains("Fitted configurations, scored held out") && html.contains("fitted, held out"))
+        #expect(verdict.heldOut != nil && html.contains("id=\"verdict-rate\""))
         for forbidden in ["http://", "https://", "src=", "href="] { #expect(!html.contains(forbidden), "\(forbidden)") }
     }
 

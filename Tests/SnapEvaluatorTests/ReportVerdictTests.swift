@@ -18,6 +18,23 @@ struct ReportVerdictTests {
         #expect(unknown.baseline == nil && unknown.notes.first?.contains("not among the compared") == true)
     }
 
+    @Test("without a recommendation a tie is said as one: no 'Use', the tied group and the rule")
+    func tieWithoutRecommendation() throws {
+        var comparison = try reportFixture().comparison
+        try #require(comparison.rows.count >= 2)
+        comparison.rows[1].holmP = 0.58
+        for k in comparison.rows.indices.dropFirst(2) { comparison.rows[k].holmP = 0.001 }
+        let v = try #require(ReportPage().verdict(comparison: comparison, recommendation: nil, notes: []))
+        #expect(v.undecided && v.tied == [comparison.rows[0].policy, comparison.rows[1].policy])
+        let html = v.html(colour: "#000")
+        #expect(!html.contains("Use <code>") && html.contains("No clear winner"))
+        #expect(html.contains("prefer what your platform ships natively"))
+        // Significantly better: the verdict names the one policy.
+        comparison.rows[1].holmP = 0.01
+        let clear = try #require(ReportPage().verdict(comparison: comparison, recommendation: nil, notes: []))
+        #expect(!clear.undecided && clear.html(colour: "#000").contains("Use <code>"))
+    }
+
     @Test("notes are shown escaped")
     func notes() {
         let v = ReportVerdict(policy: "x", basis: "b", row: nil, notes: ["No recommendation: <2 users>"])

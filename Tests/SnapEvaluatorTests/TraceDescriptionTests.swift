@@ -26,7 +26,9 @@ import Testing
         #expect(d.labelled == 2)
         #expect(d.users == 2)
         #expect(d.pageDeltas == [1: 1, -2: 1])
-        #expect(d.sparseTraces == 1)        // trace 2: one move sample
+        // fewer than 3 moves after the touch-down, the lift-off not counted (issue 31: was
+        // "< 3 rows with isMove", which counted the touch-down and missed traces 1 and 3)
+        #expect(d.sparseTraces == 3)
         #expect(d.repeatedLiftOff == 1)     // trace 1 lifts at its last position
         #expect(d.longGapTraces == 1)       // trace 2: 50 ms
         #expect(d.samplingInterval.seen == 3 + 1 + 3)
@@ -37,6 +39,6 @@ import Testing
         #expect(json.contains(#""page_deltas":{"-2":1,"1":1}"#))
         let table = d.table(summary: summary)
         #expect(table.contains("labelled 2 (66.7%)"))
-        #expect(table.contains("1 sparse traces"))
+        #expect(table.contains("3 sparse traces (< 3 moves after touch-down)"))
     }
 }

@@ -5,7 +5,7 @@ import Testing
 /// `compare --per-trace` and `--meta`: files that load anywhere.
 @Suite("snaplab compare: per-trace rows and run metadata")
 struct CompareOutputFilesTests {
-    @Test("one row per scored trace; its hits add up to compare's hits; --meta lists every input file")
+    @Test("one row per scored trace and policy (long form, issue 31); its hits add up to compare's hits; --meta lists every input file")
     func perTrace() throws {
         let first = try temporaryCSV(compareFixture, name: "one.csv")
         let second = try temporaryCSV(compareFixture.replacingOccurrences(of: "ann", with: "cat"), name: "two.csv")
@@ -16,17 +16,21 @@ struct CompareOutputFilesTests {
         let out = try #require(command as? SnapLab.Compare).output()
         let text = try String(contentsOfFile: rows, encoding: .utf8)
         let lines = text.split(separator: "\n").map(String.init)
-        #expect(lines.first == "trace_id,user_id,session_id,file,line,intended_index,start_index,start_offset_pt,"
-                + "release_offset_pt,velocity_pt_per_ms,travel_pt,finger_travel_pt,duration_ms,hit,nearest_target,nearest_hit,tag99_target,tag99_hit")
-        #expect(lines.count == 1 + 8)
-        #expect(lines[1] == "a,ann,,\(first),2,1,0,0,30,0.5,30,,0,exact,0,0,1,1")
-        #expect(lines[5].hasPrefix("a,cat,,\(second),2,"))
+        #expect(lines.first == "trace_id,user_id,session_id,file,line,policy,intended_index,target_index,hit,criterion,"
+                + "start_index,start_offset_pt,release_offset_pt,velocity_pt_per_ms,travel_pt,finger_travel_pt,duration_ms")
+        #expect(lines.count == 1 + 8 * 2)
+        // the wide file's "a,ann,,FILE,2,1,0,0,30,0.5,30,,0,exact,0,0,1,1", one row per policy
+        #expect(lines[1] == "a,ann,,\(first),2,nearest,1,0,0,exact,0,0,30,0.5,30,,0")
+        #expect(lines[2] == "a,ann,,\(first),2,tag99,1,1,1,exact,0,0,30,0.5,30,,0")
+        #expect(lines[9].hasPrefix("a,cat,,\(second),2,nearest,"))
         let doc = try #require(try JSONSerialization.jsonObject(with: Data(out.standardOutput)) as? [String: Any])
         let policies = try #require(doc["policies"] as? [[String: Any]])
         for p in policies {
             let id = try #require(p["policy"] as? String)
-            let column = try #require(lines[0].split(separator: ",").firstIndex(of: Substring("\(id)_hit")))
-            let hits = lines.dropFirst().filter { $0.split(separator: ",", omittingEmptySubsequences: false)[column] == "1" }.count
+            let hits = lines.dropFirst().filter {
+                let cells = $0.split(separator: ",", omittingEmptySubsequences: false)
+                return cells[5] == Substring(id) && cells[8] == "1"
+            }.count
             #expect(p["hits"] as? Int == hits, "\(id)")
         }
         let run = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: meta))) as? [String: Any])
@@ -34,7 +38,7 @@ struct CompareOutputFilesTests {
         #expect(files.count == 2)
         #expect(files[0].hasPrefix(first) && files[1].hasPrefix(second))
         #expect(((doc["run"] as? [String: Any])?["files"] as? [String]) == files)
-        #expect(out.standardError.contains("wrote 8 per-trace rows"))
+        #expect(out.standardError.contains("wrote 8 traces × 2 policies = 16 per-trace rows"))
     }
 
     @Test("--per-trace under --hit revealed: a hit is the intended item in view, as compare counts it")
@@ -49,10 +53,28 @@ struct CompareOutputFilesTests {
             #expect(lines.count == 7)
             for line in lines.dropFirst() {
                 let cells = line.split(separator: ",", omittingEmptySubsequences: false)
-                #expect(cells[13] == Substring(hit) && cells[15] == Substring(expected), "\(line)")
+                #expect(cells[9] == Substring(hit) && cells[8] == Substring(expected), "\(line)")
             }
             #expect(out.text.contains("nearest  6  \(expected == "1" ? "1.000" : "0.000")"), "\(out.text)")
         }
+    }
+
+    @Test("--format csv on unlabelled traces: one rectangular long table, no comment lines (issue 31)")
+    func csvUnlabelled() throws {
+        let unlabelled = compareFixture.split(separator: "\n").map { line -> String in
+            var cells = line.split(separator: ",", omittingEmptySubsequences: false).map(String.init)
+            if let i = compareFixture.split(separator: "\n")[0].split(separator: ",").firstIndex(of: "intended_index") { cells.remove(at: i) }
+            return cells.joined(separator: ",")
+        }.joined(separator: "\n") + "\n"
+        let path = try temporaryCSV(unlabelled, name: "unlabelled.csv")
+        let command = try SnapLab.parseAsRoot(["compare", path, "--policies", "nearest,tag99", "--bootstrap", "10", "--format", "csv"])
+        let out = try #require(command as? SnapLab.Compare).output()
+        let lines = out.text.split(separator: "\n")
+        #expect(lines[0] == "table,policy,column,value")
+        #expect(!out.text.contains("#"))
+        for line in lines { #expect(line.split(separator: ",", omittingEmptySubsequences: false).count == 4, "\(line)") }
+        #expect(lines.contains("pages_moved,nearest,n,4") && lines.contains("agreement,nearest,nearest,1.000"), "\(out.text)")
+        #expect(out.standardError.contains("hit rates: none"))
     }
 
     @Test("--format csv --by file: one header row, loadable, the per-file rows included")

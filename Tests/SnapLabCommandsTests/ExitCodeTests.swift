@@ -61,7 +61,8 @@ struct ExitCodeTests {
         let empty = try CommandFixtures.write("", name: "empty.csv")
         for (args, fragment) in [(["velocity", bad], "\(bad):3: column 'offset'"),
                                  (["describe", bad, "--item-width", "160", "--viewport", "375", "--count", "40"], "\(bad):3:"),
-                                 (["describe", bad], "\(bad):1: no layout: item_width, viewport_width, item_count"),
+                                 // describe needs no layout (issue 31): the malformed row is the error
+                                 (["describe", bad], "\(bad):3: column 'offset'"),
                                  (["velocity", empty], "the file is empty (0 bytes)"),
                                  (["compare", empty, "--item-width", "160", "--viewport", "375", "--count", "40"], "empty"),
                                  (["velocity", "/nonexistent/traces.csv"], "cannot read the file")] {

@@ -11,15 +11,15 @@ import Testing
         ("uikit-paging", 4),                     // flick: ceil(3.53)
         ("swiftui-viewaligned", 5),              // natural 1348.5 → item 8, limited to start 4 + 1
         ("swiftui-viewaligned-never", 8),
-        ("css-snap-mandatory", 7),               // 600 + 1.5 × 16 × 25 = 1200 → closest forward snap 1190
-        ("css-snap-proximity", 7),
+        ("css-snap-mandatory", 5),               // 600 + 1.5 × 4.5 × 25 = 768.75 → closest forward snap 850
+        ("css-snap-proximity", 5),
         ("icarousel", 7),                        // 8.82 items/s → D 2.94 → ceil(6.47)
         ("icarousel-paging", 4),
         ("swiper", 4),                           // no travel: no swipe
         ("embla", 5),                            // force 600 ≥ 75 → start 4 + 1
         ("rn-ios-snapinterval", 8),              // ceil(1348.5 / 170 = 7.93)
         ("rn-ios-snapinterval-nomomentum", 4),
-        ("rn-android-paging", 4),                // already past half of page 3 → 4
+        ("rn-android-paging", 4),                // 375-pt pages: 1.6 → page 2 at 750 pt, item 4 (4.41)
     ]
 
     @Test(arguments: expectations)

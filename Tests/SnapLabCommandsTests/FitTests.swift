@@ -84,6 +84,21 @@ struct FitTests {
         #expect(row["hit_rate"] as? Double == score)
     }
 
+    @Test("--folds larger than the number of users is an error naming both (issue 31); left out, leave-one-user-out")
+    func moreFoldsThanUsers() throws {
+        let path = try CommandFixtures.write(flingFixture(users: 5))
+        #expect(throws: (any Error).self) { _ = try output([path, "--policy", "tag99", "--bootstrap", "0", "--folds", "6"]) }
+        do {
+            _ = try output([path, "--policy", "tag99", "--bootstrap", "0", "--folds", "6"])
+        } catch {
+            #expect("\(error)".contains("--folds 6 is more than the 5 users of the data"), "\(error)")
+            #expect(SnapLab.exitCode(for: error).rawValue == 64)
+        }
+        _ = try output([path, "--policy", "tag99", "--bootstrap", "0", "--folds", "5"])
+        let three = try CommandFixtures.write(flingFixture(users: 3))
+        #expect(try output([three, "--policy", "tag99", "--bootstrap", "0"]).text.contains("leave-one-user-out"))
+    }
+
     @Test("usage errors exit 64")
     func usage() throws {
         let path = try CommandFixtures.write(flingFixture())

@@ -59,6 +59,18 @@ struct RecommendTests {
         #expect(throws: ValidationError.self) { try command(args + ["--export", "native"]).output() }
     }
 
+    @Test("--folds larger than the number of users is an error naming both, exit 64 (issue 31)")
+    func moreFoldsThanUsers() throws {
+        let path = try CommandFixtures.write(flingFixture(users: 5))
+        do {
+            _ = try command([path, "--policies", "nearest,tag99", "--folds", "6"]).recommendation()
+            Issue.record("--folds 6 with 5 users was accepted")
+        } catch {
+            #expect("\(error)".contains("--folds 6 is more than the 5 users of the data"), "\(error)")
+            #expect(SnapLab.exitCode(for: error).rawValue == 64)
+        }
+    }
+
     @Test("policies with more free parameters than the limit are scored with defaults only")
     func fittingLimit() throws {
         let path = try CommandFixtures.write(flingFixture())

@@ -83,4 +83,66 @@ struct ReportBrowserTests {
         #expect(html.contains("No recommendation:"), "the small-data note is shown")
         #expect(!html.contains("id=\"recommendation\""))
     }
+
+    /// Measures the page as laid out at the window's width and writes the results on `<body>`:
+    /// `data-overflow` lists elements reaching past the viewport outside a box that scrolls
+    /// sideways, `data-small-text` SVG texts drawn under 10 CSS px, `data-clipped` table boxes that must scroll sideways, `data-verdict` the verdict's number.
+    static let probe = """
+        <script>window.addEventListener('load', function () {
+          var vw = document.documentElement.clientWidth, bad = [], small = [];
+          function scrolls(e) { for (var p = e.parentElement; p; p = p.parentElement) { var o = getComputedStyle(p).overflowX; if (o === 'auto' || o === 'scroll') return true; } return false; }
+          document.querySelectorAll('body *').forEach(function (e) {
+            var r = e.getBoundingClientRect();
+            if (r.width > 0 && (r.right > vw + 1 || r.left < -1) && !scrolls(e) && e.id !== 'tip') bad.push(e.tagName + '.' + e.className);
+          });
+          document.querySelectorAll('svg text').forEach(function (t) {
+            var svg = t.ownerSVGElement, scale = svg.getBoundingClientRect().width / svg.viewBox.baseVal.width;
+            var size = parseFloat(getComputedStyle(t).fontSize) * scale;
+            if (size + 0.01 < 10) small.push(t.textContent + ':' + size.toFixed(1));
+          });
+          var clipped = [];
+          document.querySelectorAll('.table-wrap, .scroll-y').forEach(function (e) {
+            if (e.scrollWidth > e.clientWidth + 1) clipped.push((e.querySelector('table') || e).className);
+          });
+          document.body.setAttribute('data-clipped', clipped.slice(0, 8).join(' '));
+          var v = document.getElementById('verdict-rate');
+          document.body.setAttribute('data-overflow', bad.slice(0, 8).join(' '));
+          document.body.setAttribute('data-small-text', small.slice(0, 8).join(' | '));
+          document.body.setAttribute('data-wide', String(document.documentElement.scrollWidth > vw));
+          document.body.setAttribute('data-verdict', v ? v.getAttribute('data-value') : 'none');
+        });</script>
+        """
+
+    static func attribute(_ name: String, in dom: String) -> String? {
+        guard let r = dom.range(of: name + "=\"") else { return nil }
+        return String(dom[r.upperBound...].prefix { $0 != "\"" })
+    }
+
+    @Test("at 390 and 1280 px: nothing wider than the viewport, no picture text under 10 px on the phone, the verdict's number is recommend's JSON",
+          .enabled(if: chromium != nil, "chromium is not installed (Debian: apt-get install chromium; Scripts/setup.sh does)"),
+          .timeLimit(.minutes(4)))
+    func phoneAndDesktop() throws {
+        let page = try makeReport(users: 6, extra: ["--starts", "2"])
+        let html = try String(contentsOfFile: page, encoding: .utf8)
+        let probed = URL(fileURLWithPath: page).deletingLastPathComponent().appendingPathComponent("probed.html")
+        try Data(html.replacingOccurrences(of: "</body>", with: Self.probe + "</body>").utf8).write(to: probed)
+        let traces = URL(fileURLWithPath: page).deletingLastPathComponent().appendingPathComponent("traces.csv").path
+        let recommend = try #require(try SnapLab.parseAsRoot(
+            ["recommend", traces, "--policies", "nearest,android-pagersnap,tag99,uikit-paging", "--seed", "9", "--starts", "2",
+             "--format", "json"]) as? SnapLab.Recommend)
+        let doc = try #require(try JSONSerialization.jsonObject(with: Data(try recommend.output().text.utf8)) as? [String: Any])
+        let expected = try #require((doc["chosen"] as? [String: Any])?["held_out_hit_rate"] as? Double)
+        for width in [390, 1280] {
+            let dom = try Self.browser(["--dump-dom", "--window-size=\(width),1600", "--virtual-time-budget=3000", probed.absoluteString])
+            #expect(dom.status == 0, "\(dom.stderr.suffix(500))")
+            #expect(Self.attribute("data-overflow", in: dom.stdout) == "", "\(width) px: \(Self.attribute("data-overflow", in: dom.stdout) ?? "no probe")")
+            #expect(Self.attribute("data-wide", in: dom.stdout) == "false", "\(width) px: the page scrolls sideways")
+            // On a desktop every table fits its box (on a phone wide tables scroll in theirs).
+            #expect(width < 640 || Self.attribute("data-clipped", in: dom.stdout) == "", "\(width) px: \(Self.attribute("data-clipped", in: dom.stdout) ?? "")")
+            // At phone width the pictures are drawn wide enough (and scroll); on a desktop they fit the column.
+            #expect(width > 640 || Self.attribute("data-small-text", in: dom.stdout) == "", "\(width) px: \(Self.attribute("data-small-text", in: dom.stdout) ?? "")")
+            let shown = try #require(Double(Self.attribute("data-verdict", in: dom.stdout) ?? ""))
+            #expect(shown == expected, "verdict \(shown) vs recommend \(expected)")
+        }
+    }
 }

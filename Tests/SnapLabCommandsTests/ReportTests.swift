@@ -33,6 +33,22 @@ struct ReportTests {
         return dir
     }
 
+    @Test("--folds larger than the number of users is an error naming both, and no page is written (issue 31)")
+    func moreFoldsThanUsers() throws {
+        let traces = try CommandFixtures.write(flingFixture(users: 5))
+        let out = try directory().appendingPathComponent("folds.html").path
+        let command = try #require(try SnapLab.parseAsRoot(
+            ["report", traces, "--out", out, "--policies", "nearest,tag99", "--bootstrap", "0", "--folds", "6"]) as? SnapLab.Report)
+        do {
+            _ = try command.render()
+            Issue.record("--folds 6 with 5 users was accepted")
+        } catch {
+            #expect("\(error)".contains("--folds 6 is more than the 5 users of the data"), "\(error)")
+            #expect(SnapLab.exitCode(for: error).rawValue == 64)
+        }
+        #expect(!FileManager.default.fileExists(atPath: out))
+    }
+
     @Test("one well-formed, self-contained page with summary, comparison, plots and recommendation")
     func page() throws {
         let traces = try CommandFixtures.write(flingFixture())

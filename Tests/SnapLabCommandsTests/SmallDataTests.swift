@@ -31,6 +31,16 @@ struct SmallDataTests {
         #expect(html.contains("No recommendation:") && html.contains("needs at least"))
     }
 
+    @Test("an interval from one user is marked not estimable, never shown as zero-width")
+    func oneUser() throws {
+        let path = try CommandFixtures.write(flingFixture(users: 1), name: "one-user.csv")
+        let command = try #require(try SnapLab.parseAsRoot(["compare", path, "--policies", "nearest,tag99", "--bootstrap", "20"])
+                                   as? SnapLab.Compare)
+        let text = try command.output().text
+        #expect(text.contains("not estimable"))
+        #expect(!text.contains("[0.400, 0.400]"), "nearest hits 16 of 40: no zero-width interval")
+    }
+
     @Test("fit marks intervals from fewer than 5 users")
     func fit() throws {
         let command = try #require(try SnapLab.parseAsRoot(

@@ -27,7 +27,7 @@ import Testing
         (1500.0, -0.5, "fling-closest-in-direction", 1, 1400.0),
     ])
     func workedExamples(offset: Double, velocity: Double, rule: String, item: Int, target: Double) {
-        let d = CSSScrollSnap(strictness: .mandatory).decide(Release(offset: offset, velocity: velocity), in: wide)
+        let d = CSSScrollSnap(strictness: .mandatory, frameInterval: 16).decide(Release(offset: offset, velocity: velocity), in: wide)
         #expect(d.rule == rule)
         #expect(d.targetIndex == item)
         #expect(d.targetOffset == target)
@@ -38,16 +38,16 @@ import Testing
     /// proximity check, so proximity snapping rests mid-item too; an item exactly as wide as the
     /// viewport never takes the covering path (its dodging range is a point: the aligned snap).
     @Test func coveringIntendedBeatsAlignedSnapsAndProximity() throws {
-        let p = CSSScrollSnap(strictness: .proximity).decide(Release(offset: 2950, velocity: 0), in: wide)
+        let p = CSSScrollSnap(strictness: .proximity, frameInterval: 16).decide(Release(offset: 2950, velocity: 0), in: wide)
         #expect(p.rule == "covering-intended" && p.targetIndex == 2 && p.targetOffset == 2950)
         let exact = try CarouselLayout(itemWidth: 1000, viewportWidth: 1000, itemCount: 5)
-        let e = CSSScrollSnap(strictness: .mandatory).decide(Release(offset: 300, velocity: 0), in: exact)
+        let e = CSSScrollSnap(strictness: .mandatory, frameInterval: 16).decide(Release(offset: 300, velocity: 0), in: exact)
         #expect(e.rule == "end-position" && e.targetOffset == 0)
     }
 
     @Test func loopingCoveringIsShiftInvariant() throws {
         let loop = try CarouselLayout(itemWidth: 1400, spacing: 20, viewportWidth: 1000, itemCount: 4, isLooping: true)
-        let policy = CSSScrollSnap(strictness: .mandatory)
+        let policy = CSSScrollSnap(strictness: .mandatory, frameInterval: 16)
         for x in stride(from: -3000.0, through: 3000, by: 137) {
             for v in [0.0, 0.4, -0.4, 2] {
                 let d = policy.decide(Release(offset: x, velocity: v), in: loop)

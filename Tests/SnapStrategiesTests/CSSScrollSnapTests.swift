@@ -14,15 +14,27 @@ import Testing
         (-0.125, 25.0, 300.0),   // 5. displacement −50 → intended 370 → valid < 420 → 300
     ])
     func workedExamples(velocity: Double, scalar: Double, expected: Double) {
-        let policy = CSSScrollSnap(strictness: .mandatory, distanceScalar: scalar)
+        let policy = CSSScrollSnap(strictness: .mandatory, distanceScalar: scalar, frameInterval: 16)
         let d = policy.decide(Release(offset: 420, velocity: velocity), in: layout)
         #expect(d.targetOffset == expected)
         #expect(layout.snapOffset(ofSlot: d.targetIndex) == expected)
     }
 
+    /// The default first inertial delta is desktop Chromium's as measured with the browser as the
+    /// oracle (`Scripts/chromium-oracle.py`): 4.5 ms of release velocity, not a whole 16-ms frame.
+    /// From 420 pt at 1.25 pt/ms: 5.625 × 25 = 141 pt → intended 561 → the closest forward snap 600
+    /// (with 16 ms: 500 pt → 920 → 900).
+    @Test func desktopFirstInertialDeltaIsMeasured() {
+        #expect(CSSScrollSnap().frameInterval == 4.5 && CSSScrollSnap.desktopFrameInterval == 4.5)
+        #expect(CSSScrollSnap().decide(Release(offset: 420, velocity: 1.25), in: layout).targetOffset == 600)
+        #expect(CSSScrollSnap(frameInterval: 16).decide(Release(offset: 420, velocity: 1.25), in: layout).targetOffset == 900)
+        // Android Chrome's kDistanceEstimatorScalar 40 (5.625 × 40 = 225 → 645 → 600).
+        #expect(CSSScrollSnap(distanceScalar: 40).decide(Release(offset: 420, velocity: 1.25), in: layout).targetOffset == 600)
+    }
+
     @Test func workedExample4DecayPrediction() throws {
         let displacement = try #require(ChromiumFlingEstimate.decayPredictedDisplacement(previousDelta: 20, currentDelta: 18))
-        let d = CSSScrollSnap(strictness: .mandatory).decide(current: 420, displacement: displacement, in: layout)
+        let d = CSSScrollSnap(strictness: .mandatory, frameInterval: 16).decide(current: 420, displacement: displacement, in: layout)
         #expect(abs(displacement - 180) < 1e-9)
         #expect(d.targetOffset == 600)
     }
@@ -30,22 +42,22 @@ import Testing
     @Test func workedExample6ProximityDoesNotSnapFarFromEverySnap() throws {
         // Snaps every 1000 pt, 900-pt snapport: range 300 pt; 420 is 420 and 580 pt from 0 and 1000.
         let sparse = try CarouselLayout(itemWidth: 300, spacing: 700, viewportWidth: 900, itemCount: 10)
-        let d = CSSScrollSnap(strictness: .proximity).decide(Release(offset: 420, velocity: 0), in: sparse)
+        let d = CSSScrollSnap(strictness: .proximity, frameInterval: 16).decide(Release(offset: 420, velocity: 0), in: sparse)
         #expect(d.rule == "no-snap-in-range")
         #expect(d.targetOffset == 420)
-        let m = CSSScrollSnap(strictness: .mandatory).decide(Release(offset: 420, velocity: 0), in: sparse)
+        let m = CSSScrollSnap(strictness: .mandatory, frameInterval: 16).decide(Release(offset: 420, velocity: 0), in: sparse)
         #expect(m.targetOffset == 0)
-        let near = CSSScrollSnap(strictness: .proximity).decide(Release(offset: 250, velocity: 0), in: sparse)
+        let near = CSSScrollSnap(strictness: .proximity, frameInterval: 16).decide(Release(offset: 250, velocity: 0), in: sparse)
         #expect(near.targetOffset == 0)
     }
 
     @Test func proximitySnapsWithinAThirdOfTheViewport() {
-        let d = CSSScrollSnap(strictness: .proximity).decide(Release(offset: 420, velocity: 1.25), in: layout)
+        let d = CSSScrollSnap(strictness: .proximity, frameInterval: 16).decide(Release(offset: 420, velocity: 1.25), in: layout)
         #expect(d.targetOffset == 900)
     }
 
     @Test func snapStopAlwaysStopsAtTheFirstItem() throws {
-        let stop = try CSSScrollSnap(strictness: .mandatory).withParameterValues([25, 16, 0.03, 1])
+        let stop = try CSSScrollSnap(strictness: .mandatory, frameInterval: 16).withParameterValues([25, 16, 0.03, 1])
         let d = stop.decide(Release(offset: 420, velocity: 1.25), in: layout)
         #expect(d.targetOffset == 600)
         #expect(d.rule == "fling-snap-stop")
@@ -55,25 +67,26 @@ import Testing
 
     @Test func mandatoryFallsBackWhenNothingLiesInTheDirection() {
         let end = layout.maxOffset   // 5100, the last distinct snap
-        let m = CSSScrollSnap(strictness: .mandatory).decide(Release(offset: end - 0.2, velocity: 1), in: layout)
+        let m = CSSScrollSnap(strictness: .mandatory, frameInterval: 16).decide(Release(offset: end - 0.2, velocity: 1), in: layout)
         #expect(m.rule == "fling-fallback-end-position")
         #expect(m.targetOffset == end)
-        let p = CSSScrollSnap(strictness: .proximity).decide(Release(offset: end - 0.2, velocity: 1), in: layout)
+        let p = CSSScrollSnap(strictness: .proximity, frameInterval: 16).decide(Release(offset: end - 0.2, velocity: 1), in: layout)
         #expect(p.rule == "no-snap-in-range")
         #expect(p.targetOffset == end)
     }
 
     @Test func directionNeedsMoreThanHalfAPoint() {
         // From 299.7, the snap at 300 is 0.3 pt ahead (rounds to 0): not valid forward, next is 600.
-        let d = CSSScrollSnap(strictness: .mandatory).decide(current: 299.7, displacement: 1, in: layout)
+        let d = CSSScrollSnap(strictness: .mandatory, frameInterval: 16).decide(current: 299.7, displacement: 1, in: layout)
         #expect(d.targetOffset == 600)
-        let e = CSSScrollSnap(strictness: .mandatory).decide(current: 299.4, displacement: 1, in: layout)
+        let e = CSSScrollSnap(strictness: .mandatory, frameInterval: 16).decide(current: 299.4, displacement: 1, in: layout)
         #expect(e.targetOffset == 300)
     }
 
     static let policies: [CSSScrollSnap] = [
-        CSSScrollSnap(strictness: .mandatory), CSSScrollSnap(strictness: .proximity),
-        CSSScrollSnap(strictness: .mandatory, stopAlways: 1), CSSScrollSnap(strictness: .proximity, distanceScalar: 40),
+        CSSScrollSnap(), CSSScrollSnap(strictness: .proximity),
+        CSSScrollSnap(strictness: .mandatory, frameInterval: 16), CSSScrollSnap(strictness: .proximity, frameInterval: 16),
+        CSSScrollSnap(strictness: .mandatory, frameInterval: 16, stopAlways: 1), CSSScrollSnap(strictness: .proximity, distanceScalar: 40, frameInterval: 16),
     ]
     @Test(arguments: policies) func deterministic(_ p: CSSScrollSnap) throws { try WebPolicyChecks.expectDeterministic(p) }
     @Test(arguments: policies) func staysAtRest(_ p: CSSScrollSnap) throws { try WebPolicyChecks.expectStaysAtRest(p) }
@@ -86,7 +99,7 @@ import Testing
     /// order (keeping the first of least distance) answers, also with clamped, shared offsets.
     @Test func boundedSearchEqualsTheDocumentOrderScan() throws {
         var rng = SplitMix64(seed: 8)
-        let mandatory = CSSScrollSnap(strictness: .mandatory)
+        let mandatory = CSSScrollSnap(strictness: .mandatory, frameInterval: 16)
         for _ in 0..<400 {
             let width = rng.double(in: 20...300)
             let layout = try CarouselLayout(itemWidth: width, spacing: rng.double(in: 0...40),

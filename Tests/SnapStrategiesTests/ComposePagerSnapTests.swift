@@ -52,6 +52,32 @@ struct ComposePagerSnapTests {
         #expect(policy.decide(Release(offset: 5.5 * 1080, velocity: 0), in: pages).targetIndex == 6)
     }
 
+    /// `pager/Pager.kt`: `HorizontalPager(…, snapPosition: SnapPosition = SnapPosition.Start, …)`;
+    /// `SnapPosition.Start.position(…)` is 0, so a page rests with its leading edge at the leading
+    /// content padding whatever the app's alignment. 300-pt pages in a 390-pt viewport, centred
+    /// layout (alignment origin −45): at rest at 130 pt the page position from the start is 0.43
+    /// (page 0 at offset 0), from the centre 0.58 (page 1).
+    @Test("pages rest at SnapPosition.Start by default")
+    func snapPositionStart() throws {
+        let centred = try CarouselLayout(itemWidth: 300, viewportWidth: 390, itemCount: 6, alignment: .center)
+        let d = ComposePagerSnap().decide(Release(offset: 130, velocity: 0), in: centred)
+        #expect(ComposePagerSnap().snapOrigin == .start)
+        #expect(d.targetIndex == 0 && d.targetOffset == 0)
+        #expect(ComposePagerSnap(snapOrigin: .layout).decide(Release(offset: 130, velocity: 0), in: centred).targetIndex == 1)
+        // A fling forward from there goes to page 1 at 300 pt (its leading edge at the viewport's).
+        let f = ComposePagerSnap().decide(Release(offset: 130, velocity: 1, startOffset: 100, startTime: 0, time: 80), in: centred)
+        #expect(f.targetIndex == 1 && f.targetOffset == 300)
+        // Insets: the leading content padding is where page 0 rests (offset 0); the last page rests at the end.
+        let inset = try CarouselLayout(itemWidth: 300, spacing: 10, leadingInset: 20, trailingInset: 40, viewportWidth: 390,
+                                       itemCount: 4, alignment: .center)
+        #expect(ComposePagerSnap().decide(Release(offset: 5, velocity: 0), in: inset).targetOffset == 0)
+        let end = ComposePagerSnap().decide(Release(offset: inset.maxOffset, velocity: 2, startOffset: 800, startTime: 0, time: 80), in: inset)
+        #expect(end.targetIndex == 3 && end.targetOffset == inset.maxOffset)
+        // Wide pages (wider than the viewport) rest at their leading edge too.
+        let wide = try CarouselLayout(itemWidth: 600, viewportWidth: 390, itemCount: 4, alignment: .center)
+        #expect(ComposePagerSnap().decide(Release(offset: 650, velocity: 0), in: wide).targetOffset == 600)
+    }
+
     @Test("atMost(n) bounds the pages per fling")
     func atMost() {
         for n in [1.0, 2, 4] {

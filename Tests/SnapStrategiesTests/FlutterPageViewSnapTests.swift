@@ -41,6 +41,34 @@ struct FlutterPageViewSnapTests {
         #expect(end.targetIndex == 9 && end.rule == "edge-parent-physics")
     }
 
+    /// `page_view.dart` `_PagePosition.page`: `getPageFromPixels(clampDouble(pixels, minScrollExtent,
+    /// maxScrollExtent), viewportDimension)`, read by `PageScrollPhysics._getPage` before
+    /// `_getTargetPixels` adds ±0.5. Overscrolled 40 px before the start with a forward fling:
+    /// page 0 + 0.5 rounds to page 1 (unclamped, −0.1 + 0.5 would round to 0).
+    @Test("the page position is clamped to the scroll range before ±0.5", arguments: [
+        FlutterPageViewSnap.Physics.clamping, .bouncing,
+    ])
+    func overscrolledStart(physics: FlutterPageViewSnap.Physics) throws {
+        let policy = FlutterPageViewSnap(physics: physics)
+        let forward = Release(offset: -40, velocity: 1, startOffset: -140, startTime: 0, time: 80)
+        #expect(policy.decide(forward, in: pages).targetIndex == 1)
+        #expect(policy.decide(forward, in: pages).rule == "fling-forward")
+        // Overscrolled past the end (max 3600 = page 9) with a backward fling: 9 − 0.5 rounds to 9.
+        let back = Release(offset: 3640, velocity: -1, startOffset: 3740, startTime: 0, time: 80)
+        #expect(policy.decide(back, in: pages).targetIndex == 9)
+        // Overscrolled at the start without a fling: round(0) = 0; a backward fling there is the parent's edge.
+        #expect(policy.decide(Release(offset: -40, velocity: 0), in: pages).targetIndex == 0)
+        #expect(policy.decide(Release(offset: -40, velocity: -1, startOffset: 60, startTime: 0, time: 80), in: pages).rule
+                == "edge-parent-physics")
+        // Neighbours: insets and centred wide items (the clamped offset 0 is page −alignmentOrigin/stride).
+        let inset = try CarouselLayout(itemWidth: 300, spacing: 20, leadingInset: 30, viewportWidth: 390, itemCount: 6,
+                                       alignment: .center)
+        // Offset 0 is page (0 − (30 + 150 − 195))/320 = 0.047; forward fling: round(0.547) = 1.
+        #expect(policy.decide(Release(offset: -25, velocity: 1, startOffset: -125, startTime: 0, time: 80), in: inset).targetIndex == 1)
+        let wide = try CarouselLayout(itemWidth: 600, viewportWidth: 400, itemCount: 4)
+        #expect(policy.decide(Release(offset: -40, velocity: 1, startOffset: -140, startTime: 0, time: 80), in: wide).targetIndex == 1)
+    }
+
     @Test("invariants: deterministic, rest, loop shift, mirror, bounded, total", arguments: [
         FlutterPageViewSnap.Physics.clamping, .bouncing,
     ])

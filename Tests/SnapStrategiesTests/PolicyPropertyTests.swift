@@ -191,6 +191,7 @@ let mirrorAsymmetric: [String: String] = [
 /// fixed), with the reason. Every other policy is checked for monotonicity.
 let velocityNonMonotone: [String: String] = [
     "ashorizontal": "at the end of a bounded carousel UIKit's projected target stands unsnapped (ASHorizontal 1.5.2 `scrollViewWillEndDragging`), so a faster release can rest before the item a slower one snapped to",
+    "css-snap-mandatory": "with items wider than the viewport a fling whose intended end lies in an item's covering range rests there and reports that item (Chromium `PickBestResult` prefers the covering position); when the leading inset exceeds the viewport that offset is also the next item's aligned snap offset, so a faster release can report the earlier item at the same offset (seed 0x42624c5b166af871: 206-pt items in a 73-pt viewport with 115-pt insets, 4.4 → 4.73 pt/ms; also with the 16-ms first delta, 1.3 → 4.4 pt/ms)",
     "css-snap-proximity": "proximity does not snap without a snap area within 1/3 viewport ahead of the fling; a forward fling at the end of the content finds none and rests, while a release below the fling threshold snaps to the closest area (Chromium `FindSnapPosition`)",
     "embla": "with skipSnaps false a release whose force passes the threshold moves exactly one item from the selected one, while a slower release settles on the closest snap to offset + force, which can be two or more items on after a long drag (Embla `DragHandler.up`)",
 ]

@@ -79,6 +79,33 @@ import Testing
         #expect(SwiperSnap().decide(release(content: 0, finger: 40), in: layout).rule == "no-swipe")
     }
 
+    /// `onTouchEnd.ts` gates on the content (`touches.diff === 0`, `currentTranslate ===
+    /// startTranslate`), with no `threshold`; `onTouchMove.ts` moves the content only once the finger
+    /// is past `threshold` and restarts it there (`touches.startX = touches.currentX`). So with only
+    /// content offsets, 5 pt of content travel is a swipe (the finger went > 5 px + 5 pt), and the
+    /// smallest content travel is one too; with a known finger the threshold applies to it.
+    @Test("the threshold: content travel is finger travel past it (onTouchMove/onTouchEnd)")
+    func contentTravelIsFingerTravelPastTheThreshold() throws {
+        func release(content: Double, finger: Double? = nil, at start: Double = 800) -> Release {
+            Release(offset: start + content, velocity: 0, startOffset: start, startTime: 0, time: 100, fingerTravel: finger)
+        }
+        #expect(SwiperSnap().decide(release(content: 5), in: layout).targetIndex == 3)
+        #expect(SwiperSnap().decide(release(content: 0.5), in: layout).rule == "short-next")
+        #expect(SwiperSnap().decide(release(content: -5), in: layout).targetIndex == 1)
+        #expect(SwiperSnap().decide(release(content: 5, finger: 5), in: layout).rule == "no-swipe")
+        #expect(SwiperSnap().decide(release(content: 5, finger: 10), in: layout).targetIndex == 3)
+        // The threshold is a parameter of the finger only: with a 40-pt threshold 5 pt of content is still a swipe.
+        #expect(SwiperSnap(threshold: 40).decide(release(content: 5), in: layout).targetIndex == 3)
+        #expect(SwiperSnap(threshold: 40).decide(release(content: 5, finger: 40), in: layout).rule == "no-swipe")
+        // Neighbours: at the ends a 5-pt swipe clamps to the first/last slide; wide slides and insets.
+        #expect(SwiperSnap().decide(release(content: -5, at: 0), in: layout).targetIndex == 0)
+        #expect(SwiperSnap().decide(release(content: 5, at: 3600), in: layout).targetIndex == 9)
+        let inset = try CarouselLayout(itemWidth: 300, spacing: 20, leadingInset: 16, viewportWidth: 390, itemCount: 6)
+        #expect(SwiperSnap().decide(release(content: 5, at: 640), in: inset).targetIndex == 3)
+        let wide = try CarouselLayout(itemWidth: 600, viewportWidth: 390, itemCount: 4)
+        #expect(SwiperSnap().decide(release(content: 5, at: 600), in: wide).targetIndex == 2)
+    }
+
     @Test func deterministic() throws { try WebPolicyChecks.expectDeterministic(SwiperSnap()) }
     @Test func staysAtRest() throws { try WebPolicyChecks.expectStaysAtRest(SwiperSnap()) }
     @Test func mirrorSymmetric() throws { try WebPolicyChecks.expectMirrorSymmetric(SwiperSnap()) }

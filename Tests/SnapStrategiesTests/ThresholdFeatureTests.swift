@@ -19,7 +19,7 @@ import Testing
                      "swiper.longSwipesMs", "icarousel.scrollSpeedThreshold", "icarousel.decelerateThreshold",
                      "icarousel.scrollDistanceThreshold", "icarousel-paging.scrollSpeedThreshold",
                      "icarousel-paging.decelerateThreshold", "icarousel-paging.scrollDistanceThreshold",
-                     "rn-android-paging.minFlingVelocity", "compose-pager.positionalThreshold",
+                     "compose-pager.positionalThreshold",
                      "flutter-pageview.minFlingDistance", "flutter-fixedextent-bouncing.minFlingDistance",
                      "css-snap-mandatory.minFlingVelocity", "css-snap-proximity.minFlingVelocity"] {
             #expect(declared.contains(name), "\(name) is not declared")
@@ -138,7 +138,7 @@ import Testing
                 }
             }
         }
-        #expect(measured >= 12)
+        #expect(measured >= 11)   // rn-android-paging's gate compares whole px/s with a rounded threshold (issue 34): no longer a measured feature
     }
 
     /// Random values of `policy`'s non-integer parameters inside their ranges, orders repaired by swaps.

@@ -11,6 +11,13 @@ import SnapStrategies
 ///   under `--hit exact` no policy can hit such a trace.
 /// - **zero-velocity**: more than 5% of releases have velocity exactly 0 (an estimator's 40 ms
 ///   rule on frame-batched input; `describe` shows the share per estimator).
+/// - **frame-logged**: more than 5% of sample-level traces match ``FrameLoggedPattern`` (one row
+///   per display frame, a late first move, too few samples for Compose's tracker): the device
+///   computed from samples the log lacks (`--velocity compose-frames` rebuilds them).
+/// - **fling-clamp**: release velocities at the platforms' 8 pt/ms fling clamp
+///   (``VelocityWindow/maximumFlingVelocity``): a touchscreen glitch, or a real 8000 dp/s fling.
+/// - **mixed-layouts**: one file holds traces of more than one layout (several screens or
+///   devices in one log): pooled figures mix them.
 /// - **few-users**: fewer than 5 users: per-user intervals are not meaningful.
 /// - **one-label**: every labelled trace has the same intended item.
 ///
@@ -44,6 +51,16 @@ public struct DataChecks: Sendable {
     var outside = Finding()
     var unreachable = Finding()
     var zeroVelocity = Finding()
+    var frameLogged = Finding()
+    /// Touch-down to first-move delays of the frame-logged traces, ms.
+    var frameLoggedDelays: [Double] = []
+    var clamped = Finding()
+    /// Sample-level traces (the frame-logged share's base).
+    var sampleLevel = 0
+    /// Traces per distinct layout, per file (at most ``layoutsPerFileKept`` layouts a file).
+    var layoutsByFile: [String: [CarouselLayout: Int]] = [:]
+    /// Distinct layouts counted per file; more are counted under the last.
+    static let layoutsPerFileKept = 64
     var firstLabel: Int?
     var labelsVary = false
     /// Sample-level traces that carried a `release_velocity` (``VelocityInUse/ignoredNotice(method:ignored:)``).
@@ -58,7 +75,15 @@ public struct DataChecks: Sendable {
     /// Counts `record`'s release, and whether a sample-level trace carried a recorded velocity.
     public mutating func add(_ record: TraceRecord) {
         add(record.release)
-        if record.samples.recordedVelocity != nil && record.samples.count > 1 { recordedVelocities += 1 }
+        let s = record.samples
+        guard s.count > 1 else { return }
+        sampleLevel += 1
+        if s.recordedVelocity != nil { recordedVelocities += 1 }
+        if let delay = FrameLoggedPattern.delay(s) {
+            frameLogged.add(record.release.location)
+            frameLoggedDelays.append(delay)
+        }
+        if Swift.abs(record.release.release.velocity) >= VelocityWindow.maximumFlingVelocity { clamped.add(record.release.location) }
     }
 
     /// Counts `trace`.
@@ -69,6 +94,11 @@ public struct DataChecks: Sendable {
             outside.add(trace.location)
         }
         if release.velocity == 0 { zeroVelocity.add(trace.location) }
+        if checksLayout {
+            var counts = layoutsByFile[trace.location.file, default: [:]]
+            if counts[layout] != nil || counts.count < Self.layoutsPerFileKept { counts[layout, default: 0] += 1 }
+            layoutsByFile[trace.location.file] = counts
+        }
         guard let intended = trace.intendedIndex else { return }
         labelled += 1
         if let first = firstLabel { if first != intended { labelsVary = true } } else { firstLabel = intended }
@@ -81,6 +111,7 @@ public struct DataChecks: Sendable {
         checksLayout = false
         outside = Finding()
         unreachable = Finding()
+        layoutsByFile = [:]
     }
 
     /// Adds `other` (a later part of the same run); its example lines move by `lineOffset`.
@@ -91,6 +122,13 @@ public struct DataChecks: Sendable {
         outside.merge(other.outside, lineOffset: lineOffset)
         unreachable.merge(other.unreachable, lineOffset: lineOffset)
         zeroVelocity.merge(other.zeroVelocity, lineOffset: lineOffset)
+        frameLogged.merge(other.frameLogged, lineOffset: lineOffset)
+        frameLoggedDelays += other.frameLoggedDelays
+        clamped.merge(other.clamped, lineOffset: lineOffset)
+        sampleLevel += other.sampleLevel
+        for (file, counts) in other.layoutsByFile {
+            layoutsByFile[file, default: [:]].merge(counts, uniquingKeysWith: +)
+        }
         if let o = other.firstLabel {
             if let f = firstLabel { if f != o { labelsVary = true } } else { firstLabel = o }
         }
@@ -133,6 +171,33 @@ public struct DataChecks: Sendable {
                                    message: "\(zeroVelocity.count) of \(traces) release velocities (\(pct)%) are exactly 0 "
                                        + "(over 5%: check --velocity against the recording platform; see snaplab describe)",
                                    examples: zeroVelocity.examples))
+        }
+        if sampleLevel > 0, Double(frameLogged.count) > Self.zeroVelocityShare * Double(sampleLevel) {
+            let delay = SortedQuantiles.quantiles(of: frameLoggedDelays, [0.5])[0].map { NumberFormat.fixed($0, 0) } ?? "-"
+            out.append(DataWarning(id: "frame-logged", count: frameLogged.count, total: sampleLevel,
+                                   message: "\(frameLogged.count) of \(sampleLevel) traces look logged one row per display frame: the first move "
+                                       + "comes a median \(delay) ms after touch-down (beyond the trackers' 40 ms gap) and Compose's window "
+                                       + "holds fewer than 3 samples, so a platform tracker replayed on the rows reads 0 where the device, "
+                                       + "which also had the input samples between frames, flung; --velocity compose-frames rebuilds them "
+                                       + "(Docs/real-recordings.md)",
+                                   examples: frameLogged.examples))
+        }
+        if clamped.count > 0 {
+            out.append(DataWarning(id: "fling-clamp", count: clamped.count, total: sampleLevel,
+                                   message: "\(clamped.count) release velocities reached the 8 pt/ms fling clamp (8000 dp/s, where Android's "
+                                       + "widgets, Compose and Flutter clamp): a touchscreen glitch (two events far apart within a few ms) or a "
+                                       + "real hard fling",
+                                   examples: clamped.examples))
+        }
+        for file in layoutsByFile.keys.sorted() {
+            guard let counts = layoutsByFile[file], counts.count > 1 else { continue }
+            let sizes = counts.values.sorted(by: >)
+            let total = sizes.reduce(0, +)
+            let shown = sizes.prefix(5).map(String.init).joined(separator: ", ") + (sizes.count > 5 ? ", …" : "")
+            out.append(DataWarning(id: "mixed-layouts", count: counts.count, total: total,
+                                   message: "\(file) mixes \(counts.count) layouts (\(shown) traces): each trace is scored in its own "
+                                       + "layout, but pooled hit rates and fits mix the screens or devices; compare them one by one "
+                                       + "(split by the layout columns) before pooling"))
         }
         if let users, users < Self.minimumUsers, labelled > 0 {
             out.append(DataWarning(id: "few-users", count: users, total: Self.minimumUsers,

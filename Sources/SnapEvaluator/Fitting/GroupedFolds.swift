@@ -66,6 +66,14 @@ public struct GroupedFolds: Sendable {
         self.note = note
     }
 
+    /// Folds given by their test sets (e.g. one per task, ``TransferGroups``); users may span folds.
+    init(testIndices: [[Int]], note: String?) {
+        count = testIndices.count
+        foldOfUser = [:]
+        self.testIndices = testIndices
+        self.note = note
+    }
+
     /// The training indices of fold `k`: every other fold's test indices, in fold order.
     public func trainIndices(_ k: Int) -> [Int] {
         var out: [Int] = []

@@ -45,6 +45,15 @@ struct RecommendationPlan {
     var sampleCap = LearnedSample.defaultCap
     /// Run every task on the calling thread, in the order planned (tests compare it with the parallel run).
     var serial = false
+    /// The users the held-out hits are summed by (``Recommendation/Candidate/userHits``); `nil`: made from ``data``.
+    var users: UserSlots?
+
+    /// Per-user hits of `policy` on `indices` added to `hits` (``FitData/addHits(_:indices:users:into:)``).
+    func addHits(_ policy: any SnapPolicy, _ indices: [Int], into hits: inout [Double]) {
+        let users = users ?? UserSlots(data)
+        if hits.isEmpty { hits = [Double](repeating: 0, count: users.count) }
+        data.addHits(policy, indices: indices, users: users, into: &hits)
+    }
 
     /// The candidates in input order (defaults, then fitted, per policy), the policies too large to fit, the headroom.
     struct Outcome {
@@ -185,10 +194,12 @@ struct RecommendationPlan {
         let began = DispatchTime.now().uptimeNanoseconds
         let scores = grouping.testIndices.map { data.score(defaults, objective: objective, indices: $0) }
         let took = DispatchTime.now().uptimeNanoseconds &- began
-        let candidate = Recommendation.Candidate(
+        var candidate = Recommendation.Candidate(
             policyID: defaults.id, variant: "defaults", fittedParameters: [], parameterCount: defaults.parameterSpecs.count,
             order: order, foldTestScores: scores, testScore: CrossValidatedFit.mean(scores),
             testStandardError: CrossValidatedFit.standardError(scores), policy: defaults)
+        // Defaults are not fitted: every trace is held out from a fit that did not happen.
+        for test in grouping.testIndices { addHits(defaults, test, into: &candidate.userHits) }
         if defaults is LearnedThresholdSnap { return Defaults(candidate: candidate, work: .learned, nanoseconds: took) }
         let free = try BoundTransform(policy: defaults.id, specs: defaults.parameterSpecs, values: defaults.parameterValues)
         let work: Work = free.count == 0 ? .none : free.count > maxFittedParameters ? .tooMany : .search(free: free.count)
@@ -211,17 +222,22 @@ struct RecommendationPlan {
                                                         warmStart: warmStart, likelihoodIndices: sample)
         }
         let all = try fit(data.allIndices, from: nil)
-        var scores: [Double] = []
+        var scores: [Double] = [], hits: [Double] = [], values: [[Double]] = []
         for f in 0..<grouping.count {
             let policy = try fit(grouping.trainIndices(f), from: all.model).result.policy
             scores.append(data.score(policy, objective: objective, indices: grouping.testIndices[f]))
+            addHits(policy, grouping.testIndices[f], into: &hits)
+            values.append(policy.parameterValues)
         }
         let final = all.result.policy
-        return Recommendation.Candidate(policyID: final.id, variant: "fitted", fittedParameters: final.parameterSpecs.map(\.name),
-                                        parameterCount: final.parameterSpecs.count, order: order, foldTestScores: scores,
-                                        testScore: CrossValidatedFit.mean(scores),
-                                        testStandardError: CrossValidatedFit.standardError(scores), policy: final,
-                                        sampleCap: sampledCap)
+        var candidate = Recommendation.Candidate(policyID: final.id, variant: "fitted", fittedParameters: final.parameterSpecs.map(\.name),
+                                                 parameterCount: final.parameterSpecs.count, order: order, foldTestScores: scores,
+                                                 testScore: CrossValidatedFit.mean(scores),
+                                                 testStandardError: CrossValidatedFit.standardError(scores), policy: final,
+                                                 sampleCap: sampledCap)
+        candidate.userHits = hits
+        candidate.foldValues = values
+        return candidate
     }
 
     /// The traces a rule policy's threshold search on `indices` runs on: `indices` up to
@@ -257,22 +273,28 @@ struct RecommendationPlan {
         // (no fold sample reaches the sweep's size on smaller data: the fitter would not use them)
         let orders = data.count >= PolicyFitter.sweepMinimum
             ? try FeatureOrders(data: data, policy: defaults, parameters: nil, objective: objective) : nil
-        var scores: [Double] = []
+        var scores: [Double] = [], hits: [Double] = [], values: [[Double]] = []
         for f in 0..<grouping.count {
             let fit = try fitter.fit(defaults, data: data, indices: searchIndices(grouping.trainIndices(f)), memo: memo, orders: orders,
                                      scoringStart: false)
             scores.append(data.score(fit.policy, objective: objective, indices: grouping.testIndices[f]))
+            addHits(fit.policy, grouping.testIndices[f], into: &hits)
+            values.append(fit.policy.parameterValues)
         }
         // scoringStart: also says which fitted values the data leave not identified (for the code's comments)
         let final = try fitter.fit(defaults, data: data, indices: searchIndices(data.allIndices), memo: memo, orders: orders,
                                    scoringStart: true)
-        return Recommendation.Candidate(policyID: defaults.id, variant: "fitted", fittedParameters: final.fittedNames,
-                                        parameterCount: defaults.parameterSpecs.count, order: order, foldTestScores: scores,
-                                        testScore: CrossValidatedFit.mean(scores),
-                                        testStandardError: CrossValidatedFit.standardError(scores), policy: final.policy,
-                                        atBound: zip(final.fittedNames, final.atBound).filter(\.1).map(\.0),
-                                        notIdentified: zip(final.fittedNames, final.notIdentified).filter(\.1).map(\.0),
-                                        sampleCap: sampledCap)
+        var candidate = Recommendation.Candidate(
+            policyID: defaults.id, variant: "fitted", fittedParameters: final.fittedNames,
+            parameterCount: defaults.parameterSpecs.count, order: order, foldTestScores: scores,
+            testScore: CrossValidatedFit.mean(scores),
+            testStandardError: CrossValidatedFit.standardError(scores), policy: final.policy,
+            atBound: zip(final.fittedNames, final.atBound).filter(\.1).map(\.0),
+            notIdentified: zip(final.fittedNames, final.notIdentified).filter(\.1).map(\.0),
+            sampleCap: sampledCap)
+        candidate.userHits = hits
+        candidate.foldValues = values
+        return candidate
     }
 
     /// `body(0..<count)` in parallel (or in order when `serial`), each result in its own slot,

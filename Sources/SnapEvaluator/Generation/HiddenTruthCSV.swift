@@ -19,7 +19,7 @@ public enum HiddenTruthCSV {
         func number(_ x: Double) -> String { x.isFinite ? String(format: "%.6g", x) : "" }
         let d = swipe.deliveryDraws
         let fields: [String] = [
-            String(swipe.traceID), String(swipe.user), number(user.gain), swipe.style.rawValue, swipe.strategy.rawValue,
+            swipe.traceName, String(swipe.user), number(user.gain), swipe.style.rawValue, swipe.strategy.rawValue,
             String(swipe.intent), String(swipe.goalIntent), swipe.isCancelled ? "1" : "0",
             number(swipe.drawnAmplitude), number(swipe.drawnDuration), number(swipe.hold),
             d.map { $0.stalled ? "1" : "0" } ?? "", d.map { number($0.dwell) } ?? "",

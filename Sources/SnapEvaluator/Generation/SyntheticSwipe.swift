@@ -30,11 +30,20 @@ public struct SyntheticSwipe: Sendable, Hashable {
         case reverse
     }
 
-    /// Sequential trace number (written as `trace_id`).
+    /// Sequential trace number (written as `trace_id` ``traceName``).
     public var traceID: Int
+
+    /// The `trace_id` written for this swipe: `t` and the number (`t137`), never a number in
+    /// pandas or R (issue 31); the hidden-truth file uses the same.
+    public var traceName: String { "t\(traceID)" }
+
+    /// The `session_id` written for this swipe: `s`, the chunk, `.`, the session (`s137.5`). The
+    /// `s` keeps it from parsing as a number: `0.1` and `0.10` would load as one float in pandas
+    /// or R (issue 31).
+    public var sessionName: String { "s\(chunk).\(session)" }
     /// The user's index.
     public var user: Int
-    /// The session within its chunk; written with the chunk as `session_id` `137.5`.
+    /// The session within its chunk; written with the chunk as `session_id` `s137.5` (``sessionName``).
     public var session: Int
     /// The run's chunk number (``TraceGenerator/chunkSize`` traces of one user) that made this swipe.
     public var chunk: Int

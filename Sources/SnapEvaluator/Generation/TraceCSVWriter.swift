@@ -115,12 +115,12 @@ public struct TraceCSVWriter: Sendable {
 
     /// Appends the rows of `swipe` (none for a cancelled swipe in a release file).
     public func append(_ swipe: SyntheticSwipe, to buffer: inout [UInt8]) {
-        var prefix: [UInt8] = []
+        var prefix: [UInt8] = [UInt8(ascii: "t")]
         prefix.reserveCapacity(40)
         DecimalBytes.appendInteger(swipe.traceID, to: &prefix)
         prefix.append(contentsOf: [UInt8(ascii: ","), UInt8(ascii: "u")])
         DecimalBytes.appendUnsigned(UInt64(Swift.max(swipe.user, 0)), minimumDigits: userDigits, to: &prefix)
-        prefix.append(UInt8(ascii: ","))
+        prefix.append(contentsOf: [UInt8(ascii: ","), UInt8(ascii: "s")])
         DecimalBytes.appendInteger(swipe.chunk, to: &prefix)
         prefix.append(UInt8(ascii: "."))
         DecimalBytes.appendInteger(swipe.session, to: &prefix)

@@ -9,7 +9,7 @@ import SnapStrategies
 public struct TraceFeatures: Sendable, Hashable {
     /// Index of the user (the reader's users table, or the synthetic user).
     public var user: Int
-    /// Session key (`session_id` text, or `chunk.session` for generated swipes); `nil` when absent.
+    /// Session key (`session_id` text, or ``SyntheticSwipe/sessionName`` for generated swipes); `nil` when absent.
     public var session: String?
     /// Touch-down to lift-off, ms.
     public var duration: Double
@@ -170,7 +170,7 @@ public struct TraceFeatures: Sendable, Hashable {
                 flags.withUnsafeBufferPointer { m in
                     let v = estimator.estimate(TraceSamples(time: t, offset: x, isMove: m)).velocity
                     return TraceFeatures(time: t, offset: x, startOffset: s.startOffset, pitch: pitch, velocity: v,
-                                         user: s.user, session: "\(s.chunk).\(s.session)",
+                                         user: s.user, session: s.sessionName,
                                          intendedIndex: s.isLabelled ? s.intendedIndex : nil, startIndex: s.startIndex)
                 }
             }

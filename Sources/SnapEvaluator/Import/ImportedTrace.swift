@@ -1,3 +1,5 @@
+import SnapStrategies
+
 /// One stroke turned into a trace of the trace contract (sample-level): content offsets over
 /// time, with its per-trace values.
 public struct ImportedTrace: Sendable, Hashable {
@@ -19,4 +21,11 @@ public struct ImportedTrace: Sendable, Hashable {
     public var offsets: [Double]
     /// The line of the stroke's first event.
     public var line: Int
+    /// The stroke's own layout (a named layout of `--layout-map`); `nil`: the import's layout.
+    public var layout: CarouselLayout? = nil
+    /// The layout's name, when the log named one.
+    public var layoutName: String? = nil
+    /// Telemetry from the log: the item the carousel came to rest on, the item tapped after.
+    public var settledIndex: Int? = nil
+    public var tapIndex: Int? = nil
 }

@@ -9,12 +9,16 @@ public struct PointerCSVReader: Sendable {
     public var delimiter: Character?
     public var hasHeader: Bool
     public var phases: PhaseMap
+    /// Pixels per point by device name (`--device-scales`), for a `device` column.
+    public var deviceScales: [String: Double]
 
-    public init(columns: PointerColumns, delimiter: Character? = nil, hasHeader: Bool = true, phases: PhaseMap = .standard) {
+    public init(columns: PointerColumns, delimiter: Character? = nil, hasHeader: Bool = true, phases: PhaseMap = .standard,
+                deviceScales: [String: Double] = [:]) {
         self.columns = columns
         self.delimiter = delimiter
         self.hasHeader = hasHeader
         self.phases = phases
+        self.deviceScales = deviceScales
     }
 
     public func events(file: String, text: String) throws(PointerImportError) -> [PointerEvent] {
@@ -31,7 +35,12 @@ public struct PointerCSVReader: Sendable {
         // the keys' field indices, looked up once (not per line)
         let iStroke = index["stroke"], iT = index["t"], iX = index["x"], iY = index["y"], iPhase = index["phase"]
         let iPointer = index["pointer"], iUser = index["user"], iSession = index["session"], iTrial = index["trial"]
-        let iLabel = index["label"], iStart = index["start_offset"]
+        let iLabel = index["label"], iStart = index["start_offset"], iScale = index["scale"], iDevice = index["device"]
+        let iLayout = index["layout"], iSettled = index["settled_index"], iTap = index["tap_index"]
+        if iDevice != nil && deviceScales.isEmpty && iScale == nil {
+            throw PointerImportError(file: file, line: 1, column: 0,
+                                     "found a device column and no --device-scales, expected --device-scales FILE (device name → pixels per point)")
+        }
         var events: [PointerEvent] = []
         events.reserveCapacity(body.count)
         for (lineNumber, lineText) in body {
@@ -69,10 +78,29 @@ public struct PointerCSVReader: Sendable {
             if let f = try field(iStart, "start_offset"), !f.text.isEmpty {
                 startOffset = try decimal(iStart, "start_offset")
             }
-            events.append(PointerEvent(stroke: try string(iStroke, "stroke"), time: t, x: x, y: try decimal(iY, "y"), phase: phase,
-                                       pointer: try string(iPointer, "pointer"), user: try string(iUser, "user"),
-                                       session: try string(iSession, "session"), trial: try string(iTrial, "trial"),
-                                       label: try string(iLabel, "label"), startOffset: startOffset, line: lineNumber))
+            var event = PointerEvent(stroke: try string(iStroke, "stroke"), time: t, x: x, y: try decimal(iY, "y"), phase: phase,
+                                     pointer: try string(iPointer, "pointer"), user: try string(iUser, "user"),
+                                     session: try string(iSession, "session"), trial: try string(iTrial, "trial"),
+                                     label: try string(iLabel, "label"), startOffset: startOffset, line: lineNumber)
+            event.device = try string(iDevice, "device")
+            if let f = try field(iScale, "scale"), !f.text.isEmpty {
+                guard let s = DelimitedLine.number(f.text), s > 0 else {
+                    throw PointerImportError(file: file, line: lineNumber, column: f.column,
+                                             "found \"\(f.text)\" in scale, expected a positive number of pixels per point")
+                }
+                event.rowScale = s
+            } else if let device = event.device {
+                guard let s = deviceScales[device] else {
+                    let f = try field(iDevice, "device")
+                    throw PointerImportError(file: file, line: lineNumber, column: f?.column ?? 0,
+                                             "found device \"\(device)\", expected one of --device-scales: \(deviceScales.keys.sorted().joined(separator: ", "))")
+                }
+                event.rowScale = s
+            }
+            event.layoutName = try string(iLayout, "layout")
+            event.settled = try string(iSettled, "settled_index")
+            event.tap = try string(iTap, "tap_index")
+            events.append(event)
         }
         return events
     }

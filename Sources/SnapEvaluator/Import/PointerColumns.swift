@@ -2,13 +2,17 @@
 /// name or by 1-based number.
 ///
 /// Keys: `t` and `x` are required; `stroke`, `y`, `user`, `session`, `trial`, `phase`,
-/// `pointer`, `start_offset` are optional; the label column comes from `--intended-column`
-/// or `--target-column`.
+/// `pointer`, `start_offset` are optional, and for logs of several devices and screens:
+/// `scale` (the row's pixels per point, e.g. its Android density), `device` (a name looked up
+/// in `--device-scales`), `layout` (a name looked up in `--layout-map`), `settled_index` and
+/// `tap_index` (telemetry: the item the carousel came to rest on, the item tapped after); the
+/// label column comes from `--intended-column` or `--target-column`.
 public struct PointerColumns: Sendable, Hashable {
     /// Column references by key (a name, or a 1-based number written as digits).
     public var references: [String: String]
 
-    public static let keys = ["stroke", "t", "x", "y", "user", "session", "trial", "phase", "pointer", "start_offset", "label"]
+    public static let keys = ["stroke", "t", "x", "y", "user", "session", "trial", "phase", "pointer", "start_offset",
+                              "scale", "device", "layout", "settled_index", "tap_index", "label"]
 
     public init(references: [String: String]) { self.references = references }
 

@@ -34,6 +34,16 @@ public struct PointerEvent: Sendable, Hashable {
     public var startOffset: Double?
     /// Device pixels per CSS pixel, when the event carries it (JSONL `devicePixelRatio`).
     public var pixelRatio: Double?
+    /// The row's own pixels per point (a CSV `scale` column, or its `device` looked up in
+    /// `--device-scales`): wins over `--scale`.
+    public var rowScale: Double?
+    /// The device name (CSV `device` column), when mapped.
+    public var device: String?
+    /// The layout's name (CSV `layout` column, a key of `--layout-map`), when mapped.
+    public var layoutName: String?
+    /// Telemetry as written in the log (CSV `settled_index`, `tap_index` columns), when mapped.
+    public var settled: String?
+    public var tap: String?
     /// The study task the event belongs to (JSONL `task`, as `snaplab record` writes it:
     /// `paging` or `reveal`), when the log has it.
     public var task: String?

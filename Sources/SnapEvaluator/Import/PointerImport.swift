@@ -37,6 +37,7 @@ public struct PointerImport: Sendable {
         var traces: [ImportedTrace] = []
         var reports: [ImportFileReport] = []
         let importer = PointerImporter(options: options)
+        var seen: [String: Int] = [:]
         for file in files {
             let text = try PointerLogText.read(file)
             let events: [PointerEvent]
@@ -50,9 +51,13 @@ public struct PointerImport: Sendable {
             case .pointerJSONL:
                 (events, otherTypes) = try jsonl.events(file: file, text: text)
             }
-            let prefix = files.count > 1 ? Self.stem(file) + ":" : ""
-            var (fileTraces, report) = try importer.traces(events, file: file, idPrefix: prefix)
+            // ids: file stem + stroke, unique across files (and across imports of other files)
+            var (fileTraces, report) = try importer.traces(events, file: file, idPrefix: Self.stem(file) + ":")
             report.otherEventTypes = otherTypes
+            for i in fileTraces.indices {
+                let id = fileTraces[i].id
+                if let n = seen[id] { seen[id] = n + 1; fileTraces[i].id = id + "#\(n + 1)" } else { seen[id] = 1 }
+            }
             traces += fileTraces
             reports.append(report)
         }

@@ -6,7 +6,8 @@ public struct PointerImportOptions: Sendable {
     public enum Scale: Sendable, Hashable {
         /// Log pixels per point (`--scale 2.625`; 1 when the log is in points or CSS px).
         case pixelsPerPoint(Double)
-        /// Each event's own `devicePixelRatio` (JSONL logs that wrote device pixels).
+        /// Each event's own scale: JSONL `devicePixelRatio`, a CSV `scale` column, or the CSV
+        /// `device` column looked up in `--device-scales`.
         case devicePixelRatio
     }
 
@@ -28,9 +29,15 @@ public struct PointerImportOptions: Sendable {
         case target
     }
 
+    /// The layout of strokes without a layout name (every stroke when ``layouts`` is empty).
     public var layout: CarouselLayout
+    /// Layouts by name (`--layout-map`), for strokes whose log names one (a `layout` column).
+    public var layouts: [String: CarouselLayout] = [:]
+    /// Whether ``layout`` is only a stand-in (none given): a stroke that needs it is an error.
+    public var layoutIsStandIn = false
     public var timeUnit: TimeUnit = .ms
-    public var scale: Scale = .pixelsPerPoint(1)
+    /// `nil`: none given, an error for any event that carries no scale of its own.
+    public var scale: Scale? = .pixelsPerPoint(1)
     /// Scroll along y instead of x.
     public var verticalAxis = false
     /// Content runs right to left (or bottom to top): finger travel toward larger x raises the offset.

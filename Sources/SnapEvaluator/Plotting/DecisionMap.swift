@@ -238,7 +238,7 @@ public struct DecisionMap: Sendable {
             let rect = PlotRect(x: Self.leftMargin + column * (Self.panelWidth + Self.gap),
                                 y: top + row * (Self.panelHeight + Self.rowGap),
                                 width: Self.panelWidth, height: Self.panelHeight)
-            out.append(panelElement(panel, rect: rect, xAxis: xAxis, yAxis: yAxis))
+            out.append(panelElement(panel, rect: rect, xAxis: xAxis, yAxis: yAxis, markerLimit: Self.markerLimit(panels: panels.count)))
         }
 
         y = top + Double(rows) * Self.panelHeight + Double(rows - 1) * Self.rowGap + 52
@@ -273,7 +273,30 @@ public struct DecisionMap: Sendable {
         return SVGDocument(width: width, height: y + 14, title: title, elements: out)
     }
 
-    func panelElement(_ panel: Panel, rect: PlotRect, xAxis: Axis, yAxis: Axis) -> SVGElement {
+    /// Runs of consecutive cells in one row (increasing column) that move the same number of pages.
+    static func runs(_ cells: [Cell]) -> [(row: Int, column: Int, length: Int, pagesMoved: Int)] {
+        var out: [(row: Int, column: Int, length: Int, pagesMoved: Int)] = []
+        for c in cells {
+            if let last = out.last, last.row == c.row, last.column + last.length == c.column, last.pagesMoved == c.pagesMoved {
+                out[out.count - 1].length += 1
+            } else {
+                out.append((c.row, c.column, 1, c.pagesMoved))
+            }
+        }
+        return out
+    }
+
+    /// Markers drawn per panel when a map has `panels` panels: all up to ``panelsDrawnInFull``
+    /// panels, then ``overlayLimit`` × ``panelsDrawnInFull`` shared among them (at least 100 each),
+    /// so that a catalogue's maps stay a few MB (every panel repeats the same traces).
+    static func markerLimit(panels: Int) -> Int {
+        panels <= panelsDrawnInFull ? .max : Swift.max(100, overlayLimit * panelsDrawnInFull / panels)
+    }
+
+    /// Panels drawn with every sampled trace.
+    static let panelsDrawnInFull = 6
+
+    func panelElement(_ panel: Panel, rect: PlotRect, xAxis: Axis, yAxis: Axis, markerLimit: Int = .max) -> SVGElement {
         var children: [SVGElement] = []
         // The policy on one line and the trace counts under it, so that long names and counts
         // never run into the next panel.
@@ -283,19 +306,21 @@ public struct DecisionMap: Sendable {
         if hasTraces {
             var counts = "\(panel.hits) hits, \(panel.misses) misses"
             if panel.notDrawn > 0 { counts += ", \(panel.notDrawn) not drawn" }
+            if panel.points.count > markerLimit { counts += "; \(markerLimit) drawn" }
             children.append(.label(counts, x: rect.x, y: rect.y - 6, size: 10,
                                    extra: [.init("fill", "#555555"), .init("class", "panel-counts")]))
         }
         let cw = rect.width / Double(grid.velocityColumns)
         let ch = rect.height / Double(grid.positionRows)
         var cellElements: [SVGElement] = []
-        cellElements.reserveCapacity(panel.cells.count)
-        for c in panel.cells {
-            // Cells overlap by a quarter pixel so that anti-aliasing leaves no seams.
-            cellElements.append(SVGElement("rect", ["x": rect.x + Double(c.column) * cw,
-                                                    "y": rect.maxY - Double(c.row + 1) * ch,
-                                                    "width": cw + 0.25, "height": ch + 0.25],
-                                           fill: Palette.pages(c.pagesMoved)))
+        // One rect per run of equal cells along a row (a map has few changes per row: a whole
+        // catalogue's maps were 7 MB of one-cell rects). Runs overlap by a quarter pixel so that
+        // anti-aliasing leaves no seams.
+        for run in Self.runs(panel.cells) {
+            cellElements.append(SVGElement("rect", ["x": rect.x + Double(run.column) * cw,
+                                                    "y": rect.maxY - Double(run.row + 1) * ch,
+                                                    "width": Double(run.length) * cw + 0.25, "height": ch + 0.25],
+                                           fill: Palette.pages(run.pagesMoved)))
         }
         children.append(SVGElement("g", attributes: [.init("class", "cells"), .init("shape-rendering", "crispEdges")],
                                    children: cellElements))
@@ -306,7 +331,8 @@ public struct DecisionMap: Sendable {
         children.append(SVGElement("rect", ["x": rect.x, "y": rect.y, "width": rect.width, "height": rect.height],
                                    fill: "none", extra: [.init("stroke", "#333333"), .init("stroke-width", "1")]))
         if !panel.points.isEmpty {
-            let markers = panel.points.map { p in
+            // The points are in the (uniformly sampled) traces' order, so a prefix is a uniform subsample.
+            let markers = panel.points.prefix(markerLimit).map { p in
                 p.marker.element(x: xAxis.map(p.velocity, from: rect.x, to: rect.maxX),
                                  y: yAxis.map(p.fraction, from: rect.maxY, to: rect.y))
             }

@@ -170,6 +170,17 @@ public struct HitRateCurve: Sendable {
 
     // MARK: - Drawing
 
+    /// A bin edge's speed as a tick label: `0` for 0, two significant digits below 0.1 pt/ms
+    /// (`0.0034`, so that small edges do not all read `0.00`), one decimal from 10, else two decimals.
+    static func edgeLabel(_ x: Double) -> String {
+        if x == 0 { return "0" }
+        if abs(x) < 0.1 {
+            let digits = max(2, Int((-Foundation.log10(abs(x))).rounded(.up)) + 1)
+            return NumberFormat.fixed(x, digits)
+        }
+        return NumberFormat.fixed(x, abs(x) >= 10 ? 1 : 2)
+    }
+
     /// Where bin `b` (of the non-empty bins `used`) sits on the x axis, and the axis ticks: for
     /// quantile bins the share of traces (bin midpoints; ticks at bin edges labelled with the
     /// speed there), for fixed edges the mean speed on a linear axis.
@@ -182,10 +193,11 @@ public struct HitRateCurve: Sendable {
             let every = used.count > 8 ? 2 : 1
             for (k, b) in used.enumerated() {
                 positions.append((start + Double(b.count) / 2) / total)
-                if k % every == 0 { ticks.append((start / total, NumberFormat.fixed(b.lower, 2))) }
+                // A label equal to the one before (edges that round alike, e.g. many speeds at exactly 0) is left out.
+                if k % every == 0, ticks.last?.1 != Self.edgeLabel(b.lower) { ticks.append((start / total, Self.edgeLabel(b.lower))) }
                 start += Double(b.count)
             }
-            if let last = used.last { ticks.append((1, NumberFormat.fixed(last.upper, 2))) }
+            if let last = used.last, ticks.last?.1 != Self.edgeLabel(last.upper) { ticks.append((1, Self.edgeLabel(last.upper))) }
             return (Axis(lower: 0, upper: 1, label: "|release velocity| (pt/ms), bins of equal counts"), positions, ticks)
         }
         let top = used.map { max($0.upper, $0.meanSpeed) }.max() ?? 1

@@ -42,9 +42,11 @@ public struct ComparisonReport: Sendable {
         "[\(NumberFormat.fixed(i.lower, 3)), \(NumberFormat.fixed(i.upper, 3))]"
     }
 
-    /// An interval cell, with ``FewUsersMark`` when it comes from fewer than five users.
+    /// An interval cell, with ``FewUsersMark`` when it comes from fewer than five users; from one
+    /// user `not estimable` (its resamples are all the same user: a zero-width interval would say
+    /// nothing about other people).
     func intervalCell(_ i: (lower: Double, upper: Double)) -> String {
-        FewUsersMark.marked(Self.interval(i), intervalsFromFewUsers)
+        comparison.users == 1 ? "not estimable" : FewUsersMark.marked(Self.interval(i), intervalsFromFewUsers)
     }
 
     func pValue(_ row: Int, _ logHolm: [Double?]) -> String {

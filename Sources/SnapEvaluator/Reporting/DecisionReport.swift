@@ -35,7 +35,11 @@ public struct DecisionReport: Sendable {
         var out = "layout: \(layout)\n"
         out += "release: offset \(NumberFormat.shortest(release.offset)) pt (position \(NumberFormat.fixed(layout.position(atOffset: release.offset), 3))), "
         out += "velocity \(NumberFormat.shortest(release.velocity)) pt/ms, start offset \(NumberFormat.shortest(release.startOffset)) pt, "
-        out += "duration \(NumberFormat.shortest(release.duration)) ms, start item \(layout.itemIndex(ofSlot: startSlot))\n\n"
+        out += "duration \(NumberFormat.shortest(release.duration)) ms, start item \(layout.itemIndex(ofSlot: startSlot))\n"
+        // Why that start item: "pages" count from it, so a forward rule can move 0 pages when the drag left its item.
+        out += "start item \(layout.itemIndex(ofSlot: startSlot)): "
+            + (release.startIndex == nil ? "the item nearest the start offset (--start-index sets another)" : "given (--start-index)")
+            + "; pages = items from the start item to the target\n\n"
         let table = TextTable(
             header: ["policy", "target", "offset (pt)", "pages", "rule"],
             rows: rows.map { r in

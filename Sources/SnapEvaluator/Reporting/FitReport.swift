@@ -14,6 +14,8 @@ public struct FitReport: Sendable {
     public var units: [String: String]
     /// The best any release-time policy could do on the same data and folds (``Headroom``), when computed.
     public var headroom: Headroom?
+    /// Why fitted values are degenerate (``Degeneracy``), one sentence each; empty when none are.
+    public var degenerate: [String] = []
 
     public init(fit: CrossValidatedFit, preamble: [(key: String, value: String)] = [], units: [String: String] = [:]) {
         self.fit = fit
@@ -61,6 +63,9 @@ public struct FitReport: Sendable {
             out += "? not identified by the data: no trace scores differently anywhere across its plateau, which reaches "
                 + "the end of its range; the value is not an estimate\n"
         }
+        for reason in degenerate {
+            out += "DEGENERATE: \(reason) — not a value to ship (recommend sets such a fit aside)\n"
+        }
         if fit.intervalsFromFewUsers {
             out += FewUsersMark.footnote(users: fit.users) + "\n"
         }
@@ -100,12 +105,13 @@ public struct FitReport: Sendable {
         return out
     }
 
-    /// ``CrossValidatedFit/jsonValue`` plus `all_traces_score` (the fit's score on every trace)
-    /// and `param_arguments` (the `--param` text).
+    /// ``CrossValidatedFit/jsonValue`` plus `all_traces_score` (the fit's score on every trace),
+    /// `param_arguments` (the `--param` text) and `degenerate` (``degenerate``).
     public func json() -> JSONValue {
         guard case .object(var items) = fit.jsonValue else { return fit.jsonValue }
         items.append(("all_traces_score", .number(allTracesScore)))
         items.append(("param_arguments", .string(parameterArguments)))
+        items.append(("degenerate", .array(degenerate.map { .string($0) })))
         if let h = headroom { items.append(("headroom", h.json())) }
         return .object(items)
     }

@@ -1,8 +1,9 @@
 /// The report's inline style sheet and script.
 extension HTMLReport {
     /// Colours: ink #1f2328 on white, muted #59636e, rules #d8dee4; policy colours come from
-    /// ``Palette``. One column up to 1100 px; under 640 px the padding and type shrink and wide
-    /// tables scroll inside their box.
+    /// ``Palette``. One column up to 1100 px; under 640 px the padding and type shrink, wide
+    /// tables scroll inside their box, and pictures are drawn wide enough for their smallest text
+    /// to be ``HTMLReport/smallestText`` px (`--phone-width`), scrolling sideways in their box.
     static let style = """
         :root { --ink: #1f2328; --muted: #59636e; --rule: #d8dee4; --soft: #f6f8fa; --accent: #0072B2; }
         * { box-sizing: border-box; }
@@ -39,12 +40,13 @@ extension HTMLReport {
         .bar .pt { position: absolute; top: -2px; width: 2px; height: 14px; background: var(--ink); margin-left: -1px; }
         table.confusion { font-size: 12px; } table.confusion th, table.confusion td { padding: 3px 5px; }
         table.confusion td.num { min-width: 30px; } table.confusion td.diag { font-weight: 700; outline: 1px solid #1f2328; outline-offset: -1px; }
-        table.ranking td:last-child { white-space: normal; min-width: 300px; font-size: 12px; color: var(--muted); }
+        table.ranking td:last-child { white-space: normal; min-width: 200px; font-size: 12px; color: var(--muted); overflow-wrap: anywhere; }
+        table.ranking th, table.ranking td:nth-child(3), table.ranking td:nth-child(7), table.ranking td:nth-child(8) { white-space: normal; }
         .scroll-y { max-height: 420px; overflow-y: auto; }
         p.legend, figcaption, .explain { font-size: 13px; color: var(--muted); }
         p.legend { white-space: pre-line; }
         figure { margin: 18px 0 26px; } .plot svg { max-width: 100%; height: auto; display: block; }
-        .grid2 { display: grid; grid-template-columns: repeat(auto-fit, minmax(330px, 1fr)); gap: 16px; }
+        .grid2 { display: grid; grid-template-columns: repeat(auto-fit, minmax(min(100%, 420px), 1fr)); gap: 16px; }
         dl.summary { display: grid; grid-template-columns: max-content 1fr; gap: 2px 16px; font-size: 14px; }
         dl.summary dt { font-weight: 600; } dl.summary dd { margin: 0; overflow-wrap: anywhere; }
         details summary { cursor: pointer; color: var(--accent); margin: 8px 0; }
@@ -59,11 +61,15 @@ extension HTMLReport {
           header h1 { font-size: 21px; } .verdict { padding: 12px 14px; } .verdict .headline { font-size: 21px; }
           .verdict .headline code { font-size: 20px; } .fact .big { font-size: 24px; } .fact { min-width: 0; }
           .bar { width: 70px; }
+          .plot { overflow-x: auto; -webkit-overflow-scrolling: touch; border: 1px solid var(--rule); border-radius: 6px; }
+          .plot svg { max-width: none; width: var(--phone-width); }
         }
+        .verdict .tie { margin: 0 0 12px; } .verdict .assumed { color: var(--muted); font-size: 13px; margin: 12px 0 0; }
+        .verdict details { margin: 12px 0 0; font-size: 13px; }
         """
 
     /// Sorting (click a header: numbers by `data-v`, text otherwise; again to reverse) and a
-    /// tooltip for anything with `data-tip` (table cells, plot points). Sets `data-ready` on
+    /// tooltip for anything with `data-tip` (table cells, plot points), on hover and on a tap. Sets `data-ready` on
     /// the root element when it ran through (the browser test checks it). No `<` or `&` in the
     /// code, so the page stays well-formed XML.
     static let script = """
@@ -91,6 +97,13 @@ extension HTMLReport {
             var t = e.target.closest ? e.target.closest('[data-tip]') : null;
             if (!t) { tip.hidden = true; return; }
             tip.textContent = t.getAttribute('data-tip'); tip.hidden = false;
+          });
+          // A tap (no hover on a phone) shows the same tip where it landed; a tap elsewhere hides it.
+          document.addEventListener('click', function (e) {
+            var t = e.target.closest ? e.target.closest('[data-tip]') : null;
+            if (!t) { tip.hidden = true; return; }
+            tip.textContent = t.getAttribute('data-tip'); tip.hidden = false;
+            tip.style.left = Math.max(4, Math.min(e.clientX + 12, window.innerWidth - 330)) + 'px'; tip.style.top = (e.clientY + 14) + 'px';
           });
           document.addEventListener('mousemove', function (e) {
             if (!tip.hidden) { tip.style.left = Math.min(e.clientX + 12, window.innerWidth - 330) + 'px'; tip.style.top = (e.clientY + 14) + 'px'; }

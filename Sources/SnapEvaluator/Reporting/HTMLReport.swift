@@ -42,6 +42,24 @@ public struct HTMLReport: Sendable {
     /// One line under the title (what data, how much).
     public var subtitle = ""
     public var verdict: ReportVerdict?
+
+    /// The smallest text size the page allows in a picture, CSS px.
+    public static let smallestText = 10.0
+
+    /// The width (CSS px) at which an SVG of natural `width` draws its smallest text (its least
+    /// `font-size`) at ``smallestText`` or larger: on a phone the picture is drawn that wide and
+    /// scrolls sideways in its box, instead of shrinking its text to a few pixels.
+    static func legibleWidth(of markup: String, width: Double) -> Double {
+        var smallest = Double.infinity
+        var rest = Substring(markup)
+        while let r = rest.range(of: "font-size=\"") {
+            rest = rest[r.upperBound...]
+            let digits = rest.prefix { $0.isNumber || $0 == "." }
+            if let size = Double(digits), size > 0 { smallest = Swift.min(smallest, size) }
+        }
+        guard smallest.isFinite else { return width }
+        return width * Swift.max(1, smallestText / smallest)
+    }
     /// Dataset summary lines (files, traces, users, layouts, …).
     public var summary: [(key: String, value: String)]
     /// Preformatted text shown under the summary lines (e.g. the `describe` tables); empty for none.
@@ -56,6 +74,8 @@ public struct HTMLReport: Sendable {
     public var recommendation: String
     /// Ready HTML shown before ``recommendation`` (the ranking table).
     public var recommendationHTML = ""
+    /// Rows of the fitted configurations, held out, shown under the comparison (ready HTML; empty without a recommendation).
+    public var fittedHTML = ""
     /// Footer line (e.g. the command that made the page); empty for none.
     public var footer: String
     /// Footer key/value lines (version, command line, seed, input files).
@@ -85,12 +105,15 @@ public struct HTMLReport: Sendable {
         out += "</header>\n"
         if let verdict { out += verdict.html(colour: colours[verdict.policy] ?? "#0072B2") }
         if let comparison {
-            out += "<section id=\"comparison\">\n<h2>All policies compared</h2>\n" + comparison.html(colours: colours) + "</section>\n"
+            out += "<section id=\"comparison\">\n<h2>All policies compared</h2>\n" + comparison.html(colours: colours) + fittedHTML
+                + "</section>\n"
         }
         if !plots.isEmpty {
             out += "<section id=\"plots\">\n<h2>Pictures</h2>\n"
             for p in plots {
-                out += "<figure>\n<h3>" + Self.escaped(p.title) + "</h3>\n<div class=\"plot\">" + p.document.inlineMarkup() + "</div>\n"
+                let markup = p.document.inlineMarkup()
+                out += "<figure>\n<h3>" + Self.escaped(p.title) + "</h3>\n<div class=\"plot\" style=\"--phone-width: "
+                    + NumberFormat.fixed(Self.legibleWidth(of: markup, width: p.document.width), 0) + "px\">" + markup + "</div>\n"
                 if !p.caption.isEmpty { out += "<figcaption>" + Self.escaped(p.caption) + "</figcaption>\n" }
                 out += "</figure>\n"
             }

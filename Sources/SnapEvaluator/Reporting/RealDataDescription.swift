@@ -33,18 +33,19 @@ public struct RealDataDescription: Sendable {
 
     public mutating func add(_ record: TraceRecord) {
         let r = record.release, s = record.samples
-        duration.add(r.release.duration)
+        let n = s.count
+        // release-level rows have no contact time
+        if n >= 2 { duration.add(r.release.duration) }
         if let f = r.release.fingerTravel {
             fingerTravel.add(Swift.abs(f))
             if r.layout.stride > 0 { fingerTravelItems.add(Swift.abs(f) / r.layout.stride) }
         }
         if r.layout.stride > 0 { travelItems.add(Swift.abs(r.release.travel) / r.layout.stride) }
-        let n = s.count
-        if n >= 3, let firstMove = (1..<(n - 1)).first(where: { s.isMove[$0] != 0 }) {
-            firstMoveDelay.add(s.time[firstMove] - s.time[0])
-        }
+        let firstMove = Self.firstMoveIndex(s)
+        if let firstMove { firstMoveDelay.add(s.time[firstMove] - s.time[0]) }
         if n >= 2 {
-            for i in 1..<n {
+            // the touch-down → first-move delay is its own quantity, not a gap between samples
+            for i in ((firstMove ?? 0) + 1)..<n {
                 gaps += 1
                 if s.time[i] - s.time[i - 1] > VelocityWindow.assumePointerStopped + VelocityWindow.timeEpsilon { longGaps += 1 }
             }
@@ -57,6 +58,13 @@ public struct RealDataDescription: Sendable {
             speeds[k].add(Swift.abs(v))
             if v == 0 { zeros[k] += 1 }
         }
+    }
+
+    /// The first move after the touch-down (row 0), before the lift-off row; `nil` without one.
+    public static func firstMoveIndex(_ s: TraceSamples) -> Int? {
+        let n = s.count
+        guard n >= 3 else { return nil }
+        return (1..<(n - 1)).first(where: { s.isMove[$0] != 0 })
     }
 
     /// Share of exactly-zero velocities of estimator `k`, or `nil` when it estimated none.

@@ -26,6 +26,12 @@ public struct ReportPage: Sendable {
     public var folds = 5
     public var maxPages = 3
     public var maxFittedParameters = 6
+    /// Let a candidate with a degenerate fitted value be recommended (``Degeneracy``).
+    public var allowDegenerate = false
+    /// The policies native to the app's platform (`--platform`), preferred among equally simple candidates.
+    public var native: Set<String> = []
+    /// What the numbers assume (estimator, hit criterion, platform), one line for the verdict and the code's header.
+    public var assumptions: String?
     public var mapPolicies = 3
     public var curvePolicies = 4
     /// The policy the app ships today (`--baseline`), compared with the verdict.
@@ -70,12 +76,17 @@ public struct ReportPage: Sendable {
                 let data = FitData(fitTraces.traces)
                 recommendation = try Recommendation.run(
                     policies: totals.policies, data: data, fitter: fitter, folds: folds, maxPages: maxPages,
-                    maxFittedParameters: maxFittedParameters, seed: seed, adaptingFolds: false)
+                    maxFittedParameters: maxFittedParameters, seed: seed, adaptingFolds: false,
+                    allowDegenerate: allowDegenerate, native: native)
                 headroom = try Headroom.run(data: data, folds: folds, seed: seed)
             } catch let error as FitError {
                 let note = "No recommendation: \(error.description). The verdict is the policy with the highest hit rate."
                 verdictNotes.append(note)
                 notes.append(note)
+            }
+            if recommendation != nil {
+                let velocity = preamble.first { $0.key == "velocity" }?.value ?? "?"
+                recommendation?.codeHeader = [assumptions ?? "Assumes: velocity estimator \(velocity); hit criterion \(collector.hit.rawValue)."]
             }
             if recommendation != nil, !fitTraces.isComplete {
                 let note = "Fitted and cross-validated on a seeded uniform sample of \(fitTraces.traces.count) "
@@ -107,6 +118,7 @@ public struct ReportPage: Sendable {
             + ReportSections.users(comparison: comparison, top: curvePolicies, colours: colours)
         if let r = recommendation {
             page.recommendationHTML = ReportSections.ranking(r, colours: colours, users: comparison.users, headroom: headroom)
+            page.fittedHTML = ReportSections.fitted(r, colours: colours)
         }
         page.footerItems = footerItems + [("seed", "\(seed)")] + summary.files.map { ("input", $0.path) }
         return (page, notes)
@@ -118,17 +130,44 @@ public struct ReportPage: Sendable {
         if let r = recommendation {
             let chosen = r.chosen
             v = ReportVerdict(policy: chosen.policyID,
-                              basis: "Recommended: the simplest policy whose cross-validated \(r.objective) is within one "
-                                  + "standard error of the best (\(r.folds) folds grouped by user).",
+                              basis: (r.byTransfer
+                                  ? "Recommended: the simplest configuration whose transfer hit rate (each layout's swipes scored by "
+                                      + "the fit on the other layouts) is within one standard error of the best"
+                                  : "Recommended: the simplest configuration whose cross-validated \(r.objective) is within one "
+                                      + "standard error of the best (\(r.folds) folds grouped by user)")
+                                  + (chosen.variant == "fitted" ? ", with fitted parameters." : ", with its default parameters."),
                               row: comparison.rows.first { $0.policy == chosen.policyID }, notes: notes)
-            if chosen.variant != "defaults" {
-                v.fitted = (chosen.testScore, chosen.testStandardError, RecommendationReport.parameterText(chosen.policy))
+            if let score = r.heldOut(chosen) {
+                v.heldOut = (score, chosen.variant == "fitted" ? RecommendationReport.parameterText(chosen.policy) : nil)
             }
+            if let baseline, let d = r.heldOutDifference(chosen, baseline: baseline), let rate = r.heldOut(d.baseline)?.rate {
+                v.heldOutBaseline = (baseline, rate, d.difference, d.interval)
+            }
+            v.tied = r.tied.count > 1 ? r.tied.map(\.candidate.name) : []
+            v.tieRule = "Chosen among them: the simplest within one standard error of the best \(r.byTransfer ? "transfer" : "cross-validated") "
+                + "score (fewest fitted parameters, " + (native.isEmpty ? "" : "then what the platform ships natively, ")
+                + "then fewest parameters, then catalogue order)."
+            v.transfer = chosen.transferScore.map { ($0, chosen.transferStandardError ?? .nan) }
+            v.setAside = r.setAside.map { $0.name + ": " + $0.whyNot.joined(separator: "; ") }
         } else {
+            let ties = comparison.rows.filter { $0.holmP.map { $0 >= Recommendation.tieLevel } ?? true }
             v = ReportVerdict(policy: best.policy, basis: "The highest hit rate on these traces (no recommendation was fitted).",
                               row: best, notes: notes)
+            if ties.count > 1 {
+                v.undecided = true
+                v.tied = ties.map(\.policy)
+                v.basis = "\(best.policy) has the highest hit rate on these traces, but not significantly higher than the others "
+                    + "named (no recommendation was fitted)."
+                v.tieRule = "Every one is scored with its defaults (no fitted parameters), so the data cannot choose: "
+                    + "prefer what your platform ships natively, or drop --no-recommendation to fit and choose by rule."
+            }
         }
-        if let baseline { v.compare(withBaseline: baseline, in: comparison) }
+        if let baseline, v.heldOutBaseline == nil { v.compare(withBaseline: baseline, in: comparison) }
+        v.warnings = preamble.filter { $0.key == "warning" }.map(\.value)
+        let velocity = preamble.first { $0.key == "velocity" }?.value
+        let hit = preamble.first { $0.key == "hit" }?.value
+        v.assumptions = assumptions.map { [$0] }
+            ?? [velocity.map { "velocity estimator: " + $0 }, hit.map { "hit criterion: " + $0 }].compactMap { $0 }
         return v
     }
 
@@ -139,14 +178,16 @@ public struct ReportPage: Sendable {
             let top = Array(ranked.prefix(mapPolicies))
             let traces = overlay.traces.filter { $0.layout == common.layout }
             let map = DecisionMap(policies: top, layout: common.layout, traces: traces)
-            let sampleNote = overlay.isComplete ? "all \(overlay.seen) traces"
-                : "a seeded uniform sample of \(overlay.traces.count) of \(overlay.seen) traces (seed \(seed))"
-            let layoutNote = common.distinct > 1
-                ? " Drawn in the most common of \(common.distinct) layouts; traces in other layouts are not drawn." : ""
+            // What is drawn: the traces of one layout, of all traces or of a seeded sample of them.
+            let sampled = overlay.isComplete ? "" : " (a seeded uniform sample of \(overlay.traces.count) of \(overlay.seen) traces, seed \(seed))"
+            let drawn = common.distinct > 1
+                ? "the \(traces.count) traces in the most common of \(common.distinct) layouts\(sampled); traces in the other layouts are not drawn"
+                : (overlay.isComplete ? "all \(traces.count) traces" : "\(traces.count) traces\(sampled)")
             plots.append(HTMLReport.Plot(
                 title: "What the top \(top.count) decide, and how the swipes fared",
-                caption: "Colour: pages moved for a release at that velocity and position in the item; \(sampleNote) drawn "
-                    + "as hit (dot) or miss (cross) for each policy. Hover a point for its numbers.\(layoutNote)",
+                caption: "Colour: pages moved for a release at that velocity and position in the item. Points: \(drawn), "
+                    + "each a hit (dot) or a miss (cross) for each policy; the line above each panel counts those outside the "
+                    + "plotted range as not drawn. Hover or tap a point for its numbers.",
                 document: map.svg(title: "Pages moved by " + top.map(\.id).joined(separator: ", "))))
             if top.count > 1 {
                 plots.append(HTMLReport.Plot(
@@ -163,7 +204,7 @@ public struct ReportPage: Sendable {
             plots.append(HTMLReport.Plot(
                 title: "Hit rate by release speed, top \(top.count)",
                 caption: "Each bin holds the same number of swipes, so the slow swipes where most decisions happen get "
-                    + "as much width as the fast ones. Hover a point for its counts.",
+                    + "as much width as the fast ones. Hover or tap a point for its counts.",
                 document: curve.svg(title: "Hit rate by release speed")))
         }
         return plots

@@ -75,24 +75,74 @@ enum ReportSections {
         return [HTMLReport.Section(id: "users", title: "By user", html: html)]
     }
 
+    /// The fitted configurations as their own rows, scored held out (each trace by the fit made
+    /// without its user), next to their defaults on the same traces: the table under the comparison.
+    static func fitted(_ r: Recommendation, colours: [String: String]) -> String {
+        let fitted = r.ranking.filter { $0.variant == "fitted" }
+        guard !fitted.isEmpty else { return "" }
+        let rows: [[HTMLTable.Cell]] = fitted.map { c in
+            let defaults = r.ranking.first { $0.policyID == c.policyID && $0.variant == "defaults" }
+            let held = r.heldOut(c)
+            return [HTMLTable.Cell(c.policyID + (c.isSame(as: r.chosen) ? " (chosen)" : ""),
+                                   prefixHTML: HTMLTable.swatch(colours[c.policyID] ?? "#bbbbbb")),
+                    HTMLTable.Cell(RecommendationReport.variantText(c)),
+                    HTMLTable.Cell(RecommendationReport.heldOutText(held), value: held?.rate ?? .nan),
+                    HTMLTable.Cell(RecommendationReport.heldOutText(defaults.flatMap(r.heldOut)), value: defaults.flatMap(r.heldOut)?.rate ?? .nan),
+                    HTMLTable.Cell(RecommendationReport.parameterText(c.policy))]
+        }
+        var table = HTMLTable(header: ["policy", "fitted", "held-out hit rate [95%]", "its defaults [95%]", "fitted values (all traces)"],
+                              rows: rows, cssClass: "ranking")
+        table.headerTips = ["", "fitted on the training folds, scored on the held-out users", "interval clustered by user",
+                            "the same traces with the default parameters", "the fit on all traces"]
+        return "<h3>Fitted configurations, scored held out</h3>\n<p class=\"explain\">The table above scores every policy with "
+            + "its default parameters on all traces; these rows are each policy fitted on the other users' folds and scored "
+            + "on the held-out users (the verdict's number when one is recommended).</p>\n<div class=\"scroll-y\">" + table.html()
+            + "</div>\n"
+    }
+
     static func ranking(_ r: Recommendation, colours: [String: String], users: Int, headroom: Headroom? = nil) -> String {
         let few = FewUsersMark.applies(users: users)
         let rows: [[HTMLTable.Cell]] = r.ranking.enumerated().map { i, c in
             let chosen = c.policyID == r.chosen.policyID && c.variant == r.chosen.variant
-            let within = r.objective.isHigherBetter ? c.testScore >= r.threshold : c.testScore <= r.threshold
+            let within = r.isWithin(c)
             return [.number(Double(i + 1), 0),
                     HTMLTable.Cell(c.policyID + (chosen ? " (chosen)" : ""), prefixHTML: HTMLTable.swatch(colours[c.policyID] ?? "#bbbbbb")),
-                    HTMLTable.Cell(c.variant), .number(c.testScore, 4),
+                    HTMLTable.Cell(RecommendationReport.variantText(c)), .number(c.testScore, 4),
                     HTMLTable.Cell(FewUsersMark.marked(NumberFormat.fixed(c.testStandardError, 4), few), value: c.testStandardError),
-                    HTMLTable.Cell(within ? "yes" : ""), HTMLTable.Cell(RecommendationReport.parameterText(c.policy))]
+                    HTMLTable.Cell(within ? "yes" : ""),
+                    HTMLTable.Cell(RecommendationReport.heldOutText(r.heldOut(c)), value: r.heldOut(c)?.rate ?? .nan)]
+                + (r.byTransfer ? [HTMLTable.Cell(RecommendationReport.transferText(c), value: c.transferScore ?? .nan)] : [])
+                + [HTMLTable.Cell(RecommendationReport.parameterText(c.policy))]
         }
-        var table = HTMLTable(header: ["rank", "policy", "variant", "test \(r.objective)", "± SE", "within 1 SE", "parameters"],
+        var table = HTMLTable(header: ["rank", "policy", "variant", "test \(r.objective)", "± SE", "within 1 SE",
+                                       "held-out hit rate [95%]"] + (r.byTransfer ? ["transfer ± SE"] : []) + ["parameters"],
                               rows: rows, cssClass: "ranking")
-        table.headerTips = ["", "", "defaults or fitted on the training folds", "mean over held-out folds (grouped by user)",
-                            "standard error over folds", "as good as the best within noise", ""]
+        table.headerTips = ["", "", "defaults, or fitted on the training folds and scored on the held-out ones",
+                            "mean over held-out folds (grouped by user)", "standard error over folds",
+                            "as good as the best within noise",
+                            "every trace scored once by the fit made without its user; interval clustered by user"]
+            + (r.byTransfer ? ["each task's traces scored by the fit on the other tasks; standard error clustered by user"] : []) + [""]
         var html = "<p class=\"explain\">" + HTMLReport.escaped(RecommendationReport(recommendation: r).rule) + ".</p>\n"
         html += "<div class=\"scroll-y\">" + table.html() + "</div>\n"
         if few { html += "<p class=\"legend\">" + HTMLReport.escaped(FewUsersMark.footnote(users: users)) + "</p>\n" }
+        if r.byTransfer {
+            html += "<p class=\"explain\">Ranked by transfer: each task's traces scored by the fit on the other tasks "
+                + "(groups: " + HTMLReport.escaped(r.transferGroups.joined(separator: "; ")) + ").</p>\n"
+            let drops = r.ranking.filter(\.dropsOnTransfer)
+            if !drops.isEmpty {
+                html += "<p class=\"note\">Drop on another task by more than their standard error: "
+                    + HTMLReport.escaped(drops.map(\.name).joined(separator: ", ")) + ".</p>\n"
+            }
+        }
+        let degenerate = r.ranking.filter { !$0.degenerate.isEmpty }
+        if !degenerate.isEmpty {
+            html += "<p class=\"explain\">Degenerate fitted values (such a candidate is not recommended unless "
+                + "<code>--allow-degenerate</code>):</p>\n<ul>\n"
+            for c in degenerate {
+                html += "<li>" + HTMLReport.escaped(c.name + ": " + c.degenerate.joined(separator: "; ")) + "</li>\n"
+            }
+            html += "</ul>\n"
+        }
         html += "<ul>\n"
         for reason in r.reasons { html += "<li>" + HTMLReport.escaped(reason) + "</li>\n" }
         html += "</ul>\n"

@@ -8,10 +8,14 @@ import SnapStrategies
 /// counter per distinct delta).
 ///
 /// Warnings counted per trace:
-/// - *sparse*: fewer than 3 move samples (LSQ2 falls back to a line or to 0);
+/// - *sparse*: fewer than 3 moves after the touch-down (the first row; the lift-off row is not a
+///   move): LSQ2 falls back to a line or to 0, Compose and Flutter to 0;
 /// - *repeated lift-off position*: the lift-off row repeats the previous row's offset
 ///   (a platform that re-reports the last position at lift-off);
-/// - *long gap*: two consecutive samples more than 40 ms apart (the velocity trackers reset).
+/// - *long gap*: two consecutive samples more than 40 ms apart after the first move (the
+///   velocity trackers reset); the touch-down → first-move delay is reported on its own
+///   (``RealDataDescription/firstMoveDelay``), not as a gap;
+/// - *frame-logged*: one row per display frame with a late first move (``FrameLoggedPattern``).
 public struct TraceDescription: Sendable {
     public static let quantileLevels: [Double] = [0, 0.05, 0.25, 0.5, 0.75, 0.9, 0.95, 1]
 
@@ -24,6 +28,11 @@ public struct TraceDescription: Sendable {
     public private(set) var sparseTraces = 0
     public private(set) var repeatedLiftOff = 0
     public private(set) var longGapTraces = 0
+    public private(set) var frameLoggedTraces = 0
+    /// Releases outside `[0, maxOffset]` of a bounded layout, at any distance and more than one
+    /// item (`stride`) outside.
+    public private(set) var outsideContent = 0
+    public private(set) var outsideBeyondItem = 0
     /// Durations, travel, delivery and per-estimator speeds (``RealDataDescription``).
     public private(set) var realData = RealDataDescription()
     private var userSeen: [Bool] = []
@@ -45,16 +54,23 @@ public struct TraceDescription: Sendable {
         let n = s.count
         var moves = 0
         var longGap = false
+        let firstMove = RealDataDescription.firstMoveIndex(s)
         for i in 0..<n {
-            if s.isMove[i] != 0 { moves += 1 }
+            if i > 0 && s.isMove[i] != 0 { moves += 1 }
             if i > 0 {
                 let dt = s.time[i] - s.time[i - 1]
                 samplingInterval.add(dt)
-                if dt > VelocityWindow.assumePointerStopped + VelocityWindow.timeEpsilon { longGap = true }
+                if i > (firstMove ?? 0), dt > VelocityWindow.assumePointerStopped + VelocityWindow.timeEpsilon { longGap = true }
             }
         }
-        if n > 0 && moves < 3 { sparseTraces += 1 }
+        if n > 1 && moves < 3 { sparseTraces += 1 }
+        let layout = r.layout, offset = r.release.offset
+        if !layout.isLooping, offset < -1e-6 || offset > layout.maxOffset + 1e-6 {
+            outsideContent += 1
+            if offset < -layout.stride || offset > layout.maxOffset + layout.stride { outsideBeyondItem += 1 }
+        }
         if longGap { longGapTraces += 1 }
+        if FrameLoggedPattern.delay(s) != nil { frameLoggedTraces += 1 }
         if n >= 2 && s.offset[n - 1] == s.offset[n - 2] { repeatedLiftOff += 1 }
         if let intended = r.intendedIndex {
             labelled += 1
@@ -70,8 +86,14 @@ public struct TraceDescription: Sendable {
         SortedQuantiles.quantiles(of: b.values, quantileLevels)
     }
 
-    /// The report as JSON (counts of traces read, skipped and cancelled from `summary`).
-    public func json(summary: ReadSummary) -> JSONValue {
+    /// What a field that needs a layout says when the traces had none.
+    public static let needsLayout = "needs a layout (layout columns, --layout FILE or the layout options)"
+
+    /// The report as JSON (counts of traces read, skipped and cancelled from `summary`). Without
+    /// `hasLayout`, the fields that need one (travel in items, page deltas, releases outside the
+    /// content) are the string ``needsLayout``.
+    public func json(summary: ReadSummary, hasLayout: Bool = true) -> JSONValue {
+        let noLayout = JSONValue.string(Self.needsLayout)
         func qobj(_ b: BoundedSample) -> JSONValue {
             let q = Self.quantiles(b)
             var items: [(String, JSONValue)] = [("count", .int(b.seen)), ("exact", .bool(b.isExact))]
@@ -99,8 +121,8 @@ public struct TraceDescription: Sendable {
             ("release_speed_pt_per_ms", qobj(releaseSpeed)),
             ("duration_ms", qobj(realData.duration)),
             ("finger_travel_pt", qobj(realData.fingerTravel)),
-            ("finger_travel_items", qobj(realData.fingerTravelItems)),
-            ("content_travel_items", qobj(realData.travelItems)),
+            ("finger_travel_items", hasLayout ? qobj(realData.fingerTravelItems) : noLayout),
+            ("content_travel_items", hasLayout ? qobj(realData.travelItems) : noLayout),
             ("first_move_delay_ms", qobj(realData.firstMoveDelay)),
             ("long_gap_share", realData.longGapShare.map { .number($0) } ?? .null),
             ("release_speed_by_estimator", .object(RealDataDescription.methods.enumerated().compactMap { k, m in
@@ -109,15 +131,18 @@ public struct TraceDescription: Sendable {
                 items.append(("zero_share", realData.zeroShare(k).map { .number($0) } ?? .null))
                 return (m.rawValue, .object(items))
             })),
-            ("page_deltas", .object(pageDeltas.keys.sorted().map { (String($0), .int(pageDeltas[$0] ?? 0)) })),
+            ("page_deltas", hasLayout ? .object(pageDeltas.keys.sorted().map { (String($0), .int(pageDeltas[$0] ?? 0)) }) : noLayout),
+            ("releases_outside_content", hasLayout ? .object([("any_distance", .int(outsideContent)),
+                                                              ("beyond_one_item", .int(outsideBeyondItem))]) : noLayout),
             ("sampling_flags", .object([("sparse_traces", .int(sparseTraces)),
                                   ("repeated_lift_off_positions", .int(repeatedLiftOff)),
-                                  ("long_gap_traces", .int(longGapTraces))])),
+                                  ("long_gap_traces", .int(longGapTraces)),
+                                  ("frame_logged_traces", .int(frameLoggedTraces))])),
         ])
     }
 
-    /// The report as text tables.
-    public func table(summary: ReadSummary) -> String {
+    /// The report as text tables (without `hasLayout`, the rows that need one say so).
+    public func table(summary: ReadSummary, hasLayout: Bool = true) -> String {
         var out = ""
         for f in summary.files {
             out += "\(f.path): \(f.kind.rawValue), \(f.tracesRead) traces, \(f.rows) rows\n"
@@ -128,6 +153,10 @@ public struct TraceDescription: Sendable {
         var rows: [[String]] = []
         for (name, b, digits) in [("samples per trace", samplesPerTrace, 1), ("sampling interval (ms)", samplingInterval, 2),
                                   ("release speed (pt/ms)", releaseSpeed, 3)] + realData.quantityRows {
+            if !hasLayout && name.hasSuffix("(items)") {
+                rows.append([name, "-"] + Array(repeating: "-", count: Self.quantileLevels.count))
+                continue
+            }
             let q = Self.quantiles(b)
             rows.append([name, String(b.seen)] + q.map { $0.map { NumberFormat.fixed($0, digits) } ?? "-" })
         }
@@ -152,10 +181,22 @@ public struct TraceDescription: Sendable {
             let c = pageDeltas[d] ?? 0
             return [d > 0 ? "+\(d)" : String(d), String(c), NumberFormat.fixed(100 * Double(c) / Double(Swift.max(labelled, 1)), 1)]
         }
-        out += deltaRows.isEmpty ? "no labelled traces: no page deltas\n"
-            : TextTable(header: ["intended − start", "traces", "%"], rows: deltaRows).rendered()
-        out += "\nsampling flags: \(sparseTraces) sparse traces (< 3 move samples), \(repeatedLiftOff) repeated lift-off positions, "
-            + "\(longGapTraces) traces with a gap > 40 ms\n"
+        if !hasLayout {
+            out += "travel in items, page deltas and releases outside the content: \(Self.needsLayout)\n"
+        } else {
+            out += deltaRows.isEmpty ? "no labelled traces: no page deltas\n"
+                : TextTable(header: ["intended − start", "traces", "%"], rows: deltaRows).rendered()
+        }
+        out += "\nsampling flags: \(sparseTraces) sparse traces (< 3 moves after touch-down), \(repeatedLiftOff) repeated lift-off positions, "
+            + "\(longGapTraces) traces with a gap > 40 ms after the first move\n"
+        if hasLayout {
+            out += "releases outside the content [0, max offset]: \(outsideContent) of \(traces), \(outsideBeyondItem) of them more than one item outside\n"
+        }
+        if frameLoggedTraces > 0 {
+            out += "frame-logged: \(frameLoggedTraces) of \(traces) traces have one row per display frame, a first move over 40 ms "
+                + "after touch-down and fewer than 3 samples in Compose's window (the device also had the samples between "
+                + "frames: --velocity compose-frames rebuilds them)\n"
+        }
         return out
     }
 }

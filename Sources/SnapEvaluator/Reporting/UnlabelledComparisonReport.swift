@@ -35,7 +35,11 @@ public struct UnlabelledComparisonReport: Sendable {
         return (["policy"] + names, rows)
     }
 
-    static let note = "hit rates: none — " + DataChecks.hitRatesNeedLabels + "."
+    public static let note = "hit rates: none — " + DataChecks.hitRatesNeedLabels + "."
+    /// The CSV's columns: `pages_moved` rows give each policy's `n` and its share per pages-moved
+    /// value (`-1`, `0`, `+1`, …); `agreement` rows the share of traces on which it chose the
+    /// same item as the policy named in `column`.
+    public static let csvHeader = ["table", "policy", "column", "value"]
 
     public func render(_ format: ReportFormat) -> String {
         let pages = pagesTable(), agree = agreementTable()
@@ -56,11 +60,15 @@ public struct UnlabelledComparisonReport: Sendable {
             out += MarkdownTable.render(header: agree.header, rows: agree.rows, rightAligned: numericAgree)
             return out + "\n" + Self.note + "\n"
         case .csv:
-            var out = preamble.map { "# \($0.key): \($0.value)\n" }.joined() + "# \(Self.note)\n"
-            out += CSVText.line(["table"] + pages.header)
-            for r in pages.rows { out += CSVText.line(["pages_moved"] + r) }
-            out += CSVText.line(["table"] + agree.header)
-            for r in agree.rows { out += CSVText.line(["agreement"] + r) }
+            // one rectangular long table (`pandas.read_csv` loads it): table, policy, column, value;
+            // the run's metadata goes to --meta, the note to standard error (issue 31)
+            var out = CSVText.line(Self.csvHeader)
+            for r in pages.rows {
+                for (column, value) in zip(pages.header.dropFirst(), r.dropFirst()) { out += CSVText.line(["pages_moved", r[0], column, value]) }
+            }
+            for r in agree.rows {
+                for (column, value) in zip(agree.header.dropFirst(), r.dropFirst()) { out += CSVText.line(["agreement", r[0], column, value]) }
+            }
             return out
         case .json:
             var report = ComparisonReport(comparison: comparison, preamble: preamble)

@@ -145,7 +145,7 @@ public struct LayoutFields: Sendable, Hashable {
     }
 
     /// Whether a JSONSerialization value is `true`/`false` (not a number that bridges to Bool).
-    static func isBoolean(_ v: Any) -> Bool {
+    public static func isBoolean(_ v: Any) -> Bool {
         if type(of: v) == Bool.self { return true }
         guard let n = v as? NSNumber else { return false }
         return String(cString: n.objCType) == "c"

@@ -9,6 +9,7 @@
 /// Source: AOSP `frameworks/native/libs/input/VelocityTracker.cpp`,
 /// `ImpulseVelocityTrackerStrategy`, `calculateImpulseVelocity` and `kineticEnergyToVelocity`
 /// (computed here in double precision and ms instead of float and s; the result is unit-consistent).
+/// Not clamped, as AOSP's tracker (see ``LSQ2VelocityEstimator``).
 public struct ImpulseVelocityEstimator: VelocityEstimator {
     public init() {}
     public var id: String { VelocityMethod.impulse.rawValue }

@@ -9,6 +9,11 @@
 /// `shared/bench/baseline.py` `_lsq2_block` does); a test pins it to GSL's
 /// `gsl_multifit_linear` (``PolynomialFit``) within 1e-9.
 ///
+/// Not clamped: AOSP's tracker returns the fit, and Android's widgets clamp what their fling
+/// receives to ±``VelocityWindow/maximumFlingVelocity`` (8 pt/ms) themselves; the policies that
+/// model them apply that clamp (e.g. ``AndroidLinearSnapHelperSnap``), and the `fling-clamp`
+/// warning counts releases at or beyond it.
+///
 /// Source: AOSP `frameworks/native/libs/input/VelocityTracker.cpp`,
 /// `LeastSquaresVelocityTrackerStrategy::getVelocity` (degree 2, unweighted).
 public struct LSQ2VelocityEstimator: VelocityEstimator {
@@ -30,7 +35,8 @@ public struct LSQ2VelocityEstimator: VelocityEstimator {
                 }
                 return LeastSquaresSlope.slope(a: a, dx: dx, count: n)
             }
-            return VelocityEstimate(velocity: v.isFinite ? v : 0, samplesUsed: n)
+            guard v.isFinite else { return VelocityEstimate(velocity: 0, samplesUsed: n) }
+            return VelocityEstimate(velocity: v, samplesUsed: n)
         }
     }
 }

@@ -14,6 +14,9 @@ public enum VelocityMethod: String, Sendable, CaseIterable {
     case compose
     /// ``ComposeVelocityEstimator`` with `legacy` (the up event tracked).
     case composeLegacy = "compose-legacy"
+    /// ``ComposeVelocityEstimator`` with `legacy` on the input samples rebuilt between logged
+    /// frames (``FrameInputReconstruction``): what the device computed from a frame-logged log.
+    case composeFrames = "compose-frames"
     /// ``FlutterVelocityEstimator``.
     case flutter
     /// ``ChromiumVelocityEstimator``.
@@ -29,6 +32,7 @@ public enum VelocityMethod: String, Sendable, CaseIterable {
         case .recorded: return RecordedVelocityEstimator()
         case .compose: return ComposeVelocityEstimator()
         case .composeLegacy: return ComposeVelocityEstimator(legacy: true)
+        case .composeFrames: return ComposeVelocityEstimator(legacy: true, input: FrameInputReconstruction())
         case .flutter: return FlutterVelocityEstimator()
         case .chromium: return ChromiumVelocityEstimator()
         }

@@ -20,6 +20,19 @@ public enum VelocityWindow {
     public static let assumePointerStopped: Double = 40
     /// Time comparison tolerance, ms (0.5 ns).
     public static let timeEpsilon: Double = 0.5e-6
+    /// The fastest fling Android hands on, pt/ms: `ViewConfiguration.MAXIMUM_FLING_VELOCITY`
+    /// = 8000 dp/s. AOSP's tracker itself does not clamp (`VelocityTracker.cpp` returns the fit);
+    /// the widgets do, when they read it: `VelocityTracker.computeCurrentVelocity(1000,
+    /// maxFlingVelocity)` clamps each axis to ±max (`RecyclerView.onTouchEvent`,
+    /// `ScrollView.onTouchEvent`, `ViewPager.onTouchEvent`). A touchscreen glitch (two events
+    /// 1 ms apart, far apart) is thus read as an 8000 dp/s fling, never more.
+    public static let maximumFlingVelocity: Double = 8
+
+    /// `v` clamped to ±``maximumFlingVelocity`` (also Compose's and Flutter's clamp, same value).
+    @inlinable
+    public static func clampedToFling(_ v: Double) -> Double {
+        Swift.max(-maximumFlingVelocity, Swift.min(maximumFlingVelocity, v))
+    }
 
     /// Fills `indices` (capacity ≥ ``historySize``) with the window's row indices, newest first,
     /// and returns how many; 0 when there is no move sample or the pointer had stopped.

@@ -19,8 +19,20 @@ public struct FitOptions: ParsableArguments, Sendable {
                                valueName: "weights"))
     public var cost: String?
 
-    @Option(help: "Cross-validation folds, grouped by user.")
-    public var folds: Int = 5
+    @Option(name: .customLong("folds"), help: "Cross-validation folds, grouped by user (default 5; given, at most the number of users).")
+    public var requestedFolds: Int?
+
+    /// The folds: `--folds`, else 5 (with fewer users, leave-one-user-out instead, said in a note).
+    public var folds: Int { requestedFolds ?? 5 }
+
+    /// An error when `--folds` was given and exceeds the users of the data: the run would
+    /// silently use fewer folds than asked.
+    public func checkFolds(users: Int) throws {
+        if let requestedFolds, requestedFolds > users {
+            throw ValidationError("--folds \(requestedFolds) is more than the \(users) users of the data (folds are grouped by user): "
+                + "give --folds \(Swift.max(users, 2)) or fewer, or leave --folds out for leave-one-user-out")
+        }
+    }
 
     @Option(help: "Seed of the folds, random starts and resamples (printed to standard error).")
     public var seed: UInt64 = 12345

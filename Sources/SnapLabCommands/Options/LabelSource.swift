@@ -40,7 +40,7 @@ public struct BehaviourLabelOptions: ParsableArguments, Sendable {
     /// seen whole before any stroke is labelled): the traces in file order, with derived labels,
     /// and the data checks over them (so they describe the derived labels, not the files').
     func relabelledTraces(_ input: TraceInputOptions) throws
-        -> (traces: [TraceRelease], summary: ReadSummary, labels: BehaviourRelabelling.Summary, checks: DataChecks) {
+        -> (traces: [TraceRelease], sessions: [String?], summary: ReadSummary, labels: BehaviourRelabelling.Summary, checks: DataChecks) {
         var traces: [TraceRelease] = []
         var sessions: [String?] = []
         let (summary, _) = try input.read { record in
@@ -50,20 +50,22 @@ public struct BehaviourLabelOptions: ParsableArguments, Sendable {
         let (relabelled, labels) = BehaviourRelabelling.relabel(traces, sessions: sessions, labeller: labeller)
         var checks = DataChecks()
         for trace in relabelled { checks.add(trace) }
-        return (relabelled, summary, labels, checks)
+        return (relabelled, sessions, summary, labels, checks)
     }
 
     /// Reads every trace of `input` into memory, relabels it from behaviour and scores `policies`:
     /// the in-memory path `compare --labels behaviour` takes.
     /// The data checks (``DataChecks``) run over the relabelled traces; `hit` applies to traces
     /// without their own `hit` column, as on the streaming path.
+    /// Also returns the relabelled traces and their sessions (for `--per-trace`).
     func accumulate(_ input: TraceInputOptions, policies: [any SnapPolicy], hit: HitCriterion = .exact) throws
-        -> (totals: ScoreAccumulator, summary: ReadSummary, labels: BehaviourRelabelling.Summary, checks: DataChecks) {
-        var (relabelled, summary, labels, checks) = try relabelledTraces(input)
+        -> (totals: ScoreAccumulator, summary: ReadSummary, labels: BehaviourRelabelling.Summary, checks: DataChecks,
+            traces: [TraceRelease], sessions: [String?]) {
+        var (relabelled, sessions, summary, labels, checks) = try relabelledTraces(input)
         for i in relabelled.indices where relabelled[i].hit == nil && hit != .exact { relabelled[i].hit = hit }
         var totals = ScoreAccumulator(policies: policies)
         totals.add(contentsOf: relabelled)
-        return (totals, summary, labels, checks)
+        return (totals, summary, labels, checks, relabelled, sessions)
     }
 
     /// `report --labels behaviour`: derives the labels in a first pass over `input` (releases and

@@ -24,7 +24,7 @@ extension SnapLab {
 
         @OptionGroup var hitOptions: HitOptions
 
-        @Option(help: "Policies: a comma-separated list of identifiers, or 'all'.")
+        @Option(help: "Policies: a comma-separated list of identifiers ('ID@max<n>': at most n items per fling), 'all' or 'all@max<n>'.")
         var policies: String = "all"
 
         @OptionGroup var parameters: ParameterOptions
@@ -46,7 +46,7 @@ extension SnapLab {
         @Option(help: ArgumentHelp("Also write the run metadata (files, counts, estimator, seed) as JSON to this file.", valueName: "file.json"))
         var meta: String?
 
-        @Option(help: ArgumentHelp("Also write one CSV row per scored trace (ids, release, per policy target and hit) to this file.", valueName: "file.csv"))
+        @Option(help: ArgumentHelp("Also write one CSV row per scored trace and policy (ids, policy, target, hit 0/1, criterion, release values; Docs/per-trace.md) to this file.", valueName: "file.csv"))
         var perTrace: String?
 
         public init() {}
@@ -54,9 +54,6 @@ extension SnapLab {
         public func validate() throws {
             try input.requireFiles()
             try PositiveCount.check(bootstrap, option: "--bootstrap", unit: "resamples", max: 1_000_000)
-            if behaviour.labels == .behaviour && perTrace != nil {
-                throw ValidationError("--per-trace writes the files' labels; it cannot be combined with --labels behaviour yet")
-            }
         }
 
         public func run() throws {
@@ -68,9 +65,11 @@ extension SnapLab {
             let selected = try parameters.apply(to: PolicySelection.parse(policies))
             var labelNote: String?
             let (totals, summary, checks): (ScoreAccumulator, ReadSummary, DataChecks)
+            var relabelled: (traces: [TraceRelease], sessions: [String?])? = nil
             if behaviour.labels == .behaviour {
                 let run = try behaviour.accumulate(input, policies: selected, hit: hitOptions.hit)
                 (totals, summary, checks, labelNote) = (run.totals, run.summary, run.checks, run.labels.description)
+                relabelled = (run.traces, run.sessions)
             } else {
                 (totals, summary, checks) = try ComparisonRun.accumulateChecked(
                     paths: input.files, options: input.readOptions(), policies: selected, parts: input.effectiveJobs,
@@ -104,10 +103,17 @@ extension SnapLab {
             var notes = input.files.compactMap(GeneratorModelFile.notice(forTraceFile:))
                 + summary.notices(scored: totals.labelled) + checks.lines(users: comparison.users, hit: hitOptions.hit, velocity: input.velocity)
             if let perTrace {
-                let rows = try PerTraceCSV.write(paths: input.files, options: input.readOptions(), policies: selected,
-                                                hit: hitOptions.hit, to: perTrace)
-                notes.append("wrote \(rows) per-trace rows to \(perTrace)")
+                let traces: Int
+                if let relabelled {
+                    traces = try PerTraceCSV.write(traces: relabelled.traces, sessions: relabelled.sessions, userNames: summary.users.names,
+                                                   policies: selected, hit: hitOptions.hit, to: perTrace)
+                } else {
+                    traces = try PerTraceCSV.write(paths: input.files, options: input.readOptions(), policies: selected,
+                                                   hit: hitOptions.hit, to: perTrace)
+                }
+                notes.append("wrote \(traces) traces × \(selected.count) policies = \(traces * selected.count) per-trace rows to \(perTrace)")
             }
+            if totals.labelled == 0 && format == .csv { notes.append(UnlabelledComparisonReport.note) }
             notes.append("seed: \(seed)")
             result.standardError = notes.joined(separator: "\n") + "\n"
             return result

@@ -29,16 +29,26 @@ extension SnapLab {
         /// What the command prints (built whole first: nothing is printed if the read fails).
         public func output() throws -> CommandOutput {
             var description = TraceDescription()
-            let (summary, checks) = try input.read { description.add($0) }
+            var summary: ReadSummary, checks: DataChecks
+            do {
+                (summary, checks) = try input.read { description.add($0) }
+            } catch let error as TraceParseError {
+                guard case .invalidLayout(let reason) = error.kind, reason.hasPrefix("no layout:") else { throw error }
+                // sampling and speeds need no layout: read again under a stand-in, and the fields
+                // that need one say so
+                description = TraceDescription()
+                (summary, checks) = try input.read(layoutNeeded: false) { description.add($0) }
+            }
+            let hasLayout = checks.checksLayout
             var result = CommandOutput()
             let warnings = checks.lines(velocity: input.velocity)
             let used = VelocityInUse.header(method: input.velocity, files: summary.files)
             switch format {
             case .table:
-                result.standardOutput = Array(("velocity: \(used)\n" + description.table(summary: summary)).utf8)
+                result.standardOutput = Array(("velocity: \(used)\n" + description.table(summary: summary, hasLayout: hasLayout)).utf8)
                 result.standardError = (summary.notices(scored: description.traces) + warnings).joined(separator: "\n") + "\n"
             case .json:
-                let json = description.json(summary: summary).setting("velocity", to: .string(used)).setting("warnings", to: checks.json())
+                let json = description.json(summary: summary, hasLayout: hasLayout).setting("velocity", to: .string(used)).setting("warnings", to: checks.json())
                 result.standardOutput = Array((json.rendered(pretty: true) + "\n").utf8)
                 let lines = summary.skipped.map { "skipped \($0.description)" } + warnings
                 if !lines.isEmpty { result.standardError = lines.joined(separator: "\n") + "\n" }

@@ -24,7 +24,7 @@ extension SnapLab {
 
         @OptionGroup var input: TraceInputOptions
 
-        @Option(help: "The policy to fit (an identifier from 'snaplab policies').")
+        @Option(help: "The policy to fit (an identifier from 'snaplab policies'; 'ID@max<n>' caps it at n items per fling).")
         var policy: String
 
         @Option(help: ArgumentHelp("Parameters to fit, comma-separated (default: every threshold; platform constants only when named).", valueName: "a,b"))
@@ -80,6 +80,7 @@ extension SnapLab {
             let (start, names) = try selection()
             let fitter = try fitOptions.fitter()
             let (data, labelled, summary, checks, labels) = try sample.readFitData(input, seed: fitOptions.seed, behaviour: behaviour)
+            try fitOptions.checkFolds(users: data.userCounts(data.allIndices).count)
             let fit = try CrossValidatedFit.run(policy: start, data: data, parameters: names, fitter: fitter,
                                                 folds: fitOptions.folds, bootstrapResamples: bootstrap, seed: fitOptions.seed)
             var preamble: [(key: String, value: String)] = summary.files.map {
@@ -91,6 +92,7 @@ extension SnapLab {
             preamble.append(("seed", "\(fitOptions.seed)"))
             let units = Dictionary(start.parameterSpecs.map { ($0.name, $0.unit) }, uniquingKeysWith: { a, _ in a })
             var report = FitReport(fit: fit, preamble: preamble, units: units)
+            report.degenerate = Degeneracy(data: data).reasons(fit.fitted.policy, fitted: fit.fitted.fittedNames)
             if start is LearnedThresholdSnap {
                 report.headroom = try Headroom.run(data: data, folds: fitOptions.folds, seed: fitOptions.seed)
             }

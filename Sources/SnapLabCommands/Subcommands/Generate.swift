@@ -12,11 +12,11 @@ extension SnapLab {
         public static let configuration = CommandConfiguration(
             abstract: "Write labelled synthetic swipe traces from the swipe model (Docs/swipe-model.md).",
             discussion: """
-                The output is a trace CSV (spec/trace-format.md): sample-level (Kind A) by default, \
+                The output is a trace CSV (Docs/trace-format.md): sample-level (Kind A) by default, \
                 release-level (Kind B) with --kind releases. The same arguments always give the same \
                 bytes; the seed used is printed to standard error. Beside the output, OUT.json records \
                 the model (the generator's marker: compare says such a file is synthetic).
-                Example: snaplab generate --traces 20000 --users 100 --seed 1 --out Data/synthetic.csv
+                Example: snaplab generate --traces 20000 --users 100 --seed 1 --out my-swipes.csv
                 """)
 
         /// Touch sampling rates the model knows (Hz).

@@ -1,3 +1,4 @@
+import Foundation
 import ArgumentParser
 import SnapEvaluator
 import SnapStrategies
@@ -15,7 +16,7 @@ extension SnapLab {
                 Writes a sample-level trace file (spec/trace-format.md 1.1) with the per-trace \
                 values on each trace's first row, atomically: nothing is written on an error. \
                 Reports per file how many strokes were read, written and dropped, and why.
-                Example: snaplab import Data/pointer-example.csv --from pointer-csv --columns user=user,trial=trial,stroke=stroke,t=uptime_ms,x=x_px,y=y_px,phase=action,pointer=pointer --target-column target --scale 1.75 --touch-slop compose --max-dy-ratio 1 --count 12 --chain --live-policy compose-lazyrow-snap --velocity compose --out imported.csv
+                Example: snaplab import Data/pointer-example.csv --from pointer-csv --columns user=user,trial=trial,stroke=stroke,t=uptime_ms,x=x_px,y=y_px,phase=action,pointer=pointer --target-column target --scale 1.75 --touch-slop compose --max-dy-ratio 1 --item-width 160 --spacing 10 --leading-inset 10 --viewport 375 --count 12 --chain --live-policy compose-lazyrow-snap --velocity compose --out imported.csv
                 """)
 
         enum Axis: String, ExpressibleByArgument { case x, y }
@@ -29,7 +30,7 @@ extension SnapLab {
         @Option(help: "Output trace file.")
         var out: String
 
-        @Option(help: "pointer-csv: which column holds what, by name or 1-based number: stroke=…,t=…,x=…[,y=…][,user=…][,session=…][,trial=…][,phase=…][,pointer=…][,start_offset=…].")
+        @Option(help: "pointer-csv: which column holds what, by name or 1-based number: stroke=…,t=…,x=…[,y=…][,user=…][,session=…][,trial=…][,phase=…][,pointer=…][,start_offset=…][,scale=…][,device=…][,layout=…][,settled_index=…][,tap_index=…].")
         var columns: String?
 
         @Option(help: "pointer-csv: the delimiter: , ; or tab (default: detected from the first line).")
@@ -44,8 +45,14 @@ extension SnapLab {
         @Option(help: "Unit of the log's times: ms, s, us or ns.")
         var timeUnit: TimeUnit = .ms
 
-        @Option(help: "Log pixels per point (Android density, e.g. 2.625; the web's devicePixelRatio for device pixels), or device-pixel-ratio to use each JSONL event's own devicePixelRatio.")
-        var scale: String = "1"
+        @Option(help: "Log pixels per point (Android density, e.g. 2.625; 1 for a log in points or CSS px; the web's devicePixelRatio for device pixels), or device-pixel-ratio to use each JSONL event's own devicePixelRatio. Required unless every row has its own (--columns scale=… or device=… with --device-scales).")
+        var scale: String?
+
+        @Option(help: ArgumentHelp("A JSON object of device name → pixels per point, for --columns device=….", valueName: "file"))
+        var deviceScales: String?
+
+        @Option(help: ArgumentHelp("A JSON object of layout name → layout fields (trace-format column names), for --columns layout=…; each over the layout options and --layout.", valueName: "file"))
+        var layoutMap: String?
 
         @Option(help: "Scroll axis: x or y.")
         var axis: Axis = .x
@@ -102,7 +109,11 @@ extension SnapLab {
             }
             if intendedColumn != nil && targetColumn != nil { throw ValidationError("give --intended-column or --target-column, not both") }
             if TouchSlop.parse(touchSlop) == nil { throw ValidationError("--touch-slop: a number of points or one of \(TouchSlop.platforms.map(\.name).joined(separator: ", "))") }
-            if scale != "device-pixel-ratio" { guard let s = Double(scale), s.isFinite, s > 0 else { throw ValidationError("--scale must be a positive number or device-pixel-ratio") } }
+            if let scale, scale != "device-pixel-ratio" { guard let s = Double(scale), s.isFinite, s > 0 else { throw ValidationError("--scale must be a positive number or device-pixel-ratio") } }
+            let mapped = Set((columns ?? "").split(separator: ",").compactMap { $0.split(separator: "=").first.map { String($0).trimmingCharacters(in: .whitespaces).lowercased() } })
+            if mapped.contains("layout") != (layoutMap != nil) { throw ValidationError("--columns layout=… and --layout-map FILE go together: the column names a layout of the map") }
+            if mapped.contains("device") && deviceScales == nil && !mapped.contains("scale") { throw ValidationError("--columns device=… needs --device-scales FILE (device name → pixels per point)") }
+            if deviceScales != nil && !mapped.contains("device") { throw ValidationError("--device-scales needs --columns device=… (the column naming each row's device)") }
             guard minDx >= 0, minEvents >= 2, (maxDyRatio ?? 0) >= 0 else { throw ValidationError("--min-dx and --max-dy-ratio must be ≥ 0, --min-events ≥ 2") }
             if let delimiter, !["", ",", ";", "tab", "\t"].contains(delimiter) { throw ValidationError("--delimiter must be , ; or tab") }
             guard !out.isEmpty else { throw ValidationError("--out must name a file") }
@@ -118,12 +129,20 @@ extension SnapLab {
         }
 
         func importLogs() throws {
-            var fields = try LayoutFields(layoutOptions.layout())
+            // no silent layout: what is given (options, --layout, --layout-map), else an error per stroke
+            var fields = layoutOptions.givenFields
             if let layout { fields = try LayoutFields.read(layoutFile: layout).merged(over: fields) }
-            guard let carousel = try fields.layout() else { throw ValidationError("the layout file gives no complete layout") }
-            var options = PointerImportOptions(layout: carousel)
+            var options: PointerImportOptions
+            if let carousel = try fields.layout() {
+                options = PointerImportOptions(layout: carousel)
+            } else {
+                // a stand-in that is never used: a stroke without a layout of its own is an error
+                options = PointerImportOptions(layout: try CarouselLayout(itemWidth: 1, viewportWidth: 1, itemCount: 1))
+                options.layoutIsStandIn = true
+            }
+            if let layoutMap { options.layouts = try ImportMaps.layouts(file: layoutMap, over: fields) }
             options.timeUnit = timeUnit
-            options.scale = scale == "device-pixel-ratio" ? .devicePixelRatio : .pixelsPerPoint(Double(scale) ?? 1)
+            options.scale = scale.map { $0 == "device-pixel-ratio" ? .devicePixelRatio : .pixelsPerPoint(Double($0) ?? 1) }
             options.verticalAxis = axis == .y
             options.reverse = reverse
             options.touchSlop = TouchSlop.parse(touchSlop) ?? 0
@@ -149,7 +168,8 @@ extension SnapLab {
                 default: nil
                 }
                 csv = PointerCSVReader(columns: map, delimiter: delim, hasHeader: !noHeader,
-                                       phases: try phaseMap.map { text throws(PointerImportError) in try PhaseMap(parsing: text) } ?? .standard)
+                                       phases: try phaseMap.map { text throws(PointerImportError) in try PhaseMap(parsing: text) } ?? .standard,
+                                       deviceScales: try deviceScales.map { path throws in try ImportMaps.scales(file: path) } ?? [:])
             }
             let job = PointerImport(format: from, csv: csv, jsonl: PointerJSONLReader(labelKey: labelColumn), options: options)
             let result = try job.run(files: files)
@@ -157,8 +177,19 @@ extension SnapLab {
             try file.write(Array(result.text.utf8))
             try file.commit()
             var notes = result.reports.map(\.summary)
-            let startNote = chain ? "chained under \(livePolicy ?? "")" : "every stroke without a start_offset column starts at \(NumberFormat.compact(trialStartOffset))"
+            let fromColumn = (try? PointerColumns(parsing: columns ?? ""))?.references["start_offset"] != nil
+            let trialStart = NumberFormat.compact(trialStartOffset)
+            var startNote = chain ? "chained under \(livePolicy ?? "")" : "every stroke starts at \(trialStart)"
+            if fromColumn {
+                startNote = "start offsets from the log's start_offset column; strokes without one "
+                    + (chain ? "chained under \(livePolicy ?? "")" : "start at \(trialStart)")
+            }
             notes.append("wrote \(result.traces.count) traces to \(out) (touch slop \(NumberFormat.compact(options.touchSlop)) pt, overscroll \(overscroll.rawValue), \(startNote))")
+            if !options.layouts.isEmpty {
+                var counts: [String: Int] = [:]
+                for t in result.traces { counts[t.layoutName ?? "(the layout options)", default: 0] += 1 }
+                notes.append("layouts: " + counts.keys.sorted().map { "\($0) \(counts[$0] ?? 0)" }.joined(separator: ", ") + " traces")
+            }
             Output.error.write(notes.joined(separator: "\n") + "\n")
         }
     }

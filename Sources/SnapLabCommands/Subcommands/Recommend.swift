@@ -22,7 +22,7 @@ extension SnapLab {
 
         @OptionGroup var input: TraceInputOptions
 
-        @Option(help: "Policies: a comma-separated list of identifiers, or 'all'.")
+        @Option(help: "Policies: a comma-separated list of identifiers ('ID@max<n>': at most n items per fling), 'all' or 'all@max<n>'.")
         var policies: String = "all"
 
         @Option(help: "Pages per direction of the ordinal model fitted for the learned-threshold policy.")
@@ -46,6 +46,11 @@ extension SnapLab {
         @Option(help: "Also print the chosen configuration as snaplab export writes it: swift, kotlin or js (json: key \"export\").")
         var export: ExportLanguage?
 
+        @OptionGroup var platformOptions: PlatformOptions
+
+        @Flag(help: "Let a candidate with a degenerate fitted value (at an end of its range, coinciding cut points, a speed gate that never or always fires) be recommended.")
+        var allowDegenerate = false
+
         public init() {}
 
         public func validate() throws {
@@ -61,20 +66,26 @@ extension SnapLab {
 
         /// The recommendation and the report around it (shared with the tests).
         func recommendation() throws -> (report: RecommendationReport, notes: [String]) {
-            let selected = try PolicySelection.parse(policies)
+            let selected = try platformOptions.candidates(PolicySelection.parse(policies))
             let fitter = try fitOptions.fitter(defaultStarts: 4)
+            let input = try platformOptions.applied(to: self.input)
             let (data, labelled, summary, checks, labels) = try sample.readFitData(input, seed: fitOptions.seed, behaviour: behaviour)
-            let recommendation = try Recommendation.run(
+            try fitOptions.checkFolds(users: data.userCounts(data.allIndices).count)
+            var recommendation = try Recommendation.run(
                 policies: selected, data: data, fitter: fitter, folds: fitOptions.folds, maxPages: maxPages,
                 maxFittedParameters: maxFittedParameters, seed: fitOptions.seed, withHeadroom: true,
-                sampleCap: try FitSampleCap.parse(fitSampleCap))
+                sampleCap: try FitSampleCap.parse(fitSampleCap), allowDegenerate: allowDegenerate,
+                native: platformOptions.native)
+            let velocity = VelocityInUse.header(method: input.velocity, files: summary.files)
+            recommendation.codeHeader = [platformOptions.assumptions(velocity: velocity, hit: sample.hitOptions.hit)]
             var preamble: [(key: String, value: String)] = summary.files.map {
                 ("file", "\($0.path) (\($0.kind.rawValue), \($0.tracesRead) traces)")
             }
             preamble.append(("traces", "\(data.count) labelled from \(data.userCounts(data.allIndices).count) users"))
             if let labels { preamble.append(("labels", labels.description)) }
-            preamble.append(("velocity", VelocityInUse.header(method: input.velocity, files: summary.files)))
+            preamble.append(("velocity", velocity))
             preamble.append(("hit", sample.hitOptions.hit.rawValue))
+            preamble.append(("platform", platformOptions.platform.map(\.summary) ?? "not given"))
             preamble.append(("seed", "\(fitOptions.seed)"))
             let users = data.userCounts(data.allIndices).count
             var notes = summary.notices(scored: data.count)
@@ -83,6 +94,7 @@ extension SnapLab {
             notes.append("seed: \(fitOptions.seed)")
             var report = RecommendationReport(recommendation: recommendation, preamble: preamble, headroom: recommendation.headroom)
             report.users = users
+            report.userNames = summary.users.names
             report.warnings = checks.json(users: users, hit: sample.hitOptions.hit)
             return (report, notes)
         }

@@ -26,7 +26,7 @@ extension SnapLab {
         @Option(help: ArgumentHelp("The HTML file to write.", valueName: "file"))
         var out: String
 
-        @Option(help: "Policies: a comma-separated list of identifiers, or 'all'.")
+        @Option(help: "Policies: a comma-separated list of identifiers ('ID@max<n>': at most n items per fling), 'all' or 'all@max<n>'.")
         var policies: String = "all"
 
         @OptionGroup var parameters: ParameterOptions
@@ -52,6 +52,11 @@ extension SnapLab {
         @Option(help: "Policies with more non-integer parameters than this are scored with defaults only.")
         var maxFittedParameters: Int = 6
 
+        @OptionGroup var platformOptions: PlatformOptions
+
+        @Flag(help: "Let a candidate with a degenerate fitted value (at an end of its range, coinciding cut points, a speed gate that never or always fires) be recommended.")
+        var allowDegenerate = false
+
         @OptionGroup var fitOptions: FitOptions
 
         @OptionGroup var behaviour: BehaviourLabelOptions
@@ -75,7 +80,8 @@ extension SnapLab {
         /// Reads the traces once, builds the page, writes it atomically to ``out``; returns the
         /// notes for standard error.
         public func render() throws -> String {
-            let selected = try parameters.apply(to: PolicySelection.parse(policies))
+            let selected = try platformOptions.candidates(parameters.apply(to: PolicySelection.parse(policies)))
+            let input = try platformOptions.applied(to: self.input)
             if let baseline, !selected.contains(where: { $0.id == baseline }) {
                 _ = try PolicySelection.parse(baseline)  // an unknown id: did-you-mean
                 throw ValidationError("--baseline \(baseline) is not among the selected --policies")
@@ -98,7 +104,12 @@ extension SnapLab {
             page.folds = fitOptions.folds
             page.maxPages = maxPages
             page.maxFittedParameters = maxFittedParameters
+            page.allowDegenerate = allowDegenerate
+            page.native = platformOptions.native
+            page.assumptions = platformOptions.assumptions(velocity: VelocityInUse.header(method: input.velocity, files: summary.files),
+                                                          hit: hitOptions.hit)
             let users = collector.scores.userCounts.filter { $0 > 0 }.count
+            if !noRecommendation { try fitOptions.checkFolds(users: users) }
             page.preamble = [("velocity", VelocityInUse.header(method: input.velocity, files: summary.files)),
                              ("hit", hitOptions.hit.rawValue)]
                 + checks.warnings(users: users, hit: hitOptions.hit).map { ("warning", $0.text.dropPrefix("warning: ")) }

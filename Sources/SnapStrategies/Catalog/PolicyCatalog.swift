@@ -42,20 +42,44 @@ public enum PolicyCatalog {
     /// Every identifier, in display order.
     public static var identifiers: [String] { all.map(\.id) }
 
-    /// The policy with identifier `id`, with default parameters.
+    /// The policy with identifier `id`, with default parameters; `ID@max<n>` (n ≥ 1) is policy
+    /// `ID` with a per-fling cap of `n` items (``CappedSnapPolicy``).
     public static func policy(id: String) throws(PolicyLookupError) -> any SnapPolicy {
+        if let (base, n) = cappedIdentifier(id) {
+            return CappedSnapPolicy(try policy(id: base), maxItemsPerFling: n)
+        }
         guard let p = all.first(where: { $0.id == id }) else {
             throw PolicyLookupError(id: id, known: identifiers)
         }
         return p
     }
 
-    /// Policies for a comma-separated list of identifiers, or all of them for `"all"`.
+    /// `(ID, n)` for an identifier `ID@max<n>` with a whole `n` from 1 to 1000, else `nil`.
+    static func cappedIdentifier(_ id: String) -> (base: String, maxItems: Int)? {
+        guard let at = id.lastIndex(of: "@") else { return nil }
+        let suffix = id[id.index(after: at)...]
+        guard suffix.hasPrefix("max") else { return nil }
+        let digits = suffix.dropFirst(3)
+        guard !digits.isEmpty, digits.count <= 4, digits.allSatisfy({ $0 >= "0" && $0 <= "9" }),
+              let n = Int(digits), (1...1000).contains(n) else { return nil }
+        return (String(id[..<at]), n)
+    }
+
+    /// Policies for a comma-separated list of identifiers, or all of them for `"all"`; `all@max<n>`
+    /// is every policy with a per-fling cap of `n` (`all,all@max1` lists both).
     public static func policies(list: String) throws(PolicyLookupError) -> [any SnapPolicy] {
         let names = list.split(separator: ",").map { String($0).trimmingWhitespace() }.filter { !$0.isEmpty }
         if names.isEmpty || names == ["all"] { return all }
         var out: [any SnapPolicy] = []
-        for name in names { out.append(try policy(id: name)) }
+        for name in names {
+            if name == "all" { out += all; continue }
+            // `all@max<n>`: every policy with that cap.
+            if let (base, n) = cappedIdentifier(name), base == "all" {
+                out += all.map { CappedSnapPolicy($0, maxItemsPerFling: n) }
+                continue
+            }
+            out.append(try policy(id: name))
+        }
         return out
     }
 }

@@ -5,7 +5,7 @@ extension CSSScrollSnap {
     /// (chromium/chromium `cc/input/scroll_snap_data.cc` `FindClosestValidAreaInternal`,
     /// `FindCoveringCandidate`, `SearchResultForDodgingRange`, `CanCoverSnapportOnAxis`;
     /// `cc/input/snap_selection_strategy.cc` `PickBestResult`; feature
-    /// `kScrollSnapPreferCloserCovering`).
+    /// `kScrollSnapPreferCloserCovering`, `FEATURE_ENABLED_BY_DEFAULT` in `cc/base/features.cc`).
     ///
     /// An item `s` occupying `[a, a + w]` (`a = L + s·stride`) with `w > V` (`V` the snapport,
     /// ``snapportWidth(of:)``) can cover the snapport anywhere in `[a, a + w − V]` (items do not

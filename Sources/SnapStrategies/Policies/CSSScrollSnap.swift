@@ -29,7 +29,8 @@
 /// `current` is the release offset clamped to the scroll range (a Chromium scroll offset never
 /// leaves it; overscroll is drawn separately), `intended` is not clamped.
 /// Ties keep the first area in document order (the lower item). Constants: distance scalar 25
-/// (desktop; 40 on Android), first inertial delta = 16 ms of the release velocity,
+/// (desktop; 40 on Android), first inertial delta = 4.5 ms of the release velocity
+/// (``desktopFrameInterval``, measured against headless Chromium 156; 16 ms before),
 /// `min_fling_velocity` 30 DIP/s = 0.03 pt/ms (Aura gesture configuration), proximity range
 /// 1/3 of the snapport (`kProximityRatio`), `scroll-snap-stop` normal (0) or always on every item (1).
 ///
@@ -53,8 +54,17 @@ public struct CSSScrollSnap: SnapPolicy, Hashable {
     public let strictness: Strictness
     /// `kDistanceEstimatorScalar`: 25 desktop, 40 Android.
     public var distanceScalar: Double
-    /// Milliseconds of release velocity in the first inertial delta.
+    /// Milliseconds of release velocity in the first inertial delta (``desktopFrameInterval``).
     public var frameInterval: Double
+
+    /// The first inertial delta of desktop Chromium, in milliseconds of release velocity, measured
+    /// with the browser as the oracle (`Scripts/chromium-oracle.py`: headless Chromium 156 on Linux,
+    /// paced touch swipes, the value that makes the policies pick the browser's resting item most
+    /// often; `Docs/policies.md`, "Chromium as the oracle"): the fling's first scroll update comes
+    /// before a whole frame of motion has passed. Android Chrome: `kDistanceEstimatorScalar` 40
+    /// (`distanceScalar`), its first delta not measured here (16 ms, a whole frame, was SnapLab's
+    /// earlier assumption for both).
+    public static let desktopFrameInterval = 4.5
     /// Slower releases do not fling, pt/ms (Aura `min_fling_velocity` 30 DIP/s).
     public var minFlingVelocity: Double
     /// Proximity range as a fraction of the viewport (`kProximityRatio` 1/3; proximity only).
@@ -62,7 +72,8 @@ public struct CSSScrollSnap: SnapPolicy, Hashable {
     /// 1: every item has `scroll-snap-stop: always` (a fling cannot pass an item); 0: `normal`.
     public var stopAlways: Double
 
-    public init(strictness: Strictness = .mandatory, distanceScalar: Double = 25, frameInterval: Double = 16,
+    public init(strictness: Strictness = .mandatory, distanceScalar: Double = 25,
+                frameInterval: Double = CSSScrollSnap.desktopFrameInterval,
                 minFlingVelocity: Double = 0.03, proximityRatio: Double = 1.0 / 3.0, stopAlways: Double = 0) {
         self.strictness = strictness
         self.distanceScalar = distanceScalar
@@ -91,8 +102,9 @@ public struct CSSScrollSnap: SnapPolicy, Hashable {
         var specs = [
             PolicyParameter(name: "distanceScalar", unit: "x first delta", defaultValue: 25, minimum: 0, maximum: 200,
                             role: .platformConstant, summary: "fling distance per first inertial delta (25 desktop, 40 Android)"),
-            PolicyParameter(name: "frameInterval", unit: "ms", defaultValue: 16, minimum: 1, maximum: 100,
-                            role: .platformConstant, summary: "release velocity times this is the first inertial delta"),
+            PolicyParameter(name: "frameInterval", unit: "ms", defaultValue: Self.desktopFrameInterval, minimum: 1, maximum: 100,
+                            role: .platformConstant,
+                            summary: "release velocity times this is the first inertial delta (4.5 ms measured in desktop Chromium 156)"),
             PolicyParameter(name: "minFlingVelocity", unit: "pt/ms", defaultValue: 0.03, minimum: 0, maximum: 5,
                             comparedWith: ThresholdFeature(.speed, .atLeast), summary: "slower releases do not fling (Aura min_fling_velocity 30 DIP/s)"),
         ]

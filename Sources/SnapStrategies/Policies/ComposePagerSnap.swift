@@ -9,8 +9,7 @@
 /// `pager/PagerState.kt` (`positionThresholdFraction`, `DefaultPositionThreshold`);
 /// `policies.md` Part 2 §2.1.
 ///
-/// With `p` the page position (relative to the layout's alignment origin; Pager snaps pages at
-/// `SnapPosition.Start`), stride `s`, page size `w` (item width), `v` the velocity, `D` the spline
+/// With `p` the page position (measured from ``snapOrigin``, below), stride `s`, page size `w` (item width), `v` the velocity, `D` the spline
 /// decay (``AndroidSplineDeceleration``) and the finger drag `Δ` (pointer up − down, below):
 /// ```
 /// v = clamp(v, ±8·density pt/ms)        // Compose Draggable.kt: ViewConfiguration.maximumFlingVelocity, 8000 dp/s
@@ -42,6 +41,12 @@
 /// `DefaultPositionThreshold.toPx()`, `Float` velocities and drag deltas), so unlike the
 /// View-system policies (``AndroidPixels``) nothing is truncated before a gate.
 ///
+/// Snap origin (``SnapOrigin/start``, declared in ``snapOrigin``): `HorizontalPager`'s
+/// `snapPosition` parameter defaults to `SnapPosition.Start` (`pager/Pager.kt`), whose
+/// `position(…)` is 0: a resting page's leading edge sits at the leading content padding, whatever
+/// the layout's alignment (slot 0 rests at offset 0). `snapOrigin: .paddedCenter` is
+/// `SnapPosition.Center`, `.end` `SnapPosition.End`, `.layout` the layout's alignment.
+///
 /// Deviations: the approach is continuous (Compose stops at the first animation frame past it);
 /// the bounds are ⌊p'⌋/⌈p'⌉ rather than the visible pages' offsets (they differ only when the snap
 /// position lies in the spacing between pages); at the ends, where Compose keeps the current
@@ -70,10 +75,14 @@ public struct ComposePagerSnap: SnapPolicy, Hashable {
     /// Touch slop, dp (8): added to a content-only travel to estimate the pointer's.
     public var touchSlop: Double
 
+    /// Where a resting page sits (`HorizontalPager(snapPosition:)`, default `SnapPosition.Start`).
+    public var snapOrigin: SnapOrigin
+
     public init(maxPages: Double = 1, positionalThreshold: Double = 0.5, positionThresholdDistance: Double = 56,
                 minFlingVelocity: Double = 0.4, spline: AndroidSplineDeceleration = AndroidSplineDeceleration(),
-                touchSlop: Double = 8) {
+                touchSlop: Double = 8, snapOrigin: SnapOrigin = .start) {
         self.touchSlop = touchSlop
+        self.snapOrigin = snapOrigin
         self.maxPages = maxPages
         self.positionalThreshold = positionalThreshold
         self.positionThresholdDistance = positionThresholdDistance
@@ -130,7 +139,8 @@ public struct ComposePagerSnap: SnapPolicy, Hashable {
         name == Self.dragOverflow.quantity.name ? abs(dragInPages(release, in: layout).overflow) : .nan
     }
 
-    public func decide(_ release: Release, in layout: CarouselLayout) -> SnapDecision {
+    public func decide(_ release: Release, in appLayout: CarouselLayout) -> SnapDecision {
+        let layout = appLayout.snapped(to: snapOrigin)
         let stride = layout.stride
         let density = spline.density
         // NaN stays NaN (no fling, the drag rules decide); a finite or infinite speed is clamped to
@@ -177,5 +187,14 @@ public struct ComposePagerSnap: SnapPolicy, Hashable {
         }
         let nearer = position - Double(lower) < Double(upper) - position ? lower : upper
         return layout.decision(slot: nearer, rule: approached ? "dead-zone-nearest-after-approach" : "dead-zone-nearest")
+    }
+}
+
+extension ComposePagerSnap: NativeFlingCap {
+    /// `PagerSnapDistance.atMost(min(maxPages, n))` (``CappedSnapPolicy``).
+    public func cappingFlings(atMost n: Int) -> ComposePagerSnap? {
+        var copy = self
+        copy.maxPages = Swift.min(maxPages, Double(n))
+        return copy
     }
 }

@@ -2,11 +2,14 @@
 /// direction.
 ///
 /// Sources (`flutter/flutter`, `packages/flutter/lib/src/`): `widgets/page_view.dart`
-/// (`PageScrollPhysics._getPage`, `_getTargetPixels`, `createBallisticSimulation`),
+/// (`PageScrollPhysics._getPage`, `_getTargetPixels`, `createBallisticSimulation`, `_PagePosition.page`),
 /// `gestures/monodrag.dart` (`isFlingGesture`), `widgets/scroll_physics.dart` (`minFlingVelocity`,
 /// `ClampingScrollPhysics`, `BouncingScrollPhysics`); `policies.md` Part 2 §3.1–3.2.
 ///
-/// With `p` the page position (relative to the layout's alignment origin) and `v` the velocity
+/// With `p` the page position of the release offset **clamped to the scroll range** (relative to
+/// the layout's alignment origin: `_PagePosition.page` is `getPageFromPixels(clampDouble(pixels,
+/// minScrollExtent, maxScrollExtent), viewportDimension)`, so an overscrolled release counts as
+/// the first or last page) and `v` the velocity
 /// after ``FlutterFlingGate`` (0 unless `|v| > minFlingVelocity` and the estimate window moved
 /// more than 18 points):
 /// ```
@@ -79,7 +82,8 @@ public struct FlutterPageViewSnap: SnapPolicy, Hashable {
             return layout.decision(slot: SnapMath.flooredIndex(layout.position(atOffset: edge) + 0.5),
                                    rule: "edge-parent-physics")
         }
-        let p = layout.position(atOffset: offset)
+        // _PagePosition.page: getPageFromPixels(clampDouble(pixels, minScrollExtent, maxScrollExtent), …).
+        let p = layout.position(atOffset: layout.clampedOffset(offset))
         if v > 0 { return layout.decision(slot: SnapMath.flooredIndex(p + 1), rule: "fling-forward") }
         if v < 0 { return layout.decision(slot: SnapMath.flooredIndex(p), rule: "fling-back") }
         return layout.decision(slot: SnapMath.flooredIndex(p + 0.5), rule: "round-page")

@@ -1,48 +1,75 @@
 /// React Native's Android horizontal `ScrollView` with `pagingEnabled`
 /// (facebook/react-native: `packages/react-native/ReactAndroid/src/main/java/com/facebook/react/views/scroll/ReactHorizontalScrollView.java`,
-/// `smoothScrollAndSnap`, `flingAndSnap`; `ReactScrollViewHelper.predictFinalScrollPosition`;
+/// `getSnapInterval`, `fling`, `flingAndSnap`, `smoothScrollAndSnap`;
+/// `ReactScrollViewHelper.predictFinalScrollPosition`; AOSP `HorizontalScrollView.onTouchEvent`;
 /// `policies.md` Part 2 §7.3 and §0bis).
 ///
-/// With page position `p` (pages = layout strides), scroll velocity `v` and the Android spline fling
-/// end `p_end = position(x + D(v))`:
+/// **Pages are the scroll view's width.** `smoothScrollAndSnap` divides offsets by
+/// `getSnapInterval()`, which is `mSnapInterval != 0 ? mSnapInterval : getWidth()`, and plain
+/// `pagingEnabled` sets no interval: a page is the viewport width `V`, counted from offset 0,
+/// whatever the items' width, spacing, insets or the layout's alignment. With page position
+/// `p = offset / V`, the fling end `e = clamp(offset + D(v), 0, maxOffset)` and `v` the fling
+/// velocity below:
 /// ```
-/// v = clamp(v, ±8 pt/ms)                                       // MAXIMUM_FLING_VELOCITY 8000 dp/s
-/// |v| < minFlingVelocity: v = 0                                 // no fling: settle
 /// prev = floor(p), next = ceil(p); if prev == next: v > 0 ? next += 1 : v < 0 ? prev −= 1
-/// cur = round(p), tgt = round(p_end)                           // Java Math.round: floor(x + 0.5)
-/// v > 0 and cur < next and tgt > prev: next
-/// v < 0 and cur > prev and tgt < next: prev
-/// else: cur
+/// cur = round(p), tgt = round(e / V)                          // Java Math.round: floor(x + 0.5)
+/// v > 0 and cur < next and tgt > prev: page = next
+/// v < 0 and cur > prev and tgt < next: page = prev
+/// else: page = cur
+/// rest at clamp(page · V, 0, maxOffset); the item at rest is the item nearest that offset
 /// ```
 /// i.e. one page iff the projected end crosses the half-page point in the velocity direction.
-/// The velocity reaching `fling(velocityX)` is clamped to 8000 dp/s: `HorizontalScrollView.onTouchEvent`
-/// computes it with `computeCurrentVelocity(1000, mMaximumVelocity)`, `mMaximumVelocity` =
-/// `ViewConfiguration.getScaledMaximumFlingVelocity()` (AOSP `ViewConfiguration.MAXIMUM_FLING_VELOCITY`).
-/// `D(v)` is the `OverScroller` spline distance (``AndroidSplineDeceleration``, platform constants)
-/// with `friction = 1 − decelerationRate` (RN 'normal' on Android = 0.985 ⇒ 0.015, the platform's
-/// `ViewConfiguration.getScrollFriction()`):
+/// With items as wide as the view (the usual RN pager, `stride = V`, leading alignment) pages
+/// are items; with narrower items the view rests wherever a page boundary falls, and the
+/// decision's ``SnapDecision/targetOffset`` is that offset, its item the nearest one.
+///
+/// **The fling gate.** `HorizontalScrollView.onTouchEvent` (`ACTION_UP`) computes
+/// `int initialVelocity = (int) velocityTracker.getXVelocity(…)` (px/s, truncated toward zero,
+/// after `computeCurrentVelocity(1000, mMaximumVelocity)` clamps it to 8000 dp/s) and calls
+/// `fling(-initialVelocity)` only `if (Math.abs(initialVelocity) > mMinimumVelocity)`, strictly
+/// (`mMinimumVelocity = getScaledMinimumFlingVelocity()` = `getDimensionPixelSize(50 dp)`,
+/// ``AndroidPixels``); otherwise the post-touch runnable calls `flingAndSnap(0)`, the nearest
+/// page. With ``wholePixels`` = 1 (the platform) the velocity is `(int)(v · ρ · 1000)` px/s with
+/// `ρ` = ``density`` pixels per point; with 0 the comparison is `|v| > minFlingVelocity`.
+///
+/// **The fling end.** `predictFinalScrollPosition` runs an `OverScroller` fling with `minX 0`,
+/// `maxX maximumOffset`, which clamps its final position to the scroll range (AOSP
+/// `OverScroller.SplineOverScroller.fling`). `D(v)` is the spline distance
+/// (``AndroidSplineDeceleration``, platform constants) with `friction = 1 − decelerationRate`
+/// (RN 'normal' on Android = 0.985 ⇒ 0.015, `ReactScrollViewScrollState.decelerationRate`):
 /// `D = f·C · exp(DR/(DR − 1) · ln(0.35·|v| / (f·C)))`, `C = 9.80665 · 39.37 · 160 · 0.84` = 51 890.2
-/// dp/s², `DR = ln 0.78 / ln 0.9` (AOSP `OverScroller.SplineOverScroller.getSplineFlingDistance`),
-/// evaluated in dp with 1 pt = 1 dp: in dp the screen density cancels
-/// (`D_px(v_px; ρ) = ρ · D_dp(v_px / ρ)`), so it is not a parameter.
-/// `minFlingVelocity` 50 dp/s = 0.05 pt/ms (`ViewConfiguration` minimum fling velocity).
+/// dp/s², `DR = ln 0.78 / ln 0.9`, evaluated in dp with 1 pt = 1 dp (in dp the density cancels:
+/// `D_px(v_px; ρ) = ρ · D_dp(v_px / ρ)`). The velocity reaching `fling` is clamped to 8000 dp/s
+/// (`ViewConfiguration.MAXIMUM_FLING_VELOCITY`). `minFlingVelocity` 50 dp/s = 0.05 pt/ms.
+///
+/// Deviations: Android scroll offsets are whole pixels (`getScrollX()`), ours are not; that moves a
+/// decision only within a pixel of a half page. A looping layout has no RN counterpart (the
+/// ScrollView does not wrap): there pages are the layout's strides from its alignment origin,
+/// so that whole-cycle shifts decide the same.
 public struct RNAndroidPagingSnap: SnapPolicy, Hashable {
     public var id: String { "rn-android-paging" }
     public var summary: String {
-        "React Native Android pagingEnabled: one page iff the Android-spline fling end crosses the half page in the velocity direction, else the nearest page"
+        "React Native Android pagingEnabled: pages are the view's width; one page iff the Android-spline fling end (clamped to the range) crosses the half page in the velocity direction, else the nearest page; fling gate > 50 px/s in whole px/s"
     }
     public var source: String {
-        "facebook/react-native ReactAndroid .../views/scroll/ReactHorizontalScrollView.java smoothScrollAndSnap (OverScroller spline, friction 1 - 0.985 = 0.015; AOSP OverScroller.getSplineFlingDistance)"
+        "facebook/react-native ReactAndroid .../views/scroll/ReactHorizontalScrollView.java getSnapInterval, smoothScrollAndSnap (OverScroller spline, friction 1 - 0.985 = 0.015, end clamped to the scroll range; AOSP OverScroller.getSplineFlingDistance; HorizontalScrollView.onTouchEvent (int) velocity > 50 dp/s)"
     }
 
     /// RN `decelerationRate` on Android; the spline friction is `1 − decelerationRate`.
     public var decelerationRate: Double
-    /// Slower releases do not fling, pt/ms.
+    /// Releases at or below this speed do not fling, pt/ms (compared strictly).
     public var minFlingVelocity: Double
+    /// Pixels per point: the whole-pixel fling gate truncates `v · density` px/ms.
+    public var density: Double
+    /// 1: Android's whole pixels in the fling gate (``AndroidPixels``); 0: continuous comparison.
+    public var wholePixels: Double
 
-    public init(decelerationRate: Double = 0.985, minFlingVelocity: Double = 0.05) {
+    public init(decelerationRate: Double = 0.985, minFlingVelocity: Double = 0.05, density: Double = 1,
+                wholePixels: Double = 1) {
         self.decelerationRate = decelerationRate
         self.minFlingVelocity = minFlingVelocity
+        self.density = density
+        self.wholePixels = wholePixels
     }
 
     public var parameterSpecs: [PolicyParameter] {
@@ -50,16 +77,21 @@ public struct RNAndroidPagingSnap: SnapPolicy, Hashable {
             PolicyParameter(name: "decelerationRate", unit: "fraction", defaultValue: 0.985, minimum: 0.8, maximum: 0.999,
                             role: .platformConstant, summary: "RN decelerationRate on Android; spline friction = 1 - rate ('normal' 0.985, 'fast' 0.9)"),
             PolicyParameter(name: "minFlingVelocity", unit: "pt/ms", defaultValue: 0.05, minimum: 0, maximum: 5,
-                            comparedWith: Self.flingSpeed,
-                            summary: "slower releases settle on the nearest page (50 dp/s)"),
+                            summary: "releases at or below this speed settle on the nearest page (50 dp/s, strict)"),
+            PolicyParameter(name: "density", unit: "px per pt", defaultValue: 1, minimum: 0.75, maximum: 4,
+                            role: .platformConstant, summary: "pixels per point; the gate compares whole px/s"),
+            PolicyParameter(name: "wholePixels", unit: "flag", defaultValue: 1, minimum: 0, maximum: 1, isInteger: true,
+                            role: .platformConstant, summary: "1: Android's int px/s velocity and threshold in the fling gate; 0: continuous"),
         ]
     }
 
-    public var parameterValues: [Double] { [decelerationRate, minFlingVelocity] }
+    public var parameterValues: [Double] { [decelerationRate, minFlingVelocity, density, wholePixels] }
 
     public mutating func assignValidatedParameterValues(_ values: [Double]) {
         decelerationRate = values[0]
         minFlingVelocity = values[1]
+        density = values[2]
+        wholePixels = values[3]
     }
 
     /// The Android spline fling distance, points, for `velocity` pt/ms and spline `friction`
@@ -69,35 +101,48 @@ public struct RNAndroidPagingSnap: SnapPolicy, Hashable {
         AndroidSplineDeceleration(friction: friction).coastDistance(velocity: velocity)
     }
 
-    /// `minFlingVelocity`'s feature: the speed after the platform's clamp, `|clamp(v, ±8 pt/ms)|`
-    /// (NaN counts as 0), compared `≥` (``decide(_:in:)``: `|v| < minFlingVelocity` settles). It
-    /// depends on no parameter.
-    public static let flingSpeed = ThresholdFeature(.measured("clamped speed", dependsOn: []), .atLeast)
-
-    /// The velocity a fling starts with: the release's, clamped to the platform's maximum (0 for NaN).
-    private func clampedVelocity(_ release: Release) -> Double {
-        AndroidSplineDeceleration().clampedFlingVelocity(release.velocity)
-    }
-
-    /// ``flingSpeed``'s value (NaN for any other name).
-    public func measuredFeature(_ name: String, of release: Release, in layout: CarouselLayout) -> Double {
-        name == Self.flingSpeed.quantity.name ? abs(clampedVelocity(release)) : .nan
+    /// The velocity the fling starts with, pt/ms: the release's, clamped to the platform's maximum
+    /// (0 for NaN), or 0 when the gate says it is no fling (`|(int) v| > minimum`, strict).
+    public func flingVelocity(_ release: Release) -> Double {
+        let clamped = AndroidSplineDeceleration().clampedFlingVelocity(release.velocity)
+        let isFling = wholePixels != 0
+            ? abs(AndroidPixels.trackedVelocity(clamped * density))
+                > AndroidPixels.dimensionPixelSize(minFlingVelocity * 1000, density: density)
+            : abs(clamped) > minFlingVelocity
+        return isFling ? clamped : 0
     }
 
     public func decide(_ release: Release, in layout: CarouselLayout) -> SnapDecision {
-        let p = layout.position(atOffset: release.offset)
-        let clamped = clampedVelocity(release)
-        let v = abs(clamped) >= minFlingVelocity ? clamped : 0
+        let v = flingVelocity(release)
+        let distance = Self.splineFlingDistance(velocity: v, friction: 1 - decelerationRate)
+        if layout.isLooping {
+            let p = layout.position(atOffset: release.offset)
+            let page = Self.page(p: p, end: layout.position(atOffset: release.offset + distance), velocity: v)
+            return layout.decision(slot: page.index, rule: page.rule)
+        }
+        // getSnapInterval(): the view's width; pages from offset 0, the fling end clamped to the range.
+        let interval = layout.viewportWidth
+        let offset = release.offset == release.offset ? release.offset : 0
+        let end = layout.clampedOffset(offset + distance)
+        let page = Self.page(p: offset / interval, end: end / interval, velocity: v)
+        let rest = layout.clampedOffset(Double(page.index) * interval)
+        let slot = layout.nearestSlot(toOffset: rest)
+        return SnapDecision(targetSlot: slot, targetIndex: layout.itemIndex(ofSlot: slot), targetOffset: rest,
+                            rule: page.rule)
+    }
+
+    /// `smoothScrollAndSnap`'s page from the page position `p`, the fling end's page position
+    /// `end` and the gated velocity `v`.
+    static func page(p: Double, end: Double, velocity v: Double) -> (index: Int, rule: String) {
         var prev = SnapMath.flooredIndex(p)
         var next = SnapMath.ceiledIndex(p)
         if prev == next {
             if v > 0 { next &+= 1 } else if v < 0 { prev &-= 1 }
         }
         let cur = SnapMath.flooredIndex(p + 0.5)
-        let end = release.offset + Self.splineFlingDistance(velocity: v, friction: 1 - decelerationRate)
-        let target = SnapMath.flooredIndex(layout.position(atOffset: end) + 0.5)
-        if v > 0 && cur < next && target > prev { return layout.decision(slot: next, rule: "fling-next-page") }
-        if v < 0 && cur > prev && target < next { return layout.decision(slot: prev, rule: "fling-previous-page") }
-        return layout.decision(slot: cur, rule: v == 0 ? "nearest-page" : "fling-stays-nearest")
+        let target = SnapMath.flooredIndex(end + 0.5)
+        if v > 0 && cur < next && target > prev { return (next, "fling-next-page") }
+        if v < 0 && cur > prev && target < next { return (prev, "fling-previous-page") }
+        return (cur, v == 0 ? "nearest-page" : "fling-stays-nearest")
     }
 }

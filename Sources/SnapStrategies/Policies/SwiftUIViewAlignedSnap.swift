@@ -89,3 +89,14 @@ public struct SwiftUIViewAlignedSnap: SnapPolicy, Hashable {
         return layout.decision(slot: limited, rule: limited == slot ? "nearest-to-projection" : "limited-by-one")
     }
 }
+
+extension SwiftUIViewAlignedSnap: NativeFlingCap {
+    /// `.alwaysByOne` with `maxViews = min(maxViews, n)`; `nil` for `.never` (the generic clamp of
+    /// ``CappedSnapPolicy`` is the same rule) (``CappedSnapPolicy``).
+    public func cappingFlings(atMost n: Int) -> SwiftUIViewAlignedSnap? {
+        guard limitBehavior == .alwaysByOne else { return nil }
+        var copy = self
+        copy.maxViews = Swift.min(maxViews, Double(n))
+        return copy
+    }
+}

@@ -9,7 +9,7 @@
 /// `swipeToLast = currentPos >= -maxTranslate() && !loop`), `ratio` = fraction of a slide past it
 /// (negative for the last slide when its own position lies beyond the end):
 /// ```
-/// |finger| ≤ threshold or travel = 0:  no swipe; stay on the slide selected before the drag
+/// travel = 0, or a known |finger| ≤ threshold:  no swipe; stay on the slide selected before the drag
 /// timeDiff > longSwipesMs:   // long swipe
 ///     next: ratio ≥ longSwipesRatio      ? stopIndex + 1 : stopIndex
 ///     prev: ratio > 1 − longSwipesRatio  ? stopIndex + 1 : stopIndex
@@ -19,13 +19,21 @@
 /// With `longSwipes` or `shortSwipes` off, that kind of swipe returns to the slide selected before the drag.
 /// At or past the end every rule lands on the last slide (`slideTo` clamps `stopIndex + 1`).
 ///
-/// Travel: the move threshold is strict and on the **finger** (`onTouchMove.ts`:
-/// `Math.abs(diff) > params.threshold`, `diff` = pointer − start): ``Release/fingerTravel`` when
-/// known; else the content travel plus the threshold, since Swiper holds the content until the
-/// pointer passes the threshold and then restarts it from there (`touches.startX = currentX`,
-/// `currentTranslate = startTranslate`), so any content travel means the threshold was passed. A
-/// release whose content did not move is no swipe either (`onTouchEnd.ts`: `touches.diff === 0`,
-/// `currentTranslate === startTranslate`). Direction, stop slide and ratio use the content.
+/// Travel, from `onTouchMove.ts` and `onTouchEnd.ts`: the threshold is on the **finger** and only
+/// decides whether the content moves. `onTouchMove` returns early while the pointer is within
+/// `threshold` of touch-down; on the first move with `Math.abs(diff) > params.threshold` (strict)
+/// it sets `allowThresholdMove`, restarts the finger from there (`touches.startX =
+/// touches.currentX`, `data.currentTranslate = data.startTranslate`, `touches.diff` = 0) and
+/// returns; later moves translate the content by the finger's travel since that point. So the
+/// content's travel *is* the finger's travel past the threshold, and `onTouchEnd` gates on the
+/// content alone: no swipe when `touches.diff === 0` or `currentTranslate === startTranslate`
+/// (no `threshold` there). SnapLab therefore decides:
+/// - no finger travel known (the offsets are Swiper's content): a swipe iff the content moved,
+///   however little (5 pt of content travel is a swipe; the finger was at least 5 px + 5 pt away);
+/// - finger travel known (``Release/fingerTravel``, e.g. a trace from a platform whose content
+///   follows the finger from touch-down): a swipe iff the finger ends more than `threshold` from
+///   touch-down and the content moved (Swiper's content would have moved by the excess).
+/// Direction, stop slide and ratio use the content offsets.
 /// Constants: `longSwipesMs` 300, `longSwipesRatio` 0.5, `threshold` 5 px, `slidesPerGroup` 1
 /// (one layout stride per slide), `shortSwipes` and `longSwipes` on. 1 px = 1 pt.
 /// Looping layouts use floor for `stopIndex`, without clamps.
@@ -35,7 +43,7 @@ public struct SwiperSnap: SnapPolicy, Hashable {
         "Swiper: contact under 300 ms is a short swipe (next slide in the drag direction); longer swipes move on past 0.5 of a slide; velocity ignored"
     }
     public var source: String {
-        "nolimits4web/swiper v14.0.6 src/core/events/onTouchEnd.ts (longSwipesMs 300, longSwipesRatio 0.5, threshold 5 px; src/core/defaults.ts)"
+        "nolimits4web/swiper v14.0.6 src/core/events/onTouchEnd.ts, onTouchMove.ts (longSwipesMs 300, longSwipesRatio 0.5, threshold 5 px; src/core/defaults.ts)"
     }
 
     /// Contact longer than this is a long swipe, ms.
@@ -87,7 +95,9 @@ public struct SwiperSnap: SnapPolicy, Hashable {
     public func decide(_ release: Release, in layout: CarouselLayout) -> SnapDecision {
         let travel = release.travel
         let start = release.startSlot(in: layout)
-        guard abs(release.fingerTravel(touchSlop: threshold)) > threshold, travel != 0, travel == travel else {
+        // onTouchEnd: the content did not move → no swipe; onTouchMove: a known finger must be past the threshold.
+        let fingerPastThreshold = release.fingerTravel.map { abs($0) > threshold } ?? true
+        guard travel != 0, travel == travel, fingerPastThreshold else {
             return layout.decision(slot: start, rule: "no-swipe")
         }
         let p = layout.position(atOffset: release.offset)

@@ -18,9 +18,9 @@ import Testing
         var bytes: [UInt8] = []
         writer.append(swipe(), to: &bytes)
         #expect(String(decoding: bytes, as: UTF8.self) == """
-            12,u007,2.3,10.000,340.000,began,340.000,2,3,160,10,10,375,40
-            12,u007,2.3,18.333,351.500,moved,340.000,2,3,160,10,10,375,40
-            12,u007,2.3,26.667,0.000,ended,340.000,2,3,160,10,10,375,40
+            t12,u007,s2.3,10.000,340.000,began,340.000,2,3,160,10,10,375,40
+            t12,u007,s2.3,18.333,351.500,moved,340.000,2,3,160,10,10,375,40
+            t12,u007,s2.3,26.667,0.000,ended,340.000,2,3,160,10,10,375,40
 
             """)
         bytes.removeAll()
@@ -34,7 +34,7 @@ import Testing
         var bytes: [UInt8] = []
         writer.append(swipe(), to: &bytes)
         writer.append(swipe(cancelled: true), to: &bytes)
-        #expect(String(decoding: bytes, as: UTF8.self) == "12,u0007,2.3,0.0,1.235,340.0,2,3,160,10,10,375,40\n")
+        #expect(String(decoding: bytes, as: UTF8.self) == "t12,u0007,s2.3,0.0,1.235,340.0,2,3,160,10,10,375,40\n")
         #expect(writer.userName(42) == "u0042")
     }
 

@@ -34,11 +34,9 @@ struct BehaviourLabelOptionsTests {
         #expect(out.text.contains("nearest"))
     }
 
-    @Test("--per-trace cannot be combined with behaviour labels; bad thresholds are usage errors")
-    func usage() {
-        #expect(throws: (any Error).self) {
-            _ = try SnapLab.parseAsRoot(["compare", "x.csv", "--labels", "behaviour", "--per-trace", "p.csv"])
-        }
+    @Test("--per-trace combines with behaviour labels (issue 31); bad thresholds are usage errors")
+    func usage() throws {
+        _ = try SnapLab.parseAsRoot(["compare", "x.csv", "--labels", "behaviour", "--per-trace", "p.csv"])
         #expect(throws: (any Error).self) { _ = try SnapLab.parseAsRoot(["compare", "x.csv", "--dwell-ms", "0"]) }
     }
 }

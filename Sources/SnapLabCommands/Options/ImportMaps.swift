@@ -1,0 +1,50 @@
+import Foundation
+import SnapEvaluator
+import SnapStrategies
+
+/// The files `snaplab import` reads to convert logs of several devices and screens in one pass:
+/// `--device-scales` (device name → pixels per point) and `--layout-map` (layout name → layout
+/// fields). Every error names the file and the key.
+enum ImportMaps {
+    /// A JSON object of device name → positive number (pixels per point).
+    static func scales(file: String) throws -> [String: Double] {
+        var out: [String: Double] = [:]
+        for (name, value) in try object(file) {
+            guard !LayoutFields.isBoolean(value), let n = value as? NSNumber, n.doubleValue.isFinite, n.doubleValue > 0 else {
+                throw PointerImportError(file: file, line: 1, column: 0, "found \(value) for device \"\(name)\", expected a positive number of pixels per point")
+            }
+            out[name] = n.doubleValue
+        }
+        return out
+    }
+
+    /// A JSON object of layout name → an object of layout fields (``LayoutFields/parse(json:file:)``),
+    /// each over `base` (the layout options and `--layout`); each must give a whole layout.
+    static func layouts(file: String, over base: LayoutFields) throws -> [String: CarouselLayout] {
+        var out: [String: CarouselLayout] = [:]
+        for (name, value) in try object(file) {
+            guard value is [String: Any] else {
+                throw PointerImportError(file: file, line: 1, column: 0, "found \(type(of: value)) for layout \"\(name)\", expected an object of layout fields")
+            }
+            let data = try JSONSerialization.data(withJSONObject: value)
+            let fields = try LayoutFields.parse(json: data, file: "\(file) (layout \"\(name)\")").merged(over: base)
+            guard let layout = try fields.layout() else {
+                throw PointerImportError(file: file, line: 1, column: 0,
+                                         "layout \"\(name)\" lacks \(fields.missingRequired.joined(separator: ", ")), expected them in the map or the layout options")
+            }
+            out[name] = layout
+        }
+        guard !out.isEmpty else { throw PointerImportError(file: file, line: 1, column: 0, "found no layouts, expected at least one name → layout fields") }
+        return out
+    }
+
+    static func object(_ file: String) throws -> [String: Any] {
+        guard let data = FileManager.default.contents(atPath: file) else {
+            throw PointerImportError(file: file, line: 0, column: 0, "found no readable file, expected a JSON object")
+        }
+        guard let object = (try? JSONSerialization.jsonObject(with: data)) as? [String: Any] else {
+            throw PointerImportError(file: file, line: 1, column: 0, "found text that is not a JSON object, expected a JSON object")
+        }
+        return object
+    }
+}

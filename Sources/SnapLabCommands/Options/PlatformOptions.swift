@@ -1,0 +1,52 @@
+import ArgumentParser
+import SnapEvaluator
+import SnapStrategies
+
+extension DecisionPlatform: ExpressibleByArgument {}
+
+/// `--platform` of `recommend` and `report` (``DecisionPlatform``): the velocity estimator of the
+/// platform's tracker, and the candidates limited to its native policies plus rules that ship as code.
+public struct PlatformOptions: ParsableArguments, Sendable {
+    @Option(help: ArgumentHelp("The app's platform: \(DecisionPlatform.allCases.map(\.rawValue).joined(separator: ", ")). Sets --velocity to its tracker's estimator (replacing the default lsq2) and limits the candidates to its native policies plus rules that ship as code (tag99, nearest, learned-threshold).",
+                               valueName: "platform"))
+    public var platform: DecisionPlatform?
+
+    public init() {}
+
+    /// `input` with the platform's velocity estimator (unless the file's own velocities, `recorded`, are asked for).
+    /// - Throws: `ValidationError` when `--velocity` names another platform's estimator.
+    func applied(to input: TraceInputOptions) throws -> TraceInputOptions {
+        guard let platform else { return input }
+        var out = input
+        switch input.velocity {
+        case platform.velocity, .recorded: break
+        case .lsq2: out.velocity = platform.velocity
+        default:
+            throw ValidationError("--velocity \(input.velocity.rawValue) is not what --platform \(platform.rawValue)'s tracker measures "
+                                  + "(\(platform.velocity.rawValue)); leave --velocity out or give \(platform.velocity.rawValue)")
+        }
+        return out
+    }
+
+    /// The selected policies the platform can run: native ones and rules that ship as code.
+    /// - Throws: `ValidationError` when none of the selection is.
+    func candidates(_ selected: [any SnapPolicy]) throws -> [any SnapPolicy] {
+        guard let platform else { return selected }
+        let kept = selected.filter { platform.allows($0.id) }
+        guard !kept.isEmpty else {
+            throw ValidationError("none of the selected --policies runs on --platform \(platform.rawValue); its policies: "
+                                  + (platform.nativePolicyIDs + DecisionPlatform.rulePolicyIDs).joined(separator: ", "))
+        }
+        return kept
+    }
+
+    /// The policies native to the platform (preferred among ties), empty without one.
+    var native: Set<String> { Set(platform?.nativePolicyIDs ?? []) }
+
+    /// What the numbers and the generated code assume, one line: estimator, hit criterion, platform.
+    func assumptions(velocity: String, hit: HitCriterion) -> String {
+        "Assumes: velocity estimator \(velocity); hit criterion \(hit.rawValue); "
+            + (platform.map { $0.summary } ?? "platform not given (--platform sets the estimator its tracker uses; "
+                + "thresholds compared with other velocities decide differently)") + "."
+    }
+}
