@@ -59,7 +59,8 @@ extension JavaScriptExport {
       if (!L.isLooping && ((v <= 0 && offset <= 0) || (v >= 0 && offset >= L.maxOffset))) {
         return L.decision(SL.flooredIndex(L.position(L.clampedOffset(offset)) + 0.5), "edge-parent-physics");
       }
-      const pos = L.position(offset);
+      // _PagePosition.page: getPageFromPixels(clampDouble(pixels, minScrollExtent, maxScrollExtent), …).
+      const pos = L.position(L.clampedOffset(offset));
       if (v > 0) return L.decision(SL.flooredIndex(pos + 1), "fling-forward");
       if (v < 0) return L.decision(SL.flooredIndex(pos), "fling-back");
       return L.decision(SL.flooredIndex(pos + 0.5), "round-page");
@@ -182,17 +183,32 @@ extension JavaScriptExport {
     };
 
     // RNAndroidPagingSnap.swift (ReactHorizontalScrollView.smoothScrollAndSnap, pagingEnabled).
-    SL.policies["rn-android-paging"] = (r, L, p) => {
-      const pos = L.position(r.offset), clamped = SL.splineClamp(r.velocity, 1);
-      const v = Math.abs(clamped) >= p.minFlingVelocity ? clamped : 0;
+    SL.rnPage = (pos, end, v) => {
       let prev = SL.flooredIndex(pos), next = SL.ceiledIndex(pos);
       if (prev === next) { if (v > 0) next += 1; else if (v < 0) prev -= 1; }
-      const cur = SL.flooredIndex(pos + 0.5);
-      const end = r.offset + SL.spline(v, SL.platformSpline(1 - p.decelerationRate));
-      const target = SL.flooredIndex(L.position(end) + 0.5);
-      if (v > 0 && cur < next && target > prev) return L.decision(next, "fling-next-page");
-      if (v < 0 && cur > prev && target < next) return L.decision(prev, "fling-previous-page");
-      return L.decision(cur, v === 0 ? "nearest-page" : "fling-stays-nearest");
+      const cur = SL.flooredIndex(pos + 0.5), target = SL.flooredIndex(end + 0.5);
+      if (v > 0 && cur < next && target > prev) return [next, "fling-next-page"];
+      if (v < 0 && cur > prev && target < next) return [prev, "fling-previous-page"];
+      return [cur, v === 0 ? "nearest-page" : "fling-stays-nearest"];
+    };
+    SL.policies["rn-android-paging"] = (r, L, p) => {
+      const clamped = SL.splineClamp(r.velocity, 1);
+      // HorizontalScrollView.onTouchEvent: (int) px/s > minimum, strictly.
+      const isFling = p.wholePixels !== 0
+        ? Math.abs(SL.trackedVelocity(clamped * p.density)) > SL.dimensionPixelSize(p.minFlingVelocity * 1000, p.density)
+        : Math.abs(clamped) > p.minFlingVelocity;
+      const v = isFling ? clamped : 0;
+      const distance = SL.spline(v, SL.platformSpline(1 - p.decelerationRate));
+      if (L.isLooping) {
+        const pg = SL.rnPage(L.position(r.offset), L.position(r.offset + distance), v);
+        return L.decision(pg[0], pg[1]);
+      }
+      // getSnapInterval(): the view's width; pages from offset 0, the fling end clamped to the range.
+      const interval = L.viewportWidth, offset = r.offset === r.offset ? r.offset : 0;
+      const end = L.clampedOffset(offset + distance);
+      const pg = SL.rnPage(offset / interval, end / interval, v);
+      const rest = L.clampedOffset(pg[0] * interval), slot = L.nearestSlot(rest);
+      return { slot: slot, index: L.itemIndex(slot), offset: rest, rule: pg[1] };
     };
 
     // SwiftUIViewAlignedSnap.swift (a model of .viewAligned).
@@ -219,7 +235,9 @@ extension JavaScriptExport {
     // SwiperSnap.swift (onTouchEnd.ts).
     SL.policies["swiper"] = (r, L, p) => {
       const travel = r.offset - r.startOffset, start = SL.startSlot(r, L);
-      if (!(Math.abs(SL.fingerTravel(r, p.threshold)) > p.threshold && travel !== 0 && travel === travel)) {
+      // onTouchEnd: the content did not move: no swipe; onTouchMove: a known finger must be past the threshold.
+      const fingerPastThreshold = r.fingerTravel !== null && r.fingerTravel !== undefined ? Math.abs(r.fingerTravel) > p.threshold : true;
+      if (!(travel !== 0 && travel === travel && fingerPastThreshold)) {
         return L.decision(start, "no-swipe");
       }
       const pos = L.position(r.offset);

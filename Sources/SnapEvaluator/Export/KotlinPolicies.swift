@@ -199,23 +199,40 @@ extension KotlinExport {
             return L.decision(SnapMath.flooredIndex(L.position(end) + 0.5), "nearest-to-decay-end")
         }
         """,
-        "rn-android-paging": elementary + spline + """
-        // RNAndroidPagingSnap.swift (ReactHorizontalScrollView.smoothScrollAndSnap, pagingEnabled).
-        private fun decidePolicy(r: SnapRelease, L: SnapGeometry): SnapDecision {
-            val pos = L.position(r.offset)
-            val clamped = clampedFling(r.velocity, 1.0)
-            val v = if (Math.abs(clamped) >= P.minFlingVelocity) clamped else 0.0
-            var prev = SnapMath.flooredIndex(pos)
-            var next = SnapMath.ceiledIndex(pos)
+        "rn-android-paging": androidPixels + elementary + spline + """
+        // RNAndroidPagingSnap.swift (ReactHorizontalScrollView.smoothScrollAndSnap, pagingEnabled; pages are the view's width).
+        private fun page(p: Double, end: Double, v: Double): Pair<Double, String> {
+            var prev = SnapMath.flooredIndex(p)
+            var next = SnapMath.ceiledIndex(p)
             if (prev == next) {
                 if (v > 0) next += 1 else if (v < 0) prev -= 1
             }
-            val cur = SnapMath.flooredIndex(pos + 0.5)
-            val end = r.offset + spline(v, 1 - P.decelerationRate, 0.35, 2.3582018154259448, 9.80665 * 39.37 * 160 * 0.84, 1.0)
-            val target = SnapMath.flooredIndex(L.position(end) + 0.5)
-            if (v > 0 && cur < next && target > prev) return L.decision(next, "fling-next-page")
-            if (v < 0 && cur > prev && target < next) return L.decision(prev, "fling-previous-page")
-            return L.decision(cur, if (v == 0.0) "nearest-page" else "fling-stays-nearest")
+            val cur = SnapMath.flooredIndex(p + 0.5)
+            val target = SnapMath.flooredIndex(end + 0.5)
+            if (v > 0 && cur < next && target > prev) return Pair(next, "fling-next-page")
+            if (v < 0 && cur > prev && target < next) return Pair(prev, "fling-previous-page")
+            return Pair(cur, if (v == 0.0) "nearest-page" else "fling-stays-nearest")
+        }
+
+        private fun decidePolicy(r: SnapRelease, L: SnapGeometry): SnapDecision {
+            val clamped = clampedFling(r.velocity, 1.0)
+            // HorizontalScrollView.onTouchEvent: (int) px/s > minimum, strictly.
+            val isFling = if (P.wholePixels != 0.0)
+                Math.abs(SnapMath.truncatedIndex(clamped * P.density * 1000)) > dimensionPixelSize(P.minFlingVelocity * 1000, P.density)
+            else Math.abs(clamped) > P.minFlingVelocity
+            val v = if (isFling) clamped else 0.0
+            val distance = spline(v, 1 - P.decelerationRate, 0.35, 2.3582018154259448, 9.80665 * 39.37 * 160 * 0.84, 1.0)
+            if (L.isLooping) {
+                val pg = page(L.position(r.offset), L.position(r.offset + distance), v)
+                return L.decision(pg.first, pg.second)
+            }
+            // getSnapInterval(): the view's width; pages from offset 0, the fling end clamped to the range.
+            val interval = L.viewportWidth
+            val offset = if (r.offset == r.offset) r.offset else 0.0
+            val end = L.clampedOffset(offset + distance)
+            val pg = page(offset / interval, end / interval, v)
+            val rest = L.clampedOffset(pg.first * interval)
+            return L.decision(L.nearestSlot(rest), rest, pg.second)
         }
         """,
         "flutter-pageview": flutterPageView,
@@ -238,11 +255,14 @@ extension KotlinExport {
         "rn-ios-snapinterval": snapInterval(target: "L.uikitRest(r, P.decelerationRate)"),
         "rn-ios-snapinterval-nomomentum": snapInterval(target: "r.offset"),
         "swiper": """
-        // SwiperSnap.swift (Swiper onTouchEnd.ts).
+        // SwiperSnap.swift (Swiper onTouchEnd.ts, onTouchMove.ts).
         private fun decidePolicy(r: SnapRelease, L: SnapGeometry): SnapDecision {
             val travel = r.offset - r.startOffset
             val start = L.startSlot(r)
-            if (!(Math.abs(L.fingerTravel(r, P.threshold)) > P.threshold && travel != 0.0 && travel == travel)) {
+            // onTouchEnd: the content did not move: no swipe; onTouchMove: a known finger must be past the threshold.
+            val finger = r.fingerTravel
+            val fingerPastThreshold = if (finger != null) Math.abs(finger) > P.threshold else true
+            if (!(travel != 0.0 && travel == travel && fingerPastThreshold)) {
                 return L.decision(start, "no-swipe")
             }
             val pos = L.position(r.offset)
@@ -301,7 +321,8 @@ extension KotlinExport {
             if (!L.isLooping && ((v <= 0 && offset <= 0) || (v >= 0 && offset >= L.maxOffset))) {
                 return L.decision(SnapMath.flooredIndex(L.position(L.clampedOffset(offset)) + 0.5), "edge-parent-physics")
             }
-            val pos = L.position(offset)
+            // _PagePosition.page: getPageFromPixels(clampDouble(pixels, minScrollExtent, maxScrollExtent), …).
+            val pos = L.position(L.clampedOffset(offset))
             if (v > 0) return L.decision(SnapMath.flooredIndex(pos + 1), "fling-forward")
             if (v < 0) return L.decision(SnapMath.flooredIndex(pos), "fling-back")
             return L.decision(SnapMath.flooredIndex(pos + 0.5), "round-page")
