@@ -16,6 +16,7 @@ public enum JavaScriptExport {
     /// The module's text.
     static func module(_ export: PolicyExport) -> String {
         let policy = export.policy
+        let (decider, cap) = export.translated
         let params = export.namedValues.map { "\($0.name): \(ExportNumber.text($0.value))" }.joined(separator: ", ")
         var out = export.header.comment()
         out += """
@@ -30,9 +31,15 @@ public enum JavaScriptExport {
         out += RecorderScript.geometry + "\n" + RecorderScript.policies + "\n" + RecorderScript.cssSnap + "\n" + policies + "\n"
         if hasTracker(export) { out += RecorderScript.velocity + "\n" }
         out += """
-        const POLICY = Object.freeze({ id: "\(policy.id)", params: Object.freeze({ \(params) }), snapOrigin: "\(policy.snapOrigin.rawValue)" });
+        const POLICY = Object.freeze({ id: "\(policy.id)", params: Object.freeze({ \(params) }), snapOrigin: "\(decider.snapOrigin.rawValue)",
+                                       maxItemsPerFling: \(cap.map(String.init) ?? "null") });
+        // The translation that decides (the base of a capped policy, or the base with its platform's own cap).
+        const DECIDER = Object.freeze({ id: "\(decider.id)", params: POLICY.params, snapOrigin: POLICY.snapOrigin });
 
-        /** The policy this module decides with: its identifier, parameter values by name, snap origin. */
+        /**
+         * The policy this module decides with: its identifier, parameter values by name, snap origin, and the
+         * per-fling cap applied after its decision (null: none, or the platform's own cap inside the decision).
+         */
         export const policy = POLICY;
 
         const checkLayout = (l) => {
@@ -62,7 +69,14 @@ public enum JavaScriptExport {
           const r = { offset: release.offset, velocity: release.velocity, startOffset: release.startOffset ?? release.offset,
                       startIndex: release.startIndex ?? null, fingerTravel: release.fingerTravel ?? null,
                       durationMs: release.durationMs ?? 0 };
-          const d = SL.decide(POLICY, r, checkLayout(layout));
+          const L = checkLayout(layout);
+          let d = SL.decide(DECIDER, r, L);
+          if (POLICY.maxItemsPerFling !== null) {
+            // CappedSnapPolicy.swift: at most n items from the item selected before the drag, in the policy's layout.
+            const own = SL.snapped(L, DECIDER.snapOrigin), n = POLICY.maxItemsPerFling, start = SL.startSlot(r, own);
+            const capped = SL.clamp(d.slot, start - n, start + n);
+            if (capped !== d.slot) d = own.decision(capped, d.rule + "+cap");
+          }
           return { slot: d.slot, index: d.index, offset: d.offset, rule: d.rule };
         }
 
@@ -206,6 +220,8 @@ public enum JavaScriptExport {
           readonly id: string;
           readonly params: Readonly<Record<string, number>>;
           readonly snapOrigin: string;
+          /** Most items one release moves from the item selected before the drag; null: no cap after the decision. */
+          readonly maxItemsPerFling: number | null;
         };
 
         export declare function decide(layout: SnapLayout, release: SnapRelease): SnapDecision;

@@ -7,6 +7,7 @@ import SnapStrategies
 public enum KotlinExport {
     static func source(_ export: PolicyExport) -> String {
         let policy = export.policy
+        let (decider, cap) = export.translated
         let values = export.namedValues
         var out = export.header.comment() + "\n" + types + "\n"
         let parameters = values.isEmpty ? "emptyMap()"
@@ -24,21 +25,43 @@ public enum KotlinExport {
             fun targetIndex(layout: SnapLayout, release: SnapRelease): Int = decide(layout, release).index
 
             /** The whole decision. */
-            fun decide(layout: SnapLayout, release: SnapRelease): SnapDecision =
-                decidePolicy(release, SnapGeometry(layout, "\(policy.snapOrigin.rawValue)"))
+            \(decide(origin: decider.snapOrigin.rawValue, cap: cap))
         }
 
         private object P {
 
         """
-        for (spec, value) in zip(policy.parameterSpecs, policy.parameterValues) {
+        for (spec, value) in zip(decider.parameterSpecs, decider.parameterValues) {
             out += "    const val \(spec.name): Double = \(ExportNumber.text(value)) // \(spec.unit)\n"
         }
-        if policy is LearnedThresholdSnap {
-            let cuts = policy.parameterSpecs.map(\.name).filter { $0.hasPrefix("cut") }
+        if decider is LearnedThresholdSnap {
+            let cuts = decider.parameterSpecs.map(\.name).filter { $0.hasPrefix("cut") }
             out += "    val cuts = doubleArrayOf(" + cuts.joined(separator: ", ") + ")\n"
         }
-        out += "}\n\n" + geometry + "\n" + (policies[policy.id] ?? "") + "\n"
+        out += "}\n\n" + geometry + "\n" + (policies[decider.id] ?? "") + "\n"
         return out
+    }
+
+    /// `fun decide(layout, release)`: the policy's decision, then the per-fling cap when there is
+    /// one (``PolicyExport/translated``; CappedSnapPolicy.swift: at most `cap` items from the item
+    /// selected before the drag, in the layout the policy decides in, `+cap` added to the rule).
+    static func decide(origin: String, cap: Int?) -> String {
+        guard let cap else {
+            return """
+                fun decide(layout: SnapLayout, release: SnapRelease): SnapDecision =
+                        decidePolicy(release, SnapGeometry(layout, "\(origin)"))
+                """
+        }
+        return """
+            fun decide(layout: SnapLayout, release: SnapRelease): SnapDecision {
+                    val g = SnapGeometry(layout, "\(origin)")
+                    val d = decidePolicy(release, g)
+                    // CappedSnapPolicy.swift: at most \(cap) item(s) per fling from the item selected before the drag.
+                    val start = g.startSlot(release)
+                    val slot = d.slot.toDouble()
+                    val capped = SnapMath.clamp(slot, start - \(cap), start + \(cap))
+                    return if (capped == slot) d else g.decision(capped, d.rule + "+cap")
+                }
+            """
     }
 }

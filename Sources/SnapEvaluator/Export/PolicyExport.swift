@@ -27,7 +27,21 @@ public struct PolicyExport: Sendable {
         self.header = header
     }
 
-    /// The policies each language has a translation of, in catalogue order.
+    /// What the translation decides with, and the per-fling cap it applies after: a policy as it is
+    /// with no cap; for `ID@max<n>` (``CappedSnapPolicy``) the base with the clamp `clamp(slot,
+    /// start − n, start + n)` between `decide` and `targetIndex`, or, when the base's platform has
+    /// its own cap (``NativeFlingCap``: compose-pager, swiftui-viewaligned), the base with that cap
+    /// at `min(own, n)` and no clamp after it.
+    var translated: (decider: any SnapPolicy, maxItemsPerFling: Int?) {
+        guard let capped = policy as? CappedSnapPolicy else { return (policy, nil) }
+        if let native = (capped.base as? any NativeFlingCap)?.cappingFlings(atMost: capped.maxItemsPerFling) {
+            return (native, nil)
+        }
+        return (capped.base, capped.maxItemsPerFling)
+    }
+
+    /// The policies each language has a translation of, in catalogue order (each also with a
+    /// per-fling cap, `ID@max<n>`, except for native settings).
     public static func supportedIdentifiers(_ language: ExportLanguage) -> [String] {
         switch language {
         case .swift: return PolicyCatalog.identifiers
@@ -40,7 +54,8 @@ public struct PolicyExport: Sendable {
     /// The files of the export in `language`: one, or for JavaScript the module and its `.d.ts`.
     /// - Throws: ``ExportError/unsupported(policy:language:supported:)``.
     public func files(_ language: ExportLanguage) throws(ExportError) -> [ExportFile] {
-        guard Self.supportedIdentifiers(language).contains(policy.id) else {
+        let supportedID = language == .kotlin || language == .js ? translated.decider.id : policy.id
+        guard language == .swift || Self.supportedIdentifiers(language).contains(supportedID) else {
             throw .unsupported(policy: policy.id, language: language, supported: Self.supportedIdentifiers(language))
         }
         switch language {
@@ -64,8 +79,10 @@ public struct PolicyExport: Sendable {
         return name.hasSuffix("Snap") ? name : name + "Snap"
     }
 
-    /// The parameters as `(name, value)` in the policy's order.
+    /// The parameters of the policy the translation decides with (``translated``) as `(name, value)`
+    /// in its order.
     var namedValues: [(name: String, value: Double)] {
-        zip(policy.parameterSpecs, policy.parameterValues).map { ($0.0.name, $0.1) }
+        let decider = translated.decider
+        return zip(decider.parameterSpecs, decider.parameterValues).map { ($0.0.name, $0.1) }
     }
 }

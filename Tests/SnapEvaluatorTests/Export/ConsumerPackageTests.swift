@@ -8,7 +8,7 @@ import Testing
 /// product only, built with `swift build` and run. On Linux it links only because SnapStrategies
 /// links libm itself (without that line in Package.swift the link fails with 24 undefined
 /// references to `round`, `trunc`, `sqrt`, …). The same build compiles the Swift export of every
-/// policy of the catalogue (at random valid values) and runs it: each rebuilds its values exactly
+/// policy of the catalogue (at random valid values), and three with a per-fling cap, and runs it: each rebuilds its values exactly
 /// and decides as the policy does. One nested build (a few minutes on a loaded machine).
 @Suite("a consumer package depending on SnapStrategies", .serialized)
 struct ConsumerPackageTests {
@@ -38,7 +38,9 @@ struct ConsumerPackageTests {
         let rng = try GSLRandom(seed: 0xC0_25E4)
         var policies: [any SnapPolicy] = []
         var checks: [String] = []
-        for base in PolicyCatalog.all {
+        // With a per-fling cap too: generic (tag99, swiftui-viewaligned-never) and the platform's own (compose-pager).
+        let capped = try ["tag99@max1", "compose-pager@max2", "swiftui-viewaligned-never@max1"].map { try PolicyCatalog.policy(id: $0) }
+        for base in PolicyCatalog.all + capped {
             let policy = base.parameterSpecs.isEmpty ? base : try ExportVectors.randomParameters(of: base, rng)
             policies.append(policy)
             let header = ExportHeader(policy: policy, velocity: "lsq2", hit: "none", data: "ConsumerPackageTests")

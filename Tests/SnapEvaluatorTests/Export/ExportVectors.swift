@@ -9,8 +9,9 @@ import SnapStrategies
 /// than the viewport), unequal insets, every alignment, looping ones, one-item ones; the releases
 /// at both ends, on and half-way between snap offsets, NaN and infinite, with zero, tiny, tier and
 /// huge velocities, known and unknown start items and finger travel. Each policy has two exports
-/// (its defaults and a random valid parameter vector, taking turns over the layouts): each Kotlin
-/// export is a file for `kotlinc`, whose time grows with the files.
+/// (its defaults and a random valid parameter vector, taking turns over the layouts), a capped
+/// one (`ID@max<n>`) one, its defaults: each Kotlin export is a file for `kotlinc`, whose time
+/// grows with the files.
 struct ExportVectors {
     /// One export: a key (`k<n>`, the Kotlin package and the JavaScript file name) and its policy.
     struct Export {
@@ -37,16 +38,23 @@ struct ExportVectors {
         for id in ids {
             let base = try PolicyCatalog.policy(id: id)
             let first = exports.count
+            // A capped policy (`ID@max<n>`) is tested at its defaults: its base's translation is tested at random values.
+            let count = base is CappedSnapPolicy ? 1 : Self.exportsPerPolicy
             exports.append(Export(key: "k\(exports.count)", policy: base))
-            for _ in 1..<Self.exportsPerPolicy {
+            for _ in 1..<count {
                 exports.append(Export(key: "k\(exports.count)", policy: try Self.randomParameters(of: base, rng)))
             }
             for g in 0..<Self.layoutsPerPolicy {
                 let layout = try Self.randomLayout(rng)
                 let releases = (0..<Self.releasesPerLayout).map { _ in Self.randomRelease(in: layout, rng) }
-                groups.append(Group(export: first + g % Self.exportsPerPolicy, layout: layout, releases: releases))
+                groups.append(Group(export: first + g % count, layout: layout, releases: releases))
             }
         }
+    }
+
+    /// Every identifier of `ids` with a per-fling cap (``CappedSnapPolicy``): `@max1`, every third `@max2`.
+    static func capped(_ ids: [String]) -> [String] {
+        ids.enumerated().map { "\($0.element)@max\($0.offset % 3 == 2 ? 2 : 1)" }
     }
 
     static func randomParameters(of policy: any SnapPolicy, _ rng: GSLRandom) throws -> any SnapPolicy {
@@ -55,7 +63,7 @@ struct ExportVectors {
                 let x = rng.uniform(spec.minimum, spec.maximum)
                 return spec.isInteger ? x.rounded() : x
             }
-            if policy is LearnedThresholdSnap {   // its cut points must rise: draw them sorted, weights scaled to the cuts
+            if ((policy as? CappedSnapPolicy)?.base ?? policy) is LearnedThresholdSnap {   // its cut points must rise: draw them sorted, weights scaled to the cuts
                 let n = LearnedThresholdSnap.featureNames.count
                 values = values.prefix(n).map { $0 / 1000 } + values.dropFirst(n).sorted()
             }

@@ -74,4 +74,21 @@ struct PolicyExportTests {
         }
         #expect(PolicyExport.supportedIdentifiers(.swift) == PolicyCatalog.identifiers)
     }
+
+    @Test("a capped policy (ID@max<n>) exports with the clamp after the decision, or the platform's own cap, never as native settings")
+    func capped() throws {
+        let tag = Self.export(try PolicyCatalog.policy(id: "tag99@max1"))
+        #expect(tag.typeName == "Tag99Max1Snap")
+        #expect(try tag.files(.kotlin)[0].text.contains("SnapMath.clamp(slot, start - 1, start + 1)"))
+        let js = try tag.files(.js)[0].text
+        #expect(js.contains("id: \"tag99@max1\"") && js.contains("maxItemsPerFling: 1 }") && js.contains("const DECIDER = Object.freeze({ id: \"tag99\""))
+        #expect(try tag.files(.swift)[0].text.contains("PolicyCatalog.policy(id: \"tag99@max1\")"))
+        // SwiftUI's own cap: maxViews = min(maxViews, n), no clamp after the decision.
+        let aligned = try PolicyCatalog.policy(id: "swiftui-viewaligned@max1").withParameterValues([0.998, 3])
+        let alignedJS = try Self.export(aligned).files(.js)[0].text
+        #expect(alignedJS.contains("maxViews: \(ExportNumber.text(1))") && !alignedJS.contains("maxViews: \(ExportNumber.text(3))"))
+        #expect(alignedJS.contains("maxItemsPerFling: null"))
+        #expect(!(try Self.export(aligned).files(.kotlin)[0].text.contains("+cap")))
+        #expect(throws: ExportError.self) { try Self.export(try PolicyCatalog.policy(id: "swiper@max1")).files(.native) }
+    }
 }

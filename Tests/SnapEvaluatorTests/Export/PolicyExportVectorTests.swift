@@ -5,7 +5,8 @@ import Testing
 @testable import SnapEvaluator
 
 /// Every Kotlin and JavaScript export decides as SnapStrategies does, on 10,000 seeded releases per
-/// policy (``ExportVectors``): same slot, item and rule, and the same resting offset to the bit.
+/// policy (``ExportVectors``), each policy also with a per-fling cap (`ID@max<n>`): same slot, item
+/// and rule, and the same resting offset to the bit.
 /// Kotlin is compiled with Debian's `kotlin` (all exports in one `kotlinc` run) and run on the JDK;
 /// JavaScript runs in Debian's `nodejs` (`Scripts/setup.sh` installs both).
 @Suite("exported policies decide as SnapStrategies", .serialized)
@@ -31,7 +32,7 @@ struct PolicyExportVectorTests {
         try Self.require("node")
         let ids = PolicyExport.supportedIdentifiers(.js)
         #expect(ids.count >= 8)
-        let vectors = try ExportVectors(ids: ids, seed: Self.seed)
+        let vectors = try ExportVectors(ids: ids + ExportVectors.capped(ids), seed: Self.seed)
         let dir = try TestScratch.directory("export-js")
         var imports: [String] = []
         for (key, files) in try Self.files(vectors, .js) {
@@ -84,7 +85,7 @@ struct PolicyExportVectorTests {
         try Self.require("java")
         let ids = PolicyExport.supportedIdentifiers(.kotlin)
         #expect(ids.count >= 8)
-        let vectors = try ExportVectors(ids: ids, seed: Self.seed)
+        let vectors = try ExportVectors(ids: ids + ExportVectors.capped(ids), seed: Self.seed)
         let dir = try TestScratch.directory("export-kotlin")
         var sources: [String] = []
         var branches: [String] = []
