@@ -235,6 +235,7 @@ extension KotlinExport {
             return L.decision(L.nearestSlot(rest), rest, pg.second)
         }
         """,
+        "compose-pager": composePager,
         "flutter-pageview": flutterPageView,
         "flutter-pageview-bouncing": flutterPageView,
         "swiftui-viewaligned": """
