@@ -236,6 +236,7 @@ extension KotlinExport {
         }
         """,
         "compose-pager": composePager,
+        "embla": embla,
         "flutter-pageview": flutterPageView,
         "flutter-pageview-bouncing": flutterPageView,
         "swiftui-viewaligned": """
