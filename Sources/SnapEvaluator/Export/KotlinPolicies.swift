@@ -237,6 +237,8 @@ extension KotlinExport {
         """,
         "compose-pager": composePager,
         "embla": embla,
+        "flutter-fixedextent": flutterFixedExtent(bouncing: false),
+        "flutter-fixedextent-bouncing": flutterFixedExtent(bouncing: true),
         "flutter-pageview": flutterPageView,
         "flutter-pageview-bouncing": flutterPageView,
         "swiftui-viewaligned": """
