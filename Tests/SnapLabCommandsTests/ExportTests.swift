@@ -24,7 +24,7 @@ struct ExportTests {
     @Test("usage errors: unknown policy, no translation, bad values")
     func errors() throws {
         #expect(throws: ValidationError.self) { try Self.render(["--policy", "tag999", "--lang", "js"]) }
-        #expect(throws: ValidationError.self) { try Self.render(["--policy", "icarousel", "--lang", "js"]) }
+        #expect(throws: ValidationError.self) { try Self.render(["--policy", "uikit-paging-spring", "--lang", "js"]) }
         #expect(throws: ValidationError.self) { try Self.render(["--policy", "tag99", "--param", "lowTier=30", "--lang", "js"]) }
         #expect(throws: (any Error).self) { try SnapLab.parseAsRoot(["export", "--policy", "tag99", "--lang", "dart"]) }
     }

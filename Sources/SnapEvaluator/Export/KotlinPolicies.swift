@@ -239,6 +239,8 @@ extension KotlinExport {
         "embla": embla,
         "flutter-fixedextent": flutterFixedExtent(bouncing: false),
         "flutter-fixedextent-bouncing": flutterFixedExtent(bouncing: true),
+        "icarousel": iCarousel(paging: false),
+        "icarousel-paging": iCarousel(paging: true),
         "flutter-pageview": flutterPageView,
         "flutter-pageview-bouncing": flutterPageView,
         "swiftui-viewaligned": """

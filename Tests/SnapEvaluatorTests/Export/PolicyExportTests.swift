@@ -68,12 +68,12 @@ struct PolicyExportTests {
 
     @Test("a policy without a translation is refused, naming the ones that have one")
     func unsupported() throws {
-        let e = Self.export(try PolicyCatalog.policy(id: "icarousel"))
-        #expect(throws: ExportError.unsupported(policy: "icarousel", language: .kotlin, supported: PolicyExport.supportedIdentifiers(.kotlin))) {
+        let e = Self.export(try PolicyCatalog.policy(id: "uikit-paging-spring"))
+        #expect(throws: ExportError.unsupported(policy: "uikit-paging-spring", language: .kotlin, supported: PolicyExport.supportedIdentifiers(.kotlin))) {
             try e.files(.kotlin)
         }
         // Capped, the base decides whether there is a translation.
-        let capped = Self.export(try PolicyCatalog.policy(id: "icarousel@max1"))
+        let capped = Self.export(try PolicyCatalog.policy(id: "uikit-paging-spring@max1"))
         #expect(throws: ExportError.self) { try capped.files(.js) }
         #expect(PolicyExport.supportedIdentifiers(.swift) == PolicyCatalog.identifiers)
     }
