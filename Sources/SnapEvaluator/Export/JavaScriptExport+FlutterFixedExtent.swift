@@ -1,6 +1,6 @@
 // The JavaScript export of flutter-fixedextent(-bouncing) (FlutterFixedExtentSnap.swift with
 // FlutterFlingGate.swift, FlutterClampingDeceleration.swift, FlutterFrictionDeceleration.swift).
-// Same branches, same rule names; needs `JavaScriptExport.policies` (SL.exp, SL.log).
+// Same branches, same rule names; needs `JavaScriptExport.policies` (SL.exp, SL.log, SL.flutterGatedVelocity).
 
 extension JavaScriptExport {
     /// More entries of `SL.policies`: flutter-fixedextent and flutter-fixedextent-bouncing.
@@ -12,18 +12,6 @@ extension JavaScriptExport {
       if (base < 0) return NaN;
       if (base === 0) return exponent > 0 ? 0 : Infinity;
       return SL.exp(exponent * SL.log(base));
-    };
-    // FlutterFlingGate.swift with the gate's own maximum velocity.
-    SL.flutterGate = (r, p) => {
-      const travel = Math.abs(r.offset - r.startOffset);
-      let window = travel;
-      if (travel !== travel) window = 0;
-      else if (r.durationMs > p.velocityHorizon) {
-        const b = Math.abs(r.velocity) * p.velocityHorizon;
-        window = b < travel ? b : travel;                      // Swift.min keeps travel when b is NaN
-      }
-      if (!(Math.abs(r.velocity) > p.minFlingVelocity && window > p.minFlingDistance)) return 0;
-      return SL.clamp(r.velocity, -p.maxFlingVelocity, p.maxFlingVelocity);
     };
     // FlutterClampingDeceleration.swift: ClampingScrollSimulation's distance.
     SL.clampingDistance = (v, p) => {
@@ -38,7 +26,7 @@ extension JavaScriptExport {
     SL.frictionDistance = (v, p) => (p.drag > 0 && p.drag < 1 && v === v ? -1000 * v / SL.log(p.drag) : 0);
     // FlutterFixedExtentSnap.swift (FixedExtentScrollPhysics.createBallisticSimulation).
     SL.fixedExtent = (r, L, p, distance) => {
-      const natural = r.offset + distance(SL.flutterGate(r, p), p), end = L.clampedOffset(natural);
+      const natural = r.offset + distance(SL.flutterGatedVelocity(r, p, p.maxFlingVelocity), p), end = L.clampedOffset(natural);
       const atEdge = !L.isLooping && !(natural > 0 && natural < L.maxOffset);
       return L.decision(SL.flooredIndex(L.position(end) + 0.5), atEdge ? "edge-parent-physics" : "nearest-to-simulation-end");
     };

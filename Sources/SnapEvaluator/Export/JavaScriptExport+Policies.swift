@@ -42,8 +42,8 @@ extension JavaScriptExport {
       return L.decision(target, target > selected ? "slow-forward" : (target < selected ? "slow-back" : "slow-stay"));
     };
 
-    // FlutterFlingGate.swift (DragGestureRecognizer.isFlingGesture; maxFlingVelocity 8 pt/ms).
-    SL.flutterGatedVelocity = (r, p) => {
+    // FlutterFlingGate.swift (DragGestureRecognizer.isFlingGesture; maxFlingVelocity 8 pt/ms unless given).
+    SL.flutterGatedVelocity = (r, p, maximum = 8) => {
       const travel = Math.abs(r.offset - r.startOffset);
       let window = travel;
       if (travel !== travel) window = 0;
@@ -52,7 +52,7 @@ extension JavaScriptExport {
         window = b < travel ? b : travel;                      // Swift.min keeps travel when b is NaN
       }
       if (!(Math.abs(r.velocity) > p.minFlingVelocity && window > p.minFlingDistance)) return 0;
-      return SL.clamp(r.velocity, -8, 8);
+      return SL.clamp(r.velocity, -maximum, maximum);
     };
     // FlutterPageViewSnap.swift (PageScrollPhysics).
     SL.flutterPageView = (r, L, p) => {

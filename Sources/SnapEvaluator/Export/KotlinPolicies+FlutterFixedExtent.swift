@@ -34,25 +34,12 @@ extension KotlinExport {
                 return v * t / dr
             }
             """
-        return elementary + """
-            // FlutterFlingGate.swift (DragGestureRecognizer.isFlingGesture).
-            private fun gatedVelocity(r: SnapRelease): Double {
-                val travel = Math.abs(r.offset - r.startOffset)
-                var window = travel
-                if (travel != travel) window = 0.0
-                else if (r.durationMs > P.velocityHorizon) {
-                    val b = Math.abs(r.velocity) * P.velocityHorizon
-                    window = if (b < travel) b else travel // Swift.min keeps travel when b is NaN
-                }
-                if (!(Math.abs(r.velocity) > P.minFlingVelocity && window > P.minFlingDistance)) return 0.0
-                return SnapMath.clamp(r.velocity, -P.maxFlingVelocity, P.maxFlingVelocity)
-            }
-
+        return elementary + flutterGate + """
             \(distance)
 
             // FlutterFixedExtentSnap.swift (FixedExtentScrollPhysics.createBallisticSimulation).
             private fun decidePolicy(r: SnapRelease, L: SnapGeometry): SnapDecision {
-                val natural = r.offset + coastDistance(gatedVelocity(r))
+                val natural = r.offset + coastDistance(gatedVelocity(r, P.maxFlingVelocity))
                 val end = L.clampedOffset(natural)
                 val atEdge = !L.isLooping && !(natural > 0 && natural < L.maxOffset)
                 return L.decision(SnapMath.flooredIndex(L.position(end) + 0.5), if (atEdge) "edge-parent-physics" else "nearest-to-simulation-end")

@@ -305,10 +305,10 @@ extension KotlinExport {
 
         """
 
-    /// FlutterPageViewSnap.swift with FlutterFlingGate.swift (maxFlingVelocity 8 pt/ms).
-    static let flutterPageView = """
+    /// FlutterFlingGate.swift: the release velocity if it is a fling, clamped to `maximum`, else 0.
+    static let flutterGate = """
         // FlutterFlingGate.swift (DragGestureRecognizer.isFlingGesture).
-        private fun gatedVelocity(r: SnapRelease): Double {
+        private fun gatedVelocity(r: SnapRelease, maximum: Double): Double {
             val travel = Math.abs(r.offset - r.startOffset)
             var window = travel
             if (travel != travel) window = 0.0
@@ -317,12 +317,17 @@ extension KotlinExport {
                 window = if (b < travel) b else travel // Swift.min keeps travel when b is NaN
             }
             if (!(Math.abs(r.velocity) > P.minFlingVelocity && window > P.minFlingDistance)) return 0.0
-            return SnapMath.clamp(r.velocity, -8.0, 8.0)
+            return SnapMath.clamp(r.velocity, -maximum, maximum)
         }
 
+
+        """
+
+    /// FlutterPageViewSnap.swift with FlutterFlingGate.swift (maxFlingVelocity 8 pt/ms).
+    static let flutterPageView = flutterGate + """
         // FlutterPageViewSnap.swift (PageScrollPhysics).
         private fun decidePolicy(r: SnapRelease, L: SnapGeometry): SnapDecision {
-            val v = gatedVelocity(r)
+            val v = gatedVelocity(r, 8.0)
             val offset = r.offset
             if (!L.isLooping && ((v <= 0 && offset <= 0) || (v >= 0 && offset >= L.maxOffset))) {
                 return L.decision(SnapMath.flooredIndex(L.position(L.clampedOffset(offset)) + 0.5), "edge-parent-physics")

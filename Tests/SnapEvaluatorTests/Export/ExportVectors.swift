@@ -10,7 +10,7 @@ import SnapStrategies
 /// at both ends, on and half-way between snap offsets, NaN and infinite, with zero, tiny, tier and
 /// huge velocities, known and unknown start items and finger travel. Each policy has two exports
 /// (its defaults and a random valid parameter vector, taking turns over the layouts), a capped
-/// one (`ID@max<n>`) one, its defaults: each Kotlin export is a file for `kotlinc`, whose time
+/// policy (`ID@max<n>`) one, its defaults: each Kotlin export is a file for `kotlinc`, whose time
 /// grows with the files.
 struct ExportVectors {
     /// One export: a key (`k<n>`, the Kotlin package and the JavaScript file name) and its policy.
