@@ -12,6 +12,9 @@ let strictSettings: [SwiftSetting] = [
 
 let package = Package(
     name: "SnapLab",
+    // What `SnapStrategies` builds for as a dependency (Swift 6 toolchains; the CLI needs GSL,
+    // `brew install gsl` on macOS). Linux needs no entry.
+    platforms: [.iOS(.v13), .macOS(.v10_15), .tvOS(.v13), .watchOS(.v6), .visionOS(.v1)],
     products: [
         .library(name: "SnapStrategies", targets: ["SnapStrategies"]),
         .library(name: "SnapEvaluator", targets: ["SnapEvaluator"]),
@@ -25,14 +28,18 @@ let package = Package(
         .target(
             name: "SnapStrategies",
             exclude: ["LICENSE"],
-            swiftSettings: strictSettings
+            swiftSettings: strictSettings,
+            // `rounded()`, `squareRoot()` and friends lower to libm's `floor`, `sqrt`, … on Linux,
+            // where nothing else (no Foundation) links libm into a consumer: link it explicitly
+            // (Tests/ConsumerPackage is built by ConsumerPackageTests to prove it).
+            linkerSettings: [.linkedLibrary("m", .when(platforms: [.linux, .android]))]
         ),
 
         // MARK: - GSL (GPL-3.0-or-later), reached only from SnapEvaluator/GSL
         .systemLibrary(
             name: "CGSL",
             pkgConfig: "gsl",
-            providers: [.apt(["libgsl-dev"])]
+            providers: [.apt(["libgsl-dev"]), .brew(["gsl"])]
         ),
 
         // MARK: - Traces, scoring, fitting (GPL-3.0-or-later)

@@ -5,11 +5,17 @@
 #   pkg-config   lets SwiftPM find GSL's flags (`pkg-config --libs gsl`)
 #   librsvg2-bin rsvg-convert, used by a test that proves our SVG plots render (and PNG output)
 #   chromium, chromium-driver  headless browser for the tests of the recorder page and the report
-# With --tests (Scripts/test.sh), also the test-only Python package, with pip:
-#   pandas       a test runs Docs/per-trace.md's example on compare's --per-trace output
+# With --tests (Scripts/test.sh), also what only the tests need; the main job (Scripts/run.sh)
+# runs without it:
+#   kotlin, default-jdk-headless  compile and run the Kotlin exports' vectors (kotlinc, JDK)
+#   nodejs       run the JavaScript exports' vectors (`node`)
+#   pandas       (Python, with pip) a test runs Docs/per-trace.md's example on compare's --per-trace output
 set -euo pipefail
 
-if [ "${1:-}" = "--tests" ]; then
+tests=no
+if [ "${1:-}" = "--tests" ]; then tests=yes; fi
+
+if [ "$tests" = yes ]; then
   if python3 -c "import pandas" >/dev/null 2>&1; then
     echo "setup: python3 pandas is already installed (test-only)"
   else
@@ -19,6 +25,7 @@ if [ "${1:-}" = "--tests" ]; then
 fi
 
 needed=(libgsl-dev pkg-config librsvg2-bin chromium chromium-driver)
+if [ "$tests" = yes ]; then needed+=(kotlin default-jdk-headless nodejs); fi
 missing=()
 for pkg in "${needed[@]}"; do
   if dpkg-query -W -f='${Status}' "$pkg" 2>/dev/null | grep -q "install ok installed"; then

@@ -12,7 +12,7 @@ public struct SnapLab: ParsableCommand {
             """,
         version: "0.1.0",
         subcommands: [Compare.self, Explain.self, Policies.self, Velocity.self, Describe.self, Generate.self, Import.self, Plot.self,
-                      Fit.self, Recommend.self, Report.self, Record.self, ValidateLabels.self]
+                      Fit.self, Recommend.self, Export.self, Report.self, Record.self, ValidateLabels.self]
     )
 
     public init() {}

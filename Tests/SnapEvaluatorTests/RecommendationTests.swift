@@ -1,4 +1,5 @@
 import Foundation
+import SnapLabTestSupport
 import Testing
 import SnapStrategies
 @testable import SnapEvaluator
@@ -119,15 +120,7 @@ struct RecommendationTests {
     }
 
     private func run(_ path: String, _ arguments: [String]) throws -> (status: Int32, output: String) {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: path)
-        process.arguments = arguments
-        let pipe = Pipe()
-        process.standardOutput = pipe
-        process.standardError = pipe
-        try process.run()
-        let data = pipe.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return (process.terminationStatus, String(decoding: data, as: UTF8.self))
+        let result = try TestProcess.run(path, arguments)
+        return (result.status, result.output)
     }
 }

@@ -42,6 +42,23 @@ struct RecommendTests {
         #expect((doc["ranking"] as? [[String: Any]])?.count == 5)
     }
 
+    @Test("--export prints the chosen configuration as snaplab export writes it, fitted values marked, in table and JSON")
+    func exportsChosen() throws {
+        let path = try CommandFixtures.write(flingFixture())
+        let args = [path, "--policies", "nearest,android-pagersnap", "--seed", "4"]
+        let text = try command(args + ["--export", "kotlin"]).output().text
+        #expect(text.contains("\nkotlin export:\n"))
+        #expect(text.contains("object AndroidPagersnapSnap {"))
+        #expect(text.contains("minFlingVelocity = ") && text.contains("dp/ms (fitted)"))
+        #expect(text.contains("\n// Velocity: ") && text.contains("\n// Hit criterion: ") && text.contains("Data: \(path)"))
+        #expect(text.contains("Chosen by snaplab recommend: android-pagersnap (fitted)"))
+        let json = try command(args + ["--export", "js", "--format", "json"]).output().text
+        let doc = try #require(try JSONSerialization.jsonObject(with: Data(json.utf8)) as? [String: Any])
+        #expect((doc["export"] as? String)?.contains("export function targetIndex(layout, release)") == true)
+        // The chosen policy has no native settings: a usage error naming the ones that have.
+        #expect(throws: ValidationError.self) { try command(args + ["--export", "native"]).output() }
+    }
+
     @Test("--folds larger than the number of users is an error naming both, exit 64 (issue 31)")
     func moreFoldsThanUsers() throws {
         let path = try CommandFixtures.write(flingFixture(users: 5))

@@ -354,7 +354,8 @@ public struct Recommendation: Sendable {
     /// `makeRecommendedSnapPolicy() throws -> any SnapPolicy`. Catalogue policies are looked up by
     /// identifier and given their values (`PolicyCatalog.policy(id:)` + `setParameterValues`); a
     /// learned policy is built with its memberwise initializer. Numbers are written with Swift's
-    /// shortest round-trip representation, so the code rebuilds exactly the chosen values.
+    /// shortest round-trip representation, so the code rebuilds exactly the chosen values
+    /// (``SwiftExport/builder(functionName:policy:remarks:indent:)``, one named value per line).
     public var swiftCode: String {
         let c = chosen
         let p = c.policy
@@ -364,29 +365,16 @@ public struct Recommendation: Sendable {
             "",
             "/// Chosen by `snaplab recommend`: \(c.policyID) with \(c.variant == "defaults" ? "its default parameters" : "fitted " + c.fittedParameters.joined(separator: ", ")).",
             "/// Mean test \(objective) \(scoreText) over \(folds) user-grouped folds; rule: the simplest policy within one standard error of the best.",
-        ] + codeHeader.map { "/// " + $0 } + c.degenerate.map { "/// DEGENERATE (chosen with --allow-degenerate): " + $0 } + [
-            "func makeRecommendedSnapPolicy() throws -> any SnapPolicy {",
-        ]
-        let list = { (xs: [Double]) in "[" + xs.map { "\($0)" }.joined(separator: ", ") + "]" }
-        if let learned = p as? LearnedThresholdSnap {
-            lines.append("    " + learned.swiftExpression)
-        } else {
-            lines.append("    var policy = try PolicyCatalog.policy(id: \"\(p.id)\")")
-            if !p.parameterValues.isEmpty {
-                let names = p.parameterSpecs.map(\.name).joined(separator: ", ")
-                lines.append("    // \(names)")
-                for name in c.atBound where !c.notIdentified.contains(name) {
-                    lines.append("    // \(name): on a bound of its range — the data do not pin it; any value to that end fits as well")
-                }
-                for name in c.notIdentified {
-                    lines.append("    // \(name): not identified by the data — no trace scores differently from this value to the end "
-                                 + "of its range; choose it on other grounds")
-                }
-                lines.append("    try policy.setParameterValues(\(list(p.parameterValues)))")
-            }
-            lines.append("    return policy")
+        ] + codeHeader.map { "/// " + $0 } + c.degenerate.map { "/// DEGENERATE (chosen with --allow-degenerate): " + $0 }
+        var remarks: [String] = []
+        for name in c.atBound where !c.notIdentified.contains(name) {
+            remarks.append("\(name): on a bound of its range — the data do not pin it; any value to that end fits as well")
         }
-        lines.append("}")
-        return lines.joined(separator: "\n") + "\n"
+        for name in c.notIdentified {
+            remarks.append("\(name): not identified by the data — no trace scores differently from this value to the end "
+                           + "of its range; choose it on other grounds")
+        }
+        lines.append(SwiftExport.builder(functionName: "makeRecommendedSnapPolicy", policy: p, remarks: remarks))
+        return lines.joined(separator: "\n")
     }
 }

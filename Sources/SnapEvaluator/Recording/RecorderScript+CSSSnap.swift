@@ -35,6 +35,39 @@ extension RecorderScript {
       return best;
     };
 
+    // CSSScrollSnap+Covering.swift: items wider than the snapport (Chromium's covering areas).
+    SL.cssSnapport = (L) => (L.alignment === "trailing" ? L.viewportWidth - L.trailingInset : L.viewportWidth);
+    SL.cssCovering = (x, current, direction, range, L) => {
+      const w = L.itemWidth, v = SL.cssSnapport(L), out = { intended: null, displaced: null };
+      if (!(w > v && v > 0 && isFinite(x))) return out;
+      const span = w - v, k = SL.flooredIndex((x - L.leadingInset) / L.stride);
+      for (let s = k - 1; s <= k + 2; s++) {
+        if (!L.isLooping && !(s >= 0 && s < L.itemCount)) continue;
+        const a = L.leadingInset + s * L.stride;
+        if (x >= a && x <= a + span) { out.intended = s; continue; }
+        const offset = SL.clamp(x, a, a + span);
+        if (!SL.cssIsValid(offset, current, direction, false)) continue;
+        const distance = Math.abs(offset - x);
+        if (!(distance < range)) continue;
+        if (out.displaced !== null && !(distance < out.displaced.distance)) continue;
+        out.displaced = { slot: s, offset: offset, distance: distance };
+      }
+      return out;
+    };
+    SL.cssResolve = (aligned, alignedRule, x, current, direction, range, L) => {
+      const c = SL.cssCovering(x, current, direction, range, L);
+      if (c.intended !== null) {
+        return { slot: c.intended, index: L.itemIndex(c.intended), offset: L.clampedOffset(x), rule: "covering-intended" };
+      }
+      if (c.displaced !== null) {
+        const d = c.displaced, alignedDistance = aligned !== null ? Math.abs(L.snapOffset(aligned) - x) : Infinity;
+        if (d.distance < alignedDistance || (d.distance === alignedDistance && (aligned === null || d.slot < aligned))) {
+          return { slot: d.slot, index: L.itemIndex(d.slot), offset: L.clampedOffset(d.offset), rule: "covering-displaced" };
+        }
+      }
+      return aligned !== null ? L.decision(aligned, alignedRule) : null;
+    };
+
     SL.cssDecide = (r, L, p, proximity) => {
       const v = r.velocity;
       let displacement = null;
@@ -51,22 +84,23 @@ extension RecorderScript {
       };
       if (displacement === null) {
         const slot = SL.cssClosestSlot(current, current, 0, false, range, L);
-        return slot !== null ? L.decision(slot, "end-position") : noSnap(current);
+        return SL.cssResolve(slot, "end-position", current, current, 0, range, L) || noSnap(current);
       }
       const intended = current + displacement;   // unclamped (EndAndDirectionStrategy's base)
       const direction = displacement > 0 ? 1 : -1;
-      let found = SL.cssClosestSlot(intended, current, direction, false, range, L);
-      let rule = "fling-closest-in-direction";
+      const aligned = SL.cssClosestSlot(intended, current, direction, false, range, L);
+      let found = SL.cssResolve(aligned, "fling-closest-in-direction", intended, current, direction, range, L);
       if (found !== null && p.stopAlways !== 0) {
         const stop = SL.cssClosestSlot(current, current, direction, true, range, L);
-        if (stop !== null && Math.abs(L.snapOffset(stop) - current) < Math.abs(L.snapOffset(found) - current)) {
-          found = stop; rule = "fling-snap-stop";
+        if (stop !== null && Math.abs(L.snapOffset(stop) - current) < Math.abs(found.offset - current)) {
+          found = L.decision(stop, "fling-snap-stop");
         }
       }
-      if (found !== null) return L.decision(found, rule);
+      if (found !== null) return found;
       if (!proximity) {
         const slot = SL.cssClosestSlot(current, current, 0, false, range, L);
-        if (slot !== null) return L.decision(slot, "fling-fallback-end-position");
+        const d = SL.cssResolve(slot, "fling-fallback-end-position", current, current, 0, range, L);
+        if (d !== null) return d;
       }
       return noSnap(intended);
     };

@@ -17,6 +17,7 @@ extension SnapLab {
                 headroom: the same folds' hit rate of boosted decision stumps on the learned-threshold \
                 features, the best any release-time policy could do on this data (seeded with --seed).
                 Example: snaplab recommend Data/synthetic.csv --policies tag99,nearest,embla
+                Example: snaplab recommend Data/synthetic.csv --policies tag99,nearest --export kotlin
                 """)
 
         @OptionGroup var input: TraceInputOptions
@@ -41,6 +42,9 @@ extension SnapLab {
 
         @Option(help: "Output format: table or json.")
         var format: TableOrJSON = .table
+
+        @Option(help: "Also print the chosen configuration as snaplab export writes it: swift, kotlin or js (json: key \"export\").")
+        var export: ExportLanguage?
 
         @OptionGroup var platformOptions: PlatformOptions
 
@@ -99,9 +103,29 @@ extension SnapLab {
         public func output() throws -> CommandOutput {
             let (report, notes) = try recommendation()
             var result = CommandOutput()
-            result.standardOutput = Array((format == .json ? report.json().rendered(pretty: true) + "\n" : report.table()).utf8)
+            var json = report.json(), table = report.table()
+            if let export {
+                let code = try exportCode(report, export)
+                if case .object(let items) = json { json = .object(items + [("export", .string(code))]) }
+                table += "\n\(export.rawValue) export:\n" + code
+            }
+            result.standardOutput = Array((format == .json ? json.rendered(pretty: true) + "\n" : table).utf8)
             result.standardError = notes.joined(separator: "\n") + "\n"
             return result
+        }
+
+        /// The chosen configuration as `snaplab export` writes it in `language` (the module for js).
+        func exportCode(_ report: RecommendationReport, _ language: ExportLanguage) throws -> String {
+            let r = report.recommendation
+            let run = Dictionary(report.preamble.map { ($0.key, $0.value) }, uniquingKeysWith: { a, b in a + "; " + b })
+            let header = r.exportHeader(velocity: run["velocity"] ?? input.velocity.rawValue,
+                                        hit: run["hit"] ?? sample.hitOptions.hit.rawValue,
+                                        data: [run["file"], run["traces"], run["labels"]].compactMap { $0 }.joined(separator: "; "))
+            do {
+                return try PolicyExport(policy: r.chosen.policy, header: header).files(language)[0].text
+            } catch {
+                throw ValidationError("--export: " + error.description)
+            }
         }
     }
 }
