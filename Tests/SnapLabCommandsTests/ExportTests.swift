@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import SnapLabTestSupport
+import SnapStrategies
 import Testing
 @testable import SnapLabCommands
 
@@ -21,10 +22,26 @@ struct ExportTests {
         #expect(files[0].contains("Platform: android.") && files[0].contains("Data: none: the policy's defaults with --param values."))
     }
 
-    @Test("usage errors: unknown policy, no translation, bad values")
+    @Test("every catalogue policy renders in swift, kotlin and js")
+    func everyPolicy() throws {
+        for id in PolicyCatalog.identifiers {
+            for language in ["swift", "kotlin", "js"] {
+                let (files, _) = try Self.render(["--policy", id, "--lang", language])
+                #expect(!files.isEmpty && files.allSatisfy { $0.contains("Policy: \(id)") }, "\(id) \(language)")
+            }
+        }
+    }
+
+    @Test("usage errors: unknown policy, unknown capped policy, bad values, unknown language")
     func errors() throws {
         #expect(throws: ValidationError.self) { try Self.render(["--policy", "tag999", "--lang", "js"]) }
-        #expect(throws: ValidationError.self) { try Self.render(["--policy", "uikit-paging-spring", "--lang", "js"]) }
+        #expect(throws: ValidationError.self) { try Self.render(["--policy", "no-such-policy@max1", "--lang", "kotlin"]) }
+        do {
+            _ = try Self.render(["--policy", "tag999", "--lang", "kotlin"])
+            Issue.record("expected a usage error for an unknown policy")
+        } catch {
+            #expect(SnapLab.exitCode(for: error).rawValue == 64)
+        }
         #expect(throws: ValidationError.self) { try Self.render(["--policy", "tag99", "--param", "lowTier=30", "--lang", "js"]) }
         #expect(throws: (any Error).self) { try SnapLab.parseAsRoot(["export", "--policy", "tag99", "--lang", "dart"]) }
     }

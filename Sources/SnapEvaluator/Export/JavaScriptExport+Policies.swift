@@ -8,7 +8,7 @@ extension JavaScriptExport {
     static let ownPolicies = ["android-viewpager", "android-linearsnap", "compose-lazyrow-snap", "learned-threshold", "flutter-pageview", "flutter-pageview-bouncing", "rn-android-paging",
                               "swiftui-viewaligned", "swiftui-viewaligned-never", "swiper",
                               "rn-ios-snapinterval", "rn-ios-snapinterval-nomomentum", "compose-pager", "embla",
-                              "flutter-fixedextent", "flutter-fixedextent-bouncing", "icarousel", "icarousel-paging"]
+                              "flutter-fixedextent", "flutter-fixedextent-bouncing", "icarousel", "icarousel-paging", "uikit-paging-spring"]
 
     /// More entries of `SL.policies`, and the release helpers they need.
     static let policies = #"""

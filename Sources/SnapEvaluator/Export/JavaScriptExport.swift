@@ -28,7 +28,7 @@ public enum JavaScriptExport {
         // startOffset (default: offset), startIndex, fingerTravel, durationMs.
 
         """
-        out += RecorderScript.geometry + "\n" + RecorderScript.policies + "\n" + RecorderScript.cssSnap + "\n" + policies + "\n" + composePager + "\n" + embla + "\n" + flutterFixedExtent + "\n" + iCarousel + "\n"
+        out += RecorderScript.geometry + "\n" + RecorderScript.policies + "\n" + RecorderScript.cssSnap + "\n" + policies + "\n" + composePager + "\n" + embla + "\n" + flutterFixedExtent + "\n" + iCarousel + "\n" + uiKitPagingSpring + "\n"
         if hasTracker(export) { out += RecorderScript.velocity + "\n" }
         out += """
         const POLICY = Object.freeze({ id: "\(policy.id)", params: Object.freeze({ \(params) }), snapOrigin: "\(decider.snapOrigin.rawValue)",

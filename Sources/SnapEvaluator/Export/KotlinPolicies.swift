@@ -241,6 +241,7 @@ extension KotlinExport {
         "flutter-fixedextent-bouncing": flutterFixedExtent(bouncing: true),
         "icarousel": iCarousel(paging: false),
         "icarousel-paging": iCarousel(paging: true),
+        "uikit-paging-spring": uiKitPagingSpring,
         "flutter-pageview": flutterPageView,
         "flutter-pageview-bouncing": flutterPageView,
         "swiftui-viewaligned": """

@@ -66,16 +66,23 @@ struct PolicyExportTests {
         #expect(swift.contains("static func targetIndex(layout: CarouselLayout, release: Release, policy: any SnapPolicy) -> Int"))
     }
 
-    @Test("a policy without a translation is refused, naming the ones that have one")
-    func unsupported() throws {
-        let e = Self.export(try PolicyCatalog.policy(id: "uikit-paging-spring"))
-        #expect(throws: ExportError.unsupported(policy: "uikit-paging-spring", language: .kotlin, supported: PolicyExport.supportedIdentifiers(.kotlin))) {
-            try e.files(.kotlin)
+    @Test("every catalogue policy, capped too, exports to swift, kotlin and js; a policy without native settings is refused for native")
+    func everyPolicyExports() throws {
+        for language in [ExportLanguage.swift, .kotlin, .js] {
+            #expect(PolicyExport.supportedIdentifiers(language) == PolicyCatalog.identifiers, "\(language)")
+            for id in PolicyCatalog.identifiers {
+                for name in [id, id + "@max1"] {
+                    let files = try Self.export(try PolicyCatalog.policy(id: name)).files(language)
+                    #expect(!files.isEmpty && files.allSatisfy { $0.text.contains("Policy: \(name)") }, "\(name) \(language)")
+                }
+            }
         }
-        // Capped, the base decides whether there is a translation.
-        let capped = Self.export(try PolicyCatalog.policy(id: "uikit-paging-spring@max1"))
-        #expect(throws: ExportError.self) { try capped.files(.js) }
-        #expect(PolicyExport.supportedIdentifiers(.swift) == PolicyCatalog.identifiers)
+        // The one language that still refuses: native settings exist only for platforms with such knobs.
+        let unsupported = try #require(PolicyCatalog.identifiers.first { !NativeSettings.supportedIdentifiers.contains($0) })
+        let e = Self.export(try PolicyCatalog.policy(id: unsupported))
+        #expect(throws: ExportError.unsupported(policy: unsupported, language: .native, supported: NativeSettings.supportedIdentifiers)) {
+            try e.files(.native)
+        }
     }
 
     @Test("a capped policy (ID@max<n>) exports with the clamp after the decision, or the platform's own cap, never as native settings")
