@@ -46,8 +46,8 @@ public struct DataChecks: Sendable {
         }
     }
 
-    public private(set) var traces = 0
-    public private(set) var labelled = 0
+    public internal(set) var traces = 0
+    public internal(set) var labelled = 0
     var outside = Finding()
     var unreachable = Finding()
     var zeroVelocity = Finding()
@@ -64,10 +64,10 @@ public struct DataChecks: Sendable {
     var firstLabel: Int?
     var labelsVary = false
     /// Sample-level traces that carried a `release_velocity` (``VelocityInUse/ignoredNotice(method:ignored:)``).
-    public private(set) var recordedVelocities = 0
+    public internal(set) var recordedVelocities = 0
     /// Whether the layout checks (outside-content, unreachable-intended) run: false when the
     /// traces' layout is only a stand-in (`snaplab velocity` without a layout).
-    public private(set) var checksLayout = true
+    public internal(set) var checksLayout = true
 
     /// - Parameter checksLayout: run the checks that need the traces' real layout.
     public init(checksLayout: Bool = true) { self.checksLayout = checksLayout }
