@@ -129,6 +129,8 @@ def summaries(spark, path, binary, compare_options, input_format="parquet", part
     """The summary texts of every non-empty partition of the traces at `path`."""
     from pyspark.sql import functions as F
 
+    # the executors' Python workers import this module to run summarize_partition
+    spark.sparkContext.addPyFile(os.path.abspath(__file__))
     df = read_traces(spark, path, input_format)
     columns = df.columns
     key = "user_id" if "user_id" in columns else "trace_id"
@@ -137,7 +139,11 @@ def summaries(spark, path, binary, compare_options, input_format="parquet", part
     n = partitions or spark.sparkContext.defaultParallelism
     numbered = df.withColumn("_snaplab_row", F.monotonically_increasing_id())
     # Each trace's rows together and in time order (ties in input order), whatever the files' order.
-    order = [c for c in (key, "trace_id", "t_ms") if c in columns] + ["_snaplab_row"]
+    # (t_ms as a number: CSV columns are read as text)
+    order = [F.col(c) for c in (key, "trace_id") if c in columns]
+    if "t_ms" in columns:
+        order.append(F.col("t_ms").cast("double"))
+    order.append(F.col("_snaplab_row"))
     ordered = numbered.repartition(n, key).sortWithinPartitions(*order).select(*columns)
     return ordered.rdd.mapPartitions(
         lambda rows: summarize_partition((tuple(r) for r in rows), columns, binary, compare_options)).collect()
