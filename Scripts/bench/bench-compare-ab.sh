@@ -2,7 +2,7 @@
 # `snaplab compare`: a reference binary against a new one — byte identity, then timing, alternating.
 # Not part of the tests (issue 12 "compare within 3%", issue 15 item 6 "10^6 users").
 #
-#   Scripts/bench-compare-ab.sh REF_BIN NEW_BIN [RUNS]
+#   Scripts/bench/bench-compare-ab.sh REF_BIN NEW_BIN [RUNS]
 #
 # 1. Byte identity (skipped with CHECK=0): for every Data/*.csv, the 1M benchmark file and the
 #    10^6-user file, with --jobs 1 and the default jobs, `compare FILE` (table), `--format json`
@@ -20,7 +20,7 @@
 # /tmp/snaplab-fit-bench/u1m.csv), BENCH_FILES (default "$ONE_M $MANY_USERS"), COMPARE_ARGS.
 # Files that do not exist are skipped with a note.
 set -euo pipefail
-cd "$(dirname "$0")/.."
+cd "$(dirname "$0")/../.."
 REF="$1"; NEW="$2"; RUNS="${3:-5}"
 ONE_M="${ONE_M:-/tmp/snaplab-bench/traces_1m.csv}"
 MANY_USERS="${MANY_USERS:-/tmp/snaplab-fit-bench/u1m.csv}"

@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # `snaplab compare` against the numpy/pyarrow baseline (issue #8 "Speed"). Not part of the tests.
 #
-#   Scripts/bench-compare.sh [RUNS]          (RUNS per tool, default 3)
+#   Scripts/bench/bench-compare.sh [RUNS]          (RUNS per tool, default 3)
 #
 # 1. Builds snaplab in release mode; makes /tmp/snaplab-bench/traces_{100k,1m,5m}.csv if missing
 #    with ../shared/bench/gen_traces.py (seed 42); the 5M file (≈ 5.7 GB) only when /tmp has
@@ -20,7 +20,7 @@
 # Needs pyarrow for the baseline: installed with pip if missing (the script says so).
 # The machine may be shared: the load average is printed before each part; rerun when it is high.
 set -euo pipefail
-cd "$(dirname "$0")/.."
+cd "$(dirname "$0")/../.."
 RUNS="${1:-3}"
 DIR=/tmp/snaplab-bench
 SHARED="${SNAPLAB_SHARED:-$(cd .. && pwd)/shared}"   # shared/ beside the repository

@@ -1,10 +1,10 @@
 #!/usr/bin/env bash
 # Speed of fit, recommend and compare at telemetry scale (issue #15 "Speed"). Not part of the tests.
 #
-#   Scripts/bench-fit.sh [RUNS] [SIZES]     (RUNS per command, default 3; SIZES default "100k 1m")
-#   BEFORE=/path/to/old/snaplab Scripts/bench-fit.sh ...   (also time a reference binary, alternating
+#   Scripts/bench/bench-fit.sh [RUNS] [SIZES]     (RUNS per command, default 3; SIZES default "100k 1m")
+#   BEFORE=/path/to/old/snaplab Scripts/bench/bench-fit.sh ...   (also time a reference binary, alternating
 #                                                          run by run with this tree's build)
-#   ONLY="fit" Scripts/bench-fit.sh ...                   (only these parts: fit, recommend, compare;
+#   ONLY="fit" Scripts/bench/bench-fit.sh ...                   (only these parts: fit, recommend, compare;
 #                                                          default all three)
 #
 # 1. Builds snaplab in release mode; makes, if missing, in /tmp/snaplab-fit-bench:
@@ -23,7 +23,7 @@
 # Prints min / median / max per command. The machine may be shared: the load average is printed
 # before each part; rerun when it is high.
 set -euo pipefail
-cd "$(dirname "$0")/.."
+cd "$(dirname "$0")/../.."
 RUNS="${1:-3}"
 SIZES="${2:-100k 1m}"
 ONLY="${ONLY:-fit recommend compare}"

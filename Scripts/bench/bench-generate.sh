@@ -4,7 +4,7 @@
 # reference binary, and prints wall time, CPU time (user + sys) and peak RSS, each run and the
 # medians (the machine may be shared: compare CPU times, and medians).
 #
-#   Scripts/bench-generate.sh [TRACES] [REPEATS] [REFERENCE_BINARY]
+#   Scripts/bench/bench-generate.sh [TRACES] [REPEATS] [REFERENCE_BINARY]
 #       defaults: 1000000 traces, 3 repeats, /work/main/.build/release/snaplab (if present)
 #
 # Builds release and, in a temporary directory (removed afterwards), times per binary:
@@ -14,7 +14,7 @@
 #  3. `generate --like` on 20,000 traces of that model (the calibration time it prints, and the
 #     whole command with 20,000 traces written).
 set -euo pipefail
-cd "$(dirname "$0")/.."
+cd "$(dirname "$0")/../.."
 traces="${1:-1000000}"
 repeats="${2:-3}"
 ref="${3:-/work/main/.build/release/snaplab}"

@@ -2,7 +2,7 @@
 # Large and hostile inputs (issue #7): time and peak RSS of the release `snaplab` on each, and
 # what it answered (exit code, first line of standard error).
 #
-#   Scripts/bench-hostile.sh [--skip-5m]
+#   Scripts/bench/bench-hostile.sh [--skip-5m]
 #
 # Files (made in /tmp/snaplab-bench if missing):
 #   traces_100k/1m/5m.csv   python3 /work/shared/bench/gen_traces.py --traces N --seed 42|5 (5M: ~5.8 GB)
@@ -13,7 +13,7 @@
 # Memory is flat in the number of traces (one trace's samples at a time) and bounded per row
 # (TraceReadOptions.maxRowBytes, 64 MiB) and per trace (maxSamplesPerTrace, 4 Mi samples).
 set -euo pipefail
-cd "$(dirname "$0")/.."
+cd "$(dirname "$0")/../.."
 DIR=/tmp/snaplab-bench
 SKIP5M=0
 [[ "${1:-}" == "--skip-5m" ]] && SKIP5M=1

@@ -1,16 +1,16 @@
 #!/usr/bin/env bash
 # `snaplab import` throughput: builds snaplab in release mode, makes a synthetic Android-style
-# pointer log of STROKES strokes (Scripts/make-pointer-log.py, seed 1: ~9 events per stroke,
+# pointer log of STROKES strokes (Scripts/tools/make-pointer-log.py, seed 1: ~9 events per stroke,
 # the first move 65-105 ms after the down, a repeated lift-off position) in CSV and in JSON
 # lines, and times importing each (chained under compose-lazyrow-snap with --velocity compose,
 # touch slop, scale 1.75, target labels: every step of the path) RUNS times on one core.
 # Prints the median wall and CPU (user+sys) seconds and peak RSS; with REFERENCE (another
 # snaplab binary, e.g. one built from main), alternates it with this build run by run.
 #
-#   Scripts/bench-import.sh [STROKES] [RUNS] [REFERENCE]
-#   BUILD=debug Scripts/bench-import.sh 20000 3     # time the debug build instead
+#   Scripts/bench/bench-import.sh [STROKES] [RUNS] [REFERENCE]
+#   BUILD=debug Scripts/bench/bench-import.sh 20000 3     # time the debug build instead
 set -euo pipefail
-cd "$(dirname "$0")/.."
+cd "$(dirname "$0")/../.."
 STROKES="${1:-20000}"
 RUNS="${2:-5}"
 REFERENCE="${3:-}"
@@ -19,8 +19,8 @@ DIR=/tmp/snaplab-bench
 mkdir -p "$DIR"
 CSV="$DIR/pointer_${STROKES}.csv"
 JSONL="$DIR/pointer_${STROKES}.jsonl"
-[[ -f "$CSV" ]] || python3 Scripts/make-pointer-log.py --strokes "$STROKES" --seed 1 --out "$CSV" >/dev/null
-[[ -f "$JSONL" ]] || python3 Scripts/make-pointer-log.py --strokes "$STROKES" --seed 1 --format jsonl --out "$JSONL" >/dev/null
+[[ -f "$CSV" ]] || python3 Scripts/tools/make-pointer-log.py --strokes "$STROKES" --seed 1 --out "$CSV" >/dev/null
+[[ -f "$JSONL" ]] || python3 Scripts/tools/make-pointer-log.py --strokes "$STROKES" --seed 1 --format jsonl --out "$JSONL" >/dev/null
 swift build -c "$CONFIG" --product snaplab >/dev/null
 BIN="$(swift build -c "$CONFIG" --show-bin-path)/snaplab"
 COMMON=(--target-column target --touch-slop compose --item-width 160 --spacing 10 --leading-inset 10 --viewport 375 --count 12 --chain --live-policy compose-lazyrow-snap --velocity compose)

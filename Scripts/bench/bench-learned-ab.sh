@@ -3,7 +3,7 @@
 # `recommend FILE --policies learned-threshold`), this checkout against a reference binary, runs
 # alternated. Not part of the tests.
 #
-#   Scripts/bench-learned-ab.sh [FILE] [RUNS] [REFERENCE]
+#   Scripts/bench/bench-learned-ab.sh [FILE] [RUNS] [REFERENCE]
 #     FILE       traces (default /tmp/snaplab-fit-bench/g100k.csv, `snaplab generate --seed 5
 #                --traces 100000 --users 500`; g1m.csv is the 1M / 2,000-user file)
 #     RUNS       runs of each binary (default 2)
@@ -15,7 +15,7 @@
 # headroom of each binary's first run, so a change in the fits shows next to its time.
 # On a shared machine compare CPU medians; wall time follows the other load.
 set -euo pipefail
-cd "$(dirname "$0")/.."
+cd "$(dirname "$0")/../.."
 FILE="${1:-/tmp/snaplab-fit-bench/g100k.csv}"
 RUNS="${2:-2}"
 REF="${3:-/tmp/main-05c8f41-snaplab}"

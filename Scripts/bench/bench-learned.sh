@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # The learned policy against the fitted rule policies, and the headroom (issue #15 item 5). Not part of the tests.
 #
-#   Scripts/bench-learned.sh [TRACES] [USERS]      (defaults 100000 traces, 500 users)
+#   Scripts/bench/bench-learned.sh [TRACES] [USERS]      (defaults 100000 traces, 500 users)
 #
 # 1. Builds snaplab in release mode; makes, if missing, /tmp/snaplab-learned/gTRACES.csv with
 #      snaplab generate --seed 5 --traces TRACES --users USERS
@@ -13,7 +13,7 @@
 #    and the headroom) under /usr/bin/time -v: its test score, headroom and time.
 # The machine may be shared: the load average is printed first.
 set -euo pipefail
-cd "$(dirname "$0")/.."
+cd "$(dirname "$0")/../.."
 TRACES="${1:-100000}"
 USERS="${2:-500}"
 DIR=/tmp/snaplab-learned

@@ -1,9 +1,9 @@
 #!/usr/bin/env bash
 # Before/after timing of two snaplab binaries, alternating runs (issue 12 "Speed"). Not a test.
 #
-#   Scripts/bench-reader-ab.sh BEFORE_BIN AFTER_BIN [FILE] [RUNS]
+#   Scripts/bench/bench-reader-ab.sh BEFORE_BIN AFTER_BIN [FILE] [RUNS]
 #
-# FILE defaults to /tmp/snaplab-bench/traces_1m.csv (make it with Scripts/bench-reader.sh).
+# FILE defaults to /tmp/snaplab-bench/traces_1m.csv (make it with Scripts/bench/bench-reader.sh).
 # Environment: READER_ARGS (extra options of the reader runs, e.g. "--jobs 1"), COMPARE_ARGS
 # (extra options of the compare runs, e.g. "--policies a,b,c" to compare the policy set of an
 # older binary), KINDS ("reader compare" by default; "reader" alone skips compare).

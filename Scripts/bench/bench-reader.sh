@@ -3,14 +3,14 @@
 # `snaplab velocity FILE > /dev/null` (read, validate, LSQ2 per trace, CSV output built in
 # memory and written once) on one core and prints MB/s (1 MB = 10^6 bytes).
 #
-#   Scripts/bench-reader.sh [FILE] [RUNS]
+#   Scripts/bench/bench-reader.sh [FILE] [RUNS]
 #
 # FILE defaults to /tmp/snaplab-bench/traces_1m.csv, generated if missing with
 #   python3 ../shared/bench/gen_traces.py --traces 1000000 --seed 42 --out FILE
 # (use /tmp/snaplab-bench/traces_100k.csv and --traces 100000 for a quick run).
 # The page cache is warm after the first run; the best and median of RUNS (default 3) are shown.
 set -euo pipefail
-cd "$(dirname "$0")/.."
+cd "$(dirname "$0")/../.."
 FILE="${1:-/tmp/snaplab-bench/traces_1m.csv}"
 RUNS="${2:-3}"
 if [[ ! -f "$FILE" ]]; then

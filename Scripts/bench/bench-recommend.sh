@@ -2,7 +2,7 @@
 # `snaplab recommend` (every policy, defaults and fitted, the learned policy and the headroom):
 # time and memory of this checkout against a reference binary, runs alternated. Not part of the tests.
 #
-#   Scripts/bench-recommend.sh [FILE] [RUNS] [REFERENCE]
+#   Scripts/bench/bench-recommend.sh [FILE] [RUNS] [REFERENCE]
 #     FILE       traces to recommend on (default /tmp/snaplab-fit-bench/g100k.csv; made with
 #                `snaplab generate --seed 5 --traces 100000 --users 500` when missing)
 #     RUNS       runs of each binary (default 3)
@@ -16,7 +16,7 @@
 # policy, Swift code, headroom) are the same.
 # On a shared machine compare the CPU medians; wall times depend on the other load.
 set -euo pipefail
-cd "$(dirname "$0")/.."
+cd "$(dirname "$0")/../.."
 FILE="${1:-/tmp/snaplab-fit-bench/g100k.csv}"
 RUNS="${2:-3}"
 REF="${3:-/tmp/main-eed4003-snaplab}"

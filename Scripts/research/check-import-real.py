@@ -10,7 +10,7 @@ Prints the share of release offsets identical to 0.01 pt (the issue asks >= 95%)
 and the start offsets' agreement. Nothing is written inside the repository: outputs go to a
 scratch directory under /tmp. The kit's data has no licence: never commit what this writes.
 
-  python3 Scripts/check-import-real.py --snaplab BIN [--out /tmp/gestureapp]
+  python3 Scripts/research/check-import-real.py --snaplab BIN [--out /tmp/gestureapp]
 """
 import argparse, csv, json, os, subprocess, sys, tempfile
 

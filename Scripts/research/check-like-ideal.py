@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""The ideal counterpart of each parameter `generate --like` fits, for Scripts/check-like.sh.
+"""The ideal counterpart of each parameter `generate --like` fits, for Scripts/research/check-like.sh.
 
 check-like-ideal.py TRUTH.json HIDDEN.csv [LOG]
 

@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Truth model for Scripts/check-like.sh, and the parameter comparison.
+"""Truth model for Scripts/research/check-like.sh, and the parameter comparison.
 
 check-like-truth.py DEFAULT.json TRUTH.json     writes TRUTH.json: DEFAULT with every fitted
                                                parameter moved away from its default

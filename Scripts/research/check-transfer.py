@@ -8,7 +8,7 @@ the chosen configuration (policy and its printed parameter values), score it wit
 other screen, and set that against the best *default* policy's hit rate there minus one standard
 error (the user-clustered 95% interval's half-width / 1.96). Tune on home; pix is reported.
 
-    python3 Scripts/check-transfer.py --snaplab .build/release/snaplab [--out /tmp/gestureapp] [--velocity lsq2]
+    python3 Scripts/research/check-transfer.py --snaplab .build/release/snaplab [--out /tmp/gestureapp] [--velocity lsq2]
 
 Prints one line per direction and criterion; exits 0. Nothing is written.
 """

@@ -6,10 +6,10 @@
 # shows flung: "zero among strokes shown flung" (≤ 2%), "median v/v_fling (zeros included)"
 # (0.85–1.15) and "within 25% of v_fling" (≥ 50%).
 #
-#   Scripts/check-velocity-real.sh [SNAPLAB_BIN] [OUT]
+#   Scripts/research/check-velocity-real.sh [SNAPLAB_BIN] [OUT]
 #   (default: the release build of this checkout, built if missing)
 set -euo pipefail
-cd "$(dirname "$0")/.."
+cd "$(dirname "$0")/../.."
 KIT="${KIT:-../shared/realdata/gestureapp}"
 OUT="${2:-/tmp/gestureapp}"
 BIN="${1:-}"

@@ -10,7 +10,7 @@ written as a sample-level trace whose label (`intended_index`) is the item the b
 rest on; `snaplab compare --velocity chromium` then scores the CSS policy of that mode on those
 same events, so its hit rate is the agreement with the browser.
 
-    python3 Scripts/chromium-oracle.py --snaplab .build/release/snaplab --out /tmp/oracle [--grid small|full]
+    python3 Scripts/research/chromium-oracle.py --snaplab .build/release/snaplab --out /tmp/oracle [--grid small|full]
 
 Prints per-mode and overall agreement and writes, in --out: traces-<mode>.csv (the events),
 per-trace-<mode>.csv (each swipe's browser item and the policy's), agreement.txt. Every swipe is

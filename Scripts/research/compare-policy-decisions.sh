@@ -3,16 +3,16 @@
 # speed-ups of SnapStrategies must keep every decision): random layouts, releases and parameter
 # vectors, single and batch path, slot, item, offset bit for bit and rule. Not part of the tests.
 #
-#   Scripts/compare-policy-decisions.sh [REVISION] [ROUNDS] [SEED]
+#   Scripts/research/compare-policy-decisions.sh [REVISION] [ROUNDS] [SEED]
 #     REVISION  the reference (default main)
 #     ROUNDS    random layouts (default 200; each: 400 releases × every policy)
 #     SEED      seed of the random draws (default 1; printed)
 #
 # Builds both versions of SnapStrategies with swiftc -O (modules OldStrategies and SnapStrategies)
-# in a temporary directory, then Scripts/compare-policy-decisions.swift; exits non-zero when any
+# in a temporary directory, then Scripts/research/compare-policy-decisions.swift; exits non-zero when any
 # decision differs, listing the first ten.
 set -euo pipefail
-cd "$(dirname "$0")/.."
+cd "$(dirname "$0")/../.."
 REVISION="${1:-main}"
 ROUNDS="${2:-200}"
 SEED="${3:-1}"
@@ -27,5 +27,5 @@ build() {   # module name, source directory
 echo "reference: $REVISION ($(git rev-parse --short "$REVISION")); this: $(git rev-parse --short HEAD)$(git diff --quiet HEAD -- Sources/SnapStrategies || echo ' with uncommitted changes')"
 build OldStrategies "$WORK/old/Sources/SnapStrategies"
 build SnapStrategies "$PWD/Sources/SnapStrategies"
-swiftc -O -I "$WORK" -L "$WORK" -lOldStrategies -lSnapStrategies -lm Scripts/compare-policy-decisions.swift -o "$WORK/compare"
+swiftc -O -I "$WORK" -L "$WORK" -lOldStrategies -lSnapStrategies -lm Scripts/research/compare-policy-decisions.swift -o "$WORK/compare"
 "$WORK/compare" "$SEED" "$ROUNDS"

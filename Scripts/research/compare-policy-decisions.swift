@@ -1,7 +1,7 @@
 // Compares every catalogue policy's decisions between two builds of SnapStrategies (modules
 // `OldStrategies`, built from a git revision, and `SnapStrategies`, this checkout) on random
 // layouts, releases and parameter vectors, through the single and the batch path: slot, item,
-// offset (bit for bit) and rule. Run by Scripts/compare-policy-decisions.sh; not part of the tests.
+// offset (bit for bit) and rule. Run by Scripts/research/compare-policy-decisions.sh; not part of the tests.
 import OldStrategies
 import SnapStrategies
 

@@ -5,14 +5,14 @@ A statistic is worth fitting a parameter to when it moves with the parameter and
 its *implied relative sd* — the sd over truth samples of log(statistic), divided by its slope
 d log(statistic) / d log(parameter) — is the relative sd the fitted parameter would have if the
 statistic were its only source of error. The *ideal* is the same parameter computed from each
-truth sample's own hidden draws (Scripts/check-like-ideal.py: for the user gain log sd, the sd of
+truth sample's own hidden draws (Scripts/research/check-like-ideal.py: for the user gain log sd, the sd of
 the users' drawn log gains), which no estimator can beat; "− ideal" is the sd over samples of the
 implied error minus the ideal's error: the estimator's own error, the figure to compare.
 
-1. Samples (Scripts/screen-statistics.sh TASK DIR PARAM FIRST LAST does this and step 2): the
-   check-like truth model of the task (Scripts/check-like-truth.py) as DIR/base.json and two copies
+1. Samples (Scripts/research/screen-statistics.sh TASK DIR PARAM FIRST LAST does this and step 2): the
+   check-like truth model of the task (Scripts/research/check-like-truth.py) as DIR/base.json and two copies
    with PARAM × 1.2 (DIR/up.json) and ÷ 1.2 (DIR/down.json); per development seed S (never the
-   confirmation seeds 77–108 of Scripts/check-like.sh), for TAG in base, up, down:
+   confirmation seeds 77–108 of Scripts/research/check-like.sh), for TAG in base, up, down:
 
        snaplab generate --model DIR/TAG.json --traces 2000 --users 100 --seed S \
            --out DIR/TAG-S.csv --hidden-truth DIR/TAG-S.h.csv
@@ -30,13 +30,13 @@ implied error minus the ideal's error: the estimator's own error, the figure to 
    Candidate sets: `gainLogSD` (paging), `gainLogSD:reveal`.
 
 The feature mirror, the statistics (Paule–Mandel, class centring), the candidate registry and the
-sample loading are in Scripts/screen_statistics_lib.py. Candidates are registered with
+sample loading are in Scripts/research/screen_statistics_lib.py. Candidates are registered with
 @candidate(SET, NAME) below; each takes a sample's list of feature
 dicts and returns the statistic. Those marked "chosen (Swift …)" mirror what `generate --like` fits
 (RecordingSummary+UserSpread.swift); the mirror follows Sources/SnapEvaluator/Generation/
 TraceFeatures.swift and RecordingSummary*.swift (the Swift is the reference: where they differ this
 mirror is stale; on paging seed 1000 both give 0.3198 for the first chosen version and 0.2687
-for the older peak-speed statistic). Figures of the ninth round: Docs/swipe-model-evidence.md.
+for the older peak-speed statistic). Figures of the ninth round: Docs/research/2026-11-25-swipe-model-evidence-rounds-7-9.md.
 """
 import argparse
 import math

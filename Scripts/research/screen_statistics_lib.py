@@ -1,5 +1,5 @@
 """The feature mirror, statistics, candidate registry and sample loading of
-Scripts/screen-statistics.py (see its docstring; issue 16)."""
+Scripts/research/screen-statistics.py (see its docstring; issue 16)."""
 import csv
 import math
 import os
@@ -205,7 +205,7 @@ def lg(x):
 
 
 # ----------------------------------------------------------------------------------------------
-# Ideals (Scripts/check-like-ideal.py)
+# Ideals (Scripts/research/check-like-ideal.py)
 
 
 def ideal(param, fs):

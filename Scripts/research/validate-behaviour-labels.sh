@@ -3,10 +3,10 @@
 # the share of strokes the labeller labels, its accuracy on them, and the Spearman correlation of
 # every catalogue policy's hit rate with derived vs true labels (all policies, and without the live
 # policy and its twins). The test suite runs the same check small (BehaviourLabelValidationTests).
-#   Scripts/validate-behaviour-labels.sh [strokes] [seed] [extra validate-labels options...]
-# e.g. Scripts/validate-behaviour-labels.sh 100000 1 --tap-share 0     (telemetry without taps)
+#   Scripts/research/validate-behaviour-labels.sh [strokes] [seed] [extra validate-labels options...]
+# e.g. Scripts/research/validate-behaviour-labels.sh 100000 1 --tap-share 0     (telemetry without taps)
 set -euo pipefail
-cd "$(dirname "$0")/.."
+cd "$(dirname "$0")/../.."
 strokes="${1:-100000}"
 seed="${2:-1}"
 shift $(( $# < 2 ? $# : 2 ))

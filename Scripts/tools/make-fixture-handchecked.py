@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Writes Data/fixture-handchecked.csv from the hand-picked increments documented in Data/README.md.
 
-    python3 Scripts/make-fixture-handchecked.py [OUT]   (default: Data/fixture-handchecked.csv)
+    python3 Scripts/tools/make-fixture-handchecked.py [OUT]   (default: Data/fixture-handchecked.csv)
 
 Each trace starts at rest on its start item (offset 170*i, at most the largest offset 6435) and
 moves by the listed increments, one per sample, 1000/rate ms apart; offsets beyond the ends are

@@ -6,8 +6,8 @@ Data/pointer-example.csv: action 0 = down, 2 = move, 1 = up (Android MotionEvent
 Each stroke: down, the first move 65-105 ms later, moves every ~16.7 ms, and an up that
 repeats the last position ~8 ms after it (the real recordings' delivery, issue 13).
 
-    Scripts/make-pointer-log.py --strokes 20000 --seed 1 --out /tmp/pointer_20k.csv
-    Scripts/make-pointer-log.py --strokes 20000 --seed 1 --format jsonl --out /tmp/pointer_20k.jsonl
+    Scripts/tools/make-pointer-log.py --strokes 20000 --seed 1 --out /tmp/pointer_20k.csv
+    Scripts/tools/make-pointer-log.py --strokes 20000 --seed 1 --format jsonl --out /tmp/pointer_20k.jsonl
 
 --format jsonl writes the same strokes as W3C PointerEvent-like objects (pointerdown/move/up,
 pointerId, timeStamp, clientX, clientY, user, trial, target), one per line.
