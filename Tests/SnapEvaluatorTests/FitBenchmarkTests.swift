@@ -6,7 +6,7 @@ import SnapStrategies
 /// Timing and large-set recovery of the fitter as a library, skipped in the normal suite. Run by
 /// hand, in a release build: `SNAPLAB_BENCH=1 swift test -c release --filter FitBenchmarkTests`
 /// (`SNAPLAB_BENCH_TRACES=N` for another size). The timings are printed, never asserted (they
-/// depend on the machine); the command-line timings are `Scripts/bench-fit.sh`'s, which does not
+/// depend on the machine); the command-line timings are `Scripts/bench/bench-fit.sh`'s, which does not
 /// run these tests.
 @Suite("Fit benchmark", .serialized, .enabled(if: ProcessInfo.processInfo.environment["SNAPLAB_BENCH"] == "1"))
 struct FitBenchmarkTests {

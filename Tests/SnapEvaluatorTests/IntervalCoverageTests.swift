@@ -4,7 +4,7 @@ import SnapStrategies
 @testable import SnapEvaluator
 
 /// Coverage of the fit's 95% intervals in simulation: a planted threshold (known truth), label
-/// noise and clustered users. The small version runs here; `Scripts/coverage-fit.sh` runs the
+/// noise and clustered users. The small version runs here; `Scripts/research/coverage-fit.sh` runs the
 /// larger one (SNAPLAB_COVERAGE_TRACES, SNAPLAB_COVERAGE_RESAMPLES).
 @Suite("Interval coverage in simulation")
 struct IntervalCoverageTests {

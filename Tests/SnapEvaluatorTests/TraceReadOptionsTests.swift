@@ -4,7 +4,7 @@ import SnapStrategies
 import Testing
 
 /// Large and hostile inputs: each is a clear error or a correct result, in bounded memory
-/// (the limits of ``TraceReadOptions``). Scripts/bench-hostile.sh runs the full-size versions.
+/// (the limits of ``TraceReadOptions``). Scripts/bench/bench-hostile.sh runs the full-size versions.
 @Suite struct TraceReadOptionsTests {
     static func options(maxRowBytes: Int = 64 << 20, maxSamples: Int = 4 << 20, lenient: Bool = false,
                         bufferSize: Int = 4 << 20) -> TraceReadOptions {

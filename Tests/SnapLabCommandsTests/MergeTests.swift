@@ -32,7 +32,7 @@ struct MergeTests {
             if traces.last?.id != cells[idColumn] { traces.append((cells[idColumn], cells[userColumn], [])) }
             traces[traces.count - 1].rows.append(line)
         }
-        var rng = SplitMix(seed: seed)
+        var rng = RecorderPolicyPortTests.SplitMix(state: seed)
         for i in stride(from: traces.count - 1, to: 0, by: -1) { traces.swapAt(i, Int(rng.next() % UInt64(i + 1))) }
         func text(_ ts: [(id: String, user: String, rows: [String])]) -> String {
             ([header] + ts.flatMap(\.rows)).joined(separator: "\n") + "\n"
@@ -176,18 +176,5 @@ struct MergeTests {
         #expect(bad.status == 65, "\(bad.stderr)")
         #expect(bad.stderr.contains(path) && bad.stdout.isEmpty)
         #expect(try ExitCodeTests.run(["merge"]).status == 64)
-    }
-}
-
-/// A small seeded generator for the tests' shuffles.
-struct SplitMix {
-    var state: UInt64
-    init(seed: UInt64) { state = seed }
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
     }
 }

@@ -39,16 +39,46 @@ struct ReadmeTests {
             let text = (try? String(contentsOf: Self.root.appendingPathComponent(doc), encoding: .utf8)) ?? ""
             #expect(!text.isEmpty, "\(doc) is missing")
             #expect(!text.contains("../shared") && !text.contains("shared/spec"), "\(doc) points outside the repository")
-            let base = URL(fileURLWithPath: doc).deletingLastPathComponent().path
-            for part in text.components(separatedBy: "](").dropFirst() {
-                guard let end = part.firstIndex(of: ")") else { continue }
-                let target = String(part[..<end]).components(separatedBy: "#")[0]
-                guard !target.isEmpty, !target.hasPrefix("http") else { continue }
-                let path = (base == "." || base.isEmpty ? target : base + "/" + target)
-                let normalized = URL(fileURLWithPath: path, relativeTo: Self.root).standardized.path
-                    .replacingOccurrences(of: Self.root.standardized.path + "/", with: "")
-                #expect(FileManager.default.fileExists(atPath: Self.root.appendingPathComponent(normalized).path), "\(doc) → \(target)")
+            Self.expectLinkedFilesExist(in: text, of: doc)
+        }
+    }
+
+    /// Every Markdown file under Docs/ (user docs, Docs/design, Docs/research) and Scripts/README.md:
+    /// its relative links and the `Docs/…` and `Scripts/…` paths it names exist (files move between
+    /// those folders; issue 29).
+    @Test("every doc's links and named Docs/ and Scripts/ paths point at files that exist")
+    func everyDocsLinks() throws {
+        let fm = FileManager.default
+        var docs = ["README.md", "Scripts/README.md"]
+        let enumerator = try #require(fm.enumerator(atPath: Self.root.appendingPathComponent("Docs").path))
+        while let path = enumerator.nextObject() as? String {
+            // Docs/architecture.md belongs to the module split (issue 29 item 1), which moves it to
+            // Docs/design/ (its Scripts/ paths are brought up to date there); `links()` checks it meanwhile.
+            if path.hasSuffix(".md"), path != "architecture.md" { docs.append("Docs/" + path) }
+        }
+        #expect(docs.count >= 15 && docs.contains("Docs/research/README.md") && docs.contains("Docs/design/README.md"))
+        let named = try Regex(#"(Docs|Scripts)/[A-Za-z0-9_./-]*[A-Za-z0-9_]"#)
+        for doc in docs {
+            let text = (try? String(contentsOf: Self.root.appendingPathComponent(doc), encoding: .utf8)) ?? ""
+            #expect(!text.isEmpty, "\(doc) is missing")
+            Self.expectLinkedFilesExist(in: text, of: doc)
+            for match in text.matches(of: named) {
+                let path = String(text[match.range])
+                #expect(fm.fileExists(atPath: Self.root.appendingPathComponent(path).path), "\(doc) names \(path)")
             }
+        }
+    }
+
+    static func expectLinkedFilesExist(in text: String, of doc: String) {
+        let base = URL(fileURLWithPath: doc).deletingLastPathComponent().path
+        for part in text.components(separatedBy: "](").dropFirst() {
+            guard let end = part.firstIndex(of: ")") else { continue }
+            let target = String(part[..<end]).components(separatedBy: "#")[0]
+            guard !target.isEmpty, !target.hasPrefix("http") else { continue }
+            let path = (base == "." || base.isEmpty ? target : base + "/" + target)
+            let normalized = URL(fileURLWithPath: path, relativeTo: Self.root).standardized.path
+                .replacingOccurrences(of: Self.root.standardized.path + "/", with: "")
+            #expect(FileManager.default.fileExists(atPath: Self.root.appendingPathComponent(normalized).path), "\(doc) → \(target)")
         }
     }
 

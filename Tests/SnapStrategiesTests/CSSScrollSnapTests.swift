@@ -21,7 +21,7 @@ import Testing
     }
 
     /// The default first inertial delta is desktop Chromium's as measured with the browser as the
-    /// oracle (`Scripts/chromium-oracle.py`): 4.5 ms of release velocity, not a whole 16-ms frame.
+    /// oracle (`Scripts/research/chromium-oracle.py`): 4.5 ms of release velocity, not a whole 16-ms frame.
     /// From 420 pt at 1.25 pt/ms: 5.625 × 25 = 141 pt → intended 561 → the closest forward snap 600
     /// (with 16 ms: 500 pt → 920 → 900).
     @Test func desktopFirstInertialDeltaIsMeasured() {

@@ -14,7 +14,7 @@ struct UIKitPagingSpringSnapTests {
         #expect(UIKitPagingSpringSnap.friction(width: 2048) == 0.977)
     }
 
-    /// The same releases through Scripts/fit-uikit-paging.py's `simulate` (390 pt pages, the
+    /// The same releases through Scripts/research/fit-uikit-paging.py's `simulate` (390 pt pages, the
     /// default parameters and pull +0.0006, friction −0.05): the Swift model and the script agree.
     /// (position in pages from the start page, velocity pt/ms, landed default, landed adjusted)
     @Test("agrees with the fitting script's simulation", arguments: [

@@ -4,7 +4,7 @@ import Foundation
 /// which no trace file shows (the user's gain, the stroke's own amplitude and duration draws, the
 /// hold, the delivery's stall, dwell and repeat draws). For measuring how far an estimator of
 /// `generate --like` is from its *ideal*, the same quantity computed from these draws
-/// (`Scripts/check-like-ideal.py`, `Docs/swipe-model-evidence.md` §11).
+/// (`Scripts/research/check-like-ideal.py`, `Docs/research/` §11).
 ///
 /// Columns: `trace_id,user,gain,style,strategy,intent,goal_intent,cancelled,drawn_amplitude,`
 /// `drawn_duration_ms,hold_ms,stalled,dwell_ms,lift_repeats,repeat_delay_ms`; `user` is the user's

@@ -11,7 +11,7 @@ import Foundation
 /// duration — it converges more slowly from a far start (started at the truth instead of the
 /// defaults, the old fit's reveal duration median moved by 1.9% over 32 truth samples). The full
 /// step `J⁻¹ r` takes the coupling into account. Measured at full size (2,000 traces, seeds
-/// 77–108, `Docs/swipe-model-evidence.md` §11, sixth round) it changed every parameter's mean error by at
+/// 77–108, `Docs/research/2026-11-24-swipe-model-evidence-rounds-1-6.md` §11, sixth round) it changed every parameter's mean error by at
 /// most 0.3% once the replicates' users were stratified; the duration median's remaining +1.1%
 /// went only with the smooth statistic that replaced its step-like p50 (`RecordingSummary`).
 extension ModelCalibration {

@@ -121,7 +121,7 @@ extension ModelCalibration {
     /// over `G` groups has about `G − 1` degrees of freedom, so its standard error is itself noisy
     /// (√(1/(2(G − 1))) ≈ 16% with 20 groups) and intervals at ±1.96 of it cover less than 95%; over
     /// 80 truth samples of 2,000 traces by 100 users per task (seeds 1000–1079) 100 groups covered
-    /// 1,535 of 1,600 parameters against 1,524 with 20 (`Docs/swipe-model-evidence.md` §11, ninth round).
+    /// 1,535 of 1,600 parameters against 1,524 with 20 (`Docs/research/2026-11-25-swipe-model-evidence-rounds-7-9.md` §11, ninth round).
     static func jackknifeGroupCount(users: Int, traces: Int) -> Int {
         max(jackknifeGroups, min(users, jackknifeTraceBudget / max(traces, 1)))
     }

@@ -1,7 +1,7 @@
 import SnapStrategies
 
 /// Hit rates of policies on generated swipes, in memory (for checking that a model fitted by
-/// `generate --like` ranks policies as the data it was fitted to does; `Scripts/check-like.sh`).
+/// `generate --like` ranks policies as the data it was fitted to does; `Scripts/research/check-like.sh`).
 ///
 /// Each labelled, uncancelled swipe becomes the release the reader would make of its rows
 /// (LSQ2 velocity, the last row's offset and time); a policy hits when its resting item is the

@@ -21,7 +21,7 @@ import Foundation
 /// and used unchanged on every simulation (a two-step weighting: any fixed weight gives a
 /// consistent estimator; this one an efficient one).
 ///
-/// In simulation (`Docs/swipe-model-evidence.md` §11: 40 truth samples of 2,000 reveal traces by 100 users,
+/// In simulation (`Docs/research/2026-11-25-swipe-model-evidence-rounds-7-9.md` §11: 40 truth samples of 2,000 reveal traces by 100 users,
 /// the placed-stroke probability 0.3 and 0.36, common seeds) the implied estimate's sd is 4.5% for
 /// ``TraceFeatures/heldBeforeLift`` (which moves by 4.4% per 10% of duration error), 4.7% for the
 /// hold windows alone, 4.0% for every repeat after 15 ms (which moves by 2.5% per 10% of stall

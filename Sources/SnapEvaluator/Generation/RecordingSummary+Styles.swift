@@ -36,7 +36,7 @@ import SnapStrategies
 /// the efficient weights `Σ⁻¹b` (`b` the two log spreads' slopes to the duration log sd, `Σ` their
 /// covariance over truth samples) are 0.36 : 0.64.
 ///
-/// Figures (`Docs/swipe-model-evidence.md` §11, eighth round; 190 paging truth samples of 2,000
+/// Figures (`Docs/research/2026-11-25-swipe-model-evidence-rounds-7-9.md` §11, eighth round; 190 paging truth samples of 2,000
 /// traces by 100 users, seeds 1000–1189, each spread × 1 and × 1.1 on common seeds; implied sd =
 /// sd of the log statistic / its log slope): amplitude spread 4.8% with the time-split stepper flicks'
 /// travel (``stepperTravelSpread``, kept in the table), 4.3% with ``flickTravelSpread``; duration

@@ -18,11 +18,11 @@ import Foundation
 /// paging truth): a rested one-item drag's `−log` motion time carries 7.6 units of information
 /// (slope²/residual variance) against its peak speed's 3.5, a prompt flick's log travel 2.4
 /// against 2.1. In simulation (2,000 traces by 100 users, 200 samples, seeds 1000–1199;
-/// `Scripts/screen-statistics.py`) the implied gain sd estimate has a relative sampling sd of 8.7%
+/// `Scripts/research/screen-statistics.py`) the implied gain sd estimate has a relative sampling sd of 8.7%
 /// (5.8% beyond the ideal's own error), against 10.0% (7.7%) for the log peak speed of the same
 /// strokes (``styleCentredSpeedSpread``, fitted before; it stays in the table), about 15% from the
 /// stepper flicks alone, and 7.2% for the sd of the users' own drawn log gains (the ideal). Fitted
-/// on seeds 77–108: sd 7.4% (26 of 32 within 10%) against 9.2% (21 of 32); `Docs/swipe-model-evidence.md`.
+/// on seeds 77–108: sd 7.4% (26 of 32 within 10%) against 9.2% (21 of 32); `Docs/research/2026-11-25-swipe-model-evidence-rounds-7-9.md`.
 extension RecordingSummary {
     /// The style class of a stroke for the centring: its label's distance from the start item (0, 1;
     /// unlabelled apart) and whether it came to rest before lift-off (last move below 0.2 of the

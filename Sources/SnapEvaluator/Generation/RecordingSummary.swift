@@ -138,7 +138,7 @@ public struct RecordingSummary: Sendable {
     /// function of the data, so that the users' jackknife of `generate --like`'s intervals
     /// (``ModelCalibration/uncertainty(of:recording:)``) does not overstate its sampling sd as it
     /// does a trimmed sd's, whose trim count and cut jump as users are left out
-    /// (`Docs/swipe-model-evidence.md` §11, ninth round, "the spreads' intervals").
+    /// (`Docs/research/2026-11-25-swipe-model-evidence-rounds-7-9.md` §11, ninth round, "the spreads' intervals").
     static func withinUserLogWinsorizedSD(_ values: [(user: Int, value: Double)]) -> Double {
         winsorizedRMS(withinUserLogResiduals(values))
     }

@@ -21,7 +21,7 @@ import SnapStrategies
 ///   the next line start and then to the next trace boundary; the range's last trace is read to
 ///   its end. Consecutive ranges thus split the file's traces exactly (see `TraceReader+Parallel`,
 ///   which falls back to one serial read when two ranges do not meet).
-/// - Stages (Docs/trace-reader.md), each a non-copyable struct in a file of its own, owned by
+/// - Stages (Docs/design/trace-reader.md), each a non-copyable struct in a file of its own, owned by
 ///   one ``ReaderCore`` value: ``FileWindow``, ``RowTokenizer``, ``RowPlan``, ``TraceAssembler``,
 ///   ``ContiguityTracker``, ``ReleaseBuilder``; the checked row decoder (`CheckedRowDecoder.swift`,
 ///   the reference path) and the fast row decoder (`FastRowDecoder.swift`, `FastRowSteps.swift`)

@@ -33,7 +33,7 @@ extension SnapLab.Generate {
         for note in result.notes { Output.notice("note: \(note)\n") }
         if !result.uncertainty.isEmpty {
             Output.standard.write("fitted parameters (95% intervals: jackknife over the recording's users through the fit's Jacobian; "
-                + "coverage checked by Scripts/check-like.sh)\n" + ParameterUncertainty.rendered(result.uncertainty))
+                + "coverage checked by Scripts/research/check-like.sh)\n" + ParameterUncertainty.rendered(result.uncertainty))
         }
         let generator = try generate(calibrated: result.parameters, calibratedLayout: recording.layout,
                                      calibratedUsers: result.userCount, calibratedLive: liveID, chosenSeed: seed,

@@ -58,7 +58,7 @@ public struct CSSScrollSnap: SnapPolicy, Hashable {
     public var frameInterval: Double
 
     /// The first inertial delta of desktop Chromium, in milliseconds of release velocity, measured
-    /// with the browser as the oracle (`Scripts/chromium-oracle.py`: headless Chromium 156 on Linux,
+    /// with the browser as the oracle (`Scripts/research/chromium-oracle.py`: headless Chromium 156 on Linux,
     /// paced touch swipes, the value that makes the policies pick the browser's resting item most
     /// often; `Docs/policies.md`, "Chromium as the oracle"): the fling's first scroll update comes
     /// before a whole frame of motion has passed. Android Chrome: `kDistanceEstimatorScalar` 40

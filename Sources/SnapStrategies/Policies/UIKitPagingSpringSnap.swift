@@ -19,7 +19,7 @@
 ///   is one layout stride; the attractor is limited to one page either side of the page nearest
 ///   the release **[observed, UNVERIFIED: "a flick never moves more than one page"]**.
 /// - **[fit]** `pullAdjustment` and `frictionAdjustment` are added to the width formulas (as
-///   Photos' adjustments are named); Scripts/fit-uikit-paging.py fits them to a grid measured with
+///   Photos' adjustments are named); Scripts/research/fit-uikit-paging.py fits them to a grid measured with
 ///   XCUITest drags (the document's protocol).
 ///
 /// Looping layouts use the same arithmetic on slots, without clamps; bounded layouts clamp the

@@ -5,7 +5,7 @@ import Testing
 
 /// The standard errors of `generate --like` (`ModelCalibration+Uncertainty`): the grouped
 /// jackknife, the propagation through the Jacobian and the data-limited mark. Their coverage at
-/// full size is `Scripts/check-like.sh`'s (Docs/swipe-model-calibration.md).
+/// full size is `Scripts/research/check-like.sh`'s (Docs/swipe-model-calibration.md).
 @Suite struct ModelCalibrationUncertaintyTests {
     /// For a mean over equal groups the delete-a-group jackknife variance is exactly the variance of
     /// the group means over the number of groups (the textbook standard error from group means).

@@ -30,7 +30,7 @@ func truthParameters() -> SwipeModelParameters {
     /// truth does (Spearman ρ ≥ 0.9). Small data (6,000 simulated traces a round): the tolerances
     /// are 10% for the parameters with a sharp statistic and 20% for the placed-stroke and stall
     /// probabilities and the user gain spread (sampling error alone ≈ 7% at 2,000 traces by 100
-    /// users); `Scripts/check-like.sh` measures all of them at full size and on several seeds.
+    /// users); `Scripts/research/check-like.sh` measures all of them at full size and on several seeds.
     @Test func recoversAKnownModel() throws {
         let layout = try benchLayout()
         let live = try PolicyCatalog.policy(id: "compose-lazyrow-snap")
@@ -56,7 +56,7 @@ func truthParameters() -> SwipeModelParameters {
         let p = result.parameters
         func close(_ a: Double, _ b: Double, _ r: Double) -> Bool { abs(a / b - 1) <= r }
         #expect(close(p.stroke.amplitudeMedian, 1.5, 0.1), "\(p.stroke.amplitudeMedian)")
-        // 15%: at full size this parameter's fit has sd 5.3% over 32 truth samples (Docs/swipe-model-evidence.md §11)
+        // 15%: at full size this parameter's fit has sd 5.3% over 32 truth samples (Docs/research/2026-11-24-swipe-model-evidence-rounds-1-6.md §11)
         #expect(close(p.stroke.amplitudeLogSD, 0.45, 0.15), "\(p.stroke.amplitudeLogSD)")
         #expect(close(p.stroke.durationMedian, 100, 0.1), "\(p.stroke.durationMedian)")
         #expect(close(p.stroke.durationLogSD, 0.28, 0.1), "\(p.stroke.durationLogSD)")

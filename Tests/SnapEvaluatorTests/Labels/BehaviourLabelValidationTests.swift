@@ -2,7 +2,7 @@ import SnapEvaluator
 import SnapStrategies
 import Testing
 
-/// Small run of the validation `Scripts/validate-behaviour-labels.sh` runs at 100k strokes.
+/// Small run of the validation `Scripts/research/validate-behaviour-labels.sh` runs at 100k strokes.
 @Suite("BehaviourLabelValidation")
 struct BehaviourLabelValidationTests {
     @Test("on simulated sessions under tag99: taps are always right, most derived labels are, and policy ranks agree")
@@ -15,7 +15,7 @@ struct BehaviourLabelValidationTests {
         #expect(r.labelledByRule[.tap, default: 0] > 0 && r.correctByRule[.tap] == r.labelledByRule[.tap])
         #expect(r.labelled > 300 && r.labelled < r.strokes)
         // Measured: 587 labelled, accuracy 0.961, ρ 0.983 at this size (seeds 7-10: accuracy 0.95-0.97,
-        // ρ 0.98-0.99); the targets at 100k strokes: Scripts/validate-behaviour-labels.sh.
+        // ρ 0.98-0.99); the targets at 100k strokes: Scripts/research/validate-behaviour-labels.sh.
         #expect(r.accuracy >= 0.9, "accuracy \(r.accuracy)")
         #expect(r.spearman >= 0.9, "rho \(r.spearman)")
         // The live policy agrees with itself on every stroke; ρ without it is computed.

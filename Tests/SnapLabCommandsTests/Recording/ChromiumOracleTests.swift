@@ -7,7 +7,7 @@ import Testing
 /// `scroll-snap-type` container in headless Chromium, touch swipes paced in real time through the
 /// DevTools protocol, the browser's resting item against `css-snap-*`'s decision on the same
 /// events (the finger's samples, velocity by Chromium's own tracker, ``ChromiumVelocityEstimator``).
-/// `Scripts/chromium-oracle.py` runs the full grid (432 swipes) and prints the agreement.
+/// `Scripts/research/chromium-oracle.py` runs the full grid (432 swipes) and prints the agreement.
 @Suite("Chromium as the CSS snap oracle", .serialized)
 struct ChromiumOracleTests {
     /// The script's carousel: 160-px items, 10 apart, a 10-px inset, a 375-px container, 40 items; CSS px = points.

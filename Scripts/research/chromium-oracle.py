@@ -1,0 +1,305 @@
+#!/usr/bin/env python3
+"""Chromium as the oracle for the CSS scroll-snap policies (issue 34).
+
+Drives a real `scroll-snap-type` container in headless Chromium (Debian `chromium` +
+`chromium-driver`, through chromedriver's HTTP endpoints and the DevTools protocol's
+`Input.dispatchTouchEvent`, paced in real time) with touch swipes over a grid of release offsets
+and velocities, for every mode (mandatory/proximity x leading/centre x scroll-snap-stop
+normal/always). Each swipe's touch events and the container's scroll offset at every event are
+written as a sample-level trace whose label (`intended_index`) is the item the browser came to
+rest on; `snaplab compare --velocity chromium` then scores the CSS policy of that mode on those
+same events, so its hit rate is the agreement with the browser.
+
+    python3 Scripts/research/chromium-oracle.py --snaplab .build/release/snaplab --out /tmp/oracle [--grid small|full]
+
+Prints per-mode and overall agreement and writes, in --out: traces-<mode>.csv (the events),
+per-trace-<mode>.csv (each swipe's browser item and the policy's), agreement.txt. Every swipe is
+scripted (no random step). Progress goes to stderr. Nothing here is written into the repository.
+"""
+import argparse
+import json
+import os
+import shlex
+import socket
+import subprocess
+import sys
+import tempfile
+import time
+import urllib.request
+
+# The carousel, CSS px = points: items 160 wide, 10 apart, 10 inset, a 375-px viewport, 40 items.
+ITEM, GAP, INSET, VIEW, COUNT = 160.0, 10.0, 10.0, 375.0, 40
+START_ITEM = 15
+Y = 200
+
+PAGE = """<!doctype html><html><head><meta name="viewport" content="width=device-width,initial-scale=1">
+<style>
+html,body{margin:0;padding:0}
+#c{position:absolute;top:100px;left:0;width:%(view)dpx;height:200px;overflow-x:scroll;overflow-y:hidden;
+   scrollbar-width:none;scroll-snap-type:x %(strict)s;scroll-padding-left:%(pad)dpx;touch-action:pan-x}
+#t{position:relative;height:200px;width:%(content)dpx}
+.i{position:absolute;top:0;height:200px;width:%(item)dpx;background:#ccd;scroll-snap-align:%(align)s;scroll-snap-stop:%(stop)s}
+</style></head><body><div id="c"><div id="t"></div></div>
+<script>
+const c = document.getElementById('c'), t = document.getElementById('t');
+for (let i = 0; i < %(count)d; i++) {
+  const d = document.createElement('div'); d.className = 'i';
+  d.style.left = (%(inset)f + i * %(stride)f) + 'px'; d.textContent = i; t.appendChild(d);
+}
+window.log = []; window.lastChange = performance.now(); window.lastLeft = c.scrollLeft;
+for (const type of ['touchstart', 'touchmove', 'touchend', 'touchcancel']) {
+  c.addEventListener(type, e => {
+    const p = e.changedTouches[0];
+    window.log.push({type: type, t: e.timeStamp, x: p.clientX, offset: c.scrollLeft});
+  }, {passive: true});
+}
+c.addEventListener('scroll', () => { window.lastChange = performance.now(); }, {passive: true});
+</script></body></html>"""
+
+
+def free_port():
+    s = socket.socket()
+    s.bind(("127.0.0.1", 0))
+    port = s.getsockname()[1]
+    s.close()
+    return port
+
+
+class Browser:
+    """A headless Chromium session through chromedriver (started here, ended by its own handle)."""
+
+    def __init__(self, chromium, driver):
+        self.port = free_port()
+        self.proc = subprocess.Popen([driver, "--port=%d" % self.port], stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+        deadline = time.time() + 15
+        while True:
+            try:
+                if self.call("GET", "/status", None, timeout=2)["value"].get("ready"):
+                    break
+            except OSError:
+                pass
+            if time.time() > deadline or self.proc.poll() is not None:
+                self.close()
+                raise SystemExit("chromium-oracle: chromedriver did not start")
+            time.sleep(0.1)
+        args = ["--headless=new", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage",
+                "--window-size=%d,800" % int(VIEW + 15), "--hide-scrollbars", "--no-first-run"]
+        caps = {"capabilities": {"alwaysMatch": {"goog:chromeOptions": {"binary": chromium, "args": args}}}}
+        self.session = self.call("POST", "/session", caps)["value"]["sessionId"]
+        self.cdp("Emulation.setDeviceMetricsOverride", {"width": int(VIEW + 15), "height": 800,
+                                                        "deviceScaleFactor": 1, "mobile": True})
+        self.cdp("Emulation.setTouchEmulationEnabled", {"enabled": True, "maxTouchPoints": 1})
+
+    def call(self, method, path, body, timeout=30):
+        data = json.dumps(body).encode() if body is not None else None
+        req = urllib.request.Request("http://127.0.0.1:%d%s" % (self.port, path), data=data, method=method,
+                                     headers={"Content-Type": "application/json"})
+        with urllib.request.urlopen(req, timeout=timeout) as answer:
+            doc = json.loads(answer.read())
+        value = doc.get("value")
+        if isinstance(value, dict) and "error" in value:
+            raise RuntimeError("%s %s: %s %s" % (method, path, value["error"], value.get("message", "")))
+        return doc
+
+    def cdp(self, cmd, params):
+        return self.call("POST", "/session/%s/goog/cdp/execute" % self.session, {"cmd": cmd, "params": params})
+
+    def js(self, script, *args):
+        return self.call("POST", "/session/%s/execute/sync" % self.session, {"script": script, "args": list(args)})["value"]
+
+    def open(self, path):
+        self.call("POST", "/session/%s/url" % self.session, {"url": "file://" + path})
+
+    def close(self):
+        try:
+            if getattr(self, "session", None):
+                self.call("DELETE", "/session/%s" % self.session, None, timeout=10)
+        except Exception:
+            pass
+        if self.proc.poll() is None:
+            self.proc.terminate()
+            try:
+                self.proc.wait(5)
+            except subprocess.TimeoutExpired:
+                self.proc.kill()
+
+
+def snap_offset(slot, align):
+    start = INSET + slot * (ITEM + GAP)
+    if align == "start":
+        return start - INSET
+    return start + ITEM / 2 - VIEW / 2
+
+
+def swipe(browser, drag, speed, hold_frames):
+    """Touch down at x0; drag `drag` px of finger travel at 0.3 px/ms (16-ms frames); then
+    `hold_frames` frames at `speed` px/ms in the same direction; lift 8 ms after the last move.
+    A negative drag moves the finger left (content forward)."""
+    sign = -1 if drag < 0 or (drag == 0 and speed < 0) else 1
+    x = VIEW / 2 + (-sign) * 120  # room to move the other way
+    moves = []
+    travelled = 0.0
+    while abs(travelled) < abs(drag) - 1e-9:
+        step = sign * min(0.3 * 16, abs(drag) - abs(travelled))
+        travelled += step
+        moves.append(step)
+    moves += [sign * abs(speed) * 16] * hold_frames
+    start = time.time() + 0.05
+
+    def at(t):
+        while time.time() < t:
+            time.sleep(0.0005)
+
+    at(start)
+    browser.cdp("Input.dispatchTouchEvent", {"type": "touchStart", "touchPoints": [{"x": x, "y": Y}], "timestamp": start})
+    for k, step in enumerate(moves, 1):
+        x += step
+        t = start + k * 0.016
+        at(t)
+        browser.cdp("Input.dispatchTouchEvent", {"type": "touchMove", "touchPoints": [{"x": x, "y": Y}], "timestamp": t})
+    end = start + len(moves) * 0.016 + 0.008
+    at(end)
+    browser.cdp("Input.dispatchTouchEvent", {"type": "touchEnd", "touchPoints": [], "timestamp": end})
+
+
+def wait_for_rest(browser, quiet_ms=250, limit_s=5):
+    deadline = time.time() + limit_s
+    while time.time() < deadline:
+        still = browser.js("return performance.now() - window.lastChange;")
+        if still >= quiet_ms:
+            return browser.js("return document.getElementById('c').scrollLeft;")
+        time.sleep(0.05)
+    return browser.js("return document.getElementById('c').scrollLeft;")
+
+
+def grid(kind):
+    """(drag px of finger, final speed px/ms, frames at that speed): drags from 0 to 1.3 items
+    either way crossed with speeds 0 (a slow drag released) to 2.4 px/ms."""
+    if kind == "small":
+        drags = [-40.0, -100.0, 60.0]
+        speeds = [(0.0, 0), (0.8, 5), (2.0, 5)]
+    else:
+        drags = [-20.0, -60.0, -100.0, -150.0, -220.0, 30.0, 90.0, 140.0, 200.0]
+        speeds = [(0.0, 0), (0.3, 5), (0.6, 5), (1.0, 5), (1.5, 5), (2.4, 5)]
+    return [(d, s if d < 0 else -s, f) for d in drags for (s, f) in speeds]
+
+
+MODES_SMALL = [("mandatory", "start", "normal"), ("mandatory", "center", "normal"), ("proximity", "start", "normal"),
+               ("mandatory", "start", "always")]
+MODES_FULL = [(s, a, p) for s in ("mandatory", "proximity") for a in ("start", "center") for p in ("normal", "always")]
+
+
+def run_mode(browser, workdir, mode, cells, progress):
+    strict, align, stop = mode
+    html = PAGE % {"view": VIEW, "strict": strict, "pad": INSET if align == "start" else 0,
+                   "content": INSET * 2 + COUNT * ITEM + (COUNT - 1) * GAP, "item": ITEM, "align": align,
+                   "stop": stop, "count": COUNT, "inset": INSET, "stride": ITEM + GAP}
+    path = os.path.join(workdir, "page-%s-%s-%s.html" % mode)
+    with open(path, "w") as f:
+        f.write(html)
+    browser.open(path)
+    time.sleep(0.3)
+    rows = []
+    alignment = "leading" if align == "start" else "center"
+    for n, (drag, speed, frames) in enumerate(cells):
+        start = snap_offset(START_ITEM, align)
+        browser.js("const c = document.getElementById('c'); c.scrollLeft = arguments[0]; window.log = [];", start)
+        time.sleep(0.25)
+        swipe(browser, drag, speed, frames)
+        rest = wait_for_rest(browser)
+        log = browser.js("return window.log;")
+        progress()
+        if not log or log[-1]["type"] != "touchend":
+            rows.append(None)
+            continue
+        # The browser's resting item: the slot whose snap offset is nearest the resting offset.
+        item = min(range(COUNT), key=lambda s: abs(max(0.0, snap_offset(s, align)) - rest))
+        tid = "%s-%s-%s-%03d" % (strict, align, stop, n)
+        # The finger's samples (the events Chromium's velocity tracker and gesture detector see), placed
+        # so that the lift-off is at the container's scroll offset then: the content starts to follow the
+        # finger only past the touch slop, so start_offset is the lift-off offset less the finger travel.
+        x0 = log[0]["x"]
+        finger = -(log[-1]["x"] - x0)
+        release = log[-1]["offset"]
+        for k, e in enumerate(log):
+            phase = "began" if k == 0 else ("ended" if e["type"] == "touchend" else "moved")
+            rows.append([tid, "%.3f" % e["t"], "%.3f" % e["x"], phase, str(item), "%.3f" % (release - finger),
+                         str(START_ITEM), alignment, "%.3f" % rest, "%g" % drag, "%g" % speed])
+    return rows
+
+
+def main():
+    ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    ap.add_argument("--snaplab", required=True, help="the snaplab binary")
+    ap.add_argument("--out", required=True, help="output directory (outside the repository)")
+    ap.add_argument("--grid", choices=["small", "full"], default="full")
+    ap.add_argument("--chromium", default="/usr/bin/chromium")
+    ap.add_argument("--driver", default="/usr/bin/chromedriver")
+    ap.add_argument("--policy-arg", action="append", default=[],
+                    help="extra arguments for snaplab compare (e.g. --param css-snap-mandatory.X=Y)")
+    a = ap.parse_args()
+    os.makedirs(a.out, exist_ok=True)
+    modes = MODES_FULL if a.grid == "full" else MODES_SMALL
+    cells = grid(a.grid)
+    total = len(modes) * len(cells)
+    done = [0]
+    t0 = time.time()
+
+    def progress():
+        done[0] += 1
+        if sys.stderr.isatty() or done[0] % 20 == 0 or done[0] == total:
+            rate = (time.time() - t0) / done[0]
+            sys.stderr.write("\rswipes %d/%d, ETA %.0f s " % (done[0], total, rate * (total - done[0])))
+            sys.stderr.flush()
+
+    browser = Browser(a.chromium, a.driver)
+    results = []
+    try:
+        with tempfile.TemporaryDirectory() as work:
+            for mode in modes:
+                results.append((mode, run_mode(browser, work, mode, cells, progress)))
+    finally:
+        browser.close()
+    sys.stderr.write("\n")
+    header = ("trace_id,t_ms,touch_x,phase,intended_index,start_offset,start_index,alignment,settled_offset,drag_px,speed_px_ms,"
+              "item_width,item_spacing,leading_inset,viewport_width,item_count\n")
+    agree_all = n_all = 0
+    lines = []
+    for mode, rows in results:
+        strict, align, stop = mode
+        name = "%s-%s-%s" % mode
+        traces = os.path.join(a.out, "traces-%s.csv" % name)
+        with open(traces, "w") as f:
+            f.write(header)
+            for r in rows:
+                if r is not None:
+                    f.write(",".join(r + ["%g" % ITEM, "%g" % GAP, "%g" % INSET, "%g" % VIEW, str(COUNT)]) + "\n")
+        policy = "css-snap-" + strict
+        per = os.path.join(a.out, "per-trace-%s.csv" % name)
+        cmd = [a.snaplab, "compare", traces, "--policies", policy, "--velocity", "chromium", "--format", "json",
+               "--bootstrap", "10", "--seed", "1", "--per-trace", per]
+        if stop == "always":
+            cmd += ["--param", "%s.stopAlways=1" % policy]
+        for extra in a.policy_arg:
+            cmd += shlex.split(extra)
+        out = subprocess.run(cmd, capture_output=True, text=True)
+        if out.returncode != 0:
+            raise SystemExit("chromium-oracle: snaplab compare failed: " + out.stderr)
+        doc = json.loads(out.stdout)
+        row = doc["policies"][0]
+        n, rate = row["n"], row["hit_rate"]
+        agree = round(n * rate)
+        agree_all += agree
+        n_all += n
+        lost = sum(1 for r in rows if r is None)
+        lines.append("%-28s %3d/%3d agree (%.1f%%)%s" % (name, agree, n, 100 * rate,
+                                                         ", %d swipes without a lift-off" % lost if lost else ""))
+    lines.append("%-28s %3d/%3d agree (%.1f%%)" % ("all", agree_all, n_all, 100.0 * agree_all / max(1, n_all)))
+    text = "\n".join(lines) + "\n"
+    sys.stdout.write(text)
+    with open(os.path.join(a.out, "agreement.txt"), "w") as f:
+        f.write(text)
+
+
+if __name__ == "__main__":
+    main()
