@@ -10,6 +10,8 @@
 #   kotlin, default-jdk-headless  compile and run the Kotlin exports' vectors (kotlinc, JDK)
 #   nodejs       run the JavaScript exports' vectors (`node`)
 #   pandas       (Python, with pip) a test runs Docs/per-trace.md's example on compare's --per-trace output
+#   pyspark      (Python, with pip) and openjdk-17-jre-headless (its Java runtime): SparkJobTests runs
+#                Scripts/spark/snaplab_spark.py in Spark's local mode (Docs/scale.md)
 set -euo pipefail
 
 tests=no
@@ -22,10 +24,16 @@ if [ "$tests" = yes ]; then
     echo "setup: installing python3 pandas with pip (test-only: Docs/per-trace.md's example)"
     python3 -m pip install --quiet pandas
   fi
+  if python3 -c "import pyspark" >/dev/null 2>&1; then
+    echo "setup: python3 pyspark is already installed (test-only)"
+  else
+    echo "setup: installing python3 pyspark with pip (test-only: the Spark job's test, Scripts/spark)"
+    python3 -m pip install --quiet pyspark
+  fi
 fi
 
 needed=(libgsl-dev pkg-config librsvg2-bin chromium chromium-driver)
-if [ "$tests" = yes ]; then needed+=(kotlin default-jdk-headless nodejs); fi
+if [ "$tests" = yes ]; then needed+=(kotlin default-jdk-headless nodejs openjdk-17-jre-headless); fi
 missing=()
 for pkg in "${needed[@]}"; do
   if dpkg-query -W -f='${Status}' "$pkg" 2>/dev/null | grep -q "install ok installed"; then

@@ -1,24 +1,36 @@
 #!/usr/bin/env bash
-# `snaplab compare` against the numpy/pyarrow baseline (issue #8 "Speed"). Not part of the tests.
+# `snaplab compare` against the Python peers in ../shared/bench (issues #8 "Speed", #36 "Scale").
+# Not part of the tests.
 #
-#   Scripts/bench/bench-compare.sh [RUNS]          (RUNS per tool, default 3)
+#   Scripts/bench/bench-compare.sh [RUNS] [REFERENCE]   (RUNS per tool, default 3; REFERENCE: a snaplab
+#                                                  binary whose output must be byte-identical,
+#                                                  default /tmp/base-snaplab-f68ab7d when present)
 #
 # 1. Builds snaplab in release mode; makes /tmp/snaplab-bench/traces_{100k,1m,5m}.csv if missing
 #    with ../shared/bench/gen_traces.py (seed 42); the 5M file (≈ 5.7 GB) only when /tmp has
 #    at least 15 GB free.
-# 2. On the 1M file, alternately, RUNS times each, under /usr/bin/time -v:
-#      snaplab compare FILE --bootstrap 1000                 (all policies)
-#      python3 ../shared/bench/baseline.py FILE --boot 1000   (four policies)
-#    and prints wall time and peak RSS (min / median / max) per tool and the ratios of the medians.
-# 3. Scaling: snaplab compare on 100k, 1M and 5M traces (wall, peak RSS; best of RUNS).
+# 2. On the 1M file, alternately, RUNS times each, under nice and /usr/bin/time -v:
+#      snaplab compare FILE --bootstrap 1000                        (all policies)
+#      python3 ../shared/bench/baseline.py FILE --boot 1000          (pyarrow + numpy, four policies)
+#      python3 ../shared/bench/baseline_polars.py FILE --boot 1000   (polars, four policies)
+#    and prints wall time, CPU time (user + system) and peak RSS (min / median / max) per tool,
+#    and the ratio of the medians to the faster peer.
+# 3. Scaling: snaplab compare on 100k, 1M and 5M traces (wall, CPU, peak RSS; best of RUNS).
 # 4. Reading speed: `snaplab velocity FILE --jobs 1 > /dev/null` on the 1M file, MB/s per core
 #    (1 MB = 10^6 bytes; best of RUNS).
 # 5. Cross-check: the exact hit counts of the four shared policies (nearest,
 #    uikit-projected-nearest, ashorizontal, tag99) from snaplab and from baseline.py's own functions
 #    (imported, run once); prints EQUAL or the differences.
+# 6. Byte identity: standard output and error of `compare --bootstrap 1000` (table and JSON) of
+#    snaplab and REFERENCE on the trace files in Data/ and on the 1M file; prints IDENTICAL or the
+#    files that differ. Since issue 36 the bootstrap draws users in name order; a reference older
+#    than that agrees only on files whose users first appear in name order (Data/'s do, the
+#    generated files' do not), so the check reads a copy of the 1M file whose users first appear
+#    in name order (Scripts/bench/name-first-traces.py).
 #
-# Needs pyarrow for the baseline: installed with pip if missing (the script says so).
-# The machine may be shared: the load average is printed before each part; rerun when it is high.
+# Needs pyarrow, polars and numpy for the peers: installed with pip if missing (the script says so).
+# The machine may be shared: the load average is printed before each part; rerun when it is high,
+# and read the CPU times, which load inflates less than wall times.
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 RUNS="${1:-3}"
@@ -30,10 +42,15 @@ mkdir -p "$DIR"
 
 load() { echo "load average: $(cut -d' ' -f1-3 /proc/loadavg) ($(nproc) cores)"; }
 
-if ! python3 -c "import pyarrow" 2>/dev/null; then
-    echo "pyarrow is missing (baseline.py needs it): installing it with pip install pyarrow"
-    pip install pyarrow >/dev/null 2>&1 || pip install --break-system-packages pyarrow >/dev/null
-fi
+REFERENCE="${2:-/tmp/base-snaplab-f68ab7d}"
+POLARS="$SHARED/bench/baseline_polars.py"
+
+for module in pyarrow polars numpy; do
+    if ! python3 -c "import $module" 2>/dev/null; then
+        echo "$module is missing (the Python peers need it): installing it with pip install $module"
+        pip install "$module" >/dev/null 2>&1 || pip install --break-system-packages "$module" >/dev/null
+    fi
+done
 
 echo "== build (release)"
 swift build -c release --product snaplab 2>&1 | tail -1
@@ -63,65 +80,75 @@ ONE_M="$DIR/traces_1m.csv"
 TIMES=$(mktemp)
 trap 'rm -f "$TIMES" "$TIMES".*' EXIT
 
-# timed LABEL COMMAND...: runs under /usr/bin/time -v, appends "LABEL wall_s peak_kb" to $TIMES.
+# timed LABEL COMMAND...: runs under nice and /usr/bin/time -v, appends "LABEL wall_s peak_kb cpu_s"
+# to $TIMES (cpu = user + system).
 timed() {
     local label=$1
     shift
-    /usr/bin/time -v -o "$TIMES.one" "$@" >/dev/null 2>"$TIMES.err" || { cat "$TIMES.err" >&2; exit 1; }
-    local wall kb
+    nice -n 5 /usr/bin/time -v -o "$TIMES.one" "$@" >/dev/null 2>"$TIMES.err" || { cat "$TIMES.err" >&2; exit 1; }
+    local wall kb cpu
     wall=$(awk -F': ' '/Elapsed \(wall clock\)/ { n = split($2, p, ":"); s = 0; for (i = 1; i <= n; i++) s = s * 60 + p[i]; print s }' "$TIMES.one")
     kb=$(awk -F': ' '/Maximum resident set size/ { print $2 }' "$TIMES.one")
-    echo "$label $wall $kb" >> "$TIMES"
+    cpu=$(awk -F': ' '/User time|System time/ { s += $2 } END { print s }' "$TIMES.one")
+    echo "$label $wall $kb $cpu" >> "$TIMES"
 }
 
-# stats LABEL: "min median max" of walls (s) and of peaks (MB) of LABEL's runs.
+# stats LABEL: "min median max" of walls (s), of peaks (MB) and of CPU times (s) of LABEL's runs.
 stats() {
     python3 - "$TIMES" "$1" <<'EOF'
 import statistics, sys
 rows = [l.split() for l in open(sys.argv[1]) if l.split()[0] == sys.argv[2]]
 w = sorted(float(r[1]) for r in rows)
 m = sorted(int(r[2]) / 1024 for r in rows)
-print(f"{min(w):.2f} {statistics.median(w):.2f} {max(w):.2f} {min(m):.0f} {statistics.median(m):.0f} {max(m):.0f}")
+c = sorted(float(r[3]) for r in rows)
+print(f"{min(w):.2f} {statistics.median(w):.2f} {max(w):.2f} {min(m):.0f} {statistics.median(m):.0f} {max(m):.0f} "
+      f"{min(c):.2f} {statistics.median(c):.2f} {max(c):.2f}")
 EOF
 }
 
 echo
-echo "== snaplab compare vs baseline.py, $ONE_M, --bootstrap 1000, $RUNS runs each, alternating"
+echo "== snaplab compare vs the Python peers, $ONE_M, --bootstrap 1000, $RUNS runs each, alternating"
 load
 cat "$ONE_M" >/dev/null  # warm the page cache
 for ((i = 0; i < RUNS; i++)); do
     timed snaplab "$BIN" compare "$ONE_M" --bootstrap 1000
     timed baseline python3 "$BASELINE" "$ONE_M" --boot 1000
+    timed polars python3 "$POLARS" "$ONE_M" --boot 1000
 done
 load
 NPOL=$("$BIN" policies --format json | python3 -c "import json, sys; print(len(json.load(sys.stdin)))")
-read -r sw0 sw1 sw2 sm0 sm1 sm2 <<< "$(stats snaplab)"
-read -r bw0 bw1 bw2 bm0 bm1 bm2 <<< "$(stats baseline)"
-printf '%-30s %24s %26s\n' "" "wall s (min/median/max)" "peak RSS MB (min/median/max)"
-printf '%-30s %8s %7s %7s %10s %7s %7s\n' "snaplab (all $NPOL policies)" "$sw0" "$sw1" "$sw2" "$sm0" "$sm1" "$sm2"
-printf '%-30s %8s %7s %7s %10s %7s %7s\n' "baseline.py (4 policies)" "$bw0" "$bw1" "$bw2" "$bm0" "$bm1" "$bm2"
-python3 -c "print(f'speed: snaplab is {$bw1 / $sw1:.1f}x faster (median wall); memory: {$bm1 / $sm1:.1f}x leaner (median peak RSS)')"
-echo "targets: snaplab <= 2 s and <= 300 MB; >= 2x faster and >= 5x leaner than the baseline"
+printf '%-32s %22s %22s %24s\n' "" "wall s (min/med/max)" "CPU s (min/med/max)" "peak RSS MB (min/med/max)"
+for tool in snaplab baseline polars; do
+    read -r w0 w1 w2 m0 m1 m2 c0 c1 c2 <<< "$(stats $tool)"
+    case $tool in
+        snaplab) name="snaplab (all $NPOL policies)"; sw=$w1; sc=$c1; sm=$m1 ;;
+        baseline) name="baseline.py (4 policies)"; bw=$w1 ;;
+        polars) name="baseline_polars.py (4 policies)"; pw=$w1 ;;
+    esac
+    printf '%-32s %6s %6s %6s   %6s %6s %6s   %6s %6s %6s\n' "$name" "$w0" "$w1" "$w2" "$c0" "$c1" "$c2" "$m0" "$m1" "$m2"
+done
+python3 -c "f = min($bw, $pw); print(f'speed: snaplab is {f / $sw:.1f}x faster than the faster peer (median wall; {$bw / $sw:.1f}x baseline.py, {$pw / $sw:.1f}x polars); snaplab CPU {$sc:.2f} s, peak {$sm:.0f} MB')"
+echo "targets (issue 36): snaplab <= 0.8 s wall, >= 5x the faster peer, <= 32 MiB"
 
 echo
 echo "== scaling: snaplab compare FILE --bootstrap 1000 (best of $RUNS)"
 load
-printf '%-10s %8s %10s %12s\n' traces "wall s" "peak MB" "MB/s (wall)"
+printf '%-10s %8s %8s %10s %12s\n' traces "wall s" "CPU s" "peak MB" "MB/s (wall)"
 for name in 100k 1m 5m; do
     f="$DIR/traces_$name.csv"
     [[ "$name" == 5m && $HAVE_5M == 0 ]] && { printf '%-10s %s\n' 5m "skipped (disk)"; continue; }
     cat "$f" >/dev/null
     for ((i = 0; i < RUNS; i++)); do timed "scale_$name" "$BIN" compare "$f" --bootstrap 1000; done
-    read -r w0 _ _ m0 _ _ <<< "$(stats "scale_$name")"
+    read -r w0 _ _ m0 _ _ c0 _ _ <<< "$(stats "scale_$name")"
     bytes=$(stat -c %s "$f")
-    printf '%-10s %8s %10s %12s\n' "$name" "$w0" "$m0" "$(python3 -c "print(f'{$bytes / 1e6 / $w0:.0f}')")"
+    printf '%-10s %8s %8s %10s %12s\n' "$name" "$w0" "$c0" "$m0" "$(python3 -c "print(f'{$bytes / 1e6 / $w0:.0f}')")"
 done
 
 echo
 echo "== reading: snaplab velocity $ONE_M --jobs 1 > /dev/null (one core, best of $RUNS)"
 load
 for ((i = 0; i < RUNS; i++)); do timed velocity "$BIN" velocity "$ONE_M" --jobs 1; done
-read -r vw0 _ _ vm0 _ _ <<< "$(stats velocity)"
+read -r vw0 _ _ vm0 _ _ _ _ _ <<< "$(stats velocity)"
 python3 -c "b = $(stat -c %s "$ONE_M"); print(f'{b / 1e6:.0f} MB in {$vw0:.2f} s: {b / 1e6 / $vw0:.0f} MB/s per core (peak {$vm0:.0f} MB); target >= 500 MB/s')"
 
 echo
@@ -148,3 +175,28 @@ for k, name in enumerate(baseline.POLICIES):
         diff.append(f"{names[name]}: snaplab {ours[names[name]]}, baseline {theirs}")
 print("EQUAL" if not diff else "DIFFERENT: " + "; ".join(diff))
 EOF
+
+echo
+echo "== byte identity: snaplab against $REFERENCE"
+if [[ ! -x "$REFERENCE" ]]; then
+    echo "no reference binary at $REFERENCE: skipped"
+else
+    NAME_FIRST="$DIR/traces_1m_namefirst.csv"
+    if [[ ! -f "$NAME_FIRST" ]]; then
+        echo "making $NAME_FIRST (Scripts/bench/name-first-traces.py)"
+        python3 Scripts/bench/name-first-traces.py "$ONE_M" "$NAME_FIRST"
+    fi
+    different=()
+    for f in Data/fixture-handchecked.csv Data/release-example.csv Data/reveal.csv Data/synthetic.csv "$NAME_FIRST"; do
+        for format in table json; do
+            "$BIN" compare "$f" --bootstrap 1000 --format "$format" > "$TIMES.new" 2>&1 || true
+            "$REFERENCE" compare "$f" --bootstrap 1000 --format "$format" > "$TIMES.ref" 2>&1 || true
+            cmp -s "$TIMES.new" "$TIMES.ref" || different+=("$f ($format)")
+        done
+    done
+    if [[ ${#different[@]} -eq 0 ]]; then
+        echo "IDENTICAL: Data/*.csv and $NAME_FIRST, table and json, standard output and error"
+    else
+        echo "DIFFERENT: ${different[*]}"
+    fi
+fi

@@ -11,7 +11,7 @@ public struct SnapLab: ParsableCommand {
             Exit codes: 0 success, 1 failure, 64 usage error, 65 bad input data.
             """,
         version: "0.1.0",
-        subcommands: [Compare.self, Explain.self, Policies.self, Velocity.self, Describe.self, Generate.self, Import.self, Plot.self,
+        subcommands: [Compare.self, Merge.self, Explain.self, Policies.self, Velocity.self, Describe.self, Generate.self, Import.self, Plot.self,
                       Fit.self, Recommend.self, Export.self, Report.self, Record.self, ValidateLabels.self]
     )
 

@@ -71,7 +71,7 @@ enum ExampleRunner {
                 return URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
                     .deletingLastPathComponent().appendingPathComponent(w).path
             }
-            if [".svg", ".html", ".json", ".png", ".csv", ".kt", ".mjs", ".swift"].contains(where: { w.hasSuffix($0) }) {
+            if [".svg", ".html", ".json", ".jsonl", ".png", ".csv", ".kt", ".mjs", ".swift"].contains(where: { w.hasSuffix($0) }) {
                 return dir.appendingPathComponent(w).path
             }
             return w

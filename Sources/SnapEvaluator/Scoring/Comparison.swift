@@ -103,7 +103,10 @@ public struct Comparison: Sendable {
         let best = (0..<p).max { a, b in
             totals.totals[a].hits != totals.totals[b].hits ? totals.totals[a].hits < totals.totals[b].hits : a > b
         } ?? 0
-        let boot = try bootstrap.run(hitTable: totals.userHits, counts: totals.userCounts, reference: best)
+        // Users in canonical order (by name), so the intervals do not depend on the order of the
+        // rows: a merge of per-user summaries (`snaplab merge`) draws exactly as one run does.
+        let boot = try bootstrap.run(hitTable: totals.userHits, counts: totals.userCounts, reference: best,
+                                     order: CanonicalUserOrder.indices(names: userNames, counts: totals.userCounts))
         intervalMethod = boot.method
 
         // Discordant pairs against the best, from the hit patterns.

@@ -41,40 +41,40 @@ public struct ScoreAccumulator: Sendable {
 
     public let policies: [any SnapPolicy]
     /// Labelled traces scored.
-    public private(set) var labelled = 0
+    public internal(set) var labelled = 0
     /// Unlabelled traces (decided, not scored).
-    public private(set) var unlabelled = 0
+    public internal(set) var unlabelled = 0
     /// `userCounts[u]`: scored traces of user `u` (indices of the reader's user table).
-    public private(set) var userCounts: [Double] = []
+    public internal(set) var userCounts: [Double] = []
     /// Per file (in order of first appearance): names and scored traces.
-    public private(set) var fileNames: [String] = []
-    public private(set) var fileCounts: [Double] = []
+    public internal(set) var fileNames: [String] = []
+    public internal(set) var fileCounts: [Double] = []
     /// Which policies hit a labelled trace, as a bit set (bit p at word `p/64`), and how many
     /// labelled traces had that set: all the paired McNemar tests need, in memory that grows with
     /// the number of distinct patterns (a few thousand at most in practice), not with traces.
-    public private(set) var hitPatterns: [[UInt64]: Int] = [:]
+    public internal(set) var hitPatterns: [[UInt64]: Int] = [:]
     public let wordsPerTrace: Int
     /// The pattern of the trace being added (reused, so a known pattern allocates nothing).
     private var pattern: [UInt64]
     /// `agreements[i·P + j]`: unlabelled traces on which policies i and j chose the same item.
-    public private(set) var agreements: [Int]
+    public internal(set) var agreements: [Int]
 
     /// `counters[k·Counter.stride + c]`: counter `c` of policy `k`, then the policy's signed-error
     /// bins, then its unlabelled pages-moved bins (``Histogram``).
-    private var counters: [Int]
+    var counters: [Int]
     /// Snap correction sums per policy, points.
-    private var corrections: [Double]
+    var corrections: [Double]
     /// Per policy: sums of absolute item errors and of cells reconfigured (``Totals``).
-    private var absoluteErrors: [Double]
-    private var cellSums: [Double]
+    var absoluteErrors: [Double]
+    var cellSums: [Double]
     /// Values beyond the bins: `errorOverflow[k]` and `pagesOverflow[k]` (value → traces).
-    private var errorOverflow: [[Int: Int]]
-    private var pagesOverflow: [[Int: Int]]
+    var errorOverflow: [[Int: Int]]
+    var pagesOverflow: [[Int: Int]]
     /// `userHitCounts[u·P + k]` (one byte a count while they fit: with a million users and the
     /// whole catalogue this table is the accumulator's largest; ``UserHitTable``),
     /// `fileHitCounts[f·P + k]`.
-    private(set) var userHitCounts: UserHitTable
-    private var fileHitCounts: [Double] = []
+    var userHitCounts: UserHitTable
+    var fileHitCounts: [Double] = []
     /// Scratch of the batch being scored (``add(contentsOf:)``): per trace what scoring needs,
     /// its release and its layout (each in its own array, as ``SnapPolicy/decide(_:in:into:)``
     /// takes them), the decisions of the policy being scored, the hit patterns (`wordsPerTrace`
@@ -87,7 +87,7 @@ public struct ScoreAccumulator: Sendable {
     private var batchTargets: [Int]
 
     /// Offsets of the per-policy counters in a row of ``counters``.
-    private enum Counter {
+    enum Counter {
         static let hits = 0, overshoots = 1, undershoots = 2
         static let intendedChanges = 3, missedChanges = 4, intendedStays = 5, falseChanges = 6
         static let errorBins = 7
@@ -96,7 +96,7 @@ public struct ScoreAccumulator: Sendable {
     }
 
     /// Histogram bins for values `−radius…radius` (bin `value + radius`); others overflow.
-    private enum Histogram {
+    enum Histogram {
         static let radius = 64
         static let binCount = 2 * radius + 1
         /// The bin of `value`, or `nil` when it is out of range.
@@ -245,7 +245,7 @@ public struct ScoreAccumulator: Sendable {
     /// Extends the user table with zero rows up to user `user` (a new user: with many users, once
     /// per trace; out of line). The arrays grow geometrically.
     @inline(never)
-    private mutating func addUsers(upTo user: Int) {
+    mutating func addUsers(upTo user: Int) {
         userCounts.append(contentsOf: repeatElement(0, count: user + 1 - userCounts.count))
         userHitCounts.addUsers(upTo: user + 1)
     }
@@ -370,7 +370,7 @@ public struct ScoreAccumulator: Sendable {
         self.pagesOverflow[k] = pagesOverflow
     }
 
-    private mutating func fileIndex(_ name: String) -> Int {
+    mutating func fileIndex(_ name: String) -> Int {
         if let last = fileNames.last, last == name { return fileNames.count - 1 }
         if let i = fileNames.firstIndex(of: name) { return i }
         fileNames.append(name)

@@ -77,13 +77,17 @@ public struct UserBootstrap: Sendable {
 
     /// As ``run(flatHits:counts:reference:policyCount:)`` on ``ScoreAccumulator``'s table, read in
     /// place in its stored width.
-    func run(hitTable hits: UserHitTable, counts: [Double], reference: Int) throws -> Result {
-        hits.isWide ? try runFlat(hits.wide, counts: counts, reference: reference, policyCount: hits.policies)
-                    : try runFlat(hits.narrow, counts: counts, reference: reference, policyCount: hits.policies)
+    /// - Parameter order: the order in which users are drawn and summed (user indices; `nil`: table
+    ///   order). ``Comparison`` passes ``CanonicalUserOrder`` so the intervals depend only on the set
+    ///   of users and their tallies, not on the order the rows came in.
+    func run(hitTable hits: UserHitTable, counts: [Double], reference: Int, order: [Int]? = nil) throws -> Result {
+        hits.isWide ? try runFlat(hits.wide, counts: counts, reference: reference, policyCount: hits.policies, order: order)
+                    : try runFlat(hits.narrow, counts: counts, reference: reference, policyCount: hits.policies, order: order)
     }
 
-    private func runFlat<H: FlatHitCount>(_ hits: [H], counts: [Double], reference: Int, policyCount policies: Int) throws -> Result {
-        let present = counts.indices.filter { counts[$0] > 0 && ($0 + 1) * policies <= hits.count }
+    private func runFlat<H: FlatHitCount>(_ hits: [H], counts: [Double], reference: Int, policyCount policies: Int,
+                                          order: [Int]? = nil) throws -> Result {
+        let present = (order ?? Array(counts.indices)).filter { counts[$0] > 0 && ($0 + 1) * policies <= hits.count }
         let users = present.count
         let nan = (lower: Double.nan, upper: Double.nan)
         guard users > 0, resamples > 0, policies > 0 else {

@@ -15,9 +15,11 @@ extension SnapLab {
                 (--bootstrap resamples, --seed). Each policy is compared with the best by the \
                 interval of the difference and a clustered McNemar test (users as the units), Holm-adjusted.
                 CSV is plain RFC 4180 with one header row (--meta FILE.json writes the run metadata); \
-                --per-trace FILE.csv writes one row per scored trace (Docs/per-trace.md).
+                --per-trace FILE.csv writes one row per scored trace (Docs/per-trace.md); \
+                --emit-summary FILE.jsonl writes the tallies snaplab merge combines (Docs/scale.md).
                 Example: snaplab compare Data/synthetic.csv --policies tag99,nearest --format markdown
                 Example: snaplab compare Data/synthetic.csv --policies tag99,nearest --format csv --by user --meta run.json
+                Example: snaplab compare Data/synthetic.csv --policies tag99,nearest --emit-summary part1.jsonl
                 """)
 
         @OptionGroup var input: TraceInputOptions
@@ -49,10 +51,16 @@ extension SnapLab {
         @Option(help: ArgumentHelp("Also write one CSV row per scored trace and policy (ids, policy, target, hit 0/1, criterion, release values; Docs/per-trace.md) to this file.", valueName: "file.csv"))
         var perTrace: String?
 
+        @Option(help: ArgumentHelp("Also write the run's per-user, per-policy tallies as a versioned JSON-lines summary to this file; snaplab merge prints this table from such summaries of any split of the traces by user (Docs/scale.md).", valueName: "file.jsonl"))
+        var emitSummary: String?
+
         public init() {}
 
         public func validate() throws {
             try input.requireFiles()
+            if emitSummary != nil && behaviour.labels == .behaviour {
+                throw ValidationError("--emit-summary needs --labels file: labels derived from behaviour depend on whole sessions, which a summary of a split cannot see")
+            }
             try PositiveCount.check(bootstrap, option: "--bootstrap", unit: "resamples", max: 1_000_000)
         }
 
@@ -75,33 +83,24 @@ extension SnapLab {
                     paths: input.files, options: input.readOptions(), policies: selected, parts: input.effectiveJobs,
                     hit: hitOptions.hit)
             }
-            let boot = UserBootstrap(resamples: bootstrap, seed: seed)
-            let comparison = try Comparison(totals, userNames: summary.users.names, bootstrap: boot)
-            var preamble: [(key: String, value: String)] = summary.files.map {
-                ("file", "\($0.path) (\($0.kind.rawValue), \($0.tracesRead) traces)")
-            }
-            preamble.append(("traces", "\(summary.tracesRead) read, \(totals.labelled) scored, "
-                + "\(totals.unlabelled) unlabelled, \(summary.tracesSkipped) skipped, \(summary.tracesCancelled) cancelled"))
-            if let labelNote { preamble.append(("labels", labelNote)) }
-            preamble.append(("users", "\(comparison.users)"))
-            preamble.append(("velocity", VelocityInUse.header(method: input.velocity, files: summary.files)))
-            preamble.append(("hit", hitOptions.hit.rawValue))
-            preamble.append(("bootstrap", comparison.intervalMethod == .bootstrap ? "\(bootstrap) user resamples, seed \(seed)"
-                : "cluster-robust normal intervals (\(comparison.users) users, above \(boot.normalAboveUsers))"))
-            let warnings = checks.warnings(users: comparison.users, hit: hitOptions.hit)
+            let printout = try ComparisonPrintout(
+                totals: totals, userNames: summary.users.names,
+                files: .init(files: summary.files, tracesRead: summary.tracesRead, tracesSkipped: summary.tracesSkipped,
+                             tracesCancelled: summary.tracesCancelled),
+                labelNote: labelNote, velocity: input.velocity, hit: hitOptions.hit, resamples: bootstrap, seed: seed,
+                checks: checks, format: format, breakdown: by ?? .none)
+            let report = printout.report
             var result = CommandOutput()
-            var report = ComparisonReport(comparison: comparison, preamble: preamble, breakdown: by ?? .none)
-            report.warnings = warnings
-            report.hit = hitOptions.hit
-            if totals.labelled == 0 {
-                let unlabelled = UnlabelledComparisonReport(comparison: comparison, preamble: preamble, warnings: warnings)
-                result.standardOutput = Array(unlabelled.render(format).utf8)
-            } else {
-                result.standardOutput = Array(report.render(format).utf8)
+            result.standardOutput = printout.standardOutput
+            if let emitSummary {
+                let settings = ComparisonSummary.Settings(policies: selected, hit: hitOptions.hit, velocity: input.velocity,
+                                                          resamples: bootstrap, seed: seed)
+                try SideFile.write(ComparisonSummary(settings: settings, totals: totals, read: summary, checks: checks).jsonLines(),
+                                   to: emitSummary)
             }
             if let meta { try SideFile.write(report.runJSON().rendered(pretty: true) + "\n", to: meta) }
             var notes = input.files.compactMap(GeneratorModelFile.notice(forTraceFile:))
-                + summary.notices(scored: totals.labelled) + checks.lines(users: comparison.users, hit: hitOptions.hit, velocity: input.velocity)
+                + summary.notices(scored: totals.labelled) + printout.checkLines
             if let perTrace {
                 let traces: Int
                 if let relabelled {
