@@ -8,6 +8,12 @@
 /// policy's `init` (``ParameterTable/defaultValue(_:)``). Key paths are used only to read and write
 /// parameter vectors; `decide` reads the stored properties directly.
 ///
+/// Fitters write a vector before every probe decision, so a field whose key path is plain stored
+/// storage (a stored property, or one of a stored struct: no observer, no subscript) is read and
+/// written at its byte offset (`MemoryLayout.offset(of:)`, documented for exactly this use) rather
+/// than by applying the key path, which costs several times a decision; other fields (a property
+/// with `didSet`, an array element) go through the key path.
+///
 /// `@unchecked Sendable`: a key path is an immutable object, safe to share across threads, but the
 /// standard library does not mark a composed (``lifted(into:)``) key path `Sendable`.
 public struct ParameterField<Root>: @unchecked Sendable {
@@ -15,6 +21,8 @@ public struct ParameterField<Root>: @unchecked Sendable {
     public let keyPath: WritableKeyPath<Root, Double>
     /// What the value is.
     public let spec: PolicyParameter
+    /// The value's byte offset in `Root` when the key path is plain stored storage, else nil.
+    let offset: Int?
 
     /// The parameter stored at `keyPath`, named `name` on the command line and in JSON; the rest
     /// as ``PolicyParameter``'s fields (`range` is `minimum...maximum`, `default` its
@@ -31,6 +39,21 @@ public struct ParameterField<Root>: @unchecked Sendable {
     init(_ keyPath: WritableKeyPath<Root, Double>, spec: PolicyParameter) {
         self.keyPath = keyPath
         self.spec = spec
+        offset = MemoryLayout<Root>.offset(of: keyPath)
+    }
+
+    /// The value in `root`.
+    @inline(__always)
+    func value(in root: Root) -> Double {
+        guard let offset else { return root[keyPath: keyPath] }
+        return withUnsafeBytes(of: root) { $0.loadUnaligned(fromByteOffset: offset, as: Double.self) }
+    }
+
+    /// Stores `value` in `root`.
+    @inline(__always)
+    func store(_ value: Double, in root: inout Root) {
+        guard let offset else { root[keyPath: keyPath] = value; return }
+        withUnsafeMutableBytes(of: &root) { $0.storeBytes(of: value, toByteOffset: offset, as: Double.self) }
     }
 
     /// The same parameter seen from a value that holds `Root` at `path` (a policy holding a
@@ -98,18 +121,13 @@ public struct ParameterTable<Root>: @unchecked Sendable {
 
     /// The values of `root`, in vector order.
     public func values(of root: Root) -> [Double] {
-        fields.map { root[keyPath: $0.keyPath] }
+        fields.map { $0.value(in: root) }
     }
 
     /// Stores `values` (vector order) in `root`; values beyond the table are ignored, missing ones
     /// leave their fields unchanged.
     public func assign(_ values: some Collection<Double>, to root: inout Root) {
-        for (field, value) in zip(fields, values) { root[keyPath: field.keyPath] = value }
-    }
-
-    /// Sets every field of `root` to its declared default.
-    public func assignDefaults(to root: inout Root) {
-        for field in fields { root[keyPath: field.keyPath] = field.spec.defaultValue }
+        for (field, value) in zip(fields, values) { field.store(value, in: &root) }
     }
 }
 

@@ -41,6 +41,26 @@ struct ParameterTableTests {
         }
         try policy.setParameterValues(vector)
         #expect(policy.parameterValues == vector, "\(id)")
+        // The values sit where the key paths say (fields read and written at a byte offset too).
+        let inner = (policy as? CappedSnapPolicy)?.base ?? policy
+        if let tabled = inner as? any DeclaredParameters {
+            #expect(Self.keyPathValues(tabled) == vector, "\(id)")
+        }
+    }
+
+    static func keyPathValues<P: DeclaredParameters>(_ policy: P) -> [Double] {
+        policy.parameterTable.fields.map { policy[keyPath: $0.keyPath] }
+    }
+
+    @Test("plain stored fields take the byte-offset path; observed and array fields the key path")
+    func offsets() {
+        #expect(Tag99Snap.parameters.fields.allSatisfy { $0.offset != nil })
+        #expect(ComposePagerSnap.parameters.fields.allSatisfy { $0.offset != nil })   // the spline's, lifted, too
+        #expect(FlutterFrictionDeceleration.parameters.fields[0].offset == nil)        // drag has didSet
+        var p = FlutterFixedExtentSnap(physics: .bouncing)
+        p.assignValidatedParameterValues([0.2, 20, 9, 90, 0.3])
+        #expect(p.gate == FlutterFlingGate(minFlingVelocity: 0.2, minFlingDistance: 20, maxFlingVelocity: 9, horizon: 90))
+        #expect(p.friction == FlutterFrictionDeceleration(drag: 0.3))
     }
 
     @Test("a composite policy holds its models' declarations, seen through its own key paths")

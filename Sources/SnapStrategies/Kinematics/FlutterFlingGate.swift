@@ -35,7 +35,7 @@ public struct FlutterFlingGate: Sendable, Hashable {
     }
 
     /// The gate's parameters, declared once (the Flutter policies hold them as theirs); the
-    /// minimum fling velocity is ``FlutterScrollPhysics/clamping``'s (``parameters(for:)`` for
+    /// minimum fling velocity is ``FlutterScrollPhysics/clamping``'s (``fields(for:)`` for
     /// another physics). The horizon is named `velocityHorizon` on the command line.
     public static let parameters = ParameterTable<FlutterFlingGate>([
         ParameterField(\.minFlingVelocity, "minFlingVelocity", unit: "pt/ms",
@@ -50,8 +50,8 @@ public struct FlutterFlingGate: Sendable, Hashable {
                        role: .platformConstant, summary: "velocity-tracker horizon used to approximate the estimate window"),
     ])
 
-    /// ``parameters`` with `physics`' minimum fling velocity as its default.
-    public static func parameters(for physics: FlutterScrollPhysics) -> [ParameterField<FlutterFlingGate>] {
+    /// The fields of ``parameters``, with `physics`' minimum fling velocity as its default.
+    public static func fields(for physics: FlutterScrollPhysics) -> [ParameterField<FlutterFlingGate>] {
         parameters.fields.map { $0.keyPath == \FlutterFlingGate.minFlingVelocity ? $0.defaulting(to: physics.minFlingVelocity) : $0 }
     }
 

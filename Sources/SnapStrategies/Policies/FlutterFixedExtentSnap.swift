@@ -59,14 +59,14 @@ public struct FlutterFixedExtentSnap: DeclaredParameters, Hashable {
         physics == .clamping ? clampingParameters : bouncingParameters
     }
 
-    private static let clampingParameters = ParameterTable<FlutterFixedExtentSnap>(
-        FlutterFlingGate.parameters(for: .clamping).map { $0.lifted(into: \.gate) }
-            + FlutterClampingDeceleration.parameters.fields(in: \.clamping),
-        orders: [(\.gate.minFlingVelocity, \.gate.maxFlingVelocity)])
-    private static let bouncingParameters = ParameterTable<FlutterFixedExtentSnap>(
-        FlutterFlingGate.parameters(for: .bouncing).map { $0.lifted(into: \.gate) }
-            + FlutterFrictionDeceleration.parameters.fields(in: \.friction),
-        orders: [(\.gate.minFlingVelocity, \.gate.maxFlingVelocity)])
+    private static let clampingParameters = table(.clamping, FlutterClampingDeceleration.parameters.fields(in: \.clamping))
+    private static let bouncingParameters = table(.bouncing, FlutterFrictionDeceleration.parameters.fields(in: \.friction))
+
+    private static func table(_ physics: Physics,
+                              _ projection: [ParameterField<FlutterFixedExtentSnap>]) -> ParameterTable<FlutterFixedExtentSnap> {
+        ParameterTable(FlutterFlingGate.fields(for: physics).map { $0.lifted(into: \.gate) } + projection,
+                       orders: [(\.gate.minFlingVelocity, \.gate.maxFlingVelocity)])
+    }
 
     public var parameterTable: ParameterTable<FlutterFixedExtentSnap> { Self.parameters(for: physics) }
 

@@ -59,7 +59,7 @@ public struct FlutterPageViewSnap: DeclaredParameters, Hashable {
     private static let bouncingParameters = table(.bouncing)
 
     private static func table(_ physics: Physics) -> ParameterTable<FlutterPageViewSnap> {
-        ParameterTable(FlutterFlingGate.parameters(for: physics)
+        ParameterTable(FlutterFlingGate.fields(for: physics)
             .filter { $0.keyPath != \FlutterFlingGate.maxFlingVelocity }
             .map { $0.lifted(into: \.gate) })
     }
