@@ -83,6 +83,10 @@ public struct ParameterTable<Root>: @unchecked Sendable {
     public let specs: [PolicyParameter]
     /// Orders between the values, by name (``ParameterOrder``).
     public let orders: [ParameterOrder]
+    /// Every field's byte offset, when every field has one (``ParameterField``): then a vector is
+    /// read and written in one pass over the bytes, without copying the fields (their strings and
+    /// key paths) per value.
+    private let offsets: [Int]?
 
     /// A table of `fields`; `orders` pairs key paths of two of them whose values must keep
     /// `lower ≤ upper` (a key path not in `fields` gives the name ``unknownName``, which
@@ -94,19 +98,27 @@ public struct ParameterTable<Root>: @unchecked Sendable {
         }
         self.fields = fields
         specs = fields.map(\.spec)
+        offsets = Self.offsets(of: fields)
         self.orders = orders.map { ParameterOrder(name($0.lower), name($0.upper)) }
     }
-
-    /// The name an order gets for a key path that is not in the table.
-    public static var unknownName: String { "(not in the table)" }
 
     /// A table of `fields` with orders given by name (a table built at run time, whose fields
     /// are elements of an array).
     public init(_ fields: [ParameterField<Root>], namedOrders: [ParameterOrder]) {
         self.fields = fields
         specs = fields.map(\.spec)
+        offsets = Self.offsets(of: fields)
         orders = namedOrders
     }
+
+    /// Every field's offset, or nil when one has none.
+    private static func offsets(of fields: [ParameterField<Root>]) -> [Int]? {
+        let offsets = fields.compactMap(\.offset)
+        return offsets.count == fields.count ? offsets : nil
+    }
+
+    /// The name an order gets for a key path that is not in the table.
+    public static var unknownName: String { "(not in the table)" }
 
     /// The fields of this table seen from a value that holds `Root` at `path`.
     public func fields<Outer>(in path: WritableKeyPath<Outer, Root>) -> [ParameterField<Outer>] {
@@ -121,13 +133,23 @@ public struct ParameterTable<Root>: @unchecked Sendable {
 
     /// The values of `root`, in vector order.
     public func values(of root: Root) -> [Double] {
-        fields.map { $0.value(in: root) }
+        guard let offsets else { return fields.map { $0.value(in: root) } }
+        return withUnsafeBytes(of: root) { bytes in
+            offsets.map { bytes.loadUnaligned(fromByteOffset: $0, as: Double.self) }
+        }
     }
 
     /// Stores `values` (vector order) in `root`; values beyond the table are ignored, missing ones
     /// leave their fields unchanged.
-    public func assign(_ values: some Collection<Double>, to root: inout Root) {
-        for (field, value) in zip(fields, values) { field.store(value, in: &root) }
+    public func assign(_ values: [Double], to root: inout Root) {
+        guard let offsets else {
+            for (field, value) in zip(fields, values) { field.store(value, in: &root) }
+            return
+        }
+        let count = Swift.min(offsets.count, values.count)
+        withUnsafeMutableBytes(of: &root) { bytes in
+            for i in 0..<count { bytes.storeBytes(of: values[i], toByteOffset: offsets[i], as: Double.self) }
+        }
     }
 }
 

@@ -120,7 +120,7 @@ public struct AndroidSplineDeceleration: DecelerationModel, Hashable {
     /// platform defaults.
     public init(parameterValues values: some Collection<Double>) {
         self.init()
-        Self.parameters.assign(values, to: &self)
+        Self.parameters.assign(Array(values), to: &self)
     }
 
     /// `F · C` in px/s² (`mFlingFriction · mPhysicalCoeff`).
