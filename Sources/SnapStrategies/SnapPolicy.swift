@@ -9,6 +9,9 @@
 /// Every conformer's doc comment cites its source (seed document or platform source file and
 /// function) and its constants.
 ///
+/// A policy declares its parameters once, in a ``ParameterTable`` (``DeclaredParameters``), from
+/// which the three parameter requirements below are derived.
+///
 /// To add a policy: write a struct conforming to `SnapPolicy` in its own file under
 /// `Sources/SnapStrategies/Policies/`, list it in ``PolicyCatalog/all``, and add a mirrored test file.
 public protocol SnapPolicy: Sendable {

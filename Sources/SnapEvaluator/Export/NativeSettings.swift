@@ -32,7 +32,9 @@ public struct NativeSettings: Sendable {
         var v: [String: Double] = [:]
         for (s, x) in zip(specs, values) { v[s.name] = x }
         func n(_ name: String) -> String { ExportNumber.text(v[name] ?? .nan) }
-        func flag(_ name: String) -> String { (v[name] ?? 0) != 0 ? "true" : "false" }
+        // A whole-number parameter (flag, option, count; validated whole and in range by the policy).
+        func whole(_ name: String) -> Int { Int(exactly: v[name] ?? .nan) ?? 0 }
+        func flag(_ name: String) -> String { whole(name) != 0 ? "true" : "false" }
         func scaled(_ name: String, _ factor: Double) -> String { ExportNumber.text((v[name] ?? .nan) * factor) }
         let knobs: Set<String>
         switch policy.id {
@@ -41,7 +43,7 @@ public struct NativeSettings: Sendable {
             code = """
             val fling = PagerDefaults.flingBehavior(
                 state = pagerState,
-                pagerSnapDistance = PagerSnapDistance.atMost(\(Int(v["maxPages"] ?? 1))),
+                pagerSnapDistance = PagerSnapDistance.atMost(\(whole("maxPages"))),
                 snapPositionalThreshold = \(n("positionalThreshold"))f
             )
             HorizontalPager(state = pagerState, flingBehavior = fling) { page -> /* … */ }
@@ -60,7 +62,7 @@ public struct NativeSettings: Sendable {
             """
             knobs = ["threshold", "longSwipesRatio", "longSwipesMs", "shortSwipes", "longSwipes"]
         case "embla":
-            let contain = ["false", "\"trimSnaps\"", "\"keepSnaps\""][Int(v["containScroll"] ?? 1)]
+            let contain = ["false", "\"trimSnaps\"", "\"keepSnaps\""][SnapMath.clamp(whole("containScroll"), 0, 2)]
             platform = "Embla Carousel, options"
             code = """
             const embla = EmblaCarousel(viewportNode, {
@@ -74,7 +76,7 @@ public struct NativeSettings: Sendable {
             code = """
             .carousel { overflow-x: auto; scroll-snap-type: x \(policy.id == "css-snap-mandatory" ? "mandatory" : "proximity"); }
             .carousel > .item { scroll-snap-align: start; /* center or end: as your layout's alignment */
-                                scroll-snap-stop: \((v["stopAlways"] ?? 0) != 0 ? "always" : "normal"); }
+                                scroll-snap-stop: \(whole("stopAlways") != 0 ? "always" : "normal"); }
             """
             knobs = ["stopAlways"]
         case "swiftui-viewaligned", "swiftui-viewaligned-never":
@@ -87,7 +89,7 @@ public struct NativeSettings: Sendable {
             .scrollTargetBehavior(.viewAligned(limitBehavior: \(limited ? ".alwaysByOne" : ".never")))
             """
             // `.alwaysByOne` is one view; no limit other than one or none exists.
-            knobs = limited && (v["maxViews"] ?? 1) == 1 ? ["maxViews"] : []
+            knobs = limited && whole("maxViews") == 1 ? ["maxViews"] : []
         case "flutter-pageview", "flutter-pageview-bouncing":
             let bouncing = policy.id == "flutter-pageview-bouncing"
             platform = "Flutter PageView, ScrollPhysics getters"

@@ -51,10 +51,11 @@ public struct AndroidSplineDeceleration: DecelerationModel, Hashable {
     /// Pixels per point (dp); 1 means points are dp.
     public var density: Double
 
-    public init(friction: Double = 0.015, inflexion: Double = 0.35,
-                decelerationExponent: Double = AndroidSplineDeceleration.platformDecelerationRate,
-                physicalCoefficient: Double = AndroidSplineDeceleration.platformPhysicalCoefficient,
-                density: Double = 1) {
+    public init(friction: Double = AndroidSplineDeceleration.parameters.defaultValue(\.friction),
+                inflexion: Double = AndroidSplineDeceleration.parameters.defaultValue(\.inflexion),
+                decelerationExponent: Double = AndroidSplineDeceleration.parameters.defaultValue(\.decelerationExponent),
+                physicalCoefficient: Double = AndroidSplineDeceleration.parameters.defaultValue(\.physicalCoefficient),
+                density: Double = AndroidSplineDeceleration.parameters.defaultValue(\.density)) {
         self.friction = friction
         self.inflexion = inflexion
         self.decelerationExponent = decelerationExponent
@@ -62,7 +63,7 @@ public struct AndroidSplineDeceleration: DecelerationModel, Hashable {
         self.density = density
     }
 
-    /// The model's fittable parameters, in ``parameterValues`` order.
+    /// The model's fittable parameters, declared once, in ``parameterValues`` order.
     ///
     /// The ranges are physically meaningful values, chosen so that every in-range vector gives a
     /// sane distance for every fling the platform allows (speeds clamped to
@@ -74,20 +75,23 @@ public struct AndroidSplineDeceleration: DecelerationModel, Hashable {
     /// Friction 0.005…0.2: a third of `SCROLL_FRICTION` up to beyond React Native's 'fast'
     /// (1 − 0.9 = 0.1). Inflexion 0.1…0.9: strictly inside the spline's (0, 1). Coefficient
     /// 20 000…150 000 px/s² (≈ 0.4…3 × the platform's 51 890). Density 0.75…4: Android's ldpi…xxxhdpi.
-    public static let parameterSpecs: [PolicyParameter] = [
-        PolicyParameter(name: "friction", unit: "1", defaultValue: 0.015, minimum: 0.005, maximum: 0.2,
-                        role: .platformConstant, summary: "spline scroll friction (ViewConfiguration.getScrollFriction)"),
-        PolicyParameter(name: "inflexion", unit: "1", defaultValue: 0.35, minimum: 0.1, maximum: 0.9,
-                        role: .platformConstant, summary: "spline inflexion (INFLEXION)"),
-        PolicyParameter(name: "decelerationExponent", unit: "1", defaultValue: platformDecelerationRate,
-                        minimum: 1.8, maximum: 5,
-                        role: .platformConstant, summary: "spline exponent DECELERATION_RATE = ln 0.78 / ln 0.9"),
-        PolicyParameter(name: "physicalCoefficient", unit: "px/s² per density", defaultValue: platformPhysicalCoefficient,
-                        minimum: 20_000, maximum: 150_000,
-                        role: .platformConstant, summary: "g · 39.37 · 160 · 0.84 (scaled by density)"),
-        PolicyParameter(name: "density", unit: "px per pt", defaultValue: 1, minimum: 0.75, maximum: 4,
-                        role: .platformConstant, summary: "pixels per point (dp); 1 = points are dp"),
-    ]
+    public static let parameters = ParameterTable<AndroidSplineDeceleration>([
+        ParameterField(\.friction, "friction", unit: "1", default: 0.015, range: 0.005...0.2,
+                       role: .platformConstant, summary: "spline scroll friction (ViewConfiguration.getScrollFriction)"),
+        ParameterField(\.inflexion, "inflexion", unit: "1", default: 0.35, range: 0.1...0.9,
+                       role: .platformConstant, summary: "spline inflexion (INFLEXION)"),
+        ParameterField(\.decelerationExponent, "decelerationExponent", unit: "1", default: platformDecelerationRate,
+                       range: 1.8...5,
+                       role: .platformConstant, summary: "spline exponent DECELERATION_RATE = ln 0.78 / ln 0.9"),
+        ParameterField(\.physicalCoefficient, "physicalCoefficient", unit: "px/s² per density",
+                       default: platformPhysicalCoefficient, range: 20_000...150_000,
+                       role: .platformConstant, summary: "g · 39.37 · 160 · 0.84 (scaled by density)"),
+        ParameterField(\.density, "density", unit: "px per pt", default: 1, range: 0.75...4,
+                       role: .platformConstant, summary: "pixels per point (dp); 1 = points are dp"),
+    ])
+
+    /// The specs of ``parameters``.
+    public static var parameterSpecs: [PolicyParameter] { parameters.specs }
 
     /// The platform's largest fling velocity, 8 dp/ms (8000 dp/s): AOSP
     /// `frameworks/base: core/java/android/view/ViewConfiguration.java` `MAXIMUM_FLING_VELOCITY`
@@ -109,21 +113,14 @@ public struct AndroidSplineDeceleration: DecelerationModel, Hashable {
         return Swift.min(Swift.max(velocity, -limit), limit)
     }
 
-    /// `[friction, inflexion, decelerationExponent, physicalCoefficient, density]`.
-    public var parameterValues: [Double] {
-        [friction, inflexion, decelerationExponent, physicalCoefficient, density]
-    }
+    /// The values of ``parameters``: `[friction, inflexion, decelerationExponent, physicalCoefficient, density]`.
+    public var parameterValues: [Double] { Self.parameters.values(of: self) }
 
-    /// A model from the first five of `values` (``parameterSpecs`` order); missing values keep the
+    /// A model from the first five of `values` (``parameters`` order); missing values keep the
     /// platform defaults.
     public init(parameterValues values: some Collection<Double>) {
-        let v = Array(values)
         self.init()
-        if v.count > 0 { friction = v[0] }
-        if v.count > 1 { inflexion = v[1] }
-        if v.count > 2 { decelerationExponent = v[2] }
-        if v.count > 3 { physicalCoefficient = v[3] }
-        if v.count > 4 { density = v[4] }
+        Self.parameters.assign(Array(values), to: &self)
     }
 
     /// `F · C` in px/s² (`mFlingFriction · mPhysicalCoeff`).

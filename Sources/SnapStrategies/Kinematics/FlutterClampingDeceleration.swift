@@ -21,16 +21,18 @@ public struct FlutterClampingDeceleration: DecelerationModel, Hashable {
     /// `friction` of the simulation, 0.015.
     public var friction: Double
 
-    public init(friction: Double = 0.015) { self.friction = friction }
+    public init(friction: Double = FlutterClampingDeceleration.parameters.defaultValue(\.friction)) {
+        self.friction = friction
+    }
 
     /// The fittable parameter of the model: friction 0.005…0.2, the range of
     /// ``AndroidSplineDeceleration``'s friction (a third of the platform's 0.015 up to beyond React
     /// Native's 'fast' 0.1); at Flutter's `kMaxFlingVelocity` (8000 px/s) the least friction coasts
     /// ≈ 16 000 points.
-    public static let parameterSpecs: [PolicyParameter] = [
-        PolicyParameter(name: "friction", unit: "1", defaultValue: 0.015, minimum: 0.005, maximum: 0.2,
-                        role: .platformConstant, summary: "ClampingScrollSimulation friction"),
-    ]
+    public static let parameters = ParameterTable<FlutterClampingDeceleration>([
+        ParameterField(\.friction, "friction", unit: "1", default: 0.015, range: 0.005...0.2,
+                       role: .platformConstant, summary: "ClampingScrollSimulation friction"),
+    ])
 
     /// `v_ref = friction · C / 0.35`, px/s.
     @inlinable

@@ -24,12 +24,35 @@ public struct FlutterFlingGate: Sendable, Hashable {
     /// Velocity-tracker horizon, milliseconds (100).
     public var horizon: Double
 
-    public init(minFlingVelocity: Double = 0.05, minFlingDistance: Double = 18,
-                maxFlingVelocity: Double = 8, horizon: Double = 100) {
+    public init(minFlingVelocity: Double = FlutterFlingGate.parameters.defaultValue(\.minFlingVelocity),
+                minFlingDistance: Double = FlutterFlingGate.parameters.defaultValue(\.minFlingDistance),
+                maxFlingVelocity: Double = FlutterFlingGate.parameters.defaultValue(\.maxFlingVelocity),
+                horizon: Double = FlutterFlingGate.parameters.defaultValue(\.horizon)) {
         self.minFlingVelocity = minFlingVelocity
         self.minFlingDistance = minFlingDistance
         self.maxFlingVelocity = maxFlingVelocity
         self.horizon = horizon
+    }
+
+    /// The gate's parameters, declared once (the Flutter policies hold them as theirs); the
+    /// minimum fling velocity is ``FlutterScrollPhysics/clamping``'s (``fields(for:)`` for
+    /// another physics). The horizon is named `velocityHorizon` on the command line.
+    public static let parameters = ParameterTable<FlutterFlingGate>([
+        ParameterField(\.minFlingVelocity, "minFlingVelocity", unit: "pt/ms",
+                       default: FlutterScrollPhysics.clamping.minFlingVelocity,
+                       range: 0...10, comparedWith: ThresholdFeature(.speed, .exceeds),
+                       summary: "speed a fling must exceed (physics.minFlingVelocity)"),
+        ParameterField(\.minFlingDistance, "minFlingDistance", unit: "pt", default: 18, range: 0...500,
+                       comparedWith: windowTravel, summary: "estimate-window travel a fling must exceed (kTouchSlop)"),
+        ParameterField(\.maxFlingVelocity, "maxFlingVelocity", unit: "pt/ms", default: 8, range: 1...20,
+                       role: .platformConstant, summary: "largest fling velocity (kMaxFlingVelocity 8000 px/s)"),
+        ParameterField(\.horizon, "velocityHorizon", unit: "ms", default: 100, range: 1...1000,
+                       role: .platformConstant, summary: "velocity-tracker horizon used to approximate the estimate window"),
+    ])
+
+    /// The fields of ``parameters``, with `physics`' minimum fling velocity as its default.
+    public static func fields(for physics: FlutterScrollPhysics) -> [ParameterField<FlutterFlingGate>] {
+        parameters.fields.map { $0.keyPath == \FlutterFlingGate.minFlingVelocity ? $0.defaulting(to: physics.minFlingVelocity) : $0 }
     }
 
     /// The approximate displacement of the velocity-estimate window, points (see the type's doc).

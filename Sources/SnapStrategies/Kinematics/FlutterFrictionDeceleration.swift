@@ -23,7 +23,7 @@ public struct FlutterFrictionDeceleration: DecelerationModel, Hashable {
     /// `ln(drag)`, kept with `drag` (every decision needs it; the drag changes only when fitted).
     @usableFromInline private(set) var logDrag: Double
 
-    public init(drag: Double = 0.135) {
+    public init(drag: Double = FlutterFrictionDeceleration.parameters.defaultValue(\.drag)) {
         self.drag = drag
         logDrag = SnapMath.log(drag)
     }
@@ -32,10 +32,10 @@ public struct FlutterFrictionDeceleration: DecelerationModel, Hashable {
     /// rate `r`: 0.9931…0.99978, the platform's 0.998 giving 0.135). Near 1 the simulation has no
     /// friction at all (`D = −v/ln(drag)` grows without bound: 0.99 would coast 800 000 points at
     /// 8000 px/s); at 0.8 and 8000 px/s it coasts ≈ 36 000 points.
-    public static let parameterSpecs: [PolicyParameter] = [
-        PolicyParameter(name: "drag", unit: "per s", defaultValue: 0.135, minimum: 0.001, maximum: 0.8,
-                        role: .platformConstant, summary: "FrictionSimulation drag (velocity kept per second)"),
-    ]
+    public static let parameters = ParameterTable<FlutterFrictionDeceleration>([
+        ParameterField(\.drag, "drag", unit: "per s", default: 0.135, range: 0.001...0.8,
+                       role: .platformConstant, summary: "FrictionSimulation drag (velocity kept per second)"),
+    ])
 
     /// `−1000·v / ln(drag)` points; 0 when `drag` is outside `(0, 1)` or the velocity is NaN.
     @inlinable

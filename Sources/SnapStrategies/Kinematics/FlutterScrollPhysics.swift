@@ -11,4 +11,12 @@ public enum FlutterScrollPhysics: String, Sendable, Hashable {
     case clamping
     /// `BouncingScrollPhysics` (iOS default): minimum fling 2 × 50 = 100 px/s, friction (drag 0.135).
     case bouncing
+
+    /// The physics' `minFlingVelocity`, pt/ms (logical px per ms): 50 px/s clamping, 100 px/s bouncing.
+    public var minFlingVelocity: Double {
+        switch self {
+        case .clamping: return 0.05
+        case .bouncing: return 0.1
+        }
+    }
 }

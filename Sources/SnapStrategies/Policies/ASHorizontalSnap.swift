@@ -25,7 +25,7 @@
 /// - `(t − L)/(m + w)` is snapped to a whole item within 1e-9 (``SnapMath/snappedToWhole(_:)``)
 ///   and `t − itemX` computed as `(q − index)·(m + w)`, so that a target exactly on an item's edge
 ///   (a release at rest) does not jump an item when rounding lands it a hair either side.
-public struct ASHorizontalSnap: SnapPolicy, Hashable {
+public struct ASHorizontalSnap: DeclaredParameters, Hashable {
     public var id: String { "ashorizontal" }
     public var summary: String {
         "advance when UIKit's fast-rate target is more than 1/3 of an item past the item's leading edge; no snap at the end"
@@ -39,28 +39,23 @@ public struct ASHorizontalSnap: SnapPolicy, Hashable {
     /// Per-millisecond deceleration rate used for UIKit's proposed target.
     public var decelerationRate: Double
 
-    public init(widthToScrollNextItem: Double = 1.0 / 3.0, decelerationRate: Double = 0.99) {
+    public init(widthToScrollNextItem: Double = ASHorizontalSnap.parameters.defaultValue(\.widthToScrollNextItem),
+                decelerationRate: Double = ASHorizontalSnap.parameters.defaultValue(\.decelerationRate)) {
         self.widthToScrollNextItem = widthToScrollNextItem
         self.decelerationRate = decelerationRate
     }
 
-    public var parameterSpecs: [PolicyParameter] {
-        [
-            PolicyParameter(name: "widthToScrollNextItem", unit: "fraction of item width",
-                            defaultValue: 1.0 / 3.0, minimum: 0, maximum: 1,
-                            summary: "advance when the target is this far into the current item"),
-            PolicyParameter(name: "decelerationRate", unit: "per ms", defaultValue: 0.99,
-                            minimum: 0.5, maximum: 0.9999,
-                            role: .platformConstant, summary: "UIKit deceleration rate of the projected target (.fast = 0.99)"),
-        ]
-    }
+    /// The parameters, declared once (``DeclaredParameters``).
+    public static let parameters = ParameterTable<ASHorizontalSnap>([
+        ParameterField(\.widthToScrollNextItem, "widthToScrollNextItem", unit: "fraction of item width",
+                       default: 1.0 / 3.0, range: 0...1,
+                       summary: "advance when the target is this far into the current item"),
+        ParameterField(\.decelerationRate, "decelerationRate", unit: "per ms", default: 0.99,
+                       range: 0.5...0.9999,
+                       role: .platformConstant, summary: "UIKit deceleration rate of the projected target (.fast = 0.99)"),
+    ])
 
-    public var parameterValues: [Double] { [widthToScrollNextItem, decelerationRate] }
-
-    public mutating func assignValidatedParameterValues(_ values: [Double]) {
-        widthToScrollNextItem = values[0]
-        decelerationRate = values[1]
-    }
+    public var parameterTable: ParameterTable<ASHorizontalSnap> { Self.parameters }
 
     public func decide(_ release: Release, in layout: CarouselLayout) -> SnapDecision {
         let target = UIKitDeceleration(rate: decelerationRate).restingOffset(of: release, in: layout)

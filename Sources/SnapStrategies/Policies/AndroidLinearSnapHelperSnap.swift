@@ -33,7 +33,7 @@
 /// `L + (V − L − R)/2` with the layout's insets as the RecyclerView's padding (`clipToPadding =
 /// false`), whatever the layout's alignment. With equal insets that is the viewport centre; with
 /// unequal ones it is `(L − R)/2` from it. `snapOrigin: .layout` restores the layout's alignment.
-public struct AndroidLinearSnapHelperSnap: SnapPolicy, Hashable {
+public struct AndroidLinearSnapHelperSnap: DeclaredParameters, Hashable {
     public var id: String { "android-linearsnap" }
     public var summary: String {
         "jump round(spline fling distance / item) items from the centred item; a zero jump flings freely, then snaps to the nearest item"
@@ -54,9 +54,10 @@ public struct AndroidLinearSnapHelperSnap: SnapPolicy, Hashable {
     /// 1: Android's whole pixels (``AndroidPixels``); 0: continuous comparisons.
     public var wholePixels: Double
 
-    public init(minFlingVelocity: Double = 0.05, maxFlingVelocity: Double = 8,
+    public init(minFlingVelocity: Double = AndroidLinearSnapHelperSnap.parameters.defaultValue(\.minFlingVelocity),
+                maxFlingVelocity: Double = AndroidLinearSnapHelperSnap.parameters.defaultValue(\.maxFlingVelocity),
                 spline: AndroidSplineDeceleration = AndroidSplineDeceleration(), snapOrigin: SnapOrigin = .paddedCenter,
-                wholePixels: Double = 1) {
+                wholePixels: Double = AndroidLinearSnapHelperSnap.parameters.defaultValue(\.wholePixels)) {
         self.wholePixels = wholePixels
         self.minFlingVelocity = minFlingVelocity
         self.maxFlingVelocity = maxFlingVelocity
@@ -64,28 +65,18 @@ public struct AndroidLinearSnapHelperSnap: SnapPolicy, Hashable {
         self.snapOrigin = snapOrigin
     }
 
-    public var parameterSpecs: [PolicyParameter] {
-        [
-            PolicyParameter(name: "minFlingVelocity", unit: "dp/ms", defaultValue: 0.05, minimum: 0, maximum: 10,
-                            summary: "speed a fling must exceed (50 dp/s)"),
-            PolicyParameter(name: "maxFlingVelocity", unit: "dp/ms", defaultValue: 8, minimum: 1, maximum: 20,
-                            role: .platformConstant, summary: "velocity tracker clamp (8000 dp/s)"),
-        ] + AndroidSplineDeceleration.parameterSpecs + [
-            PolicyParameter(name: "wholePixels", unit: "flag", defaultValue: 1, minimum: 0, maximum: 1, isInteger: true,
-                            role: .platformConstant, summary: "1: Android's int pixels (velocities, dp thresholds); 0: continuous"),
-        ]
-    }
+    /// The parameters, declared once (``DeclaredParameters``); the spline's are its own.
+    public static let parameters = ParameterTable<AndroidLinearSnapHelperSnap>([
+        ParameterField(\.minFlingVelocity, "minFlingVelocity", unit: "dp/ms", default: 0.05, range: 0...10,
+                       summary: "speed a fling must exceed (50 dp/s)"),
+        ParameterField(\.maxFlingVelocity, "maxFlingVelocity", unit: "dp/ms", default: 8, range: 1...20,
+                       role: .platformConstant, summary: "velocity tracker clamp (8000 dp/s)"),
+    ] + AndroidSplineDeceleration.parameters.fields(in: \.spline) + [
+        ParameterField(\.wholePixels, "wholePixels", unit: "flag", default: 1, range: 0...1, isInteger: true,
+                       role: .platformConstant, summary: "1: Android's int pixels (velocities, dp thresholds); 0: continuous"),
+    ], orders: [(\.minFlingVelocity, \.maxFlingVelocity)])
 
-    public var parameterOrder: [ParameterOrder] { [ParameterOrder("minFlingVelocity", "maxFlingVelocity")] }
-
-    public var parameterValues: [Double] { [minFlingVelocity, maxFlingVelocity] + spline.parameterValues + [wholePixels] }
-
-    public mutating func assignValidatedParameterValues(_ values: [Double]) {
-        minFlingVelocity = values[0]
-        maxFlingVelocity = values[1]
-        spline = AndroidSplineDeceleration(parameterValues: values.dropFirst(2).dropLast())
-        wholePixels = values[values.count - 1]
-    }
+    public var parameterTable: ParameterTable<AndroidLinearSnapHelperSnap> { Self.parameters }
 
     public func decide(_ release: Release, in appLayout: CarouselLayout) -> SnapDecision {
         let layout = appLayout.snapped(to: snapOrigin)

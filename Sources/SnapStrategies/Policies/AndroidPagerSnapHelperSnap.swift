@@ -35,7 +35,7 @@
 ///
 /// Children wider than the viewport: the child in the fling direction may not be attached;
 /// `findTargetSnapPosition` then extrapolates ±1 from the visible child, which is ⌈p⌉/⌊p⌋ again.
-public struct AndroidPagerSnapHelperSnap: SnapPolicy, Hashable {
+public struct AndroidPagerSnapHelperSnap: DeclaredParameters, Hashable {
     public var id: String { "android-pagersnap" }
     public var summary: String {
         "fling (>50 dp/s) goes to the next page boundary in its direction (ceil/floor); slower releases snap to the nearest page"
@@ -55,32 +55,27 @@ public struct AndroidPagerSnapHelperSnap: SnapPolicy, Hashable {
     /// 1: Android's whole pixels (``AndroidPixels``); 0: continuous comparisons.
     public var wholePixels: Double
 
-    public init(minFlingVelocity: Double = 0.05, density: Double = 1, snapOrigin: SnapOrigin = .paddedCenter,
-                wholePixels: Double = 1) {
+    public init(minFlingVelocity: Double = AndroidPagerSnapHelperSnap.parameters.defaultValue(\.minFlingVelocity),
+                density: Double = AndroidPagerSnapHelperSnap.parameters.defaultValue(\.density),
+                snapOrigin: SnapOrigin = .paddedCenter,
+                wholePixels: Double = AndroidPagerSnapHelperSnap.parameters.defaultValue(\.wholePixels)) {
         self.wholePixels = wholePixels
         self.minFlingVelocity = minFlingVelocity
         self.density = density
         self.snapOrigin = snapOrigin
     }
 
-    public var parameterSpecs: [PolicyParameter] {
-        [
-            PolicyParameter(name: "minFlingVelocity", unit: "dp/ms", defaultValue: 0.05, minimum: 0, maximum: 10,
-                            summary: "speed a fling must exceed (ViewConfiguration minimum fling 50 dp/s)"),
-            PolicyParameter(name: "density", unit: "px per pt", defaultValue: 1, minimum: 0.75, maximum: 4,
-                            role: .platformConstant, summary: "pixels per point; scales the dp threshold"),
-            PolicyParameter(name: "wholePixels", unit: "flag", defaultValue: 1, minimum: 0, maximum: 1, isInteger: true,
-                            role: .platformConstant, summary: "1: Android's int pixels (velocities, dp thresholds); 0: continuous"),
-        ]
-    }
+    /// The parameters, declared once (``DeclaredParameters``).
+    public static let parameters = ParameterTable<AndroidPagerSnapHelperSnap>([
+        ParameterField(\.minFlingVelocity, "minFlingVelocity", unit: "dp/ms", default: 0.05, range: 0...10,
+                       summary: "speed a fling must exceed (ViewConfiguration minimum fling 50 dp/s)"),
+        ParameterField(\.density, "density", unit: "px per pt", default: 1, range: 0.75...4,
+                       role: .platformConstant, summary: "pixels per point; scales the dp threshold"),
+        ParameterField(\.wholePixels, "wholePixels", unit: "flag", default: 1, range: 0...1, isInteger: true,
+                       role: .platformConstant, summary: "1: Android's int pixels (velocities, dp thresholds); 0: continuous"),
+    ])
 
-    public var parameterValues: [Double] { [minFlingVelocity, density, wholePixels] }
-
-    public mutating func assignValidatedParameterValues(_ values: [Double]) {
-        minFlingVelocity = values[0]
-        density = values[1]
-        wholePixels = values[2]
-    }
+    public var parameterTable: ParameterTable<AndroidPagerSnapHelperSnap> { Self.parameters }
 
     public func decide(_ release: Release, in appLayout: CarouselLayout) -> SnapDecision {
         let layout = appLayout.snapped(to: snapOrigin)

@@ -38,7 +38,7 @@
 /// (`curItem ± offscreenPageLimit` plus what is visible) is replaced by the clamp to the items,
 /// as in the spec's examples. In a looping layout nothing is clamped (⌊·⌋ keeps the rule
 /// invariant under a whole-cycle shift).
-public struct AndroidViewPagerSnap: SnapPolicy, Hashable {
+public struct AndroidViewPagerSnap: DeclaredParameters, Hashable {
     public var id: String { "android-viewpager" }
     public var summary: String {
         "fling (>400 dp/s and >25 dp finger travel) moves one page in its direction; slow releases need 0.6 of a page from the page selected before the drag"
@@ -63,8 +63,12 @@ public struct AndroidViewPagerSnap: SnapPolicy, Hashable {
     /// 1: Android's whole pixels (``AndroidPixels``); 0: continuous comparisons.
     public var wholePixels: Double
 
-    public init(minFlingVelocity: Double = 0.4, minFlingDistance: Double = 25, truncator: Double = 0.4,
-                density: Double = 1, touchSlop: Double = 16, wholePixels: Double = 1) {
+    public init(minFlingVelocity: Double = AndroidViewPagerSnap.parameters.defaultValue(\.minFlingVelocity),
+                minFlingDistance: Double = AndroidViewPagerSnap.parameters.defaultValue(\.minFlingDistance),
+                truncator: Double = AndroidViewPagerSnap.parameters.defaultValue(\.truncator),
+                density: Double = AndroidViewPagerSnap.parameters.defaultValue(\.density),
+                touchSlop: Double = AndroidViewPagerSnap.parameters.defaultValue(\.touchSlop),
+                wholePixels: Double = AndroidViewPagerSnap.parameters.defaultValue(\.wholePixels)) {
         self.wholePixels = wholePixels
         self.minFlingVelocity = minFlingVelocity
         self.minFlingDistance = minFlingDistance
@@ -73,34 +77,24 @@ public struct AndroidViewPagerSnap: SnapPolicy, Hashable {
         self.touchSlop = touchSlop
     }
 
-    public var parameterSpecs: [PolicyParameter] {
-        [
-            PolicyParameter(name: "minFlingVelocity", unit: "dp/ms", defaultValue: 0.4, minimum: 0, maximum: 10,
-                            summary: "speed a fling must exceed (MIN_FLING_VELOCITY 400 dp/s)"),
-            PolicyParameter(name: "minFlingDistance", unit: "dp", defaultValue: 25, minimum: 0, maximum: 500,
-                            summary: "finger travel a fling must exceed (MIN_DISTANCE_FOR_FLING)"),
-            PolicyParameter(name: "truncator", unit: "fraction of page", defaultValue: 0.4, minimum: 0, maximum: 1,
-                            summary: "slow release: page offset + this, truncated (1 − this behind the selected page)"),
-            PolicyParameter(name: "density", unit: "px per pt", defaultValue: 1, minimum: 0.75, maximum: 4,
-                            role: .platformConstant, summary: "pixels per point; scales the dp thresholds"),
-            PolicyParameter(name: "touchSlop", unit: "dp", defaultValue: 16, minimum: 0, maximum: 100,
-                            role: .platformConstant,
-                            summary: "paging touch slop added to content travel when finger travel is unknown (16 dp)"),
-            PolicyParameter(name: "wholePixels", unit: "flag", defaultValue: 1, minimum: 0, maximum: 1, isInteger: true,
-                            role: .platformConstant, summary: "1: Android's int pixels (velocities, dp thresholds); 0: continuous"),
-        ]
-    }
+    /// The parameters, declared once (``DeclaredParameters``).
+    public static let parameters = ParameterTable<AndroidViewPagerSnap>([
+        ParameterField(\.minFlingVelocity, "minFlingVelocity", unit: "dp/ms", default: 0.4, range: 0...10,
+                       summary: "speed a fling must exceed (MIN_FLING_VELOCITY 400 dp/s)"),
+        ParameterField(\.minFlingDistance, "minFlingDistance", unit: "dp", default: 25, range: 0...500,
+                       summary: "finger travel a fling must exceed (MIN_DISTANCE_FOR_FLING)"),
+        ParameterField(\.truncator, "truncator", unit: "fraction of page", default: 0.4, range: 0...1,
+                       summary: "slow release: page offset + this, truncated (1 − this behind the selected page)"),
+        ParameterField(\.density, "density", unit: "px per pt", default: 1, range: 0.75...4,
+                       role: .platformConstant, summary: "pixels per point; scales the dp thresholds"),
+        ParameterField(\.touchSlop, "touchSlop", unit: "dp", default: 16, range: 0...100,
+                       role: .platformConstant,
+                       summary: "paging touch slop added to content travel when finger travel is unknown (16 dp)"),
+        ParameterField(\.wholePixels, "wholePixels", unit: "flag", default: 1, range: 0...1, isInteger: true,
+                       role: .platformConstant, summary: "1: Android's int pixels (velocities, dp thresholds); 0: continuous"),
+    ])
 
-    public var parameterValues: [Double] { [minFlingVelocity, minFlingDistance, truncator, density, touchSlop, wholePixels] }
-
-    public mutating func assignValidatedParameterValues(_ values: [Double]) {
-        minFlingVelocity = values[0]
-        minFlingDistance = values[1]
-        truncator = values[2]
-        density = values[3]
-        touchSlop = values[4]
-        wholePixels = values[5]
-    }
+    public var parameterTable: ParameterTable<AndroidViewPagerSnap> { Self.parameters }
 
     public func decide(_ release: Release, in layout: CarouselLayout) -> SnapDecision {
         let p = layout.position(atOffset: release.offset)

@@ -41,7 +41,7 @@
 ///
 /// Difference, by necessity: the fling estimate comes from the release velocity (see
 /// ``ChromiumFlingEstimate``), not from the first inertial scroll update.
-public struct CSSScrollSnap: SnapPolicy, Hashable {
+public struct CSSScrollSnap: DeclaredParameters, Hashable {
     /// `scroll-snap-type` strictness.
     public enum Strictness: String, Sendable, Hashable, CaseIterable {
         /// `mandatory`: always snaps; falls back to the closest snap in any direction.
@@ -72,9 +72,12 @@ public struct CSSScrollSnap: SnapPolicy, Hashable {
     /// 1: every item has `scroll-snap-stop: always` (a fling cannot pass an item); 0: `normal`.
     public var stopAlways: Double
 
-    public init(strictness: Strictness = .mandatory, distanceScalar: Double = 25,
-                frameInterval: Double = CSSScrollSnap.desktopFrameInterval,
-                minFlingVelocity: Double = 0.03, proximityRatio: Double = 1.0 / 3.0, stopAlways: Double = 0) {
+    public init(strictness: Strictness = .mandatory,
+                distanceScalar: Double = CSSScrollSnap.parameters.defaultValue(\.distanceScalar),
+                frameInterval: Double = CSSScrollSnap.parameters.defaultValue(\.frameInterval),
+                minFlingVelocity: Double = CSSScrollSnap.parameters.defaultValue(\.minFlingVelocity),
+                proximityRatio: Double = CSSScrollSnap.parameters.defaultValue(\.proximityRatio),
+                stopAlways: Double = CSSScrollSnap.parameters.defaultValue(\.stopAlways)) {
         self.strictness = strictness
         self.distanceScalar = distanceScalar
         self.frameInterval = frameInterval
@@ -98,43 +101,30 @@ public struct CSSScrollSnap: SnapPolicy, Hashable {
         "chromium cc/input/scroll_snap_data.cc FindClosestValidArea(Internal), cc/input/snap_selection_strategy.cc EndAndDirectionStrategy/EndPositionStrategy, cc/input/snap_fling_controller.cc HandleGestureScrollUpdate (kDistanceEstimatorScalar 25), snap_coordinator.cc kProximityRatio 1/3"
     }
 
-    public var parameterSpecs: [PolicyParameter] {
-        var specs = [
-            PolicyParameter(name: "distanceScalar", unit: "x first delta", defaultValue: 25, minimum: 0, maximum: 200,
-                            role: .platformConstant, summary: "fling distance per first inertial delta (25 desktop, 40 Android)"),
-            PolicyParameter(name: "frameInterval", unit: "ms", defaultValue: Self.desktopFrameInterval, minimum: 1, maximum: 100,
-                            role: .platformConstant,
-                            summary: "release velocity times this is the first inertial delta (4.5 ms measured in desktop Chromium 156)"),
-            PolicyParameter(name: "minFlingVelocity", unit: "pt/ms", defaultValue: 0.03, minimum: 0, maximum: 5,
-                            comparedWith: ThresholdFeature(.speed, .atLeast), summary: "slower releases do not fling (Aura min_fling_velocity 30 DIP/s)"),
-        ]
-        if strictness == .proximity {
-            specs.append(PolicyParameter(name: "proximityRatio", unit: "fraction of viewport", defaultValue: 1.0 / 3.0,
-                                         minimum: 0, maximum: 10,
-                                         summary: "snaps farther than this from the intended end are ignored"))
-        }
-        specs.append(PolicyParameter(name: "stopAlways", unit: "flag", defaultValue: 0, minimum: 0, maximum: 1,
-                                     isInteger: true,
-                                     summary: "1: every item has scroll-snap-stop: always (a fling stops at the first item)"))
-        return specs
-    }
+    /// The parameters, declared once (``DeclaredParameters``): those of `proximity`; `mandatory`
+    /// has all but `proximityRatio` (``mandatoryParameters``).
+    public static let parameters = ParameterTable<CSSScrollSnap>([
+        ParameterField(\.distanceScalar, "distanceScalar", unit: "x first delta", default: 25, range: 0...200,
+                       role: .platformConstant, summary: "fling distance per first inertial delta (25 desktop, 40 Android)"),
+        ParameterField(\.frameInterval, "frameInterval", unit: "ms", default: Self.desktopFrameInterval, range: 1...100,
+                       role: .platformConstant,
+                       summary: "release velocity times this is the first inertial delta (4.5 ms measured in desktop Chromium 156)"),
+        ParameterField(\.minFlingVelocity, "minFlingVelocity", unit: "pt/ms", default: 0.03, range: 0...5,
+                       comparedWith: ThresholdFeature(.speed, .atLeast), summary: "slower releases do not fling (Aura min_fling_velocity 30 DIP/s)"),
+        ParameterField(\.proximityRatio, "proximityRatio", unit: "fraction of viewport", default: 1.0 / 3.0,
+                       range: 0...10,
+                       summary: "snaps farther than this from the intended end are ignored"),
+        ParameterField(\.stopAlways, "stopAlways", unit: "flag", default: 0, range: 0...1,
+                       isInteger: true,
+                       summary: "1: every item has scroll-snap-stop: always (a fling stops at the first item)"),
+    ])
 
-    public var parameterValues: [Double] {
-        strictness == .proximity
-            ? [distanceScalar, frameInterval, minFlingVelocity, proximityRatio, stopAlways]
-            : [distanceScalar, frameInterval, minFlingVelocity, stopAlways]
-    }
+    /// ``parameters`` without `proximityRatio`, which only `proximity` has.
+    public static let mandatoryParameters = ParameterTable<CSSScrollSnap>(
+        parameters.fields.filter { $0.keyPath != \CSSScrollSnap.proximityRatio })
 
-    public mutating func assignValidatedParameterValues(_ values: [Double]) {
-        distanceScalar = values[0]
-        frameInterval = values[1]
-        minFlingVelocity = values[2]
-        if strictness == .proximity {
-            proximityRatio = values[3]
-            stopAlways = values[4]
-        } else {
-            stopAlways = values[3]
-        }
+    public var parameterTable: ParameterTable<CSSScrollSnap> {
+        strictness == .proximity ? Self.parameters : Self.mandatoryParameters
     }
 
     /// The fling displacement estimated for `velocity`, or `nil` when the release does not fling.

@@ -29,7 +29,7 @@
 /// − afterContentPadding)/2` after the leading content padding, `L + (V − L − R)/2` with the
 /// layout's insets as content padding, whatever the layout's alignment. `snapOrigin: .layout`
 /// restores the layout's alignment.
-public struct ComposeLazyRowSnap: SnapPolicy, Hashable {
+public struct ComposeLazyRowSnap: DeclaredParameters, Hashable {
     public var id: String { "compose-lazyrow-snap" }
     public var summary: String { "the item nearest the natural end of the spline decay" }
     public var source: String {
@@ -47,13 +47,10 @@ public struct ComposeLazyRowSnap: SnapPolicy, Hashable {
         self.snapOrigin = snapOrigin
     }
 
-    public var parameterSpecs: [PolicyParameter] { AndroidSplineDeceleration.parameterSpecs }
+    /// The spline's parameters (``AndroidSplineDeceleration/parameters``), as this policy's.
+    public static let parameters = ParameterTable<ComposeLazyRowSnap>(AndroidSplineDeceleration.parameters.fields(in: \.spline))
 
-    public var parameterValues: [Double] { spline.parameterValues }
-
-    public mutating func assignValidatedParameterValues(_ values: [Double]) {
-        spline = AndroidSplineDeceleration(parameterValues: values)
-    }
+    public var parameterTable: ParameterTable<ComposeLazyRowSnap> { Self.parameters }
 
     public func decide(_ release: Release, in appLayout: CarouselLayout) -> SnapDecision {
         let layout = appLayout.snapped(to: snapOrigin)

@@ -52,7 +52,7 @@
 /// position lies in the spacing between pages); at the ends, where Compose keeps the current
 /// offset when it cannot scroll further, ours clamps to the first or last page. In a looping
 /// layout nothing is clamped.
-public struct ComposePagerSnap: SnapPolicy, Hashable {
+public struct ComposePagerSnap: DeclaredParameters, Hashable {
     public var id: String { "compose-pager" }
     public var summary: String {
         "at ≥400 dp/s after the decay approach: next/previous page (atMost(1)); slower: 0.5 of a page of finger drag beyond whole pages, 56 dp dead zone"
@@ -78,9 +78,12 @@ public struct ComposePagerSnap: SnapPolicy, Hashable {
     /// Where a resting page sits (`HorizontalPager(snapPosition:)`, default `SnapPosition.Start`).
     public var snapOrigin: SnapOrigin
 
-    public init(maxPages: Double = 1, positionalThreshold: Double = 0.5, positionThresholdDistance: Double = 56,
-                minFlingVelocity: Double = 0.4, spline: AndroidSplineDeceleration = AndroidSplineDeceleration(),
-                touchSlop: Double = 8, snapOrigin: SnapOrigin = .start) {
+    public init(maxPages: Double = ComposePagerSnap.parameters.defaultValue(\.maxPages),
+                positionalThreshold: Double = ComposePagerSnap.parameters.defaultValue(\.positionalThreshold),
+                positionThresholdDistance: Double = ComposePagerSnap.parameters.defaultValue(\.positionThresholdDistance),
+                minFlingVelocity: Double = ComposePagerSnap.parameters.defaultValue(\.minFlingVelocity),
+                spline: AndroidSplineDeceleration = AndroidSplineDeceleration(),
+                touchSlop: Double = ComposePagerSnap.parameters.defaultValue(\.touchSlop), snapOrigin: SnapOrigin = .start) {
         self.touchSlop = touchSlop
         self.snapOrigin = snapOrigin
         self.maxPages = maxPages
@@ -90,34 +93,22 @@ public struct ComposePagerSnap: SnapPolicy, Hashable {
         self.spline = spline
     }
 
-    public var parameterSpecs: [PolicyParameter] {
-        [
-            PolicyParameter(name: "maxPages", unit: "pages", defaultValue: 1, minimum: 1, maximum: 1000, isInteger: true,
-                            summary: "PagerSnapDistance.atMost(n)"),
-            PolicyParameter(name: "positionalThreshold", unit: "fraction of page", defaultValue: 0.5, minimum: 0, maximum: 1,
-                            comparedWith: Self.dragOverflow, summary: "snapPositionalThreshold on the drag beyond whole pages"),
-            PolicyParameter(name: "positionThresholdDistance", unit: "dp", defaultValue: 56, minimum: 0, maximum: 1000,
-                            summary: "DefaultPositionThreshold: shorter drags snap to the nearest page"),
-            PolicyParameter(name: "minFlingVelocity", unit: "dp/ms", defaultValue: 0.4, minimum: 0, maximum: 10,
-                            summary: "MinFlingVelocityDp on the velocity left after the approach"),
-        ] + AndroidSplineDeceleration.parameterSpecs + [
-            PolicyParameter(name: "touchSlop", unit: "dp", defaultValue: 8, minimum: 0, maximum: 100,
-                            role: .platformConstant, summary: "touch slop added to content travel when finger travel is unknown (8 dp)"),
-        ]
-    }
+    /// The parameters, declared once (``DeclaredParameters``); the spline's are its own.
+    public static let parameters = ParameterTable<ComposePagerSnap>([
+        ParameterField(\.maxPages, "maxPages", unit: "pages", default: 1, range: 1...1000, isInteger: true,
+                       summary: "PagerSnapDistance.atMost(n)"),
+        ParameterField(\.positionalThreshold, "positionalThreshold", unit: "fraction of page", default: 0.5, range: 0...1,
+                       comparedWith: Self.dragOverflow, summary: "snapPositionalThreshold on the drag beyond whole pages"),
+        ParameterField(\.positionThresholdDistance, "positionThresholdDistance", unit: "dp", default: 56, range: 0...1000,
+                       summary: "DefaultPositionThreshold: shorter drags snap to the nearest page"),
+        ParameterField(\.minFlingVelocity, "minFlingVelocity", unit: "dp/ms", default: 0.4, range: 0...10,
+                       summary: "MinFlingVelocityDp on the velocity left after the approach"),
+    ] + AndroidSplineDeceleration.parameters.fields(in: \.spline) + [
+        ParameterField(\.touchSlop, "touchSlop", unit: "dp", default: 8, range: 0...100,
+                       role: .platformConstant, summary: "touch slop added to content travel when finger travel is unknown (8 dp)"),
+    ])
 
-    public var parameterValues: [Double] {
-        [maxPages, positionalThreshold, positionThresholdDistance, minFlingVelocity] + spline.parameterValues + [touchSlop]
-    }
-
-    public mutating func assignValidatedParameterValues(_ values: [Double]) {
-        maxPages = values[0]
-        positionalThreshold = values[1]
-        positionThresholdDistance = values[2]
-        minFlingVelocity = values[3]
-        spline = AndroidSplineDeceleration(parameterValues: values.dropFirst(4).dropLast())
-        touchSlop = values[values.count - 1]
-    }
+    public var parameterTable: ParameterTable<ComposePagerSnap> { Self.parameters }
 
     /// `positionalThreshold`'s feature: the finger drag beyond whole pages, `|f − trunc(f)|` with
     /// `f = Δ / w` (``dragInPages(_:in:)``), compared `>` (`calculateFinalSnappingBound`); reached

@@ -29,7 +29,7 @@
 /// selected snap) are all snap-list entries, an end snap standing for the items merged into it.
 /// ``containScroll`` 2 is `'keepSnaps'` (clamped, repeats kept), 0 is `false` (unclamped snaps,
 /// limit from the first to the last, `ScrollLimit.ts`). Looping carousels are never contained.
-public struct EmblaSnap: SnapPolicy, Hashable {
+public struct EmblaSnap: DeclaredParameters, Hashable {
     public var id: String { "embla" }
     public var summary: String {
         "Embla: projects 400 ms x v; below clamp(20% of the viewport, 50, 225) pt the closest snap to the projection, else exactly one neighbour of the selected item"
@@ -56,9 +56,16 @@ public struct EmblaSnap: SnapPolicy, Hashable {
     /// `containScroll`: 1 `'trimSnaps'` (default), 2 `'keepSnaps'`, 0 `false` (``ContainScroll``).
     public var containScroll: Double
 
-    public init(forceBoost: Double = 400, minimumSpeed: Double = 0.1, thresholdFraction: Double = 0.2,
-                thresholdMinimum: Double = 50, thresholdMaximum: Double = 225, skipSnaps: Double = 0,
-                skipFactor: Double = 0.5, containScroll: ContainScroll = .trimSnaps) {
+    /// `containScroll` is an option, not a number: its default `.trimSnaps` is the table's 1
+    /// (`ParameterTableTests` checks that a default-constructed policy reports every declared default).
+    public init(forceBoost: Double = EmblaSnap.parameters.defaultValue(\.forceBoost),
+                minimumSpeed: Double = EmblaSnap.parameters.defaultValue(\.minimumSpeed),
+                thresholdFraction: Double = EmblaSnap.parameters.defaultValue(\.thresholdFraction),
+                thresholdMinimum: Double = EmblaSnap.parameters.defaultValue(\.thresholdMinimum),
+                thresholdMaximum: Double = EmblaSnap.parameters.defaultValue(\.thresholdMaximum),
+                skipSnaps: Double = EmblaSnap.parameters.defaultValue(\.skipSnaps),
+                skipFactor: Double = EmblaSnap.parameters.defaultValue(\.skipFactor),
+                containScroll: ContainScroll = .trimSnaps) {
         self.containScroll = Double(containScroll.rawValue)
         self.forceBoost = forceBoost
         self.minimumSpeed = minimumSpeed
@@ -69,45 +76,28 @@ public struct EmblaSnap: SnapPolicy, Hashable {
         self.skipFactor = skipFactor
     }
 
-    public var parameterSpecs: [PolicyParameter] {
-        [
-            PolicyParameter(name: "forceBoost", unit: "ms", defaultValue: 400, minimum: 0, maximum: 2000,
-                            summary: "projection = v x this (touch 400, mouse 300)"),
-            PolicyParameter(name: "minimumSpeed", unit: "pt/ms", defaultValue: 0.1, minimum: 0, maximum: 5,
-                            comparedWith: ThresholdFeature(.speed, .exceeds),
-                            summary: "slower releases project nothing"),
-            PolicyParameter(name: "thresholdFraction", unit: "fraction of viewport", defaultValue: 0.2, minimum: 0, maximum: 2,
-                            summary: "a projection this large goes to the neighbour"),
-            PolicyParameter(name: "thresholdMinimum", unit: "pt", defaultValue: 50, minimum: 0, maximum: 2000,
-                            summary: "lower clamp of the neighbour threshold"),
-            PolicyParameter(name: "thresholdMaximum", unit: "pt", defaultValue: 225, minimum: 0, maximum: 5000,
-                            summary: "upper clamp of the neighbour threshold"),
-            PolicyParameter(name: "skipSnaps", unit: "flag", defaultValue: 0, minimum: 0, maximum: 1, isInteger: true,
-                            summary: "1: skipSnaps, vigorous flicks may pass several items"),
-            PolicyParameter(name: "skipFactor", unit: "fraction", defaultValue: 0.5, minimum: 0, maximum: 1,
-                            summary: "with skipSnaps, the fraction of the projected move kept"),
-            PolicyParameter(name: "containScroll", unit: "option", defaultValue: 1, minimum: 0, maximum: 2, isInteger: true,
-                            summary: "bounded snap list: 1 trimSnaps (default), 2 keepSnaps, 0 false"),
-        ]
-    }
+    /// The parameters, declared once (``DeclaredParameters``).
+    public static let parameters = ParameterTable<EmblaSnap>([
+        ParameterField(\.forceBoost, "forceBoost", unit: "ms", default: 400, range: 0...2000,
+                       summary: "projection = v x this (touch 400, mouse 300)"),
+        ParameterField(\.minimumSpeed, "minimumSpeed", unit: "pt/ms", default: 0.1, range: 0...5,
+                       comparedWith: ThresholdFeature(.speed, .exceeds),
+                       summary: "slower releases project nothing"),
+        ParameterField(\.thresholdFraction, "thresholdFraction", unit: "fraction of viewport", default: 0.2, range: 0...2,
+                       summary: "a projection this large goes to the neighbour"),
+        ParameterField(\.thresholdMinimum, "thresholdMinimum", unit: "pt", default: 50, range: 0...2000,
+                       summary: "lower clamp of the neighbour threshold"),
+        ParameterField(\.thresholdMaximum, "thresholdMaximum", unit: "pt", default: 225, range: 0...5000,
+                       summary: "upper clamp of the neighbour threshold"),
+        ParameterField(\.skipSnaps, "skipSnaps", unit: "flag", default: 0, range: 0...1, isInteger: true,
+                       summary: "1: skipSnaps, vigorous flicks may pass several items"),
+        ParameterField(\.skipFactor, "skipFactor", unit: "fraction", default: 0.5, range: 0...1,
+                       summary: "with skipSnaps, the fraction of the projected move kept"),
+        ParameterField(\.containScroll, "containScroll", unit: "option", default: 1, range: 0...2, isInteger: true,
+                       summary: "bounded snap list: 1 trimSnaps (default), 2 keepSnaps, 0 false"),
+    ], orders: [(\.thresholdMinimum, \.thresholdMaximum)])
 
-    public var parameterOrder: [ParameterOrder] { [ParameterOrder("thresholdMinimum", "thresholdMaximum")] }
-
-    public var parameterValues: [Double] {
-        [forceBoost, minimumSpeed, thresholdFraction, thresholdMinimum, thresholdMaximum, skipSnaps, skipFactor,
-         containScroll]
-    }
-
-    public mutating func assignValidatedParameterValues(_ values: [Double]) {
-        forceBoost = values[0]
-        minimumSpeed = values[1]
-        thresholdFraction = values[2]
-        thresholdMinimum = values[3]
-        thresholdMaximum = values[4]
-        skipSnaps = values[5]
-        skipFactor = values[6]
-        containScroll = values[7]
-    }
+    public var parameterTable: ParameterTable<EmblaSnap> { Self.parameters }
 
     /// `clamp(thresholdFraction × viewport, thresholdMinimum, thresholdMaximum)`, pt
     /// (the upper clamp wins if the bounds cross).

@@ -21,7 +21,7 @@
 /// ``FlutterFlingGate``); the item extent is the layout's stride and the snap position its
 /// alignment (the wheel centres its items). The final `FrictionSimulation.through` / spring only
 /// animate to the chosen item and do not change it.
-public struct FlutterFixedExtentSnap: SnapPolicy, Hashable {
+public struct FlutterFixedExtentSnap: DeclaredParameters, Hashable {
     /// The parent physics (shared with the other Flutter paging policy).
     public typealias Physics = FlutterScrollPhysics
 
@@ -36,7 +36,7 @@ public struct FlutterFixedExtentSnap: SnapPolicy, Hashable {
 
     public init(physics: Physics = .clamping) {
         self.physics = physics
-        self.gate = FlutterFlingGate(minFlingVelocity: physics == .clamping ? 0.05 : 0.1)
+        self.gate = FlutterFlingGate(minFlingVelocity: physics.minFlingVelocity)
         self.clamping = FlutterClampingDeceleration()
         self.friction = FlutterFrictionDeceleration()
     }
@@ -53,34 +53,22 @@ public struct FlutterFixedExtentSnap: SnapPolicy, Hashable {
                                     : "physics/friction_simulation.dart FrictionSimulation (drag 0.135)")
     }
 
-    public var parameterSpecs: [PolicyParameter] {
-        [
-            PolicyParameter(name: "minFlingVelocity", unit: "pt/ms", defaultValue: physics == .clamping ? 0.05 : 0.1,
-                            minimum: 0, maximum: 10, comparedWith: ThresholdFeature(.speed, .exceeds),
-                            summary: "speed a fling must exceed (physics.minFlingVelocity)"),
-            PolicyParameter(name: "minFlingDistance", unit: "pt", defaultValue: 18, minimum: 0, maximum: 500,
-                            comparedWith: FlutterFlingGate.windowTravel, summary: "estimate-window travel a fling must exceed (kTouchSlop)"),
-            PolicyParameter(name: "maxFlingVelocity", unit: "pt/ms", defaultValue: 8, minimum: 1, maximum: 20,
-                            role: .platformConstant, summary: "largest fling velocity (kMaxFlingVelocity 8000 px/s)"),
-            PolicyParameter(name: "velocityHorizon", unit: "ms", defaultValue: 100, minimum: 1, maximum: 1000,
-                            role: .platformConstant, summary: "velocity-tracker horizon used to approximate the estimate window"),
-        ] + (physics == .clamping ? FlutterClampingDeceleration.parameterSpecs : FlutterFrictionDeceleration.parameterSpecs)
+    /// The parameters, declared once (``DeclaredParameters``): the fling gate's
+    /// (``FlutterFlingGate/parameters``, with `physics`' minimum fling velocity), then the projection's.
+    public static func parameters(for physics: Physics) -> ParameterTable<FlutterFixedExtentSnap> {
+        physics == .clamping ? clampingParameters : bouncingParameters
     }
 
-    public var parameterOrder: [ParameterOrder] { [ParameterOrder("minFlingVelocity", "maxFlingVelocity")] }
+    private static let clampingParameters = table(.clamping, FlutterClampingDeceleration.parameters.fields(in: \.clamping))
+    private static let bouncingParameters = table(.bouncing, FlutterFrictionDeceleration.parameters.fields(in: \.friction))
 
-    public var parameterValues: [Double] {
-        [gate.minFlingVelocity, gate.minFlingDistance, gate.maxFlingVelocity, gate.horizon,
-         physics == .clamping ? clamping.friction : friction.drag]
+    private static func table(_ physics: Physics,
+                              _ projection: [ParameterField<FlutterFixedExtentSnap>]) -> ParameterTable<FlutterFixedExtentSnap> {
+        ParameterTable(FlutterFlingGate.fields(for: physics).map { $0.lifted(into: \.gate) } + projection,
+                       orders: [(\.gate.minFlingVelocity, \.gate.maxFlingVelocity)])
     }
 
-    public mutating func assignValidatedParameterValues(_ values: [Double]) {
-        gate.minFlingVelocity = values[0]
-        gate.minFlingDistance = values[1]
-        gate.maxFlingVelocity = values[2]
-        gate.horizon = values[3]
-        if physics == .clamping { clamping.friction = values[4] } else { friction.drag = values[4] }
-    }
+    public var parameterTable: ParameterTable<FlutterFixedExtentSnap> { Self.parameters(for: physics) }
 
     /// ``FlutterFlingGate/windowTravel`` (`minFlingDistance`'s feature).
     public func measuredFeature(_ name: String, of release: Release, in layout: CarouselLayout) -> Double {

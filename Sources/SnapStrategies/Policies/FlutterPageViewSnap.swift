@@ -26,7 +26,7 @@
 /// ``FlutterFlingGate``). The tolerance velocity `1/(0.05·dpr)` px/s lies below the fling gate and
 /// changes nothing. In a looping layout there are no edges, and rounding uses `⌊x + 0.5⌋` so that
 /// a whole-cycle shift decides the same.
-public struct FlutterPageViewSnap: SnapPolicy, Hashable {
+public struct FlutterPageViewSnap: DeclaredParameters, Hashable {
     /// The parent physics (shared with the other Flutter paging policy).
     public typealias Physics = FlutterScrollPhysics
 
@@ -37,7 +37,7 @@ public struct FlutterPageViewSnap: SnapPolicy, Hashable {
 
     public init(physics: Physics = .clamping) {
         self.physics = physics
-        self.gate = FlutterFlingGate(minFlingVelocity: physics == .clamping ? 0.05 : 0.1)
+        self.gate = FlutterFlingGate(minFlingVelocity: physics.minFlingVelocity)
     }
 
     public var id: String { physics == .clamping ? "flutter-pageview" : "flutter-pageview-bouncing" }
@@ -49,25 +49,22 @@ public struct FlutterPageViewSnap: SnapPolicy, Hashable {
             + (physics == .clamping ? "ClampingScrollPhysics 50 px/s" : "BouncingScrollPhysics 100 px/s") + ", kTouchSlop 18)"
     }
 
-    public var parameterSpecs: [PolicyParameter] {
-        [
-            PolicyParameter(name: "minFlingVelocity", unit: "pt/ms", defaultValue: physics == .clamping ? 0.05 : 0.1,
-                            minimum: 0, maximum: 10, comparedWith: ThresholdFeature(.speed, .exceeds),
-                            summary: "speed a fling must exceed (physics.minFlingVelocity)"),
-            PolicyParameter(name: "minFlingDistance", unit: "pt", defaultValue: 18, minimum: 0, maximum: 500,
-                            comparedWith: FlutterFlingGate.windowTravel, summary: "estimate-window travel a fling must exceed (kTouchSlop)"),
-            PolicyParameter(name: "velocityHorizon", unit: "ms", defaultValue: 100, minimum: 1, maximum: 1000,
-                            role: .platformConstant, summary: "velocity-tracker horizon used to approximate the estimate window"),
-        ]
+    /// The parameters, declared once (``DeclaredParameters``): the fling gate's
+    /// (``FlutterFlingGate/parameters``) but its velocity clamp, with `physics`' minimum fling velocity.
+    public static func parameters(for physics: Physics) -> ParameterTable<FlutterPageViewSnap> {
+        physics == .clamping ? clampingParameters : bouncingParameters
     }
 
-    public var parameterValues: [Double] { [gate.minFlingVelocity, gate.minFlingDistance, gate.horizon] }
+    private static let clampingParameters = table(.clamping)
+    private static let bouncingParameters = table(.bouncing)
 
-    public mutating func assignValidatedParameterValues(_ values: [Double]) {
-        gate.minFlingVelocity = values[0]
-        gate.minFlingDistance = values[1]
-        gate.horizon = values[2]
+    private static func table(_ physics: Physics) -> ParameterTable<FlutterPageViewSnap> {
+        ParameterTable(FlutterFlingGate.fields(for: physics)
+            .filter { $0.keyPath != \FlutterFlingGate.maxFlingVelocity }
+            .map { $0.lifted(into: \.gate) })
     }
+
+    public var parameterTable: ParameterTable<FlutterPageViewSnap> { Self.parameters(for: physics) }
 
     /// ``FlutterFlingGate/windowTravel`` (`minFlingDistance`'s feature).
     public func measuredFeature(_ name: String, of release: Release, in layout: CarouselLayout) -> Double {

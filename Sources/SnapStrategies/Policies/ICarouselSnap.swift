@@ -25,7 +25,7 @@
 /// Two identifiers: `icarousel` (defaults) and `icarousel-paging` (`pagingEnabled = YES`). A looping
 /// layout is iCarousel's `wrapEnabled`: no clamps, no bounce factor. Item positions come from the
 /// layout (its alignment origin), so the rule holds for iCarousel's centred items and any other alignment.
-public struct ICarouselSnap: SnapPolicy, Hashable {
+public struct ICarouselSnap: DeclaredParameters, Hashable {
     /// Whether `pagingEnabled` is set.
     public let pagingEnabled: Bool
     /// iCarousel `decelerationRate` (0…1; higher decelerates more slowly).
@@ -43,9 +43,14 @@ public struct ICarouselSnap: SnapPolicy, Hashable {
     /// `bounceDistance`, items.
     public var bounceDistance: Double
 
-    public init(pagingEnabled: Bool = false, decelerationRate: Double = 0.95, decelerationMultiplier: Double = 30,
-                scrollSpeedThreshold: Double = 2, decelerateThreshold: Double = 0.1,
-                scrollDistanceThreshold: Double = 0.1, scrollSpeed: Double = 1, bounceDistance: Double = 1) {
+    public init(pagingEnabled: Bool = false,
+                decelerationRate: Double = ICarouselSnap.parameters.defaultValue(\.decelerationRate),
+                decelerationMultiplier: Double = ICarouselSnap.parameters.defaultValue(\.decelerationMultiplier),
+                scrollSpeedThreshold: Double = ICarouselSnap.parameters.defaultValue(\.scrollSpeedThreshold),
+                decelerateThreshold: Double = ICarouselSnap.parameters.defaultValue(\.decelerateThreshold),
+                scrollDistanceThreshold: Double = ICarouselSnap.parameters.defaultValue(\.scrollDistanceThreshold),
+                scrollSpeed: Double = ICarouselSnap.parameters.defaultValue(\.scrollSpeed),
+                bounceDistance: Double = ICarouselSnap.parameters.defaultValue(\.bounceDistance)) {
         self.pagingEnabled = pagingEnabled
         self.decelerationRate = decelerationRate
         self.decelerationMultiplier = decelerationMultiplier
@@ -69,42 +74,28 @@ public struct ICarouselSnap: SnapPolicy, Hashable {
             + (pagingEnabled ? ", pagingEnabled" : "")
     }
 
-    public var parameterSpecs: [PolicyParameter] {
-        [
-            PolicyParameter(name: "decelerationRate", unit: "fraction", defaultValue: 0.95, minimum: 0, maximum: 0.999,
-                            role: .platformConstant, summary: "iCarousel decelerationRate: higher coasts farther"),
-            PolicyParameter(name: "decelerationMultiplier", unit: "per s", defaultValue: 30, minimum: 0.1, maximum: 1000,
-                            role: .platformConstant, summary: "DECELERATION_MULTIPLIER: deceleration = v x multiplier x (1 - rate)"),
-            PolicyParameter(name: "scrollSpeedThreshold", unit: "items/s", defaultValue: 2, minimum: 0, maximum: 100,
-                            comparedWith: Self.speedFeature,
-                            summary: "SCROLL_SPEED_THRESHOLD: slower releases settle on the nearest item"),
-            PolicyParameter(name: "decelerateThreshold", unit: "items", defaultValue: 0.1, minimum: 0, maximum: 10,
-                            comparedWith: Self.coastFeature,
-                            summary: "DECELERATE_THRESHOLD: shorter coasts do not decelerate"),
-            PolicyParameter(name: "scrollDistanceThreshold", unit: "items", defaultValue: 0.1, minimum: 0, maximum: 1,
-                            comparedWith: Self.offsetFeature,
-                            summary: "SCROLL_DISTANCE_THRESHOLD: a fast release this far off an item scrolls to the neighbour"),
-            PolicyParameter(name: "scrollSpeed", unit: "gain", defaultValue: 1, minimum: 0, maximum: 10,
-                            summary: "scrollSpeed: multiplies the finger velocity"),
-            PolicyParameter(name: "bounceDistance", unit: "items", defaultValue: 1, minimum: 0.01, maximum: 10,
-                            summary: "bounceDistance: overscroll allowed past an end; damps the velocity of releases past an end"),
-        ]
-    }
+    /// The parameters, declared once (``DeclaredParameters``); the same with and without paging.
+    public static let parameters = ParameterTable<ICarouselSnap>([
+        ParameterField(\.decelerationRate, "decelerationRate", unit: "fraction", default: 0.95, range: 0...0.999,
+                       role: .platformConstant, summary: "iCarousel decelerationRate: higher coasts farther"),
+        ParameterField(\.decelerationMultiplier, "decelerationMultiplier", unit: "per s", default: 30, range: 0.1...1000,
+                       role: .platformConstant, summary: "DECELERATION_MULTIPLIER: deceleration = v x multiplier x (1 - rate)"),
+        ParameterField(\.scrollSpeedThreshold, "scrollSpeedThreshold", unit: "items/s", default: 2, range: 0...100,
+                       comparedWith: Self.speedFeature,
+                       summary: "SCROLL_SPEED_THRESHOLD: slower releases settle on the nearest item"),
+        ParameterField(\.decelerateThreshold, "decelerateThreshold", unit: "items", default: 0.1, range: 0...10,
+                       comparedWith: Self.coastFeature,
+                       summary: "DECELERATE_THRESHOLD: shorter coasts do not decelerate"),
+        ParameterField(\.scrollDistanceThreshold, "scrollDistanceThreshold", unit: "items", default: 0.1, range: 0...1,
+                       comparedWith: Self.offsetFeature,
+                       summary: "SCROLL_DISTANCE_THRESHOLD: a fast release this far off an item scrolls to the neighbour"),
+        ParameterField(\.scrollSpeed, "scrollSpeed", unit: "gain", default: 1, range: 0...10,
+                       summary: "scrollSpeed: multiplies the finger velocity"),
+        ParameterField(\.bounceDistance, "bounceDistance", unit: "items", default: 1, range: 0.01...10,
+                       summary: "bounceDistance: overscroll allowed past an end; damps the velocity of releases past an end"),
+    ])
 
-    public var parameterValues: [Double] {
-        [decelerationRate, decelerationMultiplier, scrollSpeedThreshold, decelerateThreshold,
-         scrollDistanceThreshold, scrollSpeed, bounceDistance]
-    }
-
-    public mutating func assignValidatedParameterValues(_ values: [Double]) {
-        decelerationRate = values[0]
-        decelerationMultiplier = values[1]
-        scrollSpeedThreshold = values[2]
-        decelerateThreshold = values[3]
-        scrollDistanceThreshold = values[4]
-        scrollSpeed = values[5]
-        bounceDistance = values[6]
-    }
+    public var parameterTable: ParameterTable<ICarouselSnap> { Self.parameters }
 
     /// The release velocity in items per second as iCarousel sees it (scroll speed and bounce factor applied).
     public func itemVelocity(_ release: Release, in layout: CarouselLayout) -> Double {

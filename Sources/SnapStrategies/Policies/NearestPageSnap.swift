@@ -6,7 +6,7 @@
 ///   projected with the normal deceleration rate 0.998 per ms (`x + v·r/(1 − r)`, clamped to the
 ///   content), which is what an app gets by rounding `targetContentOffset` in
 ///   `scrollViewWillEndDragging` (`policies.md` Part 2 §4.2–4.3).
-public struct NearestPageSnap: SnapPolicy, Hashable {
+public struct NearestPageSnap: DeclaredParameters, Hashable {
     /// What is rounded to the nearest item.
     public enum Basis: Sendable, Hashable {
         /// The offset at lift-off.
@@ -21,7 +21,8 @@ public struct NearestPageSnap: SnapPolicy, Hashable {
     public var decelerationRate: Double
 
     /// `basis` `.releaseOffset` is `nearest`; `.projectedOffset` is `uikit-projected-nearest`.
-    public init(basis: Basis = .releaseOffset, decelerationRate: Double = 0.998) {
+    public init(basis: Basis = .releaseOffset,
+                decelerationRate: Double = NearestPageSnap.parameters.defaultValue(\.decelerationRate)) {
         self.basis = basis
         self.decelerationRate = decelerationRate
     }
@@ -43,20 +44,16 @@ public struct NearestPageSnap: SnapPolicy, Hashable {
         }
     }
 
-    public var parameterSpecs: [PolicyParameter] {
-        switch basis {
-        case .releaseOffset: return []
-        case .projectedOffset:
-            return [PolicyParameter(name: "decelerationRate", unit: "per ms", defaultValue: 0.998,
-                                    minimum: 0.5, maximum: 0.9999,
-                                    role: .platformConstant, summary: "UIKit deceleration rate of the projection (.normal = 0.998)")]
-        }
-    }
+    /// The parameters, declared once (``DeclaredParameters``): those of `.projectedOffset`;
+    /// `.releaseOffset` has none.
+    public static let parameters = ParameterTable<NearestPageSnap>([
+        ParameterField(\.decelerationRate, "decelerationRate", unit: "per ms", default: 0.998,
+                       range: 0.5...0.9999,
+                       role: .platformConstant, summary: "UIKit deceleration rate of the projection (.normal = 0.998)"),
+    ])
 
-    public var parameterValues: [Double] { basis == .releaseOffset ? [] : [decelerationRate] }
-
-    public mutating func assignValidatedParameterValues(_ values: [Double]) {
-        if basis == .projectedOffset { decelerationRate = values[0] }
+    public var parameterTable: ParameterTable<NearestPageSnap> {
+        basis == .releaseOffset ? ParameterTable([]) : Self.parameters
     }
 
     public func decide(_ release: Release, in layout: CarouselLayout) -> SnapDecision {

@@ -46,7 +46,7 @@
 /// decision only within a pixel of a half page. A looping layout has no RN counterpart (the
 /// ScrollView does not wrap): there pages are the layout's strides from its alignment origin,
 /// so that whole-cycle shifts decide the same.
-public struct RNAndroidPagingSnap: SnapPolicy, Hashable {
+public struct RNAndroidPagingSnap: DeclaredParameters, Hashable {
     public var id: String { "rn-android-paging" }
     public var summary: String {
         "React Native Android pagingEnabled: pages are the view's width; one page iff the Android-spline fling end (clamped to the range) crosses the half page in the velocity direction, else the nearest page; fling gate > 50 px/s in whole px/s"
@@ -64,35 +64,31 @@ public struct RNAndroidPagingSnap: SnapPolicy, Hashable {
     /// 1: Android's whole pixels in the fling gate (``AndroidPixels``); 0: continuous comparison.
     public var wholePixels: Double
 
-    public init(decelerationRate: Double = 0.985, minFlingVelocity: Double = 0.05, density: Double = 1,
-                wholePixels: Double = 1) {
+    public init(decelerationRate: Double = RNAndroidPagingSnap.parameters.defaultValue(\.decelerationRate),
+                minFlingVelocity: Double = RNAndroidPagingSnap.parameters.defaultValue(\.minFlingVelocity),
+                density: Double = RNAndroidPagingSnap.parameters.defaultValue(\.density),
+                wholePixels: Double = RNAndroidPagingSnap.parameters.defaultValue(\.wholePixels)) {
         self.decelerationRate = decelerationRate
         self.minFlingVelocity = minFlingVelocity
         self.density = density
         self.wholePixels = wholePixels
     }
 
-    public var parameterSpecs: [PolicyParameter] {
-        [
-            PolicyParameter(name: "decelerationRate", unit: "fraction", defaultValue: 0.985, minimum: 0.8, maximum: 0.999,
-                            role: .platformConstant, summary: "RN decelerationRate on Android; spline friction = 1 - rate ('normal' 0.985, 'fast' 0.9)"),
-            PolicyParameter(name: "minFlingVelocity", unit: "pt/ms", defaultValue: 0.05, minimum: 0, maximum: 5,
-                            summary: "releases at or below this speed settle on the nearest page (50 dp/s, strict)"),
-            PolicyParameter(name: "density", unit: "px per pt", defaultValue: 1, minimum: 0.75, maximum: 4,
-                            role: .platformConstant, summary: "pixels per point; the gate compares whole px/s"),
-            PolicyParameter(name: "wholePixels", unit: "flag", defaultValue: 1, minimum: 0, maximum: 1, isInteger: true,
-                            role: .platformConstant, summary: "1: Android's int px/s velocity and threshold in the fling gate; 0: continuous"),
-        ]
-    }
+    /// The parameters, declared once (``DeclaredParameters``).
+    public static let parameters = ParameterTable<RNAndroidPagingSnap>([
+        ParameterField(\.decelerationRate, "decelerationRate", unit: "fraction", default: 0.985, range: 0.8...0.999,
+                       role: .platformConstant,
+                       summary: "RN decelerationRate on Android; spline friction = 1 - rate ('normal' 0.985, 'fast' 0.9)"),
+        ParameterField(\.minFlingVelocity, "minFlingVelocity", unit: "pt/ms", default: 0.05, range: 0...5,
+                       summary: "releases at or below this speed settle on the nearest page (50 dp/s, strict)"),
+        ParameterField(\.density, "density", unit: "px per pt", default: 1, range: 0.75...4,
+                       role: .platformConstant, summary: "pixels per point; the gate compares whole px/s"),
+        ParameterField(\.wholePixels, "wholePixels", unit: "flag", default: 1, range: 0...1, isInteger: true,
+                       role: .platformConstant,
+                       summary: "1: Android's int px/s velocity and threshold in the fling gate; 0: continuous"),
+    ])
 
-    public var parameterValues: [Double] { [decelerationRate, minFlingVelocity, density, wholePixels] }
-
-    public mutating func assignValidatedParameterValues(_ values: [Double]) {
-        decelerationRate = values[0]
-        minFlingVelocity = values[1]
-        density = values[2]
-        wholePixels = values[3]
-    }
+    public var parameterTable: ParameterTable<RNAndroidPagingSnap> { Self.parameters }
 
     /// The Android spline fling distance, points, for `velocity` pt/ms and spline `friction`
     /// (signed like the velocity; 0 for NaN, zero speed or non-positive friction): the

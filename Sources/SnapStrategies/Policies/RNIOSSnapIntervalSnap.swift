@@ -16,13 +16,14 @@
 /// the layout's alignment origin here.
 ///
 /// Two identifiers: `rn-ios-snapinterval` and `rn-ios-snapinterval-nomomentum`.
-public struct RNIOSSnapIntervalSnap: SnapPolicy, Hashable {
+public struct RNIOSSnapIntervalSnap: DeclaredParameters, Hashable {
     /// Whether `disableIntervalMomentum` is set.
     public let disableIntervalMomentum: Bool
     /// UIKit per-millisecond deceleration rate of the proposed target (with momentum only).
     public var decelerationRate: Double
 
-    public init(disableIntervalMomentum: Bool = false, decelerationRate: Double = 0.998) {
+    public init(disableIntervalMomentum: Bool = false,
+                decelerationRate: Double = RNIOSSnapIntervalSnap.parameters.defaultValue(\.decelerationRate)) {
         self.disableIntervalMomentum = disableIntervalMomentum
         self.decelerationRate = decelerationRate
     }
@@ -40,17 +41,14 @@ public struct RNIOSSnapIntervalSnap: SnapPolicy, Hashable {
             + (disableIntervalMomentum ? ", disableIntervalMomentum)" : "; decelerationRate normal 0.998/ms)")
     }
 
-    public var parameterSpecs: [PolicyParameter] {
-        disableIntervalMomentum ? [] : [
-            PolicyParameter(name: "decelerationRate", unit: "per ms", defaultValue: 0.998, minimum: 0.5, maximum: 0.9999,
-                            role: .platformConstant, summary: "UIKit rate of the proposed target ('normal' 0.998, 'fast' 0.99)"),
-        ]
-    }
+    /// The parameters, declared once (``DeclaredParameters``): those with momentum; without, none.
+    public static let parameters = ParameterTable<RNIOSSnapIntervalSnap>([
+        ParameterField(\.decelerationRate, "decelerationRate", unit: "per ms", default: 0.998, range: 0.5...0.9999,
+                       role: .platformConstant, summary: "UIKit rate of the proposed target ('normal' 0.998, 'fast' 0.99)"),
+    ])
 
-    public var parameterValues: [Double] { disableIntervalMomentum ? [] : [decelerationRate] }
-
-    public mutating func assignValidatedParameterValues(_ values: [Double]) {
-        if !disableIntervalMomentum { decelerationRate = values[0] }
+    public var parameterTable: ParameterTable<RNIOSSnapIntervalSnap> {
+        disableIntervalMomentum ? ParameterTable([]) : Self.parameters
     }
 
     public func decide(_ release: Release, in layout: CarouselLayout) -> SnapDecision {

@@ -21,7 +21,7 @@
 /// natural target and the `LimitBehavior` cases **[documented]**; the 0.998/ms projection, the
 /// nearest-view rule, the limit's origin and `.automatic` = `.alwaysByOne` on a phone
 /// **[assumption]**. The document's XCUITest grid pins them (fit with `snaplab fit`).
-public struct SwiftUIViewAlignedSnap: SnapPolicy, Hashable {
+public struct SwiftUIViewAlignedSnap: DeclaredParameters, Hashable {
     /// The modelled `ViewAlignedScrollTargetBehavior.LimitBehavior`.
     public enum LimitBehavior: String, Sendable, Hashable, CaseIterable {
         /// At most ``SwiftUIViewAlignedSnap/maxViews`` views per interaction (default 1); stands
@@ -38,7 +38,9 @@ public struct SwiftUIViewAlignedSnap: SnapPolicy, Hashable {
     /// Views one interaction may move (``LimitBehavior/alwaysByOne`` only).
     public var maxViews: Double
 
-    public init(limitBehavior: LimitBehavior = .alwaysByOne, decelerationRate: Double = 0.998, maxViews: Double = 1) {
+    public init(limitBehavior: LimitBehavior = .alwaysByOne,
+                decelerationRate: Double = SwiftUIViewAlignedSnap.parameters.defaultValue(\.decelerationRate),
+                maxViews: Double = SwiftUIViewAlignedSnap.parameters.defaultValue(\.maxViews)) {
         self.limitBehavior = limitBehavior
         self.decelerationRate = decelerationRate
         self.maxViews = maxViews
@@ -59,22 +61,22 @@ public struct SwiftUIViewAlignedSnap: SnapPolicy, Hashable {
         "model, UNVERIFIED: SwiftUI ViewAlignedScrollTargetBehavior.updateTarget(_:context:) (closed source; policies.md §4.6), limit \(limitBehavior == .alwaysByOne ? ".automatic/.alwaysByOne" : ".never"), natural target from UIScrollView.DecelerationRate.normal 0.998/ms"
     }
 
-    public var parameterSpecs: [PolicyParameter] {
-        let rate = PolicyParameter(name: "decelerationRate", unit: "per ms", defaultValue: 0.998,
-                                   minimum: 0.5, maximum: 0.9999,
-                                   role: .platformConstant, summary: "deceleration rate of the natural target (.normal = 0.998)")
-        guard limitBehavior == .alwaysByOne else { return [rate] }
-        return [rate, PolicyParameter(name: "maxViews", unit: "items", defaultValue: 1, minimum: 1, maximum: 20,
-                                      isInteger: true, summary: "views one interaction may move (1 = .alwaysByOne)")]
-    }
+    /// The parameters, declared once (``DeclaredParameters``): those of `.alwaysByOne`; `.never`
+    /// has no `maxViews` (``neverParameters``).
+    public static let parameters = ParameterTable<SwiftUIViewAlignedSnap>([
+        ParameterField(\.decelerationRate, "decelerationRate", unit: "per ms", default: 0.998,
+                       range: 0.5...0.9999,
+                       role: .platformConstant, summary: "deceleration rate of the natural target (.normal = 0.998)"),
+        ParameterField(\.maxViews, "maxViews", unit: "items", default: 1, range: 1...20,
+                       isInteger: true, summary: "views one interaction may move (1 = .alwaysByOne)"),
+    ])
 
-    public var parameterValues: [Double] {
-        limitBehavior == .alwaysByOne ? [decelerationRate, maxViews] : [decelerationRate]
-    }
+    /// ``parameters`` without `maxViews`.
+    public static let neverParameters = ParameterTable<SwiftUIViewAlignedSnap>(
+        parameters.fields.filter { $0.keyPath != \SwiftUIViewAlignedSnap.maxViews })
 
-    public mutating func assignValidatedParameterValues(_ values: [Double]) {
-        decelerationRate = values[0]
-        if limitBehavior == .alwaysByOne { maxViews = values[1] }
+    public var parameterTable: ParameterTable<SwiftUIViewAlignedSnap> {
+        limitBehavior == .alwaysByOne ? Self.parameters : Self.neverParameters
     }
 
     public func decide(_ release: Release, in layout: CarouselLayout) -> SnapDecision {

@@ -37,7 +37,7 @@
 /// Constants: `longSwipesMs` 300, `longSwipesRatio` 0.5, `threshold` 5 px, `slidesPerGroup` 1
 /// (one layout stride per slide), `shortSwipes` and `longSwipes` on. 1 px = 1 pt.
 /// Looping layouts use floor for `stopIndex`, without clamps.
-public struct SwiperSnap: SnapPolicy, Hashable {
+public struct SwiperSnap: DeclaredParameters, Hashable {
     public var id: String { "swiper" }
     public var summary: String {
         "Swiper: contact under 300 ms is a short swipe (next slide in the drag direction); longer swipes move on past 0.5 of a slide; velocity ignored"
@@ -57,8 +57,11 @@ public struct SwiperSnap: SnapPolicy, Hashable {
     /// 1: long swipes change slides past the ratio; 0: they return.
     public var longSwipes: Double
 
-    public init(longSwipesMs: Double = 300, longSwipesRatio: Double = 0.5, threshold: Double = 5,
-                shortSwipes: Double = 1, longSwipes: Double = 1) {
+    public init(longSwipesMs: Double = SwiperSnap.parameters.defaultValue(\.longSwipesMs),
+                longSwipesRatio: Double = SwiperSnap.parameters.defaultValue(\.longSwipesRatio),
+                threshold: Double = SwiperSnap.parameters.defaultValue(\.threshold),
+                shortSwipes: Double = SwiperSnap.parameters.defaultValue(\.shortSwipes),
+                longSwipes: Double = SwiperSnap.parameters.defaultValue(\.longSwipes)) {
         self.longSwipesMs = longSwipesMs
         self.longSwipesRatio = longSwipesRatio
         self.threshold = threshold
@@ -66,31 +69,22 @@ public struct SwiperSnap: SnapPolicy, Hashable {
         self.longSwipes = longSwipes
     }
 
-    public var parameterSpecs: [PolicyParameter] {
-        [
-            PolicyParameter(name: "longSwipesMs", unit: "ms", defaultValue: 300, minimum: 0, maximum: 5000,
-                            comparedWith: ThresholdFeature(.duration, .exceeds),
-                            summary: "contact longer than this is a long swipe"),
-            PolicyParameter(name: "longSwipesRatio", unit: "fraction of slide", defaultValue: 0.5, minimum: 0, maximum: 1,
-                            summary: "a long swipe moves on past this fraction of a slide"),
-            PolicyParameter(name: "threshold", unit: "pt", defaultValue: 5, minimum: 0, maximum: 200,
-                            summary: "travel below this is not a swipe"),
-            PolicyParameter(name: "shortSwipes", unit: "flag", defaultValue: 1, minimum: 0, maximum: 1, isInteger: true,
-                            summary: "1: short swipes change slides"),
-            PolicyParameter(name: "longSwipes", unit: "flag", defaultValue: 1, minimum: 0, maximum: 1, isInteger: true,
-                            summary: "1: long swipes past the ratio change slides"),
-        ]
-    }
+    /// The parameters, declared once (``DeclaredParameters``).
+    public static let parameters = ParameterTable<SwiperSnap>([
+        ParameterField(\.longSwipesMs, "longSwipesMs", unit: "ms", default: 300, range: 0...5000,
+                       comparedWith: ThresholdFeature(.duration, .exceeds),
+                       summary: "contact longer than this is a long swipe"),
+        ParameterField(\.longSwipesRatio, "longSwipesRatio", unit: "fraction of slide", default: 0.5, range: 0...1,
+                       summary: "a long swipe moves on past this fraction of a slide"),
+        ParameterField(\.threshold, "threshold", unit: "pt", default: 5, range: 0...200,
+                       summary: "travel below this is not a swipe"),
+        ParameterField(\.shortSwipes, "shortSwipes", unit: "flag", default: 1, range: 0...1, isInteger: true,
+                       summary: "1: short swipes change slides"),
+        ParameterField(\.longSwipes, "longSwipes", unit: "flag", default: 1, range: 0...1, isInteger: true,
+                       summary: "1: long swipes past the ratio change slides"),
+    ])
 
-    public var parameterValues: [Double] { [longSwipesMs, longSwipesRatio, threshold, shortSwipes, longSwipes] }
-
-    public mutating func assignValidatedParameterValues(_ values: [Double]) {
-        longSwipesMs = values[0]
-        longSwipesRatio = values[1]
-        threshold = values[2]
-        shortSwipes = values[3]
-        longSwipes = values[4]
-    }
+    public var parameterTable: ParameterTable<SwiperSnap> { Self.parameters }
 
     public func decide(_ release: Release, in layout: CarouselLayout) -> SnapDecision {
         let travel = release.travel

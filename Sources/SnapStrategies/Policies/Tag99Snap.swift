@@ -28,7 +28,7 @@
 /// position `val` is snapped to a whole page within 1e-9 (``CarouselLayout/position(atOffset:)``):
 /// otherwise a release at rest on a page, whose `val` rounding leaves at `n − 1e-16` or `n + 1e-16`,
 /// would jump a page either way.
-public struct Tag99Snap: SnapPolicy, Hashable {
+public struct Tag99Snap: DeclaredParameters, Hashable {
     public var id: String { "tag99" }
     public var summary: String {
         "one page per flick in its direction, +1 page above 2.2 pt/ms and +2 above 2.7 pt/ms; slow backward drags need 0.6 of a page"
@@ -50,8 +50,12 @@ public struct Tag99Snap: SnapPolicy, Hashable {
     /// Per-millisecond rate of UIKit's proposed target (used when the velocity is 0).
     public var decelerationRate: Double
 
-    public init(lowTier: Double = 2.2, highTier: Double = 2.7, lowTierPages: Double = 1,
-                highTierPages: Double = 2, backwardFraction: Double = 0.6, decelerationRate: Double = 0.998) {
+    public init(lowTier: Double = Tag99Snap.parameters.defaultValue(\.lowTier),
+                highTier: Double = Tag99Snap.parameters.defaultValue(\.highTier),
+                lowTierPages: Double = Tag99Snap.parameters.defaultValue(\.lowTierPages),
+                highTierPages: Double = Tag99Snap.parameters.defaultValue(\.highTierPages),
+                backwardFraction: Double = Tag99Snap.parameters.defaultValue(\.backwardFraction),
+                decelerationRate: Double = Tag99Snap.parameters.defaultValue(\.decelerationRate)) {
         self.lowTier = lowTier
         self.highTier = highTier
         self.lowTierPages = lowTierPages
@@ -60,39 +64,25 @@ public struct Tag99Snap: SnapPolicy, Hashable {
         self.decelerationRate = decelerationRate
     }
 
-    public var parameterSpecs: [PolicyParameter] {
-        [
-            PolicyParameter(name: "lowTier", unit: "pt/ms", defaultValue: 2.2, minimum: 0, maximum: 20,
-                            comparedWith: ThresholdFeature(.speed, .exceeds), summary: "speed above which one extra page is added"),
-            PolicyParameter(name: "highTier", unit: "pt/ms", defaultValue: 2.7, minimum: 0, maximum: 20,
-                            comparedWith: ThresholdFeature(.speed, .exceeds), summary: "speed above which highTierPages extra pages are added"),
-            PolicyParameter(name: "lowTierPages", unit: "pages", defaultValue: 1, minimum: 0, maximum: 10,
-                            isInteger: true, summary: "extra pages above lowTier"),
-            PolicyParameter(name: "highTierPages", unit: "pages", defaultValue: 2, minimum: 0, maximum: 10,
-                            isInteger: true, summary: "extra pages above highTier"),
-            PolicyParameter(name: "backwardFraction", unit: "fraction of page", defaultValue: 0.6,
-                            minimum: 0, maximum: 1, comparedWith: ThresholdFeature(.positionInPage, .exceeds),
-                            summary: "a backward release this far into a page counts from the next page"),
-            PolicyParameter(name: "decelerationRate", unit: "per ms", defaultValue: 0.998,
-                            minimum: 0.5, maximum: 0.9999,
-                            role: .platformConstant, summary: "UIKit rate of the proposed target used at zero velocity (.normal = 0.998)"),
-        ]
-    }
+    /// The parameters, declared once (``DeclaredParameters``).
+    public static let parameters = ParameterTable<Tag99Snap>([
+        ParameterField(\.lowTier, "lowTier", unit: "pt/ms", default: 2.2, range: 0...20,
+                       comparedWith: ThresholdFeature(.speed, .exceeds), summary: "speed above which one extra page is added"),
+        ParameterField(\.highTier, "highTier", unit: "pt/ms", default: 2.7, range: 0...20,
+                       comparedWith: ThresholdFeature(.speed, .exceeds), summary: "speed above which highTierPages extra pages are added"),
+        ParameterField(\.lowTierPages, "lowTierPages", unit: "pages", default: 1, range: 0...10,
+                       isInteger: true, summary: "extra pages above lowTier"),
+        ParameterField(\.highTierPages, "highTierPages", unit: "pages", default: 2, range: 0...10,
+                       isInteger: true, summary: "extra pages above highTier"),
+        ParameterField(\.backwardFraction, "backwardFraction", unit: "fraction of page", default: 0.6,
+                       range: 0...1, comparedWith: ThresholdFeature(.positionInPage, .exceeds),
+                       summary: "a backward release this far into a page counts from the next page"),
+        ParameterField(\.decelerationRate, "decelerationRate", unit: "per ms", default: 0.998,
+                       range: 0.5...0.9999,
+                       role: .platformConstant, summary: "UIKit rate of the proposed target used at zero velocity (.normal = 0.998)"),
+    ], orders: [(\.lowTier, \.highTier)])
 
-    public var parameterOrder: [ParameterOrder] { [ParameterOrder("lowTier", "highTier")] }
-
-    public var parameterValues: [Double] {
-        [lowTier, highTier, lowTierPages, highTierPages, backwardFraction, decelerationRate]
-    }
-
-    public mutating func assignValidatedParameterValues(_ values: [Double]) {
-        lowTier = values[0]
-        highTier = values[1]
-        lowTierPages = values[2]
-        highTierPages = values[3]
-        backwardFraction = values[4]
-        decelerationRate = values[5]
-    }
+    public var parameterTable: ParameterTable<Tag99Snap> { Self.parameters }
 
     public func decide(_ release: Release, in layout: CarouselLayout) -> SnapDecision {
         let pw = layout.stride

@@ -28,7 +28,7 @@
 ///
 /// A page is one layout stride, which is exact when the item pitch equals the scroll view's
 /// width (the usual paging carousel). Looping layouts use the same floor/ceil arithmetic without clamps.
-public struct UIKitPagingSnap: SnapPolicy, Hashable {
+public struct UIKitPagingSnap: DeclaredParameters, Hashable {
     public var id: String { "uikit-paging" }
     public var summary: String {
         "model of UIScrollView.isPagingEnabled (closed source): a flick above the gate goes to the next page boundary in its direction, at most one page; slower releases use a positional threshold"
@@ -42,29 +42,24 @@ public struct UIKitPagingSnap: SnapPolicy, Hashable {
     /// Speed above which a release counts as a flick, pt/ms.
     public var velocityGate: Double
 
-    public init(positionalThreshold: Double = 0.5, velocityGate: Double = 0.3) {
+    public init(positionalThreshold: Double = UIKitPagingSnap.parameters.defaultValue(\.positionalThreshold),
+                velocityGate: Double = UIKitPagingSnap.parameters.defaultValue(\.velocityGate)) {
         self.positionalThreshold = positionalThreshold
         self.velocityGate = velocityGate
     }
 
-    public var parameterSpecs: [PolicyParameter] {
-        [
-            PolicyParameter(name: "positionalThreshold", unit: "fraction of page", defaultValue: 0.5,
-                            minimum: 0, maximum: 1,
-                            comparedWith: ThresholdFeature(.travelledFraction, .atLeast),
-                            summary: "a slow release this far past the page it leaves moves on (model, UNVERIFIED)"),
-            PolicyParameter(name: "velocityGate", unit: "pt/ms", defaultValue: 0.3, minimum: 0, maximum: 10,
-                            comparedWith: ThresholdFeature(.speed, .exceeds),
-                            summary: "speed above which a release is a flick to the next page boundary (model, UNVERIFIED)"),
-        ]
-    }
+    /// The parameters, declared once (``DeclaredParameters``).
+    public static let parameters = ParameterTable<UIKitPagingSnap>([
+        ParameterField(\.positionalThreshold, "positionalThreshold", unit: "fraction of page", default: 0.5,
+                       range: 0...1,
+                       comparedWith: ThresholdFeature(.travelledFraction, .atLeast),
+                       summary: "a slow release this far past the page it leaves moves on (model, UNVERIFIED)"),
+        ParameterField(\.velocityGate, "velocityGate", unit: "pt/ms", default: 0.3, range: 0...10,
+                       comparedWith: ThresholdFeature(.speed, .exceeds),
+                       summary: "speed above which a release is a flick to the next page boundary (model, UNVERIFIED)"),
+    ])
 
-    public var parameterValues: [Double] { [positionalThreshold, velocityGate] }
-
-    public mutating func assignValidatedParameterValues(_ values: [Double]) {
-        positionalThreshold = values[0]
-        velocityGate = values[1]
-    }
+    public var parameterTable: ParameterTable<UIKitPagingSnap> { Self.parameters }
 
     public func decide(_ release: Release, in layout: CarouselLayout) -> SnapDecision {
         let p = layout.position(atOffset: release.offset)

@@ -24,7 +24,7 @@
 ///
 /// Looping layouts use the same arithmetic on slots, without clamps; bounded layouts clamp the
 /// attractor to the items.
-public struct UIKitPagingSpringSnap: SnapPolicy, Hashable {
+public struct UIKitPagingSpringSnap: DeclaredParameters, Hashable {
     public var id: String { "uikit-paging-spring" }
     public var summary: String {
         "model of UIScrollView paging as a per-ms spring toward the nearest page with friction (_pagingSpringPull/_pagingFriction from the bounds width), at most one page from the release page"
@@ -38,26 +38,21 @@ public struct UIKitPagingSpringSnap: SnapPolicy, Hashable {
     /// Added to the width formula's `_pagingFriction`, per ms.
     public var frictionAdjustment: Double
 
-    public init(pullAdjustment: Double = 0, frictionAdjustment: Double = 0) {
+    public init(pullAdjustment: Double = UIKitPagingSpringSnap.parameters.defaultValue(\.pullAdjustment),
+                frictionAdjustment: Double = UIKitPagingSpringSnap.parameters.defaultValue(\.frictionAdjustment)) {
         self.pullAdjustment = pullAdjustment
         self.frictionAdjustment = frictionAdjustment
     }
 
-    public var parameterSpecs: [PolicyParameter] {
-        [
-            PolicyParameter(name: "pullAdjustment", unit: "per ms²", defaultValue: 0, minimum: -0.00015, maximum: 0.002,
-                            summary: "added to _pagingSpringPull (width formula, 3e-4 at 320 pt)"),
-            PolicyParameter(name: "frictionAdjustment", unit: "per ms", defaultValue: 0, minimum: -0.2, maximum: 0.02,
-                            summary: "added to _pagingFriction (width formula, 0.970 at 320 pt)"),
-        ]
-    }
+    /// The parameters, declared once (``DeclaredParameters``).
+    public static let parameters = ParameterTable<UIKitPagingSpringSnap>([
+        ParameterField(\.pullAdjustment, "pullAdjustment", unit: "per ms²", default: 0, range: -0.00015...0.002,
+                       summary: "added to _pagingSpringPull (width formula, 3e-4 at 320 pt)"),
+        ParameterField(\.frictionAdjustment, "frictionAdjustment", unit: "per ms", default: 0, range: -0.2...0.02,
+                       summary: "added to _pagingFriction (width formula, 0.970 at 320 pt)"),
+    ])
 
-    public var parameterValues: [Double] { [pullAdjustment, frictionAdjustment] }
-
-    public mutating func assignValidatedParameterValues(_ values: [Double]) {
-        pullAdjustment = values[0]
-        frictionAdjustment = values[1]
-    }
+    public var parameterTable: ParameterTable<UIKitPagingSpringSnap> { Self.parameters }
 
     /// `_pagingSpringPull` for a bounds width `w` (points), per ms².
     public static func springPull(width w: Double) -> Double { w > 1024 ? 0.00017 : w * -0.000000184659091 + 0.000359090909 }
