@@ -1,5 +1,5 @@
 import Testing
-@testable import SnapEvaluator
+@testable import SnapGSL
 
 @Suite("GSL BFGS (vector_bfgs2)")
 struct BFGSMinimizerTests {

@@ -1,5 +1,6 @@
-@testable import SnapEvaluator
 import Testing
+@testable import SnapGSL
+@testable import SnapTraces
 
 @Suite struct BoundedSampleTests {
     @Test func keepsEverythingUpToCapacityThenStaysBounded() {

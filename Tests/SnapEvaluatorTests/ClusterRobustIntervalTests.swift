@@ -1,5 +1,6 @@
 import Testing
-@testable import SnapEvaluator
+@testable import SnapGSL
+@testable import SnapScoring
 
 @Suite("Cluster-robust normal interval")
 struct ClusterRobustIntervalTests {

@@ -1,5 +1,6 @@
 import Testing
-@testable import SnapEvaluator
+@testable import SnapGSL
+@testable import SnapScoring
 
 @Suite("Clustered McNemar test")
 struct ClusteredMcNemarTestTests {

@@ -1,7 +1,9 @@
 import Foundation
 import SnapStrategies
 import Testing
-@testable import SnapEvaluator
+@testable import SnapTraces
+@testable import SnapScoring
+@testable import SnapReports
 
 /// tag99 hits both traces (one page forward), nearest neither (it stays on item 0): every
 /// bootstrap interval is degenerate and every number can be worked by hand.

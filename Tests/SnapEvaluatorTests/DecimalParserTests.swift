@@ -1,6 +1,6 @@
 import Foundation
-@testable import SnapEvaluator
 import Testing
+@testable import SnapTraces
 
 @Suite struct DecimalParserTests {
     func viaStrtod(_ s: String) -> Double? {

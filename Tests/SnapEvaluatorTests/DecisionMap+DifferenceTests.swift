@@ -1,6 +1,6 @@
 import SnapStrategies
 import Testing
-@testable import SnapEvaluator
+@testable import SnapReports
 
 @Suite("Decision map: where policies disagree")
 struct DecisionMapDifferenceTests {

@@ -1,7 +1,8 @@
 import Foundation
 import SnapStrategies
 import Testing
-@testable import SnapEvaluator
+@testable import SnapTraces
+@testable import SnapReports
 
 /// `tinyLayout` (stride 100, 10 items): start item s = 5. An 8 × 10 grid over ±4 pt/ms puts
 /// column centres at −3.5, −2.5, …, 3.5 pt/ms and row centres at 0.05, 0.15, …, 0.95.

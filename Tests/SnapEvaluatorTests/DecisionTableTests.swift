@@ -1,6 +1,6 @@
 import Testing
 import SnapStrategies
-@testable import SnapEvaluator
+@testable import SnapFitting
 
 @Suite("Decision table (declared thresholds looked up)")
 struct DecisionTableTests {

@@ -1,6 +1,8 @@
 import Testing
 import SnapStrategies
-@testable import SnapEvaluator
+@testable import SnapGSL
+@testable import SnapTraces
+@testable import SnapFitting
 
 /// Declared thresholds whose feature the policy measures at the values of other parameters
 /// (``ThresholdFeature/Quantity/measured(_:dependsOn:)``, iCarousel's item speed, coast and item

@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 import SnapStrategies
-@testable import SnapEvaluator
+@testable import SnapFitting
 
 /// Timing and large-set recovery of the fitter as a library, skipped in the normal suite. Run by
 /// hand, in a release build: `SNAPLAB_BENCH=1 swift test -c release --filter FitBenchmarkTests`

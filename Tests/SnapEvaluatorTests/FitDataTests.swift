@@ -1,6 +1,8 @@
 import Testing
 import SnapStrategies
-@testable import SnapEvaluator
+@testable import SnapTraces
+@testable import SnapFitting
+@testable import SnapReports
 
 @Suite("Fit data")
 struct FitDataTests {

@@ -1,6 +1,7 @@
 import SnapStrategies
 import Testing
-@testable import SnapEvaluator
+@testable import SnapGSL
+@testable import SnapFitting
 
 /// The fitting layer's failure paths: each is a typed error whose description names the
 /// operation, never an abort (GSL's own error handler is off, see ``GSLRuntime``).

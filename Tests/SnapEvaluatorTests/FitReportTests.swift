@@ -1,7 +1,10 @@
 import Foundation
 import Testing
 import SnapStrategies
-@testable import SnapEvaluator
+@testable import SnapLabSupport
+@testable import SnapTraces
+@testable import SnapFitting
+@testable import SnapReports
 
 @Suite("FitReport")
 struct FitReportTests {

@@ -1,5 +1,7 @@
-@testable import SnapEvaluator
 import Testing
+@testable import SnapGSL
+@testable import SnapTraces
+@testable import SnapReports
 
 /// The frame-logged pattern of real recordings (GestureApp): touch-down, a first move ~90 ms
 /// later, one move per 17 ms frame, the lift-off repeating the last position 8 ms later.

@@ -1,7 +1,9 @@
 import Foundation
-@testable import SnapEvaluator
 import SnapStrategies
 import Testing
+@testable import SnapTraces
+@testable import SnapFitting
+@testable import SnapReports
 
 /// The fuzz target's checks (Fuzz/ReaderFuzz.swift) over the seed corpus in Fuzz/corpus, in
 /// the normal test run: every file reads or fails with a TraceParseError; a strict read that

@@ -1,6 +1,7 @@
 import Testing
 import SnapStrategies
-@testable import SnapEvaluator
+@testable import SnapGSL
+@testable import SnapFitting
 
 @Suite("Grouped folds")
 struct GroupedFoldsTests {

@@ -1,7 +1,7 @@
 import Foundation
 import SnapStrategies
 import Testing
-@testable import SnapEvaluator
+@testable import SnapReports
 
 @Suite("HTML report")
 struct HTMLReportTests {

@@ -1,6 +1,6 @@
 import Foundation
 import Testing
-@testable import SnapEvaluator
+@testable import SnapReports
 
 @Suite("HTML table")
 struct HTMLTableTests {

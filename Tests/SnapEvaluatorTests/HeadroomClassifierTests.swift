@@ -1,7 +1,8 @@
 import Foundation
 import Testing
 import SnapStrategies
-@testable import SnapEvaluator
+@testable import SnapGSL
+@testable import SnapFitting
 
 @Suite("HeadroomClassifier (boosted stumps)")
 struct HeadroomClassifierTests {

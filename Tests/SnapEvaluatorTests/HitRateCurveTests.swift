@@ -1,7 +1,8 @@
 import Foundation
 import SnapStrategies
 import Testing
-@testable import SnapEvaluator
+@testable import SnapTraces
+@testable import SnapReports
 
 /// Under `nearest` (release offset rounded; stride 100):
 /// speed 0.1 → 30 meant 0: hit; 0.2 → 60 meant 1: hit; 0.3 → 40 meant 1: miss; 1.0 → 40 meant 1: miss;

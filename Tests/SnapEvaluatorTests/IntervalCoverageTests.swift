@@ -1,7 +1,10 @@
 import Foundation
 import Testing
 import SnapStrategies
-@testable import SnapEvaluator
+@testable import SnapGSL
+@testable import SnapTraces
+@testable import SnapFitting
+@testable import SnapReports
 
 /// Coverage of the fit's 95% intervals in simulation: a planted threshold (known truth), label
 /// noise and clustered users. The small version runs here; `Scripts/coverage-fit.sh` runs the

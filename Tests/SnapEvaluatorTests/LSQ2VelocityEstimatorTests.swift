@@ -1,5 +1,7 @@
-@testable import SnapEvaluator
 import Testing
+@testable import SnapGSL
+@testable import SnapTraces
+@testable import SnapReports
 
 @Suite struct LSQ2VelocityEstimatorTests {
     let lsq2 = LSQ2VelocityEstimator()

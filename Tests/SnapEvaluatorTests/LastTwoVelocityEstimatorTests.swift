@@ -1,5 +1,6 @@
-@testable import SnapEvaluator
 import Testing
+@testable import SnapTraces
+@testable import SnapReports
 
 @Suite struct LastTwoVelocityEstimatorTests {
     @Test func slopeOfTheTwoNewestMoveSamples() {

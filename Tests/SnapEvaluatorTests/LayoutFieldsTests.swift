@@ -1,7 +1,7 @@
 import Foundation
-@testable import SnapEvaluator
 import SnapStrategies
 import Testing
+@testable import SnapTraces
 
 @Suite struct LayoutFieldsTests {
     @Test func layoutFileFieldsOverrideTheBase() throws {

@@ -1,6 +1,6 @@
 import Testing
 import SnapStrategies
-@testable import SnapEvaluator
+@testable import SnapFitting
 
 @Suite("Learned cut-point tuning (exact, by dynamic programming)")
 struct LearnedCutpointTuningTests {

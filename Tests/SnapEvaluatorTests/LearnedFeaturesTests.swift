@@ -1,6 +1,7 @@
 import Testing
 import SnapStrategies
-@testable import SnapEvaluator
+@testable import SnapFitting
+@testable import SnapReports
 
 @Suite("Learned features (compact rows, standardized in place)")
 struct LearnedFeaturesTests {

@@ -1,6 +1,6 @@
 import Testing
 import SnapStrategies
-@testable import SnapEvaluator
+@testable import SnapFitting
 
 @Suite("Learned sample (seeded user-stratified subsample for the likelihood and the headroom)")
 struct LearnedSampleTests {

@@ -1,6 +1,6 @@
 import Testing
 import SnapStrategies
-@testable import SnapEvaluator
+@testable import SnapFitting
 
 @Suite("Learned threshold fit (maximum likelihood, then cut points for the objective)")
 struct LearnedThresholdFitTests {

@@ -1,5 +1,5 @@
 import Testing
-@testable import SnapEvaluator
+@testable import SnapLabSupport
 
 @Suite("Number formatting")
 struct NumberFormatTests {

@@ -1,7 +1,9 @@
 import Foundation
 import Testing
 import SnapStrategies
-@testable import SnapEvaluator
+@testable import SnapGSL
+@testable import SnapTraces
+@testable import SnapFitting
 
 @Suite("Ordinal threshold model (cumulative logit, GSL BFGS)")
 struct OrdinalThresholdModelTests {

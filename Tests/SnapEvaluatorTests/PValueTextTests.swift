@@ -1,6 +1,6 @@
 import Foundation
 import Testing
-@testable import SnapEvaluator
+@testable import SnapScoring
 
 @Suite("P-value text")
 struct PValueTextTests {

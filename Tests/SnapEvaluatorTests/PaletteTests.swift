@@ -1,5 +1,5 @@
 import Testing
-@testable import SnapEvaluator
+@testable import SnapReports
 
 @Suite("Palette")
 struct PaletteTests {

@@ -1,6 +1,6 @@
 import SnapStrategies
 import Testing
-@testable import SnapEvaluator
+@testable import SnapScoring
 
 @Suite("Pending scores")
 struct PendingScoresTests {

@@ -1,6 +1,9 @@
 import Testing
 import SnapStrategies
-@testable import SnapEvaluator
+@testable import SnapGSL
+@testable import SnapScoring
+@testable import SnapFitting
+@testable import SnapReports
 
 @Suite("Policy fitter")
 struct PolicyFitterTests {

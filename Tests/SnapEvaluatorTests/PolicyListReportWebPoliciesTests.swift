@@ -1,6 +1,6 @@
-import SnapEvaluator
 import SnapStrategies
 import Testing
+import SnapReports
 
 /// `snaplab policies` lists the Apple, web and JavaScript policies with every parameter.
 @Suite struct PolicyListReportWebPoliciesTests {

@@ -1,5 +1,5 @@
 import Testing
-@testable import SnapEvaluator
+@testable import SnapGSL
 
 @Suite("GSL polynomial least squares")
 struct PolynomialFitTests {

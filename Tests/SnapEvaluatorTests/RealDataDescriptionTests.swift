@@ -1,5 +1,6 @@
 import Testing
-@testable import SnapEvaluator
+@testable import SnapTraces
+@testable import SnapReports
 
 @Suite struct RealDataDescriptionTests {
     /// The issue-13 stroke, and one whose moves leave Compose only two samples in its window.

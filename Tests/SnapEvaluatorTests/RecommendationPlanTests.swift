@@ -1,6 +1,8 @@
 import Testing
 import SnapStrategies
-@testable import SnapEvaluator
+@testable import SnapGSL
+@testable import SnapFitting
+@testable import SnapReports
 
 @Suite("Recommendation plan (parallel tasks)")
 struct RecommendationPlanTests {

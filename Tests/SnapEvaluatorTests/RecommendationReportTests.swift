@@ -1,7 +1,9 @@
 import Foundation
 import Testing
 import SnapStrategies
-@testable import SnapEvaluator
+@testable import SnapTraces
+@testable import SnapFitting
+@testable import SnapReports
 
 @Suite("RecommendationReport")
 struct RecommendationReportTests {

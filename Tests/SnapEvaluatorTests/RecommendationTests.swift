@@ -2,7 +2,10 @@ import Foundation
 import SnapLabTestSupport
 import Testing
 import SnapStrategies
-@testable import SnapEvaluator
+@testable import SnapGSL
+@testable import SnapTraces
+@testable import SnapFitting
+@testable import SnapReports
 
 @Suite("Recommendation")
 struct RecommendationTests {

@@ -1,5 +1,5 @@
-@testable import SnapEvaluator
 import Testing
+@testable import SnapTraces
 
 @Suite struct RecordedVelocityEstimatorTests {
     @Test func returnsTheRecordedValue() {

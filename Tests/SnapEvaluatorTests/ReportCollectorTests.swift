@@ -1,7 +1,8 @@
 import Foundation
 import Testing
 import SnapStrategies
-@testable import SnapEvaluator
+@testable import SnapTraces
+@testable import SnapReports
 
 @Suite("ReportCollector")
 struct ReportCollectorTests {

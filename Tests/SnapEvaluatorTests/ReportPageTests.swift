@@ -1,7 +1,10 @@
 import Foundation
 import Testing
 import SnapStrategies
-@testable import SnapEvaluator
+@testable import SnapTraces
+@testable import SnapFitting
+@testable import SnapReports
+@testable import SnapSwipeModel
 
 @Suite("ReportPage")
 struct ReportPageTests {

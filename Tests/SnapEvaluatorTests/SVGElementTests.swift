@@ -1,5 +1,5 @@
 import Testing
-@testable import SnapEvaluator
+@testable import SnapReports
 
 @Suite("SVG element tree")
 struct SVGElementTests {

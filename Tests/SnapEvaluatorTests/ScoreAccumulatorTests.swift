@@ -1,7 +1,8 @@
 import Foundation
 import SnapStrategies
 import Testing
-@testable import SnapEvaluator
+@testable import SnapTraces
+@testable import SnapScoring
 
 /// Ten 100-pt items in a 100-pt viewport, no spacing: stride 100, max offset 900.
 let tinyLayout = try! CarouselLayout(itemWidth: 100, viewportWidth: 100, itemCount: 10)

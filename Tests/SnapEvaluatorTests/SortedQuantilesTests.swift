@@ -1,5 +1,5 @@
-@testable import SnapEvaluator
 import Testing
+@testable import SnapGSL
 
 @Suite struct SortedQuantilesTests {
     @Test func interpolatesBetweenOrderStatistics() {

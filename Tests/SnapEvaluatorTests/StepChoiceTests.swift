@@ -1,5 +1,5 @@
 import Testing
-@testable import SnapEvaluator
+@testable import SnapFitting
 
 @Suite("Step choice (value and plateau of one coordinate step)")
 struct StepChoiceTests {

@@ -1,6 +1,6 @@
 import Testing
 import SnapStrategies
-@testable import SnapEvaluator
+@testable import SnapFitting
 
 @Suite("Step search (exact coordinate search)")
 struct StepSearchTests {

@@ -1,7 +1,8 @@
 import Foundation
 import SnapLabTestSupport
-@testable import SnapEvaluator
 import SnapStrategies
+@testable import SnapTraces
+@testable import SnapReports
 
 /// Per-process scratch directories, removed at exit (shared with the other test target).
 typealias TestScratch = SnapLabTestSupport.TestScratch

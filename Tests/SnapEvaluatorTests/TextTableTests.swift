@@ -1,5 +1,5 @@
 import Testing
-@testable import SnapEvaluator
+@testable import SnapLabSupport
 
 @Suite("Text table")
 struct TextTableTests {

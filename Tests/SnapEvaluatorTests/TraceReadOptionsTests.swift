@@ -1,7 +1,8 @@
 import Foundation
-@testable import SnapEvaluator
 import SnapStrategies
 import Testing
+@testable import SnapTraces
+@testable import SnapReports
 
 /// Large and hostile inputs: each is a clear error or a correct result, in bounded memory
 /// (the limits of ``TraceReadOptions``). Scripts/bench-hostile.sh runs the full-size versions.

@@ -1,6 +1,7 @@
 import Foundation
-@testable import SnapEvaluator
 import Testing
+@testable import SnapTraces
+@testable import SnapReports
 
 @Suite struct TraceReaderParallelTests {
     struct Seen: Sendable, Equatable {

@@ -1,7 +1,8 @@
 import Foundation
-@testable import SnapEvaluator
 import SnapStrategies
 import Testing
+@testable import SnapTraces
+@testable import SnapReports
 
 @Suite struct TraceReaderTests {
     // MARK: - malformed files: each gives one error naming file, line, column, found and expected

@@ -1,6 +1,7 @@
 import Testing
 import SnapStrategies
-@testable import SnapEvaluator
+@testable import SnapTraces
+@testable import SnapFitting
 
 @Suite("Transfer between tasks")
 struct TransferGroupsTests {

@@ -1,5 +1,6 @@
-@testable import SnapEvaluator
 import Testing
+@testable import SnapTraces
+@testable import SnapReports
 
 @Suite struct VelocityMethodTests {
     /// The issue-13 stroke under every estimator (pt/ms): the window keeps 89, 106, 123 ms for

@@ -34,7 +34,7 @@ struct ReadmeTests {
 
     @Test("links stay inside the repository and point at files that exist")
     func links() {
-        let docs = ["README.md", "Docs/architecture.md", "Docs/performance.md", "Docs/policies.md", "Docs/trace-format.md", "Docs/per-trace.md"]
+        let docs = ["README.md", "Docs/design/architecture.md", "Docs/performance.md", "Docs/policies.md", "Docs/trace-format.md", "Docs/per-trace.md"]
         for doc in docs {
             let text = (try? String(contentsOf: Self.root.appendingPathComponent(doc), encoding: .utf8)) ?? ""
             #expect(!text.isEmpty, "\(doc) is missing")

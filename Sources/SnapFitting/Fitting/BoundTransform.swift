@@ -1,5 +1,6 @@
 import Foundation
 import SnapStrategies
+import SnapGSL
 
 /// Maps the free parameters of a policy to unbounded coordinates for an unconstrained
 /// minimizer, and back; parameters not chosen stay at their given values.

@@ -1,4 +1,5 @@
 // The JSON form of a cross-validated fit (`snaplab fit --format json`).
+import SnapLabSupport
 
 extension CrossValidatedFit {
     /// `{policy, objective, traces, users, folds, parameters: [{name, value, default, fitted, ci,

@@ -1,5 +1,9 @@
 import Dispatch
 import SnapStrategies
+import SnapLabSupport
+import SnapGSL
+import SnapTraces
+import SnapScoring
 
 /// A policy fitted with grouped cross-validation: what `snaplab fit` reports.
 ///

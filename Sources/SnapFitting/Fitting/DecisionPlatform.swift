@@ -1,3 +1,5 @@
+import SnapTraces
+
 /// The platform an app ships on (`--platform`): which release velocity its tracker measures and
 /// which snapping policies it runs natively, so that `recommend` and `report` judge the
 /// candidates the app can actually use, on the velocities it will actually feed them.

@@ -1,4 +1,6 @@
 import SnapStrategies
+import SnapLabSupport
+import SnapScoring
 
 /// Why a fitted configuration is not an answer to ship, though it may score well: the fit ran
 /// into an edge of what it could try, or into an artefact of the data. `fit`, `recommend`, the

@@ -1,6 +1,7 @@
 import Dispatch
 import SnapStrategies
 import Synchronization
+import SnapScoring
 
 /// The traces of a ``FitData`` sorted by each feature that a policy's free thresholds declare
 /// (``PolicyParameter/comparedWith``): computed once per fitting job and shared by all its fits

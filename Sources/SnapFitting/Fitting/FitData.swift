@@ -1,5 +1,7 @@
 import Dispatch
 import SnapStrategies
+import SnapTraces
+import SnapScoring
 
 /// The labelled traces of a data set, reduced once to what scoring needs, so that a fit can
 /// score thousands of parameter vectors without touching strings or allocating.

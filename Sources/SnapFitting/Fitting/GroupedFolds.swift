@@ -1,3 +1,5 @@
+import SnapGSL
+
 /// K cross-validation folds grouped by user: every user's traces are in exactly one fold, so no
 /// user is in both a training set and its test set.
 ///

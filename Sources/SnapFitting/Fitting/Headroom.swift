@@ -1,5 +1,9 @@
 import Dispatch
 import SnapStrategies
+import SnapLabSupport
+import SnapGSL
+import SnapTraces
+import SnapScoring
 
 /// The headroom of release-time policies on a data set: the cross-validated hit rate of a
 /// flexible classifier (``HeadroomClassifier``, boosted decision stumps) on the features of

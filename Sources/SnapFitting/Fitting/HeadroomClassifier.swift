@@ -1,5 +1,6 @@
 import Foundation
 import SnapStrategies
+import SnapGSL
 
 /// A flexible classifier of the items a swipe means to move, from the same release-time features
 /// as ``LearnedThresholdSnap``: multiclass gradient-boosted decision stumps on binned features

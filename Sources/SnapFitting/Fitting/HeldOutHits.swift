@@ -1,4 +1,5 @@
 import SnapStrategies
+import SnapScoring
 
 /// The users of a ``FitData`` as dense slots `0..<count` (in order of first appearance), with
 /// each user's number of traces: what the held-out hit rates of ``Recommendation`` are summed by.

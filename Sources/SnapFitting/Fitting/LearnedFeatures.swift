@@ -1,4 +1,5 @@
 import SnapStrategies
+import SnapScoring
 
 /// The release-time features of ``LearnedThresholdSnap`` for a list of traces, as the likelihood
 /// fit (``OrdinalThresholdModel``) reads them: one row of ``LearnedThresholdSnap/featureNames``

@@ -1,3 +1,5 @@
+import SnapLabSupport
+
 /// The seeded, user-stratified subsample of traces that `recommend`'s fits learn from on large data
 /// (``Recommendation`` at more than its `sampleCap` traces per fit, ``Cap``): each rule
 /// policy's threshold search, the learned policy's likelihood and the headroom's classifier; the
@@ -69,7 +71,7 @@ public enum LearnedSample {
         kept.reserveCapacity(cap + cap / 16)
         for i in indices where i >= 0 && i < data.count {
             let user = data.labels[i].user
-            let (r, phase) = seen[user] ?? (0, Double(TraceGenerator.mix(seed ^ TraceGenerator.mix(UInt64(UInt32(bitPattern: user)))) >> 11) * 0x1p-53)
+            let (r, phase) = seen[user] ?? (0, Double(SeedMix.mix(seed ^ SeedMix.mix(UInt64(UInt32(bitPattern: user)))) >> 11) * 0x1p-53)
             seen[user] = (r + 1, phase)
             if (Double(r + 1) * rate + phase).rounded(.down) > (Double(r) * rate + phase).rounded(.down) { kept.append(i) }
         }

@@ -1,4 +1,7 @@
 import SnapStrategies
+import SnapGSL
+import SnapTraces
+import SnapScoring
 
 /// How ``PolicyFitter`` fits a ``LearnedThresholdSnap`` when all its parameters are free: maximum
 /// likelihood, then the cut points tuned for the objective.

@@ -1,6 +1,7 @@
 import Dispatch
 import Foundation
 import SnapStrategies
+import SnapGSL
 
 /// A cumulative-logit (proportional-odds) model of items moved from the start item, fitted by
 /// maximum likelihood with GSL's BFGS (``BFGSMinimizer``) and an analytic gradient; it turns into

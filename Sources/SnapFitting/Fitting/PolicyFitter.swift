@@ -1,4 +1,7 @@
 import SnapStrategies
+import SnapGSL
+import SnapTraces
+import SnapScoring
 
 /// Fits a chosen subset of any ``SnapPolicy``'s parameters to labelled traces: an exact
 /// coordinate search over the step-shaped objective (``StepSearch``), from several starts, with

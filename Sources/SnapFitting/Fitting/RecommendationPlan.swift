@@ -1,5 +1,9 @@
 import Dispatch
 import SnapStrategies
+import SnapLabSupport
+import SnapGSL
+import SnapTraces
+import SnapScoring
 
 /// The work of ``Recommendation/run(policies:data:fitter:folds:maxPages:maxFittedParameters:seed:adaptingFolds:withHeadroom:sampleCap:)``
 /// and how it is spread over the cores.

@@ -1,3 +1,5 @@
+import SnapTraces
+
 /// One change of one trace's loss along a coordinate: the decision is the old one at `a` and
 /// the new one at `b` (`b − a` within tolerance), and the weighted loss changes by `delta`.
 struct StepEvent: Sendable {

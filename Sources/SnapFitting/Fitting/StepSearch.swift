@@ -1,5 +1,6 @@
 import Dispatch
 import SnapStrategies
+import SnapScoring
 
 /// Exact coordinate search for objectives that are piecewise constant in each parameter: the hit
 /// rate (or mean cost) of a policy changes only where some trace's decision changes.

@@ -1,4 +1,5 @@
 import SnapStrategies
+import SnapLabSupport
 
 /// The tasks of a data set that a policy must carry over between: here, its distinct layouts (a
 /// screen's carousel: item count, widths, insets, alignment). When there are two or more,

@@ -1,4 +1,6 @@
 import SnapStrategies
+import SnapFitting
+import SnapTraces
 
 /// What every exported file says at its top, in every language: the licence, the policy and its
 /// parameter values (with intervals when fitted), the velocity the thresholds assume, the hit

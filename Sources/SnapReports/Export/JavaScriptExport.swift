@@ -1,4 +1,5 @@
 import SnapStrategies
+import SnapTraces
 
 /// The JavaScript export: one ES module with no imports, holding the recorder page's ports of the
 /// geometry and the policies (``RecorderScript``, translated branch for branch from

@@ -1,4 +1,5 @@
 import SnapStrategies
+import SnapTraces
 
 /// A platform policy at chosen values as that platform's own configuration, when the platform has
 /// the knobs (`snaplab export --lang native`): Compose `PagerDefaults.flingBehavior`, Swiper and

@@ -1,5 +1,6 @@
 import Foundation
 import SnapStrategies
+import SnapLabSupport
 
 /// A linear plot axis: a data range, a label that names the quantity and its unit, and "nice"
 /// ticks.

@@ -1,3 +1,5 @@
+import SnapLabSupport
+
 /// Where the policies of a ``DecisionMap`` disagree: one panel whose cells are dark where the
 /// policies move different numbers of pages and light where they all agree.
 extension DecisionMap {

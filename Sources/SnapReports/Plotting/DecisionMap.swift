@@ -1,4 +1,6 @@
 import SnapStrategies
+import SnapTraces
+import SnapScoring
 
 /// Pages moved by one or more policies over the plane (release velocity, position in item), with
 /// labelled traces overlaid as hit/miss markers: `snaplab plot decision-map`.

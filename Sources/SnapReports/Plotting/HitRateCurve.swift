@@ -1,5 +1,8 @@
 import Foundation
 import SnapStrategies
+import SnapLabSupport
+import SnapTraces
+import SnapScoring
 
 /// Hit rate per release-speed bin, one line per policy with 95% intervals: `snaplab plot hit-rate`.
 ///

@@ -1,3 +1,5 @@
+import SnapLabSupport
+
 /// One node of an SVG element tree: an element with attributes and children, or text.
 ///
 /// Attribute order is kept as given (stable output, diff-friendly). Text and attribute values

@@ -1,4 +1,5 @@
 import SnapStrategies
+import SnapLabSupport
 
 /// The self-contained study page `snaplab record` writes: one HTML file with inline CSS and
 /// JavaScript, no network access, that works opened from disk or from any static host.

@@ -1,4 +1,5 @@
 import SnapStrategies
+import SnapLabSupport
 
 /// The policies the recorder page can run in JavaScript, and the check that a chosen policy is one
 /// of them.

@@ -1,4 +1,6 @@
 import SnapStrategies
+import SnapGSL
+import SnapFitting
 
 /// The trials of a recorder study: for each, the item the participant is asked to reach and the
 /// slot the carousel starts on, drawn reproducibly from a seed.

@@ -1,4 +1,6 @@
 import Foundation
+import SnapLabSupport
+import SnapScoring
 
 /// CSV and run metadata of a ``ComparisonReport``: formats that load anywhere.
 ///

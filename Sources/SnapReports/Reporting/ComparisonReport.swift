@@ -1,3 +1,7 @@
+import SnapLabSupport
+import SnapTraces
+import SnapScoring
+
 /// Renders a ``Comparison`` as a terminal table, Markdown, CSV or JSON.
 ///
 /// `preamble` holds (key, value) lines about the run (files, counts, estimator, seed) that the

@@ -1,4 +1,6 @@
 import SnapStrategies
+import SnapLabSupport
+import SnapScoring
 
 /// What each policy decides for one release: the body of `snaplab explain`.
 public struct DecisionReport: Sendable {

@@ -1,3 +1,5 @@
+import SnapTraces
+
 /// The mark next to every interval computed from fewer than ``minimumUsers`` users: a user
 /// bootstrap (or fold standard error) over so few people says nothing about other people, so
 /// the interval is shown but flagged, with a footnote saying why (text, Markdown, HTML), a

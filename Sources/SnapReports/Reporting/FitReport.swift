@@ -1,3 +1,7 @@
+import SnapLabSupport
+import SnapTraces
+import SnapFitting
+
 /// What `snaplab fit` prints for a ``CrossValidatedFit``: the fitted values with their user
 /// bootstrap intervals, the scores of the fit and of the defaults, the convergence of every
 /// minimizer run of the all-traces fit, and the `--param` arguments that feed the values back to

@@ -1,3 +1,5 @@
+import SnapLabSupport
+
 /// One self-contained HTML page (`snaplab report`): the verdict first, then the comparison as
 /// a sortable table with interval bars, the plots, per-intent and per-user views, the
 /// recommendation's ranking and code, the dataset, and a footer with version, command line, seed

@@ -1,3 +1,5 @@
+import SnapLabSupport
+
 /// A sortable HTML table for the report: every cell escaped, numeric cells right-aligned in
 /// tabular figures and carrying their exact value in `data-v` (the page's script sorts by it
 /// when a header is clicked), optional interval bars.

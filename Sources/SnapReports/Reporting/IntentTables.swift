@@ -1,4 +1,6 @@
 import SnapStrategies
+import SnapTraces
+import SnapScoring
 
 /// What the top policies do by what the person meant: hit rate per intent (stay, one item,
 /// two or more items) and the intended-vs-resting confusion matrix, both in items moved from

@@ -1,4 +1,7 @@
 import SnapStrategies
+import SnapLabSupport
+import SnapTraces
+import SnapScoring
 
 /// `snaplab compare --per-trace FILE.csv`: one row per scored (labelled) trace and policy, in
 /// long ("tidy") form, for mixed-effects models in R or Python.

@@ -1,4 +1,5 @@
 import SnapStrategies
+import SnapLabSupport
 
 /// Every policy with its parameters: the body of `snaplab policies`.
 public struct PolicyListReport: Sendable {

@@ -1,4 +1,6 @@
 import SnapStrategies
+import SnapTraces
+import SnapLabSupport
 
 /// What `snaplab describe` adds for real recordings: how long and how far the strokes went,
 /// how the input was delivered (first-move delay, long gaps), and the release speed under every

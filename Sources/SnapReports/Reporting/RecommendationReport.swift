@@ -1,4 +1,7 @@
 import SnapStrategies
+import SnapLabSupport
+import SnapTraces
+import SnapFitting
 
 /// What `snaplab recommend` prints for a ``Recommendation``: the ranking of every candidate
 /// (policy, variant, mean test score ± standard error over the user-grouped folds, parameters),

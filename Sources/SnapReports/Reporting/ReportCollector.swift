@@ -1,4 +1,6 @@
 import SnapStrategies
+import SnapTraces
+import SnapScoring
 
 /// Everything `snaplab report` needs from the trace files, gathered in one pass: the dataset
 /// description (``TraceDescription``), the scores of every policy (``ScoreAccumulator``), a

@@ -1,4 +1,8 @@
 import SnapStrategies
+import SnapGSL
+import SnapTraces
+import SnapScoring
+import SnapFitting
 
 /// Builds the page of `snaplab report` (an ``HTMLReport``) from one pass over the traces
 /// (``ReportCollector``):

@@ -1,4 +1,8 @@
 import SnapStrategies
+import SnapLabSupport
+import SnapTraces
+import SnapScoring
+import SnapFitting
 
 /// The report's views beyond the comparison: by intent (with the confusion matrices), by user,
 /// and the recommendation's ranking, as ready HTML (every text escaped).

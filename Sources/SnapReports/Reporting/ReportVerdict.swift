@@ -1,3 +1,8 @@
+import SnapLabSupport
+import SnapTraces
+import SnapScoring
+import SnapFitting
+
 /// The first thing `snaplab report` shows: which policy to use, how often it rests on the
 /// item people meant (with its interval), and how that compares with the policy the app ships
 /// today (`--baseline`).

@@ -1,4 +1,7 @@
 import SnapStrategies
+import SnapLabSupport
+import SnapGSL
+import SnapTraces
 
 /// What `snaplab describe` reports about a set of trace files, accumulated one trace at a time
 /// in bounded memory.

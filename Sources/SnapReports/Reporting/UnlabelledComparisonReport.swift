@@ -1,3 +1,7 @@
+import SnapLabSupport
+import SnapTraces
+import SnapScoring
+
 /// `snaplab compare` on traces without `intended_index`: no hit rates (there is nothing to hit),
 /// but what the policies do: the pages each moves the traces (distribution), and how often
 /// each pair of policies chose the same item (agreement matrix), as tables.

@@ -1,5 +1,7 @@
 import Foundation
 import SnapStrategies
+import SnapLabSupport
+import SnapTraces
 
 /// Reads trace files and scores policies on them in one streaming pass: `snaplab compare`'s
 /// engine.

@@ -1,4 +1,5 @@
 import SnapStrategies
+import SnapTraces
 
 extension HitCriterion {
     /// Whether a carousel resting at `targetOffset` on item `targetIndex` reaches `intended`:

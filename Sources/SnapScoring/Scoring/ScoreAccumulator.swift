@@ -1,4 +1,5 @@
 import SnapStrategies
+import SnapTraces
 
 /// Streaming per-policy totals over traces: memory grows with users, files and policies, and with
 /// the number of distinct hit patterns (for the paired McNemar test), never with traces or samples.

@@ -1,4 +1,5 @@
 import SnapStrategies
+import SnapTraces
 
 /// What one policy did with one trace, measured against the person's intent.
 ///

@@ -1,3 +1,5 @@
+import SnapGSL
+
 /// The exact McNemar test for paired binary outcomes (two policies scored on the same traces).
 ///
 /// With `b` traces that only the first policy gets right and `c` that only the second does, the

@@ -1,4 +1,5 @@
 import Foundation
+import SnapLabSupport
 
 /// P-values as text that never reads `0` for a tiny p.
 ///

@@ -1,3 +1,6 @@
+import SnapGSL
+import SnapTraces
+
 /// The user-clustered percentile bootstrap of hit rates.
 ///
 /// A user's traces are correlated, so the resampling unit is the user: each of `B` resamples

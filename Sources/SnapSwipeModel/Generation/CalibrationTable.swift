@@ -1,3 +1,6 @@
+import SnapLabSupport
+import SnapScoring
+
 /// The side-by-side table of `generate --like`: each statistic of the recording and of the
 /// generated traces, whether they agree within the statistic's tolerance, and, where they do not,
 /// why the model cannot match it.

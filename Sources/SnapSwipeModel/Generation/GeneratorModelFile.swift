@@ -1,5 +1,7 @@
 import Foundation
 import SnapStrategies
+import SnapLabSupport
+import SnapTraces
 
 /// A swipe model as a JSON file: what `generate --save-model` writes, what `generate --model`
 /// reads, and the sidecar `<out>.json` that `generate` writes beside every trace file it makes.

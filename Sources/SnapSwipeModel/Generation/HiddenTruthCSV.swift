@@ -1,4 +1,5 @@
 import Foundation
+import SnapLabSupport
 
 /// `generate --hidden-truth FILE`: one row per generated swipe with the draws it was made from,
 /// which no trace file shows (the user's gain, the stroke's own amplitude and duration draws, the

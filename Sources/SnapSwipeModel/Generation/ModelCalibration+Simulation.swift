@@ -1,6 +1,7 @@
 import Dispatch
 import Foundation
 import SnapStrategies
+import SnapTraces
 
 /// The simulation side of simulated moments: the model's statistics, measured like a recording's.
 ///

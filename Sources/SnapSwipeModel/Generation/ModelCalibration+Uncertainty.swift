@@ -1,5 +1,9 @@
 import Dispatch
 import Foundation
+import SnapLabSupport
+import SnapGSL
+import SnapTraces
+import SnapScoring
 
 /// How precisely a recording pins down one parameter that `generate --like` fits
 /// (`Docs/swipe-model-calibration.md` §2): its standard error, its 95% interval and whether that

@@ -1,5 +1,8 @@
 import Foundation
 import SnapStrategies
+import SnapTraces
+import SnapScoring
+import SnapLabSupport
 
 /// `generate --like`: fits the swipe model to a recording (`Docs/swipe-model-calibration.md` §10).
 ///

@@ -1,4 +1,6 @@
 import SnapStrategies
+import SnapTraces
+import SnapScoring
 
 /// Hit rates of policies on generated swipes, in memory (for checking that a model fitted by
 /// `generate --like` ranks policies as the data it was fitted to does; `Scripts/check-like.sh`).

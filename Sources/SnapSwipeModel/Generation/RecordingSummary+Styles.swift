@@ -1,5 +1,6 @@
 import Foundation
 import SnapStrategies
+import SnapScoring
 
 /// Per-style statistics (issue 16 evidence, paging): strokes split by observable behaviour.
 ///

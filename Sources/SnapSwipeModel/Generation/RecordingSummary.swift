@@ -1,5 +1,7 @@
 import Foundation
 import SnapStrategies
+import SnapTraces
+import SnapScoring
 
 /// The statistics `generate --like` fits and compares, over the features of many traces.
 ///

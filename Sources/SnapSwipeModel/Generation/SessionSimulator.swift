@@ -1,4 +1,6 @@
 import SnapStrategies
+import SnapGSL
+import SnapTraces
 
 /// Simulates sessions of consecutive swipes that chain through a live carousel (issue 16).
 ///

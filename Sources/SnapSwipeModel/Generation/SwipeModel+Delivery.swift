@@ -1,5 +1,6 @@
 import Foundation
 import SnapStrategies
+import SnapGSL
 
 extension SwipeModel {
     /// Samples `plan` as an Android app receives it (``InputDeliveryParameters``): fills `times`

@@ -1,5 +1,6 @@
 import Foundation
 import SnapStrategies
+import SnapGSL
 
 /// The synthetic swipe model of `spec/human-swipes-and-user-needs.md` Part C, for one carousel.
 ///

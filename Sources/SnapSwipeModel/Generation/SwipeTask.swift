@@ -1,3 +1,5 @@
+import SnapTraces
+
 /// What the synthetic people are trying to do (issue 16; `Docs/swipe-model.md` §2).
 ///
 /// - ``paging``: go to the next or previous items of a snapping carousel (goals `k` items away,

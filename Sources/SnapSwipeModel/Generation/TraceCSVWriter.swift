@@ -1,4 +1,6 @@
 import SnapStrategies
+import SnapLabSupport
+import SnapTraces
 
 /// Formats ``SyntheticSwipe``s as trace CSV (`spec/trace-format.md`), straight into bytes.
 ///

@@ -1,5 +1,7 @@
 import Foundation
 import SnapStrategies
+import SnapTraces
+import SnapScoring
 
 /// What `generate --like` measures on one sample-level trace (the same code for a recording and
 /// for generated swipes, so the two sides of its table are measured alike).

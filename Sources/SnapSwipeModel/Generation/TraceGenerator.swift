@@ -1,14 +1,18 @@
 import Dispatch
 import SnapStrategies
+import SnapGSL
+import SnapTraces
+import SnapScoring
+import SnapLabSupport
 
 /// Generates a labelled synthetic trace set from a ``SwipeModel``, reproducibly from one seed.
 ///
-/// **Plan.** A plan stream seeded with `mix(seed)` draws every user (``SwipeModel/makeUser(index:using:)``)
+/// **Plan.** A plan stream seeded with `SeedMix.mix(seed)` draws every user (``SwipeModel/makeUser(index:using:)``)
 /// and then, trace by trace, which user makes it (probability ∝ activity). Each user's traces are
 /// cut into chunks of ``chunkSize``; trace ids run user by user, chunk by chunk, from 0.
 ///
 /// **Chunks.** Chunk `c` of user `u` draws from its own mt19937 stream seeded with
-/// `mix(seed ^ mix((u + 1)·2^32 + c))` (`mix` = SplitMix64's finaliser; mt19937 keeps the low 32
+/// `SeedMix.mix(seed ^ SeedMix.mix((u + 1)·2^32 + c))` (`mix` = SplitMix64's finaliser; mt19937 keeps the low 32
 /// bits). Chunks never share a stream, so they can be generated in parallel and the output is
 /// byte-identical for the same arguments whatever the thread count.
 ///
@@ -74,9 +78,9 @@ public struct TraceGenerator: Sendable {
         self.model = model
         self.seed = seed
         self.traceCount = traceCount
-        let plan = try GSLRandom(seed: Self.mix(seed))
+        let plan = try GSLRandom(seed: SeedMix.mix(seed))
         var users = (0..<userCount).map { model.makeUser(index: $0, using: plan) }
-        try sampling.apply(to: &users, parameters: model.parameters, seed: Self.mix(seed ^ 0x5EED_57A7))
+        try sampling.apply(to: &users, parameters: model.parameters, seed: SeedMix.mix(seed ^ 0x5EED_57A7))
         var cumulative: [Double] = []
         cumulative.reserveCapacity(userCount)
         var total = 0.0
@@ -111,17 +115,9 @@ public struct TraceGenerator: Sendable {
         self.chunks = chunks
     }
 
-    /// SplitMix64's finaliser (Steele, Lea & Flood 2014): a bijective 64-bit mix.
-    static func mix(_ x: UInt64) -> UInt64 {
-        var z = x &+ 0x9E37_79B9_7F4A_7C15
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-
     /// The seed of chunk `chunk` of user `user`.
     static func chunkSeed(run seed: UInt64, user: Int, chunk: Int) -> UInt64 {
-        mix(seed ^ mix((UInt64(truncatingIfNeeded: user) &+ 1) << 32 | UInt64(truncatingIfNeeded: chunk)))
+        SeedMix.mix(seed ^ SeedMix.mix((UInt64(truncatingIfNeeded: user) &+ 1) << 32 | UInt64(truncatingIfNeeded: chunk)))
     }
 
     /// Number of chunks (units of parallel work).

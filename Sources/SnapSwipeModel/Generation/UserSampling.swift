@@ -1,4 +1,5 @@
 import Foundation
+import SnapGSL
 
 /// How the users of a simulated data set get their speed gain and motor noise: independently (the
 /// model as written), or with the variance reductions `generate --like` uses for its replicates

@@ -1,4 +1,6 @@
 import SnapStrategies
+import SnapLabSupport
+import SnapTraces
 
 // `snaplab validate-labels --strokes-out FILE`: every simulated stroke as one CSV row.
 extension BehaviourLabelValidation {

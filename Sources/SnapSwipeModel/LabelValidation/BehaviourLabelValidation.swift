@@ -1,4 +1,8 @@
 import SnapStrategies
+import SnapGSL
+import SnapTraces
+import SnapScoring
+import SnapLabSupport
 
 /// Checks ``BehaviourLabeller`` where the truth is known: simulated paging sessions (the swipe
 /// model's ``SessionSimulator``, strokes chaining under a live policy, corrections after misses)
@@ -78,7 +82,7 @@ public struct BehaviourLabelValidation {
         let model = try SwipeModel(parameters: SwipeModelParameters(), layout: layout)
         let generator = try TraceGenerator(model: model, traceCount: strokes, userCount: users, seed: seed,
                                            livePolicy: livePolicy)
-        let behaviour = try GSLRandom(seed: TraceGenerator.mix(seed ^ 0x1ABE_15))
+        let behaviour = try GSLRandom(seed: SeedMix.mix(seed ^ 0x1ABE_15))
         var result = Result()
         result.policyIDs = policies.map(\.id)
         var trueHits = [Int](repeating: 0, count: policies.count), derivedHits = trueHits, agree = trueHits

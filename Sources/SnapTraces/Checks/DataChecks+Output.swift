@@ -1,3 +1,5 @@
+import SnapLabSupport
+
 /// What every command that reads traces says about them: the same lines on standard error and
 /// the same `warnings` array in JSON, whichever command it is.
 extension DataChecks {

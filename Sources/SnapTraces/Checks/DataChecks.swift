@@ -1,4 +1,6 @@
 import SnapStrategies
+import SnapLabSupport
+import SnapGSL
 
 /// Checks that stop silent nonsense: counts, over the traces a command reads, what is valid
 /// but suspicious, and turns the counts into ``DataWarning``s.

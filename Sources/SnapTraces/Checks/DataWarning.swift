@@ -1,3 +1,5 @@
+import SnapLabSupport
+
 /// A counted warning about valid but suspicious data, with up to
 /// ``DataChecks/exampleLimit`` example traces by file and line.
 public struct DataWarning: Sendable, Hashable {

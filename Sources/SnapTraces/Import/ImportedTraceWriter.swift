@@ -1,5 +1,6 @@
 import Foundation
 import SnapStrategies
+import SnapLabSupport
 
 /// Writes ``ImportedTrace``s as a sample-level trace file (trace format 1.1, Kind A): one row
 /// per event with `trace_id,t_ms,offset,phase`, and the per-trace values on each trace's first

@@ -1,3 +1,5 @@
+import SnapGSL
+
 /// A uniform random sample of at most `capacity` traces from a stream of any length
 /// (reservoir sampling, Vitter's algorithm R), so that plots of a huge file use bounded memory.
 ///
@@ -32,19 +34,19 @@ public final class TraceReservoir {
 /// the first `capacity` items fill slots `0..<capacity` in order; item `n` (1-based) then
 /// replaces slot `j` when GSL's mt19937 draws `j < capacity` uniformly from `0..<n`, else it
 /// is dropped. Shared by ``TraceReservoir`` and ``FitData/Reservoir`` so both draw the same sample.
-struct ReservoirSlots {
-    let capacity: Int
+package struct ReservoirSlots {
+    package let capacity: Int
     /// Items offered so far.
-    private(set) var seen = 0
+    package private(set) var seen = 0
     private let rng: GSLRandom
 
-    init(capacity: Int, seed: UInt64) throws {
+    package init(capacity: Int, seed: UInt64) throws {
         self.capacity = capacity
         rng = try GSLRandom(seed: seed)
     }
 
     /// The slot of the next item (`seen - 1` while filling: append), or `nil` to drop it.
-    mutating func next() -> Int? {
+    package mutating func next() -> Int? {
         seen += 1
         if seen <= capacity { return seen - 1 }
         let j = rng.integer(below: seen)

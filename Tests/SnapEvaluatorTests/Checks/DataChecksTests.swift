@@ -1,6 +1,6 @@
 import SnapStrategies
 import Testing
-@testable import SnapEvaluator
+@testable import SnapTraces
 
 @Suite struct DataChecksTests {
     // 10 items of 100 pt in a 300-pt viewport, leading: maxOffset 700, items 8 and 9 never rest

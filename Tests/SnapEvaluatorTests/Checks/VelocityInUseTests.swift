@@ -1,5 +1,6 @@
 import Testing
-@testable import SnapEvaluator
+@testable import SnapTraces
+@testable import SnapReports
 
 @Suite struct VelocityInUseTests {
     func summary(_ kind: TraceFileKind) -> FileReadSummary { FileReadSummary(path: "a.csv", kind: kind, unknownColumns: []) }

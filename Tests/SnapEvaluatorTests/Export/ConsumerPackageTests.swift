@@ -2,7 +2,8 @@ import Foundation
 import SnapLabTestSupport
 import SnapStrategies
 import Testing
-@testable import SnapEvaluator
+@testable import SnapGSL
+@testable import SnapReports
 
 /// `SnapStrategies` as an app uses it: a package (`Tests/ConsumerPackage`) depending on it by path,
 /// product only, built with `swift build` and run. On Linux it links only because SnapStrategies

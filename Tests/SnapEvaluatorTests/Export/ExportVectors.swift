@@ -1,6 +1,8 @@
 import Foundation
-import SnapEvaluator
 import SnapStrategies
+import SnapGSL
+import SnapScoring
+import SnapReports
 
 /// Seeded releases for the exported policies, written as a text file the Kotlin and JavaScript
 /// runners read, and the decisions SnapStrategies makes on them.

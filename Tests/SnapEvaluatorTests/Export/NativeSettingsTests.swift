@@ -1,6 +1,6 @@
 import SnapStrategies
 import Testing
-@testable import SnapEvaluator
+@testable import SnapReports
 
 @Suite("native settings of platform policies")
 struct NativeSettingsTests {

@@ -1,7 +1,8 @@
 import Foundation
 import SnapStrategies
 import Testing
-@testable import SnapEvaluator
+@testable import SnapTraces
+@testable import SnapReports
 
 @Suite("policy export: header, shape, names")
 struct PolicyExportTests {

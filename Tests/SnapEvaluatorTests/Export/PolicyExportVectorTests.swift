@@ -2,7 +2,9 @@ import Foundation
 import SnapLabTestSupport
 import SnapStrategies
 import Testing
-@testable import SnapEvaluator
+@testable import SnapGSL
+@testable import SnapReports
+@testable import SnapTraces
 
 /// Every Kotlin and JavaScript export decides as SnapStrategies does, on 10,000 seeded releases per
 /// policy (``ExportVectors``), each policy also with a per-fling cap (`ID@max<n>`): same slot, item

@@ -1,6 +1,6 @@
 import Foundation
 import Testing
-@testable import SnapEvaluator
+@testable import SnapGSL
 
 /// Mean and standard deviation of `xs`.
 func meanAndSD(_ xs: [Double]) -> (mean: Double, sd: Double) {

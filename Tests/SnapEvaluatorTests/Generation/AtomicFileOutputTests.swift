@@ -1,6 +1,6 @@
 import Foundation
 import Testing
-@testable import SnapEvaluator
+@testable import SnapLabSupport
 
 @Suite struct AtomicFileOutputTests {
     func scratchDirectory() throws -> String {

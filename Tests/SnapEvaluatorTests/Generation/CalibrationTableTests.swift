@@ -1,7 +1,8 @@
 import Foundation
 import SnapStrategies
 import Testing
-@testable import SnapEvaluator
+@testable import SnapTraces
+@testable import SnapSwipeModel
 
 @Suite struct CalibrationTableTests {
     /// A recording of a few generated traces (reveal, frame delivery).

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
-@testable import SnapEvaluator
+@testable import SnapGSL
+@testable import SnapSwipeModel
 
 @Suite struct DecimalBytesTests {
     func fixed(_ x: Double, _ d: Int) -> String {

@@ -1,7 +1,8 @@
 import Foundation
 import SnapStrategies
 import Testing
-@testable import SnapEvaluator
+@testable import SnapTraces
+@testable import SnapSwipeModel
 
 @Suite struct GeneratorModelFileTests {
     func scratch() throws -> String {

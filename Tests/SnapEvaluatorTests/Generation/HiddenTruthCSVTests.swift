@@ -1,7 +1,7 @@
 import Foundation
 import SnapStrategies
 import Testing
-@testable import SnapEvaluator
+@testable import SnapSwipeModel
 
 @Suite struct HiddenTruthCSVTests {
     /// The hidden truth carries the draws the traces were made from: the users' gains, a reveal

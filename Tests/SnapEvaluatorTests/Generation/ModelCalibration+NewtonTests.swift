@@ -1,6 +1,6 @@
 import Foundation
 import Testing
-@testable import SnapEvaluator
+@testable import SnapSwipeModel
 
 @Suite struct ModelCalibrationNewtonTests {
     /// The coupled step solves the linear system; a singular system, or one whose solution moves a

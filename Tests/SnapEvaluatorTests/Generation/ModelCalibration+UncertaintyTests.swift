@@ -1,7 +1,8 @@
 import Foundation
 import SnapStrategies
 import Testing
-@testable import SnapEvaluator
+@testable import SnapGSL
+@testable import SnapSwipeModel
 
 /// The standard errors of `generate --like` (`ModelCalibration+Uncertainty`): the grouped
 /// jackknife, the propagation through the Jacobian and the data-limited mark. Their coverage at

@@ -1,7 +1,9 @@
 import Foundation
 import SnapStrategies
 import Testing
-@testable import SnapEvaluator
+@testable import SnapTraces
+@testable import SnapScoring
+@testable import SnapSwipeModel
 
 /// The parameters of the issue-16 evidence: a reveal model away from every default.
 func truthParameters() -> SwipeModelParameters {

@@ -1,7 +1,7 @@
 import Foundation
 import SnapStrategies
 import Testing
-@testable import SnapEvaluator
+@testable import SnapSwipeModel
 
 /// The placed-stroke statistic: lift-off windows, the stall window's hold share, and that the
 /// weighted held share answers to the placed strokes and not to the stroke durations.

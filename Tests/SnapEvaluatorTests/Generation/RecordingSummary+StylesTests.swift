@@ -1,7 +1,8 @@
 import Foundation
 import SnapStrategies
 import Testing
-@testable import SnapEvaluator
+@testable import SnapScoring
+@testable import SnapSwipeModel
 
 /// Paging's per-style statistics: the flick spreads read off the one-item flicks released while
 /// moving, the duration spread combined with the one-item drags' motion time.

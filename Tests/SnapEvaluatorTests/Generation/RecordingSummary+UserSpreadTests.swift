@@ -1,7 +1,8 @@
 import Foundation
 import SnapStrategies
 import Testing
-@testable import SnapEvaluator
+@testable import SnapGSL
+@testable import SnapSwipeModel
 
 /// A stroke with moves every 16.7 ms from 50 ms on, `moves` of them, 10 pt a frame scaled by
 /// `scale`, that slows to rest (`rested`: the last step 1 pt) or is still fast at its last move,

@@ -1,7 +1,8 @@
 import Foundation
 import SnapStrategies
 import Testing
-@testable import SnapEvaluator
+@testable import SnapScoring
+@testable import SnapSwipeModel
 
 /// `RecordingSummary`'s statistics: the reveal amplitude spread's statistic.
 @Suite struct RecordingSummaryTests {

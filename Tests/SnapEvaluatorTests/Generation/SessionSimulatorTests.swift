@@ -1,7 +1,9 @@
 import Foundation
 import SnapStrategies
 import Testing
-@testable import SnapEvaluator
+@testable import SnapTraces
+@testable import SnapScoring
+@testable import SnapSwipeModel
 
 /// A generator for `task` whose sessions chain through `live`.
 func liveGenerator(task: SwipeTask, live: String? = "compose-lazyrow-snap", traces: Int = 3000, users: Int = 10,

@@ -1,7 +1,7 @@
 import Foundation
 import SnapStrategies
 import Testing
-@testable import SnapEvaluator
+@testable import SnapSwipeModel
 
 @Suite struct SwipeModelDeliveryTests {
     func deliveredSwipes(_ edit: (inout SwipeModelParameters) -> Void = { _ in }) throws -> [SyntheticSwipe] {

@@ -1,7 +1,9 @@
 import Foundation
 import SnapStrategies
 import Testing
-@testable import SnapEvaluator
+@testable import SnapGSL
+@testable import SnapSwipeModel
+@testable import SnapReports
 
 /// The shared benchmark layout: 160-pt items, 10-pt spacing and insets, 375-pt viewport, 40 items.
 func benchLayout(looping: Bool = false, count: Int = 40) throws -> CarouselLayout {

@@ -1,6 +1,6 @@
 import SnapStrategies
 import Testing
-@testable import SnapEvaluator
+@testable import SnapSwipeModel
 
 @Suite struct TraceCSVWriterTests {
     func swipe(cancelled: Bool = false) -> SyntheticSwipe {

@@ -1,7 +1,7 @@
 import Foundation
 import SnapStrategies
 import Testing
-@testable import SnapEvaluator
+@testable import SnapSwipeModel
 
 /// The per-trace measurements that separate holds from stalls and drive the spread fits.
 @Suite struct TraceFeaturesTests {

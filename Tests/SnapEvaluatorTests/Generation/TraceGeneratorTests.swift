@@ -1,7 +1,9 @@
 import Foundation
 import SnapStrategies
 import Testing
-@testable import SnapEvaluator
+@testable import SnapTraces
+@testable import SnapSwipeModel
+@testable import SnapReports
 
 /// The whole CSV of a run, as text.
 func csvText(_ generator: TraceGenerator, kind: TraceCSVWriter.Kind = .samples, threads: Int = 1) throws -> String {

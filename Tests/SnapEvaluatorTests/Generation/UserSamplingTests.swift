@@ -1,6 +1,6 @@
 import Foundation
 import Testing
-@testable import SnapEvaluator
+@testable import SnapSwipeModel
 
 @Suite struct UserSamplingTests {
     func users(_ sampling: UserSampling, seed: UInt64 = 11, count: Int = 40) throws -> [SyntheticUser] {

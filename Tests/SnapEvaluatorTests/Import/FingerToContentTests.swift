@@ -1,6 +1,6 @@
-@testable import SnapEvaluator
 import SnapStrategies
 import Testing
+@testable import SnapTraces
 
 @Suite struct FingerToContentTests {
     // 10 items of 100 pt, no spacing or insets, viewport 300: maxOffset 700

@@ -1,7 +1,7 @@
 import Foundation
-@testable import SnapEvaluator
 import SnapStrategies
 import Testing
+@testable import SnapTraces
 
 /// Round trips: one known stroke written as hand-made logs in several formats and units must
 /// import to the same trace, and the trace reader must read that trace back.

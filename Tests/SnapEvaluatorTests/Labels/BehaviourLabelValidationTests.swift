@@ -1,6 +1,7 @@
-import SnapEvaluator
 import SnapStrategies
 import Testing
+import SnapScoring
+import SnapSwipeModel
 
 /// Small run of the validation `Scripts/validate-behaviour-labels.sh` runs at 100k strokes.
 @Suite("BehaviourLabelValidation")

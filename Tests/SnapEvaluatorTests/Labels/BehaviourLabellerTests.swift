@@ -1,5 +1,5 @@
-import SnapEvaluator
 import Testing
+import SnapTraces
 
 @Suite("BehaviourLabeller")
 struct BehaviourLabellerTests {

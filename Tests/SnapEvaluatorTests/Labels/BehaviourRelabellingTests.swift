@@ -1,6 +1,6 @@
-import SnapEvaluator
 import SnapStrategies
 import Testing
+import SnapTraces
 
 @Suite("BehaviourRelabelling")
 struct BehaviourRelabellingTests {

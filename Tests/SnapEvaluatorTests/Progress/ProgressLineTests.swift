@@ -1,7 +1,8 @@
 import Foundation
 import Synchronization
 import Testing
-@testable import SnapEvaluator
+@testable import SnapLabSupport
+@testable import SnapTraces
 
 /// A sink that records what it is asked to draw.
 final class RecordingSink: ProgressSink {

@@ -1,7 +1,8 @@
 import Foundation
-import SnapEvaluator
 import SnapStrategies
 import Testing
+import SnapTraces
+import SnapReports
 
 /// What `SwipeRecorder` (SnapStrategies) writes, the trace reader reads back as written.
 @Suite("SwipeRecorder output reads back")

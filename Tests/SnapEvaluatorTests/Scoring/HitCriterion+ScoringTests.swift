@@ -1,6 +1,7 @@
 import SnapStrategies
 import Testing
-@testable import SnapEvaluator
+@testable import SnapTraces
+@testable import SnapScoring
 
 @Suite struct HitCriterionScoringTests {
     // 100-pt items, no spacing or insets, 350-pt viewport: at offset 100 items 1, 2, 3 are whole, 4 half

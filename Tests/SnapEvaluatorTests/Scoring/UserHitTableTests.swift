@@ -1,5 +1,5 @@
 import Testing
-@testable import SnapEvaluator
+@testable import SnapScoring
 
 @Suite("Per-user hit table")
 struct UserHitTableTests {

@@ -1,5 +1,9 @@
 import Testing
-@testable import SnapEvaluator
+@testable import SnapGSL
+@testable import SnapTraces
+@testable import SnapScoring
+@testable import SnapFitting
+@testable import SnapSwipeModel
 
 /// The resampling loop of ``UserBootstrap`` as it was before it gathered the present users' hits
 /// into a table of doubles (user by user through the flat table): the reference the faster loop

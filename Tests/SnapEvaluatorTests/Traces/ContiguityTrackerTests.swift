@@ -1,5 +1,5 @@
-@testable import SnapEvaluator
 import Testing
+@testable import SnapTraces
 
 /// The contiguity tracker: runs of increasing integer ids, hashes after the first id out of
 /// order, and a reappearing id caught either way.

@@ -1,5 +1,5 @@
-@testable import SnapEvaluator
 import Testing
+@testable import SnapTraces
 
 /// The fast row decoder's steps fed byte arrays: it takes common rows and stops, without a
 /// report, at any row it cannot take (the checked path then reads and explains that row).

@@ -1,6 +1,6 @@
 import Foundation
-@testable import SnapEvaluator
 import Testing
+@testable import SnapTraces
 
 /// The file window: reading on, keeping the unread bytes, growing for one long row up to the
 /// limit, reading aside, and noticing a file that changed.

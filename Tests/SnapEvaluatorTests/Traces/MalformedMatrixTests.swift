@@ -1,6 +1,6 @@
 import Foundation
-@testable import SnapEvaluator
 import Testing
+@testable import SnapTraces
 
 /// Every malformed-file case of the reader tests, run over {fast path, reference path} ×
 /// {tiny buffer, default buffer} × {1 part, 3 parts}: the same error (kind and message) at the same

@@ -1,6 +1,7 @@
 import Foundation
-@testable import SnapEvaluator
 import Testing
+@testable import SnapTraces
+@testable import SnapScoring
 
 /// Reading in parts folded in file order as they come (`TraceReader.readFolding`): the same
 /// parts in the same order as collecting them, a bounded number alive, and the serial read's

@@ -1,6 +1,7 @@
-@testable import SnapEvaluator
 import SnapStrategies
 import Testing
+@testable import SnapTraces
+@testable import SnapReports
 
 /// The release builder: `touch_x` → offset and finger travel (a `finger_travel` value wins),
 /// the layout cache (same bytes, same layout; a bad layout still fails with its own error),

@@ -1,5 +1,5 @@
-@testable import SnapEvaluator
 import Testing
+@testable import SnapTraces
 
 /// The row plan: column roles, per-trace columns, and the fast decoder's steps.
 @Suite struct RowPlanTests {

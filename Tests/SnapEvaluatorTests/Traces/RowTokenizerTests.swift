@@ -1,5 +1,5 @@
-@testable import SnapEvaluator
 import Testing
+@testable import SnapTraces
 
 /// The row tokenizer fed byte arrays directly (no file, no reader): statuses, field spans,
 /// quoting and the faults it notes.

@@ -1,6 +1,6 @@
-@testable import SnapEvaluator
 import SnapStrategies
 import Testing
+@testable import SnapTraces
 
 /// The trace assembler: a trace's start resets it, per-trace values are kept with the line that
 /// gave them, and their errors name that line.

@@ -1,7 +1,7 @@
 import Foundation
-@testable import SnapEvaluator
 import SnapStrategies
 import Testing
+@testable import SnapTraces
 
 /// Trace format 1.1 columns (`hit`, `duration_ms`, `finger_travel`, `settled_index`,
 /// `tap_index`), index ranges, the item-count limit and "no layout at all".

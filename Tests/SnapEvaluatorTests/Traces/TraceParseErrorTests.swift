@@ -1,5 +1,5 @@
-@testable import SnapEvaluator
 import Testing
+@testable import SnapTraces
 
 /// `TraceParseError`: one kind and one location; the messages, the column's number added by the
 /// reader, and lines made absolute (`shiftingLines`) only for data rows.

@@ -1,7 +1,9 @@
 import Foundation
-@testable import SnapEvaluator
 import SnapStrategies
 import Testing
+@testable import SnapTraces
+@testable import SnapScoring
+@testable import SnapReports
 
 /// Regression tests for the reader defects of issue 12 (each test names its defect).
 @Suite struct TraceReaderDefectTests {

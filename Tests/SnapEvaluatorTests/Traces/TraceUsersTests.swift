@@ -1,5 +1,5 @@
 import Testing
-@testable import SnapEvaluator
+@testable import SnapTraces
 
 @Suite("Interned user names")
 struct TraceUsersTests {

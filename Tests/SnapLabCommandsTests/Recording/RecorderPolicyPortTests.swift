@@ -1,7 +1,8 @@
 import Foundation
-import SnapEvaluator
 import SnapStrategies
 import Testing
+import SnapLabSupport
+import SnapReports
 
 /// The JavaScript ports of the policies (`RecorderScript`) decide as the Swift policies do.
 ///
