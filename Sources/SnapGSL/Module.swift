@@ -5,4 +5,4 @@
 // `MinimizationReport` and `FitError` (the minimizers' refusals and a fit's failures, declared
 // here so that no layer throws an error of a layer above it). GSL's error handler is off, every
 // status is checked (`GSLError`), and no GSL type appears in its API (`internal import CGSL`).
-// May import: CGSL and Foundation only.
+// May import: CGSL only.

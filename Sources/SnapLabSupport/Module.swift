@@ -3,4 +3,5 @@
 // tables (`TextTable`), file output that never leaves a partial file (`AtomicFileOutput`,
 // `FileOutputError`, `TemporaryFileCleanup`), the progress line with an ETA on standard error
 // (`ProgressLine`, `ProgressOutput`) and seeds derived from a printed one (`SeedMix`). It knows
-// nothing of traces, policies or GSL. May import: Foundation and Dispatch only.
+// nothing of traces, policies or GSL. May import: Foundation, Synchronization and the C library
+// only.

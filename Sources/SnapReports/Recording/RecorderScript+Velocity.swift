@@ -1,6 +1,6 @@
 // The recorder page's JavaScript, part 4: the release velocity, estimated as SnapLab's default
 // estimator does (`--velocity lsq2`): `VelocityWindow.select` and `LSQ2VelocityEstimator.estimate`
-// in `Sources/SnapEvaluator/Velocity/` (AOSP VelocityTracker.cpp, LSQ2, HORIZON 100 ms,
+// in `Sources/SnapTraces/Velocity/` (AOSP VelocityTracker.cpp, LSQ2, HORIZON 100 ms,
 // HISTORY_SIZE 20, ASSUME_POINTER_STOPPED_TIME 40 ms), ported line by line.
 
 extension RecorderScript {
