@@ -109,7 +109,7 @@ let package = Package(
         ),
 
         // MARK: - Tests
-        // Helpers shared by the test targets (scratch directories removed at exit).
+        // Helpers shared by the test targets (scratch directories removed at exit, SplitMix64).
         .target(
             name: "SnapLabTestSupport",
             path: "Tests/SnapLabTestSupport",
@@ -117,7 +117,7 @@ let package = Package(
         ),
         .testTarget(
             name: "SnapStrategiesTests",
-            dependencies: ["SnapStrategies"],
+            dependencies: ["SnapStrategies", "SnapLabTestSupport"],
             swiftSettings: strictSettings
         ),
         .testTarget(

@@ -4,6 +4,10 @@ import SnapStrategies
 @testable import SnapTraces
 @testable import SnapReports
 
+/// The package's root directory (this file is Tests/SnapEvaluatorTests/Support/TestSupport.swift).
+let packageRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+    .deletingLastPathComponent().deletingLastPathComponent()
+
 /// Per-process scratch directories, removed at exit (shared with the other test target).
 typealias TestScratch = SnapLabTestSupport.TestScratch
 
@@ -69,18 +73,8 @@ func close(_ a: Double, _ b: Double, _ tol: Double = 1e-9) -> Bool {
     a == b || Swift.abs(a - b) <= tol * Swift.max(Swift.abs(a), Swift.abs(b))
 }
 
-/// SplitMix64, for reproducible random tests.
-struct SeededGenerator: RandomNumberGenerator {
-    var state: UInt64
-    init(seed: UInt64) { state = seed }
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-}
+/// SplitMix64 (SnapLabTestSupport), for reproducible random tests.
+typealias SeededGenerator = SplitMix64
 
 extension TraceParseError {
     /// The error with its column's number (as the reader gives it: position in the header, 1-based).

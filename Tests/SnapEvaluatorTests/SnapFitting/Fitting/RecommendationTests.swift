@@ -90,8 +90,7 @@ struct RecommendationTests {
     /// Compiles `code` (minus its `import SnapStrategies`) together with every source file of
     /// SnapStrategies as one module (`-lm`: without Foundation nothing else pulls in libm), runs it, and checks it prints the policy's id and values.
     private func compileAndRun(_ code: String, expecting policy: any SnapPolicy) throws {
-        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-        let sources = root.appendingPathComponent("Sources/SnapStrategies")
+        let sources = packageRoot.appendingPathComponent("Sources/SnapStrategies")
         let fm = FileManager.default
         var files: [String] = []
         let walker = try #require(fm.enumerator(at: sources, includingPropertiesForKeys: nil))

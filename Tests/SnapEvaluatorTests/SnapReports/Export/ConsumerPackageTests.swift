@@ -13,8 +13,7 @@ import Testing
 /// and decides as the policy does. One nested build (a few minutes on a loaded machine).
 @Suite("a consumer package depending on SnapStrategies", .serialized)
 struct ConsumerPackageTests {
-    static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-        .deletingLastPathComponent().deletingLastPathComponent()
+    static let root = packageRoot
 
     @Test("builds against SnapStrategies, links on Linux, and runs every policy's Swift export", .timeLimit(.minutes(12)))
     func consumerBuildsAndRuns() throws {

@@ -37,9 +37,7 @@ struct PolicyExportTests {
         }
         #expect(Self.export(p).header.lines.contains("Platform: not stated."))
         // The licence is SnapStrategies' own, word for word.
-        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-            .deletingLastPathComponent().deletingLastPathComponent()
-        let file = try String(contentsOf: root.appendingPathComponent("Sources/SnapStrategies/LICENSE"), encoding: .utf8)
+        let file = try String(contentsOf: packageRoot.appendingPathComponent("Sources/SnapStrategies/LICENSE"), encoding: .utf8)
         #expect(ExportHeader.licence == file.trimmingCharacters(in: .newlines))
         let js = try e.files(.js)[0].text
         #expect(js.contains("// THE SOFTWARE IS PROVIDED \"AS IS\", WITHOUT WARRANTY OF ANY KIND, EXPRESS OR"))

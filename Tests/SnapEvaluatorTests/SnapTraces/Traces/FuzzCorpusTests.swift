@@ -12,8 +12,7 @@ import Testing
 /// fuzzer are added to Fuzz/corpus (and so become regression cases here).
 @Suite struct FuzzCorpusTests {
     static let corpus: [String] = {
-        let dir = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-            .deletingLastPathComponent().appendingPathComponent("Fuzz/corpus")
+        let dir = packageRoot.appendingPathComponent("Fuzz/corpus")
         let names = (try? FileManager.default.contentsOfDirectory(atPath: dir.path)) ?? []
         return names.sorted().map { dir.appendingPathComponent($0).path }
     }()
