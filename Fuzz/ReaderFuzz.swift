@@ -14,7 +14,7 @@
 #if canImport(Glibc)
 import Glibc
 #endif
-import SnapEvaluator
+import SnapTraces
 import SnapStrategies
 
 nonisolated(unsafe) private var memfd: Int32 = -1

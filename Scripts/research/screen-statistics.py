@@ -33,7 +33,7 @@ The feature mirror, the statistics (Paule–Mandel, class centring), the candida
 sample loading are in Scripts/research/screen_statistics_lib.py. Candidates are registered with
 @candidate(SET, NAME) below; each takes a sample's list of feature
 dicts and returns the statistic. Those marked "chosen (Swift …)" mirror what `generate --like` fits
-(RecordingSummary+UserSpread.swift); the mirror follows Sources/SnapEvaluator/Generation/
+(RecordingSummary+UserSpread.swift); the mirror follows Sources/SnapSwipeModel/Generation/
 TraceFeatures.swift and RecordingSummary*.swift (the Swift is the reference: where they differ this
 mirror is stale; on paging seed 1000 both give 0.3198 for the first chosen version and 0.2687
 for the older peak-speed statistic). Figures of the ninth round: Docs/research/2026-11-25-swipe-model-evidence-rounds-7-9.md.

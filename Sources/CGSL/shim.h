@@ -1,4 +1,4 @@
-// CGSL: the GNU Scientific Library as a system module, seen only by SnapEvaluator/GSL.
+// CGSL: the GNU Scientific Library as a system module, seen only by the SnapGSL module.
 //
 // The `link` lines in module.modulemap stay even though pkg-config "gsl" also gives them:
 // without the pkg-config program SwiftPM finds no flags and the link fails.

@@ -1,5 +1,5 @@
 import Foundation
-import SnapEvaluator
+import SnapLabSupport
 
 /// Where commands write: tables to standard output, notices and progress to standard error.
 /// Each write is one call, so a command that fails before writing leaves no partial output.

@@ -1,4 +1,5 @@
-import SnapEvaluator
+import SnapLabSupport
+
 
 /// What `--quiet` keeps of a command's notes on standard error: warnings (lines containing
 /// `warning`) and skipped traces (lines starting `skipped`); counts, seeds and `wrote FILE`

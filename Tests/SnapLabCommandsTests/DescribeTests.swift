@@ -1,6 +1,5 @@
 import ArgumentParser
 import Foundation
-import SnapEvaluator
 @testable import SnapLabCommands
 import Testing
 

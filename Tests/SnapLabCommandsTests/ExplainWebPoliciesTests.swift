@@ -1,7 +1,7 @@
-import SnapEvaluator
 @testable import SnapLabCommands
 import SnapStrategies
 import Testing
+import SnapReports
 
 /// `snaplab explain --policy <id> --offset 600 --velocity 1.5` for the Apple, web and JavaScript
 /// policies, on the default layout (160-pt items, 10-pt spacing and insets, 375-pt viewport, 40 items):

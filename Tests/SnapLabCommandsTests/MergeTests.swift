@@ -1,6 +1,8 @@
 import Foundation
+import SnapLabTestSupport
 import Testing
-@testable import SnapEvaluator
+import SnapTraces
+import SnapScoring
 @testable import SnapLabCommands
 
 /// `compare --emit-summary` and `merge` (issue 36): the summaries of any split of the traces by
@@ -32,7 +34,7 @@ struct MergeTests {
             if traces.last?.id != cells[idColumn] { traces.append((cells[idColumn], cells[userColumn], [])) }
             traces[traces.count - 1].rows.append(line)
         }
-        var rng = RecorderPolicyPortTests.SplitMix(state: seed)
+        var rng = SplitMix64(seed: seed)
         for i in stride(from: traces.count - 1, to: 0, by: -1) { traces.swapAt(i, Int(rng.next() % UInt64(i + 1))) }
         func text(_ ts: [(id: String, user: String, rows: [String])]) -> String {
             ([header] + ts.flatMap(\.rows)).joined(separator: "\n") + "\n"

@@ -2,8 +2,9 @@ import ArgumentParser
 import Foundation
 import Testing
 @testable import SnapLabCommands
-@testable import SnapEvaluator
 import SnapStrategies
+@testable import SnapFitting
+@testable import SnapReports
 
 @Suite("--platform")
 struct PlatformOptionsTests {

@@ -34,7 +34,7 @@ struct ReadmeTests {
 
     @Test("links stay inside the repository and point at files that exist")
     func links() {
-        let docs = ["README.md", "Docs/architecture.md", "Docs/performance.md", "Docs/policies.md", "Docs/trace-format.md", "Docs/per-trace.md"]
+        let docs = ["README.md", "Docs/design/architecture.md", "Docs/performance.md", "Docs/policies.md", "Docs/trace-format.md", "Docs/per-trace.md"]
         for doc in docs {
             let text = (try? String(contentsOf: Self.root.appendingPathComponent(doc), encoding: .utf8)) ?? ""
             #expect(!text.isEmpty, "\(doc) is missing")
@@ -52,9 +52,7 @@ struct ReadmeTests {
         var docs = ["README.md", "Scripts/README.md"]
         let enumerator = try #require(fm.enumerator(atPath: Self.root.appendingPathComponent("Docs").path))
         while let path = enumerator.nextObject() as? String {
-            // Docs/architecture.md belongs to the module split (issue 29 item 1), which moves it to
-            // Docs/design/ (its Scripts/ paths are brought up to date there); `links()` checks it meanwhile.
-            if path.hasSuffix(".md"), path != "architecture.md" { docs.append("Docs/" + path) }
+            if path.hasSuffix(".md") { docs.append("Docs/" + path) }
         }
         #expect(docs.count >= 15 && docs.contains("Docs/research/README.md") && docs.contains("Docs/design/README.md"))
         let named = try Regex(#"(Docs|Scripts)/[A-Za-z0-9_./-]*[A-Za-z0-9_]"#)

@@ -2,7 +2,6 @@ import ArgumentParser
 import Foundation
 import Testing
 @testable import SnapLabCommands
-import SnapEvaluator
 
 @Suite("snaplab recommend")
 struct RecommendTests {

@@ -1,8 +1,8 @@
 import ArgumentParser
 import Foundation
-import SnapEvaluator
 @testable import SnapLabCommands
 import Testing
+import SnapTraces
 
 @Suite struct VelocityTests {
     func run(_ args: [String]) throws -> CommandOutput {

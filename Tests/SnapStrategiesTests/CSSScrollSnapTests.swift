@@ -1,5 +1,6 @@
 @testable import SnapStrategies
 import Testing
+import SnapLabTestSupport
 
 @Suite struct CSSScrollSnapTests {
     /// Snap points every 300 pt from 0 in a 900-pt snapport (policies.md §5.3 worked examples).

@@ -1,5 +1,6 @@
 import Testing
 @testable import SnapStrategies
+import SnapLabTestSupport
 
 /// Shared checks for the Android, Compose and Flutter policies: determinism, rest, loop-shift
 /// invariance, mirror symmetry, bounded targets and totality, over a seeded grid of releases.

@@ -1,5 +1,6 @@
 import Testing
 @testable import SnapStrategies
+import SnapLabTestSupport
 
 // Invariants every policy in `PolicyCatalog.all` must satisfy, whatever its rule. They run over
 // every policy added to the catalog later, so nothing here knows a particular policy.

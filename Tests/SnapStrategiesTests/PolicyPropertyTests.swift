@@ -1,5 +1,6 @@
 import Testing
 @testable import SnapStrategies
+import SnapLabTestSupport
 
 // Property tests over every policy in `PolicyCatalog.all`, 10 000 generated cases per policy and
 // property (issue #7): target inside the content (bounded), determinism, loop-shift invariance

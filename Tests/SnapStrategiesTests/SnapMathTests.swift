@@ -1,5 +1,6 @@
 import Testing
 @testable import SnapStrategies
+import SnapLabTestSupport
 
 @Suite("Index arithmetic never traps")
 struct SnapMathTests {

@@ -1,5 +1,6 @@
 import Testing
 @testable import SnapStrategies
+import SnapLabTestSupport
 
 /// Unequal insets: 150 pt items, spacing 10, insets 10 (leading) and 130 (trailing), 390 pt viewport.
 /// Viewport centre origin 10 + 75 − 195 = −110; padded centre origin (10 + 130)/2 + 75 − 195 = −50.

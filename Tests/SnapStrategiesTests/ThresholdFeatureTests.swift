@@ -1,5 +1,6 @@
 import Testing
 @testable import SnapStrategies
+import SnapLabTestSupport
 
 /// Every declared threshold (``PolicyParameter/comparedWith``) of every catalogue policy keeps
 /// its promise on random layouts and releases: with the other parameters at random feasible

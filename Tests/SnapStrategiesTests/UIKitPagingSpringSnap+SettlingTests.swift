@@ -1,5 +1,6 @@
 import Testing
 @testable import SnapStrategies
+import SnapLabTestSupport
 
 /// The early stop of ``UIKitPagingSpringSnap/decide(_:in:)`` (``UIKitPagingSpringSnap/SettlingBound``)
 /// must give the decision of stepping on: compared with the spring stepped as before the stop

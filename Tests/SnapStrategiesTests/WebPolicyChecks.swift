@@ -1,5 +1,6 @@
 import SnapStrategies
 import Testing
+import SnapLabTestSupport
 
 /// Invariants shared by the Apple, web and JavaScript policy tests: determinism, rest on a snap
 /// offset, mirror symmetry, loop-shift invariance and targets inside the content, over a seeded

@@ -1,5 +1,6 @@
 import ArgumentParser
-import SnapEvaluator
+import SnapTraces
+import SnapFitting
 
 /// What a fit optimizes on the command line.
 public enum ObjectiveKind: String, ExpressibleByArgument, CaseIterable, Sendable {

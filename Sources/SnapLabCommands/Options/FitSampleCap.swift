@@ -1,5 +1,5 @@
 import ArgumentParser
-import SnapEvaluator
+import SnapFitting
 
 /// `recommend --fit-sample-cap N|all|auto`: the traces per fit above which `recommend`'s fits learn
 /// from a seeded user-stratified subsample (``Recommendation/run(policies:data:fitter:folds:maxPages:maxFittedParameters:seed:adaptingFolds:withHeadroom:sampleCap:)``).

@@ -1,5 +1,5 @@
 import ArgumentParser
-import SnapEvaluator
+import SnapTraces
 
 extension HitCriterion: ExpressibleByArgument {}
 

@@ -1,6 +1,6 @@
 import Foundation
-import SnapEvaluator
 import SnapStrategies
+import SnapTraces
 
 /// The files `snaplab import` reads to convert logs of several devices and screens in one pass:
 /// `--device-scales` (device name → pixels per point) and `--layout-map` (layout name → layout

@@ -1,6 +1,7 @@
 import ArgumentParser
-import SnapEvaluator
 import SnapStrategies
+import SnapTraces
+import SnapScoring
 
 /// `--labels file|behaviour`: where scoring commands take the intended items from.
 public enum LabelSource: String, ExpressibleByArgument, CaseIterable, Sendable {

@@ -1,5 +1,7 @@
 import ArgumentParser
-import SnapEvaluator
+import SnapTraces
+import SnapFitting
+import SnapReports
 
 /// The labelled traces of the input, held in memory for fitting: all of them up to
 /// `--max-traces`, a seeded uniform sample of that many beyond (``TraceReservoir``).

@@ -1,6 +1,7 @@
 import ArgumentParser
-import SnapEvaluator
 import SnapStrategies
+import SnapTraces
+import SnapReports
 
 extension SnapAlignment: ExpressibleByArgument {}
 

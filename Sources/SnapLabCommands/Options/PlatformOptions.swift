@@ -1,6 +1,8 @@
 import ArgumentParser
-import SnapEvaluator
 import SnapStrategies
+import SnapTraces
+import SnapFitting
+import SnapReports
 
 extension DecisionPlatform: ExpressibleByArgument {}
 

@@ -1,6 +1,6 @@
 import ArgumentParser
 import Foundation
-import SnapEvaluator
+import SnapLabSupport
 
 /// Usage errors for numbers that must be positive, saying so when a negative one is given.
 enum PositiveCount {

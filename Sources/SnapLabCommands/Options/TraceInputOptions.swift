@@ -1,7 +1,9 @@
 import Foundation
 import ArgumentParser
-import SnapEvaluator
 import SnapStrategies
+import SnapLabSupport
+import SnapGSL
+import SnapTraces
 
 extension VelocityMethod: ExpressibleByArgument {}
 

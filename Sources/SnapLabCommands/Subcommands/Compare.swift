@@ -1,7 +1,10 @@
 import ArgumentParser
 import Foundation
-import SnapEvaluator
 import SnapStrategies
+import SnapTraces
+import SnapScoring
+import SnapSwipeModel
+import SnapReports
 
 extension ComparisonReport.Breakdown: ExpressibleByArgument {}
 

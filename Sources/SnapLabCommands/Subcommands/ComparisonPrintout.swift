@@ -1,4 +1,7 @@
-import SnapEvaluator
+import SnapLabSupport
+import SnapTraces
+import SnapScoring
+import SnapReports
 import SnapStrategies
 
 /// What `compare` and `merge` print from the same tallies: the comparison (bootstrap, tests),

@@ -1,6 +1,7 @@
 import ArgumentParser
-import SnapEvaluator
 import SnapStrategies
+import SnapTraces
+import SnapReports
 
 extension SnapLab {
     /// `snaplab describe`: what a set of trace files holds.

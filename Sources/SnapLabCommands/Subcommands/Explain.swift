@@ -1,6 +1,7 @@
 import ArgumentParser
-import SnapEvaluator
 import SnapStrategies
+import SnapTraces
+import SnapReports
 
 extension SnapLab {
     /// `snaplab explain`: what each policy decides for one release, and which rule fired.

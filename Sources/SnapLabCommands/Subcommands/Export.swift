@@ -1,6 +1,8 @@
 import ArgumentParser
-import SnapEvaluator
 import SnapStrategies
+import SnapLabSupport
+import SnapTraces
+import SnapReports
 
 extension ExportLanguage: ExpressibleByArgument {}
 

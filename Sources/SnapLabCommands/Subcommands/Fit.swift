@@ -1,6 +1,9 @@
 import ArgumentParser
-import SnapEvaluator
 import SnapStrategies
+import SnapGSL
+import SnapTraces
+import SnapFitting
+import SnapReports
 
 extension SnapLab {
     /// `snaplab fit`: one policy's parameters fitted to labelled traces, cross-validated by user.

@@ -1,7 +1,11 @@
 import ArgumentParser
 import Foundation
-import SnapEvaluator
 import SnapStrategies
+import SnapLabSupport
+import SnapTraces
+import SnapScoring
+import SnapSwipeModel
+import SnapReports
 
 extension SnapLab.Generate {
     /// `generate --like FILE…`: fit the model to the recordings, save it (`--save-model`),

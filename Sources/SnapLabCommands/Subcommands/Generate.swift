@@ -1,7 +1,11 @@
 import ArgumentParser
 import Foundation
-import SnapEvaluator
 import SnapStrategies
+import SnapLabSupport
+import SnapTraces
+import SnapSwipeModel
+import SnapFitting
+import SnapReports
 
 extension TraceCSVWriter.Kind: ExpressibleByArgument {}
 extension SwipeTask: ExpressibleByArgument {}

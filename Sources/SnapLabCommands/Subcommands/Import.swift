@@ -1,7 +1,9 @@
 import Foundation
 import ArgumentParser
-import SnapEvaluator
 import SnapStrategies
+import SnapLabSupport
+import SnapTraces
+import SnapReports
 
 extension PointerImport.Format: ExpressibleByArgument {}
 extension TimeUnit: ExpressibleByArgument {}

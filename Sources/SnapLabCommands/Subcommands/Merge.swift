@@ -1,6 +1,9 @@
 import ArgumentParser
 import Foundation
-import SnapEvaluator
+import SnapLabSupport
+import SnapTraces
+import SnapScoring
+import SnapReports
 
 extension SnapLab {
     /// `snaplab merge`: the `compare` table of several runs' summaries together.

@@ -1,7 +1,9 @@
 import ArgumentParser
 import Foundation
-import SnapEvaluator
 import SnapStrategies
+import SnapLabSupport
+import SnapTraces
+import SnapReports
 
 extension SnapLab {
     /// `snaplab plot`: pictures of policies (SVG).

@@ -1,6 +1,7 @@
 import ArgumentParser
-import SnapEvaluator
 import SnapStrategies
+import SnapTraces
+import SnapReports
 
 extension SnapLab {
     /// `snaplab policies`: every policy with its parameters, defaults, units, ranges and source.

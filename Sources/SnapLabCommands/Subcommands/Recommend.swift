@@ -1,6 +1,8 @@
 import ArgumentParser
-import SnapEvaluator
 import SnapStrategies
+import SnapTraces
+import SnapFitting
+import SnapReports
 
 extension SnapLab {
     /// `snaplab recommend`: which policy to ship, by cross-validated score and simplicity.

@@ -1,7 +1,9 @@
 import ArgumentParser
 import Foundation
-import SnapEvaluator
 import SnapStrategies
+import SnapLabSupport
+import SnapFitting
+import SnapReports
 
 extension StudyPlan.Task: ExpressibleByArgument {}
 

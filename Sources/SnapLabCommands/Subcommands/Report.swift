@@ -1,6 +1,8 @@
 import ArgumentParser
-import SnapEvaluator
 import SnapStrategies
+import SnapLabSupport
+import SnapTraces
+import SnapReports
 
 extension SnapLab {
     /// `snaplab report`: one self-contained HTML page about a data set and its policies.

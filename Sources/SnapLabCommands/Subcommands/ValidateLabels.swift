@@ -1,7 +1,9 @@
 import ArgumentParser
 import Foundation
-import SnapEvaluator
 import SnapStrategies
+import SnapLabSupport
+import SnapTraces
+import SnapSwipeModel
 
 extension SnapLab {
     /// `snaplab validate-labels`: the behaviour labeller against the hidden truth of simulated sessions.

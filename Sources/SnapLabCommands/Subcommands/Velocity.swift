@@ -1,7 +1,9 @@
 import ArgumentParser
 import Foundation
-import SnapEvaluator
 import SnapStrategies
+import SnapLabSupport
+import SnapTraces
+import SnapReports
 
 extension SnapLab {
     /// `snaplab velocity`: the release velocity of every trace.

@@ -1,6 +1,7 @@
 import Foundation
 import SnapStrategies
-@testable import SnapEvaluator
+@testable import SnapGSL
+@testable import SnapTraces
 
 /// Seeded swipes with varied speed, drag and contact time, labelled by a function of the
 /// release: the data of the learned-policy and headroom tests.

@@ -1,5 +1,6 @@
 import Foundation
-@testable import SnapEvaluator
+@testable import SnapTraces
+@testable import SnapReports
 
 /// The first five strokes of the test vectors Jetpack Compose and Flutter share:
 /// Compose `compose/ui/ui/src/androidUnitTest/kotlin/androidx/compose/ui/input/pointer/util/VelocityTrackerTest.kt`

@@ -1,5 +1,6 @@
 import SnapStrategies
-@testable import SnapEvaluator
+@testable import SnapGSL
+@testable import SnapTraces
 
 /// Seeded synthetic labelled traces whose intended items come from a known rule plus label
 /// noise: the ground truth for fit-recovery tests.

@@ -4,7 +4,7 @@ import Testing
 @testable import SnapLabCommands
 
 /// `--labels behaviour` on `fit`, `recommend` and `report` (the logic is in
-/// Sources/SnapLabCommands/Options/LabelSource.swift and SnapEvaluator/Labels).
+/// Sources/SnapLabCommands/Options/LabelSource.swift and SnapTraces/Labels).
 @Suite("fit, recommend and report --labels behaviour")
 struct BehaviourLabelCommandsTests {
     /// Simulated telemetry: 800 strokes of 8 users chaining under tag99 (session_id, settled_index,

@@ -1,7 +1,8 @@
 import Foundation
-import SnapEvaluator
 import SnapStrategies
 import Testing
+import SnapTraces
+import SnapReports
 
 /// Chromium as the oracle for the CSS snap policies (issue 34), on a small grid: a real
 /// `scroll-snap-type` container in headless Chromium, touch swipes paced in real time through the

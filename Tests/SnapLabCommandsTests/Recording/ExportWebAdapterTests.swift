@@ -1,7 +1,7 @@
 import Foundation
-import SnapEvaluator
 import SnapStrategies
 import Testing
+import SnapReports
 
 /// The JavaScript export once in a browser: its `attachSnapping` adapter snaps a plain scroll
 /// container in headless Chromium under synthesized touch swipes (DevTools

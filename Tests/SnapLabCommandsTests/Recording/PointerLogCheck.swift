@@ -1,5 +1,6 @@
 import Foundation
-import SnapEvaluator
+import SnapTraces
+import SnapReports
 
 /// Reads a recorder page's `pointer-jsonl` log and checks its structure: every line one JSON
 /// object with the fields `snaplab import --from pointer-jsonl` reads (`type`, `pointerId`,

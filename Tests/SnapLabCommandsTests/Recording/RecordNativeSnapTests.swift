@@ -1,9 +1,10 @@
 import ArgumentParser
 import Foundation
-import SnapEvaluator
 import SnapStrategies
 import Testing
 @testable import SnapLabCommands
+import SnapTraces
+import SnapReports
 
 /// `snaplab record --native-css-snap`: the browser's own CSS scroll snap on a real overflow
 /// container, driven in headless Chromium with touch swipes paced in real time (the browser's

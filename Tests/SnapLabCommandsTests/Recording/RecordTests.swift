@@ -1,9 +1,10 @@
 import ArgumentParser
 import Foundation
-import SnapEvaluator
 import SnapStrategies
 import Testing
 @testable import SnapLabCommands
+import SnapTraces
+import SnapReports
 
 /// `snaplab record`: the command's checks, and its page driven in headless Chromium with
 /// synthetic touch swipes of known speed and length (DevTools `Input.dispatchTouchEvent`).

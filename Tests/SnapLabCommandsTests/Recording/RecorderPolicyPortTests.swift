@@ -1,25 +1,16 @@
 import Foundation
-import SnapEvaluator
 import SnapStrategies
+import SnapLabTestSupport
 import Testing
+import SnapLabSupport
+import SnapReports
 
 /// The JavaScript ports of the policies (`RecorderScript`) decide as the Swift policies do.
 ///
 /// Lives with the other browser tests (they share ``HeadlessChromium``); the sources it checks are
-/// `Sources/SnapEvaluator/Recording/RecorderScript+Policies.swift` and `+CSSSnap.swift`.
+/// `Sources/SnapReports/Recording/RecorderScript+Policies.swift` and `+CSSSnap.swift`.
 @Suite("recorder policy port agrees with Swift", .serialized)
 struct RecorderPolicyPortTests {
-    /// SplitMix64: a small seeded generator for reproducible cases.
-    struct SplitMix: RandomNumberGenerator {
-        var state: UInt64
-        mutating func next() -> UInt64 {
-            state &+= 0x9E37_79B9_7F4A_7C15
-            var z = state
-            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-            return z ^ (z >> 31)
-        }
-    }
 
     struct Case {
         var layout: CarouselLayout
@@ -31,7 +22,7 @@ struct RecorderPolicyPortTests {
     static let layoutsPerPolicy = 100
 
     /// A random layout the page accepts (``RecorderPage/check(_:)``).
-    static func randomLayout(_ rng: inout SplitMix) throws -> CarouselLayout {
+    static func randomLayout(_ rng: inout SplitMix64) throws -> CarouselLayout {
         for _ in 0..<1000 {
             let layout = try anyLayout(&rng)
             if (try? RecorderPage.check(layout)) != nil { return layout }
@@ -39,7 +30,7 @@ struct RecorderPolicyPortTests {
         throw HeadlessChromium.Failure(description: "no layout the page accepts in 1000 draws")
     }
 
-    static func anyLayout(_ rng: inout SplitMix) throws -> CarouselLayout {
+    static func anyLayout(_ rng: inout SplitMix64) throws -> CarouselLayout {
         let width = Double.random(in: 40...400, using: &rng).rounded()
         let spacing = Bool.random(using: &rng) ? 0 : Double.random(in: 0...40, using: &rng)
         let leading = [0, 10, Double.random(in: 0...60, using: &rng)].randomElement(using: &rng)!
@@ -54,7 +45,7 @@ struct RecorderPolicyPortTests {
 
     /// Random parameters inside each spec's range (whole where the spec asks), redrawn until the
     /// policy's order constraints (`parameterOrder`, e.g. tag99's lowTier ≤ highTier) hold.
-    static func randomParameters(of policy: any SnapPolicy, _ rng: inout SplitMix) throws -> any SnapPolicy {
+    static func randomParameters(of policy: any SnapPolicy, _ rng: inout SplitMix64) throws -> any SnapPolicy {
         for _ in 0..<1000 {
             let values = policy.parameterSpecs.map { spec -> Double in
                 let x = Double.random(in: spec.minimum...spec.maximum, using: &rng)
@@ -65,7 +56,7 @@ struct RecorderPolicyPortTests {
         throw HeadlessChromium.Failure(description: "\(policy.id): no valid random parameters in 1000 draws")
     }
 
-    static func randomRelease(in layout: CarouselLayout, _ rng: inout SplitMix) -> Release {
+    static func randomRelease(in layout: CarouselLayout, _ rng: inout SplitMix64) -> Release {
         let span = layout.isLooping ? 5 * layout.cycleLength : layout.maxOffset + 2 * layout.stride
         var offset = Double.random(in: -layout.stride...span, using: &rng)
         switch Int.random(in: 0..<100, using: &rng) {
@@ -86,7 +77,7 @@ struct RecorderPolicyPortTests {
     }
 
     static func cases(for policyID: String, seed: UInt64) throws -> [Case] {
-        var rng = SplitMix(state: seed)
+        var rng = SplitMix64(seed: seed)
         let base = try PolicyCatalog.policy(id: policyID)
         var out: [Case] = []
         let perLayout = releasesPerPolicy / layoutsPerPolicy

@@ -1,0 +1,90 @@
+import SnapLabSupport
+import SnapScoring
+
+/// The side-by-side table of `generate --like`: each statistic of the recording and of the
+/// generated traces, whether they agree within the statistic's tolerance, and, where they do not,
+/// why the model cannot match it.
+public enum CalibrationTable {
+    /// One row.
+    public struct Row: Sendable, Hashable {
+        public var statistic: String
+        public var recording: Double
+        public var generated: Double
+        public var tolerance: String
+        /// `nil` when the recording has no value for the statistic.
+        public var passes: Bool?
+        /// Whether the calibration fits a parameter to this statistic.
+        public var isFitted: Bool
+        public var note: String
+    }
+
+    /// The rows for `recording` against `generated`, for a model fitted to the statistics named in `fitted`.
+    public static func rows(recording: RecordingSummary, generated: RecordingSummary, fitted: Set<String>) -> [Row] {
+        rows(targets: recording.statistics, generated: generated, fitted: fitted)
+    }
+
+    /// The rows for published `targets` (name → value; the tolerances are the statistics' own):
+    /// only the statistics that `targets` names.
+    public static func rows(targets: [String: Double], generated: RecordingSummary, fitted: Set<String>) -> [Row] {
+        let list = generated.statistics.compactMap { s -> RecordingSummary.Statistic? in
+            guard let v = targets[s.name] else { return nil }
+            var t = s
+            t.value = v
+            return t
+        }
+        return rows(targets: list, generated: generated, fitted: fitted)
+    }
+
+    /// The note of every row when nothing was generated (`--traces 0`): there is nothing to compare.
+    public static let notGeneratedNote = "not compared: no traces generated (--traces 0)"
+
+    static func rows(targets: [RecordingSummary.Statistic], generated: RecordingSummary, fitted: Set<String>) -> [Row] {
+        let g = Dictionary(uniqueKeysWithValues: generated.statistics.map { ($0.name, $0.value) })
+        let nothingGenerated = generated.features.isEmpty
+        return targets.map { s in
+            let other = g[s.name] ?? .nan
+            let tolerance: String
+            switch s.tolerance {
+            case .relative(let r): tolerance = "±\(NumberFormat.fixed(100 * r, 0))%"
+            case .absolute(let a): tolerance = "±\(NumberFormat.fixed(a, 2))"
+            }
+            let isFitted = fitted.contains(s.name)
+            guard !nothingGenerated else {
+                return Row(statistic: s.name, recording: s.value, generated: .nan, tolerance: tolerance, passes: nil,
+                           isFitted: isFitted, note: notGeneratedNote)
+            }
+            guard s.value.isFinite else {
+                return Row(statistic: s.name, recording: s.value, generated: other, tolerance: tolerance, passes: nil,
+                           isFitted: isFitted, note: "not in the recording")
+            }
+            let ok = s.matches(other)
+            let note = ok ? (isFitted ? "fitted" : "follows")
+                : (isFitted ? "NOT MATCHED: fitted, but the model cannot reach it with its other parameters"
+                            : "NOT MATCHED: not a fitted statistic; it follows from the model's structure")
+            return Row(statistic: s.name, recording: s.value, generated: other, tolerance: tolerance, passes: ok,
+                       isFitted: isFitted, note: note)
+        }
+    }
+
+    /// The line under the table: how many statistics are within tolerance and how many are not
+    /// matched, or, when no row was compared because nothing was generated, that.
+    public static func summary(_ rows: [Row]) -> String {
+        if !rows.isEmpty && rows.allSatisfy({ $0.note == notGeneratedNote }) {
+            return "no traces generated (--traces 0): nothing to compare the \(rows.count) statistics with (--save-model writes the fitted model)"
+        }
+        let failed = rows.filter { $0.passes == false }.count
+        return "\(rows.filter { $0.passes == true }.count) of \(rows.filter { $0.passes != nil }.count) statistics within tolerance"
+            + (failed > 0 ? "; \(failed) not matched (see notes)" : "")
+    }
+
+    /// The rows as a text table.
+    public static func rendered(_ rows: [Row]) -> String {
+        func number(_ x: Double) -> String { x.isFinite ? NumberFormat.compact(x, 3) : "—" }
+        let table = TextTable(header: ["statistic", "recording", "generated", "tolerance", "pass", "note"],
+                              rows: rows.map { r in
+                                  [r.statistic, number(r.recording), number(r.generated), r.tolerance,
+                                   r.passes.map { $0 ? "✓" : "✗" } ?? "", r.note]
+                              }, rightAligned: [1, 2])
+        return table.rendered()
+    }
+}

@@ -1,0 +1,403 @@
+import Foundation
+import SnapStrategies
+import SnapTraces
+import SnapScoring
+import SnapLabSupport
+
+/// `generate --like`: fits the swipe model to a recording (`Docs/swipe-model-calibration.md` §10).
+///
+/// **Direct estimates** (read off the recording): users and their activity spread, the frame
+/// rate (from the median move interval, snapped to 60/90/120/144/240 Hz when within 5%), the
+/// cancelled share, the goal distribution and direction mix when labelled (reveal: distance of
+/// the target from the first fully visible item at the goal's first stroke; paging: the intents),
+/// and for browse the direction mix and how often a stroke keeps the previous direction.
+///
+/// **Simulated moments** (indirect inference): the parameters below are adjusted together until
+/// the generated traces' statistics equal the recording's. Each round simulates the current model
+/// as replicates of the recording's own design (its traces by its users; same seeds every round:
+/// common random numbers) and averages each statistic over them (`ModelCalibration+Simulation`),
+/// then moves each parameter by the ratio (or, for a probability, the difference) between its
+/// statistic on the recording and on the simulation, from round 3 on through the measured
+/// Jacobian of all fitted statistics (chord-Newton, damped by 0.8; `ModelCalibration+Newton`).
+/// The replicates' users are stratified and antithetic (``UserSampling``). The result averages the second half of the
+/// rounds' iterates. Paging goal weights are reweighted each round until the strokes' intents
+/// match the labels' (``reweightIntents(_:targets:simulated:)``).
+///
+/// Each parameter has a statistic that moves with it and little with the others: placed strokes
+/// (holds) ← lift-offs that repeat the last move 15–40 ms or > 110 ms after it, and those 40–110 ms
+/// after it weighted by their share of holds (a stall lasts 45–90 ms; `RecordingSummary+Holds`); stalls ← late lift-offs after a move still
+/// near the stroke's peak speed (or gaps between moves); spreads ← 5%-trimmed log sds *within
+/// users* (travel of the traces with ≥ 2 moves; travel / peak move speed, in which the amplitude cancels), so the recording's
+/// few users' gains do not enter them; the user gain ← the between-user sd of log peak speed (the
+/// gain enters it twice). Paging measures flicks apart from drags and stays
+/// (`RecordingSummary+Styles`).
+public struct ModelCalibration: Sendable {
+    /// A parameter fitted by simulated moments, with the statistic that drives it.
+    public struct Fitted: Sendable {
+        public var name: String
+        /// The parameter's path in a model file's `parameters` (`stroke.amplitudeLogSD`, `gainLogSD`).
+        public var key: String
+        public var statistic: String
+        /// Statistics that stand in when a target set lacks ``statistic`` (published summaries, `--match`).
+        public var fallbacks: [String] = []
+        /// A probability (moved by differences, kept in [0, 1]) rather than a positive scale.
+        public var isProbability: Bool
+        public var get: @Sendable (SwipeModelParameters) -> Double
+        public var set: @Sendable (inout SwipeModelParameters, Double) -> Void
+
+        /// The first of ``statistic`` and ``fallbacks`` that `targets` gives a finite value for.
+        func driver(in targets: [String: Double]) -> String? {
+            ([statistic] + fallbacks).first { targets[$0]?.isFinite == true }
+        }
+    }
+
+    /// Fallback statistics by parameter role: when a target set has no motion time, contact
+    /// duration drives the duration; p90/p50 spreads stand in for the IQRs; the share of zero
+    /// release speeds for late lift-offs; any gap for gaps between moves.
+    static let fallbacks: [String: [String]] = [
+        travelSpread: ["travel log sd (5% trimmed)", "travel log IQR", "travel log p90/p50"],
+        RecordingSummary.movedTravelSpread: [travelSpread, "travel log sd (5% trimmed)", "travel log IQR", "travel log p90/p50"],
+        "motion time p50 (first to last move, ms)": ["contact duration p50 (ms)"],
+        strokeTimeSpread: ["stroke time log sd (travel / peak move speed, 5% trimmed)", "motion time log IQR", "duration log p90/p50"],
+        held: ["share lifted > 40 ms after the last move", "share release speed exactly 0"],
+        stopped: ["share with a gap > 40 ms between moves", "share with a gap > 40 ms"],
+        speedSpread: ["between-user sd of log travel"],
+        RecordingSummary.stepperTravelMedian: ["finger travel p50 (pitches)"],
+        RecordingSummary.stepperTravelSpread: [travelSpread, "travel log sd (5% trimmed)", "travel log IQR", "travel log p90/p50"],
+        RecordingSummary.slowStrokeTimeSpread: [strokeTimeSpread, "stroke time log sd (travel / peak move speed, 5% trimmed)",
+                                                   "motion time log IQR", "duration log p90/p50"],
+        RecordingSummary.dragMotionTimeSpread: [RecordingSummary.slowStrokeTimeSpread, strokeTimeSpread,
+                                                "stroke time log sd (travel / peak move speed, 5% trimmed)", "motion time log IQR",
+                                                "duration log p90/p50"],
+        RecordingSummary.flickTravelSpread: [RecordingSummary.stepperTravelSpread, travelSpread, "travel log sd (5% trimmed)",
+                                             "travel log IQR", "travel log p90/p50"],
+        RecordingSummary.durationSpread: [RecordingSummary.dragMotionTimeSpread, RecordingSummary.slowStrokeTimeSpread, strokeTimeSpread,
+                                          "stroke time log sd (travel / peak move speed, 5% trimmed)", "motion time log IQR",
+                                          "duration log p90/p50"],
+        RecordingSummary.stepperSpeedSpread: [speedSpread, "between-user sd of log travel"],
+        RecordingSummary.styleSpeedSpread: [RecordingSummary.stepperSpeedSpread, speedSpread, "between-user sd of log travel"],
+        RecordingSummary.pooledSpeedSpreadName: [speedSpread, "between-user sd of log travel"],
+        RecordingSummary.styleGainSpread: [RecordingSummary.styleSpeedSpread, RecordingSummary.stepperSpeedSpread, speedSpread,
+                                           "between-user sd of log travel"],
+        RecordingSummary.dragHeldShare: [held, "share lifted > 40 ms after the last move", "share release speed exactly 0"],
+        RecordingSummary.weightedHeld: [held, "share lifted > 40 ms after the last move", "share release speed exactly 0"],
+        RecordingSummary.fastStrokeTimeMedian: ["motion time p50 (first to last move, ms)", "contact duration p50 (ms)"],
+        RecordingSummary.motionTimeLocation: ["motion time p50 (first to last move, ms)", "contact duration p50 (ms)"],
+        RecordingSummary.travelLocation: ["finger travel p50 (pitches)"],
+        RecordingSummary.firstMoveLocation: ["touch-down to first move p50 (ms)"],
+        RecordingSummary.repeatDelayLocation: ["repeat delay p50 (ms)"],
+        RecordingSummary.stepperTravelLocation: [RecordingSummary.stepperTravelMedian, "finger travel p50 (pitches)"],
+        RecordingSummary.flickStrokeTimeLocation: [RecordingSummary.fastStrokeTimeMedian, "motion time p50 (first to last move, ms)",
+                                                   "contact duration p50 (ms)"],
+    ]
+    static let travelSpread = "travel log sd within users (5% trimmed)"
+    static let strokeTimeSpread = "stroke time log sd within users (5% trimmed)"
+    static let held = "share held before lift-off (repeat > 15 ms after the last move, not a stall)"
+    static let stopped = "share stopped while moving (gap > 40 ms after a fast move)"
+    static let speedSpread = "between-user sd of log peak speed"
+
+    /// The fitted parameters for `task` (stroke parameters for reveal and browse, flick and drag
+    /// parameters for paging).
+    public static func fittedParameters(task: SwipeTask) -> [Fitted] {
+        var list: [Fitted] = []
+        if task == .paging {
+            list += [
+                Fitted(name: "flick amplitude median (pt)", key: "flickAmplitudeMedian", statistic: RecordingSummary.stepperTravelLocation, isProbability: false,
+                       get: { $0.flickAmplitudeMedian }, set: { $0.flickAmplitudeMedian = $1 }),
+                Fitted(name: "flick amplitude log sd", key: "flickAmplitudeLogSD", statistic: RecordingSummary.flickTravelSpread, isProbability: false,
+                       get: { $0.flickAmplitudeLogSD }, set: { $0.flickAmplitudeLogSD = $1 }),
+                Fitted(name: "flick duration median (ms; drags and stays scale with it)", key: "flickDurationMedian", statistic: RecordingSummary.flickStrokeTimeLocation,
+                       isProbability: false, get: { $0.flickDurationMedian }, set: { p, x in
+                           let r = x / p.flickDurationMedian
+                           p.flickDurationMedian = x
+                           p.dragDurationMedian *= r
+                           p.stayDurationMedian *= r
+                       }),
+                Fitted(name: "duration log sd (flicks and drags)", key: "flickDurationLogSD", statistic: RecordingSummary.durationSpread, isProbability: false,
+                       get: { $0.flickDurationLogSD }, set: { p, x in
+                           p.dragDurationLogSD *= x / p.flickDurationLogSD
+                           p.flickDurationLogSD = x
+                       }),
+                Fitted(name: "flick release earliness q (ρ ~ U(1 − 1.5q, 1 − 0.5q))", key: "flickReleaseRange", statistic: "release speed p50 (pt/ms)",
+                       isProbability: false, get: { earliness($0.flickReleaseRange) },
+                       set: { $0.flickReleaseRange = releaseRange(earliness: $1) }),
+                Fitted(name: "drag hold probability", key: "dragHoldProbability", statistic: RecordingSummary.dragHeldShare, isProbability: true,
+                       get: { $0.dragHoldProbability }, set: { $0.dragHoldProbability = $1 }),
+            ]
+        } else {
+            list += [
+                Fitted(name: "stroke amplitude median (pitches)", key: "stroke.amplitudeMedian", statistic: RecordingSummary.travelLocation, isProbability: false,
+                       get: { $0.stroke.amplitudeMedian }, set: { $0.stroke.amplitudeMedian = $1 }),
+                Fitted(name: "stroke amplitude log sd", key: "stroke.amplitudeLogSD", statistic: RecordingSummary.movedTravelSpread,
+                       isProbability: false,
+                       get: { $0.stroke.amplitudeLogSD }, set: { $0.stroke.amplitudeLogSD = $1 }),
+                Fitted(name: "stroke duration median (ms)", key: "stroke.durationMedian", statistic: RecordingSummary.motionTimeLocation, isProbability: false,
+                       get: { $0.stroke.durationMedian }, set: { $0.stroke.durationMedian = $1 }),
+                Fitted(name: "stroke duration log sd", key: "stroke.durationLogSD", statistic: strokeTimeSpread, isProbability: false,
+                       get: { $0.stroke.durationLogSD }, set: { $0.stroke.durationLogSD = $1 }),
+                Fitted(name: "stroke release earliness q (ρ ~ U(1 − 1.5q, 1 − 0.5q))", key: "stroke.releaseRange", statistic: "release speed p50 (pt/ms)",
+                       isProbability: false, get: { earliness($0.stroke.releaseRange) },
+                       set: { $0.stroke.releaseRange = releaseRange(earliness: $1) }),
+                Fitted(name: "placed-stroke probability", key: "stroke.holdProbability", statistic: RecordingSummary.weightedHeld, isProbability: true,
+                       get: { $0.stroke.holdProbability }, set: { $0.stroke.holdProbability = $1 }),
+            ]
+        }
+        list += [
+            Fitted(name: "touch-down dwell median (ms)", key: "delivery.touchDownDwellMedian", statistic: RecordingSummary.firstMoveLocation, isProbability: false,
+                   get: { $0.delivery.touchDownDwellMedian }, set: { $0.delivery.touchDownDwellMedian = $1 }),
+            Fitted(name: "lift repeat probability", key: "delivery.liftRepeatProbability", statistic: "share lift-off repeats last move", isProbability: true,
+                   get: { $0.delivery.liftRepeatProbability }, set: { $0.delivery.liftRepeatProbability = $1 }),
+            Fitted(name: "lift repeat delay median (ms)", key: "delivery.liftRepeatDelayMedian", statistic: RecordingSummary.repeatDelayLocation, isProbability: false,
+                   get: { $0.delivery.liftRepeatDelayMedian }, set: { $0.delivery.liftRepeatDelayMedian = $1 }),
+            Fitted(name: "stall probability", key: "delivery.stallProbability", statistic: stopped, isProbability: true,
+                   get: { $0.delivery.stallProbability }, set: { $0.delivery.stallProbability = $1 }),
+            Fitted(name: "user gain log sd", key: "gainLogSD", statistic: task == .paging ? RecordingSummary.styleGainSpread : RecordingSummary.pooledSpeedSpreadName, isProbability: false,
+                   get: { $0.gainLogSD }, set: { $0.gainLogSD = $1 }),
+        ]
+        return list.map { x in
+            var x = x
+            x.fallbacks = fallbacks[x.statistic] ?? []
+            return x
+        }
+    }
+
+    /// The statistics that drive the fitted parameters of `task` for `targets` (each parameter's
+    /// first statistic, of its own and its fallbacks, with a finite target): the table's "fitted" rows.
+    public static func drivers(task: SwipeTask, targets: [String: Double], releaseFraction: Bool = false) -> Set<String> {
+        Set(fittedParameters(task: task).filter { releaseFraction || !$0.name.contains("release earliness") }
+            .compactMap { $0.driver(in: targets) })
+    }
+
+    /// `q = 1 − midpoint` of a release range (0.3 for the default U(0.55, 0.85)).
+    static func earliness(_ r: ClosedRange<Double>) -> Double { 1 - (r.lowerBound + r.upperBound) / 2 }
+
+    /// `ρ ~ U(1 − 1.5q, 1 − 0.5q)`, `q` kept in [0.02, 0.3]: released later (slower) as `q` falls.
+    static func releaseRange(earliness q: Double) -> ClosedRange<Double> {
+        let q = min(max(q, 0.02), 0.3)
+        return (1 - 1.5 * q)...(1 - 0.5 * q)
+    }
+
+    /// What a calibration found.
+    public struct Result: Sendable {
+        public var parameters: SwipeModelParameters
+        public var userCount: Int
+        /// Rounds run, and the first round of those averaged into the result.
+        public var rounds: Int
+        public var keptFrom: Int
+        /// Notes on what could not be estimated.
+        public var notes: [String]
+        /// Each fitted parameter's standard error and 95% interval (``ParameterUncertainty``;
+        /// `calibrate` fills it, empty when the Jacobian was not measured).
+        public var uncertainty: [ParameterUncertainty] = []
+        /// The fitted parameters with their driving statistics, the Jacobian of the statistics to the
+        /// parameters measured in round 3 (`nil` with fewer rounds) and the simulated replicates per
+        /// round: what ``ModelCalibration/uncertainty(of:recording:)`` needs.
+        var fitted: [(Fitted, String)] = []
+        var jacobian: [[Double]]?
+        var replicates = 1
+    }
+
+    public let task: SwipeTask
+    public let livePolicy: (any SnapPolicy)?
+    public let seed: UInt64
+    /// Traces simulated per round: max(5 × recording, 20,000), at most 30,000, as replicates of the
+    /// recording's own design (its traces and users; as many whole replicates as fit, at least one).
+    public var simulatedTraces: Int?
+    public var rounds = 10
+    /// Also fit the release earliness `q` to the release speed p50 (`--match`; off for `--like`,
+    /// where on 2,000 traces it trades off against the amplitude).
+    public var fitsReleaseFraction = false
+    public var threads = 1
+    /// The recording's traces per user (its design), which every simulated replicate repeats
+    /// (`calibrate` sets it; `nil`: `traces` by `users` users drawn by activity).
+    public var designTracesPerUser: [Int]?
+    /// The recording's stall-window weight (``RecordingSummary/resolvedStallWindowWeight``), which
+    /// every simulated data set is measured with (`calibrate` sets it; `nil`: each its own).
+    public var stallWindowWeight: Double?
+    /// How the simulated replicates' users are drawn (``UserSampling``): stratified gains and motor
+    /// noises, and each odd replicate the antithetic mirror of the one before it.
+    public var userSampling: ReplicateUserSampling = .stratifiedAntithetic
+    /// Rounds 3 on take the full chord-Newton step `J⁻¹ r` (`ModelCalibration+Newton`); `false`:
+    /// each parameter by its own statistic only (the diagonal of `J`).
+    public var coupledSteps = true
+
+    /// The users of the simulated replicates (``UserSampling``).
+    public enum ReplicateUserSampling: String, Sendable, CaseIterable {
+        /// Every replicate's users drawn independently (the model as written).
+        case independent
+        /// Odd replicates mirror the users of the one before (antithetic pairs).
+        case antithetic
+        /// Even replicates stratified, odd ones their mirror.
+        case stratifiedAntithetic
+    }
+
+    public init(task: SwipeTask, livePolicy: (any SnapPolicy)?, seed: UInt64) {
+        self.task = task
+        self.livePolicy = livePolicy
+        self.seed = seed
+    }
+
+    /// Fits the model to `recording`, starting from `base` for everything not estimated.
+    public func calibrate(_ recording: RecordingSummary, cancelledShare: Double = 0,
+                          base: SwipeModelParameters = SwipeModelParameters()) throws -> Result {
+        var p = base
+        var notes: [String] = []
+        p.task = task
+        p.delivery.isEnabled = true
+        p.cancelledShare = min(max(cancelledShare, 0), 0.5)
+        let f = recording.features
+        // users and activity
+        var counts: [Int: Int] = [:]
+        for x in f { counts[x.user, default: 0] += 1 }
+        let users = max(counts.count, 1)
+        let logCounts = RecordingSummary.inKeyOrder(counts).map { log(Double($0)) }
+        if logCounts.count >= 3 {
+            let m = logCounts.reduce(0, +) / Double(logCounts.count)
+            p.activityLogSD = (logCounts.reduce(0) { $0 + ($1 - m) * ($1 - m) } / Double(logCounts.count - 1)).squareRoot()
+        }
+        // frame rate
+        let interval = Percentile.of(f.compactMap(\.moveInterval), 0.5)
+        if interval.isFinite && interval > 0 {
+            var rate = 1000 / interval
+            if let known = [60.0, 90, 120, 144, 240].min(by: { abs($0 / rate - 1) < abs($1 / rate - 1) }), abs(known / rate - 1) < 0.05 {
+                rate = known
+            }
+            p.delivery.frameRates = [rate]
+            p.delivery.frameRateWeights = [1]
+        } else {
+            notes.append("frame rate: too few moves to measure; kept the default mix")
+        }
+        estimateGoals(f, layout: recording.layout, into: &p, notes: &notes)
+        try SwipeModel.validate(p)
+
+        var target = recording.statisticValues
+        if task == .paging { target.merge(Self.intentShares(f)) { a, _ in a } }
+        let n = simulatedTraces ?? min(max(5 * f.count, 20_000), 30_000)
+        // replicates of the recording's design: its traces (cancelled ones are generated and left
+        // out, as the reader leaves them out) by its users, so that every statistic, the between-user
+        // spreads over its few users included, is compared with its own expectation at that size
+        let perReplicate = max(Int((Double(f.count) / (1 - p.cancelledShare)).rounded()), 1)
+        let replicates = max(Int((Double(n) / Double(perReplicate)).rounded()), 1)
+        var design = self
+        design.designTracesPerUser = counts.keys.sorted().map { counts[$0]! }
+        design.stallWindowWeight = recording.resolvedStallWindowWeight
+        var result = try design.fitMoments(p, targets: target, layout: recording.layout, users: users, traces: perReplicate,
+                                           replicates: replicates, notes: notes)
+        result.userCount = users
+        result.uncertainty = Self.uncertainty(of: result, recording: recording)
+        return result
+    }
+
+    /// Simulated moments from `start`: adjusts the fitted parameters until `n` simulated traces by
+    /// `users` users (averaged over `replicates` such data sets) reproduce `targets` (statistic name →
+    /// value; ``RecordingSummary/statistics`` names). Parameters whose statistics (and fallbacks)
+    /// are missing keep their values.
+    public func fitMoments(_ start: SwipeModelParameters, targets target: [String: Double], layout: CarouselLayout,
+                           users: Int, traces n: Int, replicates: Int = 1, notes: [String] = []) throws -> Result {
+        var p = start, notes = notes
+        try SwipeModel.validate(p)
+        var fitted: [(Fitted, String)] = []
+        for x in Self.fittedParameters(task: task) where fitsReleaseFraction || !x.name.contains("release earliness") {
+            if let d = x.driver(in: target) {
+                fitted.append((x, d))
+            } else {
+                notes.append("\(x.name): no '\(x.statistic)' to fit to; kept \(NumberFormat.fixed(x.get(p), 3))")
+            }
+        }
+        // Rounds 1–2 move each parameter by its statistic's ratio (probabilities: difference) as if
+        // the statistic were proportional to it. Then every statistic's response to each parameter
+        // is measured once, one parameter at a time (common random numbers, half the replicates, or
+        // with one replicate half the traces and users), and later rounds are chord-Newton steps
+        // `J⁻¹ r` with that Jacobian (`ModelCalibration+Newton`; with `coupledSteps` off, or when
+        // the system is ill-conditioned, each parameter by its own slope only: a statistic that
+        // moves half as fast as its parameter gets twice the step), damped by 0.8. The result averages the iterates of the second half
+        // (Polyak averaging, which damps the round-to-round noise of the simulated statistics).
+        let total = max(rounds, 2)
+        var kept: [SwipeModelParameters] = []
+        var jacobian = (0..<fitted.count).map { i in (0..<fitted.count).map { $0 == i ? 1.0 : 0 } }
+        var measured = false
+        for round in 1...total {
+            let sim = try statistics(p, layout: layout, traces: n, users: users, replicates: replicates)
+            if round == 3 {
+                jacobian = try designJacobian(fitted, at: p, layout: layout, traces: n, users: users, replicates: replicates)
+                measured = true
+            }
+            var next = p
+            let damping = round <= 2 ? 1.0 : 0.8
+            // residuals: log ratio for a scale, difference for a share (0 when missing)
+            let residuals = fitted.map { x, statistic -> Double in
+                guard let want = target[statistic], let got = sim[statistic], got.isFinite else { return 0 }
+                if x.isProbability { return want - got }
+                return want > 0 && got > 0 ? log(want / got) : 0
+            }
+            let diagonal = residuals.indices.map { residuals[$0] / jacobian[$0][$0] }
+            let step = round <= 2 || !coupledSteps ? diagonal : (Self.newtonStep(jacobian: jacobian, residuals: residuals) ?? diagonal)
+            for (j, (x, _)) in fitted.enumerated() {
+                let current = x.get(p)
+                if x.isProbability {
+                    x.set(&next, min(max(current + damping * step[j], 0), 1))
+                } else {
+                    x.set(&next, max(current * exp(damping * min(max(step[j], -0.7), 0.7)), 1e-3))
+                }
+            }
+            if task == .paging { Self.reweightIntents(&next, targets: target, simulated: sim) }  // no-op without intent shares
+            if round > total / 2 { kept.append(p) }
+            do { try SwipeModel.validate(next) } catch { break }
+            p = next
+        }
+        var best = kept.last ?? p
+        if task == .paging, Self.hasIntentShares(target), !kept.isEmpty {
+            best.intentWeights = best.intents.indices.map { i in kept.map { $0.intentWeights[i] }.reduce(0, +) / Double(kept.count) }
+        }
+        for (x, _) in fitted where !kept.isEmpty {
+            let values = kept.map(x.get)
+            x.set(&best, x.isProbability ? values.reduce(0, +) / Double(values.count)
+                                         : exp(values.map { log(max($0, 1e-9)) }.reduce(0, +) / Double(values.count)))
+        }
+        return Result(parameters: best, userCount: users, rounds: total, keptFrom: total / 2 + 1, notes: notes,
+                      fitted: fitted, jacobian: measured ? jacobian : nil, replicates: replicates)
+    }
+
+    /// Goal distribution and direction mix from the labels (or, unlabelled, from the strokes).
+    func estimateGoals(_ f: [TraceFeatures], layout: CarouselLayout, into p: inout SwipeModelParameters, notes: inout [String]) {
+        var firsts: [TraceFeatures] = []
+        var previous: TraceFeatures?
+        for x in f {
+            let sameGoal = previous.map { $0.user == x.user && $0.session == x.session && x.session != nil
+                && $0.intendedIndex == x.intendedIndex } ?? false
+            if !sameGoal { firsts.append(x) }
+            previous = x
+        }
+        let labelled = firsts.filter { $0.intendedIndex != nil }
+        switch task {
+        case .reveal where !labelled.isEmpty:
+            var histogram: [Int: Int] = [:]
+            var forward = 0
+            for x in labelled {
+                let first = Int(((x.startOffset - layout.leadingInset - 0.5) / layout.stride).rounded(.up))
+                let d = x.intendedIndex! - first
+                if d > 0 { forward += 1 }
+                if d != 0 { histogram[min(abs(d), 1000), default: 0] += 1 }
+            }
+            if !histogram.isEmpty {
+                let keys = histogram.keys.sorted()
+                p.stroke.goalDistances = keys
+                p.stroke.goalDistanceWeights = keys.map { Double(histogram[$0]!) }
+                p.stroke.forwardShare = Double(forward) / Double(labelled.count)
+            }
+        case .paging where !labelled.isEmpty:
+            var histogram: [Int: Int] = [:]
+            for x in labelled { histogram[max(min(x.intent!, 1000), -1000), default: 0] += 1 }
+            let keys = histogram.keys.sorted()
+            p.intents = keys
+            p.intentWeights = keys.map { Double(histogram[$0]!) }
+            notes.append("paging goals: the labels' intents per goal, reweighted until the simulated strokes' intents match the labels' (a page-stepper series is labelled step by step)")
+        case .browse, .reveal, .paging:
+            let summary = RecordingSummary(features: f, layout: layout)
+            let forward = Double(f.filter { $0.travel > 0 }.count) / Double(max(f.count, 1))
+            p.stroke.forwardShare = forward
+            if summary.sameDirectionShare.isFinite { p.stroke.browseKeepDirection = summary.sameDirectionShare }
+            if task != .browse { notes.append("goal distribution: the recording is unlabelled; kept the default goals") }
+        }
+    }
+}

@@ -1,0 +1,154 @@
+import Foundation
+import SnapStrategies
+import SnapGSL
+
+extension SwipeModel {
+    /// Samples `plan` as an Android app receives it (``InputDeliveryParameters``): fills `times`
+    /// and `offsets` (cleared first) from `clock` ms on and returns the true content velocity at
+    /// the last `moved` row (pt/ms; 0 when the content never moved).
+    ///
+    /// Rows: `began` at touch-down (the start offset); one `moved` row per display frame from the
+    /// first frame after the finger crossed the touch slop until the finger stops or lifts (no
+    /// frames during a stall; none while the finger rests, as Android sends no move without motion);
+    /// the `ended` row repeats the last move's position a few ms later (with the repeat
+    /// probability, or always after a hold) or carries the position at lift-off. Content offset =
+    /// finger travel beyond the slop, plus N(0, σ_p) noise, quantised to device pixels, rubber-banded.
+    /// `draws` receives the delivery's hidden truth (``SyntheticSwipe/DeliveryDraws``).
+    func sampleDelivered(_ plan: Plan, startOffset: Double, clock: Double, user: SyntheticUser,
+                         times: inout [Double], offsets: inout [Double], draws: inout SyntheticSwipe.DeliveryDraws,
+                         using rng: GSLRandom) -> Double {
+        let p = parameters, d = parameters.delivery
+        let period = 1000 / user.rate
+        let clip = min(p.timeJitterClip, 0.45 * period)
+        let dwell = rng.lognormal(logMean: log(d.touchDownDwellMedian), logStandardDeviation: d.touchDownDwellLogSD)
+        let motionEnd = dwell + plan.releaseFraction * plan.duration
+        let lift = motionEnd + plan.hold
+        let phase = rng.uniform(0, period)
+        let stall = rng.bernoulli(d.stallProbability)
+        let stallLength = rng.uniform(d.stallRange.lowerBound, d.stallRange.upperBound)
+        let stallDraw = rng.uniform()
+        let repeatLift = rng.bernoulli(d.liftRepeatProbability)
+        let repeatDelay = d.liftRepeatDelayMedian * rng.uniform(0.5, 1.5)
+        draws = SyntheticSwipe.DeliveryDraws(dwell: dwell, stalled: stall, liftRepeats: repeatLift, repeatDelay: repeatDelay)
+        times.removeAll(keepingCapacity: true)
+        offsets.removeAll(keepingCapacity: true)
+        times.append(clock)
+        offsets.append(0)
+        let invT = 1 / plan.duration
+        let slop = d.touchSlop
+        /// Content displacement (beyond the slop, unsigned) at time `t` after touch-down.
+        func content(_ t: Double) -> Double {
+            max(0, plan.amplitude * Self.minimumJerk((min(t, motionEnd) - dwell) * invT) - slop)
+        }
+        let maxTravel = plan.amplitude * Self.minimumJerk(plan.releaseFraction)
+        var velocity = 0.0
+        var lastMove: Double?
+        var stallStart = Double.infinity
+        if maxTravel > slop {
+            // τ where A·φ(τ) = slop, by bisection (φ increases on [0, 1])
+            var lo = 0.0, hi = plan.releaseFraction
+            for _ in 0..<40 {
+                let mid = (lo + hi) / 2
+                if plan.amplitude * Self.minimumJerk(mid) < slop { lo = mid } else { hi = mid }
+            }
+            let crossing = dwell + hi * plan.duration
+            var k = max(0, SnapMath.flooredIndex(min((crossing - phase) / period, 1e6)) + 1)
+            var frameTime = phase + Double(k) * period
+            stallStart = frameTime + stallDraw * max(0, min(motionEnd, lift) - frameTime)
+            while frameTime < motionEnd && frameTime < lift && times.count < 100_000 {
+                if !(stall && frameTime >= stallStart && frameTime < stallStart + stallLength) {
+                    let jitter = SnapMath.clamp(rng.gaussian(standardDeviation: p.timeJitterSD), -clip, clip)
+                    let t = frameTime + jitter
+                    times.append(clock + t)
+                    offsets.append(plan.direction * content(t))
+                    lastMove = t
+                }
+                k += 1
+                frameTime = phase + Double(k) * period
+            }
+            if let t = lastMove {
+                velocity = plan.direction * plan.amplitude * invT * Self.minimumJerkSlope((t - dwell) * invT)
+            }
+        }
+        // The lift-off row (a lift-off during a stall is delivered when the stall ends).
+        let stallEnd = stallStart + stallLength
+        let liftStalled = stall && lift >= stallStart && lift < stallEnd
+        func delivered(_ t: Double) -> Double { liftStalled ? max(t, stallEnd) : t }
+        if let t = lastMove, repeatLift || plan.hold > 0 {
+            times.append(clock + delivered(max(t + repeatDelay, plan.hold > 0 ? lift : 0)))
+            offsets.append(offsets[offsets.count - 1])
+        } else {
+            let t = max(lift, (lastMove ?? 0) + 0.5)
+            times.append(clock + delivered(t))
+            offsets.append(plan.direction * content(t))
+        }
+        let ratio = user.pixelRatio
+        let last = offsets.count - 1
+        let repeated = lastMove != nil && offsets[last] == offsets[last - 1]
+        offsets[0] = startOffset
+        for j in 1..<offsets.count {
+            if j == last && repeated {
+                offsets[j] = offsets[j - 1]
+                continue
+            }
+            let finger = offsets[j] + rng.gaussian(standardDeviation: p.positionNoiseSD)
+            offsets[j] = rubberBanded(startOffset + (finger * ratio).rounded() / ratio)
+        }
+        return velocity
+    }
+
+    /// Plans one stroke of the reveal or browse task (``StrokeParameters``) in `direction` (±1).
+    /// `limit` (points, optional) is the distance still to go: when the drawn stroke would travel
+    /// farther during contact, the person places a stroke of that distance instead (`ρ = 1`, so the
+    /// carousel does not fling past the target), held before lift-off only when the stroke was
+    /// drawn as a placed one (probability ``StrokeParameters/holdProbability``), so that every hold,
+    /// and every zero release speed it makes, answers to that parameter [assumption].
+    func planStroke(direction: Double, limit: Double?, user: SyntheticUser, using rng: GSLRandom) -> Plan {
+        let s = parameters.stroke
+        let pitch = layout.stride
+        let a = rng.lognormal(logMean: log(s.amplitudeMedian), logStandardDeviation: s.amplitudeLogSD)
+        let drawn = rng.lognormal(logMean: log(s.durationMedian), logStandardDeviation: s.durationLogSD)
+        let t = drawn / user.gain
+        let noise = exp(user.motorNoise * rng.gaussian(standardDeviation: 1))
+        let placed = rng.bernoulli(s.holdProbability)
+        let rho = placed ? 1 : rng.uniform(s.releaseRange.lowerBound, s.releaseRange.upperBound)
+        let hold = placed ? rng.exponential(mean: s.holdMean) : 0
+        let amplitude = a * pitch * user.gain * noise
+        if let limit, amplitude * Self.minimumJerk(rho) > limit {
+            // near the target: a placed stroke of the distance still to go
+            return Plan(direction: direction, amplitude: max(limit, 0.25 * pitch), duration: t, releaseFraction: 1, hold: hold,
+                        style: .drag, strategy: .stepper, drawnAmplitude: a, drawnDuration: drawn)
+        }
+        return Plan(direction: direction, amplitude: amplitude, duration: t, releaseFraction: rho, hold: hold,
+                    style: placed ? .drag : .flick, strategy: .stepper, drawnAmplitude: a, drawnDuration: drawn)
+    }
+
+    /// Checks the issue-16 parameters (task, delivery, strokes).
+    static func validateAdditions(_ p: SwipeModelParameters) throws(SwipeModelError) {
+        let d = p.delivery, s = p.stroke
+        try need(!d.frameRates.isEmpty && d.frameRates.allSatisfy { positive($0) && $0 <= 1000 }
+                    && weights(d.frameRateWeights, count: d.frameRates.count),
+                 "frame rates", d.frameRates, "rates in (0, 1000] Hz with as many non-negative weights, one positive")
+        for (name, x) in [("touch slop", d.touchSlop), ("touch-down dwell log sd", d.touchDownDwellLogSD),
+                          ("stroke amplitude log sd", s.amplitudeLogSD), ("stroke duration log sd", s.durationLogSD)] {
+            try need(x >= 0 && x.isFinite && x <= 1000, name, x, "a finite number in [0, 1000]")
+        }
+        for (name, x) in [("touch-down dwell median", d.touchDownDwellMedian), ("lift repeat delay median", d.liftRepeatDelayMedian),
+                          ("stroke amplitude median", s.amplitudeMedian), ("stroke duration median", s.durationMedian),
+                          ("stroke hold mean", s.holdMean)] {
+            try need(positive(x) && x <= 100_000, name, x, "a positive number up to 100000")
+        }
+        for (name, x) in [("lift repeat probability", d.liftRepeatProbability), ("stall probability", d.stallProbability),
+                          ("stroke hold probability", s.holdProbability), ("forward share", s.forwardShare),
+                          ("browse keep-direction probability", s.browseKeepDirection)] {
+            try need(share(x), name, x, "a probability")
+        }
+        try need(d.stallRange.lowerBound >= 0 && d.stallRange.upperBound <= 10_000, "stall range", d.stallRange, "a range in [0, 10000] ms")
+        try need(s.releaseRange.lowerBound > 0 && s.releaseRange.upperBound < 1, "stroke release range", s.releaseRange,
+                 "a range inside (0, 1)")
+        try need(!s.goalDistances.isEmpty && s.goalDistances.allSatisfy { (1...1000).contains($0) }
+                    && weights(s.goalDistanceWeights, count: s.goalDistances.count),
+                 "goal distances", s.goalDistances, "distances in 1...1000 items with as many non-negative weights, one positive")
+        try need((1...1000).contains(s.maxStrokesPerGoal), "strokes per goal", s.maxStrokesPerGoal, "1...1000")
+    }
+}

@@ -1,0 +1,182 @@
+import Foundation
+import SnapStrategies
+import SnapTraces
+import SnapScoring
+
+/// What `generate --like` measures on one sample-level trace (the same code for a recording and
+/// for generated swipes, so the two sides of its table are measured alike).
+///
+/// Rows: the first is touch-down, the last the lift-off; rows between are moves. Units: ms,
+/// points, item pitches, pt/ms.
+public struct TraceFeatures: Sendable, Hashable {
+    /// Index of the user (the reader's users table, or the synthetic user).
+    public var user: Int
+    /// Session key (`session_id` text, or ``SyntheticSwipe/sessionName`` for generated swipes); `nil` when absent.
+    public var session: String?
+    /// Touch-down to lift-off, ms.
+    public var duration: Double
+    /// |release offset − start offset| / pitch.
+    public var travelPitches: Double
+    /// Release offset − start offset, points (its sign is the direction).
+    public var travel: Double
+    /// Number of rows.
+    public var rows: Int
+    /// Touch-down to the first move, ms (`nil` without a move before the lift-off).
+    public var firstMoveDelay: Double?
+    /// Median interval between consecutive moves, ms (`nil` with fewer than two moves).
+    public var moveInterval: Double?
+    /// Some interval after the first move (the lift-off row included) exceeds 40 ms.
+    public var hasGap: Bool
+    /// First move to last move, ms (`nil` with fewer than two moves).
+    public var motionTime: Double?
+    /// The lift-off row comes more than 40 ms after the last move (a hold, or a stall at lift-off).
+    public var liftsLate: Bool
+    /// Some interval between two moves exceeds 40 ms (dropped frames; a hold before lift-off does not count).
+    public var hasMoveGap: Bool
+    /// The lift-off row repeats the last move's position (needs a move before it).
+    public var liftRepeats: Bool
+    /// Last move to a repeated lift-off, ms.
+    public var liftRepeatDelay: Double?
+    /// The release velocity the reader's estimator gave (LSQ2 by default), pt/ms.
+    public var velocity: Double
+    /// Finger speed over the last 50 ms of moves (the repeat excluded), pt/ms; `nil` with one move.
+    public var lateSpeed: Double?
+    /// Last move to lift-off, ms (`nil` without a move before the lift-off).
+    public var liftGap: Double?
+    /// |travel| / the fastest move-to-move speed, ms: a stroke-duration proxy in which the
+    /// amplitude cancels (`nil` with fewer than two moves or no motion).
+    public var strokeTime: Double?
+    /// Speed between the last two moves over the fastest move-to-move speed (`nil` with fewer than
+    /// two moves): about 1 when the finger was still moving fast at the last move, small after a
+    /// stroke that came to rest.
+    public var lastToPeakSpeed: Double?
+    /// Fastest move-to-move speed, pt/ms (`nil` with fewer than two moves).
+    public var peakSpeed: Double?
+    /// `intended_index − start_index` (labelled traces), items.
+    public var intent: Int?
+    /// The label and the start item.
+    public var intendedIndex: Int?
+    public var startIndex: Int
+    /// Start offset, points.
+    public var startOffset: Double
+
+    /// Measures one trace from its rows (`isMove` non-zero on moves; the last row is the lift-off).
+    public init(time: UnsafeBufferPointer<Double>, offset: UnsafeBufferPointer<Double>, startOffset: Double,
+                pitch: Double, velocity: Double, user: Int, session: String?, intendedIndex: Int?, startIndex: Int) {
+        let n = min(time.count, offset.count)
+        self.user = user
+        self.session = session
+        self.velocity = velocity
+        self.intendedIndex = intendedIndex
+        self.startIndex = startIndex
+        self.startOffset = startOffset
+        intent = intendedIndex.map { $0 - startIndex }
+        rows = n
+        duration = n > 0 ? time[n - 1] - time[0] : 0
+        travel = n > 0 ? offset[n - 1] - startOffset : 0
+        travelPitches = abs(travel) / pitch
+        firstMoveDelay = n >= 3 ? time[1] - time[0] : nil
+        var intervals: [Double] = []
+        if n >= 4 { for i in 2..<(n - 1) { intervals.append(time[i] - time[i - 1]) } }
+        moveInterval = intervals.isEmpty ? nil : Percentile.of(intervals, 0.5)
+        var gap = false
+        if n >= 3 { for i in 2..<n where time[i] - time[i - 1] > 40 { gap = true } }
+        hasGap = gap
+        motionTime = n >= 4 ? time[n - 2] - time[1] : nil
+        liftsLate = n >= 3 && time[n - 1] - time[n - 2] > 40
+        var moveGap = false
+        if n >= 4 { for i in 2..<(n - 1) where time[i] - time[i - 1] > 40 { moveGap = true } }
+        hasMoveGap = moveGap
+        liftRepeats = n >= 3 && offset[n - 1] == offset[n - 2]
+        liftRepeatDelay = liftRepeats ? time[n - 1] - time[n - 2] : nil
+        liftGap = n >= 3 ? time[n - 1] - time[n - 2] : nil
+        var peak = 0.0, lastSegment = 0.0
+        if n >= 4 {
+            for i in 2..<(n - 1) where time[i] > time[i - 1] {
+                lastSegment = abs(offset[i] - offset[i - 1]) / (time[i] - time[i - 1])
+                peak = max(peak, lastSegment)
+            }
+        }
+        peakSpeed = n >= 4 ? peak : nil
+        lastToPeakSpeed = n >= 4 && peak > 0 ? lastSegment / peak : nil
+        strokeTime = n >= 4 && peak > 0 && travel != 0 ? abs(travel) / peak : nil
+        let last = liftRepeats ? n - 2 : n - 1
+        var j = last
+        while j > 1 && time[last] - time[j - 1] <= 50 { j -= 1 }
+        lateSpeed = last >= 2 && j < last && time[last] > time[j] ? abs(offset[last] - offset[j]) / (time[last] - time[j]) : nil
+    }
+
+    /// The finger came to rest before lifting: the lift-off repeats the last move more than 15 ms
+    /// after it (longer than a delivery repeat of a few ms), and either 15–40 ms or more than 110 ms
+    /// after it (not a stall's 45–90 ms plus at most a frame) or after a last move below 0.3 of the
+    /// stroke's peak speed (a finger that had slowed to rest; a stall at lift-off cuts a stroke still
+    /// moving fast, ``stoppedWhileMoving``). So holds of every length count, not only those
+    /// outside a stall's window.
+    public var heldBeforeLift: Bool {
+        guard liftRepeats, let g = liftGap, g > 15 else { return false }
+        return g <= 40 || g > 110 || (lastToPeakSpeed ?? 1) < 0.3
+    }
+
+    /// Where the lift-off row falls after the last move (``liftWindow``): how a placed stroke's
+    /// hold is told from a delivery repeat and from a stall.
+    public enum LiftWindow: Sendable, Hashable {
+        /// At most 15 ms: a delivery repeat (or a lift-off within the frame), not a hold.
+        case prompt
+        /// 15–40 ms or more than 110 ms: only a hold puts a lift-off here (a stall lasts 45–90 ms
+        /// and is delivered at its end, so a lift-off during one comes 45 ms to 90 ms plus a frame
+        /// after the last move).
+        case hold
+        /// 40–110 ms: a hold or a lift-off delivered at the end of a stall.
+        case stall
+    }
+
+    /// The lift-off's window (`nil` without a move before it).
+    public var liftWindow: LiftWindow? {
+        guard let g = liftGap else { return nil }
+        return g <= 15 ? .prompt : (g <= 40 || g > 110 ? .hold : .stall)
+    }
+
+    /// Came to rest before lift-off: the last move below ``restSpeedRatio`` of the stroke's peak move
+    /// speed (drags, stays, placed strokes; a flick released at `ρ ≤ 0.85` is at ≥ 0.25 of its peak
+    /// there). `false` without a last-to-peak ratio (fewer than two moves).
+    public var cameToRest: Bool { (lastToPeakSpeed ?? 1) < Self.restSpeedRatio }
+
+    /// The last-to-peak move speed ratio below which a stroke counts as having come to rest.
+    public static let restSpeedRatio = 0.2
+
+    /// Released while moving and delivered whole: at least two moves, the last still at ≥ 0.2 of the
+    /// stroke's peak move speed (a flick released at `ρ ≤ 0.85` is at ≥ 0.25 of its peak there; a
+    /// stroke that came to rest is below 0.2) and the lift-off ≤ 40 ms after it (a later lift-off
+    /// on a moving finger is a stall's, whose frames stopped early and cut the travel and the peak
+    /// short: `RecordingSummary+Styles`).
+    public var releasedMovingPromptly: Bool {
+        guard let r = lastToPeakSpeed, r >= Self.restSpeedRatio, let g = liftGap, g <= 40, let t = strokeTime else { return false }
+        return t > 0
+    }
+
+    /// Frames stopped while the finger moved: a gap > 40 ms between moves, or a late lift-off
+    /// (> 40 ms after the last move) that follows fewer than two moves or a move still at ≥ 0.6 of
+    /// the stroke's peak speed (a finger that had come to rest would have slowed down).
+    public var stoppedWhileMoving: Bool {
+        if hasMoveGap { return true }
+        guard liftsLate else { return false }
+        return (lastToPeakSpeed ?? 1) >= 0.6
+    }
+
+    /// Measures a generated swipe as the reader would see it (`estimator` on its rows).
+    public init(_ s: SyntheticSwipe, pitch: Double, estimator: any VelocityEstimator) {
+        let n = s.times.count
+        let flags = [UInt8](repeating: 1, count: max(n - 1, 0)) + (n > 0 ? [0] : [])
+        let features = s.times.withUnsafeBufferPointer { t in
+            s.offsets.withUnsafeBufferPointer { x in
+                flags.withUnsafeBufferPointer { m in
+                    let v = estimator.estimate(TraceSamples(time: t, offset: x, isMove: m)).velocity
+                    return TraceFeatures(time: t, offset: x, startOffset: s.startOffset, pitch: pitch, velocity: v,
+                                         user: s.user, session: s.sessionName,
+                                         intendedIndex: s.isLabelled ? s.intendedIndex : nil, startIndex: s.startIndex)
+                }
+            }
+        }
+        self = features
+    }
+}

@@ -1,0 +1,245 @@
+import SnapStrategies
+import SnapLabSupport
+import SnapGSL
+
+/// Checks that stop silent nonsense: counts, over the traces a command reads, what is valid
+/// but suspicious, and turns the counts into ``DataWarning``s.
+///
+/// - **outside-content**: a release offset more than one item (`stride`) outside `[0, maxOffset]`
+///   of a bounded layout (a `touch_x` → offset conversion that ignored the touch slop or the
+///   content's ends).
+/// - **unreachable-intended**: the intended item can never be a resting item under the layout's
+///   alignment (``isReachable(item:in:)``: e.g. the last items of a bounded `leading` row);
+///   under `--hit exact` no policy can hit such a trace.
+/// - **zero-velocity**: more than 5% of releases have velocity exactly 0 (an estimator's 40 ms
+///   rule on frame-batched input; `describe` shows the share per estimator).
+/// - **frame-logged**: more than 5% of sample-level traces match ``FrameLoggedPattern`` (one row
+///   per display frame, a late first move, too few samples for Compose's tracker): the device
+///   computed from samples the log lacks (`--velocity compose-frames` rebuilds them).
+/// - **fling-clamp**: release velocities at the platforms' 8 pt/ms fling clamp
+///   (``VelocityWindow/maximumFlingVelocity``): a touchscreen glitch, or a real 8000 dp/s fling.
+/// - **mixed-layouts**: one file holds traces of more than one layout (several screens or
+///   devices in one log): pooled figures mix them.
+/// - **few-users**: fewer than 5 users: per-user intervals are not meaningful.
+/// - **one-label**: every labelled trace has the same intended item.
+///
+/// Merge the checks of parallel parts with ``merge(_:lineOffset:)`` in file order: examples
+/// are the first traces found.
+public struct DataChecks: Sendable {
+    /// Examples kept per warning.
+    public static let exampleLimit = 5
+    /// Share of zero velocities above which ``zeroVelocityWarning`` fires.
+    public static let zeroVelocityShare = 0.05
+    /// Fewer users than this get ``fewUsersWarning``.
+    public static let minimumUsers = 5
+
+    package struct Finding: Sendable {
+        package var count = 0
+        package var examples: [TraceLocation] = []
+        package init() {}
+        mutating func add(_ location: TraceLocation) {
+            count += 1
+            if examples.count < DataChecks.exampleLimit { examples.append(location) }
+        }
+        package mutating func merge(_ other: Finding, lineOffset: Int) {
+            count += other.count
+            for e in other.examples where examples.count < DataChecks.exampleLimit {
+                examples.append(TraceLocation(file: e.file, line: e.line + lineOffset))
+            }
+        }
+    }
+
+    public package(set) var traces = 0
+    public package(set) var labelled = 0
+    package var outside = Finding()
+    package var unreachable = Finding()
+    package var zeroVelocity = Finding()
+    package var frameLogged = Finding()
+    /// Touch-down to first-move delays of the frame-logged traces, ms.
+    package var frameLoggedDelays: [Double] = []
+    package var clamped = Finding()
+    /// Sample-level traces (the frame-logged share's base).
+    package var sampleLevel = 0
+    /// Traces per distinct layout, per file (at most ``layoutsPerFileKept`` layouts a file).
+    package var layoutsByFile: [String: [CarouselLayout: Int]] {
+        get {
+            guard let run = layoutRun else { return layoutCounts }
+            var all = layoutCounts
+            Self.count(run, into: &all)
+            return all
+        }
+        set {
+            layoutCounts = newValue
+            layoutRun = nil
+        }
+    }
+    /// ``layoutsByFile`` but for the current run of traces of one layout in one file, counted
+    /// when the run ends: consecutive traces almost always share file and layout, and the
+    /// dictionaries' hashing and copying per trace cost about a tenth of `compare`'s instructions.
+    private var layoutCounts: [String: [CarouselLayout: Int]] = [:]
+    private var layoutRun: (file: String, layout: CarouselLayout, traces: Int)?
+    /// Distinct layouts counted per file; more are counted under the last.
+    static let layoutsPerFileKept = 64
+    package var firstLabel: Int?
+    package var labelsVary = false
+    /// Sample-level traces that carried a `release_velocity` (``VelocityInUse/ignoredNotice(method:ignored:)``).
+    public package(set) var recordedVelocities = 0
+    /// Whether the layout checks (outside-content, unreachable-intended) run: false when the
+    /// traces' layout is only a stand-in (`snaplab velocity` without a layout).
+    public internal(set) var checksLayout = true
+
+    /// - Parameter checksLayout: run the checks that need the traces' real layout.
+    public init(checksLayout: Bool = true) { self.checksLayout = checksLayout }
+
+    /// Counts `record`'s release, and whether a sample-level trace carried a recorded velocity.
+    public mutating func add(_ record: TraceRecord) {
+        add(record.release)
+        let s = record.samples
+        guard s.count > 1 else { return }
+        sampleLevel += 1
+        if s.recordedVelocity != nil { recordedVelocities += 1 }
+        if let delay = FrameLoggedPattern.delay(s) {
+            frameLogged.add(record.release.location)
+            frameLoggedDelays.append(delay)
+        }
+        if Swift.abs(record.release.release.velocity) >= VelocityWindow.maximumFlingVelocity { clamped.add(record.release.location) }
+    }
+
+    /// Counts `trace`.
+    public mutating func add(_ trace: TraceRelease) {
+        traces += 1
+        let layout = trace.layout, release = trace.release
+        if checksLayout, !layout.isLooping, release.offset < -layout.stride || release.offset > layout.maxOffset + layout.stride {
+            outside.add(trace.location)
+        }
+        if release.velocity == 0 { zeroVelocity.add(trace.location) }
+        if checksLayout {
+            if let run = layoutRun, run.layout == layout, run.file == trace.location.file {
+                layoutRun?.traces += 1
+            } else {
+                if let run = layoutRun { Self.count(run, into: &layoutCounts) }
+                layoutRun = (trace.location.file, layout, 1)
+            }
+        }
+        guard let intended = trace.intendedIndex else { return }
+        labelled += 1
+        if let first = firstLabel { if first != intended { labelsVary = true } } else { firstLabel = intended }
+        if checksLayout, !Self.isReachable(item: intended, in: layout) { unreachable.add(trace.location) }
+    }
+
+    /// Adds a run of `traces` traces of one layout in one file to `counts`: as adding them one by
+    /// one (whether the layout is kept is decided by its first trace: the others find it kept, or
+    /// the file still full).
+    private static func count(_ run: (file: String, layout: CarouselLayout, traces: Int),
+                              into counts: inout [String: [CarouselLayout: Int]]) {
+        var byLayout = counts[run.file, default: [:]]
+        if byLayout[run.layout] != nil || byLayout.count < layoutsPerFileKept { byLayout[run.layout, default: 0] += run.traces }
+        counts[run.file] = byLayout
+    }
+
+    /// Forgets what the layout checks found and stops running them: for reads whose layout
+    /// turned out to be (partly) a stand-in (``checksLayout``).
+    public mutating func dropLayoutChecks() {
+        checksLayout = false
+        outside = Finding()
+        unreachable = Finding()
+        layoutsByFile = [:]
+    }
+
+    /// Adds `other` (a later part of the same run); its example lines move by `lineOffset`.
+    public mutating func merge(_ other: DataChecks, lineOffset: Int = 0) {
+        traces += other.traces
+        labelled += other.labelled
+        recordedVelocities += other.recordedVelocities
+        outside.merge(other.outside, lineOffset: lineOffset)
+        unreachable.merge(other.unreachable, lineOffset: lineOffset)
+        zeroVelocity.merge(other.zeroVelocity, lineOffset: lineOffset)
+        frameLogged.merge(other.frameLogged, lineOffset: lineOffset)
+        frameLoggedDelays += other.frameLoggedDelays
+        clamped.merge(other.clamped, lineOffset: lineOffset)
+        sampleLevel += other.sampleLevel
+        for (file, counts) in other.layoutsByFile {
+            layoutsByFile[file, default: [:]].merge(counts, uniquingKeysWith: +)
+        }
+        if let o = other.firstLabel {
+            if let f = firstLabel { if f != o { labelsVary = true } } else { firstLabel = o }
+        }
+        labelsVary = labelsVary || other.labelsVary
+    }
+
+    /// Whether `item` can be a resting item: the slot nearest its resting offset
+    /// (``CarouselLayout/snapOffset(ofSlot:)``, clamped to the content) is its own. Always true
+    /// in a looping layout.
+    public static func isReachable(item: Int, in layout: CarouselLayout) -> Bool {
+        guard !layout.isLooping else { return true }
+        guard item >= 0 && item < layout.itemCount else { return false }
+        return layout.nearestSlot(toOffset: layout.snapOffset(ofSlot: item)) == item
+    }
+
+    /// The warnings that apply.
+    /// - Parameters:
+    ///   - users: distinct users, when the command reports per-user intervals (`nil`: not checked;
+    ///     never checked without labelled traces).
+    ///   - hit: the run's hit criterion (unreachable traces are listed as such under `exact`).
+    public func warnings(users: Int? = nil, hit: HitCriterion = .exact) -> [DataWarning] {
+        var out: [DataWarning] = []
+        if outside.count > 0 {
+            out.append(DataWarning(id: "outside-content", count: outside.count, total: traces,
+                                   message: "\(outside.count) of \(traces) release offsets lie more than one item outside the content "
+                                       + "(touch slop or content ends ignored when the offsets were made? see snaplab import)",
+                                   examples: outside.examples))
+        }
+        if unreachable.count > 0 {
+            let verdict = hit == .exact ? "unreachable under --hit exact: no policy can hit them"
+                : "they can only be revealed, never rest at the snap position"
+            out.append(DataWarning(id: "unreachable-intended", count: unreachable.count, total: labelled,
+                                   message: "\(unreachable.count) of \(labelled) labelled traces intend an item that can never be "
+                                       + "a resting item under the layout's alignment (\(verdict))",
+                                   examples: unreachable.examples))
+        }
+        if traces > 0, Double(zeroVelocity.count) > Self.zeroVelocityShare * Double(traces) {
+            let pct = NumberFormat.fixed(100 * Double(zeroVelocity.count) / Double(traces), 1)
+            out.append(DataWarning(id: "zero-velocity", count: zeroVelocity.count, total: traces,
+                                   message: "\(zeroVelocity.count) of \(traces) release velocities (\(pct)%) are exactly 0 "
+                                       + "(over 5%: check --velocity against the recording platform; see snaplab describe)",
+                                   examples: zeroVelocity.examples))
+        }
+        if sampleLevel > 0, Double(frameLogged.count) > Self.zeroVelocityShare * Double(sampleLevel) {
+            let delay = SortedQuantiles.quantiles(of: frameLoggedDelays, [0.5])[0].map { NumberFormat.fixed($0, 0) } ?? "-"
+            out.append(DataWarning(id: "frame-logged", count: frameLogged.count, total: sampleLevel,
+                                   message: "\(frameLogged.count) of \(sampleLevel) traces look logged one row per display frame: the first move "
+                                       + "comes a median \(delay) ms after touch-down (beyond the trackers' 40 ms gap) and Compose's window "
+                                       + "holds fewer than 3 samples, so a platform tracker replayed on the rows reads 0 where the device, "
+                                       + "which also had the input samples between frames, flung; --velocity compose-frames rebuilds them "
+                                       + "(Docs/real-recordings.md)",
+                                   examples: frameLogged.examples))
+        }
+        if clamped.count > 0 {
+            out.append(DataWarning(id: "fling-clamp", count: clamped.count, total: sampleLevel,
+                                   message: "\(clamped.count) release velocities reached the 8 pt/ms fling clamp (8000 dp/s, where Android's "
+                                       + "widgets, Compose and Flutter clamp): a touchscreen glitch (two events far apart within a few ms) or a "
+                                       + "real hard fling",
+                                   examples: clamped.examples))
+        }
+        for file in layoutsByFile.keys.sorted() {
+            guard let counts = layoutsByFile[file], counts.count > 1 else { continue }
+            let sizes = counts.values.sorted(by: >)
+            let total = sizes.reduce(0, +)
+            let shown = sizes.prefix(5).map(String.init).joined(separator: ", ") + (sizes.count > 5 ? ", …" : "")
+            out.append(DataWarning(id: "mixed-layouts", count: counts.count, total: total,
+                                   message: "\(file) mixes \(counts.count) layouts (\(shown) traces): each trace is scored in its own "
+                                       + "layout, but pooled hit rates and fits mix the screens or devices; compare them one by one "
+                                       + "(split by the layout columns) before pooling"))
+        }
+        if let users, users < Self.minimumUsers, labelled > 0 {
+            out.append(DataWarning(id: "few-users", count: users, total: Self.minimumUsers,
+                                   message: "only \(users) user\(users == 1 ? "" : "s") (fewer than \(Self.minimumUsers)): "
+                                       + "per-user intervals and tests are not meaningful"))
+        }
+        if labelled >= 2, !labelsVary, let label = firstLabel {
+            out.append(DataWarning(id: "one-label", count: labelled, total: labelled,
+                                   message: "all \(labelled) labelled traces intend item \(label): hit rates say nothing about other items"))
+        }
+        return out
+    }
+}

@@ -1,0 +1,43 @@
+import Testing
+@testable import SnapReports
+
+@Suite("Report verdict")
+struct ReportVerdictTests {
+    @Test("against a baseline: the difference and, for the best policy, the baseline's interval flipped")
+    func baseline() throws {
+        let comparison = try reportFixture().comparison
+        var v = ReportVerdict(policy: "tag99", basis: "b", row: comparison.rows[0])
+        v.compare(withBaseline: "nearest", in: comparison)
+        let b = try #require(v.baseline)
+        #expect(b.difference == 1)
+        #expect(b.interval?.lower == 1 && b.interval?.upper == 1)
+        let html = v.html(colour: "#0072B2")
+        #expect(html.contains("Use <code>tag99</code>") && html.contains("+100.0 pts") && html.contains("than <code>nearest</code>"))
+        var unknown = ReportVerdict(policy: "tag99", basis: "b", row: comparison.rows[0])
+        unknown.compare(withBaseline: "embla", in: comparison)
+        #expect(unknown.baseline == nil && unknown.notes.first?.contains("not among the compared") == true)
+    }
+
+    @Test("without a recommendation a tie is said as one: no 'Use', the tied group and the rule")
+    func tieWithoutRecommendation() throws {
+        var comparison = try reportFixture().comparison
+        try #require(comparison.rows.count >= 2)
+        comparison.rows[1].holmP = 0.58
+        for k in comparison.rows.indices.dropFirst(2) { comparison.rows[k].holmP = 0.001 }
+        let v = try #require(ReportPage().verdict(comparison: comparison, recommendation: nil, notes: []))
+        #expect(v.undecided && v.tied == [comparison.rows[0].policy, comparison.rows[1].policy])
+        let html = v.html(colour: "#000")
+        #expect(!html.contains("Use <code>") && html.contains("No clear winner"))
+        #expect(html.contains("prefer what your platform ships natively"))
+        // Significantly better: the verdict names the one policy.
+        comparison.rows[1].holmP = 0.01
+        let clear = try #require(ReportPage().verdict(comparison: comparison, recommendation: nil, notes: []))
+        #expect(!clear.undecided && clear.html(colour: "#000").contains("Use <code>"))
+    }
+
+    @Test("notes are shown escaped")
+    func notes() {
+        let v = ReportVerdict(policy: "x", basis: "b", row: nil, notes: ["No recommendation: <2 users>"])
+        #expect(v.html(colour: "#000").contains("<p class=\"note\">No recommendation: &lt;2 users&gt;</p>"))
+    }
+}

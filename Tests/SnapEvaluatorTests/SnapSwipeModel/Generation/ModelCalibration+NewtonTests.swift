@@ -1,0 +1,27 @@
+import Foundation
+import Testing
+@testable import SnapSwipeModel
+
+@Suite struct ModelCalibrationNewtonTests {
+    /// The coupled step solves the linear system; a singular system, or one whose solution moves a
+    /// parameter far beyond its own residual, gives `nil` (the caller steps by the diagonal).
+    @Test func newtonStepSolvesAndRefusesIllConditionedSystems() throws {
+        let j = [[1.0, 0.5, 0], [0.2, 0.8, 0.1], [0, -0.3, 1.2]]
+        let x = [0.1, -0.05, 0.02]
+        let r = j.map { row in zip(row, x).reduce(0) { $0 + $1.0 * $1.1 } }
+        let step = try #require(ModelCalibration.newtonStep(jacobian: j, residuals: r))
+        for (a, b) in zip(step, x) { #expect(abs(a - b) < 1e-12) }
+        #expect(ModelCalibration.newtonStep(jacobian: [[1, 1], [1, 1]], residuals: [0.1, 0.1]) == nil)
+        // nearly singular: the solution is huge against the residuals
+        #expect(ModelCalibration.newtonStep(jacobian: [[1, 0.999], [0.999, 1]], residuals: [0.1, -0.1]) == nil)
+    }
+
+    /// The cleaned Jacobian keeps the diagonal slopes in [0.25, 2.5] (1 when missing or not
+    /// positive) and drops off-diagonal responses that are missing or too small to be more than noise.
+    @Test func cleanJacobianBoundsTheSlopes() {
+        let j = ModelCalibration.cleanJacobian([[0.1, 0.01, .nan], [3, -4, 0.3], [0.5, 9, 1]])
+        #expect(j[0][0] == 0.25 && j[1][1] == 1 && j[2][2] == 1)
+        #expect(j[0][1] == 0 && j[0][2] == 0)  // 0.01 < 0.05 · √(0.25·1); NaN
+        #expect(j[1][0] == 2.5 && j[1][2] == 0.3 && j[2][0] == 0.5 && j[2][1] == 2.5)
+    }
+}

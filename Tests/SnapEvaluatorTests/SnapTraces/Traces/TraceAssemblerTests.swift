@@ -1,0 +1,56 @@
+import SnapStrategies
+import Testing
+@testable import SnapTraces
+
+/// The trace assembler: a trace's start resets it, per-trace values are kept with the line that
+/// gave them, and their errors name that line.
+@Suite struct TraceAssemblerTests {
+    func withBytes<R>(_ s: String, _ body: (UnsafePointer<UInt8>, UnsafePointer<UInt8>) -> R) -> R {
+        let bytes = Array(s.utf8) + [0]
+        return bytes.withUnsafeBufferPointer { b in body(b.baseAddress!, b.baseAddress! + b.count - 1) }
+    }
+
+    @Test func startingATraceResetsIt() {
+        var a = TraceAssembler(path: "f.csv")
+        withBytes("7") { a.start($0, $1, line: 2) }
+        a.t.append(1); a.x.append(2); a.mv.append(0)
+        withBytes("40") { a.store(PerTraceField.intendedIndex.rawValue, $0, $1, line: 3) }
+        a.note(.fieldCount(file: "f.csv", line: 3, found: 1, expected: 3))
+        let (ended, bad, value) = (a.endedLast, a.hasBad, a.perTraceText(.intendedIndex))
+        #expect(ended && bad && value == "40")
+        withBytes("8") { a.start($0, $1, line: 5) }
+        let reset = (a.traceID, a.traceLine, a.t.count, a.hasBad, a.bad, a.perTraceText(.intendedIndex), a.tracesRead, a.lastTime)
+        #expect(reset.0 == "8" && reset.1 == 5 && reset.2 == 0 && !reset.3 && reset.4 == nil)
+        #expect(reset.5 == nil && reset.6 == 2 && reset.7 == -.infinity)
+    }
+
+    @Test func valuesAndErrorsNameTheLineThatGaveThem() throws {
+        var a = TraceAssembler(path: "f.csv")
+        withBytes("1") { a.start($0, $1, line: 2) }
+        withBytes("2.0") { a.store(PerTraceField.intendedIndex.rawValue, $0, $1, line: 4) }
+        withBytes("0x10") { a.store(PerTraceField.startOffset.rawValue, $0, $1, line: 6) }
+        withBytes("visible") { a.store(PerTraceField.hit.rawValue, $0, $1, line: 7) }
+        let layout = try #require(try LayoutFields(itemWidth: 160, spacing: 10, leadingInset: 10, viewportWidth: 375, itemCount: 3).layout())
+        let index = try a.perTraceIndex(.intendedIndex, in: layout)
+        #expect(index == 2)
+        #expect(throws: TraceParseError.invalidValue(file: "f.csv", line: 6, column: "start_offset", found: "0x10", expected: "a number")) {
+            _ = try a.perTraceNumber(.startOffset, expected: "a number")
+        }
+        #expect(throws: TraceParseError.self) { _ = try a.perTraceHit() }
+        do {
+            _ = try a.perTraceHit()
+        } catch {
+            #expect(error.line == 7 && error.columnName == "hit")
+        }
+        // 3 is outside 0..<3 in a bounded layout
+        #expect(throws: TraceParseError.self) {
+            withBytes("3") { a.store(PerTraceField.startIndex.rawValue, $0, $1, line: 8) }
+            _ = try a.perTraceIndex(.startIndex, in: layout)
+        }
+    }
+
+    @Test func booleansHaveThreeSpellings() {
+        #expect(TraceAssembler.boolean("TRUE") == true && TraceAssembler.boolean("yes") == true && TraceAssembler.boolean("0") == false)
+        #expect(TraceAssembler.boolean("y") == nil)
+    }
+}
