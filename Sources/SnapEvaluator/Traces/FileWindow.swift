@@ -91,6 +91,10 @@ struct FileWindow: ~Copyable {
                 throw .unreadable(file: path, reason: String(cString: strerror(errno)))
             }
             if n == 0 { eof = true; return false }
+            if readOffset == 0, let kind = InputFile.compression(of: UnsafeBufferPointer(start: buf + end, count: n)) {
+                // not a header without trace_id: say what it is
+                throw .unreadable(file: path, reason: InputFile.compressedReason(kind))
+            }
             end += n
             readOffset += n
             return true

@@ -39,8 +39,9 @@ enum ImportMaps {
     }
 
     static func object(_ file: String) throws -> [String: Any] {
-        guard let data = FileManager.default.contents(atPath: file) else {
-            throw PointerImportError(file: file, line: 0, column: 0, "found no readable file, expected a JSON object")
+        let data: Data
+        do { data = Data(try InputFile.readJSON(file)) } catch {
+            throw PointerImportError(file: file, line: error.line, column: 0, error.reason)
         }
         guard let object = (try? JSONSerialization.jsonObject(with: data)) as? [String: Any] else {
             throw PointerImportError(file: file, line: 1, column: 0, "found text that is not a JSON object, expected a JSON object")
