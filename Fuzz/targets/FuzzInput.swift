@@ -21,7 +21,7 @@ func fuzzFile(_ data: UnsafePointer<UInt8>?, _ size: Int, suffix: String) -> Str
 
 /// Reads a trace file strictly: nil when the reader refuses it (with the reason).
 func strictRead(_ path: String, layout: CarouselLayout?) -> String? {
-    let base = layout.map(LayoutFields.init) ?? LayoutFields()
+    let base = layout.map { LayoutFields($0) } ?? LayoutFields()
     do {
         let reader = try TraceReader(path: path, options: TraceReadOptions(velocity: .lsq2, baseLayout: base))
         _ = try reader.forEach { _ in }

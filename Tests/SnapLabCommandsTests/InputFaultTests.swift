@@ -18,21 +18,10 @@ struct InputFaultTests {
 
     /// Runs `snaplab args` through bash (for `<(…)`), `$S` being the binary.
     func bash(_ script: String) throws -> ExitCodeTests.Run {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/bin/bash")
-        process.arguments = ["-c", script]
         var env = ProcessInfo.processInfo.environment
         let binary: String = try #require(ExitCodeTests.binary)
         env["S"] = binary
-        process.environment = env
-        let out = Pipe(), err = Pipe()
-        process.standardOutput = out
-        process.standardError = err
-        try process.run()
-        let o = out.fileHandleForReading.readDataToEndOfFile()
-        let e = err.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return .init(status: process.terminationStatus, stdout: String(decoding: o, as: UTF8.self), stderr: String(decoding: e, as: UTF8.self))
+        return try ExitCodeTests.runProcess("/bin/bash", ["-c", script], environment: env)
     }
 
     func write(_ text: String, _ name: String, in dir: String) throws -> String {
@@ -102,6 +91,18 @@ struct InputFaultTests {
             #expect(r.stderr.utf8.count < 600, "the message repeats the input: \(r.stderr.utf8.count) bytes")
         }
         #expect(!FileManager.default.fileExists(atPath: dir + "/o.csv"))
+    }
+
+    @Test("defect 5 for trace files: a 1 GiB row stops at the row limit; a 5 MB cell is not repeated on stderr")
+    func traceFileHugeRowAndCell() throws {
+        let dir = try TestScratch.directory("huge-trace").path
+        let row = try bash("$S describe <(printf 'trace_id,t_ms,offset\\n1,0,'; head -c 1073741824 /dev/zero | tr '\\0' 7)")
+        #expect(row.status == 65, "\(row.status) \(row.stderr.prefix(300))")
+        #expect(row.stderr.contains("longer than"), "\(row.stderr.prefix(300))")
+        let cell = try write("trace_id,t_ms,offset\n1,0,1\n1,8," + String(repeating: "x", count: 5_000_000) + "\n", "wide.csv", in: dir)
+        let r = try ExitCodeTests.run(["describe", cell])
+        #expect(r.status == 65)
+        #expect(r.stderr.contains("(5000000 bytes)") && r.stderr.utf8.count < 600, "\(r.stderr.utf8.count) bytes: \(r.stderr.prefix(300))")
     }
 
     @Test("JSON nested 100000 deep is refused before parsing (layout, model, match)")

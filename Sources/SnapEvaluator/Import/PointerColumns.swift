@@ -37,7 +37,8 @@ public struct PointerColumns: Sendable, Hashable {
     /// Resolves every reference to a 0-based field index against `header` (nil: no header).
     func resolve(header: [DelimitedLine.Field]?, file: String) throws(PointerImportError) -> [String: Int] {
         var out: [String: Int] = [:]
-        for (key, ref) in references {
+        // in key order: with two columns missing, the same one is named on every run
+        for (key, ref) in references.sorted(by: { $0.key < $1.key }) {
             if let n = Int(ref) {
                 guard n >= 1 else {
                     throw PointerImportError(file: file, line: 1, column: 0, "column number \(n) for \(key), expected 1 or more")

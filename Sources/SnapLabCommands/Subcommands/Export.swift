@@ -51,7 +51,7 @@ extension SnapLab {
                 for file in files {
                     if let main = written.first, main.isStream {
                         // a device, FIFO or `-` has no place beside it for the declarations
-                        notes.append("\(out) is not a regular file: the file beside it (\(file.path(forMain: "MODULE.mjs"))) is not written")
+                        notes.append("note: \(out) is not a regular file: the TypeScript declarations (.d.ts) are not written beside it")
                         continue
                     }
                     let output = try AtomicFileOutput(path: file.path(forMain: out))

@@ -173,7 +173,7 @@ extension SnapLab {
             try output.commit()
             // a device, FIFO or `-` has no place beside it for the model sidecar
             if output.isStream {
-                Output.notice("note: \(out) is not a regular file: no model sidecar (\(out).json) is written; --save-model FILE keeps the model\n")
+                Output.notice("note: \(out) is not a regular file: no model sidecar is written beside it (--save-model FILE keeps the model)\n")
             } else {
                 try file.write(to: GeneratorModelFile.sidecarPath(forTraceFile: out))
             }
