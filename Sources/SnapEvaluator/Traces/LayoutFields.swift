@@ -94,7 +94,7 @@ public struct LayoutFields: Sendable, Hashable {
                                              expected: "a JSON object of layout fields")
         }
         guard let dict = object as? [String: Any] else {
-            throw TraceParseError.layoutFile(file: file, key: "(layout)", found: "\(type(of: object))",
+            throw TraceParseError.layoutFile(file: file, key: "(layout)", found: "a JSON value that is not an object",
                                              expected: "a JSON object of layout fields")
         }
         var f = LayoutFields()

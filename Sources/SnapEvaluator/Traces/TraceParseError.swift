@@ -100,7 +100,7 @@ public struct TraceParseError: Error, Sendable, Hashable, CustomStringConvertibl
     }
 
     public var reason: String {
-        let c = location.columnName ?? ""
+        let c = Self.short(location.columnName ?? "")
         switch kind {
         case let .unreadable(r): return "cannot read the file: \(r)"
         case .emptyFile: return "the file is empty (0 bytes); expected a header row naming the columns"
