@@ -26,9 +26,15 @@ struct ExitCodeTests {
     }
 
     static func run(_ args: [String]) throws -> Run {
+        try runProcess(try #require(binary), args)
+    }
+
+    /// Runs `executable` with `args` (and `environment`, else this process's), collecting its output.
+    static func runProcess(_ executable: String, _ args: [String], environment: [String: String]? = nil) throws -> Run {
         let process = Process()
-        process.executableURL = URL(fileURLWithPath: try #require(binary))
+        process.executableURL = URL(fileURLWithPath: executable)
         process.arguments = args
+        if let environment { process.environment = environment }
         let out = Pipe(), err = Pipe()
         process.standardOutput = out
         process.standardError = err

@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import SnapLabSupport
 
 extension SnapLab {
     /// The `snaplab` entry point: ArgumentParser's, with usage errors that help.
@@ -19,7 +20,8 @@ extension SnapLab {
             fail(error, subcommand: nil, arguments: arguments)
         }
         do {
-            try command.run()
+            // all of a command's output files appear together, or none does
+            try OutputCommitGroup.run { try command.run() }
         } catch {
             fail(error, subcommand: type(of: command), arguments: arguments)
         }
@@ -69,6 +71,9 @@ extension SnapLab {
                 .joined(separator: " ")
             let text = "Error: \(message(for: error))\nUsage: \(usage)\n  See '\(path) --help' for more information.\n"
             return (text, ExitCode.validationFailure.rawValue)
+        }
+        if let refused = error as? FileOutputError, refused.isUsageError {
+            return ("Error: \(refused.description)\n", ExitCode.validationFailure.rawValue)
         }
         let code = exitCode(for: error).rawValue
         var full = fullMessage(for: error)

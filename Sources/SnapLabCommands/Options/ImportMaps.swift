@@ -11,7 +11,7 @@ enum ImportMaps {
         var out: [String: Double] = [:]
         for (name, value) in try object(file) {
             guard !LayoutFields.isBoolean(value), let n = value as? NSNumber, n.doubleValue.isFinite, n.doubleValue > 0 else {
-                throw PointerImportError(file: file, line: 1, column: 0, "found \(value) for device \"\(name)\", expected a positive number of pixels per point")
+                throw PointerImportError(file: file, line: 1, column: 0, "found \(InputFile.bare("\(value)")) for device \(InputFile.quote(name)), expected a positive number of pixels per point")
             }
             out[name] = n.doubleValue
         }
@@ -24,13 +24,13 @@ enum ImportMaps {
         var out: [String: CarouselLayout] = [:]
         for (name, value) in try object(file) {
             guard value is [String: Any] else {
-                throw PointerImportError(file: file, line: 1, column: 0, "found \(type(of: value)) for layout \"\(name)\", expected an object of layout fields")
+                throw PointerImportError(file: file, line: 1, column: 0, "found a value that is not an object for layout \(InputFile.quote(name)), expected an object of layout fields")
             }
             let data = try JSONSerialization.data(withJSONObject: value)
-            let fields = try LayoutFields.parse(json: data, file: "\(file) (layout \"\(name)\")").merged(over: base)
+            let fields = try LayoutFields.parse(json: data, file: "\(file) (layout \(InputFile.quote(name)))").merged(over: base)
             guard let layout = try fields.layout() else {
                 throw PointerImportError(file: file, line: 1, column: 0,
-                                         "layout \"\(name)\" lacks \(fields.missingRequired.joined(separator: ", ")), expected them in the map or the layout options")
+                                         "layout \(InputFile.quote(name)) lacks \(fields.missingRequired.joined(separator: ", ")), expected them in the map or the layout options")
             }
             out[name] = layout
         }
@@ -39,8 +39,9 @@ enum ImportMaps {
     }
 
     static func object(_ file: String) throws -> [String: Any] {
-        guard let data = FileManager.default.contents(atPath: file) else {
-            throw PointerImportError(file: file, line: 0, column: 0, "found no readable file, expected a JSON object")
+        let data: Data
+        do { data = Data(try InputFile.readJSON(file)) } catch {
+            throw PointerImportError(file: file, line: error.line, column: 0, error.reason)
         }
         guard let object = (try? JSONSerialization.jsonObject(with: data)) as? [String: Any] else {
             throw PointerImportError(file: file, line: 1, column: 0, "found text that is not a JSON object, expected a JSON object")

@@ -170,6 +170,10 @@ enum TraceCommand {
             // The data cannot be fitted (no labelled traces, fewer users than folds, ...).
             Output.error.write("Error: \(error.description)\n")
             throw badData
+        } catch let error as DataFileError {
+            // a model or statistics file with a key missing or out of range
+            Output.error.write("Error: \(error.description)\n")
+            throw badData
         }
     }
 }

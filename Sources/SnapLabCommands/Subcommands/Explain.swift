@@ -58,6 +58,10 @@ extension SnapLab {
         /// The whole output, built before anything is written.
         public func render() throws -> String {
             let layout = try LayoutFile.resolve(file: self.layout, options: layoutOptions)
+            if let startIndex, !layout.isLooping, !(0..<layout.itemCount).contains(startIndex) {
+                throw ValidationError("--start-index \(startIndex) is not an item of the carousel's \(layout.itemCount) (--count): "
+                                      + "0...\(layout.itemCount - 1), or any index with --looping")
+            }
             let policies = try parameters.apply(to: PolicySelection.parse(policy))
             let release = Release(offset: offset, velocity: velocity, startOffset: startOffset,
                                   startTime: 0, time: duration, startIndex: startIndex)

@@ -49,7 +49,13 @@ extension SnapLab {
             let (files, notes) = try render()
             if let out {
                 var written: [AtomicFileOutput] = []
+                var notes = notes
                 for file in files {
+                    if let main = written.first, main.isStream {
+                        // a device, FIFO or `-` has no place beside it for the declarations
+                        notes.append("note: \(out) is not a regular file: the TypeScript declarations (.d.ts) are not written beside it")
+                        continue
+                    }
                     let output = try AtomicFileOutput(path: file.path(forMain: out))
                     try output.write(Array(file.text.utf8))
                     written.append(output)

@@ -89,15 +89,21 @@ extension SnapLab.Generate {
     /// `generate --match FACTS.json`: fit the model (from `--model` or the defaults, with the
     /// options' task, live policy, delivery and frame rate) to published statistics, then generate.
     func generateMatch(_ path: String) throws {
-        guard let data = FileManager.default.contents(atPath: path),
-              let object = try? JSONSerialization.jsonObject(with: data) as? [String: Any] else {
-            throw ValidationError("\(path): expected a JSON object of statistic name → number")
+        // a file, `-` or a FIFO (InputFile); a wrong key or value is bad data (65), named
+        let bytes: [UInt8]
+        do { bytes = try InputFile.readJSON(path) } catch { throw error.traceParseError }
+        guard let object = try? JSONSerialization.jsonObject(with: Data(bytes)) as? [String: Any] else {
+            throw DataFileError(file: path, key: "", found: "no JSON object", expected: "a JSON object of statistic name → number")
         }
         var targets: [String: Double] = [:]
         let known = Set(RecordingSummary(features: [], layout: try layoutOptions.layout()).statistics.map(\.name))
         for (name, value) in object {
-            guard known.contains(name) else { throw ValidationError("\(path): unknown statistic '\(name)'; known: \(known.sorted().joined(separator: "; "))") }
-            guard let number = value as? Double, number.isFinite else { throw ValidationError("\(path): '\(name)' is not a number") }
+            guard known.contains(name) else {
+                throw DataFileError(file: path, key: name, found: "an unknown statistic", expected: "one of \(known.sorted().joined(separator: "; "))")
+            }
+            guard !LayoutFields.isBoolean(value), let number = (value as? NSNumber)?.doubleValue, number.isFinite, abs(number) <= 1e9 else {
+                throw DataFileError(file: path, key: name, found: InputFile.quote("\(value)"), expected: "a finite number within ±1e9")
+            }
             targets[name] = number
         }
         let saved = try model.map(GeneratorModelFile.read(path:))

@@ -113,6 +113,12 @@ extension SnapLab {
             if let threads, !(1...64).contains(threads) { throw ValidationError("--threads must be between 1 and 64") }
             if let frameRate, ![60, 90, 120].contains(frameRate) { throw ValidationError("--frame-rate must be 60, 90 or 120") }
             guard !out.isEmpty else { throw ValidationError("--out must name a file") }
+            if !like.isEmpty && model != nil {
+                throw ValidationError("--like fits the model to recordings and --model reads one from a file: give one of them")
+            }
+            if !like.isEmpty && match != nil {
+                throw ValidationError("--like fits the model to recordings and --match to published statistics: give one of them")
+            }
             ProgressOutput.configure(quiet: quiet)
         }
 
@@ -147,6 +153,9 @@ extension SnapLab {
                 parameters.delivery.frameRateWeights = [1]
             }
             let liveID = livePolicy ?? calibratedLive ?? saved?.livePolicy
+            if liveID == nil && parameters.task != .paging {
+                throw ValidationError("--task \(parameters.task.rawValue) needs --live-policy ID (the policy each swipe of a session settles under)")
+            }
             let live = try liveID.map { id throws(PolicyLookupError) in try PolicyCatalog.policy(id: id) }
             let model = try SwipeModel(parameters: parameters, layout: carousel)
             let generator = try TraceGenerator(model: model, traceCount: traces, userCount: users, seed: seed, livePolicy: live)
@@ -166,7 +175,12 @@ extension SnapLab {
                 progress: progress.isEnabled ? { done in progress.update(done: done) } : nil,
                 emit: { bytes throws(FileOutputError) in try output.write(bytes) })
             try output.commit()
-            try file.write(to: GeneratorModelFile.sidecarPath(forTraceFile: out))
+            // a device, FIFO or `-` has no place beside it for the model sidecar
+            if output.isStream {
+                Output.notice("note: \(out) is not a regular file: no model sidecar is written beside it (--save-model FILE keeps the model)\n")
+            } else {
+                try file.write(to: GeneratorModelFile.sidecarPath(forTraceFile: out))
+            }
             if let hiddenTruth { try HiddenTruthCSV.write(generator, to: hiddenTruth) }
             progress.finish()
             let seconds = Date().timeIntervalSince(started)

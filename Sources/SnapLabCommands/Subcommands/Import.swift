@@ -105,6 +105,14 @@ extension SnapLab {
         public func validate() throws {
             guard !files.isEmpty else { throw ValidationError("Give at least one pointer log.") }
             if from == .pointerCSV && columns == nil { throw ValidationError("pointer-csv needs --columns stroke=…,t=…,x=…") }
+            if from == .pointerJSONL {
+                // options of the CSV reader that a JSON-lines log would silently ignore
+                for (name, given) in [("--columns", columns != nil), ("--delimiter", delimiter != nil), ("--no-header", noHeader),
+                                      ("--phase-map", phaseMap != nil)] where given {
+                    throw ValidationError("\(name) is for --from pointer-csv, not --from pointer-jsonl (JSON lines name their keys)")
+                }
+            }
+            guard trialStartOffset.isFinite else { throw ValidationError("--trial-start-offset must be a finite number of points, not \(trialStartOffset)") }
             if chain && livePolicy == nil { throw ValidationError("--chain needs --live-policy ID (the policy the recorded app ran)") }
             if let livePolicy {
                 do { _ = try PolicyCatalog.policy(id: livePolicy) } catch { throw ValidationError(error.description) }

@@ -35,9 +35,10 @@ public struct PlotOutputOptions: ParsableArguments, Sendable {
         try PositiveCount.check(maxTraces, option: "--max-traces", unit: "traces")
         guard !out.isEmpty else { throw ValidationError("--out needs a file name") }
         let ext = (out as NSString).pathExtension.lowercased()
-        guard ext == "svg" || ext == "png" else {
-            throw ValidationError("--out \(out): plots are written as .svg or .png, not '.\(ext)'")
-        }
+        if ext == "svg" || ext == "png" { return }
+        // a device, FIFO or `-` has no extension to go by: SVG (a directory is refused here)
+        do { if case .stream = try OutputTarget.resolve(out) { return } } catch { throw ValidationError(error.description) }
+        throw ValidationError("--out \(out): plots are written as .svg or .png, not '.\(ext)'")
     }
 
     /// Reads `input` into a seeded sample of at most ``maxTraces`` traces.

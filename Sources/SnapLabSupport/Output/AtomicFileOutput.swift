@@ -5,12 +5,22 @@ import Foundation
 /// before ``commit()`` (an error was thrown), the temporary file is removed and the output is
 /// left as it was, so a failed run never leaves partial output.
 ///
+/// Where the path leads is decided first (``OutputTarget``): a symbolic link is followed (the
+/// file it names is replaced, the link stays); a character device, a FIFO or `-` is written
+/// straight through (never replaced); a directory is refused. Inside ``OutputCommitGroup/run(_:)``
+/// ``commit()`` only closes the temporary file, and the group renames all of a command's files
+/// once its work has succeeded.
+///
 /// Not `Sendable`: one writer, one owner.
 public final class AtomicFileOutput {
-    /// The final path.
+    /// The final path, as given.
     public let path: String
-    /// The temporary path written until ``commit()``.
+    /// The temporary path written until ``commit()`` (the path itself for a stream).
     public let temporaryPath: String
+    /// The file that ``commit()`` replaces (links followed), or the stream written through.
+    public let targetPath: String
+    /// Whether the output is a device, FIFO or `-`, written straight through.
+    public let isStream: Bool
     private var fd: Int32
     private var committed = false
     /// The temporary file's slot in ``TemporaryFileCleanup`` (removed on SIGINT/SIGTERM/SIGHUP).
@@ -18,10 +28,27 @@ public final class AtomicFileOutput {
     /// Bytes written so far.
     public private(set) var byteCount = 0
 
-    /// Creates the temporary file for `path` (its directory must exist).
+    /// Creates the temporary file for `path` (its directory must exist), or opens the device,
+    /// FIFO or standard output (`-`) that `path` names.
+    /// - Throws: ``FileOutputError/refused(path:reason:)`` for a directory (a usage error).
     public init(path: String) throws(FileOutputError) {
         self.path = path
-        let url = URL(fileURLWithPath: path)
+        let file: String
+        switch try OutputTarget.resolve(path) {
+        case .stream(let target):
+            let opened = target == "-" ? dup(1) : open(target, O_WRONLY | O_CLOEXEC)
+            guard opened >= 0 else { throw .cannotCreate(path: path, reason: String(cString: strerror(errno))) }
+            fd = opened
+            isStream = true
+            targetPath = target
+            temporaryPath = target
+            return
+        case .file(let target):
+            isStream = false
+            targetPath = target
+            file = target
+        }
+        let url = URL(fileURLWithPath: file)
         let directory = url.deletingLastPathComponent().path
         var attempt = 0
         var candidate = ""
@@ -44,7 +71,8 @@ public final class AtomicFileOutput {
             attempt += 1
         }
         guard opened >= 0 else {
-            throw .cannotCreate(path: candidate, reason: String(cString: strerror(errno)))
+            // the output as given (the temporary's name means nothing to the user)
+            throw .cannotCreate(path: path, reason: String(cString: strerror(errno)) + " (writing a temporary file beside it)")
         }
         fd = opened
         temporaryPath = candidate
@@ -78,18 +106,30 @@ public final class AtomicFileOutput {
         }
     }
 
-    /// Closes the temporary file and renames it onto ``path``.
+    /// Closes the temporary file and renames it onto ``targetPath`` (inside an
+    /// ``OutputCommitGroup``: later, with the group's other files); closes a stream.
     public func commit() throws(FileOutputError) {
         guard fd >= 0 else { throw .cannotWrite(path: temporaryPath, reason: "already closed") }
         let closed = close(fd)
         fd = -1
         guard closed == 0 else { throw .cannotWrite(path: temporaryPath, reason: String(cString: strerror(errno))) }
-        guard rename(temporaryPath, path) == 0 else {
+        if isStream {
+            committed = true
+            return
+        }
+        if OutputCommitGroup.stage(self) { return }
+        try moveIntoPlace()
+    }
+
+    /// Renames the closed temporary file onto ``targetPath`` (removing it if that fails).
+    func moveIntoPlace() throws(FileOutputError) {
+        guard rename(temporaryPath, targetPath) == 0 else {
             let reason = String(cString: strerror(errno))
             unlink(temporaryPath)
             TemporaryFileCleanup.unregister(cleanupSlot)
             cleanupSlot = -1
-            throw .cannotRename(from: temporaryPath, to: path, reason: reason)
+            committed = true
+            throw .cannotRename(from: temporaryPath, to: targetPath, reason: reason)
         }
         committed = true
         TemporaryFileCleanup.unregister(cleanupSlot)
@@ -98,7 +138,7 @@ public final class AtomicFileOutput {
 
     deinit {
         if fd >= 0 { close(fd) }
-        if !committed { unlink(temporaryPath) }
+        if !committed && !isStream { unlink(temporaryPath) }
         TemporaryFileCleanup.unregister(cleanupSlot)
     }
 }

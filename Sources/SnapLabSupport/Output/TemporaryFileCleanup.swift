@@ -32,6 +32,9 @@ enum TemporaryFileCleanup {
                 // nohup's SIGHUP) stays ignored
                 if let old = signal(s, handler), unsafeBitCast(old, to: Int.self) == 1 { signal(s, SIG_IGN) }
             }
+            // a process that ends with `exit()` (a failed write of standard output) runs no
+            // deinit: remove what is still registered then, too
+            atexit { TemporaryFileCleanup.removeAll() }
             installed = true
         }
         for i in 0..<capacity where slots[i] == nil {
@@ -51,10 +54,15 @@ enum TemporaryFileCleanup {
         free(p)
     }
 
-    private static let handler: @convention(c) (Int32) -> Void = { sig in
-        for i in 0..<TemporaryFileCleanup.capacity {
-            if let p = TemporaryFileCleanup.slots[i] { unlink(p) }
+    /// Removes every registered file (at exit; the files renamed into place are unregistered).
+    private static func removeAll() {
+        for i in 0..<capacity {
+            if let p = slots[i] { unlink(p) }
         }
+    }
+
+    private static let handler: @convention(c) (Int32) -> Void = { sig in
+        TemporaryFileCleanup.removeAll()
         signal(sig, SIG_DFL)
         raise(sig)
     }

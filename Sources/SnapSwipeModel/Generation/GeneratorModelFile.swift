@@ -92,22 +92,35 @@ public struct GeneratorModelFile: Sendable, Hashable, Codable {
         try out.commit()
     }
 
-    /// Reads and checks a model file.
-    /// - Throws: ``SwipeModelError`` naming the file and the key that is missing or wrong.
+    /// Reads and checks a model file (a file, `-`, a FIFO; ``InputFile``), every key within its
+    /// range (``ModelFileCheck``).
+    /// - Throws: ``DataFileError`` naming the file and the key that is missing or wrong, in plain
+    ///   words; ``TraceParseError`` when the file cannot be read.
     public static func read(path: String) throws -> GeneratorModelFile {
-        guard let data = FileManager.default.contents(atPath: path) else {
-            throw SwipeModelError.invalidParameter(name: "model file \(path)", value: "unreadable", expected: "a readable JSON file")
-        }
+        let bytes: [UInt8]
+        do { bytes = try InputFile.readJSON(path) } catch { throw error.traceParseError }
+        let file: GeneratorModelFile
         do {
-            return try JSONDecoder().decode(GeneratorModelFile.self, from: data)
+            file = try JSONDecoder().decode(GeneratorModelFile.self, from: Data(bytes))
         } catch let DecodingError.keyNotFound(key, context) {
-            throw SwipeModelError.invalidParameter(name: "model file \(path)", value: "no key '\(Self.path(context.codingPath + [key]))'",
-                                                   expected: "every key that generate --save-model writes")
-        } catch let DecodingError.typeMismatch(_, context), let DecodingError.valueNotFound(_, context),
-                let DecodingError.dataCorrupted(context) {
-            throw SwipeModelError.invalidParameter(name: "model file \(path) at '\(Self.path(context.codingPath))'",
-                                                   value: context.debugDescription, expected: "a value of the right type")
+            throw DataFileError(file: path, key: Self.path(context.codingPath + [key]), found: "no such key",
+                                expected: "every key that generate --save-model writes")
+        } catch let DecodingError.typeMismatch(type, context) {
+            throw DataFileError(file: path, key: Self.path(context.codingPath), found: "a value of another kind",
+                                expected: ModelFileCheck.plain(type))
+        } catch let DecodingError.valueNotFound(type, context) {
+            throw DataFileError(file: path, key: Self.path(context.codingPath), found: "null", expected: ModelFileCheck.plain(type))
+        } catch let DecodingError.dataCorrupted(context) {
+            let key = Self.path(context.codingPath)
+            if key.isEmpty {
+                throw DataFileError(file: path, key: "", found: "text that is not JSON", expected: "a JSON object as generate --save-model writes")
+            }
+            let range = key.hasSuffix("Range")
+            throw DataFileError(file: path, key: key, found: range ? "a range whose low end is above its high end" : "a value that cannot be read",
+                                expected: range ? "a range [low, high] with low ≤ high" : "a value as generate --save-model writes")
         }
+        try ModelFileCheck.check(file, path: path)
+        return file
     }
 
     static func path(_ keys: [any CodingKey]) -> String {

@@ -198,6 +198,12 @@ public struct TraceGenerator: Sendable {
         buffer.reserveCapacity(swipes.count * 24 * 90)
         var leftOut = 0
         for s in swipes {
+            // never a value the reader refuses (t_ms inf from a model with enormous pauses)
+            guard s.startOffset.isFinite,
+                  s.times.allSatisfy(\.isFinite), s.offsets.allSatisfy(\.isFinite) else {
+                throw SwipeModelError.invalidParameter(name: "generated trace \(s.traceName)", value: "a time or offset that is not finite",
+                                                       expected: "a model whose durations, pauses and lengths keep every value finite")
+            }
             writer.append(s, to: &buffer)
             if writer.kind == .releases && s.isCancelled { leftOut += 1 }
         }

@@ -113,10 +113,10 @@ enum DelimitedLine {
         for c in header {
             if c == "\"" { inQuotes.toggle() } else if !inQuotes, counts[c] != nil { counts[c, default: 0] += 1 }
         }
-        if let best = counts.max(by: { a, b in a.value != b.value ? a.value < b.value : a.key != "," }), best.value > 0 {
-            return best.key
-        }
-        return ","
+        // in a fixed order, the first of a tie winning (a dictionary's order differs between runs)
+        var best: Character = ","
+        for c: Character in [",", ";", "\t"] where counts[c, default: 0] > counts[best, default: 0] { best = c }
+        return best
     }
 
     /// A plain decimal (`-12.5`, `3e2`; no hex, no `inf`, no `nan`), finite; `nil` otherwise.

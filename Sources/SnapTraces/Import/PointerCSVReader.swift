@@ -57,7 +57,7 @@ public struct PointerCSVReader: Sendable {
                 guard let f = try field(i, key) else { return nil }
                 guard let v = DelimitedLine.number(f.text) else {
                     throw PointerImportError(file: file, line: lineNumber, column: f.column,
-                                             "found \"\(f.text)\" in \(key), expected a finite plain decimal number")
+                                             "found \(InputFile.quote(f.text)) in \(key), expected a finite plain decimal number")
                 }
                 return v
             }
@@ -69,7 +69,7 @@ public struct PointerCSVReader: Sendable {
             if let f = try field(iPhase, "phase") {
                 guard let p = phases.phase(of: f.text) else {
                     throw PointerImportError(file: file, line: lineNumber, column: f.column,
-                                             "found phase \"\(f.text)\", expected one of \(phases.knownCodes.joined(separator: ", ")) (or give --phase-map)")
+                                             "found phase \(InputFile.quote(f.text)), expected one of \(phases.knownCodes.joined(separator: ", ")) (or give --phase-map)")
                 }
                 phase = p
             }
@@ -86,14 +86,14 @@ public struct PointerCSVReader: Sendable {
             if let f = try field(iScale, "scale"), !f.text.isEmpty {
                 guard let s = DelimitedLine.number(f.text), s > 0 else {
                     throw PointerImportError(file: file, line: lineNumber, column: f.column,
-                                             "found \"\(f.text)\" in scale, expected a positive number of pixels per point")
+                                             "found \(InputFile.quote(f.text)) in scale, expected a positive number of pixels per point")
                 }
                 event.rowScale = s
             } else if let device = event.device {
                 guard let s = deviceScales[device] else {
                     let f = try field(iDevice, "device")
                     throw PointerImportError(file: file, line: lineNumber, column: f?.column ?? 0,
-                                             "found device \"\(device)\", expected one of --device-scales: \(deviceScales.keys.sorted().joined(separator: ", "))")
+                                             "found device \(InputFile.quote(device)), expected one of --device-scales: \(deviceScales.keys.sorted().joined(separator: ", "))")
                 }
                 event.rowScale = s
             }

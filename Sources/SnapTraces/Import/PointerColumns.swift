@@ -35,9 +35,16 @@ public struct PointerColumns: Sendable, Hashable {
     }
 
     /// Resolves every reference to a 0-based field index against `header` (nil: no header).
+    /// A header's names for a message: at most 80 bytes of them, and their count when cut.
+    static func names(_ all: [String]) -> String {
+        let joined = all.joined(separator: ", ")
+        return joined.utf8.count <= 80 ? joined : InputFile.bare(joined) + " in \(all.count) columns"
+    }
+
     func resolve(header: [DelimitedLine.Field]?, file: String) throws(PointerImportError) -> [String: Int] {
         var out: [String: Int] = [:]
-        for (key, ref) in references {
+        // in key order: with two columns missing, the same one is named on every run
+        for (key, ref) in references.sorted(by: { $0.key < $1.key }) {
             if let n = Int(ref) {
                 guard n >= 1 else {
                     throw PointerImportError(file: file, line: 1, column: 0, "column number \(n) for \(key), expected 1 or more")
@@ -46,7 +53,7 @@ public struct PointerColumns: Sendable, Hashable {
             } else if let header {
                 guard let i = header.firstIndex(where: { $0.text == ref }) ?? header.firstIndex(where: { $0.text.lowercased() == ref.lowercased() }) else {
                     throw PointerImportError(file: file, line: 1, column: 0,
-                                             "found no column \"\(ref)\" for \(key), expected one of: \(header.map(\.text).joined(separator: ", "))")
+                                             "found no column \(InputFile.quote(ref)) for \(key), expected one of: \(Self.names(header.map(\.text)))")
                 }
                 out[key] = i
             } else {

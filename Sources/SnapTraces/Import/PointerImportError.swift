@@ -15,6 +15,6 @@ public struct PointerImportError: Error, Sendable, Hashable, CustomStringConvert
     }
 
     public var description: String {
-        column > 0 ? "\(file):\(line):\(column): \(message)" : "\(file):\(line): \(message)"
+        line == 0 ? "\(file): \(message)" : column > 0 ? "\(file):\(line):\(column): \(message)" : "\(file):\(line): \(message)"
     }
 }

@@ -42,7 +42,7 @@ public struct PointerJSONLReader: Sendable {
                     return nil
                 }
                 guard let n = raw as? NSNumber, n.doubleValue.isFinite else {
-                    throw PointerImportError(file: file, line: lineNumber, column: column(key), "found \(raw) in \"\(key)\", expected a finite number")
+                    throw PointerImportError(file: file, line: lineNumber, column: column(key), "found \(InputFile.bare("\(raw)")) in \"\(key)\", expected a finite number")
                 }
                 return n.doubleValue
             }

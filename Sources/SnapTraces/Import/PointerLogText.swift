@@ -3,17 +3,14 @@ import Foundation
 /// The text of a pointer log: a file, or standard input for `-`.
 enum PointerLogText {
     static func read(_ path: String) throws(PointerImportError) -> String {
-        let data: Data
-        if path == "-" {
-            data = FileHandle.standardInput.readDataToEndOfFile()
-        } else {
-            guard let d = FileManager.default.contents(atPath: path) else {
-                throw PointerImportError(file: path, line: 0, column: 0, "cannot read the file (missing or unreadable)")
-            }
-            data = d
+        // a file, `-`, a FIFO or `<(zcat log.gz)`, read serially within the line limit
+        let bytes: [UInt8]
+        do { bytes = try InputFile.read(path, limits: .pointerLog) } catch {
+            throw PointerImportError(file: path, line: error.line, column: 0, error.reason)
         }
-        guard let text = String(data: data, encoding: .utf8) else {
-            throw PointerImportError(file: path, line: 1, column: 0, "the file is not UTF-8 text")
+        guard let text = String(validating: bytes, as: UTF8.self) else {
+            throw PointerImportError(file: path, line: InputFile.firstInvalidUTF8Line(bytes) ?? 1, column: 0,
+                                     "found bytes that are not UTF-8 text, expected UTF-8 text")
         }
         return text.hasPrefix("\u{FEFF}") ? String(text.dropFirst()) : text
     }

@@ -84,16 +84,24 @@ struct FileWindow: ~Copyable {
             buf = nb
             cap = newCap
         }
+        // a stream is read until the buffer is full (a pipe gives at most 64 KiB a call: one long
+        // row would otherwise be scanned again after every small read, quadratic in its length)
+        var got = false
         while true {
             let n = isStream ? systemRead(fd, buf + end, cap - end) : pread(fd, buf + end, cap - end, off_t(readOffset))
             if n < 0 {
                 if errno == EINTR { continue }
                 throw .unreadable(file: path, reason: String(cString: strerror(errno)))
             }
-            if n == 0 { eof = true; return false }
+            if n == 0 { eof = true; return got }
+            if readOffset == 0, let kind = InputFile.compression(of: UnsafeBufferPointer(start: buf + end, count: n)) {
+                // not a header without trace_id: say what it is
+                throw .unreadable(file: path, reason: InputFile.compressedReason(kind))
+            }
             end += n
             readOffset += n
-            return true
+            got = true
+            if !isStream || end == cap { return true }
         }
     }
 

@@ -79,10 +79,9 @@ public struct LayoutFields: Sendable, Hashable {
     /// - Throws: ``TraceParseError/layoutFile(file:key:found:expected:)`` or
     ///   ``TraceParseError/unreadable(file:reason:)``.
     public static func read(layoutFile path: String) throws -> LayoutFields {
-        guard let data = FileManager.default.contents(atPath: path) else {
-            throw TraceParseError.unreadable(file: path, reason: "no such file or not readable")
-        }
-        return try parse(json: data, file: path)
+        let bytes: [UInt8]
+        do { bytes = try InputFile.readJSON(path) } catch { throw error.traceParseError }
+        return try parse(json: Data(bytes), file: path)
     }
 
     /// Parses layout-file JSON (see ``read(layoutFile:)``). Each value is checked here, so that
@@ -95,7 +94,7 @@ public struct LayoutFields: Sendable, Hashable {
                                              expected: "a JSON object of layout fields")
         }
         guard let dict = object as? [String: Any] else {
-            throw TraceParseError.layoutFile(file: file, key: "(layout)", found: "\(type(of: object))",
+            throw TraceParseError.layoutFile(file: file, key: "(layout)", found: "a JSON value that is not an object",
                                              expected: "a JSON object of layout fields")
         }
         var f = LayoutFields()

@@ -94,8 +94,13 @@ public struct TraceParseError: Error, Sendable, Hashable, CustomStringConvertibl
     public var columnName: String? { location.columnName }
 
     /// The reason without the location.
+    /// At most 80 bytes of a value from the input (a 64 MiB field is not repeated on stderr).
+    static func short(_ value: String) -> String {
+        value.utf8.count <= 80 ? value : InputFile.bare(value)
+    }
+
     public var reason: String {
-        let c = location.columnName ?? ""
+        let c = Self.short(location.columnName ?? "")
         switch kind {
         case let .unreadable(r): return "cannot read the file: \(r)"
         case .emptyFile: return "the file is empty (0 bytes); expected a header row naming the columns"
@@ -104,23 +109,23 @@ public struct TraceParseError: Error, Sendable, Hashable, CustomStringConvertibl
         case let .fieldCount(found, expected):
             return "\(found) field\(found == 1 ? "" : "s") found; expected \(expected) (one per header column)"
         case .unterminatedQuote: return "column '\(c)': quoted field not closed; expected a closing '\"'"
-        case let .invalidValue(found, e): return "column '\(c)': found '\(found)'; expected \(e)"
-        case let .nonFinite(found): return "column '\(c)': found '\(found)'; expected a finite number"
+        case let .invalidValue(found, e): return "column '\(c)': found '\(Self.short(found))'; expected \(e)"
+        case let .nonFinite(found): return "column '\(c)': found '\(Self.short(found))'; expected a finite number"
         case let .timeBackwards(found, prev):
-            return "column '\(c)': found '\(found)'; expected a time not before the previous sample's \(prev) ms (time goes backwards)"
+            return "column '\(c)': found '\(Self.short(found))'; expected a time not before the previous sample's \(prev) ms (time goes backwards)"
         case let .nonContiguousTrace(id):
-            return "column '\(c)': trace '\(id)' appeared before; expected the rows of a trace to be contiguous"
+            return "column '\(c)': trace '\(Self.short(id))' appeared before; expected the rows of a trace to be contiguous"
         case let .disagreement(found, e, first):
-            return "column '\(c)': found '\(found)'; expected '\(e)' as on line \(first) of the same trace (per-trace values must agree)"
+            return "column '\(c)': found '\(Self.short(found))'; expected '\(Self.short(e))' as on line \(first) of the same trace (per-trace values must agree)"
         case let .invalidLayout(r): return r
         case let .rowTooLong(limit):
             return "the row is longer than \(limit) bytes; expected rows of at most \(limit) bytes (an unclosed quote or a missing line break?)"
         case let .traceTooLong(id, limit):
-            return "column '\(c)': trace '\(id)' has more than \(limit) samples; expected at most \(limit) samples per trace"
+            return "column '\(c)': trace '\(Self.short(id))' has more than \(limit) samples; expected at most \(limit) samples per trace"
         case let .strayQuote(found, e):
-            return "column '\(c)': found \(found.hasPrefix("a quoted") || found.hasPrefix("text after") ? found : "'\(found)'"); expected \(e)"
+            return "column '\(c)': found \(found.hasPrefix("a quoted") || found.hasPrefix("text after") ? found : "'\(Self.short(found))'"); expected \(e)"
         case let .changedWhileReading(r): return "the file changed while it was read (\(r)); expected a file that stays the same until read to its end"
-        case let .layoutFile(found, e): return "layout file key '\(c)': found \(found); expected \(e)"
+        case let .layoutFile(found, e): return "layout file key '\(c)': found \(Self.short(found)); expected \(e)"
         }
     }
 
