@@ -1,6 +1,7 @@
 import Foundation
 import SnapStrategies
 import SnapLabSupport
+import SnapTraces
 
 /// The checks a model file (`generate --model`, a trace file's sidecar) passes on load, each
 /// naming the file and the key in plain words (``DataFileError``, exit 65), as a trace file's
