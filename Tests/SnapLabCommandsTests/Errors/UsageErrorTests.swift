@@ -19,7 +19,7 @@ struct UsageErrorTests {
              ["Did you mean 'lowTier'", "Known: lowTier,", "Usage: snaplab compare"]),
             (["explain", "--policy", "tag99", "--offset", "1", "--velocity", "1", "--param", "tag99.lowtier=1"],
              ["no parameter named 'lowtier'", "Did you mean 'lowTier'", "Usage: snaplab explain"]),
-            (["comapre", Self.fixture], ["unknown command 'comapre'. Did you mean 'compare'?", "Commands: compare, explain"]),
+            (["comapre", Self.fixture], ["unknown command 'comapre'. Did you mean 'compare'?", "Commands: compare, merge, explain"]),
             (["compare", Self.fixture, "--format", "jsn"], ["Did you mean 'json'?"]),
             (["compare", Self.fixture, "--bootstrap", "-5"], ["--bootstrap must be a positive number of resamples", "not -5"]),
             (["plot", "hit-rate", Self.fixture, "--bins", "0", "--out", "x.svg"], ["--bins must be a positive number of bins"]),

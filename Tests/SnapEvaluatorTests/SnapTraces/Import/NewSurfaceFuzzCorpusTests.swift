@@ -12,8 +12,7 @@ import Testing
 /// with no Swift type name. Inputs that crash a fuzzer go into these corpora.
 @Suite struct NewSurfaceFuzzCorpusTests {
     static func corpus(_ name: String) -> [String] {
-        let dir = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-            .deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("Fuzz/\(name)")
+        let dir = packageRoot.appendingPathComponent("Fuzz/\(name)")
         let names = (try? FileManager.default.contentsOfDirectory(atPath: dir.path)) ?? []
         return names.sorted().map { dir.appendingPathComponent($0).path }
     }
