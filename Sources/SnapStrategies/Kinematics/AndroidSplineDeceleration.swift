@@ -51,6 +51,17 @@ public struct AndroidSplineDeceleration: DecelerationModel, Hashable {
     /// Pixels per point (dp); 1 means points are dp.
     public var density: Double
 
+    /// The platform's spline with every default, built once: the default arguments below read the
+    /// parameter table, which is too slow for a `decide` that needs the spline on every release.
+    public static let standard = AndroidSplineDeceleration()
+
+    /// The platform's spline with another friction (every other value the default).
+    public static func withFriction(_ friction: Double) -> AndroidSplineDeceleration {
+        var spline = standard
+        spline.friction = friction
+        return spline
+    }
+
     public init(friction: Double = AndroidSplineDeceleration.parameters.defaultValue(\.friction),
                 inflexion: Double = AndroidSplineDeceleration.parameters.defaultValue(\.inflexion),
                 decelerationExponent: Double = AndroidSplineDeceleration.parameters.defaultValue(\.decelerationExponent),

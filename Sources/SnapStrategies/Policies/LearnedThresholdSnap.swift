@@ -120,7 +120,7 @@ public struct LearnedThresholdSnap: SnapPolicy, Hashable {
         let travel = release.travel / stride
         let excess = release.fingerTravel.map { ($0 - release.travel) / stride } ?? 0
         let uikit = layout.position(atOffset: UIKitDeceleration.normal.restingOffset(of: release, in: layout)) - Double(s)
-        let spline = AndroidSplineDeceleration()
+        let spline = AndroidSplineDeceleration.standard
         let v = spline.clampedFlingVelocity(release.velocity)
         let android = layout.position(atOffset: layout.clampedOffset(release.offset + spline.coastDistance(velocity: v))) - Double(s)
         let contact = release.duration > 0 ? release.duration : 0

@@ -94,13 +94,13 @@ public struct RNAndroidPagingSnap: DeclaredParameters, Hashable {
     /// (signed like the velocity; 0 for NaN, zero speed or non-positive friction): the
     /// platform's ``AndroidSplineDeceleration`` (density 1: dp) with that friction. Not clamped.
     public static func splineFlingDistance(velocity: Double, friction: Double) -> Double {
-        AndroidSplineDeceleration(friction: friction).coastDistance(velocity: velocity)
+        AndroidSplineDeceleration.withFriction(friction).coastDistance(velocity: velocity)
     }
 
     /// The velocity the fling starts with, pt/ms: the release's, clamped to the platform's maximum
     /// (0 for NaN), or 0 when the gate says it is no fling (`|(int) v| > minimum`, strict).
     public func flingVelocity(_ release: Release) -> Double {
-        let clamped = AndroidSplineDeceleration().clampedFlingVelocity(release.velocity)
+        let clamped = AndroidSplineDeceleration.standard.clampedFlingVelocity(release.velocity)
         let isFling = wholePixels != 0
             ? abs(AndroidPixels.trackedVelocity(clamped * density))
                 > AndroidPixels.dimensionPixelSize(minFlingVelocity * 1000, density: density)
