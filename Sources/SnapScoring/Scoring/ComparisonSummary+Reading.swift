@@ -300,13 +300,15 @@ private struct Fields {
             guard let x = Double(s) else { throw fail("frame_logged_delays", "expected numbers as text") }
             return x
         }
+        var byFile = c.layoutsByFile
         for item in try array("layouts") {
             guard let o = item as? [String: Any], let file = o["file"] as? String, let l = o["layout"] as? [Any], l.count == 8,
                   let traces = o["traces"] as? NSNumber, let layout = Self.layout(l) else {
                 throw fail("layouts", "expected {\"file\", \"layout\": [8 fields], \"traces\"}")
             }
-            c.layoutsByFile[file, default: [:]][layout, default: 0] += traces.intValue
+            byFile[file, default: [:]][layout, default: 0] += traces.intValue
         }
+        c.layoutsByFile = byFile
         return c
     }
 

@@ -201,8 +201,9 @@ public struct ComparisonSummary: Sendable {
                      ("examples", .array(f.examples.map { .array([.string($0.file), .int($0.line)]) }))])
         }
         var layouts: [JSONValue] = []
-        for file in c.layoutsByFile.keys.sorted() {
-            for (layout, traces) in c.layoutsByFile[file, default: [:]].sorted(by: { $0.key.description < $1.key.description }) {
+        let byFile = c.layoutsByFile
+        for file in byFile.keys.sorted() {
+            for (layout, traces) in byFile[file, default: [:]].sorted(by: { $0.key.description < $1.key.description }) {
                 layouts.append(.object([("file", .string(file)), ("layout", Self.layout(layout)), ("traces", .int(traces))]))
             }
         }

@@ -158,8 +158,12 @@ public struct DataChecks: Sendable {
         frameLoggedDelays += other.frameLoggedDelays
         clamped.merge(other.clamped, lineOffset: lineOffset)
         sampleLevel += other.sampleLevel
-        for (file, counts) in other.layoutsByFile {
-            layoutsByFile[file, default: [:]].merge(counts, uniquingKeysWith: +)
+        // ``layoutsByFile`` is built from its parts on every read: read and write it once
+        let others = other.layoutsByFile
+        if !others.isEmpty {
+            var all = layoutsByFile
+            for (file, counts) in others { all[file, default: [:]].merge(counts, uniquingKeysWith: +) }
+            layoutsByFile = all
         }
         if let o = other.firstLabel {
             if let f = firstLabel { if f != o { labelsVary = true } } else { firstLabel = o }
@@ -221,8 +225,9 @@ public struct DataChecks: Sendable {
                                        + "real hard fling",
                                    examples: clamped.examples))
         }
-        for file in layoutsByFile.keys.sorted() {
-            guard let counts = layoutsByFile[file], counts.count > 1 else { continue }
+        let byFile = layoutsByFile
+        for file in byFile.keys.sorted() {
+            guard let counts = byFile[file], counts.count > 1 else { continue }
             let sizes = counts.values.sorted(by: >)
             let total = sizes.reduce(0, +)
             let shown = sizes.prefix(5).map(String.init).joined(separator: ", ") + (sizes.count > 5 ? ", …" : "")
