@@ -17,7 +17,8 @@ public enum HiddenTruthCSV {
 
     /// The row of `swipe`, made by `user`.
     public static func row(_ swipe: SyntheticSwipe, user: SyntheticUser) -> String {
-        func number(_ x: Double) -> String { x.isFinite ? String(format: "%.6g", x) : "" }
+        // full precision: the research scripts read these draws back
+        func number(_ x: Double) -> String { x.isFinite ? NumberFormat.shortest(x) : "" }
         let d = swipe.deliveryDraws
         let fields: [String] = [
             swipe.traceName, String(swipe.user), number(user.gain), swipe.style.rawValue, swipe.strategy.rawValue,
