@@ -5,7 +5,7 @@
 /// A policy's ``ParameterTable`` lists these in vector order, and everything else reads them:
 /// ``SnapPolicy/parameterSpecs``, ``SnapPolicy/parameterValues``,
 /// ``SnapPolicy/assignValidatedParameterValues(_:)``, the orders and the defaults of the
-/// policy's `init` (``ParameterTable/defaultValue(_:)``). Key paths are used only to read and write
+/// policy's `init` (its `defaults`, ``ParameterTable/defaulted(_:)``). Key paths are used only to read and write
 /// parameter vectors; `decide` reads the stored properties directly.
 ///
 /// Fitters write a vector before every probe decision, so a field whose key path is plain stored
@@ -126,9 +126,23 @@ public struct ParameterTable<Root>: @unchecked Sendable {
     }
 
     /// The declared default of the parameter stored at `keyPath`; NaN when it is not in the table
-    /// (which `ParameterTableTests` reports: a default-constructed policy would not match).
+    /// (which `ParameterTableTests` reports: a default-constructed policy would not match). A
+    /// search of the table by key path: for looking up, not for a default argument (those read
+    /// the type's `defaults`, built once by ``defaulted(_:)``).
     public func defaultValue(_ keyPath: KeyPath<Root, Double>) -> Double {
         fields.first(where: { $0.keyPath == keyPath })?.spec.defaultValue ?? .nan
+    }
+
+    /// `root` with every field of the table at its declared default.
+    ///
+    /// A type builds its `static let defaults` with it, once (from an instance whose table fields
+    /// are placeholders), and its `init`'s default arguments read that instance: a default then
+    /// costs a load, not a search of the table by key path on every call, and the table stays the
+    /// one declaration of the values.
+    public func defaulted(_ root: Root) -> Root {
+        var root = root
+        assign(specs.map(\.defaultValue), to: &root)
+        return root
     }
 
     /// The values of `root`, in vector order.

@@ -84,6 +84,27 @@ struct ParameterTableTests {
         #expect(bouncing.friction == FlutterFrictionDeceleration(drag: 0.5))
     }
 
+    @Test("each type's defaults are its table's, built once, and what init() gives")
+    func defaults() {
+        // `defaulted` sets every field, whatever the placeholders were.
+        let nan = Tag99Snap(lowTier: .nan, highTier: .nan, lowTierPages: .nan, highTierPages: .nan,
+                            backwardFraction: .nan, decelerationRate: .nan)
+        #expect(Tag99Snap.parameters.defaulted(nan).parameterValues == Tag99Snap.parameters.specs.map(\.defaultValue))
+        #expect(Tag99Snap.defaults == Tag99Snap())
+        #expect(ComposePagerSnap.defaults == ComposePagerSnap())
+        #expect(AndroidLinearSnapHelperSnap.defaults == AndroidLinearSnapHelperSnap())
+        #expect(RNAndroidPagingSnap.defaults == RNAndroidPagingSnap())
+        #expect(UIKitPagingSpringSnap.defaults == UIKitPagingSpringSnap())
+        #expect(EmblaSnap.defaults.parameterValues == EmblaSnap().parameterValues)
+        #expect(ICarouselSnap.defaults.parameterValues == ICarouselSnap().parameterValues)
+        #expect(AndroidSplineDeceleration.standard == AndroidSplineDeceleration())
+        #expect(AndroidSplineDeceleration.standard.parameterValues == AndroidSplineDeceleration.parameters.specs.map(\.defaultValue))
+        #expect(FlutterFlingGate.defaults == FlutterFlingGate())
+        // A write through the table runs the model's bookkeeping: the friction simulation's log drag.
+        #expect(FlutterFrictionDeceleration.defaults == FlutterFrictionDeceleration())
+        #expect(FlutterClampingDeceleration.defaults == FlutterClampingDeceleration())
+    }
+
     @Test("a key path missing from the table is reported, not dropped")
     func unknownKeyPath() {
         let table = ParameterTable<Tag99Snap>(Array(Tag99Snap.parameters.fields.prefix(1)), orders: [(\.lowTier, \.highTier)])

@@ -51,22 +51,18 @@ public struct AndroidSplineDeceleration: DecelerationModel, Hashable {
     /// Pixels per point (dp); 1 means points are dp.
     public var density: Double
 
-    /// The platform's spline with every default, built once: the default arguments below read the
-    /// parameter table, which is too slow for a `decide` that needs the spline on every release.
-    public static let standard = AndroidSplineDeceleration()
+    /// The platform's spline: every parameter at its declared default (``parameters``), built
+    /// once; the default arguments of `init` read it (a load, where reading the table would
+    /// search it by key path).
+    public static let standard = parameters.defaulted(
+        AndroidSplineDeceleration(friction: .nan, inflexion: .nan, decelerationExponent: .nan,
+                                  physicalCoefficient: .nan, density: .nan))
 
-    /// The platform's spline with another friction (every other value the default).
-    public static func withFriction(_ friction: Double) -> AndroidSplineDeceleration {
-        var spline = standard
-        spline.friction = friction
-        return spline
-    }
-
-    public init(friction: Double = AndroidSplineDeceleration.parameters.defaultValue(\.friction),
-                inflexion: Double = AndroidSplineDeceleration.parameters.defaultValue(\.inflexion),
-                decelerationExponent: Double = AndroidSplineDeceleration.parameters.defaultValue(\.decelerationExponent),
-                physicalCoefficient: Double = AndroidSplineDeceleration.parameters.defaultValue(\.physicalCoefficient),
-                density: Double = AndroidSplineDeceleration.parameters.defaultValue(\.density)) {
+    public init(friction: Double = AndroidSplineDeceleration.standard.friction,
+                inflexion: Double = AndroidSplineDeceleration.standard.inflexion,
+                decelerationExponent: Double = AndroidSplineDeceleration.standard.decelerationExponent,
+                physicalCoefficient: Double = AndroidSplineDeceleration.standard.physicalCoefficient,
+                density: Double = AndroidSplineDeceleration.standard.density) {
         self.friction = friction
         self.inflexion = inflexion
         self.decelerationExponent = decelerationExponent

@@ -21,7 +21,11 @@ public struct FlutterClampingDeceleration: DecelerationModel, Hashable {
     /// `friction` of the simulation, 0.015.
     public var friction: Double
 
-    public init(friction: Double = FlutterClampingDeceleration.parameters.defaultValue(\.friction)) {
+    /// Every parameter at its declared default (``parameters``), built once: the default arguments
+    /// of `init` read it (a load, where reading the table would search it by key path).
+    public static let defaults = parameters.defaulted(FlutterClampingDeceleration(friction: .nan))
+
+    public init(friction: Double = FlutterClampingDeceleration.defaults.friction) {
         self.friction = friction
     }
 

@@ -24,10 +24,15 @@ public struct FlutterFlingGate: Sendable, Hashable {
     /// Velocity-tracker horizon, milliseconds (100).
     public var horizon: Double
 
-    public init(minFlingVelocity: Double = FlutterFlingGate.parameters.defaultValue(\.minFlingVelocity),
-                minFlingDistance: Double = FlutterFlingGate.parameters.defaultValue(\.minFlingDistance),
-                maxFlingVelocity: Double = FlutterFlingGate.parameters.defaultValue(\.maxFlingVelocity),
-                horizon: Double = FlutterFlingGate.parameters.defaultValue(\.horizon)) {
+    /// Every parameter at its declared default (``parameters``), built once: the default arguments
+    /// of `init` read it (a load, where reading the table would search it by key path).
+    public static let defaults = parameters.defaulted(
+        FlutterFlingGate(minFlingVelocity: .nan, minFlingDistance: .nan, maxFlingVelocity: .nan, horizon: .nan))
+
+    public init(minFlingVelocity: Double = FlutterFlingGate.defaults.minFlingVelocity,
+                minFlingDistance: Double = FlutterFlingGate.defaults.minFlingDistance,
+                maxFlingVelocity: Double = FlutterFlingGate.defaults.maxFlingVelocity,
+                horizon: Double = FlutterFlingGate.defaults.horizon) {
         self.minFlingVelocity = minFlingVelocity
         self.minFlingDistance = minFlingDistance
         self.maxFlingVelocity = maxFlingVelocity

@@ -23,7 +23,11 @@ public struct FlutterFrictionDeceleration: DecelerationModel, Hashable {
     /// `ln(drag)`, kept with `drag` (every decision needs it; the drag changes only when fitted).
     @usableFromInline private(set) var logDrag: Double
 
-    public init(drag: Double = FlutterFrictionDeceleration.parameters.defaultValue(\.drag)) {
+    /// Every parameter at its declared default (``parameters``), built once: the default arguments
+    /// of `init` read it (a load, where reading the table would search it by key path).
+    public static let defaults = parameters.defaulted(FlutterFrictionDeceleration(drag: .nan))
+
+    public init(drag: Double = FlutterFrictionDeceleration.defaults.drag) {
         self.drag = drag
         logDrag = SnapMath.log(drag)
     }

@@ -39,8 +39,13 @@ public struct ASHorizontalSnap: DeclaredParameters, Hashable {
     /// Per-millisecond deceleration rate used for UIKit's proposed target.
     public var decelerationRate: Double
 
-    public init(widthToScrollNextItem: Double = ASHorizontalSnap.parameters.defaultValue(\.widthToScrollNextItem),
-                decelerationRate: Double = ASHorizontalSnap.parameters.defaultValue(\.decelerationRate)) {
+    /// Every parameter at its declared default (``parameters``), built once: the default arguments
+    /// of `init` read it (a load, where reading the table would search it by key path).
+    public static let defaults = parameters.defaulted(
+        ASHorizontalSnap(widthToScrollNextItem: .nan, decelerationRate: .nan))
+
+    public init(widthToScrollNextItem: Double = ASHorizontalSnap.defaults.widthToScrollNextItem,
+                decelerationRate: Double = ASHorizontalSnap.defaults.decelerationRate) {
         self.widthToScrollNextItem = widthToScrollNextItem
         self.decelerationRate = decelerationRate
     }

@@ -54,10 +54,15 @@ public struct AndroidLinearSnapHelperSnap: DeclaredParameters, Hashable {
     /// 1: Android's whole pixels (``AndroidPixels``); 0: continuous comparisons.
     public var wholePixels: Double
 
-    public init(minFlingVelocity: Double = AndroidLinearSnapHelperSnap.parameters.defaultValue(\.minFlingVelocity),
-                maxFlingVelocity: Double = AndroidLinearSnapHelperSnap.parameters.defaultValue(\.maxFlingVelocity),
+    /// Every parameter at its declared default (``parameters``), built once: the default arguments
+    /// of `init` read it (a load, where reading the table would search it by key path).
+    public static let defaults = parameters.defaulted(
+        AndroidLinearSnapHelperSnap(minFlingVelocity: .nan, maxFlingVelocity: .nan, wholePixels: .nan))
+
+    public init(minFlingVelocity: Double = AndroidLinearSnapHelperSnap.defaults.minFlingVelocity,
+                maxFlingVelocity: Double = AndroidLinearSnapHelperSnap.defaults.maxFlingVelocity,
                 spline: AndroidSplineDeceleration = AndroidSplineDeceleration(), snapOrigin: SnapOrigin = .paddedCenter,
-                wholePixels: Double = AndroidLinearSnapHelperSnap.parameters.defaultValue(\.wholePixels)) {
+                wholePixels: Double = AndroidLinearSnapHelperSnap.defaults.wholePixels) {
         self.wholePixels = wholePixels
         self.minFlingVelocity = minFlingVelocity
         self.maxFlingVelocity = maxFlingVelocity

@@ -55,10 +55,15 @@ public struct AndroidPagerSnapHelperSnap: DeclaredParameters, Hashable {
     /// 1: Android's whole pixels (``AndroidPixels``); 0: continuous comparisons.
     public var wholePixels: Double
 
-    public init(minFlingVelocity: Double = AndroidPagerSnapHelperSnap.parameters.defaultValue(\.minFlingVelocity),
-                density: Double = AndroidPagerSnapHelperSnap.parameters.defaultValue(\.density),
+    /// Every parameter at its declared default (``parameters``), built once: the default arguments
+    /// of `init` read it (a load, where reading the table would search it by key path).
+    public static let defaults = parameters.defaulted(
+        AndroidPagerSnapHelperSnap(minFlingVelocity: .nan, density: .nan, wholePixels: .nan))
+
+    public init(minFlingVelocity: Double = AndroidPagerSnapHelperSnap.defaults.minFlingVelocity,
+                density: Double = AndroidPagerSnapHelperSnap.defaults.density,
                 snapOrigin: SnapOrigin = .paddedCenter,
-                wholePixels: Double = AndroidPagerSnapHelperSnap.parameters.defaultValue(\.wholePixels)) {
+                wholePixels: Double = AndroidPagerSnapHelperSnap.defaults.wholePixels) {
         self.wholePixels = wholePixels
         self.minFlingVelocity = minFlingVelocity
         self.density = density

@@ -63,12 +63,18 @@ public struct AndroidViewPagerSnap: DeclaredParameters, Hashable {
     /// 1: Android's whole pixels (``AndroidPixels``); 0: continuous comparisons.
     public var wholePixels: Double
 
-    public init(minFlingVelocity: Double = AndroidViewPagerSnap.parameters.defaultValue(\.minFlingVelocity),
-                minFlingDistance: Double = AndroidViewPagerSnap.parameters.defaultValue(\.minFlingDistance),
-                truncator: Double = AndroidViewPagerSnap.parameters.defaultValue(\.truncator),
-                density: Double = AndroidViewPagerSnap.parameters.defaultValue(\.density),
-                touchSlop: Double = AndroidViewPagerSnap.parameters.defaultValue(\.touchSlop),
-                wholePixels: Double = AndroidViewPagerSnap.parameters.defaultValue(\.wholePixels)) {
+    /// Every parameter at its declared default (``parameters``), built once: the default arguments
+    /// of `init` read it (a load, where reading the table would search it by key path).
+    public static let defaults = parameters.defaulted(
+        AndroidViewPagerSnap(minFlingVelocity: .nan, minFlingDistance: .nan, truncator: .nan, density: .nan,
+                             touchSlop: .nan, wholePixels: .nan))
+
+    public init(minFlingVelocity: Double = AndroidViewPagerSnap.defaults.minFlingVelocity,
+                minFlingDistance: Double = AndroidViewPagerSnap.defaults.minFlingDistance,
+                truncator: Double = AndroidViewPagerSnap.defaults.truncator,
+                density: Double = AndroidViewPagerSnap.defaults.density,
+                touchSlop: Double = AndroidViewPagerSnap.defaults.touchSlop,
+                wholePixels: Double = AndroidViewPagerSnap.defaults.wholePixels) {
         self.wholePixels = wholePixels
         self.minFlingVelocity = minFlingVelocity
         self.minFlingDistance = minFlingDistance

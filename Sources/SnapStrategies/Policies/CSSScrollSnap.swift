@@ -72,12 +72,18 @@ public struct CSSScrollSnap: DeclaredParameters, Hashable {
     /// 1: every item has `scroll-snap-stop: always` (a fling cannot pass an item); 0: `normal`.
     public var stopAlways: Double
 
+    /// Every parameter at its declared default (``parameters``), built once: the default arguments
+    /// of `init` read it (a load, where reading the table would search it by key path).
+    public static let defaults = parameters.defaulted(
+        CSSScrollSnap(distanceScalar: .nan, frameInterval: .nan, minFlingVelocity: .nan, proximityRatio: .nan,
+                      stopAlways: .nan))
+
     public init(strictness: Strictness = .mandatory,
-                distanceScalar: Double = CSSScrollSnap.parameters.defaultValue(\.distanceScalar),
-                frameInterval: Double = CSSScrollSnap.parameters.defaultValue(\.frameInterval),
-                minFlingVelocity: Double = CSSScrollSnap.parameters.defaultValue(\.minFlingVelocity),
-                proximityRatio: Double = CSSScrollSnap.parameters.defaultValue(\.proximityRatio),
-                stopAlways: Double = CSSScrollSnap.parameters.defaultValue(\.stopAlways)) {
+                distanceScalar: Double = CSSScrollSnap.defaults.distanceScalar,
+                frameInterval: Double = CSSScrollSnap.defaults.frameInterval,
+                minFlingVelocity: Double = CSSScrollSnap.defaults.minFlingVelocity,
+                proximityRatio: Double = CSSScrollSnap.defaults.proximityRatio,
+                stopAlways: Double = CSSScrollSnap.defaults.stopAlways) {
         self.strictness = strictness
         self.distanceScalar = distanceScalar
         self.frameInterval = frameInterval

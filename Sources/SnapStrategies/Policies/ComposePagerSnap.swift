@@ -78,12 +78,18 @@ public struct ComposePagerSnap: DeclaredParameters, Hashable {
     /// Where a resting page sits (`HorizontalPager(snapPosition:)`, default `SnapPosition.Start`).
     public var snapOrigin: SnapOrigin
 
-    public init(maxPages: Double = ComposePagerSnap.parameters.defaultValue(\.maxPages),
-                positionalThreshold: Double = ComposePagerSnap.parameters.defaultValue(\.positionalThreshold),
-                positionThresholdDistance: Double = ComposePagerSnap.parameters.defaultValue(\.positionThresholdDistance),
-                minFlingVelocity: Double = ComposePagerSnap.parameters.defaultValue(\.minFlingVelocity),
+    /// Every parameter at its declared default (``parameters``), built once: the default arguments
+    /// of `init` read it (a load, where reading the table would search it by key path).
+    public static let defaults = parameters.defaulted(
+        ComposePagerSnap(maxPages: .nan, positionalThreshold: .nan, positionThresholdDistance: .nan,
+                         minFlingVelocity: .nan, touchSlop: .nan))
+
+    public init(maxPages: Double = ComposePagerSnap.defaults.maxPages,
+                positionalThreshold: Double = ComposePagerSnap.defaults.positionalThreshold,
+                positionThresholdDistance: Double = ComposePagerSnap.defaults.positionThresholdDistance,
+                minFlingVelocity: Double = ComposePagerSnap.defaults.minFlingVelocity,
                 spline: AndroidSplineDeceleration = AndroidSplineDeceleration(),
-                touchSlop: Double = ComposePagerSnap.parameters.defaultValue(\.touchSlop), snapOrigin: SnapOrigin = .start) {
+                touchSlop: Double = ComposePagerSnap.defaults.touchSlop, snapOrigin: SnapOrigin = .start) {
         self.touchSlop = touchSlop
         self.snapOrigin = snapOrigin
         self.maxPages = maxPages

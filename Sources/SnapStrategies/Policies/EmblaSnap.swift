@@ -56,15 +56,21 @@ public struct EmblaSnap: DeclaredParameters, Hashable {
     /// `containScroll`: 1 `'trimSnaps'` (default), 2 `'keepSnaps'`, 0 `false` (``ContainScroll``).
     public var containScroll: Double
 
+    /// Every parameter at its declared default (``parameters``), built once: the default arguments
+    /// of `init` read it (a load, where reading the table would search it by key path).
+    public static let defaults = parameters.defaulted(
+        EmblaSnap(forceBoost: .nan, minimumSpeed: .nan, thresholdFraction: .nan, thresholdMinimum: .nan,
+                  thresholdMaximum: .nan, skipSnaps: .nan, skipFactor: .nan))
+
     /// `containScroll` is an option, not a number: its default `.trimSnaps` is the table's 1
     /// (`ParameterTableTests` checks that a default-constructed policy reports every declared default).
-    public init(forceBoost: Double = EmblaSnap.parameters.defaultValue(\.forceBoost),
-                minimumSpeed: Double = EmblaSnap.parameters.defaultValue(\.minimumSpeed),
-                thresholdFraction: Double = EmblaSnap.parameters.defaultValue(\.thresholdFraction),
-                thresholdMinimum: Double = EmblaSnap.parameters.defaultValue(\.thresholdMinimum),
-                thresholdMaximum: Double = EmblaSnap.parameters.defaultValue(\.thresholdMaximum),
-                skipSnaps: Double = EmblaSnap.parameters.defaultValue(\.skipSnaps),
-                skipFactor: Double = EmblaSnap.parameters.defaultValue(\.skipFactor),
+    public init(forceBoost: Double = EmblaSnap.defaults.forceBoost,
+                minimumSpeed: Double = EmblaSnap.defaults.minimumSpeed,
+                thresholdFraction: Double = EmblaSnap.defaults.thresholdFraction,
+                thresholdMinimum: Double = EmblaSnap.defaults.thresholdMinimum,
+                thresholdMaximum: Double = EmblaSnap.defaults.thresholdMaximum,
+                skipSnaps: Double = EmblaSnap.defaults.skipSnaps,
+                skipFactor: Double = EmblaSnap.defaults.skipFactor,
                 containScroll: ContainScroll = .trimSnaps) {
         self.containScroll = Double(containScroll.rawValue)
         self.forceBoost = forceBoost

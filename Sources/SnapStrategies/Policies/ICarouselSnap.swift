@@ -43,14 +43,21 @@ public struct ICarouselSnap: DeclaredParameters, Hashable {
     /// `bounceDistance`, items.
     public var bounceDistance: Double
 
+    /// Every parameter at its declared default (``parameters``), built once: the default arguments
+    /// of `init` read it (a load, where reading the table would search it by key path).
+    public static let defaults = parameters.defaulted(
+        ICarouselSnap(decelerationRate: .nan, decelerationMultiplier: .nan, scrollSpeedThreshold: .nan,
+                      decelerateThreshold: .nan, scrollDistanceThreshold: .nan, scrollSpeed: .nan,
+                      bounceDistance: .nan))
+
     public init(pagingEnabled: Bool = false,
-                decelerationRate: Double = ICarouselSnap.parameters.defaultValue(\.decelerationRate),
-                decelerationMultiplier: Double = ICarouselSnap.parameters.defaultValue(\.decelerationMultiplier),
-                scrollSpeedThreshold: Double = ICarouselSnap.parameters.defaultValue(\.scrollSpeedThreshold),
-                decelerateThreshold: Double = ICarouselSnap.parameters.defaultValue(\.decelerateThreshold),
-                scrollDistanceThreshold: Double = ICarouselSnap.parameters.defaultValue(\.scrollDistanceThreshold),
-                scrollSpeed: Double = ICarouselSnap.parameters.defaultValue(\.scrollSpeed),
-                bounceDistance: Double = ICarouselSnap.parameters.defaultValue(\.bounceDistance)) {
+                decelerationRate: Double = ICarouselSnap.defaults.decelerationRate,
+                decelerationMultiplier: Double = ICarouselSnap.defaults.decelerationMultiplier,
+                scrollSpeedThreshold: Double = ICarouselSnap.defaults.scrollSpeedThreshold,
+                decelerateThreshold: Double = ICarouselSnap.defaults.decelerateThreshold,
+                scrollDistanceThreshold: Double = ICarouselSnap.defaults.scrollDistanceThreshold,
+                scrollSpeed: Double = ICarouselSnap.defaults.scrollSpeed,
+                bounceDistance: Double = ICarouselSnap.defaults.bounceDistance) {
         self.pagingEnabled = pagingEnabled
         self.decelerationRate = decelerationRate
         self.decelerationMultiplier = decelerationMultiplier

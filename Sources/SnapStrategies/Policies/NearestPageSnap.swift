@@ -20,9 +20,13 @@ public struct NearestPageSnap: DeclaredParameters, Hashable {
     /// Per-millisecond deceleration rate of the projection (used by ``Basis/projectedOffset``).
     public var decelerationRate: Double
 
+    /// Every parameter at its declared default (``parameters``), built once: the default arguments
+    /// of `init` read it (a load, where reading the table would search it by key path).
+    public static let defaults = parameters.defaulted(NearestPageSnap(decelerationRate: .nan))
+
     /// `basis` `.releaseOffset` is `nearest`; `.projectedOffset` is `uikit-projected-nearest`.
     public init(basis: Basis = .releaseOffset,
-                decelerationRate: Double = NearestPageSnap.parameters.defaultValue(\.decelerationRate)) {
+                decelerationRate: Double = NearestPageSnap.defaults.decelerationRate) {
         self.basis = basis
         self.decelerationRate = decelerationRate
     }

@@ -64,10 +64,15 @@ public struct RNAndroidPagingSnap: DeclaredParameters, Hashable {
     /// 1: Android's whole pixels in the fling gate (``AndroidPixels``); 0: continuous comparison.
     public var wholePixels: Double
 
-    public init(decelerationRate: Double = RNAndroidPagingSnap.parameters.defaultValue(\.decelerationRate),
-                minFlingVelocity: Double = RNAndroidPagingSnap.parameters.defaultValue(\.minFlingVelocity),
-                density: Double = RNAndroidPagingSnap.parameters.defaultValue(\.density),
-                wholePixels: Double = RNAndroidPagingSnap.parameters.defaultValue(\.wholePixels)) {
+    /// Every parameter at its declared default (``parameters``), built once: the default arguments
+    /// of `init` read it (a load, where reading the table would search it by key path).
+    public static let defaults = parameters.defaulted(
+        RNAndroidPagingSnap(decelerationRate: .nan, minFlingVelocity: .nan, density: .nan, wholePixels: .nan))
+
+    public init(decelerationRate: Double = RNAndroidPagingSnap.defaults.decelerationRate,
+                minFlingVelocity: Double = RNAndroidPagingSnap.defaults.minFlingVelocity,
+                density: Double = RNAndroidPagingSnap.defaults.density,
+                wholePixels: Double = RNAndroidPagingSnap.defaults.wholePixels) {
         self.decelerationRate = decelerationRate
         self.minFlingVelocity = minFlingVelocity
         self.density = density
@@ -94,7 +99,7 @@ public struct RNAndroidPagingSnap: DeclaredParameters, Hashable {
     /// (signed like the velocity; 0 for NaN, zero speed or non-positive friction): the
     /// platform's ``AndroidSplineDeceleration`` (density 1: dp) with that friction. Not clamped.
     public static func splineFlingDistance(velocity: Double, friction: Double) -> Double {
-        AndroidSplineDeceleration.withFriction(friction).coastDistance(velocity: velocity)
+        AndroidSplineDeceleration(friction: friction).coastDistance(velocity: velocity)
     }
 
     /// The velocity the fling starts with, pt/ms: the release's, clamped to the platform's maximum

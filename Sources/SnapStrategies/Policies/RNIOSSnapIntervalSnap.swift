@@ -22,8 +22,12 @@ public struct RNIOSSnapIntervalSnap: DeclaredParameters, Hashable {
     /// UIKit per-millisecond deceleration rate of the proposed target (with momentum only).
     public var decelerationRate: Double
 
+    /// Every parameter at its declared default (``parameters``), built once: the default arguments
+    /// of `init` read it (a load, where reading the table would search it by key path).
+    public static let defaults = parameters.defaulted(RNIOSSnapIntervalSnap(decelerationRate: .nan))
+
     public init(disableIntervalMomentum: Bool = false,
-                decelerationRate: Double = RNIOSSnapIntervalSnap.parameters.defaultValue(\.decelerationRate)) {
+                decelerationRate: Double = RNIOSSnapIntervalSnap.defaults.decelerationRate) {
         self.disableIntervalMomentum = disableIntervalMomentum
         self.decelerationRate = decelerationRate
     }

@@ -38,9 +38,13 @@ public struct SwiftUIViewAlignedSnap: DeclaredParameters, Hashable {
     /// Views one interaction may move (``LimitBehavior/alwaysByOne`` only).
     public var maxViews: Double
 
+    /// Every parameter at its declared default (``parameters``), built once: the default arguments
+    /// of `init` read it (a load, where reading the table would search it by key path).
+    public static let defaults = parameters.defaulted(SwiftUIViewAlignedSnap(decelerationRate: .nan, maxViews: .nan))
+
     public init(limitBehavior: LimitBehavior = .alwaysByOne,
-                decelerationRate: Double = SwiftUIViewAlignedSnap.parameters.defaultValue(\.decelerationRate),
-                maxViews: Double = SwiftUIViewAlignedSnap.parameters.defaultValue(\.maxViews)) {
+                decelerationRate: Double = SwiftUIViewAlignedSnap.defaults.decelerationRate,
+                maxViews: Double = SwiftUIViewAlignedSnap.defaults.maxViews) {
         self.limitBehavior = limitBehavior
         self.decelerationRate = decelerationRate
         self.maxViews = maxViews

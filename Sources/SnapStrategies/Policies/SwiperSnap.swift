@@ -57,11 +57,16 @@ public struct SwiperSnap: DeclaredParameters, Hashable {
     /// 1: long swipes change slides past the ratio; 0: they return.
     public var longSwipes: Double
 
-    public init(longSwipesMs: Double = SwiperSnap.parameters.defaultValue(\.longSwipesMs),
-                longSwipesRatio: Double = SwiperSnap.parameters.defaultValue(\.longSwipesRatio),
-                threshold: Double = SwiperSnap.parameters.defaultValue(\.threshold),
-                shortSwipes: Double = SwiperSnap.parameters.defaultValue(\.shortSwipes),
-                longSwipes: Double = SwiperSnap.parameters.defaultValue(\.longSwipes)) {
+    /// Every parameter at its declared default (``parameters``), built once: the default arguments
+    /// of `init` read it (a load, where reading the table would search it by key path).
+    public static let defaults = parameters.defaulted(
+        SwiperSnap(longSwipesMs: .nan, longSwipesRatio: .nan, threshold: .nan, shortSwipes: .nan, longSwipes: .nan))
+
+    public init(longSwipesMs: Double = SwiperSnap.defaults.longSwipesMs,
+                longSwipesRatio: Double = SwiperSnap.defaults.longSwipesRatio,
+                threshold: Double = SwiperSnap.defaults.threshold,
+                shortSwipes: Double = SwiperSnap.defaults.shortSwipes,
+                longSwipes: Double = SwiperSnap.defaults.longSwipes) {
         self.longSwipesMs = longSwipesMs
         self.longSwipesRatio = longSwipesRatio
         self.threshold = threshold

@@ -50,12 +50,18 @@ public struct Tag99Snap: DeclaredParameters, Hashable {
     /// Per-millisecond rate of UIKit's proposed target (used when the velocity is 0).
     public var decelerationRate: Double
 
-    public init(lowTier: Double = Tag99Snap.parameters.defaultValue(\.lowTier),
-                highTier: Double = Tag99Snap.parameters.defaultValue(\.highTier),
-                lowTierPages: Double = Tag99Snap.parameters.defaultValue(\.lowTierPages),
-                highTierPages: Double = Tag99Snap.parameters.defaultValue(\.highTierPages),
-                backwardFraction: Double = Tag99Snap.parameters.defaultValue(\.backwardFraction),
-                decelerationRate: Double = Tag99Snap.parameters.defaultValue(\.decelerationRate)) {
+    /// Every parameter at its declared default (``parameters``), built once: the default arguments
+    /// of `init` read it (a load, where reading the table would search it by key path).
+    public static let defaults = parameters.defaulted(
+        Tag99Snap(lowTier: .nan, highTier: .nan, lowTierPages: .nan, highTierPages: .nan, backwardFraction: .nan,
+                  decelerationRate: .nan))
+
+    public init(lowTier: Double = Tag99Snap.defaults.lowTier,
+                highTier: Double = Tag99Snap.defaults.highTier,
+                lowTierPages: Double = Tag99Snap.defaults.lowTierPages,
+                highTierPages: Double = Tag99Snap.defaults.highTierPages,
+                backwardFraction: Double = Tag99Snap.defaults.backwardFraction,
+                decelerationRate: Double = Tag99Snap.defaults.decelerationRate) {
         self.lowTier = lowTier
         self.highTier = highTier
         self.lowTierPages = lowTierPages

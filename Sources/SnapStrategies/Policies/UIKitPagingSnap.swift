@@ -42,8 +42,12 @@ public struct UIKitPagingSnap: DeclaredParameters, Hashable {
     /// Speed above which a release counts as a flick, pt/ms.
     public var velocityGate: Double
 
-    public init(positionalThreshold: Double = UIKitPagingSnap.parameters.defaultValue(\.positionalThreshold),
-                velocityGate: Double = UIKitPagingSnap.parameters.defaultValue(\.velocityGate)) {
+    /// Every parameter at its declared default (``parameters``), built once: the default arguments
+    /// of `init` read it (a load, where reading the table would search it by key path).
+    public static let defaults = parameters.defaulted(UIKitPagingSnap(positionalThreshold: .nan, velocityGate: .nan))
+
+    public init(positionalThreshold: Double = UIKitPagingSnap.defaults.positionalThreshold,
+                velocityGate: Double = UIKitPagingSnap.defaults.velocityGate) {
         self.positionalThreshold = positionalThreshold
         self.velocityGate = velocityGate
     }

@@ -38,8 +38,13 @@ public struct UIKitPagingSpringSnap: DeclaredParameters, Hashable {
     /// Added to the width formula's `_pagingFriction`, per ms.
     public var frictionAdjustment: Double
 
-    public init(pullAdjustment: Double = UIKitPagingSpringSnap.parameters.defaultValue(\.pullAdjustment),
-                frictionAdjustment: Double = UIKitPagingSpringSnap.parameters.defaultValue(\.frictionAdjustment)) {
+    /// Every parameter at its declared default (``parameters``), built once: the default arguments
+    /// of `init` read it (a load, where reading the table would search it by key path).
+    public static let defaults = parameters.defaulted(
+        UIKitPagingSpringSnap(pullAdjustment: .nan, frictionAdjustment: .nan))
+
+    public init(pullAdjustment: Double = UIKitPagingSpringSnap.defaults.pullAdjustment,
+                frictionAdjustment: Double = UIKitPagingSpringSnap.defaults.frictionAdjustment) {
         self.pullAdjustment = pullAdjustment
         self.frictionAdjustment = frictionAdjustment
     }
