@@ -59,6 +59,15 @@ public protocol SnapPolicy: Sendable {
     /// than one call through the protocol per release.
     func decide(_ releases: UnsafeBufferPointer<Release>, in layouts: UnsafeBufferPointer<CarouselLayout>,
                 into decisions: UnsafeMutableBufferPointer<SnapDecision>)
+    /// ``decide(_:in:into:)`` for an evaluator that decides the same releases with many policies:
+    /// `kinematics[i]` belongs to `releases[i]` (empty at first, then kept between the policies'
+    /// calls), and a policy that needs a quantity it holds (``ReleaseKinematics``) takes it from
+    /// there or computes and stores it. The decisions are exactly ``decide(_:in:into:)``'s.
+    ///
+    /// Conformers need not implement it: the default ignores `kinematics`.
+    func decide(_ releases: UnsafeBufferPointer<Release>, in layouts: UnsafeBufferPointer<CarouselLayout>,
+                sharing kinematics: UnsafeMutableBufferPointer<ReleaseKinematics>,
+                into decisions: UnsafeMutableBufferPointer<SnapDecision>)
 }
 
 extension SnapPolicy {
@@ -94,6 +103,14 @@ extension SnapPolicy {
         for i in 0..<count {
             decisions[i] = decide(releases[i], in: layouts[i])
         }
+    }
+
+    /// ``decide(_:in:into:)``: nothing shared.
+    @inlinable
+    public func decide(_ releases: UnsafeBufferPointer<Release>, in layouts: UnsafeBufferPointer<CarouselLayout>,
+                       sharing kinematics: UnsafeMutableBufferPointer<ReleaseKinematics>,
+                       into decisions: UnsafeMutableBufferPointer<SnapDecision>) {
+        decide(releases, in: layouts, into: decisions)
     }
 
     /// Validates `values` against ``parameterSpecs`` (count, finiteness, range, wholeness) and

@@ -11,7 +11,8 @@ import SnapTraces
 /// its state in flat arrays (one row of counters per policy, histograms as arrays of bins around
 /// 0 with a dictionary only for rare values beyond them, per-user and per-file hits as one array
 /// each) and computes what depends only on the trace (start item, swipe direction, natural
-/// resting offset, the reuse pool's window at the release) once per trace. The outcome of one
+/// resting offset, the reuse pool's window at the release) once per trace, as the policies do what
+/// they compute alike (``ReleaseKinematics``: the Android spline's distance). The outcome of one
 /// policy is exactly ``TraceOutcome``'s; the public views (``totals``, ``userHits``,
 /// ``fileHits``) are assembled on demand.
 public struct ScoreAccumulator: Sendable {
@@ -79,9 +80,11 @@ public struct ScoreAccumulator: Sendable {
     /// Scratch of the batch being scored (``add(contentsOf:)``): per trace what scoring needs,
     /// its release and its layout (each in its own array, as ``SnapPolicy/decide(_:in:into:)``
     /// takes them), the decisions of the policy being scored, the hit patterns (`wordsPerTrace`
-    /// words per trace) and the unlabelled traces' targets (`batchTargets[t·P + k]`).
+    /// words per trace) and the unlabelled traces' targets (`batchTargets[t·P + k]`); what the
+    /// policies share of each release (``ReleaseKinematics``, emptied per trace).
     private var batch: [Prepared] = []
     private var batchReleases: [Release] = []
+    private var batchKinematics: [ReleaseKinematics] = []
     private var batchLayouts: [CarouselLayout] = []
     private var batchDecisions: [SnapDecision] = []
     private var batchPatterns: [UInt64]
@@ -234,10 +237,12 @@ public struct ScoreAccumulator: Sendable {
         if slot < batch.count {
             batch[slot] = prepared
             batchReleases[slot] = release
+            batchKinematics[slot] = ReleaseKinematics()
             batchLayouts[slot] = layout
         } else {
             batch.append(prepared)
             batchReleases.append(release)
+            batchKinematics.append(ReleaseKinematics())
             batchLayouts.append(layout)
             batchDecisions.append(SnapDecision(targetSlot: 0, targetIndex: 0, targetOffset: 0, rule: ""))
         }
@@ -302,9 +307,11 @@ public struct ScoreAccumulator: Sendable {
         var errorOverflow = self.errorOverflow[k], pagesOverflow = self.pagesOverflow[k]
         batchReleases.withUnsafeBufferPointer { releases in
         batchLayouts.withUnsafeBufferPointer { layouts in
+        batchKinematics.withUnsafeMutableBufferPointer { kinematics in
         batchDecisions.withUnsafeMutableBufferPointer { decisions in
-            policy.decide(UnsafeBufferPointer(rebasing: releases[..<count]), in: layouts,
+            policy.decide(UnsafeBufferPointer(rebasing: releases[..<count]), in: layouts, sharing: kinematics,
                           into: UnsafeMutableBufferPointer(rebasing: decisions[..<count]))
+        }
         }
         }
         }

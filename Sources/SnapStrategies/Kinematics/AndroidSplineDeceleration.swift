@@ -134,6 +134,14 @@ public struct AndroidSplineDeceleration: DecelerationModel, Hashable {
     @inlinable
     public var frictionCoefficient: Double { friction * physicalCoefficient * density }
 
+    /// The coasting distance of `velocity` clamped to the platform's maximum fling velocity
+    /// (``clampedFlingVelocity(_:maximum:)``; NaN gives 0), points: what Compose's spline decay
+    /// projects once the velocity tracker has clamped the release.
+    @inlinable
+    public func clampedCoastDistance(velocity: Double) -> Double {
+        coastDistance(velocity: clampedFlingVelocity(velocity))
+    }
+
     /// `l = ln(inflexion · v / (F·C))` for a speed in px/s; `nil` when the speed is zero, not
     /// finite, or the constants are degenerate.
     @inlinable

@@ -137,6 +137,22 @@ public struct ComposePagerSnap: DeclaredParameters, Hashable {
     }
 
     public func decide(_ release: Release, in appLayout: CarouselLayout) -> SnapDecision {
+        decide(release, in: appLayout, decay: spline.clampedCoastDistance(velocity: release.velocity))
+    }
+
+    /// At the platform's spline, the decay is the release's shared one (``ReleaseKinematics``).
+    public func decide(_ releases: UnsafeBufferPointer<Release>, in layouts: UnsafeBufferPointer<CarouselLayout>,
+                       sharing kinematics: UnsafeMutableBufferPointer<ReleaseKinematics>,
+                       into decisions: UnsafeMutableBufferPointer<SnapDecision>) {
+        guard spline == .standard else { return decide(releases, in: layouts, into: decisions) }
+        ReleaseKinematics.decide(releases, in: layouts, sharing: kinematics, into: decisions) {
+            decide($0, in: $1, decay: $2)
+        }
+    }
+
+    /// The decision for a release whose spline decay (signed, points; the distance of the clamped
+    /// velocity, 0 for NaN) is `decay`.
+    func decide(_ release: Release, in appLayout: CarouselLayout, decay: Double) -> SnapDecision {
         let layout = appLayout.snapped(to: snapOrigin)
         let stride = layout.stride
         let density = spline.density
@@ -146,8 +162,8 @@ public struct ComposePagerSnap: DeclaredParameters, Hashable {
         let p = layout.position(atOffset: release.offset)
         let n = SnapMath.truncatedIndex(maxPages)
 
-        // Approach: decay toward a page, stopping one page short.
-        let decay = spline.coastDistance(velocity: v)
+        // Approach: decay toward a page, stopping one page short (`decay` is the distance of `v`:
+        // NaN coasts nowhere, like 0).
         let firstVisible = SnapMath.flooredIndex(p)
         let start = v < 0 ? firstVisible + 1 : firstVisible
         var target = start + SnapMath.truncatedIndex(decay / stride)

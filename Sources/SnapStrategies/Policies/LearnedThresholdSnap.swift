@@ -114,15 +114,21 @@ public struct LearnedThresholdSnap: SnapPolicy, Hashable {
     /// decision then stays on the start item).
     @inlinable
     public static func features(of release: Release, in layout: CarouselLayout) -> Features {
+        features(of: release, in: layout,
+                 androidCoast: AndroidSplineDeceleration.standard.clampedCoastDistance(velocity: release.velocity))
+    }
+
+    /// ``features(of:in:)`` with the Android spline's distance of the clamped velocity given
+    /// (`androidCoast`, ``ReleaseKinematics/standardAndroidCoast(of:)``).
+    @inlinable
+    static func features(of release: Release, in layout: CarouselLayout, androidCoast: Double) -> Features {
         let s = release.startSlot(in: layout)
         let p = layout.position(atOffset: release.offset)
         let stride = layout.stride
         let travel = release.travel / stride
         let excess = release.fingerTravel.map { ($0 - release.travel) / stride } ?? 0
         let uikit = layout.position(atOffset: UIKitDeceleration.normal.restingOffset(of: release, in: layout)) - Double(s)
-        let spline = AndroidSplineDeceleration.standard
-        let v = spline.clampedFlingVelocity(release.velocity)
-        let android = layout.position(atOffset: layout.clampedOffset(release.offset + spline.coastDistance(velocity: v))) - Double(s)
+        let android = layout.position(atOffset: layout.clampedOffset(release.offset + androidCoast)) - Double(s)
         let contact = release.duration > 0 ? release.duration : 0
         let t = release.travel
         let direction: Double = t > 0 ? 1 : (t < 0 ? -1 : 0)
@@ -176,9 +182,22 @@ public struct LearnedThresholdSnap: SnapPolicy, Hashable {
     }
 
     public func decide(_ release: Release, in layout: CarouselLayout) -> SnapDecision {
-        let x = Self.features(of: release, in: layout)
+        decide(features: Self.features(of: release, in: layout), in: layout)
+    }
+
+    /// The decision for a release with features `x`.
+    func decide(features x: Features, in layout: CarouselLayout) -> SnapDecision {
         let k = pages(forScore: score(x))
         return layout.decision(slot: layout.clampedSlot(x.startSlot) &+ k, rule: Self.rule(pages: k))
+    }
+
+    /// The `androidProjection` feature from the release's shared spline distance (``ReleaseKinematics``).
+    public func decide(_ releases: UnsafeBufferPointer<Release>, in layouts: UnsafeBufferPointer<CarouselLayout>,
+                       sharing kinematics: UnsafeMutableBufferPointer<ReleaseKinematics>,
+                       into decisions: UnsafeMutableBufferPointer<SnapDecision>) {
+        ReleaseKinematics.decide(releases, in: layouts, sharing: kinematics, into: decisions) {
+            decide(features: Self.features(of: $0, in: $1, androidCoast: $2), in: $1)
+        }
     }
 
     /// Swift source that builds this policy: `LearnedThresholdSnap(weights: […], cutpoints: […])`,
