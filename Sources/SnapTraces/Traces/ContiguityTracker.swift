@@ -1,12 +1,17 @@
 /// Stage of the reader: the contiguity tracker. Remembers the trace ids met so that a trace id
-/// that reappears after other traces (non-contiguous rows) is caught. Increasing integer ids
-/// need no look-up and are kept as runs of consecutive integers (constant memory for ids
-/// 1, 2, 3, …); from the first id out of order on, ids are hashed (FNV-1a, 8 bytes and a line
-/// each) and looked up. The runs, hashes and lines also serve the cross-part check of parallel
-/// reads (``PartIDs``).
+/// that reappears after other traces (non-contiguous rows) is caught. Increasing integer ids,
+/// bare or after a fixed prefix (`1, 2, 3, …` or `t0, t1, t2, …`: the first id's text before its
+/// trailing digits, the same for every later one), need no look-up and are kept as runs of
+/// consecutive integers (constant memory); from the first id out of order on, ids are hashed
+/// (FNV-1a, 8 bytes and a line each) and looked up. The runs, hashes and lines also serve the
+/// cross-part check of parallel reads (``PartIDs``).
 struct ContiguityTracker: ~Copyable {
-    /// Whether every trace id so far was an integer greater than the one before.
+    /// Whether every trace id so far was ``prefix`` and an integer greater than the one before.
     var monotone = true
+    /// The text before the first id's integer (empty for bare integers), and FNV-1a's state after
+    /// it (``hash(ofInteger:after:)``): set by the first id.
+    var prefix: [UInt8] = []
+    var prefixHash = ContiguityTracker.fnvBasis
     var firstNumericID: UInt64?
     var lastNumericID: UInt64 = 0
     /// The `last` of the last id run: kept apart (extending a run writes no array).
@@ -28,7 +33,7 @@ struct ContiguityTracker: ~Copyable {
     /// Notes the trace id `s..<e` starting on `line`; true when it was met before.
     @inline(__always)
     mutating func see(_ s: UnsafePointer<UInt8>, _ e: UnsafePointer<UInt8>, line: Int) -> Bool {
-        if monotone, let n = Self.integerID(s, e), firstNumericID == nil || n > lastNumericID {
+        if monotone, let n = numberedID(s, e), firstNumericID == nil || n > lastNumericID {
             // a run exists once the first integer id was read
             if firstNumericID != nil && runLast &+ 1 == n {
                 runLast = n
@@ -44,6 +49,26 @@ struct ContiguityTracker: ~Copyable {
         return seeHashed(s, e, line: line)
     }
 
+    /// The integer of the id `s..<e` when it is ``prefix`` followed by an integer
+    /// (``integerID(_:_:)``); the first id sets the prefix (its text before its trailing digits).
+    @inline(__always)
+    mutating func numberedID(_ s: UnsafePointer<UInt8>, _ e: UnsafePointer<UInt8>) -> UInt64? {
+        var digits = e
+        while digits > s && digits[-1] &- 48 <= 9 { digits -= 1 }
+        guard let n = Self.integerID(digits, e) else { return nil }
+        let length = digits - s
+        if firstNumericID == nil {
+            prefix = Array(UnsafeBufferPointer(start: s, count: length))
+            prefixHash = Self.hash(s, digits)
+            return n
+        }
+        guard length == prefix.count else { return nil }
+        return prefix.withUnsafeBufferPointer { p in
+            for i in 0..<length where p[i] != s[i] { return nil }
+            return n
+        }
+    }
+
     /// ``see(_:_:line:)`` for an id that is not the next increasing integer.
     @inline(never)
     mutating func seeHashed(_ s: UnsafePointer<UInt8>, _ e: UnsafePointer<UInt8>, line: Int) -> Bool {
@@ -52,7 +77,7 @@ struct ContiguityTracker: ~Copyable {
             // the first id out of order: from here on every id is hashed and looked up
             monotone = false
             var seen = Set<UInt64>()
-            for run in idRuns { run.forEachHash { seen.insert($0) } }
+            for run in idRuns { run.forEachHash(after: prefixHash) { seen.insert($0) } }
             seenSet = seen
         }
         idHashes.append(hash)
@@ -73,8 +98,12 @@ struct ContiguityTracker: ~Copyable {
         return v
     }
 
-    /// ``hash(_:_:)`` of the decimal text of `n` (as ``integerID(_:_:)`` reads it).
-    static func hash(ofInteger n: UInt64) -> UInt64 {
+    /// FNV-1a's offset basis: the hash of the empty text.
+    static let fnvBasis: UInt64 = 0xcbf2_9ce4_8422_2325
+
+    /// ``hash(_:_:)`` of a prefix whose hash is `prefixHash` followed by the decimal text of `n`
+    /// (as ``integerID(_:_:)`` reads it).
+    static func hash(ofInteger n: UInt64, after prefixHash: UInt64 = fnvBasis) -> UInt64 {
         var digits: (UInt64, UInt64, UInt64) = (0, 0, 0)   // 24 bytes: 20 digits at most
         return withUnsafeMutableBytes(of: &digits) { raw in
             let b = raw.bindMemory(to: UInt8.self)
@@ -85,13 +114,13 @@ struct ContiguityTracker: ~Copyable {
                 v /= 10
             } while v > 0
             guard let base = b.baseAddress else { return 0 }
-            return hash(UnsafePointer(base + i), UnsafePointer(base + b.count))
+            return hash(UnsafePointer(base + i), UnsafePointer(base + b.count), after: prefixHash)
         }
     }
 
-    /// FNV-1a, 64 bits.
-    static func hash(_ s: UnsafePointer<UInt8>, _ e: UnsafePointer<UInt8>) -> UInt64 {
-        var h: UInt64 = 0xcbf2_9ce4_8422_2325
+    /// FNV-1a, 64 bits, of `s..<e` (continuing from `state`, the hash of the text before it).
+    static func hash(_ s: UnsafePointer<UInt8>, _ e: UnsafePointer<UInt8>, after state: UInt64 = fnvBasis) -> UInt64 {
+        var h = state
         var p = s
         while p < e { h = (h ^ UInt64(p.pointee)) &* 0x100_0000_01b3; p += 1 }
         return h
@@ -104,11 +133,12 @@ struct IDRun: Sendable, Hashable {
     var last: UInt64
     var line: Int
 
-    /// Calls `body` with ``ContiguityTracker/hash(ofInteger:)`` of every id in the run, in order.
-    func forEachHash(_ body: (UInt64) throws -> Void) rethrows {
+    /// Calls `body` with ``ContiguityTracker/hash(ofInteger:after:)`` of every id in the run (after
+    /// the prefix whose hash is `prefixHash`), in order.
+    func forEachHash(after prefixHash: UInt64, _ body: (UInt64) throws -> Void) rethrows {
         var n = first
         while true {
-            try body(ContiguityTracker.hash(ofInteger: n))
+            try body(ContiguityTracker.hash(ofInteger: n, after: prefixHash))
             if n >= last { return }
             n += 1
         }

@@ -173,10 +173,14 @@ extension TraceReader {
     }
 }
 
-/// Trace ids a part met, for the cross-part contiguity check: runs of increasing integers
-/// (constant memory for ids 1, 2, 3, …), then hashes of the ids after the first one out of order.
+/// Trace ids a part met, for the cross-part contiguity check: runs of increasing integers after
+/// the part's prefix (constant memory for ids 1, 2, 3, … or t1, t2, t3, …), then hashes of the
+/// ids after the first one out of order.
 struct PartIDs: Sendable {
     var monotone: Bool
+    /// The text before the runs' integers, and its FNV-1a hash (``ContiguityTracker/prefix``).
+    var prefix: [UInt8]
+    var prefixHash: UInt64
     var first: UInt64?
     var last: UInt64
     var runs: [IDRun]
@@ -184,6 +188,8 @@ struct PartIDs: Sendable {
 
     init(_ ids: borrowing ContiguityTracker) {
         monotone = ids.monotone
+        prefix = ids.prefix
+        prefixHash = ids.prefixHash
         first = ids.firstNumericID
         last = ids.lastNumericID
         runs = ids.idRuns
@@ -194,12 +200,13 @@ struct PartIDs: Sendable {
 }
 
 /// The cross-part contiguity check, part by part in file order: whether a part meets a trace id
-/// that an earlier part met. While every part's ids are increasing integers, each part's first
-/// above the previous part's last, nothing is looked up (runs only); from the first part that
-/// breaks this on, every id is hashed and looked up.
+/// that an earlier part met. While every part's ids are increasing integers after the same
+/// prefix, each part's first above the previous part's last, nothing is looked up (runs only);
+/// from the first part that breaks this on, every id is hashed and looked up.
 struct PartIDChecker {
     private var increasing = true
     private var previousLast: UInt64?
+    private var previousPrefix: [UInt8]?
     private var earlier: [PartIDs] = []
     private var seen = Set<UInt64>()
 
@@ -207,14 +214,16 @@ struct PartIDChecker {
     mutating func add(_ p: PartIDs) -> Bool {
         if increasing {
             if p.isEmpty { return false }
-            if p.monotone, let first = p.first, previousLast.map({ first > $0 }) ?? true {
+            if p.monotone, let first = p.first, previousLast.map({ first > $0 }) ?? true,
+               previousPrefix.map({ $0 == p.prefix }) ?? true {
                 previousLast = p.last
+                previousPrefix = p.prefix
                 earlier.append(p)
                 return false
             }
             increasing = false
             for q in earlier {
-                for run in q.runs { run.forEachHash { seen.insert($0) } }
+                for run in q.runs { run.forEachHash(after: q.prefixHash) { seen.insert($0) } }
                 seen.formUnion(q.hashes)
             }
             earlier = []
@@ -222,13 +231,13 @@ struct PartIDChecker {
         for run in p.runs {
             var n = run.first
             while true {
-                if seen.contains(ContiguityTracker.hash(ofInteger: n)) { return true }
+                if seen.contains(ContiguityTracker.hash(ofInteger: n, after: p.prefixHash)) { return true }
                 if n >= run.last { break }
                 n += 1
             }
         }
         if p.hashes.contains(where: { seen.contains($0) }) { return true }
-        for run in p.runs { run.forEachHash { seen.insert($0) } }
+        for run in p.runs { run.forEachHash(after: p.prefixHash) { seen.insert($0) } }
         seen.formUnion(p.hashes)
         return false
     }

@@ -138,4 +138,26 @@ import Testing
         #expect(!lines[line - 2].hasPrefix("\(id),"), "the trace's first row")
         #expect(throws: TraceParseError.self) { _ = try serial(path) }
     }
+
+    @Test func prefixedIntegerIDsAreRunsAcrossPartsAndARepeatIsCaught() throws {
+        // t1…t3000 (the generator's ids): runs in every part, nothing hashed, the same traces as serially
+        let prefixed = Self.bigFile(traces: 3000).split(separator: "\n", omittingEmptySubsequences: false).enumerated()
+            .map { $0.offset == 0 || $0.element.isEmpty ? String($0.element) : "t" + $0.element }.joined(separator: "\n")
+        let path = try TestFiles.write(prefixed)
+        let (all, _, _) = try parallel(path, parts: 3)
+        let (one, _, _) = try serial(path)
+        #expect(all == one && all.count == 3000)
+        let reader = try TraceReader(path: path, options: withLayout)
+        try reader.forEach { _ in }
+        #expect(reader.core.ids.idRuns == [IDRun(first: 1, last: 3000, line: 2)])
+        #expect(reader.core.ids.idHashes.isEmpty)
+        // t5 again at the end: in another part than the first t5, caught as serially
+        let repeated = try TestFiles.write(prefixed + "t5,u1,9999999,1,began\n")
+        #expect(throws: TraceParseError.self) { _ = try parallel(repeated, parts: 3) }
+        #expect(throws: TraceParseError.self) { _ = try serial(repeated) }
+        // a later part with another prefix is hashed and looked up: "s5" is not "t5"
+        let other = try TestFiles.write(prefixed + "s5,u1,9999999,1,began\ns5,u1,9999999.5,1,ended\n")
+        let (mixed, _, _) = try parallel(other, parts: 3)
+        #expect(mixed.count == 3001)
+    }
 }
