@@ -150,5 +150,6 @@ extension SwipeModel {
                     && weights(s.goalDistanceWeights, count: s.goalDistances.count),
                  "goal distances", s.goalDistances, "distances in 1...1000 items with as many non-negative weights, one positive")
         try need((1...1000).contains(s.maxStrokesPerGoal), "strokes per goal", s.maxStrokesPerGoal, "1...1000")
+        if let t = p.trials { try TrialParameters.validate(t) }
     }
 }
