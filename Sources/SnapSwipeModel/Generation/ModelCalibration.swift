@@ -165,6 +165,20 @@ public struct ModelCalibration: Sendable {
         }
     }
 
+    /// `fitted` with withheld moves (``InputDeliveryParameters/firstDeliveryMedian``): the first
+    /// delivery time answers to the first-move delay, and the dwell is not fitted (the finger's
+    /// rest before it moves is hidden behind the withheld time; the starting model's dwell is kept,
+    /// and the first move's share of the travel follows).
+    static func withWithheldMoves(_ fitted: [Fitted]) -> [Fitted] {
+        var out = fitted.filter { $0.key != "delivery.touchDownDwellMedian" }
+        var latency = Fitted(name: "first delivery median (ms)", key: "delivery.firstDeliveryMedian",
+                             statistic: RecordingSummary.firstMoveLocation, isProbability: false,
+                             get: { $0.delivery.firstDeliveryMedian ?? .nan }, set: { $0.delivery.firstDeliveryMedian = $1 })
+        latency.fallbacks = fallbacks[latency.statistic] ?? []
+        out.append(latency)
+        return out
+    }
+
     /// The statistics that drive the fitted parameters of `task` for `targets` (each parameter's
     /// first statistic, of its own and its fallbacks, with a finite target): the table's "fitted" rows.
     public static func drivers(task: SwipeTask, targets: [String: Double], releaseFraction: Bool = false) -> Set<String> {
@@ -315,7 +329,9 @@ public struct ModelCalibration: Sendable {
         var p = start, notes = notes
         try SwipeModel.validate(p)
         var fitted: [(Fitted, String)] = []
-        for x in Self.fittedParameters(task: task) where fitsReleaseFraction || !x.name.contains("release earliness") {
+        let candidates = start.delivery.firstDeliveryMedian == nil ? Self.fittedParameters(task: task)
+            : Self.withWithheldMoves(Self.fittedParameters(task: task))
+        for x in candidates where fitsReleaseFraction || !x.name.contains("release earliness") {
             let own = x.name.contains("release earliness") ? earlinessStatistic.flatMap { target[$0]?.isFinite == true ? $0 : nil } : nil
             if let d = own ?? x.driver(in: target) {
                 fitted.append((x, d))

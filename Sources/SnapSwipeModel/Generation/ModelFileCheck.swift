@@ -106,6 +106,7 @@ enum ModelFileCheck {
         "touch-down dwell log sd": "delivery.touchDownDwellLogSD", "touch-down dwell median": "delivery.touchDownDwellMedian",
         "lift repeat delay median": "delivery.liftRepeatDelayMedian", "lift repeat probability": "delivery.liftRepeatProbability",
         "stall probability": "delivery.stallProbability", "stall range": "delivery.stallRange",
+        "first delivery median": "delivery.firstDeliveryMedian",
         "stroke amplitude log sd": "stroke.amplitudeLogSD", "stroke duration log sd": "stroke.durationLogSD",
         "stroke amplitude median": "stroke.amplitudeMedian", "stroke duration median": "stroke.durationMedian",
         "stroke hold mean": "stroke.holdMean", "stroke hold probability": "stroke.holdProbability",

@@ -8,6 +8,8 @@ extension RecordingSummary {
     static let startAtZeroShare = "share of strokes starting at offset 0"
     static let goalDistanceMedian = "goal distance at touch-down p50 (pitches)"
     static let goalDistanceLow = "goal distance at touch-down p25 (pitches)"
+    /// Moves withheld after touch-down show as a first move that already carries much of the travel.
+    static let firstMoveShareMedian = "first move's share of the travel p50"
 
     /// Each labelled stroke's distance to its goal at touch-down, pitches: |the label's resting
     /// offset (``CarouselLayout/snapOffset(ofSlot:)``, the slot nearest the start in a looping
@@ -21,7 +23,8 @@ extension RecordingSummary {
 
     /// The rows: the share of strokes that are the first of their session (consecutive traces of
     /// one user and `session_id`; NaN without session ids), the share that start at offset 0
-    /// (within 0.5 pt), and the goal distance's p25 and p50 (NaN unlabelled).
+    /// (within 0.5 pt), the first move's share of the travel, and the goal distance's p25 and p50
+    /// (NaN unlabelled).
     var trialStatistics: [Statistic] {
         var first = 0, sessioned = 0
         var previous: TraceFeatures?
@@ -37,6 +40,8 @@ extension RecordingSummary {
             Statistic(name: Self.openingShare, value: sessioned == 0 ? .nan : Double(first) / Double(sessioned), tolerance: .absolute(0.05)),
             Statistic(name: Self.startAtZeroShare, value: share { abs($0.startOffset) < 0.5 }, tolerance: .absolute(0.05)),
             Statistic(name: Self.goalDistanceLow, value: distances.isEmpty ? .nan : quantile(distances, 0.25), tolerance: .relative(0.15)),
+            Statistic(name: Self.firstMoveShareMedian, value: quantile(features.compactMap(\.firstMoveShare), 0.5),
+                      tolerance: .absolute(0.05)),
             Statistic(name: Self.goalDistanceMedian, value: distances.isEmpty ? .nan : quantile(distances, 0.5), tolerance: .relative(0.15)),
         ]
     }
