@@ -44,7 +44,8 @@ extension ModelCalibration {
     }
 
     /// The trial structure of a labelled recording whose sessions each hold one goal (at least 10
-    /// sessions, ≥ 90% of those with several labelled strokes keeping one label), or `nil`: the
+    /// sessions, at least 5 with several labelled strokes and ≥ 90% of those keeping one label),
+    /// or `nil`: the
     /// sessions' first strokes' start offsets binned to a quarter pitch (``TrialParameters/startOffsets``),
     /// and, when every goal names the same item, that item as the fixed target.
     static func trialStructure(_ f: [TraceFeatures], layout: CarouselLayout) -> (TrialParameters, String)? {
@@ -55,7 +56,8 @@ extension ModelCalibration {
             let labels = g.compactMap(\.intendedIndex)
             return labels.allSatisfy { $0 == labels[0] }
         }
-        guard labelled.count >= 10, Double(held.count) >= 0.9 * Double(multi.count) else { return nil }
+        // sessions of several strokes must show it: traces without session ids are sessions of one
+        guard labelled.count >= 10, multi.count >= 5, Double(held.count) >= 0.9 * Double(multi.count) else { return nil }
         var bins: [Double: Int] = [:]
         for g in labelled {
             let pitches = max(g[0].startOffset, 0) / layout.stride

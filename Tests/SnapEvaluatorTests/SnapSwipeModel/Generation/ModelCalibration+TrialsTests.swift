@@ -45,4 +45,16 @@ import Testing
         }
         #expect(ModelCalibration.inferredTask(unlabelled).task == .browse)
     }
+
+    /// Traces without session ids (each a session of one, as `bench/gen_traces.py` writes them)
+    /// show no trials.
+    @Test func singleStrokeSessionsAreNotTrials() throws {
+        let recording = try summary(trialGenerator(traces: 600))
+        let alone = recording.features.map { f in
+            var f = f
+            f.session = nil
+            return f
+        }
+        #expect(ModelCalibration.trialStructure(alone, layout: recording.layout) == nil)
+    }
 }
