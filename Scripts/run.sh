@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # The main job. THE DATA IS SYNTHETIC: Data/synthetic.csv was written by `snaplab generate`
-# (the swipe model of Docs/swipe-model.md, task `paging`, live policy compose-pager, input
-# delivery matched to the published A30 study facts; Data/synthetic.csv.json holds the model).
+# (the swipe model of Docs/swipe-model.md calibrated with `generate --like` on the A30 study's
+# home screen: task `reveal`, live row free-scroll, trials from offset 0 toward item 6;
+# Data/synthetic.csv.json holds the model).
 # The ranking it prints is an example of what SnapLab reports, not advice: run it on your own
 # recording (or on `snaplab generate --like YOUR.csv`) before choosing a policy.
 #
@@ -11,8 +12,8 @@
 # `bash Scripts/run.sh --format markdown` or `--policies tag99,nearest --by user`.
 set -euo pipefail
 cd "$(dirname "$0")/.."
-echo "note: Data/synthetic.csv is synthetic (snaplab generate, swipe model of Docs/swipe-model.md, task paging," \
-     "live policy compose-pager); the ranking below is an example, not advice" >&2
+echo "note: Data/synthetic.csv is synthetic (snaplab generate, swipe model of Docs/swipe-model.md calibrated on" \
+     "a real study's home screen, task reveal, live row free-scroll); the ranking below is an example, not advice" >&2
 bash Scripts/setup.sh
 echo "run: swift build -c release --product snaplab" >&2
 swift build -c release --product snaplab >&2

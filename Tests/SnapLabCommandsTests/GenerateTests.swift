@@ -65,6 +65,41 @@ import Testing
         #expect(throws: (any Error).self) { try SnapLab.Generate.parse(["--traces", "3"]) }
     }
 
+    /// `--model FILE --layout L --target INDEX` (issue 32): the model's people on another row, every
+    /// session one trial from offset 0 toward the target; a model aimed at an item the new row does
+    /// not have is refused without --target.
+    @Test func generatesAModelOnAnotherLayoutAndTarget() throws {
+        let dir = try scratch()
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        try run(["--traces", "300", "--seed", "3", "--users", "5", "--task", "reveal", "--live-policy", "compose-lazyrow-snap",
+                 "--delivery", "frames", "--target", "9", "--save-model", dir + "/m.json", "--out", dir + "/a.csv"])
+        try #"{"item_width": 160, "item_spacing": 0, "leading_inset": 4, "viewport_width": 411.4286, "item_count": 6, "alignment": "trailing"}"#
+            .write(toFile: dir + "/pix.json", atomically: true, encoding: .utf8)
+        #expect(throws: (any Error).self) {
+            try run(["--traces", "50", "--seed", "1", "--model", dir + "/m.json", "--layout", dir + "/pix.json", "--out", dir + "/x.csv"])
+        }
+        #expect(!FileManager.default.fileExists(atPath: dir + "/x.csv"))
+        try run(["--traces", "300", "--seed", "1", "--model", dir + "/m.json", "--layout", dir + "/pix.json", "--target", "4",
+                 "--out", dir + "/b.csv"])
+        let rows = try String(contentsOfFile: dir + "/b.csv", encoding: .utf8).split(separator: "\n").map { $0.split(separator: ",", omittingEmptySubsequences: false) }
+        let header = rows[0].map(String.init)
+        let label = try #require(header.firstIndex(of: "intended_index")), start = try #require(header.firstIndex(of: "start_offset"))
+        let session = try #require(header.firstIndex(of: "session_id")), phase = try #require(header.firstIndex(of: "phase"))
+        let firsts = rows.dropFirst().filter { $0[phase] == "began" }
+        #expect(firsts.count == 300)
+        #expect(firsts.allSatisfy { $0[label] == "4" && $0[header.firstIndex(of: "item_count")!] == "6" })
+        var seen: Set<Substring> = []
+        for row in firsts where !seen.contains(row[session]) {
+            seen.insert(row[session])
+            #expect(Double(row[start]) == 0, "a trial opens at offset 0")
+        }
+        #expect(seen.count > 60)
+        #expect(throws: (any Error).self) { try SnapLab.Generate.parse(["--traces", "3", "--target", "-1", "--out", "x.csv"]) }
+        #expect(throws: (any Error).self) {
+            try run(["--traces", "5", "--model", dir + "/m.json", "--layout", dir + "/pix.json", "--target", "6", "--out", dir + "/y.csv"])
+        }
+    }
+
     @Test func failureLeavesNoOutput() throws {
         let dir = try scratch()
         defer { try? FileManager.default.removeItem(atPath: dir) }

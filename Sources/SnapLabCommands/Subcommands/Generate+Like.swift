@@ -18,10 +18,13 @@ extension SnapLab.Generate {
         for line in checks.lines(velocity: .lsq2) { Output.error.write(line + "\n") }
         // the task and live policy: the options, else a generated recording's sidecar, else the hit column and labels
         let sidecar = like.count == 1 ? try? GeneratorModelFile.read(path: GeneratorModelFile.sidecarPath(forTraceFile: like[0])) : nil
-        let task = self.task ?? sidecar?.task ?? (recording.hit == .revealed ? .reveal
-                                 : recording.features.contains { $0.intendedIndex != nil } ? .paging : .browse)
-        let liveID = livePolicy ?? sidecar?.livePolicy ?? (task == .paging ? nil : "compose-lazyrow-snap")
-        let live = try liveID.map { id throws(PolicyLookupError) in try PolicyCatalog.policy(id: id) }
+        let inferred = ModelCalibration.inferredTask(recording)
+        let task = self.task ?? sidecar?.task ?? inferred.task
+        if self.task == nil && sidecar == nil { Output.notice("task \(task.rawValue): \(inferred.reason)\n") }
+        // reveal is the task of a free-scrolling row (SwipeTask): its strokes rest where their flings end
+        let liveID = livePolicy ?? sidecar?.livePolicy
+            ?? (task == .paging ? nil : task == .reveal ? FreeScrollCarousel.identifier : "compose-lazyrow-snap")
+        let live = try liveID.map { id throws(PolicyLookupError) in try FreeScrollCarousel.livePolicy(id: id) }
         let seed = self.seed ?? UInt64.random(in: 0...UInt64(UInt32.max))
         if self.seed == nil { Output.error.write("seed: \(seed)\n") }
         Output.notice("read \(recording.features.count) sample-level traces from \(like.count) file(s); "
@@ -45,8 +48,11 @@ extension SnapLab.Generate {
         var generated = try Self.measure(generator)
         generated.stallWindowWeight = recording.resolvedStallWindowWeight
         let rows = CalibrationTable.rows(recording: recording, generated: generated,
-                                         fitted: ModelCalibration.drivers(task: task, targets: recording.statisticValues))
+                                         fitted: result.drivingStatistics)
         printTable(rows, title: "recording (\(recording.features.count) traces) vs generated (\(generated.features.count) measured), seed \(seed)")
+        if let kinematics = ReleaseKinematics.compare(ReleaseKinematics.points(recording), ReleaseKinematics.points(generated), seed: seed) {
+            Output.standard.write(ReleaseKinematics.rendered(kinematics))
+        }
         if !rankAgainst.isEmpty { try rankCheck(generator, criterion: task.hitCriterion ?? .exact, base: base) }
     }
 
@@ -116,7 +122,7 @@ extension SnapLab.Generate {
         }
         let layout = try saved?.layout?.layout() ?? layoutOptions.layout()
         let liveID = livePolicy ?? saved?.livePolicy
-        let live = try liveID.map { id throws(PolicyLookupError) in try PolicyCatalog.policy(id: id) }
+        let live = try liveID.map { id throws(PolicyLookupError) in try FreeScrollCarousel.livePolicy(id: id) }
         let seed = self.seed ?? UInt64.random(in: 0...UInt64(UInt32.max))
         if self.seed == nil { Output.error.write("seed: \(seed)\n") }
         let started = Date()

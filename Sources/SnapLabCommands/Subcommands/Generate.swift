@@ -51,7 +51,7 @@ extension SnapLab {
         @Option(help: "Task: paging (next/previous items), reveal (bring an item into view in a free-scrolling row; needs --live-policy) or browse (unlabelled strokes; needs --live-policy).")
         var task: SwipeTask?
 
-        @Option(help: "The live carousel's policy (any catalogue id): each swipe of a session starts where the previous one came to rest under it, and settled_index is written.")
+        @Option(help: "The live carousel's policy (any catalogue id, or free-scroll: a row that does not snap and rests where the Android spline fling ends): each swipe of a session starts where the previous one came to rest under it, and settled_index is written.")
         var livePolicy: String?
 
         @Option(help: "Input delivery: scans (one row per touch scan, the model before issue 16) or frames (one row per display frame after the touch slop, repeated lift-off, stalls).")
@@ -68,6 +68,9 @@ extension SnapLab {
 
         @Option(help: "Read the model (parameters, task, live policy, layout) from a JSON file written by --save-model or beside a generated file.")
         var model: String?
+
+        @Option(help: "Every session is one trial toward this item (0-based), opening as the model's trials do (at offset 0 without them): with --model and --layout, the calibrated people on another screen and goal.")
+        var target: Int?
 
         @Option(help: "Also write each swipe's hidden draws (user gain, amplitude and duration draws, hold, stall, dwell, repeat) to this CSV file, for checking estimators against them.")
         var hiddenTruth: String?
@@ -111,6 +114,10 @@ extension SnapLab {
                 throw ValidationError("\(name) must be between 0 and 9")
             }
             if let threads, !(1...64).contains(threads) { throw ValidationError("--threads must be between 1 and 64") }
+            if let target, target < 0 { throw ValidationError("--target must be an item index ≥ 0, not \(target)") }
+            if target != nil && (!like.isEmpty || match != nil) {
+                throw ValidationError("--target applies to a model read with --model (or the defaults), not to --like or --match; save the fitted model with --save-model and generate from it")
+            }
             if let frameRate, ![60, 90, 120].contains(frameRate) { throw ValidationError("--frame-rate must be 60, 90 or 120") }
             guard !out.isEmpty else { throw ValidationError("--out must name a file") }
             if !like.isEmpty && model != nil {
@@ -152,11 +159,12 @@ extension SnapLab {
                 parameters.delivery.frameRates = [Double(frameRate)]
                 parameters.delivery.frameRateWeights = [1]
             }
+            try Self.applyTarget(target, to: &parameters, layout: carousel)
             let liveID = livePolicy ?? calibratedLive ?? saved?.livePolicy
             if liveID == nil && parameters.task != .paging {
                 throw ValidationError("--task \(parameters.task.rawValue) needs --live-policy ID (the policy each swipe of a session settles under)")
             }
-            let live = try liveID.map { id throws(PolicyLookupError) in try PolicyCatalog.policy(id: id) }
+            let live = try liveID.map { id throws(PolicyLookupError) in try FreeScrollCarousel.livePolicy(id: id) }
             let model = try SwipeModel(parameters: parameters, layout: carousel)
             let generator = try TraceGenerator(model: model, traceCount: traces, userCount: users, seed: seed, livePolicy: live)
             let file = GeneratorModelFile(parameters: parameters, livePolicy: liveID, layout: carousel,
@@ -193,6 +201,22 @@ extension SnapLab {
                                + "the release-level file leaves them out (--kind samples keeps them as cancelled traces)\n")
             }
             return generator
+        }
+
+        /// `--target`: every session one trial toward `target` (the model's trials, or trials opening
+        /// at offset 0). Without it, a model whose fixed target lies outside `layout` is refused.
+        static func applyTarget(_ target: Int?, to parameters: inout SwipeModelParameters, layout: CarouselLayout) throws {
+            if let target {
+                guard layout.isLooping || target < layout.itemCount else {
+                    throw ValidationError("--target \(target) is not an item of the layout (items 0...\(layout.itemCount - 1))")
+                }
+                var trials = parameters.trials ?? TrialParameters()
+                trials.targetIndex = target
+                parameters.trials = trials
+            } else if let fixed = parameters.trials?.targetIndex, !layout.isLooping, fixed >= layout.itemCount {
+                throw ValidationError("the model's trials aim at item \(fixed), which the layout (\(layout.itemCount) items) does not have: "
+                                      + "give --target INDEX for this layout")
+            }
         }
     }
 }

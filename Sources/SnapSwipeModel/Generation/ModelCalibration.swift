@@ -90,6 +90,10 @@ public struct ModelCalibration: Sendable {
         RecordingSummary.flickStrokeTimeLocation: [RecordingSummary.fastStrokeTimeMedian, "motion time p50 (first to last move, ms)",
                                                    "contact duration p50 (ms)"],
     ]
+    /// The release earliness's statistic for a study's trials (issue 32: release kinematics first):
+    /// the finger's speed over its last 50 ms, which a frame-delivered recording keeps where LSQ2
+    /// reads 0 on a quarter of the strokes.
+    static let lateSpeed = "late finger speed p50 (pt/ms)"
     static let travelSpread = "travel log sd within users (5% trimmed)"
     static let strokeTimeSpread = "stroke time log sd within users (5% trimmed)"
     static let held = "share held before lift-off (repeat > 15 ms after the last move, not a stall)"
@@ -161,6 +165,20 @@ public struct ModelCalibration: Sendable {
         }
     }
 
+    /// `fitted` with withheld moves (``InputDeliveryParameters/firstDeliveryMedian``): the first
+    /// delivery time answers to the first-move delay, and the dwell is not fitted (the finger's
+    /// rest before it moves is hidden behind the withheld time; the starting model's dwell is kept,
+    /// and the first move's share of the travel follows).
+    static func withWithheldMoves(_ fitted: [Fitted]) -> [Fitted] {
+        var out = fitted.filter { $0.key != "delivery.touchDownDwellMedian" }
+        var latency = Fitted(name: "first delivery median (ms)", key: "delivery.firstDeliveryMedian",
+                             statistic: RecordingSummary.firstMoveLocation, isProbability: false,
+                             get: { $0.delivery.firstDeliveryMedian ?? .nan }, set: { $0.delivery.firstDeliveryMedian = $1 })
+        latency.fallbacks = fallbacks[latency.statistic] ?? []
+        out.append(latency)
+        return out
+    }
+
     /// The statistics that drive the fitted parameters of `task` for `targets` (each parameter's
     /// first statistic, of its own and its fallbacks, with a finite target): the table's "fitted" rows.
     public static func drivers(task: SwipeTask, targets: [String: Double], releaseFraction: Bool = false) -> Set<String> {
@@ -193,6 +211,8 @@ public struct ModelCalibration: Sendable {
         /// parameters measured in round 3 (`nil` with fewer rounds) and the simulated replicates per
         /// round: what ``ModelCalibration/uncertainty(of:recording:)`` needs.
         var fitted: [(Fitted, String)] = []
+        /// The statistics that drove the fitted parameters (the table's "fitted" rows).
+        public var drivingStatistics: Set<String> { Set(fitted.map(\.1)) }
         var jacobian: [[Double]]?
         var replicates = 1
     }
@@ -207,6 +227,8 @@ public struct ModelCalibration: Sendable {
     /// Also fit the release earliness `q` to the release speed p50 (`--match`; off for `--like`,
     /// where on 2,000 traces it trades off against the amplitude).
     public var fitsReleaseFraction = false
+    /// The release earliness's statistic when not its own (``lateSpeed`` for a study's trials).
+    public var earlinessStatistic: String?
     public var threads = 1
     /// The recording's traces per user (its design), which every simulated replicate repeats
     /// (`calibrate` sets it; `nil`: `traces` by `users` users drawn by activity).
@@ -268,6 +290,10 @@ public struct ModelCalibration: Sendable {
             notes.append("frame rate: too few moves to measure; kept the default mix")
         }
         estimateGoals(f, layout: recording.layout, into: &p, notes: &notes)
+        if task != .browse, let (trials, note) = Self.trialStructure(f, layout: recording.layout) {
+            p.trials = trials
+            notes.append(note)
+        }
         try SwipeModel.validate(p)
 
         var target = recording.statisticValues
@@ -279,6 +305,12 @@ public struct ModelCalibration: Sendable {
         let perReplicate = max(Int((Double(f.count) / (1 - p.cancelledShare)).rounded()), 1)
         let replicates = max(Int((Double(n) / Double(perReplicate)).rounded()), 1)
         var design = self
+        // a study's trials: the release speed is fitted too, to the finger's late speed (release
+        // kinematics first, issue 32)
+        if p.trials != nil {
+            design.fitsReleaseFraction = true
+            design.earlinessStatistic = Self.lateSpeed
+        }
         design.designTracesPerUser = counts.keys.sorted().map { counts[$0]! }
         design.stallWindowWeight = recording.resolvedStallWindowWeight
         var result = try design.fitMoments(p, targets: target, layout: recording.layout, users: users, traces: perReplicate,
@@ -297,8 +329,11 @@ public struct ModelCalibration: Sendable {
         var p = start, notes = notes
         try SwipeModel.validate(p)
         var fitted: [(Fitted, String)] = []
-        for x in Self.fittedParameters(task: task) where fitsReleaseFraction || !x.name.contains("release earliness") {
-            if let d = x.driver(in: target) {
+        let candidates = start.delivery.firstDeliveryMedian == nil ? Self.fittedParameters(task: task)
+            : Self.withWithheldMoves(Self.fittedParameters(task: task))
+        for x in candidates where fitsReleaseFraction || !x.name.contains("release earliness") {
+            let own = x.name.contains("release earliness") ? earlinessStatistic.flatMap { target[$0]?.isFinite == true ? $0 : nil } : nil
+            if let d = own ?? x.driver(in: target) {
                 fitted.append((x, d))
             } else {
                 notes.append("\(x.name): no '\(x.statistic)' to fit to; kept \(NumberFormat.fixed(x.get(p), 3))")

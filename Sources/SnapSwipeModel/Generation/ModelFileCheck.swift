@@ -56,8 +56,8 @@ enum ModelFileCheck {
         }
         if p.sessionLengthMean > 1e6 { throw fail("parameters.sessionLengthMean", "\(p.sessionLengthMean)", "at most 1000000 swipes") }
         if let layout = file.layout { try check(layout, fail) }
-        if let live = file.livePolicy, (try? PolicyCatalog.policy(id: live)) == nil {
-            throw fail("live_policy", "'\(live)'", "a policy of `snaplab policies`")
+        if let live = file.livePolicy, (try? FreeScrollCarousel.livePolicy(id: live)) == nil {
+            throw fail("live_policy", "'\(live)'", "a policy of `snaplab policies` or \(FreeScrollCarousel.identifier)")
         }
         if let traces = file.traces, !(0...1_000_000_000).contains(traces) {
             throw fail("traces", "\(traces)", "a number of traces in 0...1000000000")
@@ -106,12 +106,15 @@ enum ModelFileCheck {
         "touch-down dwell log sd": "delivery.touchDownDwellLogSD", "touch-down dwell median": "delivery.touchDownDwellMedian",
         "lift repeat delay median": "delivery.liftRepeatDelayMedian", "lift repeat probability": "delivery.liftRepeatProbability",
         "stall probability": "delivery.stallProbability", "stall range": "delivery.stallRange",
+        "first delivery median": "delivery.firstDeliveryMedian",
         "stroke amplitude log sd": "stroke.amplitudeLogSD", "stroke duration log sd": "stroke.durationLogSD",
         "stroke amplitude median": "stroke.amplitudeMedian", "stroke duration median": "stroke.durationMedian",
         "stroke hold mean": "stroke.holdMean", "stroke hold probability": "stroke.holdProbability",
         "forward share": "stroke.forwardShare", "browse keep-direction probability": "stroke.browseKeepDirection",
         "stroke release range": "stroke.releaseRange", "goal distances": "stroke.goalDistances",
         "strokes per goal": "stroke.maxStrokesPerGoal",
+        "trial start offsets": "trials.startOffsets", "trial target index": "trials.targetIndex",
+        "final tap median": "trials.finalTapMedian",
     ]
 
     /// A Swift type in a decoding error, in plain words.

@@ -298,6 +298,6 @@ public struct RecordingSummary: Sendable {
             Statistic(name: "between-user sd of log travel", value: userSpread, tolerance: .relative(0.25)),
             Statistic(name: "between-user sd of log peak speed", value: userSpeedSpread, tolerance: .relative(0.15)),
             Statistic(name: Self.pooledSpeedSpreadName, value: pooledSpeedSpread, tolerance: .relative(0.15)),
-        ] + (hit == .revealed ? [] : styleStatistics)
+        ] + trialStatistics + (hit == .revealed ? [] : styleStatistics)
     }
 }

@@ -44,7 +44,8 @@ public struct SessionSimulator: Sendable {
         self.model = model
         self.livePolicy = livePolicy
         self.liveVelocity = liveVelocity
-        estimator = liveVelocity.estimator
+        // a free-scrolling row flings with the finger's true velocity (FreeScrollCarousel)
+        estimator = livePolicy is FreeScrollCarousel ? RecordedVelocityEstimator() : liveVelocity.estimator
     }
 
     /// Where a session's swipes are numbered: the first trace id, the user, session and chunk numbers.
@@ -107,9 +108,10 @@ public struct SessionSimulator: Sendable {
     }
 
     /// A paging goal: without a live policy exactly the pre-issue-16 sequence of draws.
+    /// `fixedGoal`: the intent of a trial with a fixed target (``TrialParameters/targetIndex``), not drawn.
     func pagingGoal(user: SyntheticUser, state: inout State, limit: Int, numbering: Numbering,
-                    out: inout [SyntheticSwipe], scratch: inout Scratch, rng: GSLRandom) {
-        let goal = model.drawIntent(startSlot: state.slot, using: rng)
+                    out: inout [SyntheticSwipe], scratch: inout Scratch, rng: GSLRandom, fixedGoal: Int? = nil) {
+        let goal = fixedGoal ?? model.drawIntent(startSlot: state.slot, using: rng)
         let projected = abs(goal) >= 2 && rng.bernoulli(user.projectorPreference)
         let series = abs(goal) >= 2 && !projected
         let target = state.slot + goal
@@ -127,13 +129,14 @@ public struct SessionSimulator: Sendable {
         }
     }
 
-    /// A reveal goal: strokes toward the target until it is wholly visible at rest.
+    /// A reveal goal: strokes toward the target until it is wholly visible at rest. `fixedTarget`:
+    /// a trial's fixed target slot (``TrialParameters/targetIndex``), not drawn.
     func revealGoal(user: SyntheticUser, state: inout State, limit: Int, numbering: Numbering,
-                    out: inout [SyntheticSwipe], scratch: inout Scratch, rng: GSLRandom) {
+                    out: inout [SyntheticSwipe], scratch: inout Scratch, rng: GSLRandom, fixedTarget: Int? = nil) {
         let layout = model.layout, s = model.parameters.stroke
         let first = firstVisibleSlot(atOffset: state.offset)
-        var target = first
-        for _ in 0..<64 {
+        var target = fixedTarget ?? first
+        for _ in 0..<(fixedTarget == nil ? 64 : 0) {
             let d = s.goalDistances[rng.index(weightedBy: s.goalDistanceWeights)]
             let t = rng.bernoulli(s.forwardShare) ? first + d : first - d
             if model.isRestingSlot(t) && !isRevealed(slot: t, atOffset: state.offset) {

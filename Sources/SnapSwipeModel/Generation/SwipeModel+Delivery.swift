@@ -30,6 +30,8 @@ extension SwipeModel {
         let repeatLift = rng.bernoulli(d.liftRepeatProbability)
         let repeatDelay = d.liftRepeatDelayMedian * rng.uniform(0.5, 1.5)
         draws = SyntheticSwipe.DeliveryDraws(dwell: dwell, stalled: stall, liftRepeats: repeatLift, repeatDelay: repeatDelay)
+        // no draw without withheld moves, so that every older model's streams are unchanged
+        let withheld = d.firstDeliveryMedian.map { rng.lognormal(logMean: log($0), logStandardDeviation: d.touchDownDwellLogSD) } ?? 0
         times.removeAll(keepingCapacity: true)
         offsets.removeAll(keepingCapacity: true)
         times.append(clock)
@@ -51,7 +53,7 @@ extension SwipeModel {
                 let mid = (lo + hi) / 2
                 if plan.amplitude * Self.minimumJerk(mid) < slop { lo = mid } else { hi = mid }
             }
-            let crossing = dwell + hi * plan.duration
+            let crossing = max(dwell + hi * plan.duration, withheld)
             var k = max(0, SnapMath.flooredIndex(min((crossing - phase) / period, 1e6)) + 1)
             var frameTime = phase + Double(k) * period
             stallStart = frameTime + stallDraw * max(0, min(motionEnd, lift) - frameTime)
@@ -143,6 +145,9 @@ extension SwipeModel {
                           ("browse keep-direction probability", s.browseKeepDirection)] {
             try need(share(x), name, x, "a probability")
         }
+        if let x = d.firstDeliveryMedian {
+            try need(positive(x) && x <= 100_000, "first delivery median", x, "a positive number up to 100000")
+        }
         try need(d.stallRange.lowerBound >= 0 && d.stallRange.upperBound <= 10_000, "stall range", d.stallRange, "a range in [0, 10000] ms")
         try need(s.releaseRange.lowerBound > 0 && s.releaseRange.upperBound < 1, "stroke release range", s.releaseRange,
                  "a range inside (0, 1)")
@@ -150,5 +155,6 @@ extension SwipeModel {
                     && weights(s.goalDistanceWeights, count: s.goalDistances.count),
                  "goal distances", s.goalDistances, "distances in 1...1000 items with as many non-negative weights, one positive")
         try need((1...1000).contains(s.maxStrokesPerGoal), "strokes per goal", s.maxStrokesPerGoal, "1...1000")
+        if let t = p.trials { try TrialParameters.validate(t) }
     }
 }

@@ -43,7 +43,18 @@ public struct SwipeModel: Sendable {
         try Self.validate(parameters)
         self.parameters = parameters
         self.layout = layout
-        androidFrictionCoefficient = parameters.androidFriction * 9.80665 * 39.37 * parameters.androidPPI * 0.84
+        androidFrictionCoefficient = Self.androidFrictionCoefficient(friction: parameters.androidFriction, ppi: parameters.androidPPI)
+    }
+
+    /// `fC = friction · 9.80665 · 39.37 · ppi · 0.84` of Android's spline.
+    static func androidFrictionCoefficient(friction: Double, ppi: Double) -> Double { friction * 9.80665 * 39.37 * ppi * 0.84 }
+
+    /// `SplineOverScroller.getSplineFlingDistance`: `fC · exp(D/(D − 1) · ln(0.35 · v_s / fC))` with
+    /// `v_s = 1000·v` dp/s (`v` in pt/ms, ≥ 0) and `D = 2.358`, points.
+    static func androidSplineDistance(speed v: Double, frictionCoefficient fc: Double) -> Double {
+        guard v > 0 else { return 0 }
+        let d = androidDecelerationRate
+        return fc * exp(log(androidInflexion * v * 1000 / fc) * d / (d - 1))
     }
 
     // MARK: - Minimum jerk
@@ -75,9 +86,7 @@ public struct SwipeModel: Sendable {
             let r = parameters.iOSDecelerationRate
             return v * r / (1 - r)
         case .android:
-            let d = Self.androidDecelerationRate
-            let fc = androidFrictionCoefficient
-            return fc * exp(log(Self.androidInflexion * v * 1000 / fc) * d / (d - 1))
+            return Self.androidSplineDistance(speed: v, frictionCoefficient: androidFrictionCoefficient)
         }
     }
 

@@ -12,6 +12,10 @@ public struct SwipeModelParameters: Sendable, Hashable, Codable {
     public var delivery = InputDeliveryParameters()
     /// Strokes and goals of the reveal and browse tasks.
     public var stroke = StrokeParameters()
+    /// The study's session structure (issue 32): each session one trial that opens at a known
+    /// offset and holds one goal (``TrialParameters``); `nil` (key absent: every model file
+    /// written before issue 32) chains goal after goal from a random item, as before.
+    public var trials: TrialParameters?
 
     // MARK: - Users (C.1)
 

@@ -52,6 +52,8 @@ public struct TraceFeatures: Sendable, Hashable {
     public var lastToPeakSpeed: Double?
     /// Fastest move-to-move speed, pt/ms (`nil` with fewer than two moves).
     public var peakSpeed: Double?
+    /// |first move − start offset| / |travel| (`nil` without a move before the lift-off or without travel).
+    public var firstMoveShare: Double?
     /// `intended_index − start_index` (labelled traces), items.
     public var intent: Int?
     /// The label and the start item.
@@ -76,6 +78,7 @@ public struct TraceFeatures: Sendable, Hashable {
         travel = n > 0 ? offset[n - 1] - startOffset : 0
         travelPitches = abs(travel) / pitch
         firstMoveDelay = n >= 3 ? time[1] - time[0] : nil
+        firstMoveShare = n >= 3 && travel != 0 ? abs(offset[1] - startOffset) / abs(travel) : nil
         var intervals: [Double] = []
         if n >= 4 { for i in 2..<(n - 1) { intervals.append(time[i] - time[i - 1]) } }
         moveInterval = intervals.isEmpty ? nil : Percentile.of(intervals, 0.5)

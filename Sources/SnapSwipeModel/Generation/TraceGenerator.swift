@@ -21,7 +21,9 @@ import SnapLabSupport
 /// resting slot the carousel shows there, ``SwipeModel/restingSlot(nearest:)``), chained by
 /// ``SessionSimulator`` (each swipe starts where the previous came to rest under the live policy,
 /// or, without one, on its intended item), separated by `250 ms + Exp(600 ms)` pauses on the
-/// session's clock (which starts at U(0, 1000) ms).
+/// session's clock (which starts at U(0, 1000) ms). With ``SwipeModelParameters/trials`` a session
+/// is one trial instead (``SessionSimulator/trial(_:user:clock:limit:numbering:using:)``): it opens
+/// at a drawn start offset and holds one goal; a chunk's trials follow one another on one clock.
 public struct TraceGenerator: Sendable {
     /// Traces per chunk (the unit of parallel work and of seeding).
     public static let chunkSize = 1024
@@ -134,6 +136,19 @@ public struct TraceGenerator: Sendable {
         var out: [SyntheticSwipe] = []
         out.reserveCapacity(chunk.count)
         var session = 0
+        if let trials = p.trials {
+            // one trial per session, on one clock (the next trial begins after the final tap)
+            var clock = rng.uniform(0, 1000)
+            while out.count < chunk.count {
+                let trial = simulator.trial(trials, user: user, clock: clock, limit: chunk.count - out.count,
+                                            numbering: .init(firstTraceID: chunk.firstTraceID + out.count, session: session, chunk: i),
+                                            using: rng)
+                out += trial.swipes
+                clock = trial.clock
+                session += 1
+            }
+            return out
+        }
         while out.count < chunk.count {
             let length = 1 + SnapMath.flooredIndex(rng.exponential(mean: p.sessionLengthMean - 1))
             let slot = model.restingSlot(nearest: rng.integer(below: layout.itemCount))

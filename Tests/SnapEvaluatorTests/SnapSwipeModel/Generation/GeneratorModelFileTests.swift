@@ -25,6 +25,26 @@ import Testing
         #expect(try back.layout?.layout() == benchLayout())
     }
 
+    /// Trials (issue 32) round-trip under `parameters.trials`; a file without the key (every file
+    /// before issue 32) reads as no trials, and a bad start offset is named by its key.
+    @Test func trialsAreOptionalAndChecked() throws {
+        var p = SwipeModelParameters()
+        p.trials = TrialParameters(startOffsets: [0, 1.25], startOffsetWeights: [3, 1], targetIndex: 4)
+        let path = try scratch() + "/t.json"
+        let file = GeneratorModelFile(parameters: p, livePolicy: nil, layout: nil)
+        try file.write(to: path)
+        #expect(try GeneratorModelFile.read(path: path) == file)
+        try GeneratorModelFile(parameters: SwipeModelParameters(), livePolicy: nil, layout: nil).write(to: path)
+        #expect(try GeneratorModelFile.read(path: path).parameters.trials == nil)
+        p.trials?.startOffsets = [-1, 1.25]
+        try GeneratorModelFile(parameters: p, livePolicy: nil, layout: nil).write(to: path)
+        #expect {
+            try GeneratorModelFile.read(path: path)
+        } throws: { error in
+            "\(error)".contains("parameters.trials.startOffsets")
+        }
+    }
+
     /// `generate --like`'s intervals ride in the model file under `uncertainty`; a file without them
     /// (every other `generate`) has no such key, so those files' bytes are as before.
     @Test func carriesTheIntervalsOnlyWhenGiven() throws {

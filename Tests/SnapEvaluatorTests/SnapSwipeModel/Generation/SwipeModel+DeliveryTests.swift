@@ -33,6 +33,37 @@ import Testing
         #expect(d[d.count / 2] > 40)   // dwell median 30 ms + slop crossing + up to a frame
     }
 
+    /// Withheld moves (issue 32): no move before the first delivery time, and the first move then
+    /// carries much of the travel; without the key the swipes are those of before (no extra draw).
+    @Test func withheldMovesComeLateAndCarryTheTravel() throws {
+        func firstMoves(_ swipes: [SyntheticSwipe]) -> (delay: Double, share: Double) {
+            var delays: [Double] = [], shares: [Double] = []
+            for s in swipes where s.times.count >= 3 && s.releaseOffset != s.startOffset {
+                delays.append(s.times[1] - s.times[0])
+                shares.append(abs(s.offsets[1] - s.startOffset) / abs(s.releaseOffset - s.startOffset))
+            }
+            return (delays.sorted()[delays.count / 2], shares.sorted()[shares.count / 2])
+        }
+        let plain = try deliveredSwipes { $0.delivery.stallProbability = 0; $0.delivery.touchDownDwellMedian = 5 }
+        let withheld = try deliveredSwipes {
+            $0.delivery.stallProbability = 0
+            $0.delivery.touchDownDwellMedian = 5
+            $0.delivery.firstDeliveryMedian = 90
+            $0.delivery.touchDownDwellLogSD = 0
+        }
+        let (d0, s0) = firstMoves(plain), (d1, s1) = firstMoves(withheld)
+        #expect(d1 >= 90 && d1 < 90 + 1000 / 60.0 + 2.1, "\(d1)")
+        #expect(d0 < 60, "\(d0)")
+        #expect(s1 > s0 + 0.2, "\(s0) → \(s1)")
+        #expect(withheld.allSatisfy { $0.times.count < 2 || $0.times[1] - $0.times[0] >= 90 - 2.1 || $0.times.count == 2 })
+        // the fit's parameters: the first delivery time answers to the first-move delay, the dwell
+        // (hidden behind it) is not fitted
+        let fitted = ModelCalibration.withWithheldMoves(ModelCalibration.fittedParameters(task: .reveal))
+        #expect(!fitted.contains { $0.key == "delivery.touchDownDwellMedian" })
+        #expect(fitted.count == ModelCalibration.fittedParameters(task: .reveal).count)
+        #expect(fitted.last?.key == "delivery.firstDeliveryMedian" && fitted.last?.statistic == RecordingSummary.firstMoveLocation)
+    }
+
     /// The `ended` row repeats the last move's position with the repeat probability (always after a hold).
     @Test(arguments: [0.0, 0.5, 0.9])
     func liftRepeatShareFollowsItsProbability(p: Double) throws {

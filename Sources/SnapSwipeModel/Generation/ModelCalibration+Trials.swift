@@ -1,0 +1,76 @@
+import Foundation
+import SnapStrategies
+import SnapTraces
+import SnapScoring
+import SnapLabSupport
+
+/// What `generate --like` reads off a recording's sessions (issue 32, item 1): its task when no
+/// hit column says it, and its trial structure (``TrialParameters``).
+extension ModelCalibration {
+    /// The recording's strokes grouped by session: consecutive traces of one user with one
+    /// `session_id` (traces without one are sessions of their own).
+    static func sessions(_ f: [TraceFeatures]) -> [[TraceFeatures]] {
+        var out: [[TraceFeatures]] = []
+        for x in f {
+            if let last = out.last?.last, last.user == x.user, last.session != nil, last.session == x.session {
+                out[out.count - 1].append(x)
+            } else {
+                out.append([x])
+            }
+        }
+        return out
+    }
+
+    /// The task of a recording whose task no option or sidecar gives, and why: the hit column's
+    /// criterion when it has one; unlabelled → browse; labelled sessions that each hold one label
+    /// over several strokes, aimed at least 2 items beyond where they start (the median first
+    /// stroke), → reveal (a study's trial: "bring this item into view"); other labels → paging.
+    public static func inferredTask(_ recording: RecordingSummary) -> (task: SwipeTask, reason: String) {
+        if let hit = recording.hit {
+            return hit == .revealed ? (.reveal, "the hit column says revealed") : (.paging, "the hit column says \(hit.rawValue)")
+        }
+        let f = recording.features
+        guard f.contains(where: { $0.intendedIndex != nil }) else { return (.browse, "the traces carry no labels") }
+        let groups = sessions(f).map { $0.filter { $0.intendedIndex != nil } }.filter { !$0.isEmpty }
+        let multi = groups.filter { $0.count >= 2 }
+        let held = multi.filter { g in g.allSatisfy { $0.intendedIndex == g[0].intendedIndex } }
+        let away = groups.map { Double(abs($0[0].intent ?? 0)) }
+        if multi.count >= 5 && Double(held.count) >= 0.9 * Double(multi.count) && Percentile.of(away, 0.5) >= 2 {
+            return (.reveal, "\(held.count) of \(multi.count) sessions of several strokes hold one label, a median "
+                        + "\(NumberFormat.fixed(Percentile.of(away, 0.5), 0)) items from their first stroke's start: a goal "
+                        + "held over strokes, as in a reveal task (--task overrides)")
+        }
+        return (.paging, "labelled, and the labels change within sessions")
+    }
+
+    /// The trial structure of a labelled recording whose sessions each hold one goal (at least 10
+    /// sessions, at least 5 with several labelled strokes and ≥ 90% of those keeping one label),
+    /// or `nil`: the
+    /// sessions' first strokes' start offsets binned to a quarter pitch (``TrialParameters/startOffsets``),
+    /// and, when every goal names the same item, that item as the fixed target.
+    static func trialStructure(_ f: [TraceFeatures], layout: CarouselLayout) -> (TrialParameters, String)? {
+        let groups = sessions(f)
+        let labelled = groups.filter { g in g.contains { $0.intendedIndex != nil } }
+        let multi = labelled.filter { g in g.filter { $0.intendedIndex != nil }.count >= 2 }
+        let held = multi.filter { g in
+            let labels = g.compactMap(\.intendedIndex)
+            return labels.allSatisfy { $0 == labels[0] }
+        }
+        // sessions of several strokes must show it: traces without session ids are sessions of one
+        guard labelled.count >= 10, multi.count >= 5, Double(held.count) >= 0.9 * Double(multi.count) else { return nil }
+        var bins: [Double: Int] = [:]
+        for g in labelled {
+            let pitches = max(g[0].startOffset, 0) / layout.stride
+            bins[(pitches * 4).rounded() / 4, default: 0] += 1
+        }
+        let keys = bins.keys.sorted()
+        var trials = TrialParameters(startOffsets: keys, startOffsetWeights: keys.map { Double(bins[$0]!) })
+        let targets = Set(labelled.compactMap { $0.first { $0.intendedIndex != nil }?.intendedIndex })
+        if targets.count == 1 { trials.targetIndex = targets.first }
+        let atZero = bins[0] ?? 0
+        let note = "trials: \(labelled.count) sessions each hold one goal; \(atZero) of them open at offset 0 "
+            + "(start offsets \(keys.map { NumberFormat.fixed($0, 2) }.joined(separator: ", ")) pitches)"
+            + (trials.targetIndex.map { "; every goal is item \($0) (the trial's fixed target)" } ?? "")
+        return (trials, note)
+    }
+}

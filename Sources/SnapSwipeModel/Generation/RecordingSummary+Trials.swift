@@ -1,0 +1,48 @@
+import Foundation
+import SnapStrategies
+
+/// The session-structure statistics of issue 32 (item 1): how strokes sit in their sessions and
+/// how far their goals are, measured alike on a recording and on generated traces.
+extension RecordingSummary {
+    static let openingShare = "share of strokes that open their session"
+    static let startAtZeroShare = "share of strokes starting at offset 0"
+    static let goalDistanceMedian = "goal distance at touch-down p50 (pitches)"
+    static let goalDistanceLow = "goal distance at touch-down p25 (pitches)"
+    /// Moves withheld after touch-down show as a first move that already carries much of the travel.
+    static let firstMoveShareMedian = "first move's share of the travel p50"
+
+    /// Each labelled stroke's distance to its goal at touch-down, pitches: |the label's resting
+    /// offset (``CarouselLayout/snapOffset(ofSlot:)``, the slot nearest the start in a looping
+    /// row) − the start offset| / pitch. In the A30 study's trailing row the resting offset of the
+    /// target is where it is wholly revealed.
+    var goalDistances: [Double] {
+        features.compactMap { f in
+            f.intendedIndex.map { abs(layout.snapOffset(ofSlot: layout.slot(ofItem: $0, near: f.startOffset)) - f.startOffset) / layout.stride }
+        }
+    }
+
+    /// The rows: the share of strokes that are the first of their session (consecutive traces of
+    /// one user and `session_id`; NaN without session ids), the share that start at offset 0
+    /// (within 0.5 pt), the first move's share of the travel, and the goal distance's p25 and p50
+    /// (NaN unlabelled).
+    var trialStatistics: [Statistic] {
+        var first = 0, sessioned = 0
+        var previous: TraceFeatures?
+        for f in features {
+            if f.session != nil {
+                sessioned += 1
+                if !(previous.map { $0.user == f.user && $0.session == f.session } ?? false) { first += 1 }
+            }
+            previous = f
+        }
+        let distances = goalDistances
+        return [
+            Statistic(name: Self.openingShare, value: sessioned == 0 ? .nan : Double(first) / Double(sessioned), tolerance: .absolute(0.05)),
+            Statistic(name: Self.startAtZeroShare, value: share { abs($0.startOffset) < 0.5 }, tolerance: .absolute(0.05)),
+            Statistic(name: Self.goalDistanceLow, value: distances.isEmpty ? .nan : quantile(distances, 0.25), tolerance: .relative(0.15)),
+            Statistic(name: Self.firstMoveShareMedian, value: quantile(features.compactMap(\.firstMoveShare), 0.5),
+                      tolerance: .absolute(0.05)),
+            Statistic(name: Self.goalDistanceMedian, value: distances.isEmpty ? .nan : quantile(distances, 0.5), tolerance: .relative(0.15)),
+        ]
+    }
+}

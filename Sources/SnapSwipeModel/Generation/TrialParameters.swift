@@ -1,0 +1,52 @@
+/// The session structure of a study (issue 32, item 1): trials that each open the screen afresh.
+///
+/// Without it (``SwipeModelParameters/trials`` `nil`, every model file written before issue 32)
+/// a session starts on a random item and chains goal after goal, never resetting. With it, every
+/// session is one **trial**, as in a study that opens its screen for each task:
+/// - the trial opens at rest at a content offset drawn from ``startOffsets`` (in item pitches, so a
+///   model carries over to another layout; clamped to the layout's range). The A30 study opened
+///   every trial at offset 0 (60% of its strokes, 97% of its trials' first strokes, start there);
+/// - it holds one goal: the ``targetIndex`` when set (`generate --target`), else a target
+///   ``StrokeParameters/goalDistances`` items beyond the first fully visible item (reveal) or an
+///   intent `k` (paging), as for any goal;
+/// - strokes go toward the goal, each from where the previous one came to rest under the live
+///   policy, until it is reached (reveal: the target wholly in view) or
+///   ``StrokeParameters/maxStrokesPerGoal`` strokes are spent;
+/// - the trial ends with a tap on the target: a contact of ``finalTapMedian`` ms (log-normal,
+///   log sd 0.3) after a dwell, not written as a trace (a tap is no swipe), then the next trial
+///   begins after ``SwipeModelParameters/interSwipePauseMinimum`` + Exp(mean
+///   ``SwipeModelParameters/interSwipePauseMean``) ms.
+///
+/// `generate --like` infers the start offsets (the first strokes' start offsets of the recording's
+/// sessions, binned to a quarter pitch) and the goal distances when the recording's sessions each
+/// hold one label. Units: item pitches, ms.
+public struct TrialParameters: Sendable, Hashable, Codable {
+    /// Where a trial opens, content offset in item pitches (0: the row's start).
+    public var startOffsets: [Double] = [0]
+    /// Weights of ``startOffsets``.
+    public var startOffsetWeights: [Double] = [1]
+    /// A fixed target item for every trial (`generate --target`), or `nil` for drawn goals.
+    public var targetIndex: Int?
+    /// Median contact of the final tap on the target, ms: 100 [assumption; a tap is not in a
+    /// swipe recording, so nothing there measures it].
+    public var finalTapMedian: Double = 100
+
+    public init(startOffsets: [Double] = [0], startOffsetWeights: [Double] = [1], targetIndex: Int? = nil) {
+        self.startOffsets = startOffsets
+        self.startOffsetWeights = startOffsetWeights
+        self.targetIndex = targetIndex
+    }
+
+    /// The checks of a model's trial structure (``SwipeModel``'s validation).
+    static func validate(_ t: TrialParameters) throws(SwipeModelError) {
+        try SwipeModel.need(!t.startOffsets.isEmpty && t.startOffsets.allSatisfy { $0.isFinite && $0 >= 0 && $0 <= 100_000 }
+                                && SwipeModel.weights(t.startOffsetWeights, count: t.startOffsets.count),
+                            "trial start offsets", t.startOffsets,
+                            "offsets in [0, 100000] pitches with as many non-negative weights, one positive")
+        if let i = t.targetIndex {
+            try SwipeModel.need((0...1_000_000).contains(i), "trial target index", i, "an item index ≥ 0")
+        }
+        try SwipeModel.need(SwipeModel.positive(t.finalTapMedian) && t.finalTapMedian <= 10_000, "final tap median",
+                            t.finalTapMedian, "a positive number of ms up to 10000")
+    }
+}
