@@ -50,8 +50,8 @@ extension SnapLab.Generate {
         let rows = CalibrationTable.rows(recording: recording, generated: generated,
                                          fitted: result.drivingStatistics)
         printTable(rows, title: "recording (\(recording.features.count) traces) vs generated (\(generated.features.count) measured), seed \(seed)")
-        if let kinematics = ReleaseKinematics.compare(ReleaseKinematics.points(recording), ReleaseKinematics.points(generated), seed: seed) {
-            Output.standard.write(ReleaseKinematics.rendered(kinematics))
+        if let kinematics = KinematicsDistance.compare(KinematicsDistance.points(recording), KinematicsDistance.points(generated), seed: seed) {
+            Output.standard.write(KinematicsDistance.rendered(kinematics))
         }
         if !rankAgainst.isEmpty { try rankCheck(generator, criterion: task.hitCriterion ?? .exact, base: base) }
     }

@@ -24,7 +24,7 @@ import SnapLabSupport
 /// joint distributions are equal), with a permutation p-value over `permutations` relabellings of
 /// the pooled sample (seeded). The KS margins say which coordinate is off; the energy distance
 /// also sees the dependence between them (a model whose fast strokes end far from the goal).
-public struct ReleaseKinematics: Sendable {
+public struct KinematicsDistance: Sendable {
     /// One labelled stroke: speed toward the goal (pt/ms), position within the item, goal distance (pitches).
     public struct Point: Sendable, Hashable {
         public var speed: Double
