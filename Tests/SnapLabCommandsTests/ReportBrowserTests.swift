@@ -118,7 +118,7 @@ struct ReportBrowserTests {
         return String(dom[r.upperBound...].prefix { $0 != "\"" })
     }
 
-    @Test("at 390 and 1280 px: nothing wider than the viewport, no picture text under 10 px on the phone, the verdict's number is recommend's JSON",
+    @Test("at 390 and 1280 px: nothing wider than the viewport, no picture text under 10 px, the verdict's number is recommend's JSON",
           .enabled(if: chromium != nil, "chromium is not installed (Debian: apt-get install chromium; Scripts/setup.sh does)"),
           .timeLimit(.minutes(4)))
     func phoneAndDesktop() throws {
@@ -139,8 +139,9 @@ struct ReportBrowserTests {
             #expect(Self.attribute("data-wide", in: dom.stdout) == "false", "\(width) px: the page scrolls sideways")
             // On a desktop every table fits its box (on a phone wide tables scroll in theirs).
             #expect(width < 640 || Self.attribute("data-clipped", in: dom.stdout) == "", "\(width) px: \(Self.attribute("data-clipped", in: dom.stdout) ?? "")")
-            // At phone width the pictures are drawn wide enough (and scroll); on a desktop they fit the column.
-            #expect(width > 640 || Self.attribute("data-small-text", in: dom.stdout) == "", "\(width) px: \(Self.attribute("data-small-text", in: dom.stdout) ?? "")")
+            // At both widths the pictures are drawn wide enough for 10 px text (and scroll in their box); issue 30
+            // asked it of the desktop too (the maps' text was 8.5–9.4 px at 1280 px).
+            #expect(Self.attribute("data-small-text", in: dom.stdout) == "", "\(width) px: \(Self.attribute("data-small-text", in: dom.stdout) ?? "")")
             let shown = try #require(Double(Self.attribute("data-verdict", in: dom.stdout) ?? ""))
             #expect(shown == expected, "verdict \(shown) vs recommend \(expected)")
         }

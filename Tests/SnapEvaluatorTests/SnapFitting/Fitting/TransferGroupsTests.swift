@@ -5,24 +5,30 @@ import SnapStrategies
 
 @Suite("Transfer between tasks")
 struct TransferGroupsTests {
-    /// Two layouts (10 and 8 items of 100 pt), six users each swiping in both at speeds 0.05 … 2.0.
-    static func twoTasks() throws -> FitData {
-        let wide = try CarouselLayout(itemWidth: 100, spacing: 0, viewportWidth: 100, itemCount: 10)
-        let narrow = try CarouselLayout(itemWidth: 100, spacing: 0, viewportWidth: 100, itemCount: 8)
+    /// Six users each swiping in every task (a layout and a group column's value) at speeds
+    /// 0.1 … 2.0: task 0 means the next item from 0.8 pt/ms, task 1 from 1.4 pt/ms.
+    static func traces(_ tasks: [(layout: CarouselLayout, group: String?)]) -> [TraceRelease] {
         var traces: [TraceRelease] = []
-        for (t, layout) in [wide, narrow].enumerated() {
+        for (t, task) in tasks.enumerated() {
             for u in 0..<6 {
                 for k in 1...20 {
                     let v = 0.1 * Double(k)
-                    // Task 0: the next item from 0.8 pt/ms; task 1: from 1.4 pt/ms.
                     let intended = v > (t == 0 ? 0.8 : 1.4) ? 3 : 2
-                    traces.append(TraceRelease(traceID: "t\(t)u\(u)k\(k)", user: u, intendedIndex: intended, layout: layout,
+                    traces.append(TraceRelease(traceID: "t\(t)u\(u)k\(k)", user: u, intendedIndex: intended, layout: task.layout,
                                                release: Release(offset: 220, velocity: v, startOffset: 200, startIndex: 2),
-                                               sampleCount: 1, location: TraceLocation(file: "two", line: traces.count + 1)))
+                                               sampleCount: 1, location: TraceLocation(file: "two", line: traces.count + 1),
+                                               group: task.group))
                 }
             }
         }
-        return FitData(traces)
+        return traces
+    }
+
+    /// Two layouts (10 and 8 items of 100 pt).
+    static func twoTasks() throws -> FitData {
+        let wide = try CarouselLayout(itemWidth: 100, spacing: 0, viewportWidth: 100, itemCount: 10)
+        let narrow = try CarouselLayout(itemWidth: 100, spacing: 0, viewportWidth: 100, itemCount: 8)
+        return FitData(traces([(wide, nil), (narrow, nil)]))
     }
 
     @Test("with two layouts every candidate gets a leave-one-group-out score; defaults transfer as they are; the rule ranks by it")
@@ -61,24 +67,10 @@ struct TransferGroupsTests {
         #expect(kept.chosen.policyID == "learned-threshold" && kept.setAside.isEmpty)
     }
 
-    /// Two screens in one layout (a `screen` column): six users each, the second screen's
-    /// intended item one further for fast flings.
+    /// Two screens in one layout (a `screen` column).
     static func twoScreens(second: String = "pix") throws -> FitData {
         let layout = try CarouselLayout(itemWidth: 100, spacing: 0, viewportWidth: 100, itemCount: 10)
-        var traces: [TraceRelease] = []
-        for (t, screen) in ["home", second].enumerated() {
-            for u in 0..<6 {
-                for k in 1...20 {
-                    let v = 0.1 * Double(k)
-                    let intended = v > (t == 0 ? 0.8 : 1.4) ? 3 : 2
-                    traces.append(TraceRelease(traceID: "t\(t)u\(u)k\(k)", user: u, intendedIndex: intended, layout: layout,
-                                               release: Release(offset: 220, velocity: v, startOffset: 200, startIndex: 2),
-                                               sampleCount: 1, location: TraceLocation(file: "two", line: traces.count + 1),
-                                               group: screen))
-                }
-            }
-        }
-        var data = FitData(traces)
+        var data = FitData(traces([(layout, "home"), (layout, second)]))
         data.groupColumn = "screen"
         return data
     }
