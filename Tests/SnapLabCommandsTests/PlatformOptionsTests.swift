@@ -27,6 +27,36 @@ struct PlatformOptionsTests {
         #expect(code.contains("velocity estimator recorded") && code.contains("hit criterion exact") && code.contains("platform compose"))
     }
 
+    @Test("--platform compose on frame-logged rows reads them with compose-frames and says so; an explicit --velocity compose is kept")
+    func composeFrames() throws {
+        var text = "trace_id,user_id,t_ms,touch_x,phase,intended_index\n"
+        for k in 0..<40 {
+            let d = Double(k % 5)
+            for (t, x, phase) in [(0, 300, "began"), (90 + d, 260, "moved"), (107 + d, 226, "moved"), (115 + d, 226, "ended")] {
+                text += "s\(k),u\(k % 10),\(t),\(x),\(phase),\(k % 2)\n"
+            }
+        }
+        let path = try CommandFixtures.write(text, name: "frames-labelled.csv")
+        let layout = ["--item-width", "160", "--viewport", "375", "--count", "10"]
+        let args = [path, "--platform", "compose", "--policies", "nearest,compose-lazyrow-snap", "--max-fitted-parameters", "0"] + layout
+        let (report, notes) = try recommend(args).recommendation()
+        #expect(report.preamble.contains { $0.key == "velocity" && $0.value.contains("compose-frames") && $0.value.contains("display frame") })
+        #expect(report.recommendation.swiftCode.contains("compose-frames") && report.recommendation.swiftCode.contains("frame-logged"))
+        #expect(notes.contains { $0.contains("uses compose-frames") })
+        let (kept, keptNotes) = try recommend(args + ["--velocity", "compose"]).recommendation()
+        #expect(kept.preamble.contains { $0.key == "velocity" && !$0.value.contains("compose-frames") })
+        #expect(!keptNotes.contains { $0.contains("uses compose-frames") })
+        // touchscreen-rate rows are not frame-logged: Compose's tracker on the rows
+        var touch = "trace_id,user_id,t_ms,touch_x,phase,intended_index\n"
+        for k in 0..<40 {
+            for i in 0...8 { touch += "s\(k),u\(k % 10),\(8 * i),\(300 - 5 * i),\(i == 0 ? "began" : "moved"),\(k % 2)\n" }
+            touch += "s\(k),u\(k % 10),68,260,ended,\(k % 2)\n"
+        }
+        let touchPath = try CommandFixtures.write(touch, name: "touch-labelled.csv")
+        let (plain, _) = try recommend([touchPath] + args.dropFirst()).recommendation()
+        #expect(plain.preamble.contains { $0.key == "velocity" && $0.value.hasPrefix("compose") && !$0.value.contains("compose-frames") })
+    }
+
     @Test("without --platform the code's header says which estimator and criterion were assumed")
     func assumed() throws {
         let path = try CommandFixtures.write(flingFixture())

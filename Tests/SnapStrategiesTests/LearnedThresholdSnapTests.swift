@@ -19,7 +19,7 @@ struct LearnedThresholdSnapTests {
         // From slot 10 (offset 1 700) dragged 42.5 pt to 1 742.5, 1 pt/ms, 120 ms of contact.
         let x = LearnedThresholdSnap.features(of: release(from: 10, drag: 0.25, velocity: 1), in: layout)
         #expect(x.startSlot == 10)
-        #expect(x.velocity == 1)
+        #expect(abs(x.velocity - 1.0 / 170) < 1e-15)                 // in pages per ms (issue 30: item units)
         #expect(abs(x.travel - 0.25) < 1e-12)
         #expect(x.fingerTravel == 0)                                 // unknown: no excess
         #expect(abs(x.fraction - 0.25) < 1e-12)
@@ -49,6 +49,20 @@ struct LearnedThresholdSnapTests {
         // No contact time known (time = start time): duration ln 1 = 0; no travel: no direction.
         let still = LearnedThresholdSnap.features(of: Release(offset: 1700, velocity: 0), in: layout)
         #expect(still.duration == 0 && still.quickness == 0 && still.travel == 0 && still.uikitProjection == 0)
+    }
+
+    @Test("speed, travel, finger travel and position mean the same on every layout: a swipe scaled with its layout has the same features")
+    func itemUnits() throws {
+        for scale in [0.5, 1.3, 2.0] {
+            let big = try CarouselLayout(itemWidth: 160 * scale, spacing: 10 * scale, viewportWidth: 375 * scale, itemCount: 40)
+            let r = release(from: 10, drag: 0.3, velocity: 1.7, fingerTravel: 60)
+            let scaled = Release(offset: r.offset * scale, velocity: r.velocity * scale, startOffset: r.startOffset * scale,
+                                 startTime: 0, time: 120, startIndex: 10, fingerTravel: 60 * scale)
+            let a = LearnedThresholdSnap.features(of: r, in: layout), b = LearnedThresholdSnap.features(of: scaled, in: big)
+            #expect(abs(a.velocity - b.velocity) < 1e-12 && abs(a.travel - b.travel) < 1e-12, "\(scale)")
+            #expect(abs(a.fingerTravel - b.fingerTravel) < 1e-12 && abs(a.fraction - b.fraction) < 1e-9, "\(scale)")
+            #expect(a.duration == b.duration && a.quickness == b.quickness && a.startSlot == b.startSlot)
+        }
     }
 
     @Test("defaults: the item nearest UIKit's projection, at most three from the start item")

@@ -54,6 +54,14 @@ public struct FitData: Sendable {
     public let labels: [Label]
     /// Traces dropped because they had no intended item.
     public let unlabelled: Int
+    /// Each trace's group (``TraceRelease/group``: a `--group-by` column's value) as an index
+    /// into ``groupNames`` (first appearance first); both empty when no trace has a group.
+    public let groupIndex: [UInt32]
+    public let groupNames: [String]
+    /// The column the groups come from, for the reader (set by whoever read the data).
+    public var groupColumn: String?
+    /// The group of a trace without the group column's value among traces with one.
+    public static let noGroup = "(none)"
 
     /// Traces scored per chunk when scoring in parallel; below twice this, scoring is serial.
     public static let parallelChunk = 8192
@@ -70,6 +78,34 @@ public struct FitData: Sendable {
         layoutIndex = store.layoutIndex
         labels = store.labels
         unlabelled = store.unlabelled
+        // a reservoir's replacements may leave names no kept trace has: keep those that are used
+        if store.groups.isEmpty {
+            groupIndex = []
+            groupNames = []
+        } else {
+            var renumber = [UInt32?](repeating: nil, count: store.groupNames.count)
+            var names: [String] = []
+            groupIndex = store.groups.map { g in
+                if let k = renumber[Int(g)] { return k }
+                let k = UInt32(names.count)
+                renumber[Int(g)] = k
+                names.append(store.groupNames[Int(g)])
+                return k
+            }
+            groupNames = names
+        }
+    }
+
+    /// `data`'s traces in `layouts` instead of its own (one for one, same indices).
+    init(_ data: FitData, layouts: [CarouselLayout]) {
+        releases = data.releases
+        self.layouts = layouts
+        layoutIndex = data.layoutIndex
+        labels = data.labels
+        unlabelled = data.unlabelled
+        groupIndex = data.groupIndex
+        groupNames = data.groupNames
+        groupColumn = data.groupColumn
     }
 
     /// The columns of a ``FitData`` being filled trace by trace (directly from the reader, so no
@@ -80,7 +116,11 @@ public struct FitData: Sendable {
         var layoutIndex: [UInt32] = []
         var labels: [Label] = []
         var unlabelled = 0
+        /// Per trace its group's index into `groupNames`; empty while no trace has had a group.
+        var groups: [UInt32] = []
+        var groupNames: [String] = []
         private var known: [CarouselLayout: UInt32] = [:]
+        private var knownGroups: [String: UInt32] = [:]
 
         init(reserving capacity: Int = 0) {
             releases.reserveCapacity(capacity)
@@ -118,6 +158,25 @@ public struct FitData: Sendable {
             releases.append(Releases.Stored(release))
             layoutIndex.append(index)
             labels.append(label)
+            if t.group != nil || !groups.isEmpty {
+                // traces before the first with a group (a file without the column) are in "(none)"
+                if groups.count < labels.count - 1 {
+                    let none = groupSlot(nil)
+                    groups += [UInt32](repeating: none, count: labels.count - 1 - groups.count)
+                }
+                groups.append(groupSlot(t.group))
+            }
+        }
+
+        /// The index of group `name` (interned; `nil`: ``FitData/noGroup``, a trace without one
+        /// among traces with one: a file without the column).
+        private mutating func groupSlot(_ name: String?) -> UInt32 {
+            let name = name ?? FitData.noGroup
+            if let k = knownGroups[name] { return k }
+            let k = UInt32(groupNames.count)
+            knownGroups[name] = k
+            groupNames.append(name)
+            return k
         }
 
         /// Puts `t` in place of trace `j` (a reservoir's replacement).
@@ -126,6 +185,8 @@ public struct FitData: Sendable {
             releases[j] = Releases.Stored(release)
             layoutIndex[j] = index
             labels[j] = label
+            if groups.isEmpty && t.group != nil { groups = [UInt32](repeating: groupSlot(nil), count: labels.count) }
+            if j < groups.count { groups[j] = groupSlot(t.group) }
         }
     }
 

@@ -18,7 +18,11 @@ import SnapScoring
 /// most `best + SE(best)` for a cost) — the one-standard-error rule of cross-validation
 /// (Hastie, Tibshirani & Friedman, *Elements of Statistical Learning*, §7.10). Among those,
 /// the chosen one is the simplest: fewest fitted parameters (defaults count 0), then fewest
-/// parameters in the policy, then the order of the input list (catalogue order).
+/// parameters in the policy; among equally simple ones the better score (the one the rule ranks
+/// by), and only then the order of the input list (catalogue order). Simplicity is what the
+/// one-standard-error rule trades score for; once it cannot tell two candidates apart, the
+/// score is the only evidence left, and the catalogue's order is none (issue 30: on one screen
+/// the order of the catalogue, not the data, chose between two one-parameter policies).
 ///
 /// The chosen policy's final values come from a fit on all traces; ``swiftCode`` constructs it
 /// with `SnapStrategies` only.
@@ -79,8 +83,12 @@ public struct Recommendation: Sendable {
             guard let t = transferScore else { return false }
             return testScore - t > (testStandardError.isFinite ? testStandardError : 0)
         }
-        /// Every reason it may not be chosen: degenerate values, a learned fit that does not transfer.
-        public var whyNot: [String] { degenerate + (transferFailure.map { [$0] } ?? []) }
+        /// Why its hits hinge on the viewport width of the one layout recorded (``ViewportCheck``);
+        /// `nil` when they do not, or when the data hold more than one task (transfer scores then).
+        public var viewportFailure: String?
+        /// Every reason it may not be chosen: degenerate values, a learned fit that does not transfer,
+        /// hits that hinge on the viewport width.
+        public var whyNot: [String] { degenerate + (transferFailure.map { [$0] } ?? []) + (viewportFailure.map { [$0] } ?? []) }
         /// The label of the candidate in text: `policy (variant)`.
         public var name: String { "\(policyID) (\(variant))" }
         /// Whether it is the same candidate as `other`.
@@ -144,13 +152,22 @@ public struct Recommendation: Sendable {
     ///     headroom's classifier; every score is taken on all traces. Default
     ///     ``LearnedSample/Cap/automatic`` (a fifth of the traces, at least 50,000); `.all`: every fit
     ///     on all its traces.
+    ///   - platform: the app's platform (`--platform`): a native policy's fitted candidate changes
+    ///     only the settings the platform exposes (``DecisionPlatform/knobs(of:)``; a setting with a
+    ///     few values, such as UIKit's deceleration rate, is picked per fold among them); `nil`:
+    ///     every threshold.
+    ///   - groupsByColumnOnly: the transfer groups are the values of the data's group column
+    ///     (``FitData/groupColumn``, `--group-by`) even when it has one value (no transfer score
+    ///     then, and a note); otherwise a column with one value gives way to the layouts
+    ///     (``TransferGroups``).
     /// - Throws: ``FitError`` (no data, too few users, a cap below 1, ...), ``GSLError``.
     public static func run(policies: [any SnapPolicy] = PolicyCatalog.all, data: FitData,
                            fitter: PolicyFitter = PolicyFitter(), folds k: Int = 5, maxPages: Int = 3,
                            maxFittedParameters: Int = .max, seed: UInt64 = 1,
                            adaptingFolds: Bool = true, withHeadroom: Bool = false,
                            sampleCap cap: LearnedSample.Cap = .automatic, allowDegenerate: Bool = false,
-                           native: Set<String> = []) throws -> Recommendation {
+                           native: Set<String> = [], groupsByColumnOnly: Bool = false,
+                           platform: DecisionPlatform? = nil) throws -> Recommendation {
         guard !policies.isEmpty else { throw FitError.invalidOption(name: "policies", value: "[]", expected: "at least one policy") }
         let sampleCap = cap.traces(forData: data.count)
         if let sampleCap, sampleCap < 1 {
@@ -163,20 +180,24 @@ public struct Recommendation: Sendable {
         var plan = RecommendationPlan(policies: policies, data: data, grouping: grouping, fitter: fitter, maxPages: maxPages,
                                       maxFittedParameters: maxFittedParameters, seed: seed, withHeadroom: withHeadroom)
         plan.sampleCap = sampleCap ?? .max
+        plan.platform = platform
         let users = UserSlots(data)
         plan.users = users
         var outcome = try plan.run()
         let degeneracy = Degeneracy(data: data)
         for k in outcome.candidates.indices where outcome.candidates[k].variant == "fitted" {
+            // a platform's choice of a few values (UIKit's .normal/.fast) is not a value at a range's end
+            let chosen = plan.choiceKnob(outcome.candidates[k].policy).map { [$0.name] } ?? []
             outcome.candidates[k].degenerate = degeneracy.reasons(outcome.candidates[k].policy,
-                                                                 fitted: outcome.candidates[k].fittedParameters)
+                                                                 fitted: outcome.candidates[k].fittedParameters.filter { !chosen.contains($0) })
         }
-        let groups = TransferGroups(data: data)
+        let groups = TransferGroups(data: data, byColumnOnly: groupsByColumnOnly)
         if groups.count > 1, objective.isHigherBetter {
             var transfer = RecommendationPlan(policies: policies, data: data, grouping: groups.folds, fitter: fitter, maxPages: maxPages,
                                               maxFittedParameters: maxFittedParameters, seed: seed, withHeadroom: false)
             transfer.sampleCap = plan.sampleCap
             transfer.users = users
+            transfer.platform = platform
             let moved = try transfer.run().candidates
             for k in outcome.candidates.indices {
                 guard let t = moved.first(where: { $0.isSame(as: outcome.candidates[k]) }) else { continue }
@@ -185,6 +206,10 @@ public struct Recommendation: Sendable {
                 outcome.candidates[k].transferStandardError = Candidate.clusteredStandardError(hits: t.userHits, traces: users.traces)
                 outcome.candidates[k].transferGroupScores = t.foldTestScores
             }
+        }
+        if groups.count < 2, objective.isHigherBetter {
+            let check = ViewportCheck(data: data)
+            for k in outcome.candidates.indices { outcome.candidates[k].viewportFailure = check.reason(outcome.candidates[k]) }
         }
         var result = try Recommendation(objective: objective, candidates: outcome.candidates, folds: grouping.count,
                                         allowDegenerate: allowDegenerate, userTraces: users.traces, native: native)
@@ -198,6 +223,10 @@ public struct Recommendation: Sendable {
         result.headroom = outcome.headroom
         result.sampleCap = sampleCap
         if let note = grouping.note { result.notes.append(note) }
+        if groups.count < 2, let column = groups.column ?? data.groupColumn {
+            result.notes.append("the group column \(column) has one value (\(data.groupNames.joined(separator: ", "))): "
+                                + "no transfer score; record a second task or screen to see whether a choice carries over")
+        }
         if let note = LearnedSample.note(cap: plan.sampleCap, seed: seed, searches: outcome.sampledSearches,
                                          likelihood: outcome.sampledLikelihood) {
             result.notes.append(note)
@@ -221,10 +250,12 @@ public struct Recommendation: Sendable {
     ///     equally simple candidates, preferred.
     public init(objective: FitObjective, candidates: [Candidate], folds: Int, allowDegenerate: Bool = false,
                 userTraces: [Double] = [], native: Set<String> = []) throws {
-        let simpler = { (a: Candidate, b: Candidate) in Self.simpler(a, b, native: native) }
         // With transfer scores (more than one task in the data) the rule ranks by them.
         let byTransfer = !candidates.isEmpty && candidates.allSatisfy { $0.transferScore != nil }
         let rank = { (c: Candidate) in Self.selection(c, byTransfer: byTransfer) }
+        let simpler = { (a: Candidate, b: Candidate) in
+            Self.simpler(a, b, native: native, scores: (Self.sortKey(rank(a).score, objective), Self.sortKey(rank(b).score, objective)))
+        }
         var all = candidates
         if byTransfer {
             // A learned candidate must transfer better than the best rule by more than one standard error.
@@ -242,7 +273,7 @@ public struct Recommendation: Sendable {
             Self.sortKey(rank(a).score, objective) != Self.sortKey(rank(b).score, objective)
                 ? Self.sortKey(rank(a).score, objective) > Self.sortKey(rank(b).score, objective) : simpler(a, b)
         }
-        let eligible = ranking.filter { (allowDegenerate || $0.degenerate.isEmpty) && $0.transferFailure == nil }
+        let eligible = ranking.filter { (allowDegenerate || $0.degenerate.isEmpty) && $0.transferFailure == nil && $0.viewportFailure == nil }
         guard let best = eligible.first ?? ranking.first else {
             throw FitError.emptyData(operation: "recommend", detail: "no candidates")
         }
@@ -258,7 +289,7 @@ public struct Recommendation: Sendable {
         self.threshold = threshold
         self.folds = folds
         self.userTraces = userTraces
-        setAside = ranking.filter { (!allowDegenerate && !$0.degenerate.isEmpty) || $0.transferFailure != nil }
+        setAside = ranking.filter { (!allowDegenerate && !$0.degenerate.isEmpty) || $0.transferFailure != nil || $0.viewportFailure != nil }
         let fmt = { (x: Double) in NumberFormat.fixed(x, 4) }
         var reasons = [byTransfer
             ? "Best transfer hit rate (each task's traces scored by the fit on the other tasks, leave one group out): "
@@ -273,8 +304,8 @@ public struct Recommendation: Sendable {
                            + "\(chosen.parameterCount) parameters), since the better score of \(best.name) is within noise.")
         }
         if !setAside.isEmpty {
-            reasons.append("Set aside (a degenerate fitted value — --allow-degenerate keeps those — or a learned fit that does "
-                           + "not transfer): " + setAside.map { "\($0.name): " + $0.whyNot.joined(separator: "; ") }.joined(separator: " | ") + ".")
+            reasons.append("Set aside (a degenerate fitted value — --allow-degenerate keeps those —, a learned fit that does "
+                           + "not transfer, or hits that hinge on the viewport width): " + setAside.map { "\($0.name): " + $0.whyNot.joined(separator: "; ") }.joined(separator: " | ") + ".")
         }
         tied = Self.tieGroup(pool, userTraces: userTraces, byTransfer: byTransfer)
         if tied.count > 1 {
@@ -285,7 +316,7 @@ public struct Recommendation: Sendable {
                            }.joined(separator: ", ")
                            + "; among ties the rule above chose: fewest fitted parameters, "
                            + (native.isEmpty ? "" : "then what the platform ships natively, ")
-                           + "then fewest parameters, then catalogue order.")
+                           + "then fewest parameters, then the better score, then catalogue order.")
         }
         self.reasons = reasons
     }
@@ -312,12 +343,15 @@ public struct Recommendation: Sendable {
     }
 
     /// The simplicity order: fewest fitted parameters, then native to the platform (`native`),
-    /// then fewest parameters, then input order, defaults first.
-    static func simpler(_ a: Candidate, _ b: Candidate, native: Set<String> = []) -> Bool {
+    /// then fewest parameters, then the better score (`scores`: the two candidates' ``sortKey(_:_:)``,
+    /// larger is better; `nil` skips it), then input order, defaults first.
+    static func simpler(_ a: Candidate, _ b: Candidate, native: Set<String> = [],
+                        scores: (a: Double, b: Double)? = nil) -> Bool {
         if a.fittedParameters.count != b.fittedParameters.count { return a.fittedParameters.count < b.fittedParameters.count }
         let (na, nb) = (native.contains(a.policyID), native.contains(b.policyID))
         if na != nb { return na }
         if a.parameterCount != b.parameterCount { return a.parameterCount < b.parameterCount }
+        if let scores, scores.a != scores.b { return scores.a > scores.b }
         if a.order != b.order { return a.order < b.order }
         return a.variant == "defaults" && b.variant != "defaults"
     }

@@ -51,6 +51,22 @@ struct RecommendationPlan {
     var serial = false
     /// The users the held-out hits are summed by (``Recommendation/Candidate/userHits``); `nil`: made from ``data``.
     var users: UserSlots?
+    /// The app's platform (`--platform`): a native policy's fit changes only the settings it
+    /// exposes (``DecisionPlatform/knobs(of:)``); `nil`: every threshold.
+    var platform: DecisionPlatform?
+
+    /// The parameters a fit of `policy` may change: `nil` every threshold (no platform, or a rule
+    /// that ships as code); else the platform's settings with a range of values (not whole numbers).
+    func fitNames(_ policy: any SnapPolicy) -> [String]? {
+        guard let platform, let knobs = platform.knobs(of: policy.id) else { return nil }
+        let specs = policy.parameterSpecs
+        return knobs.filter { k in k.values == nil && specs.contains { $0.name == k.name && !$0.isInteger } }.map(\.name)
+    }
+
+    /// A setting of `policy` the platform offers as a few values (UIKit's `.normal`/`.fast`), if any.
+    func choiceKnob(_ policy: any SnapPolicy) -> PlatformKnob? {
+        platform?.knobs(of: policy.id)?.first { k in k.values != nil && policy.parameterSpecs.contains { $0.name == k.name } }
+    }
 
     /// Per-user hits of `policy` on `indices` added to `hits` (``FitData/addHits(_:indices:users:into:)``).
     func addHits(_ policy: any SnapPolicy, _ indices: [Int], into hits: inout [Double]) {
@@ -79,6 +95,8 @@ struct RecommendationPlan {
         case tooMany
         case learned
         case search(free: Int)
+        /// A platform setting with a few values (``choiceKnob(_:)``): each fold picks the best.
+        case choice
     }
 
     /// A policy's defaults candidate, its further work, and how long its defaults took to score (ns).
@@ -107,7 +125,7 @@ struct RecommendationPlan {
             let found = try defaultsCandidate(order)
             switch found.work {
             case .none, .tooMany: progress.advance()
-            case .learned, .search: break
+            case .learned, .search, .choice: break
             }
             return found
         }
@@ -118,6 +136,7 @@ struct RecommendationPlan {
             switch found.work {
             case .learned: ranked.append((.fitted(order), 0, 0))
             case let .search(free): ranked.append((.fitted(order), 2, found.nanoseconds &* UInt64(free)))
+            case .choice: ranked.append((.fitted(order), 2, found.nanoseconds))
             case .none, .tooMany: break
             }
         }
@@ -141,6 +160,9 @@ struct RecommendationPlan {
                     guard order == headroomAfter else { return TaskResult.candidate(candidate) }
                     progress.advance()
                     return TaskResult.candidateAndHeadroom(candidate, try headroom())
+                }
+                if case .choice = found.work, let knob = choiceKnob(policies[order]) {
+                    return TaskResult.candidate(try choiceCandidate(order, knob: knob))
                 }
                 return TaskResult.candidate(try searchedCandidate(order))
             case .headroom:
@@ -205,7 +227,11 @@ struct RecommendationPlan {
         // Defaults are not fitted: every trace is held out from a fit that did not happen.
         for test in grouping.testIndices { addHits(defaults, test, into: &candidate.userHits) }
         if defaults is LearnedThresholdSnap { return Defaults(candidate: candidate, work: .learned, nanoseconds: took) }
-        let free = try BoundTransform(policy: defaults.id, specs: defaults.parameterSpecs, values: defaults.parameterValues)
+        let names = fitNames(defaults)
+        if names?.isEmpty == true {
+            return Defaults(candidate: candidate, work: choiceKnob(defaults) == nil ? .none : .choice, nanoseconds: took)
+        }
+        let free = try BoundTransform(policy: defaults.id, specs: defaults.parameterSpecs, values: defaults.parameterValues, free: names)
         let work: Work = free.count == 0 ? .none : free.count > maxFittedParameters ? .tooMany : .search(free: free.count)
         return Defaults(candidate: candidate, work: work, nanoseconds: took)
     }
@@ -271,23 +297,24 @@ struct RecommendationPlan {
         let objective = fitter.objective
         let given = policies[order]
         let defaults = try given.withParameterValues(given.defaultParameterValues)
-        let free = try BoundTransform(policy: defaults.id, specs: defaults.parameterSpecs, values: defaults.parameterValues)
+        let names = fitNames(defaults)
+        let free = try BoundTransform(policy: defaults.id, specs: defaults.parameterSpecs, values: defaults.parameterValues, free: names)
         // Rows only for the parameters that are bisected, as in `fit` (8 bytes per trace and row).
         let memo = BreakpointMemo(traces: data.count, policy: defaults, coordinates: free.coordinates)
         // (no fold sample reaches the sweep's size on smaller data: the fitter would not use them)
         let orders = data.count >= PolicyFitter.sweepMinimum
-            ? try FeatureOrders(data: data, policy: defaults, parameters: nil, objective: objective) : nil
+            ? try FeatureOrders(data: data, policy: defaults, parameters: names, objective: objective) : nil
         var scores: [Double] = [], hits: [Double] = [], values: [[Double]] = []
         for f in 0..<grouping.count {
-            let fit = try fitter.fit(defaults, data: data, indices: searchIndices(grouping.trainIndices(f)), memo: memo, orders: orders,
-                                     scoringStart: false)
+            let fit = try fitter.fit(defaults, parameters: names, data: data, indices: searchIndices(grouping.trainIndices(f)),
+                                     memo: memo, orders: orders, scoringStart: false)
             scores.append(data.score(fit.policy, objective: objective, indices: grouping.testIndices[f]))
             addHits(fit.policy, grouping.testIndices[f], into: &hits)
             values.append(fit.policy.parameterValues)
         }
         // scoringStart: also says which fitted values the data leave not identified (for the code's comments)
-        let final = try fitter.fit(defaults, data: data, indices: searchIndices(data.allIndices), memo: memo, orders: orders,
-                                   scoringStart: true)
+        let final = try fitter.fit(defaults, parameters: names, data: data, indices: searchIndices(data.allIndices), memo: memo,
+                                   orders: orders, scoringStart: true)
         var candidate = Recommendation.Candidate(
             policyID: defaults.id, variant: "fitted", fittedParameters: final.fittedNames,
             parameterCount: defaults.parameterSpecs.count, order: order, foldTestScores: scores,
@@ -296,6 +323,45 @@ struct RecommendationPlan {
             atBound: zip(final.fittedNames, final.atBound).filter(\.1).map(\.0),
             notIdentified: zip(final.fittedNames, final.notIdentified).filter(\.1).map(\.0),
             sampleCap: sampledCap)
+        candidate.userHits = hits
+        candidate.foldValues = values
+        return candidate
+    }
+
+    /// The fitted candidate of policy `order` whose platform offers `knob` as a few values
+    /// (``PlatformKnob/values``): each training fold picks the value with the best score (ties: the
+    /// first listed, the platform's default), scored on its test fold; the final value is the pick
+    /// on all traces.
+    func choiceCandidate(_ order: Int, knob: PlatformKnob) throws -> Recommendation.Candidate {
+        let objective = fitter.objective
+        let given = policies[order]
+        let defaults = try given.withParameterValues(given.defaultParameterValues)
+        let options: [any SnapPolicy] = try (knob.values ?? []).map { value in
+            var p = defaults
+            try p.setParameter(named: knob.name, to: value)
+            return p
+        }
+        guard !options.isEmpty else { throw FitError.noFreeParameters(policy: defaults.id) }
+        func pick(_ indices: [Int]) -> any SnapPolicy {
+            var best = options[0], bestLoss = objective.loss(data.score(options[0], objective: objective, indices: indices))
+            for p in options.dropFirst() {
+                let loss = objective.loss(data.score(p, objective: objective, indices: indices))
+                if loss < bestLoss { (best, bestLoss) = (p, loss) }
+            }
+            return best
+        }
+        var scores: [Double] = [], hits: [Double] = [], values: [[Double]] = []
+        for f in 0..<grouping.count {
+            let p = pick(grouping.trainIndices(f))
+            scores.append(data.score(p, objective: objective, indices: grouping.testIndices[f]))
+            addHits(p, grouping.testIndices[f], into: &hits)
+            values.append(p.parameterValues)
+        }
+        var candidate = Recommendation.Candidate(
+            policyID: defaults.id, variant: "fitted", fittedParameters: [knob.name],
+            parameterCount: defaults.parameterSpecs.count, order: order, foldTestScores: scores,
+            testScore: CrossValidatedFit.mean(scores), testStandardError: CrossValidatedFit.standardError(scores),
+            policy: pick(data.allIndices))
         candidate.userHits = hits
         candidate.foldValues = values
         return candidate

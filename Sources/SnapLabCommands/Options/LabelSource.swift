@@ -40,11 +40,11 @@ public struct BehaviourLabelOptions: ParsableArguments, Sendable {
     /// Reads every trace of `input` into memory and relabels it from behaviour (sessions must be
     /// seen whole before any stroke is labelled): the traces in file order, with derived labels,
     /// and the data checks over them (so they describe the derived labels, not the files').
-    func relabelledTraces(_ input: TraceInputOptions) throws
+    func relabelledTraces(_ input: TraceInputOptions, groupBy: TraceReadOptions.GroupColumn? = nil) throws
         -> (traces: [TraceRelease], sessions: [String?], summary: ReadSummary, labels: BehaviourRelabelling.Summary, checks: DataChecks) {
         var traces: [TraceRelease] = []
         var sessions: [String?] = []
-        let (summary, _) = try input.read { record in
+        let (summary, _) = try input.read(groupBy: groupBy) { record in
             traces.append(record.release)
             sessions.append(record.sessionID)
         }
@@ -72,14 +72,15 @@ public struct BehaviourLabelOptions: ParsableArguments, Sendable {
     /// `report --labels behaviour`: derives the labels in a first pass over `input` (releases and
     /// sessions only), then reads it again and hands `body` every record with its derived label
     /// (``TraceRecord/relabelled(_:)``). Standard input cannot be read twice.
-    func readRelabelled(_ input: TraceInputOptions, _ body: (TraceRecord) throws -> Void) throws
+    func readRelabelled(_ input: TraceInputOptions, groupBy: TraceReadOptions.GroupColumn? = nil,
+                        _ body: (TraceRecord) throws -> Void) throws
         -> (summary: ReadSummary, labels: BehaviourRelabelling.Summary, checks: DataChecks) {
         guard !input.files.contains("-") else {
             throw ValidationError("--labels behaviour reads the files twice here; it cannot read standard input ('-')")
         }
         let first = try relabelledTraces(input)
         var i = 0
-        let (summary, _) = try input.read { record in
+        let (summary, _) = try input.read(groupBy: groupBy) { record in
             // The same files in the same order: record i is trace i of the first pass.
             try body(record.relabelled(i < first.traces.count ? first.traces[i].intendedIndex : nil))
             i += 1

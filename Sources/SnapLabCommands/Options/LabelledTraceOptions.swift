@@ -25,7 +25,9 @@ public struct LabelledTraceOptions: ParsableArguments, Sendable {
     /// - Returns: the fit data, how many labelled traces were seen, what was read, the data
     ///   checks over every trace read, and the behaviour labeller's counts (`nil` with the files'
     ///   labels).
-    func readFitData(_ input: TraceInputOptions, seed: UInt64, behaviour: BehaviourLabelOptions? = nil) throws
+    /// `groupBy`: also read this group column per trace (``FitData/groupIndex``, ``FitData/groupColumn``).
+    func readFitData(_ input: TraceInputOptions, seed: UInt64, behaviour: BehaviourLabelOptions? = nil,
+                     groupBy: TraceReadOptions.GroupColumn? = nil) throws
         -> (data: FitData, labelled: Int, summary: ReadSummary, checks: DataChecks,
             labels: BehaviourRelabelling.Summary?) {
         let reservoir = try FitData.Reservoir(capacity: maxTraces, seed: seed)
@@ -33,11 +35,11 @@ public struct LabelledTraceOptions: ParsableArguments, Sendable {
         let checks: DataChecks
         var labels: BehaviourRelabelling.Summary?
         if let behaviour, behaviour.labels == .behaviour {
-            let run = try behaviour.relabelledTraces(input)
+            let run = try behaviour.relabelledTraces(input, groupBy: groupBy)
             for trace in run.traces where trace.intendedIndex != nil { reservoir.add(hitOptions.applied(to: trace)) }
             (summary, checks, labels) = (run.summary, run.checks, run.labels)
         } else {
-            (summary, checks) = try input.read { record in
+            (summary, checks) = try input.read(groupBy: groupBy) { record in
                 if record.release.intendedIndex != nil { reservoir.add(hitOptions.applied(to: record.release)) }
             }
         }
@@ -45,7 +47,9 @@ public struct LabelledTraceOptions: ParsableArguments, Sendable {
             throw UnscorableDataError.unlabelled(traces: summary.tracesRead,
                                                  warnings: checks.lines(hit: hitOptions.hit, velocity: input.velocity))
         }
-        return (reservoir.data, reservoir.seen, summary, checks, labels)
+        var data = reservoir.data
+        data.groupColumn = GroupOptions.column(summary)
+        return (data, reservoir.seen, summary, checks, labels)
     }
 
     /// Notes for standard error about the sample (empty when every labelled trace was kept).

@@ -22,6 +22,7 @@ public struct PlatformOptions: ParsableArguments, Sendable {
         var out = input
         switch input.velocity {
         case platform.velocity, .recorded: break
+        case .composeFrames where platform == .compose: break
         case .lsq2: out.velocity = platform.velocity
         default:
             throw ValidationError("--velocity \(input.velocity.rawValue) is not what --platform \(platform.rawValue)'s tracker measures "
@@ -42,13 +43,30 @@ public struct PlatformOptions: ParsableArguments, Sendable {
         return kept
     }
 
+    /// The estimator to read the traces again with when `--platform compose` chose Compose's
+    /// tracker (no `--velocity` given: `given` is the command's own input) and the data checks
+    /// (`warnings`: their ids) found the rows logged one per display frame: `compose-frames`,
+    /// Compose's tracker on the input samples rebuilt between frames (issue 31), since on the
+    /// rows as logged it reads 0 on a large share of real strokes. `nil` otherwise.
+    func framesEstimator(given: TraceInputOptions, warnings: [String]) -> VelocityMethod? {
+        guard platform == .compose, given.velocity == .lsq2, warnings.contains("frame-logged") else { return nil }
+        return .composeFrames
+    }
+
+    /// The note that says so (standard error, the verdict, the code's header).
+    static let framesNote = "the traces look logged one row per display frame (data check frame-logged), so --platform compose "
+        + "uses compose-frames: Compose's tracker on the input samples rebuilt between frames (issue 31), not on the rows as "
+        + "logged, where it reads 0 on strokes the device flung (--velocity compose keeps the rows)"
+
     /// The policies native to the platform (preferred among ties), empty without one.
     var native: Set<String> { Set(platform?.nativePolicyIDs ?? []) }
 
     /// What the numbers and the generated code assume, one line: estimator, hit criterion, platform.
-    func assumptions(velocity: String, hit: HitCriterion) -> String {
+    /// `frames`: the estimator is the frame-logged one (``framesEstimator(given:warnings:)``), said too.
+    func assumptions(velocity: String, hit: HitCriterion, frames: Bool = false) -> String {
         "Assumes: velocity estimator \(velocity); hit criterion \(hit.rawValue); "
             + (platform.map { $0.summary } ?? "platform not given (--platform sets the estimator its tracker uses; "
-                + "thresholds compared with other velocities decide differently)") + "."
+                + "thresholds compared with other velocities decide differently)")
+            + (frames ? "; " + Self.framesNote : "") + "."
     }
 }

@@ -73,10 +73,13 @@ public struct TraceInputOptions: ParsableArguments, Sendable {
         return base
     }
 
-    /// ``readOptions(layoutNeeded:)`` over `given` (``givenLayout()``, read once per command).
-    func readOptions(given: LayoutFields, layoutNeeded: Bool) -> TraceReadOptions {
-        TraceReadOptions(velocity: velocity, lenient: lenient,
-                         baseLayout: layoutNeeded ? given : given.merged(over: LayoutOptions.benchmark))
+    /// ``readOptions(layoutNeeded:)`` over `given` (``givenLayout()``, read once per command), reading
+    /// the group column `groupBy` when asked (``TraceReadOptions/groupBy``).
+    func readOptions(given: LayoutFields, layoutNeeded: Bool, groupBy: TraceReadOptions.GroupColumn? = nil) -> TraceReadOptions {
+        var options = TraceReadOptions(velocity: velocity, lenient: lenient,
+                                       baseLayout: layoutNeeded ? given : given.merged(over: LayoutOptions.benchmark))
+        options.groupBy = groupBy
+        return options
     }
 
     /// Reads every file in order, calling `body` per trace; one users table across files.
@@ -84,11 +87,12 @@ public struct TraceInputOptions: ParsableArguments, Sendable {
     /// (``DataChecks``) over every trace read: the caller says what they found
     /// (``DataChecks/lines(users:hit:velocity:)`` on standard error, ``DataChecks/json(users:hit:)``
     /// under `warnings`), so that every command warns the same way.
-    public func read(layoutNeeded: Bool = true,
+    /// `groupBy`: also read this group column per trace (``TraceRelease/group``).
+    public func read(layoutNeeded: Bool = true, groupBy: TraceReadOptions.GroupColumn? = nil,
                      _ body: (TraceRecord) throws -> Void) throws -> (summary: ReadSummary, checks: DataChecks) {
         let progress = ProgressLine(stage: "reading", unit: "traces", checkEvery: 512)
         let given = try givenLayout()
-        let options = readOptions(given: given, layoutNeeded: layoutNeeded)
+        let options = readOptions(given: given, layoutNeeded: layoutNeeded, groupBy: groupBy)
         var checks = DataChecks()
         let summary = try TraceReader.read(paths: files, options: options) { record in
             checks.add(record)

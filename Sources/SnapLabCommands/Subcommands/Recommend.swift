@@ -15,7 +15,7 @@ extension SnapLab {
                 thresholds are the ordinal model with --max-pages. Test scores are means over the \
                 same user-grouped folds for every candidate. Rule: among the candidates within one \
                 standard error of the best, the one with the fewest fitted parameters, then fewest \
-                parameters, then catalogue order. Prints Swift code that builds the chosen policy, and the \
+                parameters, then the better score, then catalogue order. Prints Swift code that builds the chosen policy, and the \
                 headroom: the same folds' hit rate of boosted decision stumps on the learned-threshold \
                 features, the best any release-time policy could do on this data (seeded with --seed).
                 Example: snaplab recommend Data/synthetic.csv --policies tag99,nearest,embla
@@ -50,6 +50,8 @@ extension SnapLab {
 
         @OptionGroup var platformOptions: PlatformOptions
 
+        @OptionGroup var groupOptions: GroupOptions
+
         @Flag(help: "Let a candidate with a degenerate fitted value (at an end of its range, coinciding cut points, a speed gate that never or always fires) be recommended.")
         var allowDegenerate = false
 
@@ -70,22 +72,29 @@ extension SnapLab {
         func recommendation() throws -> (report: RecommendationReport, notes: [String]) {
             let selected = try platformOptions.candidates(PolicySelection.parse(policies))
             let fitter = try fitOptions.fitter(defaultStarts: 4)
-            let input = try platformOptions.applied(to: self.input)
-            let (data, labelled, summary, checks, labels) = try sample.readFitData(input, seed: fitOptions.seed, behaviour: behaviour)
+            var input = try platformOptions.applied(to: self.input)
+            var (data, labelled, summary, checks, labels) = try sample.readFitData(input, seed: fitOptions.seed, behaviour: behaviour,
+                                                                                  groupBy: groupOptions.readGroup)
+            let frames = platformOptions.framesEstimator(given: self.input, warnings: checks.warnings(hit: sample.hitOptions.hit).map(\.id))
+            if let frames {
+                input.velocity = frames
+                (data, labelled, summary, checks, labels) = try sample.readFitData(input, seed: fitOptions.seed, behaviour: behaviour,
+                                                                                  groupBy: groupOptions.readGroup)
+            }
             try fitOptions.checkFolds(users: data.userCounts(data.allIndices).count)
             var recommendation = try Recommendation.run(
                 policies: selected, data: data, fitter: fitter, folds: fitOptions.folds, maxPages: maxPages,
                 maxFittedParameters: maxFittedParameters, seed: fitOptions.seed, withHeadroom: true,
                 sampleCap: try FitSampleCap.parse(fitSampleCap), allowDegenerate: allowDegenerate,
-                native: platformOptions.native)
+                native: platformOptions.native, groupsByColumnOnly: groupOptions.groupBy != nil, platform: platformOptions.platform)
             let velocity = VelocityInUse.header(method: input.velocity, files: summary.files)
-            recommendation.codeHeader = [platformOptions.assumptions(velocity: velocity, hit: sample.hitOptions.hit)]
+            recommendation.codeHeader = [platformOptions.assumptions(velocity: velocity, hit: sample.hitOptions.hit, frames: frames != nil)]
             var preamble: [(key: String, value: String)] = summary.files.map {
                 ("file", "\($0.path) (\($0.kind.rawValue), \($0.tracesRead) traces)")
             }
             preamble.append(("traces", "\(data.count) labelled from \(data.userCounts(data.allIndices).count) users"))
             if let labels { preamble.append(("labels", labels.description)) }
-            preamble.append(("velocity", velocity))
+            preamble.append(("velocity", velocity + (frames != nil ? " (" + PlatformOptions.framesNote + ")" : "")))
             preamble.append(("hit", sample.hitOptions.hit.rawValue))
             preamble.append(("platform", platformOptions.platform.map(\.summary) ?? "not given"))
             preamble.append(("seed", "\(fitOptions.seed)"))
@@ -93,6 +102,7 @@ extension SnapLab {
             var notes = summary.notices(scored: data.count)
             notes += sample.notes(kept: data.count, labelled: labelled)
             notes += checks.lines(users: users, hit: sample.hitOptions.hit, velocity: input.velocity)
+            if frames != nil { notes.append("note: " + PlatformOptions.framesNote) }
             notes.append("seed: \(fitOptions.seed)")
             var report = RecommendationReport(recommendation: recommendation, preamble: preamble, headroom: recommendation.headroom)
             report.users = users

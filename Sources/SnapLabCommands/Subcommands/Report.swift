@@ -56,6 +56,8 @@ extension SnapLab {
 
         @OptionGroup var platformOptions: PlatformOptions
 
+        @OptionGroup var groupOptions: GroupOptions
+
         @Flag(help: "Let a candidate with a degenerate fitted value (at an end of its range, coinciding cut points, a speed gate that never or always fires) be recommended.")
         var allowDegenerate = false
 
@@ -83,20 +85,16 @@ extension SnapLab {
         /// notes for standard error.
         public func render() throws -> String {
             let selected = try platformOptions.candidates(parameters.apply(to: PolicySelection.parse(policies)))
-            let input = try platformOptions.applied(to: self.input)
+            var input = try platformOptions.applied(to: self.input)
             if let baseline, !selected.contains(where: { $0.id == baseline }) {
                 _ = try PolicySelection.parse(baseline)  // an unknown id: did-you-mean
                 throw ValidationError("--baseline \(baseline) is not among the selected --policies")
             }
-            let collector = try ReportCollector(policies: selected, overlayCapacity: overlayTraces,
-                                                fitCapacity: maxFitTraces, seed: fitOptions.seed)
-            collector.hit = hitOptions.hit
-            let summary: ReadSummary, checks: DataChecks
-            var labels: BehaviourRelabelling.Summary?
-            if behaviour.labels == .behaviour {
-                (summary, labels, checks) = try behaviour.readRelabelled(input) { collector.add($0) }
-            } else {
-                (summary, checks) = try input.read { collector.add($0) }
+            var (collector, summary, checks, labels) = try collect(input, selected)
+            let frames = platformOptions.framesEstimator(given: self.input, warnings: checks.warnings(hit: hitOptions.hit).map(\.id))
+            if let frames {
+                input.velocity = frames
+                (collector, summary, checks, labels) = try collect(input, selected)
             }
             var page = ReportPage()
             page.bootstrap = bootstrap
@@ -108,8 +106,11 @@ extension SnapLab {
             page.maxFittedParameters = maxFittedParameters
             page.allowDegenerate = allowDegenerate
             page.native = platformOptions.native
+            page.groupColumn = GroupOptions.column(summary)
+            page.groupsByColumnOnly = groupOptions.groupBy != nil
+            page.platform = platformOptions.platform
             page.assumptions = platformOptions.assumptions(velocity: VelocityInUse.header(method: input.velocity, files: summary.files),
-                                                          hit: hitOptions.hit)
+                                                          hit: hitOptions.hit, frames: frames != nil)
             let users = collector.scores.userCounts.filter { $0 > 0 }.count
             if !noRecommendation { try fitOptions.checkFolds(users: users) }
             page.preamble = [("velocity", VelocityInUse.header(method: input.velocity, files: summary.files)),
@@ -126,9 +127,24 @@ extension SnapLab {
             var notes = summary.notices(scored: collector.scores.labelled)
             notes += checks.lines(users: users, hit: hitOptions.hit, velocity: input.velocity)
             notes += pageNotes
+            if frames != nil { notes.append("note: " + PlatformOptions.framesNote) }
             notes.append("seed: \(fitOptions.seed)")
             notes.append("wrote \(out)")
             return notes.joined(separator: "\n") + "\n"
+        }
+
+        /// One pass over the traces of `input` into a new collector of `policies`.
+        func collect(_ input: TraceInputOptions, _ policies: [any SnapPolicy]) throws
+            -> (collector: ReportCollector, summary: ReadSummary, checks: DataChecks, labels: BehaviourRelabelling.Summary?) {
+            let collector = try ReportCollector(policies: policies, overlayCapacity: overlayTraces,
+                                                fitCapacity: maxFitTraces, seed: fitOptions.seed)
+            collector.hit = hitOptions.hit
+            if behaviour.labels == .behaviour {
+                let (summary, labels, checks) = try behaviour.readRelabelled(input, groupBy: groupOptions.readGroup) { collector.add($0) }
+                return (collector, summary, checks, labels)
+            }
+            let (summary, checks) = try input.read(groupBy: groupOptions.readGroup) { collector.add($0) }
+            return (collector, summary, checks, nil)
         }
     }
 }

@@ -162,7 +162,7 @@ extension JavaScriptExport {
       const android = L.position(L.clampedOffset(r.offset + SL.spline(v, SL.platformSpline(0.015)))) - s;
       const contact = r.durationMs > 0 ? r.durationMs : 0;
       const direction = t > 0 ? 1 : (t < 0 ? -1 : 0);
-      const eta = p.velocityWeight * r.velocity + p.travelWeight * travel + p.fingerTravelWeight * excess
+      const eta = p.velocityWeight * (r.velocity / stride) + p.travelWeight * travel + p.fingerTravelWeight * excess
         + p.fractionWeight * (pos - Math.floor(pos)) + p.uikitProjectionWeight * uikit + p.androidProjectionWeight * android
         + p.durationWeight * SL.log(1 + contact) + p.quicknessWeight * (direction * 100 / (contact > 10 ? contact : 10));
       const cuts = Object.keys(p).filter((k) => /^cut[0-9]+$/.test(k)).sort((a, b) => Number(a.slice(3)) - Number(b.slice(3)));

@@ -177,7 +177,7 @@ extension KotlinExport {
                 9.80665 * 39.37 * 160 * 0.84, 1.0))) - s
             val contact = if (r.durationMs > 0) r.durationMs else 0.0
             val direction = if (t > 0) 1.0 else if (t < 0) -1.0 else 0.0
-            val eta = P.velocityWeight * r.velocity + P.travelWeight * travel + P.fingerTravelWeight * excess +
+            val eta = P.velocityWeight * (r.velocity / stride) + P.travelWeight * travel + P.fingerTravelWeight * excess +
                 P.fractionWeight * (pos - Math.floor(pos)) + P.uikitProjectionWeight * uikit + P.androidProjectionWeight * android +
                 P.durationWeight * Elementary.log(1 + contact) + P.quicknessWeight * (direction * 100 / (if (contact > 10) contact else 10.0))
             var k = 0.0

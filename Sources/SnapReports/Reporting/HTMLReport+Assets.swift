@@ -1,9 +1,11 @@
 /// The report's inline style sheet and script.
 extension HTMLReport {
     /// Colours: ink #1f2328 on white, muted #59636e, rules #d8dee4; policy colours come from
-    /// ``Palette``. One column up to 1100 px; under 640 px the padding and type shrink, wide
-    /// tables scroll inside their box, and pictures are drawn wide enough for their smallest text
-    /// to be ``HTMLReport/smallestText`` px (`--phone-width`), scrolling sideways in their box.
+    /// ``Palette``. One column up to 1100 px; under 640 px the padding and type shrink and wide
+    /// tables scroll inside their box. At every width pictures are drawn wide enough for their
+    /// smallest text to be ``HTMLReport/smallestText`` px (`--phone-width`), scrolling sideways in
+    /// their box when the column is narrower (issue 30: the decision maps' text was 8.5–9.4 px at
+    /// 1280 px, where they were shrunk to the column).
     static let style = """
         :root { --ink: #1f2328; --muted: #59636e; --rule: #d8dee4; --soft: #f6f8fa; --accent: #0072B2; }
         * { box-sizing: border-box; }
@@ -45,7 +47,9 @@ extension HTMLReport {
         .scroll-y { max-height: 420px; overflow-y: auto; }
         p.legend, figcaption, .explain { font-size: 13px; color: var(--muted); }
         p.legend { white-space: pre-line; }
-        figure { margin: 18px 0 26px; } .plot svg { max-width: 100%; height: auto; display: block; }
+        figure { margin: 18px 0 26px; }
+        .plot { overflow-x: auto; -webkit-overflow-scrolling: touch; }
+        .plot svg { max-width: none; width: var(--phone-width); height: auto; display: block; }
         .grid2 { display: grid; grid-template-columns: repeat(auto-fit, minmax(min(100%, 420px), 1fr)); gap: 16px; }
         dl.summary { display: grid; grid-template-columns: max-content 1fr; gap: 2px 16px; font-size: 14px; }
         dl.summary dt { font-weight: 600; } dl.summary dd { margin: 0; overflow-wrap: anywhere; }
@@ -61,8 +65,7 @@ extension HTMLReport {
           header h1 { font-size: 21px; } .verdict { padding: 12px 14px; } .verdict .headline { font-size: 21px; }
           .verdict .headline code { font-size: 20px; } .fact .big { font-size: 24px; } .fact { min-width: 0; }
           .bar { width: 70px; }
-          .plot { overflow-x: auto; -webkit-overflow-scrolling: touch; border: 1px solid var(--rule); border-radius: 6px; }
-          .plot svg { max-width: none; width: var(--phone-width); }
+          .plot { border: 1px solid var(--rule); border-radius: 6px; }
         }
         .verdict .tie { margin: 0 0 12px; } .verdict .assumed { color: var(--muted); font-size: 13px; margin: 12px 0 0; }
         .verdict details { margin: 12px 0 0; font-size: 13px; }

@@ -49,8 +49,8 @@ public struct HTMLReport: Sendable {
     public static let smallestText = 10.0
 
     /// The width (CSS px) at which an SVG of natural `width` draws its smallest text (its least
-    /// `font-size`) at ``smallestText`` or larger: on a phone the picture is drawn that wide and
-    /// scrolls sideways in its box, instead of shrinking its text to a few pixels.
+    /// `font-size`) at ``smallestText`` or larger: the picture is drawn that wide (on a phone or a
+    /// desktop) and scrolls sideways in its box, instead of shrinking its text to a few pixels.
     static func legibleWidth(of markup: String, width: Double) -> Double {
         var smallest = Double.infinity
         var rest = Substring(markup)

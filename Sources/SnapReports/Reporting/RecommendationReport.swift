@@ -42,7 +42,7 @@ public struct RecommendationReport: Sendable {
         return "one-standard-error rule: among the candidates whose mean test \(recommendation.objective) is "
             + "\(direction) of the best (\(recommendation.objective.isHigherBetter ? "≥" : "≤") "
             + "\(NumberFormat.fixed(recommendation.threshold, 4))), the simplest: fewest fitted parameters, "
-            + "then fewest parameters, then catalogue order"
+            + "then fewest parameters, then the better score, then catalogue order"
     }
 
     /// `name=value` for every parameter of a candidate's policy (4 decimals at most).
@@ -73,6 +73,7 @@ public struct RecommendationReport: Sendable {
     static func variantText(_ c: Recommendation.Candidate) -> String {
         (c.variant == "fitted" ? "fitted, held out" : c.variant) + (c.degenerate.isEmpty ? "" : ", DEGENERATE")
             + (c.transferFailure == nil ? "" : ", does not transfer")
+            + (c.viewportFailure == nil ? "" : ", viewport-dependent")
     }
 
     /// The report as text: preamble, ranking table, rule, reasons, chosen policy and its code.
@@ -133,7 +134,7 @@ public struct RecommendationReport: Sendable {
     /// `held_out_hit_rate`, `held_out_traces` and `held_out_interval` (``heldOutJSON(_:)``); each row
     /// also `fold_parameters` (each fold's fitted values), `degenerate` (``Degeneracy``' reasons),
     /// `transfer_hit_rate`, `transfer_se`, `transfer_group_scores`, `drops_on_transfer` and
-    /// `transfer_failure`; at the top `fold_users` (each fold's test users), `set_aside`, `tied`
+    /// `transfer_failure`, `viewport_failure` (``Recommendation/Candidate/viewportFailure``); at the top `fold_users` (each fold's test users), `set_aside`, `tied`
     /// (`policy`, `variant`, `holm_p`), `transfer_groups` and `ranked_by` (`test` or `transfer`).
     public func json() -> JSONValue {
         jsonValue()
@@ -195,6 +196,7 @@ public struct RecommendationReport: Sendable {
                     ("transfer_group_scores", .array(c.transferGroupScores.map { .number($0) })),
                     ("drops_on_transfer", .bool(c.dropsOnTransfer)),
                     ("transfer_failure", c.transferFailure.map { .string($0) } ?? .null),
+                    ("viewport_failure", c.viewportFailure.map { .string($0) } ?? .null),
                 ] + Self.heldOutJSON(r.heldOut(c)))
             })),
             ("fold_users", .array(r.foldUsers.map { .array($0.map(name)) })),

@@ -34,6 +34,12 @@ public struct ReportPage: Sendable {
     public var allowDegenerate = false
     /// The policies native to the app's platform (`--platform`), preferred among equally simple candidates.
     public var native: Set<String> = []
+    /// The column whose values are the tasks (``FitData/groupColumn``) and whether it was named
+    /// (`--group-by`: used even with one value; ``Recommendation/run(policies:data:fitter:folds:maxPages:maxFittedParameters:seed:adaptingFolds:withHeadroom:sampleCap:allowDegenerate:native:groupsByColumnOnly:)``).
+    public var groupColumn: String?
+    public var groupsByColumnOnly = false
+    /// The app's platform (`--platform`): native policies fit only the settings it exposes.
+    public var platform: DecisionPlatform?
     /// What the numbers assume (estimator, hit criterion, platform), one line for the verdict and the code's header.
     public var assumptions: String?
     public var mapPolicies = 3
@@ -77,11 +83,13 @@ public struct ReportPage: Sendable {
             let fitTraces = collector.labelled
             do {
                 // Recommendation.run draws its own progress line (policies done of the total).
-                let data = FitData(fitTraces.traces)
+                var data = FitData(fitTraces.traces)
+                data.groupColumn = groupColumn
                 recommendation = try Recommendation.run(
                     policies: totals.policies, data: data, fitter: fitter, folds: folds, maxPages: maxPages,
                     maxFittedParameters: maxFittedParameters, seed: seed, adaptingFolds: false,
-                    allowDegenerate: allowDegenerate, native: native)
+                    allowDegenerate: allowDegenerate, native: native, groupsByColumnOnly: groupsByColumnOnly,
+                    platform: platform)
                 headroom = try Headroom.run(data: data, folds: folds, seed: seed)
             } catch let error as FitError {
                 let note = "No recommendation: \(error.description). The verdict is the policy with the highest hit rate."
@@ -150,7 +158,7 @@ public struct ReportPage: Sendable {
             v.tied = r.tied.count > 1 ? r.tied.map(\.candidate.name) : []
             v.tieRule = "Chosen among them: the simplest within one standard error of the best \(r.byTransfer ? "transfer" : "cross-validated") "
                 + "score (fewest fitted parameters, " + (native.isEmpty ? "" : "then what the platform ships natively, ")
-                + "then fewest parameters, then catalogue order)."
+                + "then fewest parameters, then the better score, then catalogue order)."
             v.transfer = chosen.transferScore.map { ($0, chosen.transferStandardError ?? .nan) }
             v.setAside = r.setAside.map { $0.name + ": " + $0.whyNot.joined(separator: "; ") }
         } else {

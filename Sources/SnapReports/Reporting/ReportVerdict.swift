@@ -18,8 +18,8 @@ public struct ReportVerdict: Sendable {
     /// parameters when fitted (`"name=value …"`, the fit on all traces; the folds' own values are
     /// in `recommend --format json`).
     public var heldOut: (score: HeldOutScore, fitted: String?)?
-    /// The recommended configuration's transfer hit rate and its standard error (leave one layout
-    /// out), shown beside the held-out rate when the data hold more than one layout.
+    /// The recommended configuration's transfer hit rate and its standard error (leave one group
+    /// out: ``TransferGroups``), shown beside the held-out rate when the data hold more than one task.
     public var transfer: (score: Double, standardError: Double)?
     /// The held-out paired difference to the baseline (same traces, same folds), when ``heldOut`` is set.
     public var heldOutBaseline: (policy: String, rate: Double, difference: Double, interval: (lower: Double, upper: Double)?)?
@@ -97,7 +97,7 @@ public struct ReportVerdict: Sendable {
                                             : "of swipes bring the item the person meant wholly into view")
                 + ", held out: each swipe scored by the configuration fitted without its user<br/>" + interval
                 + " (\(heldOut.score.traces) labelled traces)"
-                + (transfer.map { "<br/>on a layout it was not fitted on (leave one layout out): " + Self.percent($0.score) + " ± "
+                + (transfer.map { "<br/>on a task it was not fitted on (leave one group out: screens, layouts or --group-by values): " + Self.percent($0.score) + " ± "
                     + NumberFormat.fixed(100 * $0.standardError, 1) + " pts" } ?? "")
                 + (heldOut.fitted.map { "<br/>fitted <code>" + e($0) + "</code>" } ?? "") + "</span></div>\n"
         } else if let row {
@@ -136,7 +136,8 @@ public struct ReportVerdict: Sendable {
         for warning in warnings { out += "<p class=\"note warning\">Data warning: " + e(warning) + "</p>\n" }
         if !setAside.isEmpty {
             out += "<details class=\"aside\"><summary>Set aside: \(setAside.count) candidate\(setAside.count == 1 ? "" : "s") with a "
-                + "degenerate fitted value or a learned fit that does not transfer (<code>--allow-degenerate</code> keeps the "
+                + "degenerate fitted value, a learned fit that does not transfer or hits that hinge on the viewport width "
+                + "(<code>--allow-degenerate</code> keeps the "
                 + "degenerate ones) — why</summary>\n<ul>" + setAside.map { "<li>" + e($0) + "</li>" }.joined() + "</ul></details>\n"
         }
         for note in notes { out += "<p class=\"note\">" + e(note) + "</p>\n" }

@@ -9,7 +9,7 @@
 ///
 /// | feature | definition | the rules that use it |
 /// | --- | --- | --- |
-/// | `velocity` | release velocity `v`, pt/ms | tag99 tiers, UIKit paging gate, Compose/Flutter/ViewPager fling gates (`policies.md` Part 2) |
+/// | `velocity` | release velocity in items: `v/W`, pages per ms (`v` in pt/ms) | tag99 tiers, UIKit paging gate, Compose/Flutter/ViewPager fling gates (`policies.md` Part 2) |
 /// | `travel` | content travel `(offset − startOffset)/W`, pages | ViewPager `mFlingDistance`, Flutter `minFlingDistance`, Embla threshold |
 /// | `fingerTravel` | `(fingerTravel − travel)/W`: what the finger moved beyond the content (touch slop), pages; 0 when ``Release/fingerTravel`` is unknown | Swiper `threshold` and ViewPager slop gate on the finger (``Release/fingerTravel(touchSlop:)``) |
 /// | `fraction` | `p(offset) − ⌊p(offset)⌋`, position in the item | UIKit paging half page, Swiper `longSwipesRatio`, ViewPager `truncator`, Compose `positionalThreshold` |
@@ -17,6 +17,12 @@
 /// | `androidProjection` | `p(r) − s`, `r = offset + D(v)` with Android's spline distance `D` at platform constants and `v` clamped to 8 dp/ms (``AndroidSplineDeceleration``, AOSP `OverScroller.SplineOverScroller.getSplineFlingDistance`), clamped to the content | `LinearSnapHelper`, Compose `splineBasedDecay`, React Native Android paging |
 /// | `duration` | `ln(1 + contact ms)` (``Release/duration``, negative read as 0) | Swiper `longSwipesMs` (long vs short swipe) |
 /// | `quickness` | `sign(travel) · 100/max(contact ms, 10)`: the drag direction, larger for short contact | Swiper's short swipe: under `longSwipesMs` it moves on in the drag direction (`onTouchEnd.ts`) |
+///
+/// **Every feature means the same on every layout** (issue 30: a fit must carry over between
+/// screens): distances are in pages of the layout's stride `W` (item width plus spacing) or
+/// fractions of one, the speed is pages per ms, times are times; no absolute offset, point
+/// distance or point speed enters the score. (The two projections use the platforms' own
+/// physics in points — that is what those platforms do — and are then read in pages.)
 ///
 /// The score and the decision, with `c` cut points (`K = ⌊c/2⌋`):
 /// ```
@@ -46,7 +52,7 @@ public struct LearnedThresholdSnap: SnapPolicy, Hashable {
     public static let featureNames = ["velocity", "travel", "fingerTravel", "fraction",
                                       "uikitProjection", "androidProjection", "duration", "quickness"]
     /// The features' units, in ``featureNames`` order.
-    public static let featureUnits = ["pt/ms", "pages", "pages", "page", "pages", "pages", "ln(1 + ms)", "per 100 ms"]
+    public static let featureUnits = ["pages/ms", "pages", "pages", "page", "pages", "pages", "ln(1 + ms)", "per 100 ms"]
 
     /// Score per unit of each feature, in ``featureNames`` order (always 8 values).
     public var weights: [Double]
@@ -132,7 +138,7 @@ public struct LearnedThresholdSnap: SnapPolicy, Hashable {
         let contact = release.duration > 0 ? release.duration : 0
         let t = release.travel
         let direction: Double = t > 0 ? 1 : (t < 0 ? -1 : 0)
-        return Features(startSlot: s, velocity: release.velocity, travel: travel, fingerTravel: excess,
+        return Features(startSlot: s, velocity: release.velocity / stride, travel: travel, fingerTravel: excess,
                         fraction: p - p.rounded(.down), uikitProjection: uikit, androidProjection: android,
                         duration: SnapMath.log(1 + contact), quickness: direction * 100 / (contact > 10 ? contact : 10))
     }

@@ -29,7 +29,7 @@ extension ReaderCore {
             let (s, e) = field(i)
             names.append(byteText(s, e))
         }
-        let cols = try TraceColumns(names: names, file: window.path, line: line, velocity: options.velocity)
+        let cols = try TraceColumns(names: names, file: window.path, line: line, velocity: options.velocity, groupBy: options.groupBy)
         // a layout field that neither the base layout nor a column can give: no trace can have a
         // layout (trace-format.md: an error, not a silent default)
         let missing = options.baseLayout.missingRequired.filter { PerTraceField.byName[$0].map { cols.perTrace[$0.rawValue] < 0 } ?? true }
@@ -39,6 +39,8 @@ extension ReaderCore {
         plan.configure(cols)
         summary = FileReadSummary(path: window.path, kind: cols.kind, unknownColumns: cols.unknown)
         summary.layoutColumns = names.filter { LayoutFields.columnNames.contains($0) }
+        summary.groupColumn = cols.groupColumn
+        builder.group = cols.groupField.map { ($0, cols.groupColumn ?? "") }
     }
 
     /// Moves to the first trace boundary at or after `rangeStart` (ranges after the first).
@@ -250,7 +252,7 @@ extension ReaderCore {
                 agree = false
             }
             if !agree {
-                return .disagreement(file: window.path, line: line, column: f.columnName, found: byteText(s, e),
+                return .disagreement(file: window.path, line: line, column: columnName(plan.ptCol[j]), found: byteText(s, e),
                                      expected: byteText(stored, stored + len), firstLine: trace.ptLine[k])
             }
         }

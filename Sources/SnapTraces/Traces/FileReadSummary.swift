@@ -6,6 +6,8 @@ public struct FileReadSummary: Sendable, Hashable {
     public var unknownColumns: [String]
     /// The layout columns of the header (`item_width`, `viewport_width`, …), in header order.
     public var layoutColumns: [String] = []
+    /// The column that groups its traces (``TraceReadOptions/groupBy``), `nil` when none.
+    public var groupColumn: String?
     /// Traces met (yielded, skipped and cancelled).
     public var tracesRead = 0
     /// Traces handed to the consumer.

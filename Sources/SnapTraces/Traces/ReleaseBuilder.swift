@@ -23,6 +23,9 @@ struct ReleaseBuilder: ~Copyable {
     var userIndices = ByteKeyTable()
     /// The index of `"unknown"` (traces without a `user_id`), -1 until needed.
     var unknownUser = -1
+    /// The field and column name of the group column (``TraceReadOptions/groupBy``), `nil` when
+    /// none: each trace must then give it.
+    var group: (field: PerTraceField, column: String)?
 
     /// The per-trace fields that make a layout: `itemWidth` through `looping`.
     static let layoutFieldCount = 8
@@ -56,6 +59,14 @@ struct ReleaseBuilder: ~Copyable {
         let settled = try trace.perTraceIndex(.settledIndex, in: layout)
         let tap = try trace.perTraceIndex(.tapIndex, in: layout)
         let hit = try trace.perTraceHit()
+        var groupValue: String?
+        if let group {
+            guard let value = trace.perTraceText(group.field) else {
+                throw .invalidValue(file: path, line: trace.traceLine, column: group.column, found: "",
+                                    expected: "a value on the trace's rows (the column groups the traces into tasks or screens)")
+            }
+            groupValue = value
+        }
         let user = user(of: trace, intern: intern)
         let n = trace.t.count
         if isSampleLevel && n == 0 {
@@ -101,7 +112,7 @@ struct ReleaseBuilder: ~Copyable {
                                                     fingerTravel: fingerTravel),
                                    sampleCount: isSampleLevel ? n : 1,
                                    location: TraceLocation(file: path, line: trace.traceLine),
-                                   hit: hit, settledIndex: settled, tapIndex: tap)
+                                   hit: hit, settledIndex: settled, tapIndex: tap, group: groupValue)
         return TraceRecord(release: consume release, estimate: estimate, samples: samples, sessionID: trace.perTraceText(.sessionID))
     }
 

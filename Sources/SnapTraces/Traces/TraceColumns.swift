@@ -17,9 +17,12 @@ enum PerTraceField: Int, CaseIterable {
     case startIndex, releaseVelocity
     // trace format 1.1
     case hit, durationMs, fingerTravel, settledIndex, tapIndex
+    /// The column `--group-by` names (or `screen`/`session_kind`, found automatically) when it is
+    /// not one of the fields above (``TraceReadOptions/groupBy``); never recognised by name.
+    case group
 
     /// Number of fields (`allCases.count`, which allocates).
-    static let count = 19
+    static let count = 20
 
     var columnName: String {
         switch self {
@@ -42,6 +45,7 @@ enum PerTraceField: Int, CaseIterable {
         case .fingerTravel: return "finger_travel"
         case .settledIndex: return "settled_index"
         case .tapIndex: return "tap_index"
+        case .group: return "(group column)"
         }
     }
 
@@ -49,7 +53,7 @@ enum PerTraceField: Int, CaseIterable {
     enum ValueKind { case number, text, boolean }
     var valueKind: ValueKind {
         switch self {
-        case .userID, .sessionID, .alignment, .hit: return .text
+        case .userID, .sessionID, .alignment, .hit, .group: return .text
         case .looping: return .boolean
         default: return .number
         }
@@ -61,7 +65,7 @@ enum PerTraceField: Int, CaseIterable {
     /// file it is a per-trace value that overrides the travel derived from `touch_x`.
     var isReleaseLevelOnly: Bool { self == .durationMs }
 
-    static let byName: [String: PerTraceField] = Dictionary(uniqueKeysWithValues: allCases.map { ($0.columnName, $0) })
+    static let byName: [String: PerTraceField] = Dictionary(uniqueKeysWithValues: allCases.filter { $0 != .group }.map { ($0.columnName, $0) })
 }
 
 /// The header of a trace file, interpreted.
@@ -73,9 +77,14 @@ struct TraceColumns {
     var traceID = -1, time = -1, offset = -1, touchX = -1, phase = -1, releaseOffset = -1
     /// Column index of each per-trace field, -1 when absent.
     var perTrace = [Int](repeating: -1, count: PerTraceField.count)
+    /// The column whose value groups the traces (``TraceReadOptions/groupBy``) and the per-trace
+    /// field that reads it; `nil` when none is asked for or (automatic) found.
+    var groupColumn: String?
+    var groupField: PerTraceField?
 
     /// Interprets `names` (trimmed); `line` is the header's line for errors.
-    init(names: [String], file: String, line: Int, velocity: VelocityMethod) throws(TraceParseError) {
+    init(names: [String], file: String, line: Int, velocity: VelocityMethod,
+         groupBy: TraceReadOptions.GroupColumn? = nil) throws(TraceParseError) {
         self.names = names
         var seen = Set<String>()
         for (i, n) in names.enumerated() where !n.isEmpty {
@@ -127,5 +136,41 @@ struct TraceColumns {
         }
         self.roles = roles
         self.unknown = unknown
+        try resolveGroup(groupBy, file: file, line: line)
+    }
+
+    /// Finds the group column: the one named (an error naming the header when it is absent or
+    /// holds samples, not one value per trace), or the first of
+    /// ``TraceReadOptions/GroupColumn/automaticNames`` in the header. An unknown column becomes
+    /// the ``PerTraceField/group`` field (read, checked to agree within a trace, no longer listed
+    /// as unknown); a known per-trace column is read through its own field.
+    private mutating func resolveGroup(_ groupBy: TraceReadOptions.GroupColumn?, file: String, line: Int) throws(TraceParseError) {
+        let name: String
+        switch groupBy {
+        case nil: return
+        case .automatic:
+            guard let found = TraceReadOptions.GroupColumn.automaticNames.first(where: { names.contains($0) }) else { return }
+            name = found
+        case let .named(given):
+            name = given
+        }
+        let header = names.joined(separator: ", ")
+        guard let i = names.firstIndex(of: name) else {
+            throw .missingColumn(file: file, line: line, column: name,
+                                 expected: "the column --group-by names (one value per trace); the header has: \(header)")
+        }
+        switch roles[i] {
+        case let .perTrace(f):
+            groupField = f
+        case .unknown:
+            roles[i] = .perTrace(.group)
+            perTrace[PerTraceField.group.rawValue] = i
+            unknown.removeAll { $0 == name }
+            groupField = .group
+        default:
+            throw .invalidValue(file: file, line: line, column: name, found: "a column of \(kind == .sampleLevel ? "samples" : "releases")",
+                                expected: "a column with one value per trace for --group-by (e.g. screen, session_kind); the header has: \(header)")
+        }
+        groupColumn = name
     }
 }

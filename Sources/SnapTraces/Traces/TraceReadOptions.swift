@@ -26,6 +26,21 @@ public struct TraceReadOptions: Sendable {
     /// the record's ``TraceSamples``; the default, 4 Mi samples (about 70 MB, 9 hours at
     /// 120 Hz), bounds that memory.
     public var maxSamplesPerTrace: Int
+    /// The per-trace column whose value groups the traces into tasks or screens
+    /// (``TraceRelease/group``), read only when asked for: `nil` (the default) leaves every such
+    /// column unknown and costs nothing.
+    public var groupBy: GroupColumn?
+
+    /// Which column groups the traces.
+    public enum GroupColumn: Sendable, Hashable {
+        /// This column (`--group-by`): a file without it is an error naming the header.
+        case named(String)
+        /// The first of ``automaticNames`` the header has, if any.
+        case automatic
+
+        /// The columns that group traces without being asked: `screen`, then `session_kind`.
+        public static let automaticNames = ["screen", "session_kind"]
+    }
 
     public init(velocity: VelocityMethod = .lsq2, lenient: Bool = false, baseLayout: LayoutFields = LayoutFields(),
                 bufferSize: Int = 256 << 10, maxRowBytes: Int = 64 << 20, maxSamplesPerTrace: Int = 4 << 20) {

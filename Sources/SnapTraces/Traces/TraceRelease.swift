@@ -35,10 +35,14 @@ public struct TraceRelease: Sendable {
     public var settledIndex: Int?
     /// Telemetry (trace format 1.1): an item the person tapped after the swipe, before the next one.
     public var tapIndex: Int?
+    /// The value of the column that groups traces into tasks or screens (`--group-by`, or a
+    /// `screen`/`session_kind` column where asked for: ``TraceReadOptions/groupBy``); `nil` when
+    /// not read.
+    public var group: String?
 
     public init(traceID: String, user: Int, intendedIndex: Int?, layout: CarouselLayout,
                 release: Release, sampleCount: Int, location: TraceLocation,
-                hit: HitCriterion? = nil, settledIndex: Int? = nil, tapIndex: Int? = nil) {
+                hit: HitCriterion? = nil, settledIndex: Int? = nil, tapIndex: Int? = nil, group: String? = nil) {
         self.traceID = traceID
         self.user = user
         self.intendedIndex = intendedIndex
@@ -49,5 +53,6 @@ public struct TraceRelease: Sendable {
         self.hit = hit
         self.settledIndex = settledIndex
         self.tapIndex = tapIndex
+        self.group = group
     }
 }

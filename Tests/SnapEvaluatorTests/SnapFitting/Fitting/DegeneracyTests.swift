@@ -55,7 +55,8 @@ struct DegeneracyTests {
     func coincidingCuts() throws {
         let check = Degeneracy(data: try Self.data(zeros: 0))
         var weights = [Double](repeating: 0, count: LearnedThresholdSnap.defaultWeights.count)
-        weights[0] = 10                                   // η = 10 · velocity: spread about 9.8
+        // η = 10 · velocity in pt/ms, spread about 9.8 (the feature is in pages per ms since issue 30: × stride)
+        weights[0] = 10 * (try SyntheticTraces.layout()).stride
         let close = LearnedThresholdSnap(weights: weights, cutpoints: [2, 2.05])
         let reasons = check.reasons(close, fitted: close.parameterSpecs.map(\.name))
         #expect(reasons.count == 1 && reasons[0].contains("cut1 = 2 and cut2 = 2.05 coincide"))

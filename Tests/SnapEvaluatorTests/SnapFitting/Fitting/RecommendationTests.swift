@@ -41,6 +41,29 @@ struct RecommendationTests {
         #expect(rec.tied.count == 2 && rec.reasons[3].hasPrefix("Tied with the best"))
     }
 
+    @Test("among equally simple candidates within one standard error the better score wins, not the catalogue order (issue 30)")
+    func equallySimpleByScore() throws {
+        func candidate(_ policy: any SnapPolicy, order: Int, score: Double) -> Recommendation.Candidate {
+            Recommendation.Candidate(policyID: policy.id, variant: "defaults", fittedParameters: [], parameterCount: 1, order: order,
+                                     foldTestScores: [score, score], testScore: score, testStandardError: 0.06, policy: policy)
+        }
+        // uikit-projected-nearest comes first in the catalogue; rn-ios-snapinterval scores better.
+        let first = candidate(NearestPageSnap(basis: .projectedOffset), order: 0, score: 0.642)
+        let better = candidate(RNIOSSnapIntervalSnap(), order: 1, score: 0.681)
+        let rec = try Recommendation(objective: .hitRate, candidates: [first, better], folds: 2)
+        #expect(rec.chosen.order == 1 && rec.chosen.isSame(as: better))
+        // simpler still comes first: a one-parameter candidate within one SE beats a better two-parameter one
+        var twoParameters = candidate(Tag99Snap(), order: 2, score: 0.70)
+        twoParameters.parameterCount = 2
+        let simplest = try Recommendation(objective: .hitRate, candidates: [twoParameters, first, better], folds: 2)
+        #expect(simplest.chosen.isSame(as: better))
+        // equal scores: catalogue order
+        let even = try Recommendation(objective: .hitRate, candidates: [candidate(RNIOSSnapIntervalSnap(), order: 1, score: 0.6),
+                                                                          candidate(NearestPageSnap(basis: .projectedOffset), order: 0, score: 0.6)],
+                                      folds: 2)
+        #expect(even.chosen.order == 0)
+    }
+
     @Test("the one-standard-error rule keeps a clearly better fitted policy")
     func clearWinner() throws {
         let planted = Tag99Snap(lowTier: 1.6, highTier: 3.1)

@@ -1,0 +1,77 @@
+import SnapStrategies
+import SnapLabSupport
+import SnapScoring
+
+/// Whether a candidate's hits hinge on the exact viewport width of the layout it was recorded in
+/// (issue 30): the check a recommendation makes when the data hold one task, so that no transfer
+/// score can show it.
+///
+/// A layout's viewport width is the one part of it that differs between the phones an app ships
+/// to (views of about 360–430 pt), and it is what some policies page by (React Native Android's
+/// paging, `getSnapInterval()`, moves one view width). On one layout, such a policy can score well
+/// because one view width happens to be the distance to the task's target — a coincidence that a
+/// narrower or wider phone does not share. So each candidate's configuration (its defaults, or
+/// its fit on all traces) is scored again on the same swipes with every layout's viewport
+/// ``scales`` times as wide (decisions and hits both in the scaled layout: the same swipes on
+/// another phone); when its hit rate at either scale falls below the recorded one by more than
+/// its standard error (``Recommendation/Candidate/testStandardError``, the yardstick of the
+/// one-standard-error rule), its hits depend on the viewport and it is set aside, with the
+/// figures. Policies that decide in items lose little (the scaled viewport only moves what counts
+/// as revealed and where the content ends).
+struct ViewportCheck {
+    /// The viewport widths tried, as multiples of the recorded one: 10% narrower and wider.
+    static let scales = [0.9, 1.1]
+    /// The data with each scale's layouts (a scale whose layout is invalid is left out).
+    let scaled: [(scale: Double, data: FitData)]
+    let data: FitData
+
+    init(data: FitData) {
+        self.data = data
+        scaled = Self.scales.compactMap { s in data.withViewport(scaledBy: s).map { (s, $0) } }
+    }
+
+    /// Why `c`'s hits depend on the viewport width, or `nil` (hit rate objectives only).
+    func reason(_ c: Recommendation.Candidate) -> String? {
+        let recorded = Self.hitRate(c.policy, data)
+        let yardstick = c.testStandardError.isFinite ? c.testStandardError : 0
+        guard let worst = scaled.map({ ($0.scale, Self.hitRate(c.policy, $0.data)) })
+            .min(by: { $0.1 < $1.1 }), recorded - worst.1 > yardstick else { return nil }
+        return "its hits depend on the viewport width: \(NumberFormat.fixed(recorded, 3)) on the recorded layout, "
+            + "\(NumberFormat.fixed(worst.1, 3)) with the viewport \(NumberFormat.compact(worst.0, 2))× as wide "
+            + "(a drop beyond its standard error, \(NumberFormat.fixed(yardstick, 3)))"
+    }
+}
+
+extension ViewportCheck {
+    /// `policy`'s hit rate on `data` as `compare` judges it (``HitCriterion/reaches(intended:targetIndex:targetOffset:in:)``:
+    /// `revealed` with the content at the policy's own resting offset). ``FitData/score(_:objective:indices:)``
+    /// judges `revealed` at the target slot's snap offset instead, which differs for a policy that
+    /// rests between slots — exactly a policy that pages by the view's width.
+    static func hitRate(_ policy: any SnapPolicy, _ data: FitData) -> Double {
+        guard data.count > 0 else { return .nan }
+        var hits = 0
+        for i in 0..<data.count {
+            let layout = data.layout(i), label = data.labels[i]
+            let d = policy.decide(data.releases[i], in: layout)
+            if label.hit.reaches(intended: label.intended, targetIndex: d.targetIndex, targetOffset: d.targetOffset, in: layout) {
+                hits += 1
+            }
+        }
+        return Double(hits) / Double(data.count)
+    }
+}
+
+extension FitData {
+    /// The same traces with every layout's viewport `factor` times as wide (items, spacing and
+    /// insets as they are); `nil` when a layout cannot be built so.
+    func withViewport(scaledBy factor: Double) -> FitData? {
+        var scaled: [CarouselLayout] = []
+        for l in layouts {
+            guard let s = try? CarouselLayout(itemWidth: l.itemWidth, spacing: l.spacing, leadingInset: l.leadingInset,
+                                              trailingInset: l.trailingInset, viewportWidth: l.viewportWidth * factor,
+                                              itemCount: l.itemCount, alignment: l.alignment, isLooping: l.isLooping) else { return nil }
+            scaled.append(s)
+        }
+        return FitData(self, layouts: scaled)
+    }
+}
