@@ -115,25 +115,21 @@ extension RecordingSummary {
         }
         let flickTimeSpread = Self.withinUserLogSD(flickTime)   // its own statistic and part of the duration spread
         return [
-            Statistic(name: Self.dragHeldShare, value: drags < 20 ? .nan : Double(heldDrags) / Double(drags), tolerance: .absolute(0.05)),
-            Statistic(name: Self.styleSpeedSpread, value: styleCentredSpeedSpread, tolerance: .relative(0.15)),
-            Statistic(name: Self.styleGainSpread, value: styleCentredGainSpread, tolerance: .relative(0.15)),
-            Statistic(name: Self.fastStrokeTimeMedian, value: fastTimes.isEmpty ? .nan : Percentile.of(fastTimes, 0.5),
-                      tolerance: .relative(0.1)),
-            Statistic(name: Self.slowStrokeTimeSpread, value: Self.withinUserLogSD(slow), tolerance: .relative(0.1)),
-            Statistic(name: Self.dragMotionTimeSpread, value: Self.withinUserLogSD(dragMotion), tolerance: .relative(0.1)),
-            Statistic(name: Self.stepperTravelMedian, value: travel.count < 20 ? .nan : Percentile.of(travel, 0.5), tolerance: .relative(0.1)),
-            Statistic(name: Self.stepperTravelLocation, value: Self.trimmedGeometricMean(travel), tolerance: .relative(0.1)),
-            Statistic(name: Self.stepperTravelSpread, value: Self.withinUserLogSD(stepperTravel), tolerance: .relative(0.1)),
-            Statistic(name: Self.stepperSpeedSpread, value: Self.betweenSD(Self.inKeyOrder(stepperPeak)), tolerance: .relative(0.15)),
-            Statistic(name: Self.flickTravelSpread, value: Self.withinUserLogWinsorizedSD(flickTravel), tolerance: .relative(0.1)),
-            Statistic(name: Self.flickStrokeTimeSpread, value: flickTimeSpread, tolerance: .relative(0.1)),
-            Statistic(name: Self.flickStrokeTimeLocation, value: Self.trimmedGeometricMean(flickTime.map(\.value)),
-                      tolerance: .relative(0.1)),
-            Statistic(name: Self.durationSpread,
-                      value: Self.weightedGeometricMean(Self.withinUserLogSD(dragMotion, trimDivisor: 40), flickTimeSpread,
-                                                        firstWeight: Self.durationSpreadDragWeight),
-                      tolerance: .relative(0.1)),
+            Statistic(.dragHeldShare, value: drags < 20 ? .nan : Double(heldDrags) / Double(drags)),
+            Statistic(.styleSpeedSpread, value: styleCentredSpeedSpread),
+            Statistic(.styleGainSpread, value: styleCentredGainSpread),
+            Statistic(.fastStrokeTimeMedian, value: fastTimes.isEmpty ? .nan : Percentile.of(fastTimes, 0.5)),
+            Statistic(.slowStrokeTimeSpread, value: Self.withinUserLogSD(slow)),
+            Statistic(.dragMotionTimeSpread, value: Self.withinUserLogSD(dragMotion)),
+            Statistic(.stepperTravelMedian, value: travel.count < 20 ? .nan : Percentile.of(travel, 0.5)),
+            Statistic(.stepperTravelLocation, value: Self.trimmedGeometricMean(travel)),
+            Statistic(.stepperTravelSpread, value: Self.withinUserLogSD(stepperTravel)),
+            Statistic(.stepperSpeedSpread, value: Self.betweenSD(Self.inKeyOrder(stepperPeak))),
+            Statistic(.flickTravelSpread, value: Self.withinUserLogWinsorizedSD(flickTravel)),
+            Statistic(.flickStrokeTimeSpread, value: flickTimeSpread),
+            Statistic(.flickStrokeTimeLocation, value: Self.trimmedGeometricMean(flickTime.map(\.value))),
+            Statistic(.durationSpread, value: Self.weightedGeometricMean(Self.withinUserLogSD(dragMotion, trimDivisor: 40), flickTimeSpread,
+                                                        firstWeight: Self.durationSpreadDragWeight)),
         ]
     }
 
@@ -145,29 +141,4 @@ extension RecordingSummary {
 
     /// The drags' weight in ``durationSpread`` (the flicks' is the rest).
     static let durationSpreadDragWeight = 1.0 / 3
-
-    static let dragHeldShare = "share held among one-item drags (labelled ±1, last move < 0.2 of peak speed)"
-    static let styleSpeedSpread = "between-user sd of log peak speed (every stroke, centred by style)"
-    static let styleGainSpread = "between-user sd of the gain's stroke features (−log motion time if rested, else log travel; centred by style)"
-    static let fastStrokeTimeMedian = "fast-stroke time p50 (ms; stroke time below the 2-means split)"
-    static let slowStrokeTimeSpread = "placed-stroke time log sd within users (last move < 0.2 of peak speed, 5% trimmed)"
-    static let dragMotionTimeSpread = "drag motion time log sd within users (labelled ±1, last move < 0.2 of peak speed, 5% trimmed)"
-    static let stepperTravelMedian = "stepper-flick travel p50 (pitches; fast strokes labelled ±1 or unlabelled)"
-    /// The flick amplitude median's statistic (ninth round): the stepper flicks' travel, as
-    /// ``stepperTravelMedian`` (kept in the table, and `--match`'s when a summary has only the p50),
-    /// but a smooth location, like the reveal travel's (``travelLocation``). Over 80 paging truth
-    /// samples of 2,000 traces (seeds 1000–1079, the amplitude × 1 and × 1.1 on common seeds) it
-    /// implies 5.2% against the p50's 5.7% (the ideal, the users' mean gain, 4.9%).
-    static let stepperTravelLocation = "stepper-flick travel geometric mean (5% trimmed, pitches)"
-    /// The flick duration median's statistic (ninth round): the stroke time of the one-item flicks
-    /// released while moving (``flickStrokeTimeSpread``'s strokes), a 5%-trimmed geometric mean. On
-    /// the same 80 samples (flick, drag and stay durations × 1.1) it implies 1.34% against 1.74%
-    /// for ``fastStrokeTimeMedian`` (kept in the table and for `--match`), whose strokes also take in
-    /// the stalled flicks and a few drags.
-    static let flickStrokeTimeLocation = "one-item flick stroke time geometric mean (released moving, 5% trimmed, ms)"
-    static let stepperTravelSpread = "stepper-flick travel log sd within users (5% trimmed)"
-    static let stepperSpeedSpread = "between-user sd of log peak speed (stepper flicks)"
-    static let flickTravelSpread = "one-item flick travel log sd within users (released moving, lift-off ≤ 40 ms after the last move, winsorized)"
-    static let flickStrokeTimeSpread = "one-item flick stroke time log sd within users (released moving, lift-off ≤ 40 ms after the last move, 5% trimmed)"
-    static let durationSpread = "duration spread: drag motion time (2.5% trimmed)^(1/3) × one-item flick stroke time^(2/3) log sds"
 }
