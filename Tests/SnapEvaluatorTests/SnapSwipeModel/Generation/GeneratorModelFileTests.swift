@@ -48,6 +48,27 @@ import Testing
         #expect(back.standardError.isNaN && back.low.isNaN && back.isDataLimited && back.estimate == 0.3)
     }
 
+    /// Each fitted parameter's entry names the id of the statistic it was fitted to; an id the
+    /// catalogue does not have is refused, naming the entry.
+    @Test func intervalsNameTheirStatisticById() throws {
+        let path = try scratch() + "/s.json"
+        let u = ParameterUncertainty(parameter: "stall probability", key: "delivery.stallProbability", statistic: StatisticKind.stopped.id,
+                                     estimate: 0.12, standardError: 0.01, isLogScale: false)
+        let file = GeneratorModelFile(parameters: SwipeModelParameters(), livePolicy: nil, layout: nil, uncertainty: [u])
+        try file.write(to: path)
+        #expect(String(decoding: try Data(contentsOf: URL(fileURLWithPath: path)), as: UTF8.self)
+            .contains("\"statistic\" : \"share_stopped_while_moving\""))
+        #expect(try GeneratorModelFile.read(path: path) == file)
+        var wrong = u
+        wrong.statistic = "share stopped while moving (gap > 40 ms after a fast move)"
+        try GeneratorModelFile(parameters: SwipeModelParameters(), livePolicy: nil, layout: nil, uncertainty: [wrong]).write(to: path)
+        #expect(throws: DataFileError(file: path, key: "uncertainty[0].statistic",
+                                      found: "\"share stopped while moving (gap > 40 ms after a fast move)\"",
+                                      expected: "a statistic id of the --like table's id column")) {
+            try GeneratorModelFile.read(path: path)
+        }
+    }
+
     @Test func namesTheMissingKey() throws {
         let path = try scratch() + "/bad.json"
         try Data(#"{"generator": "snaplab generate", "task": "paging"}"#.utf8).write(to: URL(fileURLWithPath: path))
