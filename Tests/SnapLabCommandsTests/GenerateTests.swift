@@ -131,6 +131,11 @@ import Testing
         #expect(run.stderr.contains("generated releases") && run.stderr.contains("lie more than one item outside the content"))
         #expect(run.stderr.contains("expected at most 1%") && run.stderr.contains("Nothing was written to \(dir)/far.csv"))
         #expect(try FileManager.default.contentsOfDirectory(atPath: dir).sorted() == ["far.json", "m.csv", "m.csv.json", "m.json"])
+        // a stream has received the traces by then: the message says so, and no model file is written
+        let streamed = try ExitCodeTests.run(["generate", "--traces", "300", "--seed", "1", "--model", dir + "/far.json", "--out", "-",
+                                              "--save-model", dir + "/saved.json"])
+        #expect(streamed.status == 65 && streamed.stderr.contains("- is a stream and has received them; no model file was written"))
+        #expect(!FileManager.default.fileExists(atPath: dir + "/saved.json"))
     }
 
     /// `--match` reads statistic ids; a label still reads, with a counted warning naming the file,

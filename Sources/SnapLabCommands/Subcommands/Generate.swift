@@ -185,7 +185,7 @@ extension SnapLab {
             // SnapLab's own data check on what it made: before anything is committed (the output
             // is discarded, no model file or sidecar is written)
             if written.releases > 0 && Double(written.outsideContent) > GeneratedDataError.outsideLimit * Double(written.releases) {
-                throw GeneratedDataError(outside: written.outsideContent, releases: written.releases, path: out)
+                throw GeneratedDataError(outside: written.outsideContent, releases: written.releases, path: out, isStream: output.isStream)
             }
             try modelOutput?.commit()
             try output.commit()

@@ -24,11 +24,14 @@ public struct GeneratedDataError: Error, Sendable, Hashable, CustomStringConvert
     public var outside: Int
     public var releases: Int
     public var path: String
+    /// The output is a stream (`-`, a FIFO, a device): it has already received the traces.
+    public var isStream: Bool
 
-    public init(outside: Int, releases: Int, path: String) {
+    public init(outside: Int, releases: Int, path: String, isStream: Bool = false) {
         self.outside = outside
         self.releases = releases
         self.path = path
+        self.isStream = isStream
     }
 
     public var description: String {
@@ -36,6 +39,7 @@ public struct GeneratedDataError: Error, Sendable, Hashable, CustomStringConvert
         return "generate: \(outside) of \(releases) generated releases (\(NumberFormat.fixed(share, 1))%) lie more than one item outside "
             + "the content (SnapLab's outside-content check, which a recording's import would flag); expected at most "
             + "\(Int(100 * Self.outsideLimit))%: the model does not stay on this layout (its amplitudes or goals reach past the ends). "
-            + "Nothing was written to \(path)"
+            + (isStream ? "\(path) is a stream and has received them; no model file was written"
+                        : "Nothing was written to \(path)")
     }
 }
