@@ -28,10 +28,12 @@ public struct CalibrationProblem: Sendable, Hashable, CustomStringConvertible {
     public var simulated: Double
 
     public var description: String {
-        "parameters.\(key) = \(NumberFormat.compact(value, 4)) (\(parameter)): \(kind.rawValue): \(finding); "
-            + "pushed by '\(statistic.id)' (\(statistic.label)): target \(NumberFormat.compact(target, 4)), "
-            + "simulated \(NumberFormat.compact(simulated, 4))"
+        "parameters.\(key) = \(Self.number(value)) (\(parameter)): \(kind.rawValue): \(finding); "
+            + "pushed by '\(statistic.id)' (\(statistic.label)): target \(Self.number(target)), simulated \(Self.number(simulated))"
     }
+
+    /// `x` to 4 decimals, or "none" when not finite (a statistic the simulation has no strokes for).
+    static func number(_ x: Double) -> String { x.isFinite ? NumberFormat.compact(x, 4) : "none" }
 }
 
 /// The calibration did not settle (``CalibrationProblem``): exit 65 unless `--allow-unconverged`.
@@ -132,8 +134,8 @@ extension ModelCalibration {
                 out.append(problem(.atLimit, "still moving at the search's largest step (×\(NumberFormat.fixed(exp(abs(move)), 2)) in the last round, "
                                    + "×\(NumberFormat.fixed(exp(abs(before)), 2)) in the one before) when the \(history.count) rounds ran out"))
             } else {
-                out.append(problem(.notConverged, "its statistic '\(own.id)' is \(NumberFormat.compact(got, 4)) against the target "
-                                   + "\(NumberFormat.compact(want, 4)) at round \(history.count), outside tolerance \(own.toleranceText)"))
+                out.append(problem(.notConverged, "its statistic '\(own.id)' is \(CalibrationProblem.number(got)) against the target "
+                                   + "\(CalibrationProblem.number(want)) at round \(history.count), outside tolerance \(own.toleranceText)"))
             }
         }
         return out

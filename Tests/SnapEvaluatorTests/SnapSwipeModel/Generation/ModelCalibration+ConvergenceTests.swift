@@ -53,6 +53,12 @@ import Testing
                                              stoppedBy: nil, jacobian: nil)
         #expect(slow.count == 1 && slow[0].kind == .notConverged)
         #expect(slow[0].finding.contains("'travel_gmean' is 1 against the target 10 at round 2, outside tolerance ±10%"))
+        // a statistic the simulation cannot measure (no such strokes) is "none", and never within tolerance
+        let unmeasured = ModelCalibration.problems(fitted: [amplitude], targets: [.travelLocation: 10],
+                                                   history: history(amplitude.0.key, [1, 1.1, 1.2], simulated: [.travelLocation: .nan]),
+                                                   stoppedBy: nil, jacobian: nil)
+        #expect(unmeasured.count == 1 && unmeasured[0].finding.contains("'travel_gmean' is none against the target 10"))
+        #expect(unmeasured[0].description.hasSuffix("target 10, simulated none"))
         // within tolerance: no problem
         #expect(ModelCalibration.problems(fitted: [amplitude], targets: [.travelLocation: 10],
                                           history: history(amplitude.0.key, [1, 1.75, 3.06], simulated: [.travelLocation: 9.5]),

@@ -70,6 +70,8 @@ func truthParameters() -> SwipeModelParameters {
         #expect(close(p.gainLogSD, 0.35, 0.2), "\(p.gainLogSD)")
         #expect(p.delivery.frameRates == [60])
         #expect(result.userCount == 100)
+        // a model fitted to its own traces converges: no parameter at a limit, every fitted statistic reached
+        #expect(result.problems.isEmpty, "\(result.problems)")
         // every fitted parameter has its interval (ModelCalibration+Uncertainty); at 2,000 traces by 100
         // users the stall probability and the user gain sd cannot be pinned to ±10% (95% half-widths
         // ≈ 18% at full size, Docs/swipe-model-calibration.md), the lift-repeat share can (≈ 4%)
