@@ -21,15 +21,15 @@ import SnapScoring
 /// that is the delivery's, not the person's). The 2-means split on stroke time, used before,
 /// let in about 24 drags per 2,000 traces (their travel is `λP`, another distribution) and the
 /// stalled flicks. The amplitude spread is their travel's within-user log sd, winsorized
-/// (``flickTravelSpread``, ``withinUserLogWinsorizedSD(_:)``; 2.5% trimmed before the ninth round's
+/// (``StatisticKind/flickTravelSpread``, ``withinUserLogWinsorizedSD(_:)``; 2.5% trimmed before the ninth round's
 /// last change: as efficient, but a trimmed sd's users' jackknife overstated its sampling sd); the
-/// duration spread combines their stroke time with the drags' motion time (``durationSpread``;
+/// duration spread combines their stroke time with the drags' motion time (``StatisticKind/durationSpread``;
 /// still trimmed: winsorized, it was 2–5% less efficient in simulation).
 ///
 /// **Drags' motion time.** A drag is placed at rest over `T` (its last frame within one frame of
 /// `T`), its motion starts where the finger crosses the slop at a nearly fixed fraction of `T`, so
 /// the motion time (first to last move) is `T` times a nearly constant factor, plus at most a frame
-/// at each end (``dragMotionTimeSpread``). Stays (labelled 0, `A` ≈ 0.2 pitches) cross the 8 pt
+/// at each end (``StatisticKind/dragMotionTimeSpread``). Stays (labelled 0, `A` ≈ 0.2 pitches) cross the 8 pt
 /// slop late and by a varying fraction. But there are only about 390 one-item drags in 2,000 paging
 /// traces, against about 950 flicks released while moving, whose stroke time (`travel / peak
 /// move speed` ∝ `T·φ(ρ)`) is a noisier measure of `T` per stroke but independent of the drags'.
@@ -40,9 +40,9 @@ import SnapScoring
 /// Figures (`Docs/research/2026-11-25-swipe-model-evidence-rounds-7-9.md` §11, eighth round; 190 paging truth samples of 2,000
 /// traces by 100 users, seeds 1000–1189, each spread × 1 and × 1.1 on common seeds; implied sd =
 /// sd of the log statistic / its log slope): amplitude spread 4.8% with the time-split stepper flicks'
-/// travel (``stepperTravelSpread``, kept in the table), 4.3% with ``flickTravelSpread``; duration
+/// travel (``StatisticKind/stepperTravelSpread``, kept in the table), 4.3% with ``StatisticKind/flickTravelSpread``; duration
 /// spread 5.9% with the drags' motion time alone (5% trimmed), 5.5% with the flicks' stroke time
-/// alone, 4.0% with ``durationSpread``. A perfect measurement of every flick's amplitude would
+/// alone, 4.0% with ``StatisticKind/durationSpread``. A perfect measurement of every flick's amplitude would
 /// still give about 3.9%: the user's motor noise multiplies it (`Docs/swipe-model-calibration.md`).
 extension RecordingSummary {
     /// The 2-means split of `values` (sorted or not): the threshold between the two groups that
@@ -139,6 +139,6 @@ extension RecordingSummary {
         return exp(w * log(a) + (1 - w) * log(b))
     }
 
-    /// The drags' weight in ``durationSpread`` (the flicks' is the rest).
+    /// The drags' weight in ``StatisticKind/durationSpread`` (the flicks' is the rest).
     static let durationSpreadDragWeight = 1.0 / 3
 }

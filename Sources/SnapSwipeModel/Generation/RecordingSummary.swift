@@ -5,8 +5,8 @@ import SnapScoring
 
 /// The statistics `generate --like` fits and compares, over the features of many traces.
 ///
-/// Every statistic is named (its row in the side-by-side table) and comes with its tolerance:
-/// relative for medians and spreads, absolute for shares.
+/// Every statistic is one of the catalogue's (``StatisticKind``: a stable id, its row's label in
+/// the side-by-side table, its tolerance — relative for medians and spreads, absolute for shares).
 public struct RecordingSummary: Sendable {
     public var features: [TraceFeatures]
     /// The most common layout of the traces (the generated set uses it).
