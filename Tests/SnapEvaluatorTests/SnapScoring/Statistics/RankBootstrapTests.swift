@@ -23,7 +23,7 @@ import Testing
 
     /// Coverage by simulation: 12 policies whose population rankings on the two sides have ρ = 0.867
     /// (three pairs swapped); a reference of 25 users of about 6 traces (noisy: its ρ varies from
-    /// sample to sample) against 25 generated users of about 400. Over 200 samples the 95% interval
+    /// sample to sample) against 25 generated users of about 400. Over 150 samples the 95% interval
     /// holds the population ρ in at least 90% of them (it is conservative: 95–100% in simulation),
     /// and it is not a constant that always covers (it is narrower than 0.6 on average and the
     /// estimates vary).
@@ -35,11 +35,11 @@ import Testing
         #expect(abs(truth - 0.867) < 0.001)
         let rng = try GSLRandom(seed: 20261129)
         var covered = 0, widths = 0.0, estimates: Set<Double> = []
-        let samples = 200
+        let samples = 150
         for s in 0..<samples {
             let reference = Self.users(real, count: 25, traces: 6, rng: rng)
             let generated = Self.users(model, count: 25, traces: 400, rng: rng)
-            let r = try RankBootstrap.interval(reference: reference, generated: generated, policyCount: 12, resamples: 200, seed: UInt64(s))
+            let r = try RankBootstrap.interval(reference: reference, generated: generated, policyCount: 12, resamples: 150, seed: UInt64(s))
             if r.low <= truth && truth <= r.high { covered += 1 }
             widths += r.high - r.low
             estimates.insert(r.rho)
