@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import Testing
 @testable import SnapLabCommands
+@testable import SnapSwipeModel
 
 @Suite struct GenerateTests {
     func scratch() throws -> String {
@@ -139,5 +140,94 @@ import Testing
         #expect(lines[1].contains(",began,") && lines[1].contains(",revealed,"))
         #expect(lines[2].hasSuffix(",,,,,,,,,,"))
         #expect(throws: (any Error).self) { try run(["--traces", "5", "--task", "browse", "--out", dir + "/b.csv"]) }
+    }
+
+    /// Generated releases more than one item outside the content on over 1% of swipes: exit 65 and
+    /// nothing written (no trace file, no sidecar, no --save-model file).
+    @Test func outputThatFailsTheOutsideContentCheckIsNotWritten() throws {
+        guard ExitCodeTests.binary != nil else { return }
+        let dir = try scratch()
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        #expect(try ExitCodeTests.run(["generate", "--traces", "5", "--seed", "1", "-q", "--task", "reveal", "--live-policy", "nearest",
+                                       "--delivery", "frames", "--out", dir + "/m.csv", "--save-model", dir + "/m.json"]).status == 0)
+        var model = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: dir + "/m.json"))) as? [String: Any])
+        var layout = try #require(model["layout"] as? [String: Any]), parameters = try #require(model["parameters"] as? [String: Any])
+        var stroke = try #require(parameters["stroke"] as? [String: Any])
+        layout["viewportWidth"] = 3000   // the rubber band lets a release overshoot by up to a viewport
+        layout["itemCount"] = 20
+        stroke["amplitudeMedian"] = 200
+        parameters["stroke"] = stroke
+        model["layout"] = layout
+        model["parameters"] = parameters
+        try JSONSerialization.data(withJSONObject: model).write(to: URL(fileURLWithPath: dir + "/far.json"))
+        let run = try ExitCodeTests.run(["generate", "--traces", "300", "--seed", "1", "--model", dir + "/far.json",
+                                         "--out", dir + "/far.csv", "--save-model", dir + "/saved.json"])
+        #expect(run.status == 65, "\(run.stderr)")
+        #expect(run.stderr.contains("generated releases") && run.stderr.contains("lie more than one item outside the content"))
+        #expect(run.stderr.contains("expected at most 1%") && run.stderr.contains("Nothing was written to \(dir)/far.csv"))
+        #expect(try FileManager.default.contentsOfDirectory(atPath: dir).sorted() == ["far.json", "m.csv", "m.csv.json", "m.json"])
+        // a stream has received the traces by then: the message says so, and no model file is written
+        let streamed = try ExitCodeTests.run(["generate", "--traces", "300", "--seed", "1", "--model", dir + "/far.json", "--out", "-",
+                                              "--save-model", dir + "/saved.json"])
+        #expect(streamed.status == 65 && streamed.stderr.contains("- is a stream and has received them; no model file was written"))
+        #expect(!FileManager.default.fileExists(atPath: dir + "/saved.json"))
+    }
+
+    /// `--match` reads statistic ids; a label still reads, with a counted warning naming the file,
+    /// the line and the id; an unknown key is exit 65 naming the key and the ids, with nothing written.
+    @Test func matchReadsIdsAndWarnsAboutLabels() throws {
+        guard ExitCodeTests.binary != nil else { return }
+        let dir = try scratch()
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        try "{\n  \"touch-down to first move p50 (ms)\": 89,\n  \"move_interval_p50\": 17\n}\n"
+            .write(toFile: dir + "/facts.json", atomically: true, encoding: .utf8)
+        let run = try ExitCodeTests.run(["generate", "--match", dir + "/facts.json", "--task", "paging", "--frame-rate", "60",
+                                         "--traces", "50", "--users", "5", "--seed", "1", "--allow-unconverged", "-q", "--out", dir + "/m.csv"])
+        #expect(run.status == 0, "\(run.stderr)")
+        #expect(run.stderr.contains("warning: \(dir)/facts.json: 1 key is a statistic label, read for this release only; write the id instead: "
+                                    + "line 2 'touch-down to first move p50 (ms)' → 'first_move_p50'"), "\(run.stderr)")
+        #expect(run.stdout.contains(" first_move_p50 ") && run.stdout.contains(" move_interval_p50 "))
+        try #"{"first move": 89}"#.write(toFile: dir + "/bad.json", atomically: true, encoding: .utf8)
+        let bad = try ExitCodeTests.run(["generate", "--match", dir + "/bad.json", "--traces", "5", "--seed", "1", "--out", dir + "/b.csv"])
+        #expect(bad.status == 65)
+        #expect(bad.stderr.contains("\(dir)/bad.json: key 'first move': found an unknown statistic on line 1; expected a statistic id"))
+        #expect(bad.stderr.contains("first_move_p50") && !FileManager.default.fileExists(atPath: dir + "/b.csv"))
+    }
+
+    /// `--like` ends with one verdict line, and `--rank-against` prints ρ with its bootstrap interval
+    /// over users and the seed; `--allow-unconverged` turns a fit's problems into a counted warning.
+    @Test func likeEndsWithAVerdictAndRanksWithAnInterval() throws {
+        guard ExitCodeTests.binary != nil else { return }
+        let dir = try scratch()
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        #expect(try ExitCodeTests.run(["generate", "--traces", "300", "--users", "10", "--seed", "4", "-q", "--out", dir + "/rec.csv"]).status == 0)
+        let run = try ExitCodeTests.run(["generate", "--like", dir + "/rec.csv", "--traces", "300", "--seed", "1", "--rank-against",
+                                         dir + "/rec.csv", "--allow-unconverged", "--out", dir + "/like.csv"])
+        #expect(run.status == 0, "\(run.stderr)")
+        let lines = run.stdout.split(separator: "\n")
+        #expect(lines.last?.hasPrefix("verdict: ") == true, "\(run.stdout)")
+        #expect(lines.filter { $0.hasPrefix("verdict: ") }.count == 1)
+        #expect(run.stdout.contains("Spearman rank correlation: ") && run.stdout.contains(", 95% interval ")
+                && run.stdout.contains("(bootstrap over users: 10 reference and 10 generated users, 1000 resamples, seed 1)"), "\(run.stdout)")
+        if run.stderr.contains("did not converge") {
+            #expect(run.stderr.contains("warning: ") && lines.last?.contains("NOT usable for ranking") == true)
+        }
+    }
+
+    /// A fit with problems is exit 65 naming them, unless --allow-unconverged (then the caller goes on).
+    @Test func anUnconvergedFitIsBadData() throws {
+        let problem = CalibrationProblem(kind: .atLimit, parameter: "stroke amplitude median (pitches)", key: "stroke.amplitudeMedian",
+                                         value: 80, finding: "still moving at the search's largest step", statistic: .travelLocation,
+                                         target: 1.2, simulated: 0.17)
+        var result = ModelCalibration.Result(parameters: SwipeModelParameters(), userCount: 1, rounds: 10, keptFrom: 6, notes: [])
+        result.problems = [problem]
+        let strict = try SnapLab.Generate.parse(["--traces", "1", "--like", "x.csv", "--out", "o.csv"])
+        #expect(throws: CalibrationError.self) { try strict.checkConvergence(result, source: "generate --like x.csv") }
+        #expect(throws: ExitCode(65)) { try TraceCommand.run { try strict.checkConvergence(result, source: "generate --like x.csv") } }
+        let lenient = try SnapLab.Generate.parse(["--traces", "1", "--like", "x.csv", "--out", "o.csv", "--allow-unconverged"])
+        try lenient.checkConvergence(result, source: "generate --like x.csv")
+        let error = CalibrationError(problems: [problem], fittedCount: 10, source: "generate --like x.csv")
+        #expect(error.description.contains("parameters.stroke.amplitudeMedian = 80 (stroke amplitude median (pitches)): at a limit of the search"))
+        #expect(error.description.contains("pushed by 'travel_gmean'"))
     }
 }

@@ -4,6 +4,7 @@ import SnapStrategies
 import SnapLabSupport
 import SnapGSL
 import SnapTraces
+import SnapSwipeModel
 
 extension VelocityMethod: ExpressibleByArgument {}
 
@@ -174,9 +175,11 @@ enum TraceCommand {
             // The data cannot be fitted (no labelled traces, fewer users than folds, ...).
             Output.error.write("Error: \(error.description)\n")
             throw badData
-        } catch let error as DataFileError {
-            // a model or statistics file with a key missing or out of range
-            Output.error.write("Error: \(error.description)\n")
+        } catch let error where error is DataFileError || error is CalibrationError || error is GeneratedDataError {
+            // a model or statistics file with a key missing or out of range; a fit at a search limit
+            // or short of its targets (--allow-unconverged uses it anyway); generated traces that
+            // fail the data checks (nothing was written)
+            Output.error.write("Error: \(error)\n")
             throw badData
         }
     }

@@ -38,6 +38,7 @@ extension SnapLab.Generate {
         Output.notice("calibrated in \(NumberFormat.fixed(Date().timeIntervalSince(started), 1)) s "
                            + "(\(result.rounds) rounds, rounds \(result.keptFrom)–\(result.rounds) averaged)\n")
         for note in result.notes { Output.notice("note: \(note)\n") }
+        try checkConvergence(result, source: "generate --like " + like.joined(separator: " "))
         if !result.uncertainty.isEmpty {
             Output.standard.write("fitted parameters (95% intervals: jackknife over the recording's users through the fit's Jacobian; "
                 + "coverage checked by Scripts/research/check-like.sh)\n" + ParameterUncertainty.rendered(result.uncertainty))
@@ -53,26 +54,41 @@ extension SnapLab.Generate {
         if let kinematics = KinematicsDistance.compare(KinematicsDistance.points(recording), KinematicsDistance.points(generated), seed: seed) {
             Output.standard.write(KinematicsDistance.rendered(kinematics))
         }
-        if !rankAgainst.isEmpty { try rankCheck(generator, criterion: task.hitCriterion ?? .exact, base: base) }
+        let rank = rankAgainst.isEmpty ? nil : try rankCheck(generator, criterion: task.hitCriterion ?? .exact, base: base, seed: seed)
+        Output.standard.write(CalibrationVerdict(problems: result.problems, fittedCount: result.fittedCount, rows: rows,
+                                                 rank: rank, rankedAgainst: rankAgainst, generated: traces).line + "\n")
     }
 
-    /// Hit rates of every catalogue policy on `--rank-against` files and on the generated traces.
-    func rankCheck(_ generator: TraceGenerator, criterion: HitCriterion, base: LayoutFields) throws {
+    /// A fit with problems (``CalibrationProblem``) is an error, or with `--allow-unconverged` a counted warning.
+    func checkConvergence(_ result: ModelCalibration.Result, source: String) throws {
+        guard !result.problems.isEmpty else { return }
+        let error = CalibrationError(problems: result.problems, fittedCount: result.fittedCount, source: source)
+        guard allowUnconverged else { throw error }
+        Output.error.write(error.warning + "\n")
+    }
+
+    /// Hit rates of every catalogue policy on `--rank-against` files and on the generated traces,
+    /// and Spearman's ρ between them with its bootstrap interval over users (``RankBootstrap``, seed `seed`).
+    func rankCheck(_ generator: TraceGenerator, criterion: HitCriterion, base: LayoutFields, seed: UInt64) throws -> RankBootstrap.Result {
         let policies = PolicyCatalog.all
         var checks = DataChecks()
-        let reference = try PolicyHitRates.rates(ofFiles: rankAgainst, options: TraceReadOptions(baseLayout: base),
-                                                 policies: policies, criterion: criterion) { checks.add($0) }
+        let referenceHits = try PolicyHitRates.userHits(ofFiles: rankAgainst, options: TraceReadOptions(baseLayout: base),
+                                                        policies: policies, criterion: criterion) { checks.add($0) }
         for line in checks.lines(hit: criterion, velocity: .lsq2) { Output.error.write(line + "\n") }
         var swipes: [SyntheticSwipe] = []
         try generator.forEachSwipe { swipes.append($0) }
-        let generated = try PolicyHitRates.rates(of: swipes, policies: policies, layout: generator.model.layout, criterion: criterion)
-        let rho = RankCorrelation.spearman(reference, generated)
+        let generatedHits = try PolicyHitRates.userHits(of: swipes, policies: policies, layout: generator.model.layout, criterion: criterion)
+        let reference = referenceHits.rates(policyCount: policies.count), generated = generatedHits.rates(policyCount: policies.count)
+        let rank = try RankBootstrap.interval(reference: referenceHits, generated: generatedHits, policyCount: policies.count, seed: seed)
         let rows = policies.indices.sorted { reference[$0] > reference[$1] }.map { i in
             [policies[i].id, NumberFormat.fixed(reference[i], 3), NumberFormat.fixed(generated[i], 3)]
         }
         Output.standard.write("hit rates (\(criterion.rawValue)): \(rankAgainst.joined(separator: ", ")) vs generated\n"
             + TextTable(header: ["policy", "reference", "generated"], rows: rows, rightAligned: [1, 2]).rendered()
-            + "Spearman rank correlation: \(NumberFormat.fixed(rho, 3))\n")
+            + "Spearman rank correlation: \(NumberFormat.fixed(rank.rho, 3)), 95% interval \(CalibrationVerdict.interval(rank)) "
+            + "(bootstrap over users: \(referenceHits.counts.count) reference and \(generatedHits.counts.count) generated users, "
+            + "\(rank.resamples) resamples, seed \(rank.seed))\n")
+        return rank
     }
 
     func printTable(_ rows: [CalibrationTable.Row], title: String) {
@@ -98,20 +114,9 @@ extension SnapLab.Generate {
         // a file, `-` or a FIFO (InputFile); a wrong key or value is bad data (65), named
         let bytes: [UInt8]
         do { bytes = try InputFile.readJSON(path) } catch { throw error.traceParseError }
-        guard let object = try? JSONSerialization.jsonObject(with: Data(bytes)) as? [String: Any] else {
-            throw DataFileError(file: path, key: "", found: "no JSON object", expected: "a JSON object of statistic name → number")
-        }
-        var targets: [String: Double] = [:]
-        let known = Set(RecordingSummary(features: [], layout: try layoutOptions.layout()).statistics.map(\.name))
-        for (name, value) in object {
-            guard known.contains(name) else {
-                throw DataFileError(file: path, key: name, found: "an unknown statistic", expected: "one of \(known.sorted().joined(separator: "; "))")
-            }
-            guard !LayoutFields.isBoolean(value), let number = (value as? NSNumber)?.doubleValue, number.isFinite, abs(number) <= 1e9 else {
-                throw DataFileError(file: path, key: name, found: InputFile.quote("\(value)"), expected: "a finite number within ±1e9")
-            }
-            targets[name] = number
-        }
+        let file = try StatisticTargetsFile.parse(bytes, path: path)
+        if let warning = file.deprecationWarning(path: path) { Output.error.write(warning + "\n") }
+        let targets = file.targets
         let saved = try model.map(GeneratorModelFile.read(path:))
         var start = saved?.parameters ?? SwipeModelParameters()
         if let task { start.task = task }
@@ -137,6 +142,7 @@ extension SnapLab.Generate {
         let result = try calibration.fitMoments(start, targets: targets, layout: layout, users: userCount, traces: 20_000)
         Output.notice("matched \(targets.count) statistics in \(NumberFormat.fixed(Date().timeIntervalSince(started), 1)) s\n")
         for note in result.notes { Output.notice("note: \(note)\n") }
+        try checkConvergence(result, source: "generate --match " + path)
         let generator = try generate(calibrated: result.parameters, calibratedLayout: layout, calibratedUsers: userCount,
                                      calibratedLive: liveID, chosenSeed: seed)
         let rows = CalibrationTable.rows(targets: targets, generated: try Self.measure(generator), fitted: ModelCalibration.drivers(task: start.task, targets: targets, releaseFraction: true))

@@ -60,10 +60,10 @@ extension SnapLab {
         @Option(help: "Display frame rate for every user with --delivery frames: 60, 90 or 120 Hz (default: a mix).")
         var frameRate: Int?
 
-        @Option(parsing: .upToNextOption, help: "With --like: also score every catalogue policy on these labelled files and on the generated traces (the task's hit criterion) and print both hit rates and their Spearman rank correlation.")
+        @Option(parsing: .upToNextOption, help: "With --like: also score every catalogue policy on these labelled files and on the generated traces (the task's hit criterion) and print both hit rates and their Spearman rank correlation with its bootstrap interval over users (seeded with --seed).")
         var rankAgainst: [String] = []
 
-        @Option(help: "Fit the model to published statistics first: a JSON object of statistic name → value (names as in the --like table; e.g. Data/a30-facts.json), then generate; prints target vs generated.")
+        @Option(help: "Fit the model to published statistics first: a JSON object of statistic id → value (ids as in the --like table's id column; e.g. Data/a30-facts.json), then generate; prints target vs generated.")
         var match: String?
 
         @Option(help: "Read the model (parameters, task, live policy, layout) from a JSON file written by --save-model or beside a generated file.")
@@ -77,6 +77,9 @@ extension SnapLab {
 
         @Option(help: "Write the model used to this JSON file.")
         var saveModel: String?
+
+        @Flag(help: "With --like or --match: use a model whose fit did not converge (a parameter at a search limit, or a statistic short of its target) instead of failing with exit 65; the problems are printed as a warning.")
+        var allowUnconverged = false
 
         @Flag(help: "Write per-trace values on each trace's first row only (smaller files).")
         var firstRowOnly = false
@@ -169,7 +172,12 @@ extension SnapLab {
             let generator = try TraceGenerator(model: model, traceCount: traces, userCount: users, seed: seed, livePolicy: live)
             let file = GeneratorModelFile(parameters: parameters, livePolicy: liveID, layout: carousel,
                                           seed: seed, traces: traces, users: users, uncertainty: uncertainty)
-            if let saveModel { try file.write(to: saveModel) }
+            // staged now, committed with the trace file once the output has passed the data check
+            let modelOutput = try saveModel.map { path in
+                let staged = try AtomicFileOutput(path: path)
+                try staged.write(try file.encoded())
+                return staged
+            }
             let newStyle = live != nil || parameters.task != .paging || parameters.delivery.isEnabled
             let columns = TraceCSVWriter.Columns(labelled: parameters.task != .browse,
                                                  hit: newStyle ? parameters.task.hitCriterion : nil,
@@ -182,6 +190,12 @@ extension SnapLab {
                 with: writer, threads: threads ?? ProcessInfo.processInfo.activeProcessorCount,
                 progress: progress.isEnabled ? { done in progress.update(done: done) } : nil,
                 emit: { bytes throws(FileOutputError) in try output.write(bytes) })
+            // SnapLab's own data check on what it made: before anything is committed (the output
+            // is discarded, no model file or sidecar is written)
+            if written.releases > 0 && Double(written.outsideContent) > GeneratedDataError.outsideLimit * Double(written.releases) {
+                throw GeneratedDataError(outside: written.outsideContent, releases: written.releases, path: out, isStream: output.isStream)
+            }
+            try modelOutput?.commit()
             try output.commit()
             // a device, FIFO or `-` has no place beside it for the model sidecar
             if output.isStream {

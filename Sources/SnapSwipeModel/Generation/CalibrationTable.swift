@@ -7,7 +7,9 @@ import SnapScoring
 public enum CalibrationTable {
     /// One row.
     public struct Row: Sendable, Hashable {
+        /// The statistic's label (``StatisticKind/label``) and stable id (``StatisticKind/id``).
         public var statistic: String
+        public var id: String
         public var recording: Double
         public var generated: Double
         public var tolerance: String
@@ -19,15 +21,15 @@ public enum CalibrationTable {
     }
 
     /// The rows for `recording` against `generated`, for a model fitted to the statistics named in `fitted`.
-    public static func rows(recording: RecordingSummary, generated: RecordingSummary, fitted: Set<String>) -> [Row] {
+    public static func rows(recording: RecordingSummary, generated: RecordingSummary, fitted: Set<StatisticKind>) -> [Row] {
         rows(targets: recording.statistics, generated: generated, fitted: fitted)
     }
 
-    /// The rows for published `targets` (name → value; the tolerances are the statistics' own):
+    /// The rows for published `targets` (statistic → value; the tolerances are the statistics' own):
     /// only the statistics that `targets` names.
-    public static func rows(targets: [String: Double], generated: RecordingSummary, fitted: Set<String>) -> [Row] {
+    public static func rows(targets: [StatisticKind: Double], generated: RecordingSummary, fitted: Set<StatisticKind>) -> [Row] {
         let list = generated.statistics.compactMap { s -> RecordingSummary.Statistic? in
-            guard let v = targets[s.name] else { return nil }
+            guard let v = targets[s.kind] else { return nil }
             var t = s
             t.value = v
             return t
@@ -38,30 +40,26 @@ public enum CalibrationTable {
     /// The note of every row when nothing was generated (`--traces 0`): there is nothing to compare.
     public static let notGeneratedNote = "not compared: no traces generated (--traces 0)"
 
-    static func rows(targets: [RecordingSummary.Statistic], generated: RecordingSummary, fitted: Set<String>) -> [Row] {
-        let g = Dictionary(uniqueKeysWithValues: generated.statistics.map { ($0.name, $0.value) })
+    static func rows(targets: [RecordingSummary.Statistic], generated: RecordingSummary, fitted: Set<StatisticKind>) -> [Row] {
+        let g = generated.statisticValues
         let nothingGenerated = generated.features.isEmpty
         return targets.map { s in
-            let other = g[s.name] ?? .nan
-            let tolerance: String
-            switch s.tolerance {
-            case .relative(let r): tolerance = "±\(NumberFormat.fixed(100 * r, 0))%"
-            case .absolute(let a): tolerance = "±\(NumberFormat.fixed(a, 2))"
-            }
-            let isFitted = fitted.contains(s.name)
+            let other = g[s.kind] ?? .nan
+            let tolerance = s.kind.toleranceText
+            let isFitted = fitted.contains(s.kind)
             guard !nothingGenerated else {
-                return Row(statistic: s.name, recording: s.value, generated: .nan, tolerance: tolerance, passes: nil,
+                return Row(statistic: s.name, id: s.kind.id, recording: s.value, generated: .nan, tolerance: tolerance, passes: nil,
                            isFitted: isFitted, note: notGeneratedNote)
             }
             guard s.value.isFinite else {
-                return Row(statistic: s.name, recording: s.value, generated: other, tolerance: tolerance, passes: nil,
+                return Row(statistic: s.name, id: s.kind.id, recording: s.value, generated: other, tolerance: tolerance, passes: nil,
                            isFitted: isFitted, note: "not in the recording")
             }
             let ok = s.matches(other)
             let note = ok ? (isFitted ? "fitted" : "follows")
                 : (isFitted ? "NOT MATCHED: fitted, but the model cannot reach it with its other parameters"
                             : "NOT MATCHED: not a fitted statistic; it follows from the model's structure")
-            return Row(statistic: s.name, recording: s.value, generated: other, tolerance: tolerance, passes: ok,
+            return Row(statistic: s.name, id: s.kind.id, recording: s.value, generated: other, tolerance: tolerance, passes: ok,
                        isFitted: isFitted, note: note)
         }
     }
@@ -80,11 +78,11 @@ public enum CalibrationTable {
     /// The rows as a text table.
     public static func rendered(_ rows: [Row]) -> String {
         func number(_ x: Double) -> String { x.isFinite ? NumberFormat.compact(x, 3) : "—" }
-        let table = TextTable(header: ["statistic", "recording", "generated", "tolerance", "pass", "note"],
+        let table = TextTable(header: ["statistic", "id", "recording", "generated", "tolerance", "pass", "note"],
                               rows: rows.map { r in
-                                  [r.statistic, number(r.recording), number(r.generated), r.tolerance,
+                                  [r.statistic, r.id, number(r.recording), number(r.generated), r.tolerance,
                                    r.passes.map { $0 ? "✓" : "✗" } ?? "", r.note]
-                              }, rightAligned: [1, 2])
+                              }, rightAligned: [2, 3])
         return table.rendered()
     }
 }

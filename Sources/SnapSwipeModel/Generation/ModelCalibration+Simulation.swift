@@ -65,7 +65,7 @@ extension ModelCalibration {
     /// value): with `replicates` > 1 the mean over that many data sets of that size (NaN values of
     /// single replicates left out).
     func statistics(_ parameters: SwipeModelParameters, layout: CarouselLayout, traces n: Int, users: Int,
-                    replicates: Int = 1) throws -> [String: Double] {
+                    replicates: Int = 1) throws -> [StatisticKind: Double] {
         let summaries = try simulateReplicates(parameters, layout: layout, traces: n, users: users, replicates: replicates, seed: seed)
         let measured = ParallelSlots<[RecordingSummary.Statistic]>(count: summaries.count, initial: [])
         let work: @Sendable (Int) -> Void = { i in measured.store(summaries[i].statistics, at: i) }
@@ -74,14 +74,14 @@ extension ModelCalibration {
         } else {
             DispatchQueue.concurrentPerform(iterations: summaries.count, execute: work)
         }
-        var sums: [String: (sum: Double, count: Int)] = [:]
-        var order: [String] = []
+        var sums: [StatisticKind: (sum: Double, count: Int)] = [:]
+        var order: [StatisticKind] = []
         for list in measured.all() {
             for s in list {
-                if sums[s.name] == nil { order.append(s.name) }
-                var x = sums[s.name] ?? (0, 0)
+                if sums[s.kind] == nil { order.append(s.kind) }
+                var x = sums[s.kind] ?? (0, 0)
                 if s.value.isFinite { x = (x.sum + s.value, x.count + 1) }
-                sums[s.name] = x
+                sums[s.kind] = x
             }
         }
         var out = Dictionary(uniqueKeysWithValues: order.map { name in
@@ -97,19 +97,16 @@ extension ModelCalibration {
         return out
     }
 
-    /// Key prefix of the per-stroke intent shares (`intent:-1`, `intent:2`, …) in the statistics.
-    static let intentPrefix = "intent:"
-
     /// Whether `targets` carries per-stroke intent shares (a labelled paging recording; not `--match`).
-    static func hasIntentShares(_ targets: [String: Double]) -> Bool { targets.keys.contains { $0.hasPrefix(intentPrefix) } }
+    static func hasIntentShares(_ targets: [StatisticKind: Double]) -> Bool { targets.keys.contains(where: \.isIntentShare) }
 
-    /// Share of the labelled strokes with each intent (label − start item), keyed `intent:k`.
-    static func intentShares(_ features: [TraceFeatures]) -> [String: Double] {
+    /// Share of the labelled strokes with each intent (label − start item), keyed ``StatisticKind/intentShare(_:)``.
+    static func intentShares(_ features: [TraceFeatures]) -> [StatisticKind: Double] {
         var counts: [Int: Int] = [:]
         var total = 0
         for f in features { if let k = f.intent { counts[k, default: 0] += 1; total += 1 } }
         guard total > 0 else { return [:] }
-        return Dictionary(uniqueKeysWithValues: counts.map { (intentPrefix + String($0.key), Double($0.value) / Double(total)) })
+        return Dictionary(uniqueKeysWithValues: counts.map { (StatisticKind.intentShare($0.key), Double($0.value) / Double(total)) })
     }
 
     /// Paging: moves each goal intent's weight by the ratio of its per-stroke share in the
@@ -118,11 +115,11 @@ extension ModelCalibration {
     /// the next item), so the goal weights read off the labels count every step of a series as a
     /// one-item goal; this iteration finds the goal weights whose strokes, series expanded, have
     /// the recording's intents.
-    static func reweightIntents(_ p: inout SwipeModelParameters, targets: [String: Double], simulated: [String: Double]) {
+    static func reweightIntents(_ p: inout SwipeModelParameters, targets: [StatisticKind: Double], simulated: [StatisticKind: Double]) {
         guard hasIntentShares(targets) else { return }
         var weights = p.intentWeights
         for (i, k) in p.intents.enumerated() {
-            let key = intentPrefix + String(k)
+            let key = StatisticKind.intentShare(k)
             guard let want = targets[key], want > 0, let got = simulated[key], got > 0 else { continue }
             weights[i] *= min(max(want / got, 0.5), 2)
         }
@@ -132,7 +129,7 @@ extension ModelCalibration {
 
     /// ``measureJacobian(_:at:layout:traces:users:replicates:)`` on half the design: half the
     /// replicates, or with one replicate (a large recording) every other user of its design.
-    func designJacobian(_ fitted: [(Fitted, String)], at p: SwipeModelParameters, layout: CarouselLayout,
+    func designJacobian(_ fitted: [(Fitted, StatisticKind)], at p: SwipeModelParameters, layout: CarouselLayout,
                         traces n: Int, users: Int, replicates: Int) throws -> [[Double]] {
         if replicates > 1 {
             return try measureJacobian(fitted, at: p, layout: layout, traces: n, users: users, replicates: replicates / 2)
@@ -147,7 +144,7 @@ extension ModelCalibration {
     /// for a share, d parameter for probabilities (± 0.05), the others held (common random numbers).
     /// Cleaned by ``cleanJacobian(_:)`` (its diagonal, each parameter's own slope, kept in [0.25, 2.5],
     /// so a weak or noisy slope cannot send a step far).
-    func measureJacobian(_ fitted: [(Fitted, String)], at p: SwipeModelParameters, layout: CarouselLayout,
+    func measureJacobian(_ fitted: [(Fitted, StatisticKind)], at p: SwipeModelParameters, layout: CarouselLayout,
                        traces n: Int, users: Int, replicates: Int = 1) throws -> [[Double]] {
         let base = try statistics(p, layout: layout, traces: n, users: users, replicates: replicates)
         var raw = [[Double]](repeating: [Double](repeating: .nan, count: fitted.count), count: fitted.count)

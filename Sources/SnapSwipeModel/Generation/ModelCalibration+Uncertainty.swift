@@ -13,6 +13,9 @@ public struct ParameterUncertainty: Sendable, Hashable, Codable {
     /// The parameter's name (``ModelCalibration/Fitted/name``) and its path in a model file.
     public var parameter: String
     public var key: String
+    /// The id (``StatisticKind/id``) of the statistic the parameter was fitted to; `nil` in model
+    /// files written before ids.
+    public var statistic: String?
     public var estimate: Double
     /// Standard error of `log θ` for a scale parameter, of `θ` for a probability.
     public var standardError: Double
@@ -32,10 +35,11 @@ public struct ParameterUncertainty: Sendable, Hashable, Codable {
     /// The relative half-width above which a parameter is marked data-limited (the 10%).
     public static let dataLimit = 0.10
 
-    public init(parameter: String, key: String, estimate: Double, standardError: Double, isLogScale: Bool,
+    public init(parameter: String, key: String, statistic: String? = nil, estimate: Double, standardError: Double, isLogScale: Bool,
                 criticalValue: Double = z95) {
         self.parameter = parameter
         self.key = key
+        self.statistic = statistic
         self.estimate = estimate
         self.standardError = standardError
         self.isLogScale = isLogScale
@@ -64,7 +68,7 @@ public struct ParameterUncertainty: Sendable, Hashable, Codable {
     }
 
     enum CodingKeys: String, CodingKey {
-        case parameter, key, estimate, low, high
+        case parameter, key, statistic, estimate, low, high
         case standardError = "standard_error"
         case isLogScale = "log_scale"
         case isDataLimited = "data_limited"
@@ -77,6 +81,7 @@ public struct ParameterUncertainty: Sendable, Hashable, Codable {
         var c = encoder.container(keyedBy: CodingKeys.self)
         try c.encode(parameter, forKey: .parameter)
         try c.encode(key, forKey: .key)
+        try c.encodeIfPresent(statistic, forKey: .statistic)
         try c.encode(estimate.isFinite ? estimate : nil, forKey: .estimate)
         try c.encode(standardError.isFinite ? standardError : nil, forKey: .standardError)
         try c.encode(isLogScale, forKey: .isLogScale)
@@ -90,6 +95,7 @@ public struct ParameterUncertainty: Sendable, Hashable, Codable {
         let c = try decoder.container(keyedBy: CodingKeys.self)
         parameter = try c.decode(String.self, forKey: .parameter)
         key = try c.decode(String.self, forKey: .key)
+        statistic = try c.decodeIfPresent(String.self, forKey: .statistic)
         estimate = try c.decodeIfPresent(Double.self, forKey: .estimate) ?? .nan
         standardError = try c.decodeIfPresent(Double.self, forKey: .standardError) ?? .nan
         isLogScale = try c.decode(Bool.self, forKey: .isLogScale)
@@ -167,8 +173,8 @@ extension ModelCalibration {
         // pseudo-values as a sample, their mean's t; Efron & Tibshirani 1993, ch. 11)
         let critical = StudentTDistribution.quantile(0.975, degreesOfFreedom: Double(groups - 1))
         return fitted.enumerated().map { i, f in
-            let (x, _) = f
-            return ParameterUncertainty(parameter: x.name, key: x.key, estimate: x.get(result.parameters),
+            let (x, statistic) = f
+            return ParameterUncertainty(parameter: x.name, key: x.key, statistic: statistic.id, estimate: x.get(result.parameters),
                                         standardError: theta[i][i] >= 0 ? theta[i][i].squareRoot() : .nan,
                                         isLogScale: !x.isProbability, criticalValue: critical)
         }

@@ -37,68 +37,25 @@ public struct ModelCalibration: Sendable {
         public var name: String
         /// The parameter's path in a model file's `parameters` (`stroke.amplitudeLogSD`, `gainLogSD`).
         public var key: String
-        public var statistic: String
-        /// Statistics that stand in when a target set lacks ``statistic`` (published summaries, `--match`).
-        public var fallbacks: [String] = []
+        public var statistic: StatisticKind
+        /// Statistics that stand in when a target set lacks ``statistic`` (published summaries,
+        /// `--match`): its ``StatisticKind/fallbackChain``.
+        public var fallbacks: [StatisticKind] { statistic.fallbackChain }
         /// A probability (moved by differences, kept in [0, 1]) rather than a positive scale.
         public var isProbability: Bool
         public var get: @Sendable (SwipeModelParameters) -> Double
         public var set: @Sendable (inout SwipeModelParameters, Double) -> Void
 
         /// The first of ``statistic`` and ``fallbacks`` that `targets` gives a finite value for.
-        func driver(in targets: [String: Double]) -> String? {
+        func driver(in targets: [StatisticKind: Double]) -> StatisticKind? {
             ([statistic] + fallbacks).first { targets[$0]?.isFinite == true }
         }
     }
 
-    /// Fallback statistics by parameter role: when a target set has no motion time, contact
-    /// duration drives the duration; p90/p50 spreads stand in for the IQRs; the share of zero
-    /// release speeds for late lift-offs; any gap for gaps between moves.
-    static let fallbacks: [String: [String]] = [
-        travelSpread: ["travel log sd (5% trimmed)", "travel log IQR", "travel log p90/p50"],
-        RecordingSummary.movedTravelSpread: [travelSpread, "travel log sd (5% trimmed)", "travel log IQR", "travel log p90/p50"],
-        "motion time p50 (first to last move, ms)": ["contact duration p50 (ms)"],
-        strokeTimeSpread: ["stroke time log sd (travel / peak move speed, 5% trimmed)", "motion time log IQR", "duration log p90/p50"],
-        held: ["share lifted > 40 ms after the last move", "share release speed exactly 0"],
-        stopped: ["share with a gap > 40 ms between moves", "share with a gap > 40 ms"],
-        speedSpread: ["between-user sd of log travel"],
-        RecordingSummary.stepperTravelMedian: ["finger travel p50 (pitches)"],
-        RecordingSummary.stepperTravelSpread: [travelSpread, "travel log sd (5% trimmed)", "travel log IQR", "travel log p90/p50"],
-        RecordingSummary.slowStrokeTimeSpread: [strokeTimeSpread, "stroke time log sd (travel / peak move speed, 5% trimmed)",
-                                                   "motion time log IQR", "duration log p90/p50"],
-        RecordingSummary.dragMotionTimeSpread: [RecordingSummary.slowStrokeTimeSpread, strokeTimeSpread,
-                                                "stroke time log sd (travel / peak move speed, 5% trimmed)", "motion time log IQR",
-                                                "duration log p90/p50"],
-        RecordingSummary.flickTravelSpread: [RecordingSummary.stepperTravelSpread, travelSpread, "travel log sd (5% trimmed)",
-                                             "travel log IQR", "travel log p90/p50"],
-        RecordingSummary.durationSpread: [RecordingSummary.dragMotionTimeSpread, RecordingSummary.slowStrokeTimeSpread, strokeTimeSpread,
-                                          "stroke time log sd (travel / peak move speed, 5% trimmed)", "motion time log IQR",
-                                          "duration log p90/p50"],
-        RecordingSummary.stepperSpeedSpread: [speedSpread, "between-user sd of log travel"],
-        RecordingSummary.styleSpeedSpread: [RecordingSummary.stepperSpeedSpread, speedSpread, "between-user sd of log travel"],
-        RecordingSummary.pooledSpeedSpreadName: [speedSpread, "between-user sd of log travel"],
-        RecordingSummary.styleGainSpread: [RecordingSummary.styleSpeedSpread, RecordingSummary.stepperSpeedSpread, speedSpread,
-                                           "between-user sd of log travel"],
-        RecordingSummary.dragHeldShare: [held, "share lifted > 40 ms after the last move", "share release speed exactly 0"],
-        RecordingSummary.weightedHeld: [held, "share lifted > 40 ms after the last move", "share release speed exactly 0"],
-        RecordingSummary.fastStrokeTimeMedian: ["motion time p50 (first to last move, ms)", "contact duration p50 (ms)"],
-        RecordingSummary.motionTimeLocation: ["motion time p50 (first to last move, ms)", "contact duration p50 (ms)"],
-        RecordingSummary.travelLocation: ["finger travel p50 (pitches)"],
-        RecordingSummary.firstMoveLocation: ["touch-down to first move p50 (ms)"],
-        RecordingSummary.repeatDelayLocation: ["repeat delay p50 (ms)"],
-        RecordingSummary.stepperTravelLocation: [RecordingSummary.stepperTravelMedian, "finger travel p50 (pitches)"],
-        RecordingSummary.flickStrokeTimeLocation: [RecordingSummary.fastStrokeTimeMedian, "motion time p50 (first to last move, ms)",
-                                                   "contact duration p50 (ms)"],
-    ]
     /// The release earliness's statistic for a study's trials (issue 32: release kinematics first):
     /// the finger's speed over its last 50 ms, which a frame-delivered recording keeps where LSQ2
     /// reads 0 on a quarter of the strokes.
-    static let lateSpeed = "late finger speed p50 (pt/ms)"
-    static let travelSpread = "travel log sd within users (5% trimmed)"
-    static let strokeTimeSpread = "stroke time log sd within users (5% trimmed)"
-    static let held = "share held before lift-off (repeat > 15 ms after the last move, not a stall)"
-    static let stopped = "share stopped while moving (gap > 40 ms after a fast move)"
-    static let speedSpread = "between-user sd of log peak speed"
+    static let lateSpeed = StatisticKind.lateSpeedP50
 
     /// The fitted parameters for `task` (stroke parameters for reveal and browse, flick and drag
     /// parameters for paging).
@@ -106,63 +63,59 @@ public struct ModelCalibration: Sendable {
         var list: [Fitted] = []
         if task == .paging {
             list += [
-                Fitted(name: "flick amplitude median (pt)", key: "flickAmplitudeMedian", statistic: RecordingSummary.stepperTravelLocation, isProbability: false,
+                Fitted(name: "flick amplitude median (pt)", key: "flickAmplitudeMedian", statistic: .stepperTravelLocation, isProbability: false,
                        get: { $0.flickAmplitudeMedian }, set: { $0.flickAmplitudeMedian = $1 }),
-                Fitted(name: "flick amplitude log sd", key: "flickAmplitudeLogSD", statistic: RecordingSummary.flickTravelSpread, isProbability: false,
+                Fitted(name: "flick amplitude log sd", key: "flickAmplitudeLogSD", statistic: .flickTravelSpread, isProbability: false,
                        get: { $0.flickAmplitudeLogSD }, set: { $0.flickAmplitudeLogSD = $1 }),
-                Fitted(name: "flick duration median (ms; drags and stays scale with it)", key: "flickDurationMedian", statistic: RecordingSummary.flickStrokeTimeLocation,
+                Fitted(name: "flick duration median (ms; drags and stays scale with it)", key: "flickDurationMedian", statistic: .flickStrokeTimeLocation,
                        isProbability: false, get: { $0.flickDurationMedian }, set: { p, x in
                            let r = x / p.flickDurationMedian
                            p.flickDurationMedian = x
                            p.dragDurationMedian *= r
                            p.stayDurationMedian *= r
                        }),
-                Fitted(name: "duration log sd (flicks and drags)", key: "flickDurationLogSD", statistic: RecordingSummary.durationSpread, isProbability: false,
+                Fitted(name: "duration log sd (flicks and drags)", key: "flickDurationLogSD", statistic: .durationSpread, isProbability: false,
                        get: { $0.flickDurationLogSD }, set: { p, x in
                            p.dragDurationLogSD *= x / p.flickDurationLogSD
                            p.flickDurationLogSD = x
                        }),
-                Fitted(name: "flick release earliness q (ρ ~ U(1 − 1.5q, 1 − 0.5q))", key: "flickReleaseRange", statistic: "release speed p50 (pt/ms)",
+                Fitted(name: "flick release earliness q (ρ ~ U(1 − 1.5q, 1 − 0.5q))", key: "flickReleaseRange", statistic: .releaseSpeedP50,
                        isProbability: false, get: { earliness($0.flickReleaseRange) },
                        set: { $0.flickReleaseRange = releaseRange(earliness: $1) }),
-                Fitted(name: "drag hold probability", key: "dragHoldProbability", statistic: RecordingSummary.dragHeldShare, isProbability: true,
+                Fitted(name: "drag hold probability", key: "dragHoldProbability", statistic: .dragHeldShare, isProbability: true,
                        get: { $0.dragHoldProbability }, set: { $0.dragHoldProbability = $1 }),
             ]
         } else {
             list += [
-                Fitted(name: "stroke amplitude median (pitches)", key: "stroke.amplitudeMedian", statistic: RecordingSummary.travelLocation, isProbability: false,
+                Fitted(name: "stroke amplitude median (pitches)", key: "stroke.amplitudeMedian", statistic: .travelLocation, isProbability: false,
                        get: { $0.stroke.amplitudeMedian }, set: { $0.stroke.amplitudeMedian = $1 }),
-                Fitted(name: "stroke amplitude log sd", key: "stroke.amplitudeLogSD", statistic: RecordingSummary.movedTravelSpread,
+                Fitted(name: "stroke amplitude log sd", key: "stroke.amplitudeLogSD", statistic: .movedTravelSpread,
                        isProbability: false,
                        get: { $0.stroke.amplitudeLogSD }, set: { $0.stroke.amplitudeLogSD = $1 }),
-                Fitted(name: "stroke duration median (ms)", key: "stroke.durationMedian", statistic: RecordingSummary.motionTimeLocation, isProbability: false,
+                Fitted(name: "stroke duration median (ms)", key: "stroke.durationMedian", statistic: .motionTimeLocation, isProbability: false,
                        get: { $0.stroke.durationMedian }, set: { $0.stroke.durationMedian = $1 }),
-                Fitted(name: "stroke duration log sd", key: "stroke.durationLogSD", statistic: strokeTimeSpread, isProbability: false,
+                Fitted(name: "stroke duration log sd", key: "stroke.durationLogSD", statistic: .strokeTimeSpread, isProbability: false,
                        get: { $0.stroke.durationLogSD }, set: { $0.stroke.durationLogSD = $1 }),
-                Fitted(name: "stroke release earliness q (ρ ~ U(1 − 1.5q, 1 − 0.5q))", key: "stroke.releaseRange", statistic: "release speed p50 (pt/ms)",
+                Fitted(name: "stroke release earliness q (ρ ~ U(1 − 1.5q, 1 − 0.5q))", key: "stroke.releaseRange", statistic: .releaseSpeedP50,
                        isProbability: false, get: { earliness($0.stroke.releaseRange) },
                        set: { $0.stroke.releaseRange = releaseRange(earliness: $1) }),
-                Fitted(name: "placed-stroke probability", key: "stroke.holdProbability", statistic: RecordingSummary.weightedHeld, isProbability: true,
+                Fitted(name: "placed-stroke probability", key: "stroke.holdProbability", statistic: .weightedHeld, isProbability: true,
                        get: { $0.stroke.holdProbability }, set: { $0.stroke.holdProbability = $1 }),
             ]
         }
         list += [
-            Fitted(name: "touch-down dwell median (ms)", key: "delivery.touchDownDwellMedian", statistic: RecordingSummary.firstMoveLocation, isProbability: false,
+            Fitted(name: "touch-down dwell median (ms)", key: "delivery.touchDownDwellMedian", statistic: .firstMoveLocation, isProbability: false,
                    get: { $0.delivery.touchDownDwellMedian }, set: { $0.delivery.touchDownDwellMedian = $1 }),
-            Fitted(name: "lift repeat probability", key: "delivery.liftRepeatProbability", statistic: "share lift-off repeats last move", isProbability: true,
+            Fitted(name: "lift repeat probability", key: "delivery.liftRepeatProbability", statistic: .liftRepeatShare, isProbability: true,
                    get: { $0.delivery.liftRepeatProbability }, set: { $0.delivery.liftRepeatProbability = $1 }),
-            Fitted(name: "lift repeat delay median (ms)", key: "delivery.liftRepeatDelayMedian", statistic: RecordingSummary.repeatDelayLocation, isProbability: false,
+            Fitted(name: "lift repeat delay median (ms)", key: "delivery.liftRepeatDelayMedian", statistic: .repeatDelayLocation, isProbability: false,
                    get: { $0.delivery.liftRepeatDelayMedian }, set: { $0.delivery.liftRepeatDelayMedian = $1 }),
-            Fitted(name: "stall probability", key: "delivery.stallProbability", statistic: stopped, isProbability: true,
+            Fitted(name: "stall probability", key: "delivery.stallProbability", statistic: .stopped, isProbability: true,
                    get: { $0.delivery.stallProbability }, set: { $0.delivery.stallProbability = $1 }),
-            Fitted(name: "user gain log sd", key: "gainLogSD", statistic: task == .paging ? RecordingSummary.styleGainSpread : RecordingSummary.pooledSpeedSpreadName, isProbability: false,
+            Fitted(name: "user gain log sd", key: "gainLogSD", statistic: task == .paging ? .styleGainSpread : .pooledSpeedSpread, isProbability: false,
                    get: { $0.gainLogSD }, set: { $0.gainLogSD = $1 }),
         ]
-        return list.map { x in
-            var x = x
-            x.fallbacks = fallbacks[x.statistic] ?? []
-            return x
-        }
+        return list
     }
 
     /// `fitted` with withheld moves (``InputDeliveryParameters/firstDeliveryMedian``): the first
@@ -171,17 +124,15 @@ public struct ModelCalibration: Sendable {
     /// and the first move's share of the travel follows).
     static func withWithheldMoves(_ fitted: [Fitted]) -> [Fitted] {
         var out = fitted.filter { $0.key != "delivery.touchDownDwellMedian" }
-        var latency = Fitted(name: "first delivery median (ms)", key: "delivery.firstDeliveryMedian",
-                             statistic: RecordingSummary.firstMoveLocation, isProbability: false,
-                             get: { $0.delivery.firstDeliveryMedian ?? .nan }, set: { $0.delivery.firstDeliveryMedian = $1 })
-        latency.fallbacks = fallbacks[latency.statistic] ?? []
-        out.append(latency)
+        out.append(Fitted(name: "first delivery median (ms)", key: "delivery.firstDeliveryMedian",
+                          statistic: .firstMoveLocation, isProbability: false,
+                          get: { $0.delivery.firstDeliveryMedian ?? .nan }, set: { $0.delivery.firstDeliveryMedian = $1 }))
         return out
     }
 
     /// The statistics that drive the fitted parameters of `task` for `targets` (each parameter's
     /// first statistic, of its own and its fallbacks, with a finite target): the table's "fitted" rows.
-    public static func drivers(task: SwipeTask, targets: [String: Double], releaseFraction: Bool = false) -> Set<String> {
+    public static func drivers(task: SwipeTask, targets: [StatisticKind: Double], releaseFraction: Bool = false) -> Set<StatisticKind> {
         Set(fittedParameters(task: task).filter { releaseFraction || !$0.name.contains("release earliness") }
             .compactMap { $0.driver(in: targets) })
     }
@@ -210,11 +161,17 @@ public struct ModelCalibration: Sendable {
         /// The fitted parameters with their driving statistics, the Jacobian of the statistics to the
         /// parameters measured in round 3 (`nil` with fewer rounds) and the simulated replicates per
         /// round: what ``ModelCalibration/uncertainty(of:recording:)`` needs.
-        var fitted: [(Fitted, String)] = []
+        var fitted: [(Fitted, StatisticKind)] = []
         /// The statistics that drove the fitted parameters (the table's "fitted" rows).
-        public var drivingStatistics: Set<String> { Set(fitted.map(\.1)) }
+        public var drivingStatistics: Set<StatisticKind> { Set(fitted.map(\.1)) }
         var jacobian: [[Double]]?
         var replicates = 1
+        /// Fitted parameters that ended at a limit of the search or whose statistic did not reach
+        /// its target (``ModelCalibration/problems(fitted:targets:history:stoppedBy:jacobian:)``):
+        /// `generate` refuses the model unless `--allow-unconverged`.
+        public var problems: [CalibrationProblem] = []
+        /// The number of parameters fitted.
+        public var fittedCount: Int { fitted.count }
     }
 
     public let task: SwipeTask
@@ -228,7 +185,7 @@ public struct ModelCalibration: Sendable {
     /// where on 2,000 traces it trades off against the amplitude).
     public var fitsReleaseFraction = false
     /// The release earliness's statistic when not its own (``lateSpeed`` for a study's trials).
-    public var earlinessStatistic: String?
+    public var earlinessStatistic: StatisticKind?
     public var threads = 1
     /// The recording's traces per user (its design), which every simulated replicate repeats
     /// (`calibrate` sets it; `nil`: `traces` by `users` users drawn by activity).
@@ -324,11 +281,11 @@ public struct ModelCalibration: Sendable {
     /// `users` users (averaged over `replicates` such data sets) reproduce `targets` (statistic name →
     /// value; ``RecordingSummary/statistics`` names). Parameters whose statistics (and fallbacks)
     /// are missing keep their values.
-    public func fitMoments(_ start: SwipeModelParameters, targets target: [String: Double], layout: CarouselLayout,
+    public func fitMoments(_ start: SwipeModelParameters, targets target: [StatisticKind: Double], layout: CarouselLayout,
                            users: Int, traces n: Int, replicates: Int = 1, notes: [String] = []) throws -> Result {
         var p = start, notes = notes
         try SwipeModel.validate(p)
-        var fitted: [(Fitted, String)] = []
+        var fitted: [(Fitted, StatisticKind)] = []
         let candidates = start.delivery.firstDeliveryMedian == nil ? Self.fittedParameters(task: task)
             : Self.withWithheldMoves(Self.fittedParameters(task: task))
         for x in candidates where fitsReleaseFraction || !x.name.contains("release earliness") {
@@ -336,7 +293,7 @@ public struct ModelCalibration: Sendable {
             if let d = own ?? x.driver(in: target) {
                 fitted.append((x, d))
             } else {
-                notes.append("\(x.name): no '\(x.statistic)' to fit to; kept \(NumberFormat.fixed(x.get(p), 3))")
+                notes.append("\(x.name): no '\(x.statistic.id)' (\(x.statistic.label)) to fit to; kept \(NumberFormat.fixed(x.get(p), 3))")
             }
         }
         // Rounds 1–2 move each parameter by its statistic's ratio (probabilities: difference) as if
@@ -351,6 +308,7 @@ public struct ModelCalibration: Sendable {
         var kept: [SwipeModelParameters] = []
         var jacobian = (0..<fitted.count).map { i in (0..<fitted.count).map { $0 == i ? 1.0 : 0 } }
         var measured = false
+        var history: [Round] = [], stoppedBy: (error: SwipeModelError, step: SwipeModelParameters)?
         for round in 1...total {
             let sim = try statistics(p, layout: layout, traces: n, users: users, replicates: replicates)
             if round == 3 {
@@ -377,7 +335,11 @@ public struct ModelCalibration: Sendable {
             }
             if task == .paging { Self.reweightIntents(&next, targets: target, simulated: sim) }  // no-op without intent shares
             if round > total / 2 { kept.append(p) }
-            do { try SwipeModel.validate(next) } catch { break }
+            history.append(Round(parameters: p, simulated: sim, next: next))
+            do { try SwipeModel.validate(next) } catch {
+                stoppedBy = (error, next)
+                break
+            }
             p = next
         }
         var best = kept.last ?? p
@@ -390,7 +352,9 @@ public struct ModelCalibration: Sendable {
                                          : exp(values.map { log(max($0, 1e-9)) }.reduce(0, +) / Double(values.count)))
         }
         return Result(parameters: best, userCount: users, rounds: total, keptFrom: total / 2 + 1, notes: notes,
-                      fitted: fitted, jacobian: measured ? jacobian : nil, replicates: replicates)
+                      fitted: fitted, jacobian: measured ? jacobian : nil, replicates: replicates,
+                      problems: Self.problems(fitted: fitted, targets: target, history: history, stoppedBy: stoppedBy,
+                                              jacobian: measured ? jacobian : nil))
     }
 
     /// Goal distribution and direction mix from the labels (or, unlabelled, from the strokes).

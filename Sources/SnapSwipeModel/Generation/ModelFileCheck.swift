@@ -5,8 +5,8 @@ import SnapTraces
 
 /// The checks a model file (`generate --model`, a trace file's sidecar) passes on load, each
 /// naming the file and the key in plain words (``DataFileError``, exit 65), as a trace file's
-/// cells are checked: the swipe model's own ranges (``SwipeModel``'s validation, its names
-/// mapped to the file's keys), bounds that keep every generated time and offset finite (a
+/// cells are checked: the swipe model's own ranges (``SwipeModel``'s validation, which names
+/// the file's key under `parameters`), bounds that keep every generated time and offset finite (a
 /// pause of 1e308 ms would write `t_ms` inf, which the reader refuses), the layout's keys and
 /// the run's counts.
 enum ModelFileCheck {
@@ -24,7 +24,7 @@ enum ModelFileCheck {
         let p = file.parameters
         do { try SwipeModel.validate(p) } catch {
             guard case let .invalidParameter(name, value, expected) = error else { throw fail("parameters", "\(error)", "a valid model") }
-            throw fail(keys[name].map { "parameters.\($0)" } ?? "parameters (\(name))", value, expected)
+            throw fail("parameters.\(name)", value, expected)
         }
         let milliseconds: [(String, Double)] = [
             ("flickDurationMedian", p.flickDurationMedian), ("dragDurationMedian", p.dragDurationMedian),
@@ -65,6 +65,11 @@ enum ModelFileCheck {
         if let users = file.users, !(1...10_000_000).contains(users) {
             throw fail("users", "\(users)", "a number of users in 1...10000000")
         }
+        for (i, u) in (file.uncertainty ?? []).enumerated() {
+            if let id = u.statistic, !StatisticKind.catalogue.contains(where: { $0.id == id }) {
+                throw fail("uncertainty[\(i)].statistic", InputFile.quote(id), "a statistic id of the --like table's id column")
+            }
+        }
     }
 
     static func check(_ l: GeneratorModelFile.Layout, _ fail: (String, String, String) -> DataFileError) throws(DataFileError) {
@@ -83,39 +88,6 @@ enum ModelFileCheck {
             throw fail("layout.alignment", "'\(l.alignment)'", "leading, center or trailing")
         }
     }
-
-    /// ``SwipeModel``'s names of its parameters → the model file's keys under `parameters`.
-    static let keys: [String: String] = [
-        "gain log sd": "gainLogSD", "motor noise range": "motorNoiseRange",
-        "projector preference Beta": "projectorPreferenceA", "iOS habit share": "iOSHabitShare", "rates": "rates",
-        "rate": "fixedRate", "pixel ratios": "pixelRatios", "activity log sd": "activityLogSD", "intents": "intents",
-        "flick share": "flickShare", "flick amplitude median": "flickAmplitudeMedian",
-        "flick duration median": "flickDurationMedian", "drag duration median": "dragDurationMedian",
-        "stay duration median": "stayDurationMedian", "hold mean": "holdMean", "session length mean": "sessionLengthMean",
-        "rubber band constant": "rubberBandConstant", "Android ppi": "androidPPI", "Android friction": "androidFriction",
-        "flick amplitude log sd": "flickAmplitudeLogSD", "flick duration log sd": "flickDurationLogSD",
-        "drag duration log sd": "dragDurationLogSD", "time jitter sd": "timeJitterSD", "time jitter clip": "timeJitterClip",
-        "position noise sd": "positionNoiseSD", "inter-swipe pause minimum": "interSwipePauseMinimum",
-        "inter-swipe pause mean": "interSwipePauseMean", "flick release range": "flickReleaseRange",
-        "drag fraction": "dragFractionMean", "stay fraction": "stayFractionMean",
-        "drag hold probability": "dragHoldProbability", "stay hold probability": "stayHoldProbability",
-        "lift tail probability": "liftTailProbability", "cancelled share": "cancelledShare",
-        "iOS deceleration rate": "iOSDecelerationRate", "lift tail speed range": "liftTailSpeedRange",
-        "lift tail reverse range": "liftTailReverseRange",
-        "frame rates": "delivery.frameRates", "touch slop": "delivery.touchSlop",
-        "touch-down dwell log sd": "delivery.touchDownDwellLogSD", "touch-down dwell median": "delivery.touchDownDwellMedian",
-        "lift repeat delay median": "delivery.liftRepeatDelayMedian", "lift repeat probability": "delivery.liftRepeatProbability",
-        "stall probability": "delivery.stallProbability", "stall range": "delivery.stallRange",
-        "first delivery median": "delivery.firstDeliveryMedian",
-        "stroke amplitude log sd": "stroke.amplitudeLogSD", "stroke duration log sd": "stroke.durationLogSD",
-        "stroke amplitude median": "stroke.amplitudeMedian", "stroke duration median": "stroke.durationMedian",
-        "stroke hold mean": "stroke.holdMean", "stroke hold probability": "stroke.holdProbability",
-        "forward share": "stroke.forwardShare", "browse keep-direction probability": "stroke.browseKeepDirection",
-        "stroke release range": "stroke.releaseRange", "goal distances": "stroke.goalDistances",
-        "strokes per goal": "stroke.maxStrokesPerGoal",
-        "trial start offsets": "trials.startOffsets", "trial target index": "trials.targetIndex",
-        "final tap median": "trials.finalTapMedian",
-    ]
 
     /// A Swift type in a decoding error, in plain words.
     static func plain(_ type: Any.Type) -> String {

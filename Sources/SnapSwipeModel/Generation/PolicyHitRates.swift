@@ -12,25 +12,28 @@ public enum PolicyHitRates {
     /// The share of hits of each policy, in `policies` order.
     public static func rates(of swipes: [SyntheticSwipe], policies: [any SnapPolicy], layout: CarouselLayout,
                              criterion: HitCriterion) throws -> [Double] {
+        try userHits(of: swipes, policies: policies, layout: layout, criterion: criterion).rates(policyCount: policies.count)
+    }
+
+    /// The hits of each policy by user (users in order of first appearance), for the bootstrap of
+    /// ``RankBootstrap``.
+    public static func userHits(of swipes: [SyntheticSwipe], policies: [any SnapPolicy], layout: CarouselLayout,
+                                criterion: HitCriterion) throws -> RankBootstrap.UserHits {
         let model = try SwipeModel(layout: layout)
         let visibility = try SessionSimulator(model: model, livePolicy: nil)
         var scratch = SessionSimulator.Scratch()
-        var releases: [(Release, Int)] = []
+        var tally = Tally(policies: policies.count)
         for s in swipes where s.isLabelled && !s.isCancelled {
-            releases.append((visibility.release(of: s, scratch: &scratch), s.startSlot + s.intent))
-        }
-        guard !releases.isEmpty else { return policies.map { _ in .nan } }
-        return policies.map { policy in
-            var hits = 0
-            for (release, label) in releases {
-                let d = policy.decide(release, in: layout)
+            let release = visibility.release(of: s, scratch: &scratch), label = s.startSlot + s.intent
+            tally.add(user: s.user) { i in
+                let d = policies[i].decide(release, in: layout)
                 switch criterion {
-                case .exact: if d.targetIndex == layout.itemIndex(ofSlot: label) { hits += 1 }
-                case .revealed: if visibility.isRevealed(slot: label, atOffset: d.targetOffset) { hits += 1 }
+                case .exact: return d.targetIndex == layout.itemIndex(ofSlot: label)
+                case .revealed: return visibility.isRevealed(slot: label, atOffset: d.targetOffset)
                 }
             }
-            return Double(hits) / Double(releases.count)
         }
+        return tally.userHits
     }
 
     /// The share of hits of each policy on the labelled traces of `paths` (read with `options`),
@@ -38,8 +41,15 @@ public enum PolicyHitRates {
     /// `observe` sees every trace read (the data checks, ``DataChecks``).
     public static func rates(ofFiles paths: [String], options: TraceReadOptions, policies: [any SnapPolicy],
                              criterion: HitCriterion, observe: (TraceRecord) -> Void = { _ in }) throws -> [Double] {
-        var hits = [Int](repeating: 0, count: policies.count)
-        var total = 0
+        try userHits(ofFiles: paths, options: options, policies: policies, criterion: criterion, observe: observe)
+            .rates(policyCount: policies.count)
+    }
+
+    /// ``rates(ofFiles:options:policies:criterion:observe:)`` by user (the files' users, in order of
+    /// first appearance).
+    public static func userHits(ofFiles paths: [String], options: TraceReadOptions, policies: [any SnapPolicy],
+                                criterion: HitCriterion, observe: (TraceRecord) -> Void = { _ in }) throws -> RankBootstrap.UserHits {
+        var tally = Tally(policies: policies.count)
         var checkers: [CarouselLayout: SessionSimulator] = [:]
         _ = try TraceReader.read(paths: paths, options: options) { record in
             observe(record)
@@ -50,16 +60,37 @@ public enum PolicyHitRates {
                 checker = try SessionSimulator(model: SwipeModel(layout: r.layout), livePolicy: nil)
                 checkers[r.layout] = checker
             }
-            total += 1
             let slot = r.layout.slot(ofItem: label, near: r.release.startOffset)
-            for (i, policy) in policies.enumerated() {
-                let d = policy.decide(r.release, in: r.layout)
+            tally.add(user: r.user) { i in
+                let d = policies[i].decide(r.release, in: r.layout)
                 switch r.hit ?? criterion {
-                case .exact: if d.targetIndex == label { hits[i] += 1 }
-                case .revealed: if checker.isRevealed(slot: slot, atOffset: d.targetOffset) { hits[i] += 1 }
+                case .exact: return d.targetIndex == label
+                case .revealed: return checker.isRevealed(slot: slot, atOffset: d.targetOffset)
                 }
             }
         }
-        return hits.map { total > 0 ? Double($0) / Double(total) : .nan }
+        return tally.userHits
+    }
+
+    /// Hits by user and policy, users in order of first appearance.
+    struct Tally {
+        let policies: Int
+        var row: [Int: Int] = [:]
+        var userHits = RankBootstrap.UserHits(hits: [], counts: [])
+
+        init(policies: Int) { self.policies = policies }
+
+        /// Counts one trace of `user`: `hit(i)` says whether policy `i` got it right.
+        mutating func add(user: Int, hit: (Int) throws -> Bool) rethrows {
+            let u: Int
+            if let known = row[user] { u = known } else {
+                u = userHits.counts.count
+                row[user] = u
+                userHits.counts.append(0)
+                userHits.hits.append([Int](repeating: 0, count: policies))
+            }
+            userHits.counts[u] += 1
+            for i in 0..<policies where try hit(i) { userHits.hits[u][i] += 1 }
+        }
     }
 }

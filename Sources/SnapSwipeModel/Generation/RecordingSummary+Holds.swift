@@ -70,6 +70,4 @@ extension RecordingSummary {
         }
         return moved == 0 ? .nan : held / Double(moved)
     }
-
-    static let weightedHeld = "share held before lift-off (by lift-off window; 40–110 ms weighted)"
 }

@@ -21,15 +21,15 @@ import SnapScoring
 /// that is the delivery's, not the person's). The 2-means split on stroke time, used before,
 /// let in about 24 drags per 2,000 traces (their travel is `λP`, another distribution) and the
 /// stalled flicks. The amplitude spread is their travel's within-user log sd, winsorized
-/// (``flickTravelSpread``, ``withinUserLogWinsorizedSD(_:)``; 2.5% trimmed before the ninth round's
+/// (``StatisticKind/flickTravelSpread``, ``withinUserLogWinsorizedSD(_:)``; 2.5% trimmed before the ninth round's
 /// last change: as efficient, but a trimmed sd's users' jackknife overstated its sampling sd); the
-/// duration spread combines their stroke time with the drags' motion time (``durationSpread``;
+/// duration spread combines their stroke time with the drags' motion time (``StatisticKind/durationSpread``;
 /// still trimmed: winsorized, it was 2–5% less efficient in simulation).
 ///
 /// **Drags' motion time.** A drag is placed at rest over `T` (its last frame within one frame of
 /// `T`), its motion starts where the finger crosses the slop at a nearly fixed fraction of `T`, so
 /// the motion time (first to last move) is `T` times a nearly constant factor, plus at most a frame
-/// at each end (``dragMotionTimeSpread``). Stays (labelled 0, `A` ≈ 0.2 pitches) cross the 8 pt
+/// at each end (``StatisticKind/dragMotionTimeSpread``). Stays (labelled 0, `A` ≈ 0.2 pitches) cross the 8 pt
 /// slop late and by a varying fraction. But there are only about 390 one-item drags in 2,000 paging
 /// traces, against about 950 flicks released while moving, whose stroke time (`travel / peak
 /// move speed` ∝ `T·φ(ρ)`) is a noisier measure of `T` per stroke but independent of the drags'.
@@ -40,9 +40,9 @@ import SnapScoring
 /// Figures (`Docs/research/2026-11-25-swipe-model-evidence-rounds-7-9.md` §11, eighth round; 190 paging truth samples of 2,000
 /// traces by 100 users, seeds 1000–1189, each spread × 1 and × 1.1 on common seeds; implied sd =
 /// sd of the log statistic / its log slope): amplitude spread 4.8% with the time-split stepper flicks'
-/// travel (``stepperTravelSpread``, kept in the table), 4.3% with ``flickTravelSpread``; duration
+/// travel (``StatisticKind/stepperTravelSpread``, kept in the table), 4.3% with ``StatisticKind/flickTravelSpread``; duration
 /// spread 5.9% with the drags' motion time alone (5% trimmed), 5.5% with the flicks' stroke time
-/// alone, 4.0% with ``durationSpread``. A perfect measurement of every flick's amplitude would
+/// alone, 4.0% with ``StatisticKind/durationSpread``. A perfect measurement of every flick's amplitude would
 /// still give about 3.9%: the user's motor noise multiplies it (`Docs/swipe-model-calibration.md`).
 extension RecordingSummary {
     /// The 2-means split of `values` (sorted or not): the threshold between the two groups that
@@ -115,25 +115,21 @@ extension RecordingSummary {
         }
         let flickTimeSpread = Self.withinUserLogSD(flickTime)   // its own statistic and part of the duration spread
         return [
-            Statistic(name: Self.dragHeldShare, value: drags < 20 ? .nan : Double(heldDrags) / Double(drags), tolerance: .absolute(0.05)),
-            Statistic(name: Self.styleSpeedSpread, value: styleCentredSpeedSpread, tolerance: .relative(0.15)),
-            Statistic(name: Self.styleGainSpread, value: styleCentredGainSpread, tolerance: .relative(0.15)),
-            Statistic(name: Self.fastStrokeTimeMedian, value: fastTimes.isEmpty ? .nan : Percentile.of(fastTimes, 0.5),
-                      tolerance: .relative(0.1)),
-            Statistic(name: Self.slowStrokeTimeSpread, value: Self.withinUserLogSD(slow), tolerance: .relative(0.1)),
-            Statistic(name: Self.dragMotionTimeSpread, value: Self.withinUserLogSD(dragMotion), tolerance: .relative(0.1)),
-            Statistic(name: Self.stepperTravelMedian, value: travel.count < 20 ? .nan : Percentile.of(travel, 0.5), tolerance: .relative(0.1)),
-            Statistic(name: Self.stepperTravelLocation, value: Self.trimmedGeometricMean(travel), tolerance: .relative(0.1)),
-            Statistic(name: Self.stepperTravelSpread, value: Self.withinUserLogSD(stepperTravel), tolerance: .relative(0.1)),
-            Statistic(name: Self.stepperSpeedSpread, value: Self.betweenSD(Self.inKeyOrder(stepperPeak)), tolerance: .relative(0.15)),
-            Statistic(name: Self.flickTravelSpread, value: Self.withinUserLogWinsorizedSD(flickTravel), tolerance: .relative(0.1)),
-            Statistic(name: Self.flickStrokeTimeSpread, value: flickTimeSpread, tolerance: .relative(0.1)),
-            Statistic(name: Self.flickStrokeTimeLocation, value: Self.trimmedGeometricMean(flickTime.map(\.value)),
-                      tolerance: .relative(0.1)),
-            Statistic(name: Self.durationSpread,
-                      value: Self.weightedGeometricMean(Self.withinUserLogSD(dragMotion, trimDivisor: 40), flickTimeSpread,
-                                                        firstWeight: Self.durationSpreadDragWeight),
-                      tolerance: .relative(0.1)),
+            Statistic(.dragHeldShare, value: drags < 20 ? .nan : Double(heldDrags) / Double(drags)),
+            Statistic(.styleSpeedSpread, value: styleCentredSpeedSpread),
+            Statistic(.styleGainSpread, value: styleCentredGainSpread),
+            Statistic(.fastStrokeTimeMedian, value: fastTimes.isEmpty ? .nan : Percentile.of(fastTimes, 0.5)),
+            Statistic(.slowStrokeTimeSpread, value: Self.withinUserLogSD(slow)),
+            Statistic(.dragMotionTimeSpread, value: Self.withinUserLogSD(dragMotion)),
+            Statistic(.stepperTravelMedian, value: travel.count < 20 ? .nan : Percentile.of(travel, 0.5)),
+            Statistic(.stepperTravelLocation, value: Self.trimmedGeometricMean(travel)),
+            Statistic(.stepperTravelSpread, value: Self.withinUserLogSD(stepperTravel)),
+            Statistic(.stepperSpeedSpread, value: Self.betweenSD(Self.inKeyOrder(stepperPeak))),
+            Statistic(.flickTravelSpread, value: Self.withinUserLogWinsorizedSD(flickTravel)),
+            Statistic(.flickStrokeTimeSpread, value: flickTimeSpread),
+            Statistic(.flickStrokeTimeLocation, value: Self.trimmedGeometricMean(flickTime.map(\.value))),
+            Statistic(.durationSpread, value: Self.weightedGeometricMean(Self.withinUserLogSD(dragMotion, trimDivisor: 40), flickTimeSpread,
+                                                        firstWeight: Self.durationSpreadDragWeight)),
         ]
     }
 
@@ -143,31 +139,6 @@ extension RecordingSummary {
         return exp(w * log(a) + (1 - w) * log(b))
     }
 
-    /// The drags' weight in ``durationSpread`` (the flicks' is the rest).
+    /// The drags' weight in ``StatisticKind/durationSpread`` (the flicks' is the rest).
     static let durationSpreadDragWeight = 1.0 / 3
-
-    static let dragHeldShare = "share held among one-item drags (labelled ±1, last move < 0.2 of peak speed)"
-    static let styleSpeedSpread = "between-user sd of log peak speed (every stroke, centred by style)"
-    static let styleGainSpread = "between-user sd of the gain's stroke features (−log motion time if rested, else log travel; centred by style)"
-    static let fastStrokeTimeMedian = "fast-stroke time p50 (ms; stroke time below the 2-means split)"
-    static let slowStrokeTimeSpread = "placed-stroke time log sd within users (last move < 0.2 of peak speed, 5% trimmed)"
-    static let dragMotionTimeSpread = "drag motion time log sd within users (labelled ±1, last move < 0.2 of peak speed, 5% trimmed)"
-    static let stepperTravelMedian = "stepper-flick travel p50 (pitches; fast strokes labelled ±1 or unlabelled)"
-    /// The flick amplitude median's statistic (ninth round): the stepper flicks' travel, as
-    /// ``stepperTravelMedian`` (kept in the table, and `--match`'s when a summary has only the p50),
-    /// but a smooth location, like the reveal travel's (``travelLocation``). Over 80 paging truth
-    /// samples of 2,000 traces (seeds 1000–1079, the amplitude × 1 and × 1.1 on common seeds) it
-    /// implies 5.2% against the p50's 5.7% (the ideal, the users' mean gain, 4.9%).
-    static let stepperTravelLocation = "stepper-flick travel geometric mean (5% trimmed, pitches)"
-    /// The flick duration median's statistic (ninth round): the stroke time of the one-item flicks
-    /// released while moving (``flickStrokeTimeSpread``'s strokes), a 5%-trimmed geometric mean. On
-    /// the same 80 samples (flick, drag and stay durations × 1.1) it implies 1.34% against 1.74%
-    /// for ``fastStrokeTimeMedian`` (kept in the table and for `--match`), whose strokes also take in
-    /// the stalled flicks and a few drags.
-    static let flickStrokeTimeLocation = "one-item flick stroke time geometric mean (released moving, 5% trimmed, ms)"
-    static let stepperTravelSpread = "stepper-flick travel log sd within users (5% trimmed)"
-    static let stepperSpeedSpread = "between-user sd of log peak speed (stepper flicks)"
-    static let flickTravelSpread = "one-item flick travel log sd within users (released moving, lift-off ≤ 40 ms after the last move, winsorized)"
-    static let flickStrokeTimeSpread = "one-item flick stroke time log sd within users (released moving, lift-off ≤ 40 ms after the last move, 5% trimmed)"
-    static let durationSpread = "duration spread: drag motion time (2.5% trimmed)^(1/3) × one-item flick stroke time^(2/3) log sds"
 }

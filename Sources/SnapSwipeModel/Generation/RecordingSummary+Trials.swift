@@ -4,13 +4,6 @@ import SnapStrategies
 /// The session-structure statistics of issue 32 (item 1): how strokes sit in their sessions and
 /// how far their goals are, measured alike on a recording and on generated traces.
 extension RecordingSummary {
-    static let openingShare = "share of strokes that open their session"
-    static let startAtZeroShare = "share of strokes starting at offset 0"
-    static let goalDistanceMedian = "goal distance at touch-down p50 (pitches)"
-    static let goalDistanceLow = "goal distance at touch-down p25 (pitches)"
-    /// Moves withheld after touch-down show as a first move that already carries much of the travel.
-    static let firstMoveShareMedian = "first move's share of the travel p50"
-
     /// Each labelled stroke's distance to its goal at touch-down, pitches: |the label's resting
     /// offset (``CarouselLayout/snapOffset(ofSlot:)``, the slot nearest the start in a looping
     /// row) − the start offset| / pitch. In the A30 study's trailing row the resting offset of the
@@ -37,12 +30,11 @@ extension RecordingSummary {
         }
         let distances = goalDistances
         return [
-            Statistic(name: Self.openingShare, value: sessioned == 0 ? .nan : Double(first) / Double(sessioned), tolerance: .absolute(0.05)),
-            Statistic(name: Self.startAtZeroShare, value: share { abs($0.startOffset) < 0.5 }, tolerance: .absolute(0.05)),
-            Statistic(name: Self.goalDistanceLow, value: distances.isEmpty ? .nan : quantile(distances, 0.25), tolerance: .relative(0.15)),
-            Statistic(name: Self.firstMoveShareMedian, value: quantile(features.compactMap(\.firstMoveShare), 0.5),
-                      tolerance: .absolute(0.05)),
-            Statistic(name: Self.goalDistanceMedian, value: distances.isEmpty ? .nan : quantile(distances, 0.5), tolerance: .relative(0.15)),
+            Statistic(.openingShare, value: sessioned == 0 ? .nan : Double(first) / Double(sessioned)),
+            Statistic(.startAtZeroShare, value: share { abs($0.startOffset) < 0.5 }),
+            Statistic(.goalDistanceLow, value: distances.isEmpty ? .nan : quantile(distances, 0.25)),
+            Statistic(.firstMoveShareMedian, value: quantile(features.compactMap(\.firstMoveShare), 0.5)),
+            Statistic(.goalDistanceMedian, value: distances.isEmpty ? .nan : quantile(distances, 0.5)),
         ]
     }
 }

@@ -86,8 +86,6 @@ extension RecordingSummary {
         }, minimum: 2, weighted: true)
     }
 
-    static let pooledSpeedSpreadName = "between-user sd of log peak speed (Paule–Mandel, users with ≥ 2 strokes)"
-
     /// ``classCentredBetweenSD(_:minimum:weighted:)`` (Paule–Mandel weighted) of the log peak move
     /// speeds of the strokes that have a ``speedClass(_:)`` (the paging gain's statistic before
     /// ``styleCentredGainSpread``; in simulation 10.0% implied relative sd against 8.7%).

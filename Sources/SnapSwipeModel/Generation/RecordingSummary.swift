@@ -5,8 +5,8 @@ import SnapScoring
 
 /// The statistics `generate --like` fits and compares, over the features of many traces.
 ///
-/// Every statistic is named (its row in the side-by-side table) and comes with its tolerance:
-/// relative for medians and spreads, absolute for shares.
+/// Every statistic is one of the catalogue's (``StatisticKind``: a stable id, its row's label in
+/// the side-by-side table, its tolerance — relative for medians and spreads, absolute for shares).
 public struct RecordingSummary: Sendable {
     public var features: [TraceFeatures]
     /// The most common layout of the traces (the generated set uses it).
@@ -53,7 +53,7 @@ public struct RecordingSummary: Sendable {
 
     // MARK: - Statistics
 
-    /// One named statistic with its tolerance.
+    /// One statistic of the catalogue (``StatisticKind``: id, label, tolerance) with its value.
     public struct Statistic: Sendable, Hashable {
         public enum Tolerance: Sendable, Hashable {
             /// |generated/recording − 1| ≤ r.
@@ -61,9 +61,16 @@ public struct RecordingSummary: Sendable {
             /// |generated − recording| ≤ a.
             case absolute(Double)
         }
-        public var name: String
+        public var kind: StatisticKind
         public var value: Double
-        public var tolerance: Tolerance
+        /// The table row's label.
+        public var name: String { kind.label }
+        public var tolerance: Tolerance { kind.tolerance }
+
+        public init(_ kind: StatisticKind, value: Double) {
+            self.kind = kind
+            self.value = value
+        }
 
         /// Whether `other` (the generated value) is within tolerance of this (the recording's).
         public func matches(_ other: Double) -> Bool {
@@ -207,34 +214,9 @@ public struct RecordingSummary: Sendable {
         return pairs == 0 ? .nan : Double(same) / Double(pairs)
     }
 
-    /// The within-user travel spread of the traces with at least two moves (``TraceFeatures/motionTime``
-    /// set): the reveal amplitude spread's statistic. A trace whose only move is its first (touch-down,
-    /// one move, lift-off: a short stroke whose first frame came late after the dwell and the slop)
-    /// shows a travel cut short by an unknown share of the stroke, which adds log variance that
-    /// is not the amplitude's. Without them the implied estimate's sd falls from 4.1% to 3.1% (30 reveal
-    /// truth samples of 2,000 traces by 100 users, seeds 1000–1029, amplitude spread × 1 and × 1.1 on
-    /// common seeds; `Docs/swipe-model-calibration.md`).
-    static let movedTravelSpread = "travel log sd within users (≥ 2 moves, 5% trimmed)"
-    static let motionTimeLocation = "motion time geometric mean (5% trimmed, ms)"
-    /// The reveal amplitude median's statistic: a smooth location, like ``motionTimeLocation``. Over
-    /// 40 reveal truth samples of 2,000 traces (seeds 1000–1039) its sd is 3.8% against the travel
-    /// p50's 4.7%, and the users' jackknife estimates it within 6% (the p50's overestimates by 15%, as
-    /// a jackknife of a sample quantile does), so the amplitude median's interval follows the fit.
-    static let travelLocation = "finger travel geometric mean (5% trimmed, pitches)"
-    static let firstMoveLocation = "touch-down to first move geometric mean (5% trimmed, ms)"
-    /// The lift repeat delay's statistic (ninth round): the delivery repeat comes
-    /// U(0.5, 1.5) × the median after the last move, and for a uniform draw a mean is about three
-    /// times as efficient as a median (variance `w²/12n` against `w²/4n`); 10% is trimmed at each
-    /// end because the ≤ 40 ms delays also hold the placed strokes' lift-offs 15–40 ms after the
-    /// last move. Over 80 truth samples of 2,000 traces (seeds 1000–1079, the delay × 1 and × 1.1
-    /// on common seeds; implied sd = sd of the log statistic / its log slope) it implies 1.16%
-    /// (paging) and 1.54% (reveal) against the p50's 1.62% and 1.90% (the p50 stays in the table,
-    /// and drives `--match` when a published summary has only that).
-    static let repeatDelayLocation = "repeat delay geometric mean (10% trimmed, ms)"
-
-    /// The statistics by name.
-    public var statisticValues: [String: Double] {
-        Dictionary(statistics.map { ($0.name, $0.value) }, uniquingKeysWith: { a, _ in a })
+    /// The statistics by kind.
+    public var statisticValues: [StatisticKind: Double] {
+        Dictionary(statistics.map { ($0.kind, $0.value) }, uniquingKeysWith: { a, _ in a })
     }
 
     /// The statistics, in table order.
@@ -247,57 +229,49 @@ public struct RecordingSummary: Sendable {
         let repeatDelays = features.compactMap(\.liftRepeatDelay).filter { $0 <= 40 }
         let labelled = features.compactMap(\.intent)
         let motion = features.compactMap(\.motionTime).filter { $0 > 0 }
-        return [
-            Statistic(name: "finger travel p50 (pitches)", value: quantile(travel, 0.5), tolerance: .relative(0.1)),
-            Statistic(name: Self.travelLocation, value: Self.trimmedGeometricMean(travel), tolerance: .relative(0.1)),
-            Statistic(name: "finger travel p90 (pitches)", value: quantile(travel, 0.9), tolerance: .relative(0.15)),
-            Statistic(name: "travel log IQR", value: log(quantile(travel, 0.75) / quantile(travel, 0.25)), tolerance: .relative(0.15)),
-            Statistic(name: "travel log sd (5% trimmed)", value: Self.trimmedLogSD(travel), tolerance: .relative(0.1)),
-            Statistic(name: "travel log p90/p50", value: log(quantile(travel, 0.9) / quantile(travel, 0.5)), tolerance: .relative(0.15)),
-            Statistic(name: "contact duration p50 (ms)", value: quantile(duration, 0.5), tolerance: .relative(0.1)),
-            Statistic(name: "contact duration p90 (ms)", value: quantile(duration, 0.9), tolerance: .relative(0.15)),
-            Statistic(name: "duration log IQR", value: log(quantile(duration, 0.75) / quantile(duration, 0.25)), tolerance: .relative(0.15)),
-            Statistic(name: "duration log p90/p50", value: log(quantile(duration, 0.9) / quantile(duration, 0.5)), tolerance: .relative(0.15)),
-            Statistic(name: "motion time p50 (first to last move, ms)", value: quantile(motion, 0.5), tolerance: .relative(0.1)),
-            Statistic(name: Self.motionTimeLocation, value: Self.trimmedGeometricMean(motion), tolerance: .relative(0.1)),
-            Statistic(name: "motion time log IQR", value: log(quantile(motion, 0.75) / quantile(motion, 0.25)), tolerance: .relative(0.15)),
-            Statistic(name: "stroke time log sd (travel / peak move speed, 5% trimmed)",
-                      value: Self.trimmedLogSD(features.compactMap(\.strokeTime)), tolerance: .relative(0.1)),
-            Statistic(name: "travel log sd within users (5% trimmed)",
-                      value: Self.withinUserLogSD(features.map { ($0.user, $0.travelPitches) }), tolerance: .relative(0.1)),
-            Statistic(name: Self.movedTravelSpread,
-                      value: Self.withinUserLogSD(features.compactMap { f in f.motionTime.map { _ in (f.user, f.travelPitches) } }),
-                      tolerance: .relative(0.1)),
-            Statistic(name: "stroke time log sd within users (5% trimmed)",
-                      value: Self.withinUserLogSD(features.compactMap { f in f.strokeTime.map { (f.user, $0) } }),
-                      tolerance: .relative(0.1)),
-            Statistic(name: "share lifted > 40 ms after the last move", value: share({ $0.liftsLate }, of: moved), tolerance: .absolute(0.03)),
-            Statistic(name: "share held before lift-off (repeat > 15 ms after the last move, not a stall)",
-                      value: share({ $0.heldBeforeLift }, of: moved), tolerance: .absolute(0.03)),
-            Statistic(name: Self.weightedHeld, value: weightedHeldShare, tolerance: .absolute(0.03)),
-            Statistic(name: "share stopped while moving (gap > 40 ms after a fast move)",
-                      value: share({ $0.stoppedWhileMoving }, of: moved), tolerance: .absolute(0.02)),
-            Statistic(name: "rows per trace p50", value: quantile(rows, 0.5), tolerance: .relative(0.2)),
-            Statistic(name: "move interval p50 (ms)", value: quantile(intervals, 0.5), tolerance: .relative(0.05)),
-            Statistic(name: "touch-down to first move p50 (ms)", value: quantile(delays, 0.5), tolerance: .relative(0.1)),
-            Statistic(name: Self.firstMoveLocation, value: Self.trimmedGeometricMean(delays), tolerance: .relative(0.1)),
-            Statistic(name: "share with a gap > 40 ms", value: share({ $0.hasGap }, of: moved), tolerance: .absolute(0.03)),
-            Statistic(name: "share with a gap > 40 ms between moves", value: share({ $0.hasMoveGap }, of: moved), tolerance: .absolute(0.02)),
-            Statistic(name: "share lift-off repeats last move", value: share({ $0.liftRepeats }, of: moved), tolerance: .absolute(0.03)),
-            Statistic(name: "repeat delay p50 (ms)", value: quantile(repeatDelays, 0.5), tolerance: .relative(0.15)),
-            Statistic(name: Self.repeatDelayLocation, value: Self.trimmedGeometricMean(repeatDelays, trimDivisor: 10),
-                      tolerance: .relative(0.15)),
-            Statistic(name: "release speed p50 (pt/ms)", value: quantile(speeds, 0.5), tolerance: .relative(0.15)),
-            Statistic(name: "share release speed exactly 0", value: share { $0.velocity == 0 }, tolerance: .absolute(0.03)),
-            Statistic(name: "late finger speed p50 (pt/ms)", value: quantile(late, 0.5), tolerance: .relative(0.15)),
-            Statistic(name: "late finger speed p90 (pt/ms)", value: quantile(late, 0.9), tolerance: .relative(0.2)),
-            Statistic(name: "share forward", value: share { $0.travel > 0 }, tolerance: .absolute(0.05)),
-            Statistic(name: "same direction as previous in session", value: sameDirectionShare, tolerance: .absolute(0.05)),
-            Statistic(name: "share of labels ≥ 2 items away", value: labelled.isEmpty ? .nan
-                        : Double(labelled.filter { abs($0) >= 2 }.count) / Double(labelled.count), tolerance: .absolute(0.05)),
-            Statistic(name: "between-user sd of log travel", value: userSpread, tolerance: .relative(0.25)),
-            Statistic(name: "between-user sd of log peak speed", value: userSpeedSpread, tolerance: .relative(0.15)),
-            Statistic(name: Self.pooledSpeedSpreadName, value: pooledSpeedSpread, tolerance: .relative(0.15)),
-        ] + trialStatistics + (hit == .revealed ? [] : styleStatistics)
+        let farLabels: Double = labelled.isEmpty ? .nan : Double(labelled.filter { abs($0) >= 2 }.count) / Double(labelled.count)
+        let all: [Statistic] = [
+            Statistic(.travelP50, value: quantile(travel, 0.5)),
+            Statistic(.travelLocation, value: Self.trimmedGeometricMean(travel)),
+            Statistic(.travelP90, value: quantile(travel, 0.9)),
+            Statistic(.travelLogIQR, value: log(quantile(travel, 0.75) / quantile(travel, 0.25))),
+            Statistic(.travelLogSD, value: Self.trimmedLogSD(travel)),
+            Statistic(.travelLogP90P50, value: log(quantile(travel, 0.9) / quantile(travel, 0.5))),
+            Statistic(.contactDurationP50, value: quantile(duration, 0.5)),
+            Statistic(.contactDurationP90, value: quantile(duration, 0.9)),
+            Statistic(.durationLogIQR, value: log(quantile(duration, 0.75) / quantile(duration, 0.25))),
+            Statistic(.durationLogP90P50, value: log(quantile(duration, 0.9) / quantile(duration, 0.5))),
+            Statistic(.motionTimeP50, value: quantile(motion, 0.5)),
+            Statistic(.motionTimeLocation, value: Self.trimmedGeometricMean(motion)),
+            Statistic(.motionTimeLogIQR, value: log(quantile(motion, 0.75) / quantile(motion, 0.25))),
+            Statistic(.strokeTimeLogSD, value: Self.trimmedLogSD(features.compactMap(\.strokeTime))),
+            Statistic(.travelSpread, value: Self.withinUserLogSD(features.map { ($0.user, $0.travelPitches) })),
+            Statistic(.movedTravelSpread, value: Self.withinUserLogSD(features.compactMap { f in f.motionTime.map { _ in (f.user, f.travelPitches) } })),
+            Statistic(.strokeTimeSpread, value: Self.withinUserLogSD(features.compactMap { f in f.strokeTime.map { (f.user, $0) } })),
+            Statistic(.liftedLate, value: share({ $0.liftsLate }, of: moved)),
+            Statistic(.held, value: share({ $0.heldBeforeLift }, of: moved)),
+            Statistic(.weightedHeld, value: weightedHeldShare),
+            Statistic(.stopped, value: share({ $0.stoppedWhileMoving }, of: moved)),
+            Statistic(.rowsP50, value: quantile(rows, 0.5)),
+            Statistic(.moveIntervalP50, value: quantile(intervals, 0.5)),
+            Statistic(.firstMoveP50, value: quantile(delays, 0.5)),
+            Statistic(.firstMoveLocation, value: Self.trimmedGeometricMean(delays)),
+            Statistic(.gapShare, value: share({ $0.hasGap }, of: moved)),
+            Statistic(.moveGapShare, value: share({ $0.hasMoveGap }, of: moved)),
+            Statistic(.liftRepeatShare, value: share({ $0.liftRepeats }, of: moved)),
+            Statistic(.repeatDelayP50, value: quantile(repeatDelays, 0.5)),
+            Statistic(.repeatDelayLocation, value: Self.trimmedGeometricMean(repeatDelays, trimDivisor: 10)),
+            Statistic(.releaseSpeedP50, value: quantile(speeds, 0.5)),
+            Statistic(.zeroReleaseSpeedShare, value: share { $0.velocity == 0 }),
+            Statistic(.lateSpeedP50, value: quantile(late, 0.5)),
+            Statistic(.lateSpeedP90, value: quantile(late, 0.9)),
+            Statistic(.forwardShare, value: share { $0.travel > 0 }),
+            Statistic(.sameDirectionShare, value: sameDirectionShare),
+            Statistic(.farLabelShare, value: farLabels),
+            Statistic(.userTravelSpread, value: userSpread),
+            Statistic(.speedSpread, value: userSpeedSpread),
+            Statistic(.pooledSpeedSpread, value: pooledSpeedSpread),
+        ]
+        return all + trialStatistics + (hit == .revealed ? [] : styleStatistics)
     }
 }

@@ -130,31 +130,31 @@ extension SwipeModel {
         let d = p.delivery, s = p.stroke
         try need(!d.frameRates.isEmpty && d.frameRates.allSatisfy { positive($0) && $0 <= 1000 }
                     && weights(d.frameRateWeights, count: d.frameRates.count),
-                 "frame rates", d.frameRates, "rates in (0, 1000] Hz with as many non-negative weights, one positive")
-        for (name, x) in [("touch slop", d.touchSlop), ("touch-down dwell log sd", d.touchDownDwellLogSD),
-                          ("stroke amplitude log sd", s.amplitudeLogSD), ("stroke duration log sd", s.durationLogSD)] {
+                 "delivery.frameRates", d.frameRates, "rates in (0, 1000] Hz with as many non-negative weights, one positive")
+        for (name, x) in [("delivery.touchSlop", d.touchSlop), ("delivery.touchDownDwellLogSD", d.touchDownDwellLogSD),
+                          ("stroke.amplitudeLogSD", s.amplitudeLogSD), ("stroke.durationLogSD", s.durationLogSD)] {
             try need(x >= 0 && x.isFinite && x <= 1000, name, x, "a finite number in [0, 1000]")
         }
-        for (name, x) in [("touch-down dwell median", d.touchDownDwellMedian), ("lift repeat delay median", d.liftRepeatDelayMedian),
-                          ("stroke amplitude median", s.amplitudeMedian), ("stroke duration median", s.durationMedian),
-                          ("stroke hold mean", s.holdMean)] {
+        for (name, x) in [("delivery.touchDownDwellMedian", d.touchDownDwellMedian), ("delivery.liftRepeatDelayMedian", d.liftRepeatDelayMedian),
+                          ("stroke.amplitudeMedian", s.amplitudeMedian), ("stroke.durationMedian", s.durationMedian),
+                          ("stroke.holdMean", s.holdMean)] {
             try need(positive(x) && x <= 100_000, name, x, "a positive number up to 100000")
         }
-        for (name, x) in [("lift repeat probability", d.liftRepeatProbability), ("stall probability", d.stallProbability),
-                          ("stroke hold probability", s.holdProbability), ("forward share", s.forwardShare),
-                          ("browse keep-direction probability", s.browseKeepDirection)] {
+        for (name, x) in [("delivery.liftRepeatProbability", d.liftRepeatProbability), ("delivery.stallProbability", d.stallProbability),
+                          ("stroke.holdProbability", s.holdProbability), ("stroke.forwardShare", s.forwardShare),
+                          ("stroke.browseKeepDirection", s.browseKeepDirection)] {
             try need(share(x), name, x, "a probability")
         }
         if let x = d.firstDeliveryMedian {
-            try need(positive(x) && x <= 100_000, "first delivery median", x, "a positive number up to 100000")
+            try need(positive(x) && x <= 100_000, "delivery.firstDeliveryMedian", x, "a positive number up to 100000")
         }
-        try need(d.stallRange.lowerBound >= 0 && d.stallRange.upperBound <= 10_000, "stall range", d.stallRange, "a range in [0, 10000] ms")
-        try need(s.releaseRange.lowerBound > 0 && s.releaseRange.upperBound < 1, "stroke release range", s.releaseRange,
+        try need(d.stallRange.lowerBound >= 0 && d.stallRange.upperBound <= 10_000, "delivery.stallRange", d.stallRange, "a range in [0, 10000] ms")
+        try need(s.releaseRange.lowerBound > 0 && s.releaseRange.upperBound < 1, "stroke.releaseRange", s.releaseRange,
                  "a range inside (0, 1)")
         try need(!s.goalDistances.isEmpty && s.goalDistances.allSatisfy { (1...1000).contains($0) }
                     && weights(s.goalDistanceWeights, count: s.goalDistances.count),
-                 "goal distances", s.goalDistances, "distances in 1...1000 items with as many non-negative weights, one positive")
-        try need((1...1000).contains(s.maxStrokesPerGoal), "strokes per goal", s.maxStrokesPerGoal, "1...1000")
+                 "stroke.goalDistances", s.goalDistances, "distances in 1...1000 items with as many non-negative weights, one positive")
+        try need((1...1000).contains(s.maxStrokesPerGoal), "stroke.maxStrokesPerGoal", s.maxStrokesPerGoal, "1...1000")
         if let t = p.trials { try TrialParameters.validate(t) }
     }
 }

@@ -298,54 +298,54 @@ public struct SwipeModel: Sendable {
     }
 
     static func validate(_ p: SwipeModelParameters) throws(SwipeModelError) {
-        try need(p.gainLogSD >= 0 && p.gainLogSD.isFinite, "gain log sd", p.gainLogSD, "a finite number ≥ 0")
-        try need(p.motorNoiseRange.lowerBound >= 0 && p.motorNoiseRange.upperBound.isFinite, "motor noise range",
+        try need(p.gainLogSD >= 0 && p.gainLogSD.isFinite, "gainLogSD", p.gainLogSD, "a finite number ≥ 0")
+        try need(p.motorNoiseRange.lowerBound >= 0 && p.motorNoiseRange.upperBound.isFinite, "motorNoiseRange",
                  p.motorNoiseRange, "a finite range ≥ 0")
-        try need(positive(p.projectorPreferenceA) && positive(p.projectorPreferenceB), "projector preference Beta",
-                 "(\(p.projectorPreferenceA), \(p.projectorPreferenceB))", "two positive numbers")
-        try need(share(p.iOSHabitShare), "iOS habit share", p.iOSHabitShare, "a probability")
+        try need(positive(p.projectorPreferenceA), "projectorPreferenceA", p.projectorPreferenceA, "a positive finite number (the Beta's a)")
+        try need(positive(p.projectorPreferenceB), "projectorPreferenceB", p.projectorPreferenceB, "a positive finite number (the Beta's b)")
+        try need(share(p.iOSHabitShare), "iOSHabitShare", p.iOSHabitShare, "a probability")
         try need(!p.rates.isEmpty && p.rates.allSatisfy(positive) && weights(p.rateWeights, count: p.rates.count),
                  "rates", p.rates, "positive rates with as many non-negative weights, one positive")
-        if let r = p.fixedRate { try need(positive(r) && r <= 2000, "rate", r, "a rate in (0, 2000] Hz") }
+        if let r = p.fixedRate { try need(positive(r) && r <= 2000, "fixedRate", r, "a rate in (0, 2000] Hz") }
         try need(!p.pixelRatios.isEmpty && p.pixelRatios.allSatisfy(positive)
                     && weights(p.pixelRatioWeights, count: p.pixelRatios.count),
-                 "pixel ratios", p.pixelRatios, "positive ratios with as many weights")
-        try need(p.activityLogSD >= 0 && p.activityLogSD.isFinite, "activity log sd", p.activityLogSD, "a finite number ≥ 0")
+                 "pixelRatios", p.pixelRatios, "positive ratios with as many weights")
+        try need(p.activityLogSD >= 0 && p.activityLogSD.isFinite, "activityLogSD", p.activityLogSD, "a finite number ≥ 0")
         try need(!p.intents.isEmpty && p.intents.allSatisfy { abs($0) <= 1000 }
                     && weights(p.intentWeights, count: p.intents.count),
                  "intents", p.intents, "intents within ±1000 with as many non-negative weights, one positive")
-        try need(share(p.flickShare), "flick share", p.flickShare, "a probability")
-        for (name, x) in [("flick amplitude median", p.flickAmplitudeMedian), ("flick duration median", p.flickDurationMedian),
-                          ("drag duration median", p.dragDurationMedian), ("stay duration median", p.stayDurationMedian),
-                          ("hold mean", p.holdMean), ("session length mean", p.sessionLengthMean),
-                          ("rubber band constant", p.rubberBandConstant), ("Android ppi", p.androidPPI),
-                          ("Android friction", p.androidFriction)] {
+        try need(share(p.flickShare), "flickShare", p.flickShare, "a probability")
+        for (name, x) in [("flickAmplitudeMedian", p.flickAmplitudeMedian), ("flickDurationMedian", p.flickDurationMedian),
+                          ("dragDurationMedian", p.dragDurationMedian), ("stayDurationMedian", p.stayDurationMedian),
+                          ("holdMean", p.holdMean), ("sessionLengthMean", p.sessionLengthMean),
+                          ("rubberBandConstant", p.rubberBandConstant), ("androidPPI", p.androidPPI),
+                          ("androidFriction", p.androidFriction)] {
             try need(positive(x), name, x, "a positive finite number")
         }
-        for (name, x) in [("flick amplitude log sd", p.flickAmplitudeLogSD), ("flick duration log sd", p.flickDurationLogSD),
-                          ("drag duration log sd", p.dragDurationLogSD), ("time jitter sd", p.timeJitterSD),
-                          ("time jitter clip", p.timeJitterClip), ("position noise sd", p.positionNoiseSD),
-                          ("inter-swipe pause minimum", p.interSwipePauseMinimum),
-                          ("inter-swipe pause mean", p.interSwipePauseMean)] {
+        for (name, x) in [("flickAmplitudeLogSD", p.flickAmplitudeLogSD), ("flickDurationLogSD", p.flickDurationLogSD),
+                          ("dragDurationLogSD", p.dragDurationLogSD), ("timeJitterSD", p.timeJitterSD),
+                          ("timeJitterClip", p.timeJitterClip), ("positionNoiseSD", p.positionNoiseSD),
+                          ("interSwipePauseMinimum", p.interSwipePauseMinimum),
+                          ("interSwipePauseMean", p.interSwipePauseMean)] {
             try need(x >= 0 && x.isFinite, name, x, "a finite number ≥ 0")
         }
-        try need(p.flickReleaseRange.lowerBound > 0 && p.flickReleaseRange.upperBound < 1, "flick release range",
+        try need(p.flickReleaseRange.lowerBound > 0 && p.flickReleaseRange.upperBound < 1, "flickReleaseRange",
                  p.flickReleaseRange, "a range inside (0, 1)")
-        for (name, m, sd) in [("drag fraction", p.dragFractionMean, p.dragFractionSD),
-                              ("stay fraction", p.stayFractionMean, p.stayFractionSD)] {
+        for (name, m, sd) in [("dragFractionMean", p.dragFractionMean, p.dragFractionSD),
+                              ("stayFractionMean", p.stayFractionMean, p.stayFractionSD)] {
             try need(m > 0 && m < 1 && sd > 0 && sd * sd < m * (1 - m), name, "mean \(m), sd \(sd)",
                      "a mean in (0, 1) and 0 < sd² < mean·(1 − mean)")
         }
-        for (name, x) in [("drag hold probability", p.dragHoldProbability), ("stay hold probability", p.stayHoldProbability),
-                          ("lift tail probability", p.liftTailProbability), ("cancelled share", p.cancelledShare)] {
+        for (name, x) in [("dragHoldProbability", p.dragHoldProbability), ("stayHoldProbability", p.stayHoldProbability),
+                          ("liftTailProbability", p.liftTailProbability), ("cancelledShare", p.cancelledShare)] {
             try need(share(x), name, x, "a probability")
         }
         try validateAdditions(p)
-        try need(p.iOSDecelerationRate > 0 && p.iOSDecelerationRate < 1, "iOS deceleration rate",
+        try need(p.iOSDecelerationRate > 0 && p.iOSDecelerationRate < 1, "iOSDecelerationRate",
                  p.iOSDecelerationRate, "a rate in (0, 1) per ms")
-        try need(p.liftTailSpeedRange.lowerBound >= 0 && p.liftTailSpeedRange.upperBound.isFinite, "lift tail speed range",
+        try need(p.liftTailSpeedRange.lowerBound >= 0 && p.liftTailSpeedRange.upperBound.isFinite, "liftTailSpeedRange",
                  p.liftTailSpeedRange, "a finite range ≥ 0")
         try need(p.liftTailReverseRange.lowerBound >= 0 && p.liftTailReverseRange.upperBound.isFinite,
-                 "lift tail reverse range", p.liftTailReverseRange, "a finite range ≥ 0")
+                 "liftTailReverseRange", p.liftTailReverseRange, "a finite range ≥ 0")
     }
 }

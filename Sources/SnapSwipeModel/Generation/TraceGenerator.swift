@@ -172,14 +172,16 @@ public struct TraceGenerator: Sendable {
     /// `emit` as one byte buffer. Chunks are generated `threads` at a time (at least 1); the bytes
     /// do not depend on `threads`. `progress` receives the number of traces done after each batch.
     /// - Returns: the traces written and the cancelled swipes left out (a release-level file has
-    ///   no row for a swipe without a release, ``TraceCSVWriter/Kind/releases``).
+    ///   no row for a swipe without a release, ``TraceCSVWriter/Kind/releases``), and the releases
+    ///   more than one item outside the content (``DataChecks/isOutsideContent(offset:layout:)``,
+    ///   the reader's own check, which `generate` holds its output to) of all the releases.
     @discardableResult
-    public func write(with writer: TraceCSVWriter, threads: Int = 1,
-                      progress: ((Int) -> Void)? = nil, emit: ([UInt8]) throws -> Void) throws -> (written: Int, cancelledLeftOut: Int) {
+    public func write(with writer: TraceCSVWriter, threads: Int = 1, progress: ((Int) -> Void)? = nil,
+                      emit: ([UInt8]) throws -> Void) throws -> (written: Int, cancelledLeftOut: Int, outsideContent: Int, releases: Int) {
         try emit(Array(writer.header.utf8))
         let width = max(1, min(threads, 64))
         let batch = width * 2
-        var done = 0, leftOut = 0
+        var done = 0, leftOut = 0, outside = 0, releases = 0
         var start = 0
         while start < chunks.count {
             let end = min(chunks.count, start + batch)
@@ -197,21 +199,23 @@ public struct TraceGenerator: Sendable {
                 let chunk = try results.take(at: j).get()
                 try emit(chunk.bytes)
                 leftOut += chunk.cancelledLeftOut
+                outside += chunk.outsideContent
+                releases += chunk.releases
                 done += chunks[first + j].count
             }
             progress?(done)
             start = end
         }
-        return (done - leftOut, leftOut)
+        return (done - leftOut, leftOut, outside, releases)
     }
 
     /// The CSV rows of chunk `i`, and how many of its swipes the writer left out (cancelled
     /// swipes in a release-level file).
-    func bytes(ofChunk i: Int, writer: TraceCSVWriter) throws -> (bytes: [UInt8], cancelledLeftOut: Int) {
+    func bytes(ofChunk i: Int, writer: TraceCSVWriter) throws -> ChunkBytes {
         let swipes = try swipes(inChunk: i)
         var buffer: [UInt8] = []
         buffer.reserveCapacity(swipes.count * 24 * 90)
-        var leftOut = 0
+        var leftOut = 0, outside = 0, releases = 0
         for s in swipes {
             // never a value the reader refuses (t_ms inf from a model with enormous pauses)
             guard s.startOffset.isFinite,
@@ -221,13 +225,18 @@ public struct TraceGenerator: Sendable {
             }
             writer.append(s, to: &buffer)
             if writer.kind == .releases && s.isCancelled { leftOut += 1 }
+            if !s.isCancelled {
+                releases += 1
+                if DataChecks.isOutsideContent(offset: s.releaseOffset, layout: model.layout) { outside += 1 }
+            }
         }
-        return (buffer, leftOut)
+        return (buffer, leftOut, outside, releases)
     }
 }
 
-/// A chunk's CSV rows and the cancelled swipes the writer left out.
-private typealias ChunkBytes = (bytes: [UInt8], cancelledLeftOut: Int)
+/// A chunk's CSV rows, the cancelled swipes the writer left out, the releases outside the
+/// content and the releases (uncancelled swipes).
+typealias ChunkBytes = (bytes: [UInt8], cancelledLeftOut: Int, outsideContent: Int, releases: Int)
 
 /// Slots for the results of one batch of chunks generated in parallel.
 ///

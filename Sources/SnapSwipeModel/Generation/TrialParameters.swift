@@ -41,12 +41,12 @@ public struct TrialParameters: Sendable, Hashable, Codable {
     static func validate(_ t: TrialParameters) throws(SwipeModelError) {
         try SwipeModel.need(!t.startOffsets.isEmpty && t.startOffsets.allSatisfy { $0.isFinite && $0 >= 0 && $0 <= 100_000 }
                                 && SwipeModel.weights(t.startOffsetWeights, count: t.startOffsets.count),
-                            "trial start offsets", t.startOffsets,
+                            "trials.startOffsets", t.startOffsets,
                             "offsets in [0, 100000] pitches with as many non-negative weights, one positive")
         if let i = t.targetIndex {
-            try SwipeModel.need((0...1_000_000).contains(i), "trial target index", i, "an item index ≥ 0")
+            try SwipeModel.need((0...1_000_000).contains(i), "trials.targetIndex", i, "an item index ≥ 0")
         }
-        try SwipeModel.need(SwipeModel.positive(t.finalTapMedian) && t.finalTapMedian <= 10_000, "final tap median",
+        try SwipeModel.need(SwipeModel.positive(t.finalTapMedian) && t.finalTapMedian <= 10_000, "trials.finalTapMedian",
                             t.finalTapMedian, "a positive number of ms up to 10000")
     }
 }

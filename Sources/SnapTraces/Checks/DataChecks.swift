@@ -105,13 +105,17 @@ public struct DataChecks: Sendable {
         if Swift.abs(record.release.release.velocity) >= VelocityWindow.maximumFlingVelocity { clamped.add(record.release.location) }
     }
 
+    /// The outside-content check: a release offset more than one item (`stride`) outside
+    /// `[0, maxOffset]` of a bounded layout.
+    public static func isOutsideContent(offset: Double, layout: CarouselLayout) -> Bool {
+        !layout.isLooping && (offset < -layout.stride || offset > layout.maxOffset + layout.stride)
+    }
+
     /// Counts `trace`.
     public mutating func add(_ trace: TraceRelease) {
         traces += 1
         let layout = trace.layout, release = trace.release
-        if checksLayout, !layout.isLooping, release.offset < -layout.stride || release.offset > layout.maxOffset + layout.stride {
-            outside.add(trace.location)
-        }
+        if checksLayout, Self.isOutsideContent(offset: release.offset, layout: layout) { outside.add(trace.location) }
         if release.velocity == 0 { zeroVelocity.add(trace.location) }
         if checksLayout {
             if let run = layoutRun, run.layout == layout, run.file == trace.location.file {

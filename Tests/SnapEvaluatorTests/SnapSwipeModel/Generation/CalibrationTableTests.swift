@@ -25,7 +25,7 @@ import Testing
         #expect(rows.allSatisfy { $0.passes == nil && $0.note == CalibrationTable.notGeneratedNote && $0.generated.isNaN })
         #expect(!CalibrationTable.rendered(rows).contains("NOT MATCHED"))
         #expect(CalibrationTable.summary(rows).hasPrefix("no traces generated (--traces 0)"))
-        let published = CalibrationTable.rows(targets: ["finger travel p50 (pitches)": 1.2], generated: empty, fitted: [])
+        let published = CalibrationTable.rows(targets: [StatisticKind.travelP50: 1.2], generated: empty, fitted: [])
         #expect(published.count == 1 && published[0].passes == nil && published[0].note == CalibrationTable.notGeneratedNote)
     }
 

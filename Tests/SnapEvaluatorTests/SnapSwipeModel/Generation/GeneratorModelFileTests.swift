@@ -1,5 +1,6 @@
 import Foundation
 import SnapStrategies
+import SnapLabSupport
 import Testing
 @testable import SnapTraces
 @testable import SnapSwipeModel
@@ -67,6 +68,27 @@ import Testing
         #expect(back.standardError.isNaN && back.low.isNaN && back.isDataLimited && back.estimate == 0.3)
     }
 
+    /// Each fitted parameter's entry names the id of the statistic it was fitted to; an id the
+    /// catalogue does not have is refused, naming the entry.
+    @Test func intervalsNameTheirStatisticById() throws {
+        let path = try scratch() + "/s.json"
+        let u = ParameterUncertainty(parameter: "stall probability", key: "delivery.stallProbability", statistic: StatisticKind.stopped.id,
+                                     estimate: 0.12, standardError: 0.01, isLogScale: false)
+        let file = GeneratorModelFile(parameters: SwipeModelParameters(), livePolicy: nil, layout: nil, uncertainty: [u])
+        try file.write(to: path)
+        #expect(String(decoding: try Data(contentsOf: URL(fileURLWithPath: path)), as: UTF8.self)
+            .contains("\"statistic\" : \"share_stopped_while_moving\""))
+        #expect(try GeneratorModelFile.read(path: path) == file)
+        var wrong = u
+        wrong.statistic = "share stopped while moving (gap > 40 ms after a fast move)"
+        try GeneratorModelFile(parameters: SwipeModelParameters(), livePolicy: nil, layout: nil, uncertainty: [wrong]).write(to: path)
+        #expect(throws: DataFileError(file: path, key: "uncertainty[0].statistic",
+                                      found: "\"share stopped while moving (gap > 40 ms after a fast move)\"",
+                                      expected: "a statistic id of the --like table's id column")) {
+            try GeneratorModelFile.read(path: path)
+        }
+    }
+
     @Test func namesTheMissingKey() throws {
         let path = try scratch() + "/bad.json"
         try Data(#"{"generator": "snaplab generate", "task": "paging"}"#.utf8).write(to: URL(fileURLWithPath: path))
@@ -88,5 +110,49 @@ import Testing
         #expect(notice.contains("synthetic") && notice.contains("task paging") && notice.contains("seed 4")
                 && notice.contains("example, not advice"))
         #expect(!notice.contains("\n"))
+    }
+
+    /// ``SwipeModel``'s validation names the file's own key (issue 29 follow-up: no table of English
+    /// names to keep in step): each broken parameter is reported under a key the model file has, and
+    /// reading such a file names `parameters.<key>`.
+    @Test func validationNamesTheFilesKeys() throws {
+        let breakers: [(String, (inout SwipeModelParameters) -> Void)] = [
+            ("gainLogSD", { $0.gainLogSD = -1 }), ("motorNoiseRange", { $0.motorNoiseRange = -1...0.4 }),
+            ("projectorPreferenceA", { $0.projectorPreferenceA = 0 }), ("projectorPreferenceB", { $0.projectorPreferenceB = 0 }),
+            ("iOSHabitShare", { $0.iOSHabitShare = 2 }), ("rates", { $0.rates = [] }), ("fixedRate", { $0.fixedRate = -1 }),
+            ("pixelRatios", { $0.pixelRatios = [] }), ("activityLogSD", { $0.activityLogSD = -1 }), ("intents", { $0.intents = [] }),
+            ("flickShare", { $0.flickShare = 2 }), ("flickAmplitudeMedian", { $0.flickAmplitudeMedian = 0 }),
+            ("holdMean", { $0.holdMean = 0 }), ("timeJitterSD", { $0.timeJitterSD = -1 }),
+            ("flickReleaseRange", { $0.flickReleaseRange = 0...0.5 }), ("dragFractionMean", { $0.dragFractionMean = 2 }),
+            ("cancelledShare", { $0.cancelledShare = 2 }), ("iOSDecelerationRate", { $0.iOSDecelerationRate = 2 }),
+            ("liftTailSpeedRange", { $0.liftTailSpeedRange = -1...0.7 }), ("delivery.frameRates", { $0.delivery.frameRates = [] }),
+            ("delivery.touchSlop", { $0.delivery.touchSlop = -1 }), ("delivery.touchDownDwellMedian", { $0.delivery.touchDownDwellMedian = 0 }),
+            ("delivery.stallProbability", { $0.delivery.stallProbability = 2 }), ("delivery.stallRange", { $0.delivery.stallRange = 0...20_000 }),
+            ("stroke.releaseRange", { $0.stroke.releaseRange = 0...0.5 }), ("stroke.goalDistances", { $0.stroke.goalDistances = [] }),
+            ("stroke.maxStrokesPerGoal", { $0.stroke.maxStrokesPerGoal = 0 }), ("stroke.amplitudeMedian", { $0.stroke.amplitudeMedian = 0 }),
+            ("stroke.forwardShare", { $0.stroke.forwardShare = 2 }),
+        ]
+        let encoded = try #require(try JSONSerialization.jsonObject(with: JSONEncoder().encode(SwipeModelParameters())) as? [String: Any])
+        func has(_ path: String) -> Bool {
+            var node: Any? = encoded
+            for part in path.split(separator: ".") { node = (node as? [String: Any])?[String(part)] }
+            return node != nil
+        }
+        let dir = try scratch()
+        for (key, breakIt) in breakers {
+            var p = SwipeModelParameters()
+            breakIt(&p)
+            #expect(throws: SwipeModelError.self) { try SwipeModel.validate(p) }
+            do { try SwipeModel.validate(p) } catch {
+                guard case let .invalidParameter(name, _, _) = error else { continue }
+                #expect(name == key && (has(key) || key == "fixedRate"), "\(key): reported as \(name)")
+            }
+            let path = dir + "/broken.json"
+            try GeneratorModelFile(parameters: p, livePolicy: nil, layout: nil).write(to: path)
+            #expect(throws: DataFileError.self) { try GeneratorModelFile.read(path: path) }
+            do { _ = try GeneratorModelFile.read(path: path) } catch let error as DataFileError {
+                #expect(error.key == "parameters." + key, "\(error)")
+            }
+        }
     }
 }

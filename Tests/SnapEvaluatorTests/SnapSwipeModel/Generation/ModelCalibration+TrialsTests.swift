@@ -25,10 +25,10 @@ import Testing
         #expect(trials.targetIndex == 6)
         #expect(note.contains("item 6"))
         let values = recording.statisticValues
-        let opening = try #require(values[RecordingSummary.openingShare])
+        let opening = try #require(values[StatisticKind.openingShare])
         #expect(opening > 0.2 && opening < 1)
-        #expect(try #require(values[RecordingSummary.startAtZeroShare]) < opening)
-        #expect(try #require(values[RecordingSummary.goalDistanceMedian]) > 1)
+        #expect(try #require(values[StatisticKind.startAtZeroShare]) < opening)
+        #expect(try #require(values[StatisticKind.goalDistanceMedian]) > 1)
     }
 
     /// A paging recording (goals that change within a session) is neither a reveal task nor trials.

@@ -50,7 +50,7 @@ import Testing
         #expect(abs(RecordingSummary.stallWindowHoldShare(f) - 0.75) < 1e-12)
         var summary = RecordingSummary(features: f, layout: try benchLayout())
         #expect(abs(summary.weightedHeldShare - (20 + 0.75 * 40) / 155) < 1e-12)
-        #expect(summary.statisticValues[RecordingSummary.weightedHeld] == summary.weightedHeldShare)
+        #expect(summary.statisticValues[StatisticKind.weightedHeld] == summary.weightedHeldShare)
         // a simulation is measured with the recording's weight
         summary.stallWindowWeight = 0.5
         #expect(abs(summary.weightedHeldShare - (20 + 0.5 * 40) / 155) < 1e-12)
@@ -75,7 +75,7 @@ import Testing
             calibration.userSampling = .independent
             calibration.stallWindowWeight = weight
             let s = try calibration.statistics(p, layout: layout, traces: 6000, users: 60)
-            return (s[RecordingSummary.weightedHeld]!, s[ModelCalibration.held]!)
+            return (s[StatisticKind.weightedHeld]!, s[StatisticKind.held]!)
         }
         let base = try shares { _ in }
         let placed = try shares { $0.stroke.holdProbability = 0.4 }

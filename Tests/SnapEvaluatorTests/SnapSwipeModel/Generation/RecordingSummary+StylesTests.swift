@@ -32,7 +32,7 @@ import Testing
             }
         }
         func spread(_ f: [TraceFeatures]) -> Double {
-            RecordingSummary(features: f, layout: layout).statisticValues[RecordingSummary.dragMotionTimeSpread]!
+            RecordingSummary(features: f, layout: layout).statisticValues[StatisticKind.dragMotionTimeSpread]!
         }
         #expect(abs(spread(drags) - expected) < 1e-12)
         #expect(abs(spread(mixed) - expected) < 1e-12)
@@ -40,7 +40,7 @@ import Testing
 
     /// The statistics of 6,000 paging traces by 60 users (seed 9, `compose-pager` live) of the truth
     /// model with `change` applied.
-    func pagingStatistics(_ change: (inout SwipeModelParameters) -> Void) throws -> [String: Double] {
+    func pagingStatistics(_ change: (inout SwipeModelParameters) -> Void) throws -> [StatisticKind: Double] {
         var p = truthParameters()
         p.task = .paging
         change(&p)
@@ -76,14 +76,14 @@ import Testing
         }
         for set in [flicks + drags, mixed] {
             let s = RecordingSummary(features: set, layout: layout).statisticValues
-            #expect(abs(s[RecordingSummary.flickTravelSpread]! - travel) < 1e-12)
-            #expect(s[RecordingSummary.flickTravelSpread]! != RecordingSummary.withinUserLogSD(flicks.map { ($0.user, $0.travelPitches) }, trimDivisor: 40))
-            #expect(abs(s[RecordingSummary.flickStrokeTimeSpread]! - time) < 1e-12)
-            #expect(abs(s[RecordingSummary.durationSpread]! - pow(dragTime, 1.0 / 3) * pow(time, 2.0 / 3)) < 1e-12)
-            #expect(abs(s[RecordingSummary.flickStrokeTimeLocation]! - timeLocation) < 1e-12)
+            #expect(abs(s[StatisticKind.flickTravelSpread]! - travel) < 1e-12)
+            #expect(s[StatisticKind.flickTravelSpread]! != RecordingSummary.withinUserLogSD(flicks.map { ($0.user, $0.travelPitches) }, trimDivisor: 40))
+            #expect(abs(s[StatisticKind.flickStrokeTimeSpread]! - time) < 1e-12)
+            #expect(abs(s[StatisticKind.durationSpread]! - pow(dragTime, 1.0 / 3) * pow(time, 2.0 / 3)) < 1e-12)
+            #expect(abs(s[StatisticKind.flickStrokeTimeLocation]! - timeLocation) < 1e-12)
         }
         // without drags the duration spread is missing (NaN), not the flicks' alone
-        #expect(RecordingSummary(features: flicks, layout: layout).statisticValues[RecordingSummary.durationSpread]!.isNaN)
+        #expect(RecordingSummary(features: flicks, layout: layout).statisticValues[StatisticKind.durationSpread]!.isNaN)
     }
 
     /// In simulation (paging, 6,000 traces by 60 users, spreads × 1.3 on common seeds) the flicks'
@@ -94,7 +94,7 @@ import Testing
     @Test func flickSpreadsFollowTheirOwnParameters() throws {
         func spreads(_ change: (inout SwipeModelParameters) -> Void) throws -> (travel: Double, duration: Double) {
             let s = try pagingStatistics(change)
-            return (s[RecordingSummary.flickTravelSpread]!, s[RecordingSummary.durationSpread]!)
+            return (s[StatisticKind.flickTravelSpread]!, s[StatisticKind.durationSpread]!)
         }
         let base = try spreads { _ in }
         let wideAmplitude = try spreads { $0.flickAmplitudeLogSD *= 1.3 }
@@ -115,7 +115,7 @@ import Testing
     @Test func dragMotionTimeSpreadFollowsTheDurationSpread() throws {
         func spreads(_ change: (inout SwipeModelParameters) -> Void) throws -> (drags: Double, rested: Double) {
             let s = try pagingStatistics(change)
-            return (s[RecordingSummary.dragMotionTimeSpread]!, s[RecordingSummary.slowStrokeTimeSpread]!)
+            return (s[StatisticKind.dragMotionTimeSpread]!, s[StatisticKind.slowStrokeTimeSpread]!)
         }
         let base = try spreads { _ in }
         let wider = try spreads { p in
@@ -143,8 +143,8 @@ import Testing
         let steppers = strokes.filter { log($0.strokeTime!) < split && abs($0.intent!) == 1 }
         #expect(steppers.count >= 20 && steppers.count < strokes.count / 2)
         let values = summary.statisticValues
-        #expect(abs(values[RecordingSummary.stepperTravelLocation]! - RecordingSummary.trimmedGeometricMean(steppers.map(\.travelPitches))) < 1e-12)
-        #expect(abs(values[RecordingSummary.stepperTravelMedian]! - Percentile.of(steppers.map(\.travelPitches), 0.5)) < 1e-12)
+        #expect(abs(values[StatisticKind.stepperTravelLocation]! - RecordingSummary.trimmedGeometricMean(steppers.map(\.travelPitches))) < 1e-12)
+        #expect(abs(values[StatisticKind.stepperTravelMedian]! - Percentile.of(steppers.map(\.travelPitches), 0.5)) < 1e-12)
     }
 
     /// In simulation (paging, 6,000 traces by 60 users, × 1.3 on common seeds) each location follows
@@ -153,7 +153,7 @@ import Testing
     /// 0.15 with the durations — a longer stroke loses less of its travel to the slop and the last
     /// frame — and the flicks' stroke time 0.09 with the amplitude; the Jacobian carries both).
     @Test func locationsFollowTheirOwnParameters() throws {
-        let names = [RecordingSummary.stepperTravelLocation, RecordingSummary.flickStrokeTimeLocation, RecordingSummary.repeatDelayLocation]
+        let names = [StatisticKind.stepperTravelLocation, StatisticKind.flickStrokeTimeLocation, StatisticKind.repeatDelayLocation]
         let base = try pagingStatistics { _ in }
         let changes: [(inout SwipeModelParameters) -> Void] = [
             { $0.flickAmplitudeMedian *= 1.3 },

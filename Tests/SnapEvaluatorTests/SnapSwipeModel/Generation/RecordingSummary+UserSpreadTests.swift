@@ -66,7 +66,7 @@ func syntheticStroke(moves: Int, scale: Double = 1, rested: Bool, intent: Int?, 
         }, minimum: 2, weighted: true)
         #expect(expected > 0.2 && expected < 0.5, "\(expected)")
         func spread(_ f: [TraceFeatures]) -> Double {
-            RecordingSummary(features: f, layout: layout).statisticValues[RecordingSummary.styleGainSpread]!
+            RecordingSummary(features: f, layout: layout).statisticValues[StatisticKind.styleGainSpread]!
         }
         #expect(spread(strokes) == expected)
         let withFar = strokes + (0..<40).map { stroke(moves: 3 + $0 % 9, scale: 1 + Double($0 % 7), rested: false, intent: 2, user: $0) }
@@ -95,7 +95,7 @@ func syntheticStroke(moves: Int, scale: Double = 1, rested: Bool, intent: Int?, 
         let expected = RecordingSummary.classCentredBetweenSD(strokes.map { ($0.user, 0, log($0.peakSpeed!)) }, minimum: 2, weighted: true)
         let s = RecordingSummary(features: strokes, layout: layout)
         #expect(s.pooledSpeedSpread == expected)
-        #expect(s.statisticValues[RecordingSummary.pooledSpeedSpreadName] == expected)
+        #expect(s.statisticValues[StatisticKind.pooledSpeedSpread] == expected)
         #expect(expected > 0.4 && expected < 1.1, "\(expected)")
         let withoutPairs = RecordingSummary.classCentredBetweenSD(strokes.map { ($0.user, 0, log($0.peakSpeed!)) }, minimum: 5, weighted: true)
         #expect(withoutPairs != expected)
@@ -114,7 +114,7 @@ func syntheticStroke(moves: Int, scale: Double = 1, rested: Bool, intent: Int?, 
             p.task = .paging
             change(&p)
             let s = try ModelCalibration(task: .paging, livePolicy: live, seed: 9).statistics(p, layout: layout, traces: 6000, users: 60)
-            return s[RecordingSummary.styleGainSpread]!
+            return s[StatisticKind.styleGainSpread]!
         }
         let base = try spread { _ in }
         let doubled = try spread { $0.gainLogSD *= 2 }
@@ -135,11 +135,11 @@ func syntheticStroke(moves: Int, scale: Double = 1, rested: Bool, intent: Int?, 
     /// the Paule–Mandel peak-speed spread (their older statistics are the fallbacks).
     @Test func gainIsFittedToItsStatistics() {
         let gain = { (task: SwipeTask) in ModelCalibration.fittedParameters(task: task).first { $0.key == "gainLogSD" } }
-        #expect(gain(.paging)?.statistic == RecordingSummary.styleGainSpread)
-        #expect(gain(.paging)?.fallbacks.first == RecordingSummary.styleSpeedSpread)
+        #expect(gain(.paging)?.statistic == StatisticKind.styleGainSpread)
+        #expect(gain(.paging)?.fallbacks.first == StatisticKind.styleSpeedSpread)
         for task in [SwipeTask.reveal, .browse] {
-            #expect(gain(task)?.statistic == RecordingSummary.pooledSpeedSpreadName)
-            #expect(gain(task)?.fallbacks.first == "between-user sd of log peak speed")
+            #expect(gain(task)?.statistic == StatisticKind.pooledSpeedSpread)
+            #expect(gain(task)?.fallbacks.first == StatisticKind.speedSpread)
         }
     }
 

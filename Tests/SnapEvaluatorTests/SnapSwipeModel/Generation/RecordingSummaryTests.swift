@@ -26,8 +26,8 @@ import Testing
             for _ in 0..<4 { mixed.append(stroke(moves: 1, rested: true, user: user)) }
         }
         let summary = RecordingSummary(features: mixed, layout: try benchLayout()).statisticValues
-        #expect(summary[RecordingSummary.movedTravelSpread] == expected)
-        let all = try #require(summary["travel log sd within users (5% trimmed)"])
+        #expect(summary[StatisticKind.movedTravelSpread] == expected)
+        let all = try #require(summary[StatisticKind.travelSpread])
         #expect(all > expected * 1.2)
     }
 
@@ -39,7 +39,7 @@ import Testing
         let traces = (0..<40).map { stroke(moves: 2 + $0 % 9, user: $0 % 4) }
         let expected = RecordingSummary.trimmedGeometricMean(traces.map(\.travelPitches))
         #expect(expected.isFinite && expected > 0)
-        let value = RecordingSummary(features: traces, layout: try benchLayout()).statisticValues[RecordingSummary.travelLocation]
+        let value = RecordingSummary(features: traces, layout: try benchLayout()).statisticValues[StatisticKind.travelLocation]
         #expect(value.map { abs($0 - expected) < 1e-12 } == true)
     }
 
@@ -56,9 +56,9 @@ import Testing
         let expected = exp(sorted[k..<(sorted.count - k)].reduce(0, +) / Double(sorted.count - 2 * k))
         #expect(abs(RecordingSummary.trimmedGeometricMean(delays, trimDivisor: 10) - expected) < 1e-12)
         let values = RecordingSummary(features: traces, layout: try benchLayout()).statisticValues
-        let location = try #require(values[RecordingSummary.repeatDelayLocation])
+        let location = try #require(values[StatisticKind.repeatDelayLocation])
         #expect(abs(location - expected) < 1e-12, "\(location) vs \(expected)")
-        #expect(values["repeat delay p50 (ms)"].map { abs($0 - Percentile.of(delays, 0.5)) < 1e-12 } == true)
+        #expect(values[StatisticKind.repeatDelayP50].map { abs($0 - Percentile.of(delays, 0.5)) < 1e-12 } == true)
         // 5% trimming keeps the 25 ms lift-off (a hold's) of this sample, 10% drops it
         #expect(RecordingSummary.trimmedGeometricMean(delays) > location)
     }

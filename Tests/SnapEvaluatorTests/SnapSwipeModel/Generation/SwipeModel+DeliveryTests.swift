@@ -61,7 +61,7 @@ import Testing
         let fitted = ModelCalibration.withWithheldMoves(ModelCalibration.fittedParameters(task: .reveal))
         #expect(!fitted.contains { $0.key == "delivery.touchDownDwellMedian" })
         #expect(fitted.count == ModelCalibration.fittedParameters(task: .reveal).count)
-        #expect(fitted.last?.key == "delivery.firstDeliveryMedian" && fitted.last?.statistic == RecordingSummary.firstMoveLocation)
+        #expect(fitted.last?.key == "delivery.firstDeliveryMedian" && fitted.last?.statistic == StatisticKind.firstMoveLocation)
     }
 
     /// The `ended` row repeats the last move's position with the repeat probability (always after a hold).

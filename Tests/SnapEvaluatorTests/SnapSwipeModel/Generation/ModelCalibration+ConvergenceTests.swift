@@ -1,0 +1,110 @@
+import Foundation
+import SnapStrategies
+import Testing
+@testable import SnapSwipeModel
+
+@Suite struct ModelCalibrationConvergenceTests {
+    let fitted = ModelCalibration.fittedParameters(task: .reveal)
+    func parameter(_ key: String) -> (ModelCalibration.Fitted, StatisticKind) {
+        let x = fitted.first { $0.key == key }!
+        return (x, x.statistic)
+    }
+
+    /// A history whose rounds set `key` to `values` (the last one the step after the last round),
+    /// the last round simulating `simulated`.
+    func history(_ key: String, _ values: [Double], simulated: [StatisticKind: Double]) -> [ModelCalibration.Round] {
+        let (x, _) = parameter(key)
+        var p = truthParameters()
+        var rounds: [ModelCalibration.Round] = []
+        for i in 0..<(values.count - 1) {
+            x.set(&p, values[i])
+            var next = p
+            x.set(&next, values[i + 1])
+            rounds.append(.init(parameters: p, simulated: simulated, next: next))
+        }
+        return rounds
+    }
+
+    @Test func aProbabilityAtItsBoundWithItsStatisticOffIsAtALimit() {
+        let stall = parameter("delivery.stallProbability")
+        let off = ModelCalibration.problems(fitted: [stall], targets: [.stopped: 0.001],
+                                            history: history(stall.0.key, [0.02, 0, 0], simulated: [.stopped: 0.05]),
+                                            stoppedBy: nil, jacobian: nil)
+        #expect(off.count == 1 && off[0].kind == .atLimit && off[0].key == "delivery.stallProbability")
+        #expect(off[0].finding.contains("at its bound 0") && off[0].statistic == .stopped)
+        #expect(off[0].description.contains("parameters.delivery.stallProbability = 0 (stall probability): at a limit of the search"))
+        #expect(off[0].description.contains("pushed by 'share_stopped_while_moving'") && off[0].description.contains("target 0.001"))
+        // at the bound with its statistic within tolerance: a fit, not a problem
+        let fine = ModelCalibration.problems(fitted: [stall], targets: [.stopped: 0.001],
+                                             history: history(stall.0.key, [0.02, 0, 0], simulated: [.stopped: 0.01]),
+                                             stoppedBy: nil, jacobian: nil)
+        #expect(fine.isEmpty)
+    }
+
+    @Test func aScaleStillRunningAtTheLargestStepIsAtALimit() {
+        let amplitude = parameter("stroke.amplitudeMedian")
+        let running = ModelCalibration.problems(fitted: [amplitude], targets: [.travelLocation: 10],
+                                                history: history(amplitude.0.key, [1, 1.75, 3.06], simulated: [.travelLocation: 1]),
+                                                stoppedBy: nil, jacobian: nil)
+        #expect(running.count == 1 && running[0].kind == .atLimit && running[0].finding.contains("still moving at the search's largest step"))
+        // a small last move with the statistic still off: not converged
+        let slow = ModelCalibration.problems(fitted: [amplitude], targets: [.travelLocation: 10],
+                                             history: history(amplitude.0.key, [1, 1.75, 1.8], simulated: [.travelLocation: 1]),
+                                             stoppedBy: nil, jacobian: nil)
+        #expect(slow.count == 1 && slow[0].kind == .notConverged)
+        #expect(slow[0].finding.contains("'travel_gmean' is 1 against the target 10 at round 2, outside tolerance ±10%"))
+        // a statistic the simulation cannot measure (no such strokes) is "none", and never within tolerance
+        let unmeasured = ModelCalibration.problems(fitted: [amplitude], targets: [.travelLocation: 10],
+                                                   history: history(amplitude.0.key, [1, 1.1, 1.2], simulated: [.travelLocation: .nan]),
+                                                   stoppedBy: nil, jacobian: nil)
+        #expect(unmeasured.count == 1 && unmeasured[0].finding.contains("'travel_gmean' is none against the target 10"))
+        #expect(unmeasured[0].description.hasSuffix("target 10, simulated none"))
+        // within tolerance: no problem
+        #expect(ModelCalibration.problems(fitted: [amplitude], targets: [.travelLocation: 10],
+                                          history: history(amplitude.0.key, [1, 1.75, 3.06], simulated: [.travelLocation: 9.5]),
+                                          stoppedBy: nil, jacobian: nil).isEmpty)
+    }
+
+    @Test func aStepTheModelRefusesIsAtALimit() {
+        let amplitude = parameter("stroke.amplitudeMedian")
+        let error = SwipeModelError.invalidParameter(name: "stroke.amplitudeMedian", value: "200000", expected: "a positive number up to 100000")
+        var step = truthParameters()
+        step.stroke.amplitudeMedian = 200_000
+        let out = ModelCalibration.problems(fitted: [amplitude], targets: [.travelLocation: 10],
+                                            history: history(amplitude.0.key, [60_000, 110_000], simulated: [.travelLocation: 9.9]),
+                                            stoppedBy: (error, step), jacobian: nil)
+        #expect(out.count == 1 && out[0].kind == .atLimit && out[0].finding.contains("left the model's valid range"))
+        #expect(out[0].finding.contains("stroke.amplitudeMedian is 200000"))
+    }
+
+    /// The statistic named is the one with the largest share of the last step (through `J⁻¹`).
+    @Test func namesTheStatisticThatPushedIt() {
+        let amplitude = parameter("stroke.amplitudeMedian"), duration = parameter("stroke.durationMedian")
+        var rounds = history(amplitude.0.key, [1, 1.1, 1.3], simulated: [.travelLocation: 1, .motionTimeLocation: 100])
+        for i in rounds.indices { rounds[i].simulated = [.travelLocation: 1, .motionTimeLocation: 100] }
+        let targets: [StatisticKind: Double] = [.travelLocation: exp(0.2), .motionTimeLocation: 100 * exp(-1)]
+        let jacobian = [[1.0, 2.0], [0.0, 1.0]]   // J⁻¹ row 0: (1, −2): the duration's residual −1 pushes the amplitude up by 2
+        let out = ModelCalibration.problems(fitted: [amplitude, duration], targets: targets, history: rounds, stoppedBy: nil, jacobian: jacobian)
+        let a = out.first { $0.key == "stroke.amplitudeMedian" }
+        #expect(a?.statistic == .motionTimeLocation && a?.target == 100 * exp(-1) && a?.simulated == 100)
+        let own = ModelCalibration.problems(fitted: [amplitude, duration], targets: targets, history: rounds, stoppedBy: nil, jacobian: nil)
+        #expect(own.first { $0.key == "stroke.amplitudeMedian" }?.statistic == .travelLocation)
+    }
+
+    /// End to end: a target the model cannot reach in four rounds leaves the dwell running.
+    @Test func fitMomentsReportsARunaway() throws {
+        var start = SwipeModelParameters()
+        start.task = .browse
+        start.delivery.isEnabled = true
+        var calibration = ModelCalibration(task: .browse, livePolicy: try PolicyCatalog.policy(id: "nearest"), seed: 3)
+        calibration.rounds = 4
+        let result = try calibration.fitMoments(start, targets: [.firstMoveP50: 5000], layout: benchLayout(), users: 10, traces: 600)
+        #expect(result.fittedCount == 1)
+        #expect(result.problems.count == 1 && result.problems.first?.key == "delivery.touchDownDwellMedian", "\(result.problems)")
+        #expect(result.problems.first?.statistic == .firstMoveP50)
+        let error = CalibrationError(problems: result.problems, fittedCount: result.fittedCount, source: "generate --match f.json")
+        #expect(error.description.hasPrefix("generate --match f.json: the calibration did not converge: 1 of 1 fitted parameters: "))
+        #expect(error.description.contains("--allow-unconverged"))
+        #expect(error.warning.hasPrefix("warning: 1 of 1 fitted parameters did not converge (--allow-unconverged"))
+    }
+}
