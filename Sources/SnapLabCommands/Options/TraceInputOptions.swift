@@ -60,9 +60,11 @@ public struct TraceInputOptions: ParsableArguments, Sendable {
     /// without layout columns and without these is an error (``TraceParseError/invalidLayout(file:line:reason:)``
     /// naming the missing fields). With `layoutNeeded` false (`velocity`, which uses no layout)
     /// the shared benchmark layout fills the rest, so that any file reads.
+    /// `hit` is the scoring commands' `--hit` (``HitOptions``): the reader gives it to every
+    /// trace without its own `hit` column (``TraceReadOptions/hit``).
     /// - Throws: ``TraceParseError`` for a bad layout file.
-    public func readOptions(layoutNeeded: Bool = true) throws -> TraceReadOptions {
-        try readOptions(given: givenLayout(), layoutNeeded: layoutNeeded)
+    public func readOptions(layoutNeeded: Bool = true, hit: HitCriterion? = nil) throws -> TraceReadOptions {
+        try readOptions(given: givenLayout(), layoutNeeded: layoutNeeded, hit: hit)
     }
 
     /// The layout fields `--layout FILE` and the layout options give (nothing else).
@@ -74,21 +76,22 @@ public struct TraceInputOptions: ParsableArguments, Sendable {
     }
 
     /// ``readOptions(layoutNeeded:)`` over `given` (``givenLayout()``, read once per command).
-    func readOptions(given: LayoutFields, layoutNeeded: Bool) -> TraceReadOptions {
+    func readOptions(given: LayoutFields, layoutNeeded: Bool, hit: HitCriterion? = nil) -> TraceReadOptions {
         TraceReadOptions(velocity: velocity, lenient: lenient,
-                         baseLayout: layoutNeeded ? given : given.merged(over: LayoutOptions.benchmark))
+                         baseLayout: layoutNeeded ? given : given.merged(over: LayoutOptions.benchmark), hit: hit)
     }
 
     /// Reads every file in order, calling `body` per trace; one users table across files.
     /// Shows a progress line (`reading`, traces so far, rate) on a terminal. Runs the data checks
     /// (``DataChecks``) over every trace read: the caller says what they found
     /// (``DataChecks/lines(users:hit:velocity:)`` on standard error, ``DataChecks/json(users:hit:)``
-    /// under `warnings`), so that every command warns the same way.
-    public func read(layoutNeeded: Bool = true,
+    /// under `warnings`), so that every command warns the same way. `hit`: as in
+    /// ``readOptions(layoutNeeded:hit:)``.
+    public func read(layoutNeeded: Bool = true, hit: HitCriterion? = nil,
                      _ body: (TraceRecord) throws -> Void) throws -> (summary: ReadSummary, checks: DataChecks) {
         let progress = ProgressLine(stage: "reading", unit: "traces", checkEvery: 512)
         let given = try givenLayout()
-        let options = readOptions(given: given, layoutNeeded: layoutNeeded)
+        let options = readOptions(given: given, layoutNeeded: layoutNeeded, hit: hit)
         var checks = DataChecks()
         let summary = try TraceReader.read(paths: files, options: options) { record in
             checks.add(record)

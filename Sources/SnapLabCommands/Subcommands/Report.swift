@@ -94,9 +94,9 @@ extension SnapLab {
             let summary: ReadSummary, checks: DataChecks
             var labels: BehaviourRelabelling.Summary?
             if behaviour.labels == .behaviour {
-                (summary, labels, checks) = try behaviour.readRelabelled(input) { collector.add($0) }
+                (summary, labels, checks) = try behaviour.readRelabelled(input, hit: hitOptions.hit) { collector.add($0) }
             } else {
-                (summary, checks) = try input.read { collector.add($0) }
+                (summary, checks) = try input.read(hit: hitOptions.hit) { collector.add($0) }
             }
             var page = ReportPage()
             page.bootstrap = bootstrap

@@ -26,14 +26,21 @@ public struct TraceReadOptions: Sendable {
     /// the record's ``TraceSamples``; the default, 4 Mi samples (about 70 MB, 9 hours at
     /// 120 Hz), bounds that memory.
     public var maxSamplesPerTrace: Int
+    /// The hit criterion of a trace without its own `hit` column (`--hit`): the reader gives it
+    /// to such a trace (``TraceRelease/hit``), so every trace read carries the criterion it is
+    /// scored under. `nil` (the default) leaves it `nil`, which scores as ``HitCriterion/exact``
+    /// (``TraceRelease/criterion``) and lets a reader ask what the file itself says (`generate --like`).
+    public var hit: HitCriterion?
 
     public init(velocity: VelocityMethod = .lsq2, lenient: Bool = false, baseLayout: LayoutFields = LayoutFields(),
-                bufferSize: Int = 256 << 10, maxRowBytes: Int = 64 << 20, maxSamplesPerTrace: Int = 4 << 20) {
+                bufferSize: Int = 256 << 10, maxRowBytes: Int = 64 << 20, maxSamplesPerTrace: Int = 4 << 20,
+                hit: HitCriterion? = nil) {
         self.velocity = velocity
         self.lenient = lenient
         self.baseLayout = baseLayout
         self.bufferSize = bufferSize
         self.maxRowBytes = maxRowBytes
         self.maxSamplesPerTrace = maxSamplesPerTrace
+        self.hit = hit
     }
 }
