@@ -108,14 +108,17 @@ extension SnapLab {
             page.maxFittedParameters = maxFittedParameters
             page.allowDegenerate = allowDegenerate
             page.native = platformOptions.native
-            page.assumptions = platformOptions.assumptions(velocity: VelocityInUse.header(method: input.velocity, files: summary.files),
-                                                          hit: hitOptions.hit)
             let users = collector.scores.userCounts.filter { $0 > 0 }.count
             if !noRecommendation { try fitOptions.checkFolds(users: users) }
-            page.preamble = [("velocity", VelocityInUse.header(method: input.velocity, files: summary.files)),
-                             ("hit", hitOptions.hit.rawValue)]
-                + checks.warnings(users: users, hit: hitOptions.hit).map { ("warning", $0.text.dropPrefix("warning: ")) }
-            if let labels { page.preamble.append(("labels", labels.description)) }
+            // the page lists the files elsewhere; its header carries the warnings, then the labels
+            var trailing: [(key: String, value: String)] = checks.warnings(users: users, hit: hitOptions.hit).map {
+                ("warning", $0.text.dropPrefix("warning: "))
+            }
+            if let labels { trailing.append(("labels", labels.description)) }
+            let header = RunHeader(files: summary.files, method: input.velocity, hit: hitOptions.hit, trailing: trailing,
+                                   listsFiles: false)
+            page.assumptions = platformOptions.assumptions(velocity: header.velocity, hit: header.hit)
+            page.preamble = header.entries
             page.baseline = baseline
             page.footerItems = [("made by", "snaplab \(SnapLab.configuration.version)"),
                                 ("command", CommandLineText.current)]
