@@ -6,9 +6,9 @@
 #
 # 1. Byte identity (skipped with CHECK=0): for every Data/*.csv, the 1M benchmark file and the
 #    10^6-user file, with --jobs 1 and the default jobs, `compare FILE` (table), `--format json`
-#    and (Data files and the 10^6-user file) `--per-trace OUT.csv`: stdout, stderr (the per-trace
-#    path replaced), the per-trace file and the exit status of NEW_BIN must equal REF_BIN's
-#    (`cmp`). Prints one line per case and "IDENTICAL" or the cases that differ (exit 1).
+#    and (Data files and the 10^6-user file) `--per-trace OUT.csv`: stdout, stderr, the per-trace
+#    file and the exit status of NEW_BIN must equal REF_BIN's (Scripts/tools/ab-runner.sh).
+#    Prints one line per case and "IDENTICAL" or the cases that differ (exit 1).
 # 2. Timing (skipped with RUNS=0): per file of BENCH_FILES, RUNS rounds, REF then NEW and NEW then
 #    REF in alternate rounds, under /usr/bin/time: `BIN compare FILE --bootstrap 1000 ARGS`
 #    (ARGS from COMPARE_ARGS, e.g. "--policies a,b,c" for the policy set of an older binary).
@@ -35,46 +35,24 @@ if [[ "${CHECK:-1}" != 0 ]]; then
     for f in "$ONE_M" "$MANY_USERS"; do
         if [[ -f "$f" ]]; then files+=("$f"); else echo "skipping $f (missing)"; fi
     done
-    differ=()
-    # run WHO LABEL ARGS...: NEW's or REF's stdout, stderr and exit status into $WORK/WHO.*
-    run() {
-        local who=$1 bin; shift
-        if [[ $who == ref ]]; then bin=$REF; else bin=$NEW; fi
-        local status=0
-        "$bin" compare "$@" > "$WORK/$who.out" 2> "$WORK/$who.err" || status=$?
-        echo "$status" > "$WORK/$who.status"
-        sed -i "s#$WORK/$who.trace.csv#PER_TRACE#g" "$WORK/$who.err"
-    }
+    # Scripts/tools/ab-runner.sh runs each case with both binaries in directories of their own
+    # (the per-trace file has the same relative name in both) and diffs everything they produce
+    source Scripts/tools/ab-runner.sh
+    ab_start "$REF" "$NEW" "$WORK/identity"
     for f in "${files[@]}"; do
         for jobs in 1 default; do
             jobargs=(); [[ $jobs == 1 ]] && jobargs=(--jobs 1)
             cases=(table json)
             [[ $f != "$ONE_M" ]] && cases+=(per-trace)
             for c in "${cases[@]}"; do
-                args=("$f" "${jobargs[@]}")
+                args=("$(realpath "$f")" "${jobargs[@]}")
                 [[ $c == json ]] && args+=(--format json)
-                for who in ref new; do
-                    rm -f "$WORK/$who.trace.csv"
-                    extra=(); [[ $c == per-trace ]] && extra=(--per-trace "$WORK/$who.trace.csv")
-                    run "$who" "${args[@]}" "${extra[@]}"
-                done
-                same=1
-                for part in out err status; do cmp -s "$WORK/ref.$part" "$WORK/new.$part" || same=0; done
-                if [[ $c == per-trace ]]; then   # both absent (an error before writing) is the same
-                    if [[ -e "$WORK/ref.trace.csv" || -e "$WORK/new.trace.csv" ]]; then
-                        cmp -s "$WORK/ref.trace.csv" "$WORK/new.trace.csv" || same=0
-                    fi
-                fi
-                label="$f jobs=$jobs $c (exit $(cat "$WORK/ref.status"))"
-                if (( same )); then echo "same     $label"; else echo "DIFFERENT $label"; differ+=("$label"); fi
+                [[ $c == per-trace ]] && args+=(--per-trace trace.csv)
+                ab_case "$(basename "$f")-jobs-$jobs-$c" compare "${args[@]}"
             done
         done
     done
-    if (( ${#differ[@]} )); then
-        printf 'DIFFERENT: %s\n' "${differ[@]}"
-        exit 1
-    fi
-    echo "IDENTICAL (${#files[@]} files × 2 job settings)"
+    ab_finish || exit 1
 fi
 
 if (( RUNS > 0 )); then

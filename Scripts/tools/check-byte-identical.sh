@@ -9,7 +9,8 @@
 # compares standard output, standard error, the exit status and every file written. Each
 # binary runs in its own directory with the same relative output names, so the report's
 # footer (which quotes the command line) reads the same; times on standard error ("in 1.2 s")
-# are masked. Prints one line per command (same / DIFFERENT) and exits 1 on any difference.
+# are masked (Scripts/tools/ab-runner.sh runs and diffs). Prints one line per command (same /
+# DIFFERENT) and exits 1 on any difference.
 # WORK_DIR (default: a fresh temporary directory, removed at the end) keeps the outputs.
 set -euo pipefail
 cd "$(dirname "$0")/../.."
@@ -55,32 +56,15 @@ cases=(
     "velocity-100k|velocity $big -q"
 )
 
-# Masks what may differ between two identical runs: elapsed times.
-mask() { sed -E 's/[0-9]+(\.[0-9]+)? (s|ms|min)\b/<time> \2/g' "$1"; }
-
-failed=0
+# elapsed times on standard error are masked; Scripts/tools/ab-runner.sh runs and diffs each case
+source Scripts/tools/ab-runner.sh
+AB_MASK_TIMES=1
+ab_start "$base" "$new" "$work"
 for c in "${cases[@]}"; do
-    name="${c%%|*}"
     read -r -a args <<< "${c#*|}"
-    for which in base new; do
-        bin="$base"; [ "$which" = new ] && bin="$new"
-        dir="$work/$name/$which"
-        rm -rf "$dir"; mkdir -p "$dir"
-        status=0
-        (cd "$dir" && "$bin" "${args[@]}" > stdout.txt 2> stderr.raw) || status=$?
-        echo "$status" > "$dir/status.txt"
-        mask "$dir/stderr.raw" > "$dir/stderr.txt"
-        rm "$dir/stderr.raw"
-    done
-    if diff -r "$work/$name/base" "$work/$name/new" > "$work/$name.diff"; then
-        echo "same       $name (exit $(cat "$work/$name/base/status.txt"); $(ls "$work/$name/base" | wc -l) files)"
-        rm "$work/$name.diff"
-    else
-        echo "DIFFERENT  $name: $(wc -l < "$work/$name.diff") diff lines in $work/$name.diff"
-        failed=1
-    fi
+    ab_case "${c%%|*}" "${args[@]}"
 done
-if [ "$failed" -ne 0 ]; then
+if ! ab_finish; then
     echo "check: outputs differ" >&2
     exit 1
 fi

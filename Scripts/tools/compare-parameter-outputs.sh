@@ -2,9 +2,9 @@
 # Runs the parameter-facing commands (policies, --param parsing, compare, fit, export, explain) with
 # two snaplab binaries on Data/ and diffs stdout, stderr and exit status (issue 29: parameters declared
 # once must change no output). Usage: bash Scripts/tools/compare-parameter-outputs.sh BASE_BIN NEW_BIN [OUTDIR]
+# Prints the commands that differ and a summary line; exits 1 when any differs.
 set -u
-base=$1; new=$2; out=${3:-/tmp/snaplab-parameter-outputs}
-rm -rf "$out/base" "$out/new"; mkdir -p "$out/base" "$out/new"
+base=$(realpath "$1"); new=$(realpath "$2"); out=${3:-/tmp/snaplab-parameter-outputs}
 cd "$(dirname "$0")/../.."
 ids=$($base policies --format json | python3 -c 'import json,sys; print(" ".join(p["id"] for p in json.load(sys.stdin)))' 2>/dev/null)
 [ -n "$ids" ] || ids=$($base policies | awk '/^[a-z0-9-]+ /{print $1}' | sort -u)
@@ -39,16 +39,16 @@ for id in $ids; do
 done
 cmds+=("export --policy tag99@max1 --lang swift --param lowTier=1.5" "export --policy compose-pager --lang kotlin --param maxPages=3"
        "export --policy embla --lang native --param containScroll=2" "export --policy swiper --lang js --param threshold=9")
-n=0; diffs=0
+# Scripts/tools/ab-runner.sh runs and diffs each command (named by its number; only those that differ are printed)
+source Scripts/tools/ab-runner.sh
+AB_QUIET_SAME=1
+ab_start "$base" "$new" "$out"
+root=$(pwd)
+n=0
 for c in "${cmds[@]}"; do
   n=$((n+1))
-  for side in base new; do
-    bin=$base; [ $side = new ] && bin=$new
-    $bin $c > "$out/$side/$n.out" 2> "$out/$side/$n.err"; echo $? > "$out/$side/$n.rc"
-  done
-  if ! cmp -s "$out/base/$n.out" "$out/new/$n.out" || ! cmp -s "$out/base/$n.err" "$out/new/$n.err" || ! cmp -s "$out/base/$n.rc" "$out/new/$n.rc"; then
-    diffs=$((diffs+1)); echo "DIFF #$n: snaplab $c"
-  fi
+  read -r -a args <<< "$c"
+  for i in "${!args[@]}"; do [[ ${args[$i]} == Data/* ]] && args[$i]="$root/${args[$i]}"; done
+  ab_case "$n" "${args[@]}"
 done
-echo "$n commands, $diffs differ (stdout, stderr and exit status compared; outputs in $out)"
-[ $diffs -eq 0 ]
+ab_finish

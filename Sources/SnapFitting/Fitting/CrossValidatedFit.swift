@@ -38,9 +38,9 @@ public struct CrossValidatedFit: Sendable {
         public var defaultValue: Double
         /// 95% user-bootstrap interval of the fitted value; `nil` for parameters held fixed or
         /// when no resamples were asked for.
-        public var interval: (lower: Double, upper: Double)?
+        public var interval: Interval?
         /// The values that reach the fitted score with the other parameters held (`nil` when fixed).
-        public var plateau: (lower: Double, upper: Double)?
+        public var plateau: Interval?
         /// Whether the plateau reaches the parameter's minimum or maximum.
         public var atBound: Bool
         /// Whether the data leave the value **not identified** (``PolicyFitter/Result/notIdentified``):
@@ -234,9 +234,10 @@ public struct CrossValidatedFit: Sendable {
 
     /// The 95% interval of a fitted value: the 2.5th–97.5th percentile of its bootstrap refits,
     /// widened to contain the all-traces `plateau`.
-    static func interval(samples: [Double], plateau: (lower: Double, upper: Double)) -> (lower: Double, upper: Double) {
+    static func interval(samples: [Double], plateau: Interval) -> Interval {
         let s = samples.sorted()
-        return (Swift.min(Percentile.ofSorted(s, 0.025), plateau.lower), Swift.max(Percentile.ofSorted(s, 0.975), plateau.upper))
+        return Interval(lower: Swift.min(Percentile.ofSorted(s, 0.025), plateau.lower),
+                        upper: Swift.max(Percentile.ofSorted(s, 0.975), plateau.upper))
     }
 
     /// Trace indices per user, users in order of first appearance, in two flat arrays (no

@@ -1,5 +1,6 @@
 import Dispatch
 import SnapStrategies
+import SnapLabSupport
 
 /// Every trace's hit or miss under every combination of sides of a policy's free declared
 /// thresholds, decided once per fitting job: a fit whose free parameters are all declared
@@ -349,7 +350,7 @@ extension StepSearch {
     /// the events ``profile(_:at:coordinate:sample:lossAtX:)`` finds by deciding).
     func tableProfile(_ table: DecisionTable, bit j: Int, at x: [Double],
                       coordinate c: BoundTransform.Coordinate, sample: TraceSample, lossAtX: Double?) -> StepProfile {
-        let (lo, hi) = range(c, at: x)
+        let feasible = range(c, at: x), lo = feasible.lower, hi = feasible.upper
         let feature = table.features[j]
         let mask = 1 << j
         guard hi > lo else {
@@ -360,7 +361,7 @@ extension StepSearch {
         let order = table.order(j)
         if let userWeights = sample.userWeights, let lossAtX {
             // The sweep below, reading the table's columns in this feature's order (``DecisionTable/Ordered``).
-            return orderedProfile(table, bit: j, at: x, coordinate: c, range: (lo, hi), userWeights: userWeights,
+            return orderedProfile(table, bit: j, at: x, coordinate: c, range: feasible, userWeights: userWeights,
                                   lossAtX: lossAtX)
         }
         if let dense = sample.dense, let lossAtX {
@@ -415,7 +416,7 @@ extension StepSearch {
     /// sequence and each trace's weight from its user's (`userWeights`, ``DecisionTable/userWeights(indices:weights:)``):
     /// the same events, in the same order, with the same weights, as looking each trace up by index.
     private func orderedProfile(_ table: DecisionTable, bit j: Int, at x: [Double],
-                                coordinate c: BoundTransform.Coordinate, range: (lower: Double, upper: Double),
+                                coordinate c: BoundTransform.Coordinate, range: Interval,
                                 userWeights: [Double], lossAtX: Double) -> StepProfile {
         let feature = table.features[j]
         let mask = 1 << j

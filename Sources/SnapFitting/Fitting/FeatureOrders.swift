@@ -200,7 +200,7 @@ extension StepSearch {
     /// to `x[c]`. `sample` must carry its dense weights (``TraceSample/withDenseWeights(traces:)``).
     func sweepProfile(_ policy: P, at x: [Double], coordinate c: BoundTransform.Coordinate, feature: ThresholdFeature,
                       order: FeatureOrders.Order, lossAtX: Double, sample: TraceSample) -> StepProfile {
-        let (lo, hi) = range(c, at: x)
+        let feasible = range(c, at: x), lo = feasible.lower, hi = feasible.upper
         var y = x
         y[c.index] = lo
         let low = with(policy, y)

@@ -145,7 +145,7 @@ public struct FitData: Sendable {
             }
             let label = Label(intended: intended, startIndex: layout.itemIndex(ofSlot: startSlot),
                               direction: Int8(TraceOutcome.swipeDirection(of: release)), user: Int32(truncatingIfNeeded: t.user),
-                              hit: t.hit ?? .exact)
+                              hit: t.criterion)
             return (release, index, label)
         }
 

@@ -1,5 +1,6 @@
 import SnapStrategies
 import SnapScoring
+import SnapLabSupport
 
 /// The users of a ``FitData`` as dense slots `0..<count` (in order of first appearance), with
 /// each user's number of traces: what the held-out hit rates of ``Recommendation`` are summed by.
@@ -68,7 +69,7 @@ public struct HeldOutScore: Sendable {
     /// Σ hits / Σ traces over every held-out trace.
     public var rate: Double
     /// 95% user-clustered interval; `nil` when it cannot be estimated (fewer than two users).
-    public var interval: (lower: Double, upper: Double)?
+    public var interval: Interval?
     public var traces: Int
 
     /// The score of per-user `hits` over per-user `traces`.
@@ -84,7 +85,7 @@ public struct HeldOutScore: Sendable {
     /// user `h_u(a) − h_u(b)`), its 95% clustered interval (`nil`: not estimable) and the clustered
     /// McNemar p-value (``ClusteredMcNemarTest``).
     public static func difference(_ a: [Double], _ b: [Double], traces: [Double])
-        -> (difference: Double, interval: (lower: Double, upper: Double)?, p: Double) {
+        -> (difference: Double, interval: Interval?, p: Double) {
         let d = zip(a, b).map { $0 - $1 }
         let score = HeldOutScore(hits: d, traces: traces)
         return (score.rate, score.interval, ClusteredMcNemarTest.pValue(differences: d))

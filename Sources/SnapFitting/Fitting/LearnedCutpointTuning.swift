@@ -1,4 +1,5 @@
 import SnapStrategies
+import SnapLabSupport
 
 /// The cut points of a ``LearnedThresholdSnap`` that are best for the hit rate (or the mean cost)
 /// with its weights held: an exact search, not a local one.
@@ -33,7 +34,7 @@ enum LearnedCutpointTuning {
         var policy: LearnedThresholdSnap
         var loss: Double
         var givenLoss: Double
-        var plateaus: [(lower: Double, upper: Double)]
+        var plateaus: [Interval]
     }
 
     /// A trace with a finite score: its score, its trace index and its row among those traces (its weight's index).
@@ -70,7 +71,7 @@ enum LearnedCutpointTuning {
         let n = ranked.count
         guard n > 0 else {
             return Outcome(policy: LearnedThresholdSnap(weights: policy.weights, cutpoints: given), loss: 0, givenLoss: 0,
-                           plateaus: given.map { _ in (-limit, limit) })
+                           plateaus: given.map { _ in Interval(lower: -limit, upper: limit) })
         }
         // The same comparisons as sorting the rows by score, so the same (stable) order of equal scores.
         ranked.sort { $0.score < $1.score }
@@ -125,14 +126,14 @@ enum LearnedCutpointTuning {
             label = Int(choice[b * labels + label])
         }
         // Cut j separates labels ≤ j from labels > j: its plateau is [last η labelled ≤ j, first η labelled > j).
-        var cuts: [Double] = [], plateaus: [(lower: Double, upper: Double)] = []
+        var cuts: [Double] = [], plateaus: [Interval] = []
         var b = 0
         for j in 0..<given.count {
             while b < blocks && Int(assigned[b]) <= j { b += 1 }
             let lower = b > 0 ? blockScore[b - 1] : -limit
             let upper = b < blocks ? blockScore[b].nextDown : limit
             cuts.append(SnapMath.clamp(SnapMath.clamp(given[j], lower, upper), -limit, limit))
-            plateaus.append((lower, upper))
+            plateaus.append(Interval(lower: lower, upper: upper))
         }
         return Outcome(policy: LearnedThresholdSnap(weights: policy.weights, cutpoints: cuts), loss: loss,
                        givenLoss: givenLoss, plateaus: plateaus)

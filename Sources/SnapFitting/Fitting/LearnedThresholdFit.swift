@@ -2,6 +2,7 @@ import SnapStrategies
 import SnapGSL
 import SnapTraces
 import SnapScoring
+import SnapLabSupport
 
 /// How ``PolicyFitter`` fits a ``LearnedThresholdSnap`` when all its parameters are free: maximum
 /// likelihood, then the cut points tuned for the objective.
@@ -60,8 +61,8 @@ enum LearnedThresholdFit {
         let chosen = better ? tuned.policy : model.policy
         let final = better ? tunedScore : likelihoodScore   // score(chosen), already taken (deterministic sums)
         let limit = LearnedThresholdSnap.parameterLimit
-        let cutPlateaus = better ? tuned.plateaus : chosen.cutpoints.map { ($0, $0) }
-        let plateaus = chosen.weights.map { ($0, $0) } + cutPlateaus
+        let cutPlateaus = better ? tuned.plateaus : chosen.cutpoints.map { Interval(lower: $0, upper: $0) }
+        let plateaus = chosen.weights.map { Interval(lower: $0, upper: $0) } + cutPlateaus
         let atBound = chosen.weights.map { abs($0) >= limit } + cutPlateaus.map { $0.lower <= -limit || $0.upper >= limit }
         let runs = [
             PolicyFitter.Run(start: "maximum likelihood (GSL BFGS)", traces: likelihoodIndices?.count ?? indices.count,

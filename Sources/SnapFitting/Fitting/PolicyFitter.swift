@@ -2,6 +2,7 @@ import SnapStrategies
 import SnapGSL
 import SnapTraces
 import SnapScoring
+import SnapLabSupport
 
 /// Fits a chosen subset of any ``SnapPolicy``'s parameters to labelled traces: an exact
 /// coordinate search over the step-shaped objective (``StepSearch``), from several starts, with
@@ -101,7 +102,7 @@ public struct PolicyFitter: Sendable {
         public var startScore: Double
         /// Per fitted parameter: the range of values that reach ``score`` with the others held
         /// (a single value when the optimum is sharp).
-        public var plateaus: [(lower: Double, upper: Double)]
+        public var plateaus: [Interval]
         /// Per fitted parameter: whether its plateau reaches a bound of its range (the data do
         /// not pin it inside the range).
         public var atBound: [Bool]
@@ -296,11 +297,11 @@ public struct PolicyFitter: Sendable {
                             converged: kept.converged, runs: runs, evaluations: profiles)
         if scoringStart {
             result.notIdentified = zip(transform.coordinates, kept.plateaus).map { c, plateau in
-                let (lo, hi) = search.range(c, at: kept.point)
-                guard plateau.lower <= lo || plateau.upper >= hi else { return false }
+                let feasible = search.range(c, at: kept.point)
+                guard plateau.lower <= feasible.lower || plateau.upper >= feasible.upper else { return false }
                 // Scored at both ends of the plateau and at its middle (a declared threshold's
                 // decisions change only at its traces' features, once, so the ends suffice there).
-                let values = [plateau.lower, (plateau.lower + plateau.upper) / 2, plateau.upper]
+                let values = [plateau.lower, plateau.middle, plateau.upper]
                 let policies = values.map { v -> P in
                     var y = kept.point
                     y[c.index] = c.isInteger ? v.rounded(.down) : v

@@ -380,7 +380,7 @@ public struct Recommendation: Sendable {
     /// The held-out paired difference `c − baseline` (same traces, same folds) with its clustered
     /// interval and p-value; `nil` without held-out hits or when `baseline` has no defaults candidate.
     public func heldOutDifference(_ c: Candidate, baseline id: String)
-        -> (baseline: Candidate, difference: Double, interval: (lower: Double, upper: Double)?, p: Double)? {
+        -> (baseline: Candidate, difference: Double, interval: Interval?, p: Double)? {
         guard let base = ranking.first(where: { $0.policyID == id && $0.variant == "defaults" }),
               heldOut(c) != nil, heldOut(base) != nil else { return nil }
         let d = HeldOutScore.difference(c.userHits, base.userHits, traces: userTraces)

@@ -1,10 +1,12 @@
+import SnapLabSupport
+
 /// The outcome of one step: the value to take, its loss, and its plateau.
 struct StepChoice {
     var value: Double
     var loss: Double
     /// The values around ``value`` that score as well: a run of consecutive best segments, and
     /// always containing ``value``.
-    var plateau: (lower: Double, upper: Double)
+    var plateau: Interval
 }
 
 extension StepProfile {
@@ -30,7 +32,7 @@ extension StepProfile {
             count += 1
         }
         let here = loss(at: current)
-        guard count > 0 else { return StepChoice(value: current, loss: here, plateau: (current, current)) }
+        guard count > 0 else { return StepChoice(value: current, loss: here, plateau: Interval(lower: current, upper: current)) }
         let eps = 1e-9 * Swift.max(1, total)
         func isBest(_ loss: Double) -> Bool { loss <= best + eps }
         if isBest(here) {
@@ -47,10 +49,10 @@ extension StepProfile {
 
     /// The run of consecutive best segments whose region (between the worse segments around it)
     /// holds `x`, widened to `x`; `(x, x)` when none does.
-    private func plateau(around x: Double, isBest: (Double) -> Bool) -> (lower: Double, upper: Double) {
+    private func plateau(around x: Double, isBest: (Double) -> Bool) -> Interval {
         var run: (start: Double, end: Double)?
         var regionStart = -Double.infinity      // end of the last worse segment
-        var found: (lower: Double, upper: Double)?
+        var found: Interval?
         var done = false
         forEachSegment { start, end, loss in
             guard !done else { return }
@@ -59,7 +61,7 @@ extension StepProfile {
             } else {
                 // A worse segment closes the run before it: its region ends where this one starts.
                 if let r = run, regionStart <= x, x <= start {
-                    found = (Swift.min(r.start, x), Swift.max(r.end, x))
+                    found = Interval(lower: Swift.min(r.start, x), upper: Swift.max(r.end, x))
                     done = true
                     return
                 }
@@ -68,7 +70,7 @@ extension StepProfile {
                 regionStart = end
             }
         }
-        if !done, let r = run, regionStart <= x { found = (Swift.min(r.start, x), Swift.max(r.end, x)) }
-        return found ?? (x, x)
+        if !done, let r = run, regionStart <= x { found = Interval(lower: Swift.min(r.start, x), upper: Swift.max(r.end, x)) }
+        return found ?? Interval(lower: x, upper: x)
     }
 }

@@ -1,6 +1,7 @@
 import Dispatch
 import SnapStrategies
 import SnapScoring
+import SnapLabSupport
 
 /// Exact coordinate search for objectives that are piecewise constant in each parameter: the hit
 /// rate (or mean cost) of a policy changes only where some trace's decision changes.
@@ -62,14 +63,14 @@ struct StepSearch<P: SnapPolicy>: Sendable {
     var table: DecisionTable?
 
     /// The feasible range of free parameter `c` at `x`: its bounds, narrowed by the declared orders.
-    func range(_ c: BoundTransform.Coordinate, at x: [Double]) -> (lower: Double, upper: Double) {
+    func range(_ c: BoundTransform.Coordinate, at x: [Double]) -> Interval {
         var lo = c.minimum, hi = c.maximum
         for o in orders {
             if o.upper == c.index { lo = Swift.max(lo, x[o.lower]) }
             if o.lower == c.index { hi = Swift.min(hi, x[o.upper]) }
         }
         if c.isInteger { lo = lo.rounded(.up); hi = hi.rounded(.down) }
-        return (lo, hi)
+        return Interval(lower: lo, upper: hi)
     }
 
     /// Moves `x` into the declared orders: violated pairs are swapped until none is (a chain
@@ -98,7 +99,7 @@ struct StepSearch<P: SnapPolicy>: Sendable {
            let order = featureOrders?.order(feature.quantity, at: x, policy: policy, data: data) {
             return sweepProfile(policy, at: x, coordinate: c, feature: feature, order: order, lossAtX: lossAtX, sample: sample)
         }
-        let (lo, hi) = range(c, at: x)
+        let feasible = range(c, at: x), lo = feasible.lower, hi = feasible.upper
         guard hi > lo else {
             let loss = data.lossSum(with(policy, x), objective: objective, indices: sample.indices, weights: sample.weights)
             return StepProfile(lower: lo, upper: Swift.max(lo, hi), base: loss, events: [], isInteger: c.isInteger)
@@ -244,7 +245,7 @@ struct StepSearch<P: SnapPolicy>: Sendable {
         var cycles: Int
         var converged: Bool
         /// Per free parameter, the plateau at ``point`` (from the last cycle).
-        var plateaus: [(lower: Double, upper: Double)]
+        var plateaus: [Interval]
         var profiles: Int
     }
 
@@ -261,7 +262,7 @@ struct StepSearch<P: SnapPolicy>: Sendable {
         let total = sample.total
         let eps = 1e-9 * Swift.max(1, total)
         let m = free.count
-        var plateaus = free.map { (lower: x[$0.index], upper: x[$0.index]) }
+        var plateaus = free.map { Interval(lower: x[$0.index], upper: x[$0.index]) }
         var loss = Double.infinity
         // The loss at the current point, kept exact from step to step (sweeps start from it).
         var known: Double? = startPoint == start ? startLoss : nil

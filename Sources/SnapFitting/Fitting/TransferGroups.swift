@@ -62,6 +62,6 @@ extension Recommendation.Candidate {
     /// leave-one-group-out hit rate (users are the independent units); `nil` without transfer hits.
     static func clusteredStandardError(hits: [Double], traces: [Double]) -> Double? {
         guard let i = HeldOutScore(hits: hits, traces: traces).interval else { return nil }
-        return (i.upper - i.lower) / (2 * 1.959963984540054)
+        return i.width / (2 * 1.959963984540054)
     }
 }

@@ -40,11 +40,12 @@ public struct BehaviourLabelOptions: ParsableArguments, Sendable {
     /// Reads every trace of `input` into memory and relabels it from behaviour (sessions must be
     /// seen whole before any stroke is labelled): the traces in file order, with derived labels,
     /// and the data checks over them (so they describe the derived labels, not the files').
-    func relabelledTraces(_ input: TraceInputOptions, groupBy: TraceReadOptions.GroupColumn? = nil) throws
+    /// `hit`: the command's `--hit`, given by the reader to traces without a `hit` column.
+    func relabelledTraces(_ input: TraceInputOptions, hit: HitCriterion? = nil, groupBy: TraceReadOptions.GroupColumn? = nil) throws
         -> (traces: [TraceRelease], sessions: [String?], summary: ReadSummary, labels: BehaviourRelabelling.Summary, checks: DataChecks) {
         var traces: [TraceRelease] = []
         var sessions: [String?] = []
-        let (summary, _) = try input.read(groupBy: groupBy) { record in
+        let (summary, _) = try input.read(hit: hit, groupBy: groupBy) { record in
             traces.append(record.release)
             sessions.append(record.sessionID)
         }
@@ -57,13 +58,12 @@ public struct BehaviourLabelOptions: ParsableArguments, Sendable {
     /// Reads every trace of `input` into memory, relabels it from behaviour and scores `policies`:
     /// the in-memory path `compare --labels behaviour` takes.
     /// The data checks (``DataChecks``) run over the relabelled traces; `hit` applies to traces
-    /// without their own `hit` column, as on the streaming path.
+    /// without their own `hit` column (the reader gives it), as on the streaming path.
     /// Also returns the relabelled traces and their sessions (for `--per-trace`).
     func accumulate(_ input: TraceInputOptions, policies: [any SnapPolicy], hit: HitCriterion = .exact) throws
         -> (totals: ScoreAccumulator, summary: ReadSummary, labels: BehaviourRelabelling.Summary, checks: DataChecks,
             traces: [TraceRelease], sessions: [String?]) {
-        var (relabelled, sessions, summary, labels, checks) = try relabelledTraces(input)
-        for i in relabelled.indices where relabelled[i].hit == nil && hit != .exact { relabelled[i].hit = hit }
+        let (relabelled, sessions, summary, labels, checks) = try relabelledTraces(input, hit: hit)
         var totals = ScoreAccumulator(policies: policies)
         totals.add(contentsOf: relabelled)
         return (totals, summary, labels, checks, relabelled, sessions)
@@ -72,15 +72,15 @@ public struct BehaviourLabelOptions: ParsableArguments, Sendable {
     /// `report --labels behaviour`: derives the labels in a first pass over `input` (releases and
     /// sessions only), then reads it again and hands `body` every record with its derived label
     /// (``TraceRecord/relabelled(_:)``). Standard input cannot be read twice.
-    func readRelabelled(_ input: TraceInputOptions, groupBy: TraceReadOptions.GroupColumn? = nil,
+    func readRelabelled(_ input: TraceInputOptions, hit: HitCriterion? = nil, groupBy: TraceReadOptions.GroupColumn? = nil,
                         _ body: (TraceRecord) throws -> Void) throws
         -> (summary: ReadSummary, labels: BehaviourRelabelling.Summary, checks: DataChecks) {
         guard !input.files.contains("-") else {
             throw ValidationError("--labels behaviour reads the files twice here; it cannot read standard input ('-')")
         }
-        let first = try relabelledTraces(input)
+        let first = try relabelledTraces(input, hit: hit)
         var i = 0
-        let (summary, _) = try input.read(groupBy: groupBy) { record in
+        let (summary, _) = try input.read(hit: hit, groupBy: groupBy) { record in
             // The same files in the same order: record i is trace i of the first pass.
             try body(record.relabelled(i < first.traces.count ? first.traces[i].intendedIndex : nil))
             i += 1

@@ -35,12 +35,12 @@ public struct LabelledTraceOptions: ParsableArguments, Sendable {
         let checks: DataChecks
         var labels: BehaviourRelabelling.Summary?
         if let behaviour, behaviour.labels == .behaviour {
-            let run = try behaviour.relabelledTraces(input, groupBy: groupBy)
-            for trace in run.traces where trace.intendedIndex != nil { reservoir.add(hitOptions.applied(to: trace)) }
+            let run = try behaviour.relabelledTraces(input, hit: hitOptions.hit, groupBy: groupBy)
+            for trace in run.traces where trace.intendedIndex != nil { reservoir.add(trace) }
             (summary, checks, labels) = (run.summary, run.checks, run.labels)
         } else {
-            (summary, checks) = try input.read(groupBy: groupBy) { record in
-                if record.release.intendedIndex != nil { reservoir.add(hitOptions.applied(to: record.release)) }
+            (summary, checks) = try input.read(hit: hitOptions.hit, groupBy: groupBy) { record in
+                if record.release.intendedIndex != nil { reservoir.add(record.release) }
             }
         }
         guard reservoir.seen > 0 else {

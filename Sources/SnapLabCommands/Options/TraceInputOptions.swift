@@ -61,9 +61,11 @@ public struct TraceInputOptions: ParsableArguments, Sendable {
     /// without layout columns and without these is an error (``TraceParseError/invalidLayout(file:line:reason:)``
     /// naming the missing fields). With `layoutNeeded` false (`velocity`, which uses no layout)
     /// the shared benchmark layout fills the rest, so that any file reads.
+    /// `hit` is the scoring commands' `--hit` (``HitOptions``): the reader gives it to every
+    /// trace without its own `hit` column (``TraceReadOptions/hit``).
     /// - Throws: ``TraceParseError`` for a bad layout file.
-    public func readOptions(layoutNeeded: Bool = true) throws -> TraceReadOptions {
-        try readOptions(given: givenLayout(), layoutNeeded: layoutNeeded)
+    public func readOptions(layoutNeeded: Bool = true, hit: HitCriterion? = nil) throws -> TraceReadOptions {
+        try readOptions(given: givenLayout(), layoutNeeded: layoutNeeded, hit: hit)
     }
 
     /// The layout fields `--layout FILE` and the layout options give (nothing else).
@@ -76,9 +78,10 @@ public struct TraceInputOptions: ParsableArguments, Sendable {
 
     /// ``readOptions(layoutNeeded:)`` over `given` (``givenLayout()``, read once per command), reading
     /// the group column `groupBy` when asked (``TraceReadOptions/groupBy``).
-    func readOptions(given: LayoutFields, layoutNeeded: Bool, groupBy: TraceReadOptions.GroupColumn? = nil) -> TraceReadOptions {
+    func readOptions(given: LayoutFields, layoutNeeded: Bool, hit: HitCriterion? = nil,
+                     groupBy: TraceReadOptions.GroupColumn? = nil) -> TraceReadOptions {
         var options = TraceReadOptions(velocity: velocity, lenient: lenient,
-                                       baseLayout: layoutNeeded ? given : given.merged(over: LayoutOptions.benchmark))
+                                       baseLayout: layoutNeeded ? given : given.merged(over: LayoutOptions.benchmark), hit: hit)
         options.groupBy = groupBy
         return options
     }
@@ -87,13 +90,14 @@ public struct TraceInputOptions: ParsableArguments, Sendable {
     /// Shows a progress line (`reading`, traces so far, rate) on a terminal. Runs the data checks
     /// (``DataChecks``) over every trace read: the caller says what they found
     /// (``DataChecks/lines(users:hit:velocity:)`` on standard error, ``DataChecks/json(users:hit:)``
-    /// under `warnings`), so that every command warns the same way.
-    /// `groupBy`: also read this group column per trace (``TraceRelease/group``).
-    public func read(layoutNeeded: Bool = true, groupBy: TraceReadOptions.GroupColumn? = nil,
+    /// under `warnings`), so that every command warns the same way. `hit`: as in
+    /// ``readOptions(layoutNeeded:hit:)``. `groupBy`: also read this group column per trace
+    /// (``TraceRelease/group``).
+    public func read(layoutNeeded: Bool = true, hit: HitCriterion? = nil, groupBy: TraceReadOptions.GroupColumn? = nil,
                      _ body: (TraceRecord) throws -> Void) throws -> (summary: ReadSummary, checks: DataChecks) {
         let progress = ProgressLine(stage: "reading", unit: "traces", checkEvery: 512)
         let given = try givenLayout()
-        let options = readOptions(given: given, layoutNeeded: layoutNeeded, groupBy: groupBy)
+        let options = readOptions(given: given, layoutNeeded: layoutNeeded, hit: hit, groupBy: groupBy)
         var checks = DataChecks()
         let summary = try TraceReader.read(paths: files, options: options) { record in
             checks.add(record)

@@ -83,8 +83,8 @@ extension SnapLab {
                 relabelled = (run.traces, run.sessions)
             } else {
                 (totals, summary, checks) = try ComparisonRun.accumulateChecked(
-                    paths: input.files, options: input.readOptions(), policies: selected, parts: input.effectiveJobs,
-                    hit: hitOptions.hit)
+                    paths: input.files, options: input.readOptions(hit: hitOptions.hit), policies: selected,
+                    parts: input.effectiveJobs)
             }
             let printout = try ComparisonPrintout(
                 totals: totals, userNames: summary.users.names,
@@ -108,10 +108,10 @@ extension SnapLab {
                 let traces: Int
                 if let relabelled {
                     traces = try PerTraceCSV.write(traces: relabelled.traces, sessions: relabelled.sessions, userNames: summary.users.names,
-                                                   policies: selected, hit: hitOptions.hit, to: perTrace)
+                                                   policies: selected, to: perTrace)
                 } else {
-                    traces = try PerTraceCSV.write(paths: input.files, options: input.readOptions(), policies: selected,
-                                                   hit: hitOptions.hit, to: perTrace)
+                    traces = try PerTraceCSV.write(paths: input.files, options: input.readOptions(hit: hitOptions.hit),
+                                                   policies: selected, to: perTrace)
                 }
                 notes.append("wrote \(traces) traces × \(selected.count) policies = \(traces * selected.count) per-trace rows to \(perTrace)")
             }

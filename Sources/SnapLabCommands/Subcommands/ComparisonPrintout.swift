@@ -28,17 +28,13 @@ struct ComparisonPrintout {
          format: ReportFormat, breakdown: ComparisonReport.Breakdown) throws {
         let boot = UserBootstrap(resamples: resamples, seed: seed)
         let comparison = try Comparison(totals, userNames: userNames, bootstrap: boot)
-        var preamble: [(key: String, value: String)] = files.files.map {
-            ("file", "\($0.path) (\($0.kind.rawValue), \($0.tracesRead) traces)")
-        }
-        preamble.append(("traces", "\(files.tracesRead) read, \(totals.labelled) scored, "
-            + "\(totals.unlabelled) unlabelled, \(files.tracesSkipped) skipped, \(files.tracesCancelled) cancelled"))
-        if let labelNote { preamble.append(("labels", labelNote)) }
-        preamble.append(("users", "\(comparison.users)"))
-        preamble.append(("velocity", VelocityInUse.header(method: velocity, files: files.files)))
-        preamble.append(("hit", hit.rawValue))
-        preamble.append(("bootstrap", comparison.intervalMethod == .bootstrap ? "\(resamples) user resamples, seed \(seed)"
-            : "cluster-robust normal intervals (\(comparison.users) users, above \(boot.normalAboveUsers))"))
+        let preamble = RunHeader(
+            files: files.files, method: velocity, hit: hit,
+            traces: "\(files.tracesRead) read, \(totals.labelled) scored, "
+                + "\(totals.unlabelled) unlabelled, \(files.tracesSkipped) skipped, \(files.tracesCancelled) cancelled",
+            labels: labelNote, users: comparison.users,
+            trailing: [("bootstrap", comparison.intervalMethod == .bootstrap ? "\(resamples) user resamples, seed \(seed)"
+                : "cluster-robust normal intervals (\(comparison.users) users, above \(boot.normalAboveUsers))")]).entries
         let warnings = checks.warnings(users: comparison.users, hit: hit)
         var report = ComparisonReport(comparison: comparison, preamble: preamble, breakdown: breakdown)
         report.warnings = warnings

@@ -86,13 +86,8 @@ extension SnapLab {
             try fitOptions.checkFolds(users: data.userCounts(data.allIndices).count)
             let fit = try CrossValidatedFit.run(policy: start, data: data, parameters: names, fitter: fitter,
                                                 folds: fitOptions.folds, bootstrapResamples: bootstrap, seed: fitOptions.seed)
-            var preamble: [(key: String, value: String)] = summary.files.map {
-                ("file", "\($0.path) (\($0.kind.rawValue), \($0.tracesRead) traces)")
-            }
-            if let labels { preamble.append(("labels", labels.description)) }
-            preamble.append(("velocity", VelocityInUse.header(method: input.velocity, files: summary.files)))
-            preamble.append(("hit", sample.hitOptions.hit.rawValue))
-            preamble.append(("seed", "\(fitOptions.seed)"))
+            let preamble = RunHeader(files: summary.files, method: input.velocity, hit: sample.hitOptions.hit,
+                                     labels: labels?.description, trailing: [("seed", "\(fitOptions.seed)")]).entries
             let units = Dictionary(start.parameterSpecs.map { ($0.name, $0.unit) }, uniquingKeysWith: { a, _ in a })
             var report = FitReport(fit: fit, preamble: preamble, units: units)
             report.degenerate = Degeneracy(data: data).reasons(fit.fitted.policy, fitted: fit.fitted.fittedNames)

@@ -48,7 +48,7 @@ public struct PlotOutputOptions: ParsableArguments, Sendable {
     func sample(_ input: TraceInputOptions, users: (TraceReservoir) -> Int? = { _ in nil }) throws
         -> (TraceReservoir, ReadSummary, checks: [String]) {
         let reservoir = try TraceReservoir(capacity: maxTraces, seed: seed)
-        let (summary, checks) = try input.read { reservoir.add(hitOptions.applied(to: $0.release)) }
+        let (summary, checks) = try input.read(hit: hitOptions.hit) { reservoir.add($0.release) }
         return (reservoir, summary, checks.lines(users: users(reservoir), hit: hitOptions.hit, velocity: input.velocity))
     }
 

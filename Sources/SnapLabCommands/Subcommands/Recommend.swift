@@ -87,17 +87,14 @@ extension SnapLab {
                 maxFittedParameters: maxFittedParameters, seed: fitOptions.seed, withHeadroom: true,
                 sampleCap: try FitSampleCap.parse(fitSampleCap), allowDegenerate: allowDegenerate,
                 native: platformOptions.native, groupsByColumnOnly: groupOptions.groupBy != nil, platform: platformOptions.platform)
-            let velocity = VelocityInUse.header(method: input.velocity, files: summary.files)
-            recommendation.codeHeader = [platformOptions.assumptions(velocity: velocity, hit: sample.hitOptions.hit, frames: frames != nil)]
-            var preamble: [(key: String, value: String)] = summary.files.map {
-                ("file", "\($0.path) (\($0.kind.rawValue), \($0.tracesRead) traces)")
-            }
-            preamble.append(("traces", "\(data.count) labelled from \(data.userCounts(data.allIndices).count) users"))
-            if let labels { preamble.append(("labels", labels.description)) }
-            preamble.append(("velocity", velocity + (frames != nil ? " (" + PlatformOptions.framesNote + ")" : "")))
-            preamble.append(("hit", sample.hitOptions.hit.rawValue))
-            preamble.append(("platform", platformOptions.platform.map(\.summary) ?? "not given"))
-            preamble.append(("seed", "\(fitOptions.seed)"))
+            let header = RunHeader(files: summary.files, method: input.velocity, hit: sample.hitOptions.hit,
+                                   traces: "\(data.count) labelled from \(data.userCounts(data.allIndices).count) users",
+                                   labels: labels?.description,
+                                   trailing: [("platform", platformOptions.platform.map(\.summary) ?? "not given"),
+                                              ("seed", "\(fitOptions.seed)")],
+                                   velocityNote: frames != nil ? PlatformOptions.framesNote : nil)
+            recommendation.codeHeader = [platformOptions.assumptions(velocity: header.velocity, hit: header.hit, frames: frames != nil)]
+            let preamble = header.entries
             let users = data.userCounts(data.allIndices).count
             var notes = summary.notices(scored: data.count)
             notes += sample.notes(kept: data.count, labelled: labelled)

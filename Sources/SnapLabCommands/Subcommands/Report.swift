@@ -109,14 +109,17 @@ extension SnapLab {
             page.groupColumn = GroupOptions.column(summary)
             page.groupsByColumnOnly = groupOptions.groupBy != nil
             page.platform = platformOptions.platform
-            page.assumptions = platformOptions.assumptions(velocity: VelocityInUse.header(method: input.velocity, files: summary.files),
-                                                          hit: hitOptions.hit, frames: frames != nil)
             let users = collector.scores.userCounts.filter { $0 > 0 }.count
             if !noRecommendation { try fitOptions.checkFolds(users: users) }
-            page.preamble = [("velocity", VelocityInUse.header(method: input.velocity, files: summary.files)),
-                             ("hit", hitOptions.hit.rawValue)]
-                + checks.warnings(users: users, hit: hitOptions.hit).map { ("warning", $0.text.dropPrefix("warning: ")) }
-            if let labels { page.preamble.append(("labels", labels.description)) }
+            // the page lists the files elsewhere; its header carries the warnings, then the labels
+            var trailing: [(key: String, value: String)] = checks.warnings(users: users, hit: hitOptions.hit).map {
+                ("warning", $0.text.dropPrefix("warning: "))
+            }
+            if let labels { trailing.append(("labels", labels.description)) }
+            let header = RunHeader(files: summary.files, method: input.velocity, hit: hitOptions.hit, trailing: trailing,
+                                   listsFiles: false)
+            page.assumptions = platformOptions.assumptions(velocity: header.velocity, hit: header.hit, frames: frames != nil)
+            page.preamble = header.entries
             page.baseline = baseline
             page.footerItems = [("made by", "snaplab \(SnapLab.configuration.version)"),
                                 ("command", CommandLineText.current)]
@@ -140,10 +143,10 @@ extension SnapLab {
                                                 fitCapacity: maxFitTraces, seed: fitOptions.seed)
             collector.hit = hitOptions.hit
             if behaviour.labels == .behaviour {
-                let (summary, labels, checks) = try behaviour.readRelabelled(input, groupBy: groupOptions.readGroup) { collector.add($0) }
+                let (summary, labels, checks) = try behaviour.readRelabelled(input, hit: hitOptions.hit, groupBy: groupOptions.readGroup) { collector.add($0) }
                 return (collector, summary, checks, labels)
             }
-            let (summary, checks) = try input.read(groupBy: groupOptions.readGroup) { collector.add($0) }
+            let (summary, checks) = try input.read(hit: hitOptions.hit, groupBy: groupOptions.readGroup) { collector.add($0) }
             return (collector, summary, checks, nil)
         }
     }

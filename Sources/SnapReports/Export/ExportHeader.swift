@@ -1,6 +1,7 @@
 import SnapStrategies
 import SnapFitting
 import SnapTraces
+import SnapLabSupport
 
 /// What every exported file says at its top, in every language: the licence, the policy and its
 /// parameter values (with intervals when fitted), the velocity the thresholds assume, the hit
@@ -18,12 +19,12 @@ public struct ExportHeader: Sendable {
         /// Whether the value was fitted (else the policy's default or the user's `--param`).
         public var fitted: Bool
         /// A confidence interval of a fitted value, when one was computed.
-        public var interval: (low: Double, high: Double, level: Double)?
+        public var interval: (bounds: Interval, level: Double)?
         /// Remarks: on a bound of its range, not identified by the data, a platform constant.
         public var remarks: [String] = []
 
         public init(name: String, unit: String, value: Double, fitted: Bool = false,
-                    interval: (low: Double, high: Double, level: Double)? = nil, remarks: [String] = []) {
+                    interval: (bounds: Interval, level: Double)? = nil, remarks: [String] = []) {
             self.name = name
             self.unit = unit
             self.value = value
@@ -80,7 +81,7 @@ public struct ExportHeader: Sendable {
                 var line = "  \(p.name) = \(ExportNumber.text(p.value)) \(p.unit)"
                 line += p.fitted ? " (fitted" : " (not fitted"
                 if let i = p.interval {
-                    line += "; \(ExportNumber.percent(i.level)) interval \(ExportNumber.text(i.low))…\(ExportNumber.text(i.high))"
+                    line += "; \(ExportNumber.percent(i.level)) interval \(ExportNumber.text(i.bounds.lower))…\(ExportNumber.text(i.bounds.upper))"
                 }
                 line += ")"
                 if !p.remarks.isEmpty { line += "; " + p.remarks.joined(separator: "; ") }

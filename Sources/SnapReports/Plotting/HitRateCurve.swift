@@ -64,12 +64,6 @@ public struct HitRateCurve: Sendable {
         public var intervals: [Interval] { hits.map { HitRateCurve.wilson(hits: $0, count: count) } }
     }
 
-    /// A closed interval `[lower, upper]`.
-    public struct Interval: Sendable, Hashable {
-        public var lower: Double
-        public var upper: Double
-    }
-
     /// Fewest traces in a quantile bin by default (fewer traces give fewer bins).
     public static let defaultMinimumPerBin = 30
 

@@ -42,14 +42,14 @@ public struct ComparisonReport: Sendable {
                          "mean|err|", "over", "under", "missed", "false", "snap pt", "cells"]
     static let numeric: Set<Int> = [1, 2, 3, 4, 5, 6, 8, 9, 10, 11, 12, 13, 14]
 
-    static func interval(_ i: (lower: Double, upper: Double)) -> String {
+    static func interval(_ i: Interval) -> String {
         "[\(NumberFormat.fixed(i.lower, 3)), \(NumberFormat.fixed(i.upper, 3))]"
     }
 
     /// An interval cell, with ``FewUsersMark`` when it comes from fewer than five users; from one
     /// user `not estimable` (its resamples are all the same user: a zero-width interval would say
     /// nothing about other people).
-    func intervalCell(_ i: (lower: Double, upper: Double)) -> String {
+    func intervalCell(_ i: Interval) -> String {
         comparison.users == 1 ? "not estimable" : FewUsersMark.marked(Self.interval(i), intervalsFromFewUsers)
     }
 
@@ -123,7 +123,7 @@ public struct ComparisonReport: Sendable {
     /// `diff_to_best`, `diff_to_best_ci`, `mcnemar_p`, `holm_p`, `unlabelled_pages_moved`),
     /// `agreement` (unlabelled traces), and `by_user`/`by_file` when asked.
     public func json() -> JSONValue {
-        func pair(_ i: (lower: Double, upper: Double)) -> JSONValue { .array([.number(i.lower), .number(i.upper)]) }
+        func pair(_ i: Interval) -> JSONValue { .array([.number(i.lower), .number(i.upper)]) }
         let logP = self.logP
         let policies: [JSONValue] = comparison.rows.enumerated().map { k, r in
             .object([

@@ -39,10 +39,10 @@ public struct HTMLTable: Sendable {
 
     /// A scale for bars of values in `[lower, upper]`: widened to tenths (0.55…0.82 → 0.5…0.9),
     /// so differences show while the scale stays easy to read (stated in the column's tooltip).
-    public static func scale(_ lower: Double, _ upper: Double) -> (lower: Double, upper: Double) {
-        guard lower.isFinite, upper.isFinite, lower <= upper else { return (0, 1) }
+    public static func scale(_ lower: Double, _ upper: Double) -> Interval {
+        guard lower.isFinite, upper.isFinite, lower <= upper else { return Interval(lower: 0, upper: 1) }
         let lo = max(0, (lower * 10).rounded(.down) / 10), hi = min(1, (upper * 10).rounded(.up) / 10)
-        return hi > lo ? (lo, hi) : (0, 1)
+        return hi > lo ? Interval(lower: lo, upper: hi) : Interval(lower: 0, upper: 1)
     }
 
     /// A small square of `colour` (a policy's colour).
@@ -53,8 +53,8 @@ public struct HTMLTable: Sendable {
     /// A bar for an interval `[lower, upper]` and point `x` on the scale `scale` (default 0…1;
     /// values clamped).
     public static func intervalBar(_ x: Double, _ lower: Double, _ upper: Double, colour: String,
-                                   scale: (lower: Double, upper: Double) = (0, 1)) -> String {
-        let span = max(1e-9, scale.upper - scale.lower)
+                                   scale: Interval = Interval(lower: 0, upper: 1)) -> String {
+        let span = max(1e-9, scale.width)
         func pct(_ v: Double) -> String {
             NumberFormat.fixed(100 * min(1, max(0, ((v.isFinite ? v : 0) - scale.lower) / span)), 1)
         }

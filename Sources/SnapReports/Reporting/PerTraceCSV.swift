@@ -9,7 +9,7 @@ import SnapScoring
 /// Columns: `trace_id, user_id, session_id, file, line, policy, intended_index, target_index,
 /// hit, criterion, start_index, start_offset_pt, release_offset_pt, velocity_pt_per_ms,
 /// travel_pt, finger_travel_pt, duration_ms`: `target_index` is the item the policy rests on,
-/// `hit` 1 or 0 under `criterion` (the trace's own `hit` column, else the run's `--hit`: the rule
+/// `hit` 1 or 0 under `criterion` (``TraceRelease/criterion``: its own `hit` column, else the run's `--hit`: the rule
 /// every scorer shares, ``HitCriterion/reaches(intended:targetIndex:targetOffset:in:)``), then
 /// the trace's release values. Numbers at full precision; unknown values empty. Plain RFC 4180,
 /// one header row. (Before issue 31 the file was wide: one row per trace with
@@ -24,14 +24,13 @@ public enum PerTraceCSV {
                                 "travel_pt", "finger_travel_pt", "duration_ms"]
 
     /// The rows of one labelled trace, one per policy (none for an unlabelled trace, which is
-    /// not scored); `hit` applies when the trace has no `hit` column of its own.
-    public static func rows(_ trace: TraceRelease, session: String?, userName: String, policies: [any SnapPolicy],
-                            hit: HitCriterion = .exact) -> [[String]] {
+    /// not scored).
+    public static func rows(_ trace: TraceRelease, session: String?, userName: String, policies: [any SnapPolicy]) -> [[String]] {
         guard let intended = trace.intendedIndex else { return [] }
         let release = trace.release
         let n: (Double) -> String = { NumberFormat.shortestCSV($0) }
         let startIndex = trace.layout.itemIndex(ofSlot: release.startSlot(in: trace.layout))
-        let criterion = trace.hit ?? hit
+        let criterion = trace.criterion
         let values = [String(startIndex), n(release.startOffset), n(release.offset), n(release.velocity), n(release.travel),
                       release.fingerTravel.map(n) ?? "", n(release.duration)]
         return policies.map { policy in
@@ -43,13 +42,13 @@ public enum PerTraceCSV {
         }
     }
 
-    /// Reads `paths` (one users table across them) and writes the per-trace CSV to `path`;
-    /// `hit` is the run's criterion (`--hit`).
+    /// Reads `paths` (one users table across them) and writes the per-trace CSV to `path`
+    /// (`options.hit` is the run's `--hit`).
     /// - Returns: the number of traces written (each on one row per policy).
     /// - Throws: ``TraceParseError`` (strict mode), ``FileOutputError``.
     @discardableResult
     public static func write(paths: [String], options: TraceReadOptions, policies: [any SnapPolicy],
-                             hit: HitCriterion = .exact, to path: String) throws -> Int {
+                             to path: String) throws -> Int {
         var sink = try Sink(path: path)
         var users = TraceUsers()
         let progress = ProgressLine(stage: "writing per-trace rows", unit: "traces", checkEvery: 512)
@@ -61,7 +60,7 @@ public enum PerTraceCSV {
                 let names = reader.users.names
                 let user = record.release.user
                 try sink.add(rows(record.release, session: record.sessionID, userName: user < names.count ? names[user] : "",
-                                  policies: policies, hit: hit))
+                                  policies: policies))
             }
             users = reader.users
         }
@@ -72,11 +71,11 @@ public enum PerTraceCSV {
     /// relabelled traces), `sessions[i]` the session of `traces[i]`, `userNames` by user index.
     @discardableResult
     public static func write(traces: [TraceRelease], sessions: [String?], userNames: [String], policies: [any SnapPolicy],
-                             hit: HitCriterion = .exact, to path: String) throws -> Int {
+                             to path: String) throws -> Int {
         var sink = try Sink(path: path)
         for (i, trace) in traces.enumerated() {
             let name = trace.user >= 0 && trace.user < userNames.count ? userNames[trace.user] : ""
-            try sink.add(rows(trace, session: i < sessions.count ? sessions[i] : nil, userName: name, policies: policies, hit: hit))
+            try sink.add(rows(trace, session: i < sessions.count ? sessions[i] : nil, userName: name, policies: policies))
         }
         return try sink.commit()
     }

@@ -26,7 +26,7 @@ public final class ReportCollector {
     public let labelled: TraceReservoir
     /// The layout of the first trace read (the decision map is drawn in it).
     public private(set) var firstLayout: CarouselLayout?
-    /// The hit criterion of traces without a `hit` column (`--hit`).
+    /// The run's `--hit`, said on the page (the reader gave it to traces without a `hit` column).
     public var hit: HitCriterion = .exact
 
     /// - Parameters:
@@ -42,8 +42,7 @@ public final class ReportCollector {
     /// Adds one trace to every part.
     public func add(_ record: TraceRecord) {
         description.add(record)
-        var release = record.release
-        if release.hit == nil { release.hit = hit }
+        let release = record.release
         scoring.add(release)
         overlay.add(release)
         if release.intendedIndex != nil { labelled.add(release) }

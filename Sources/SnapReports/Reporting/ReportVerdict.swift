@@ -22,7 +22,7 @@ public struct ReportVerdict: Sendable {
     /// out: ``TransferGroups``), shown beside the held-out rate when the data hold more than one task.
     public var transfer: (score: Double, standardError: Double)?
     /// The held-out paired difference to the baseline (same traces, same folds), when ``heldOut`` is set.
-    public var heldOutBaseline: (policy: String, rate: Double, difference: Double, interval: (lower: Double, upper: Double)?)?
+    public var heldOutBaseline: (policy: String, rate: Double, difference: Double, interval: Interval?)?
     /// The tie: when others are not significantly different from the leader, their names (the
     /// leader first) and the rule that chose among them; empty when there is no tie.
     public var tied: [String] = []
@@ -37,7 +37,7 @@ public struct ReportVerdict: Sendable {
     public var warnings: [String] = []
     /// The baseline's row and, when the recommended policy is the best by hit rate, the
     /// bootstrap interval of the difference (recommended − baseline).
-    public var baseline: (row: Comparison.Row, difference: Double, interval: (lower: Double, upper: Double)?)?
+    public var baseline: (row: Comparison.Row, difference: Double, interval: Interval?)?
     /// Notes shown under the verdict (small data, sampling, no recommendation).
     public var notes: [String]
     /// What counts as a hit (`--hit`), said in the hit-rate fact.
@@ -61,8 +61,7 @@ public struct ReportVerdict: Sendable {
         let difference = row.hitRate - base.hitRate
         // The bootstrap compares every policy with the best; when the verdict is the best, the
         // baseline's interval against it is the one we need (sign flipped).
-        let interval: (lower: Double, upper: Double)? = row.policy == comparison.rows.first?.policy
-            ? (-base.differenceInterval.upper, -base.differenceInterval.lower) : nil
+        let interval = row.policy == comparison.rows.first?.policy ? base.differenceInterval.negated : nil
         baseline = (base, difference, interval)
     }
 

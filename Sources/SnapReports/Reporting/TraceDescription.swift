@@ -7,7 +7,7 @@ import SnapTraces
 /// in bounded memory.
 ///
 /// Quantiles come from ``BoundedSample`` reservoirs (exact up to 100,000 values per quantity,
-/// estimates beyond) and GSL (``SortedQuantiles``); page deltas are counted exactly (one
+/// estimates beyond) and ``Percentile``; page deltas are counted exactly (one
 /// counter per distinct delta).
 ///
 /// Warnings counted per trace:
@@ -86,7 +86,7 @@ public struct TraceDescription: Sendable {
     public var users: Int { userSeen.reduce(0) { $0 + ($1 ? 1 : 0) } }
 
     private static func quantiles(_ b: BoundedSample) -> [Double?] {
-        SortedQuantiles.quantiles(of: b.values, quantileLevels)
+        Percentile.of(b.values, quantileLevels)
     }
 
     /// What a field that needs a layout says when the traces had none.

@@ -1,4 +1,5 @@
 import SnapStrategies
+import SnapLabSupport
 
 /// The finished comparison of policies on a set of traces: what `snaplab compare` prints.
 ///
@@ -20,7 +21,7 @@ public struct Comparison: Sendable {
         public var n: Int
         public var hits: Int
         public var hitRate: Double
-        public var hitRateInterval: (lower: Double, upper: Double)
+        public var hitRateInterval: Interval
         public var meanAbsoluteError: Double
         public var overshootRate: Double
         public var undershootRate: Double
@@ -32,7 +33,7 @@ public struct Comparison: Sendable {
         public var unlabelledPagesMoved: [(pages: Int, traces: Int)]
         /// `hitRate − best hitRate` and its bootstrap interval (0 for the best).
         public var differenceToBest: Double
-        public var differenceInterval: (lower: Double, upper: Double)
+        public var differenceInterval: Interval
         /// Clustered McNemar p-value against the best (``ClusteredMcNemarTest``), raw and
         /// Holm-adjusted (`nil` for the best).
         public var mcNemarP: Double?

@@ -17,13 +17,11 @@ public enum ComparisonRun {
     ///   - parts: threads per file (1 = serial).
     ///   - progress: called with a line after each file, or `nil`. Independently of it, a
     ///     ``ProgressLine`` counts the traces scored when ``ProgressOutput`` is on.
-    ///   - hit: the criterion for traces without a `hit` column of their own.
     /// - Returns: the merged totals and what was read.
     /// - Throws: ``TraceParseError`` for bad input (strict mode), with file, line and column.
     public static func accumulate(paths: [String], options: TraceReadOptions, policies: [any SnapPolicy],
-                                  parts: Int, progress: ((String) -> Void)? = nil,
-                                  hit: HitCriterion = .exact) throws -> (totals: ScoreAccumulator, summary: ReadSummary) {
-        let run = try accumulateChecked(paths: paths, options: options, policies: policies, parts: parts, progress: progress, hit: hit)
+                                  parts: Int, progress: ((String) -> Void)? = nil) throws -> (totals: ScoreAccumulator, summary: ReadSummary) {
+        let run = try accumulateChecked(paths: paths, options: options, policies: policies, parts: parts, progress: progress)
         return (run.totals, run.summary)
     }
 
@@ -33,11 +31,10 @@ public enum ComparisonRun {
         var checks = DataChecks()
     }
 
-    /// ``accumulate(paths:options:policies:parts:progress:hit:)`` and the data checks
+    /// ``accumulate(paths:options:policies:parts:progress:)`` and the data checks
     /// (``DataChecks``) over the same traces, with absolute example lines.
     public static func accumulateChecked(paths: [String], options: TraceReadOptions, policies: [any SnapPolicy],
-                                         parts: Int, progress: ((String) -> Void)? = nil,
-                                         hit: HitCriterion = .exact) throws -> (totals: ScoreAccumulator, summary: ReadSummary, checks: DataChecks) {
+                                         parts: Int, progress: ((String) -> Void)? = nil) throws -> (totals: ScoreAccumulator, summary: ReadSummary, checks: DataChecks) {
         let started = Date()
         let line = ProgressLine(stage: "scoring \(policies.count) policies", unit: "traces", checkEvery: 512)
         defer { line.finish() }
@@ -49,10 +46,7 @@ public enum ComparisonRun {
             accumulate: { part, record in
                 part.checks.add(record)
                 line.advance()
-                guard record.release.hit == nil, hit != .exact else { return part.scores.add(record.release) }
-                var release = record.release
-                release.hit = hit
-                part.scores.add(release)
+                part.scores.add(record.release)
             },
             fold: { merged, part in
                 var scores = part.partial.scores

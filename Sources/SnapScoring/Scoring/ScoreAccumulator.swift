@@ -222,7 +222,7 @@ public struct ScoreAccumulator: Sendable {
             startIndex: layout.itemIndex(ofSlot: startSlot), direction: TraceOutcome.swipeDirection(of: release),
             natural: UIKitDeceleration.normal.restingOffset(of: release, in: layout),
             departure: ReusePool(layout: layout).departure(from: release.offset))
-        prepared.hit = trace.hit ?? .exact
+        prepared.hit = trace.criterion
         if trace.intendedIndex == nil {
             unlabelled += 1
         } else {

@@ -41,7 +41,7 @@ public struct TraceOutcome: Sendable, Hashable {
         snapCorrection = Self.snapCorrection(targetOffset: decision.targetOffset, naturalRest: naturalRest)
         cellsReconfigured = ReusePool(layout: layout).reconfigurations(from: release.offset, to: decision.targetOffset)
         reached = trace.intendedIndex.map {
-            (trace.hit ?? .exact).reaches(intended: $0, targetIndex: decision.targetIndex, targetOffset: decision.targetOffset, in: layout)
+            trace.criterion.reaches(intended: $0, targetIndex: decision.targetIndex, targetOffset: decision.targetOffset, in: layout)
         } ?? false
     }
 
@@ -101,12 +101,12 @@ extension TraceOutcome {
         return correction.isFinite ? correction : 0
     }
 
-    /// Whether `policy` reaches `trace`'s intended item under its hit criterion (`trace.hit`,
-    /// else exact); `false` when unlabelled.
+    /// Whether `policy` reaches `trace`'s intended item under its hit criterion
+    /// (``TraceRelease/criterion``); `false` when unlabelled.
     @inlinable
     public static func isHit(_ policy: any SnapPolicy, on trace: TraceRelease) -> Bool {
         guard let intended = trace.intendedIndex else { return false }
         let d = policy.decide(trace.release, in: trace.layout)
-        return (trace.hit ?? .exact).reaches(intended: intended, targetIndex: d.targetIndex, targetOffset: d.targetOffset, in: trace.layout)
+        return trace.criterion.reaches(intended: intended, targetIndex: d.targetIndex, targetOffset: d.targetOffset, in: trace.layout)
     }
 }

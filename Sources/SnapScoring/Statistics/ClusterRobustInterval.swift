@@ -1,3 +1,5 @@
+import SnapLabSupport
+
 /// The cluster-robust (sandwich) normal interval of a ratio of sums over users: a hit rate
 /// `R = Σ h_u / Σ n_u`, or a difference of two hit rates on the same traces (`h_u` then the
 /// difference of the two policies' hits).
@@ -12,9 +14,9 @@
 /// agrees with the bootstrap when users are many (checked in simulation in the tests), which is
 /// when ``UserBootstrap`` switches to it (``UserBootstrap/normalAboveUsers``).
 public enum ClusterRobustInterval {
-    /// `(lower, upper)` of `Σ hits / Σ counts` over users (`counts[u] = 0` users ignored); NaN
+    /// The interval of `Σ hits / Σ counts` over users (`counts[u] = 0` users ignored); NaN
     /// bounds without users.
-    public static func interval(hits: [Double], counts: [Double], z: Double = 1.959963984540054) -> (lower: Double, upper: Double) {
+    public static func interval(hits: [Double], counts: [Double], z: Double = 1.959963984540054) -> Interval {
         let count = Swift.min(hits.count, counts.count)
         var users = 0.0, totalHits = 0.0, total = 0.0
         for u in 0..<count where counts[u] > 0 {
@@ -22,7 +24,7 @@ public enum ClusterRobustInterval {
             totalHits += hits[u]
             total += counts[u]
         }
-        guard users > 0, total > 0 else { return (.nan, .nan) }
+        guard users > 0, total > 0 else { return Interval(lower: .nan, upper: .nan) }
         let r = totalHits / total
         var squares = 0.0
         for u in 0..<count where counts[u] > 0 {
@@ -34,9 +36,9 @@ public enum ClusterRobustInterval {
 
     /// The interval from its sums: the rate `R`, `Σ_u (h_u − R·n_u)²`, the number of users and
     /// `Σ_u n_u` (for callers that take the sums of many rates in one pass, ``UserBootstrap``).
-    static func bounds(rate r: Double, squares: Double, users: Double, total: Double, z: Double) -> (lower: Double, upper: Double) {
-        guard users > 1 else { return (r, r) }
+    static func bounds(rate r: Double, squares: Double, users: Double, total: Double, z: Double) -> Interval {
+        guard users > 1 else { return Interval(lower: r, upper: r) }
         let se = (users / (users - 1) * squares).squareRoot() / total
-        return (r - z * se, r + z * se)
+        return Interval(lower: r - z * se, upper: r + z * se)
     }
 }

@@ -1,4 +1,5 @@
 import SnapGSL
+import SnapLabSupport
 
 /// Spearman's ρ between two sets of policy hit rates with its user-clustered percentile bootstrap
 /// interval (`generate --like --rank-against`: the recording's ranking against the generated one).
@@ -43,8 +44,7 @@ public enum RankBootstrap {
     /// ρ and its interval; NaN bounds when fewer than half the resamples give a ρ (a side constant).
     public struct Result: Sendable, Hashable {
         public var rho: Double
-        public var low: Double
-        public var high: Double
+        public var interval: Interval
         public var resamples: Int
         public var seed: UInt64
     }
@@ -68,11 +68,11 @@ public enum RankBootstrap {
             if r.isFinite { draws.append(r) }
         }
         guard draws.count * 2 >= resamples, !draws.isEmpty else {
-            return Result(rho: rho, low: .nan, high: .nan, resamples: resamples, seed: seed)
+            return Result(rho: rho, interval: Interval(lower: .nan, upper: .nan), resamples: resamples, seed: seed)
         }
         draws.sort()
         let alpha = (1 - level) / 2
-        return Result(rho: rho, low: Percentile.ofSorted(draws, alpha), high: Percentile.ofSorted(draws, 1 - alpha),
+        return Result(rho: rho, interval: Interval(lower: Percentile.ofSorted(draws, alpha), upper: Percentile.ofSorted(draws, 1 - alpha)),
                       resamples: resamples, seed: seed)
     }
 }

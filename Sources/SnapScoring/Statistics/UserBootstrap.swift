@@ -1,5 +1,6 @@
 import SnapGSL
 import SnapTraces
+import SnapLabSupport
 
 /// The user-clustered percentile bootstrap of hit rates.
 ///
@@ -42,9 +43,9 @@ public struct UserBootstrap: Sendable {
     /// The result: per policy the interval of its hit rate and of its difference to a reference.
     public struct Result: Sendable {
         /// `[lower, upper]` of each policy's hit rate.
-        public var intervals: [(lower: Double, upper: Double)]
+        public var intervals: [Interval]
         /// `[lower, upper]` of `rate(policy) − rate(reference)` per policy (0…0 for the reference).
-        public var differenceIntervals: [(lower: Double, upper: Double)]
+        public var differenceIntervals: [Interval]
         public var method: Method = .bootstrap
     }
 
@@ -92,7 +93,7 @@ public struct UserBootstrap: Sendable {
                                           order: [Int]? = nil) throws -> Result {
         let present = (order ?? Array(counts.indices)).filter { counts[$0] > 0 && ($0 + 1) * policies <= hits.count }
         let users = present.count
-        let nan = (lower: Double.nan, upper: Double.nan)
+        let nan = Interval(lower: .nan, upper: .nan)
         guard users > 0, resamples > 0, policies > 0 else {
             return Result(intervals: Array(repeating: nan, count: policies),
                           differenceIntervals: Array(repeating: nan, count: policies))
@@ -134,9 +135,9 @@ public struct UserBootstrap: Sendable {
             }
         }
         let alpha = (1 - level) / 2
-        func interval(_ xs: [Double]) -> (lower: Double, upper: Double) {
+        func interval(_ xs: [Double]) -> Interval {
             let s = xs.sorted()
-            return (Percentile.ofSorted(s, alpha), Percentile.ofSorted(s, 1 - alpha))
+            return Interval(lower: Percentile.ofSorted(s, alpha), upper: Percentile.ofSorted(s, 1 - alpha))
         }
         return Result(intervals: rates.map(interval), differenceIntervals: differences.map(interval))
     }
@@ -198,11 +199,11 @@ public struct UserBootstrap: Sendable {
                 }
             }
         }
-        func interval(_ r: Double, _ squares: Double) -> (lower: Double, upper: Double) {
+        func interval(_ r: Double, _ squares: Double) -> Interval {
             ClusterRobustInterval.bounds(rate: r, squares: squares, users: users, total: total, z: z)
         }
         let intervals = (0..<policies).map { interval(rates[$0], squares[$0]) }
-        let differences = (0..<policies).map { $0 == reference ? (lower: 0.0, upper: 0.0)
+        let differences = (0..<policies).map { $0 == reference ? Interval(lower: 0, upper: 0)
                                                                : interval(differenceRates[$0], differenceSquares[$0]) }
         return Result(intervals: intervals, differenceIntervals: differences, method: .clusterRobustNormal)
     }

@@ -83,6 +83,6 @@ public struct CalibrationVerdict: Sendable {
 
     /// `low–high`, or a dash when the bootstrap could not give one.
     public static func interval(_ r: RankBootstrap.Result) -> String {
-        r.low.isFinite && r.high.isFinite ? NumberFormat.fixed(r.low, 2) + "–" + NumberFormat.fixed(r.high, 2) : "—"
+        r.interval.lower.isFinite && r.interval.upper.isFinite ? NumberFormat.fixed(r.interval.lower, 2) + "–" + NumberFormat.fixed(r.interval.upper, 2) : "—"
     }
 }

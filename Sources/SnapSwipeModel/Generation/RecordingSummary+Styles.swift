@@ -1,6 +1,7 @@
 import Foundation
 import SnapStrategies
 import SnapScoring
+import SnapLabSupport
 
 /// Per-style statistics (issue 16 evidence, paging): strokes split by observable behaviour.
 ///

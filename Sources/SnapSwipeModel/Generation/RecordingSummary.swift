@@ -2,6 +2,7 @@ import Foundation
 import SnapStrategies
 import SnapTraces
 import SnapScoring
+import SnapLabSupport
 
 /// The statistics `generate --like` fits and compares, over the features of many traces.
 ///

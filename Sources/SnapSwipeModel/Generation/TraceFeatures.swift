@@ -2,6 +2,7 @@ import Foundation
 import SnapStrategies
 import SnapTraces
 import SnapScoring
+import SnapLabSupport
 
 /// What `generate --like` measures on one sample-level trace (the same code for a recording and
 /// for generated swipes, so the two sides of its table are measured alike).

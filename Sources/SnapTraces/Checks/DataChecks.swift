@@ -213,7 +213,7 @@ public struct DataChecks: Sendable {
                                    examples: zeroVelocity.examples))
         }
         if sampleLevel > 0, Double(frameLogged.count) > Self.zeroVelocityShare * Double(sampleLevel) {
-            let delay = SortedQuantiles.quantiles(of: frameLoggedDelays, [0.5])[0].map { NumberFormat.fixed($0, 0) } ?? "-"
+            let delay = Percentile.of(frameLoggedDelays, [0.5])[0].map { NumberFormat.fixed($0, 0) } ?? "-"
             out.append(DataWarning(id: "frame-logged", count: frameLogged.count, total: sampleLevel,
                                    message: "\(frameLogged.count) of \(sampleLevel) traces look logged one row per display frame: the first move "
                                        + "comes a median \(delay) ms after touch-down (beyond the trackers' 40 ms gap) and Compose's window "

@@ -1,3 +1,5 @@
+import SnapLabSupport
+
 /// Recognises a trace logged one row per display frame, the pattern under which a platform
 /// tracker replayed on the log sees fewer samples than the device did (``FrameInputReconstruction``).
 ///
@@ -30,9 +32,6 @@ public enum FrameLoggedPattern {
             previous = i
         }
         guard !intervals.isEmpty else { return delay }
-        intervals.sort()
-        let m = intervals.count
-        let median = m % 2 == 1 ? intervals[m / 2] : (intervals[m / 2 - 1] + intervals[m / 2]) / 2
-        return median >= minimumFrameInterval ? delay : nil
+        return Percentile.of(intervals, 0.5) >= minimumFrameInterval ? delay : nil
     }
 }

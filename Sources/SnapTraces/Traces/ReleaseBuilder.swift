@@ -11,6 +11,8 @@ struct ReleaseBuilder: ~Copyable {
     let estimator: any VelocityEstimator
     let velocity: VelocityMethod
     let baseLayout: LayoutFields
+    /// ``TraceReadOptions/hit``: the criterion of a trace without a `hit` column.
+    let hit: HitCriterion?
     /// The layout of the last trace that computed one, and the bytes of its layout columns
     /// (`layoutKeyLen`: per layout field, its length, -1 absent): an identical set of bytes
     /// gives the identical layout (``layout(of:)``).
@@ -36,6 +38,7 @@ struct ReleaseBuilder: ~Copyable {
         estimator = options.velocity.estimator
         velocity = options.velocity
         baseLayout = options.baseLayout
+        hit = options.hit
     }
 
     deinit {
@@ -58,7 +61,7 @@ struct ReleaseBuilder: ~Copyable {
         let startIndex = try trace.perTraceIndex(.startIndex, in: layout)
         let settled = try trace.perTraceIndex(.settledIndex, in: layout)
         let tap = try trace.perTraceIndex(.tapIndex, in: layout)
-        let hit = try trace.perTraceHit()
+        let hit = try trace.perTraceHit() ?? self.hit
         var groupValue: String?
         if let group {
             guard let value = trace.perTraceText(group.field) else {

@@ -42,13 +42,21 @@ public struct TraceReadOptions: Sendable {
         public static let automaticNames = ["screen", "session_kind"]
     }
 
+    /// The hit criterion of a trace without its own `hit` column (`--hit`): the reader gives it
+    /// to such a trace (``TraceRelease/hit``), so every trace read carries the criterion it is
+    /// scored under. `nil` (the default) leaves it `nil`, which scores as ``HitCriterion/exact``
+    /// (``TraceRelease/criterion``) and lets a reader ask what the file itself says (`generate --like`).
+    public var hit: HitCriterion?
+
     public init(velocity: VelocityMethod = .lsq2, lenient: Bool = false, baseLayout: LayoutFields = LayoutFields(),
-                bufferSize: Int = 256 << 10, maxRowBytes: Int = 64 << 20, maxSamplesPerTrace: Int = 4 << 20) {
+                bufferSize: Int = 256 << 10, maxRowBytes: Int = 64 << 20, maxSamplesPerTrace: Int = 4 << 20,
+                hit: HitCriterion? = nil) {
         self.velocity = velocity
         self.lenient = lenient
         self.baseLayout = baseLayout
         self.bufferSize = bufferSize
         self.maxRowBytes = maxRowBytes
         self.maxSamplesPerTrace = maxSamplesPerTrace
+        self.hit = hit
     }
 }

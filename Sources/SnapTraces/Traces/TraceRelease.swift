@@ -29,8 +29,12 @@ public struct TraceRelease: Sendable {
     public var sampleCount: Int
     /// Where the trace starts.
     public var location: TraceLocation
-    /// The trace's own `hit` column (trace format 1.1); `nil` means the command's `--hit`.
+    /// The trace's hit criterion: its own `hit` column (trace format 1.1), else the command's
+    /// `--hit`, which the reader gives it (``TraceReadOptions/hit``); `nil` when neither said one.
     public var hit: HitCriterion?
+    /// The criterion the trace is scored under: ``hit``, else ``HitCriterion/exact``. Every
+    /// scorer asks this, never `hit` itself.
+    @inlinable public var criterion: HitCriterion { hit ?? .exact }
     /// Telemetry (trace format 1.1): the item the live carousel actually came to rest on.
     public var settledIndex: Int?
     /// Telemetry (trace format 1.1): an item the person tapped after the swipe, before the next one.

@@ -1,6 +1,7 @@
 import Foundation
 import SnapStrategies
 import Testing
+import SnapLabSupport
 @testable import SnapTraces
 @testable import SnapReports
 
@@ -24,7 +25,7 @@ struct PolicyExportTests {
         try p.setParameter(named: "lowTier", to: 1.75)
         var e = Self.export(p, platform: "ios")
         e.header.parameters[0].fitted = true
-        e.header.parameters[0].interval = (1.5, 2.0, 0.95)
+        e.header.parameters[0].interval = (Interval(lower: 1.5, upper: 2.0), 0.95)
         for language in [ExportLanguage.swift, .kotlin, .js] {
             for file in try e.files(language) {
                 let t = file.text

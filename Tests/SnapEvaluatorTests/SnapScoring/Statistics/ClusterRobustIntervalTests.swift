@@ -1,4 +1,5 @@
 import Testing
+import SnapLabSupport
 @testable import SnapGSL
 @testable import SnapScoring
 
@@ -59,7 +60,7 @@ struct ClusterRobustIntervalTests {
         for p in 0..<3 {
             let own = ClusterRobustInterval.interval(hits: (0..<400).map { Double(flat[$0 * 3 + p]) }, counts: counts, z: z)
             #expect(result.intervals[p] == own)
-            let difference = p == 1 ? (lower: 0.0, upper: 0.0)
+            let difference = p == 1 ? Interval(lower: 0, upper: 0)
                 : ClusterRobustInterval.interval(hits: (0..<400).map { Double(flat[$0 * 3 + p]) - Double(flat[$0 * 3 + 1]) },
                                                  counts: counts, z: z)
             #expect(result.differenceIntervals[p] == difference)
@@ -81,7 +82,7 @@ struct ClusterRobustIntervalTests {
 
     @Test("one user gives a point; no users NaN")
     func edges() {
-        #expect(ClusterRobustInterval.interval(hits: [3], counts: [4]) == (0.75, 0.75))
+        #expect(ClusterRobustInterval.interval(hits: [3], counts: [4]) == Interval(lower: 0.75, upper: 0.75))
         #expect(ClusterRobustInterval.interval(hits: [], counts: []).lower.isNaN)
     }
 }

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import SnapLabSupport
 @testable import SnapGSL
 @testable import SnapScoring
 
@@ -40,8 +41,8 @@ import Testing
             let reference = Self.users(real, count: 25, traces: 6, rng: rng)
             let generated = Self.users(model, count: 25, traces: 400, rng: rng)
             let r = try RankBootstrap.interval(reference: reference, generated: generated, policyCount: 12, resamples: 150, seed: UInt64(s))
-            if r.low <= truth && truth <= r.high { covered += 1 }
-            widths += r.high - r.low
+            if r.interval.lower <= truth && truth <= r.interval.upper { covered += 1 }
+            widths += r.interval.width
             estimates.insert(r.rho)
         }
         #expect(Double(covered) / Double(samples) >= 0.9, "coverage \(covered) of \(samples)")
@@ -57,9 +58,9 @@ import Testing
         let y = try RankBootstrap.interval(reference: a, generated: b, policyCount: 4, seed: 7)
         #expect(x == y && x.seed == 7 && x.resamples == 1000)
         #expect(x.rho == RankCorrelation.spearman(a.rates(policyCount: 4), b.rates(policyCount: 4)))
-        #expect(x.low <= x.rho && x.rho <= x.high)
+        #expect(x.interval.lower <= x.rho && x.rho <= x.interval.upper)
         let flat = RankBootstrap.UserHits(hits: [[1, 1, 1, 1], [2, 2, 2, 2]], counts: [3, 3])
         let none = try RankBootstrap.interval(reference: flat, generated: b, policyCount: 4, seed: 7)
-        #expect(none.rho.isNaN && none.low.isNaN && none.high.isNaN)
+        #expect(none.rho.isNaN && none.interval.lower.isNaN && none.interval.upper.isNaN)
     }
 }

@@ -33,12 +33,4 @@ struct StatisticsTests {
         #expect(adjusted[3].isNaN)
         #expect(HolmAdjustment.adjust([0.9, 0.8]) == [1, 1])
     }
-
-    @Test("linear-interpolation percentiles (numpy default)")
-    func percentile() {
-        #expect(Percentile.of([4, 1, 3, 2], 0.25) == 1.75)
-        #expect(Percentile.of([4, 1, 3, 2], 1) == 4)
-        #expect(Percentile.of([], 0.5).isNaN)
-        #expect(Percentile.of([7], 0.975) == 7)
-    }
 }

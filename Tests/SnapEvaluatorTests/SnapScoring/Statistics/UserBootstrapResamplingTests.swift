@@ -1,4 +1,5 @@
 import Testing
+import SnapLabSupport
 @testable import SnapGSL
 @testable import SnapTraces
 @testable import SnapScoring
@@ -33,9 +34,9 @@ func referenceBootstrap(_ boot: UserBootstrap, hits: [UInt32], counts: [Double],
         }
     }
     let alpha = (1 - boot.level) / 2
-    func interval(_ xs: [Double]) -> (lower: Double, upper: Double) {
+    func interval(_ xs: [Double]) -> Interval {
         let s = xs.sorted()
-        return (Percentile.ofSorted(s, alpha), Percentile.ofSorted(s, 1 - alpha))
+        return Interval(lower: Percentile.ofSorted(s, alpha), upper: Percentile.ofSorted(s, 1 - alpha))
     }
     return UserBootstrap.Result(intervals: rates.map(interval), differenceIntervals: differences.map(interval))
 }
@@ -65,7 +66,7 @@ struct UserBootstrapResamplingTests {
         let boot = UserBootstrap(resamples: 200, seed: seed)
         let ref = policies - 1
         let expected = try referenceBootstrap(boot, hits: hits, counts: counts, reference: ref, policies: policies)
-        func bits(_ xs: [(lower: Double, upper: Double)]) -> [UInt64] { xs.flatMap { [$0.lower.bitPattern, $0.upper.bitPattern] } }
+        func bits(_ xs: [Interval]) -> [UInt64] { xs.flatMap { [$0.lower.bitPattern, $0.upper.bitPattern] } }
         for got in [try boot.run(flatHits: hits, counts: counts, reference: ref, policyCount: policies),
                     try boot.run(hitTable: table, counts: counts, reference: ref)] {
             #expect(got.method == .bootstrap)

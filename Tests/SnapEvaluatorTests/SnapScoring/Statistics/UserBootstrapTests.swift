@@ -1,4 +1,5 @@
 import Testing
+import SnapLabSupport
 @testable import SnapGSL
 @testable import SnapScoring
 
@@ -13,7 +14,7 @@ struct UserBootstrapTests {
         let c = try UserBootstrap(resamples: 300, seed: 8).run(hits: hits, counts: counts, reference: 0)
         #expect(a.intervals[0] == b.intervals[0] && a.intervals[1] == b.intervals[1])
         #expect(a.intervals[0] != c.intervals[0] || a.intervals[1] != c.intervals[1])
-        #expect(a.differenceIntervals[0] == (0, 0))
+        #expect(a.differenceIntervals[0] == Interval(lower: 0, upper: 0))
         // Every resampled rate is a ratio of hits to traces of real users: inside [0, 1].
         #expect(a.intervals.allSatisfy { $0.lower >= 0 && $0.upper <= 1 && $0.lower <= $0.upper })
     }
@@ -21,9 +22,9 @@ struct UserBootstrapTests {
     @Test("a policy right on every trace has the degenerate interval [1, 1]")
     func degenerate() throws {
         let r = try UserBootstrap(resamples: 50, seed: 1).run(hits: [[2, 0], [5, 0]], counts: [2, 5], reference: 0)
-        #expect(r.intervals[0] == (1, 1))
-        #expect(r.intervals[1] == (0, 0))
-        #expect(r.differenceIntervals[1] == (-1, -1))
+        #expect(r.intervals[0] == Interval(lower: 1, upper: 1))
+        #expect(r.intervals[1] == Interval(lower: 0, upper: 0))
+        #expect(r.differenceIntervals[1] == Interval(lower: -1, upper: -1))
     }
 
     @Test("users without scored traces are ignored; no users gives NaN intervals")

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import SnapLabSupport
 @testable import SnapScoring
 @testable import SnapSwipeModel
 
@@ -16,7 +17,7 @@ import Testing
                                      value: 80, finding: "still moving", statistic: .travelLocation, target: 1.2, simulated: 0.17)
 
     @Test func usableWhenConvergedWithTheReleaseKinematicsAndTheRanking() {
-        let rank = RankBootstrap.Result(rho: 0.93, low: 0.81, high: 0.97, resamples: 1000, seed: 1)
+        let rank = RankBootstrap.Result(rho: 0.93, interval: Interval(lower: 0.81, upper: 0.97), resamples: 1000, seed: 1)
         let v = CalibrationVerdict(problems: [], fittedCount: 10, rows: goodRows, rank: rank, rankedAgainst: ["home.csv"], generated: 100)
         #expect(v.reasons.isEmpty)
         #expect(v.line == "verdict: usable for ranking: the fit converged, release kinematics within tolerance "
@@ -27,7 +28,7 @@ import Testing
     }
 
     @Test func notUsableSaysWhy() {
-        let rank = RankBootstrap.Result(rho: 0.31, low: -0.1, high: 0.62, resamples: 1000, seed: 1)
+        let rank = RankBootstrap.Result(rho: 0.31, interval: Interval(lower: -0.1, upper: 0.62), resamples: 1000, seed: 1)
         let rows = goodRows + [row(.releaseSpeedP50, 0.604, 0.009)].map { r in var r = r; r.statistic += " "; return r }
         let v = CalibrationVerdict(problems: [problem], fittedCount: 10, rows: [rows[1], rows[2], rows[4]], rank: rank,
                                    rankedAgainst: ["home.csv"], generated: 100)
@@ -37,7 +38,7 @@ import Testing
         #expect(v.line.hasPrefix("verdict: NOT usable for ranking: 1 of 10 fitted parameters did not converge"))
         let nothing = CalibrationVerdict(problems: [], fittedCount: 10, rows: goodRows, rank: nil, rankedAgainst: [], generated: 0)
         #expect(nothing.line == "verdict: NOT usable for ranking: nothing was generated to check (--traces 0)")
-        let flat = RankBootstrap.Result(rho: .nan, low: .nan, high: .nan, resamples: 1000, seed: 1)
+        let flat = RankBootstrap.Result(rho: .nan, interval: Interval(lower: .nan, upper: .nan), resamples: 1000, seed: 1)
         #expect(CalibrationVerdict(problems: [], fittedCount: 10, rows: goodRows, rank: flat, rankedAgainst: ["a.csv"], generated: 5)
             .reasons == ["no rank correlation with a.csv (a side's hit rates are all equal)"])
     }

@@ -1,6 +1,7 @@
 import Foundation
 import SnapStrategies
 import Testing
+import SnapLabSupport
 @testable import SnapScoring
 @testable import SnapSwipeModel
 

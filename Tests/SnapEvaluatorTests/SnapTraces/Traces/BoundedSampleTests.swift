@@ -1,5 +1,5 @@
 import Testing
-@testable import SnapGSL
+import SnapLabSupport
 @testable import SnapTraces
 
 @Suite struct BoundedSampleTests {
@@ -14,7 +14,7 @@ import Testing
         #expect(b.seen == 10_000)
         #expect(b.minimum == 0 && b.maximum == 9999)
         // a uniform sample of 0..<10000: its median is near 5000
-        let median = SortedQuantiles.quantiles(of: b.values, [0.5])[0] ?? .nan
+        let median = Percentile.of(b.values, 0.5)
         #expect(abs(median - 5000) < 1500)
     }
 }

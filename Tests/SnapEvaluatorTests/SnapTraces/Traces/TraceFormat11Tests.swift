@@ -32,6 +32,18 @@ import Testing
         #expect(r[2].release.time == 80 && r[2].release.fingerTravel == 10 && r[2].tapIndex == 7)
     }
 
+    @Test func theReaderGivesHitToTracesWithoutTheirOwn() throws {
+        // --hit resolved once, where traces are read: the trace's own column wins, else options.hit
+        let text = "trace_id,release_offset,release_velocity,hit\n1,300,1.5,exact\n2,310,-0.5,\n3,320,0.25,revealed\n"
+        var options = withLayout
+        options.hit = .revealed
+        let r = try releases(text, options)
+        #expect(r.map(\.hit) == [.exact, .revealed, .revealed])
+        #expect(r.map(\.criterion) == [.exact, .revealed, .revealed])
+        let plain = try releases(text)
+        #expect(plain.map(\.hit) == [.exact, nil, .revealed] && plain[1].criterion == .exact)
+    }
+
     @Test func sampleLevelTouchXGivesTheFingerTravelInTheOffsetsSign() throws {
         // the finger moves left by 30 pt: the content offset grows by 30
         let text = "trace_id,t_ms,touch_x,settled_index,hit\n1,0,200,5,exact\n1,8,190,,\n1,16,170,5,\n2,0,100,,\n2,8,130,,\n"

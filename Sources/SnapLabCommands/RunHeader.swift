@@ -1,0 +1,45 @@
+import SnapTraces
+
+/// The run header every scoring command prints first (`compare`, `merge`, `fit`, `recommend`,
+/// `report`): the files read, what the command adds about its traces, the release velocity the
+/// run used, the hit criterion, then the command's own entries (bootstrap, platform, seed).
+/// Built here once, so the commands say the same thing in the same words and order.
+struct RunHeader {
+    /// The files read (one `file` entry each when ``listsFiles``); they also say which velocity
+    /// was used (``velocity``).
+    var files: [FileReadSummary]
+    /// `--velocity`.
+    var method: VelocityMethod
+    /// `--hit`.
+    var hit: HitCriterion
+    /// `traces`: the command's counts, when it states them.
+    var traces: String? = nil
+    /// `labels`: how labels were derived (`--labels behaviour`).
+    var labels: String? = nil
+    /// `users`: the number of users, when the command states it here.
+    var users: Int? = nil
+    /// Entries after `hit`, in order.
+    var trailing: [(key: String, value: String)] = []
+    /// Whether the header starts with one `file` entry per file (the HTML report says the
+    /// files elsewhere).
+    var listsFiles = true
+    /// Said in brackets after the velocity (e.g. that `--platform compose` read frame-logged
+    /// traces with compose-frames).
+    var velocityNote: String? = nil
+
+    /// The velocity the run used: `--velocity` for sample-level files, the recorded one for
+    /// release-level files (``VelocityInUse``).
+    var velocity: String { VelocityInUse.header(method: method, files: files) }
+
+    /// The header's entries, in order.
+    var entries: [(key: String, value: String)] {
+        var e: [(key: String, value: String)] = listsFiles
+            ? files.map { ("file", "\($0.path) (\($0.kind.rawValue), \($0.tracesRead) traces)") } : []
+        if let traces { e.append(("traces", traces)) }
+        if let labels { e.append(("labels", labels)) }
+        if let users { e.append(("users", "\(users)")) }
+        e.append(("velocity", velocity + (velocityNote.map { " (" + $0 + ")" } ?? "")))
+        e.append(("hit", hit.rawValue))
+        return e + trailing
+    }
+}
