@@ -208,8 +208,8 @@ public struct Recommendation: Sendable {
             }
         }
         if groups.count < 2, objective.isHigherBetter {
-            let check = ViewportCheck(data: data)
-            for k in outcome.candidates.indices { outcome.candidates[k].viewportFailure = check.reason(outcome.candidates[k]) }
+            let reasons = ViewportCheck(data: data).reasons(outcome.candidates, allowDegenerate: allowDegenerate)
+            for k in outcome.candidates.indices { outcome.candidates[k].viewportFailure = reasons[k] }
         }
         var result = try Recommendation(objective: objective, candidates: outcome.candidates, folds: grouping.count,
                                         allowDegenerate: allowDegenerate, userTraces: users.traces, native: native)

@@ -40,6 +40,25 @@ struct ViewportCheckTests {
         #expect(check.reason(candidate(projected)) == nil)
     }
 
+    @Test("the check is relative: a drop beyond the standard error sets a candidate aside only if its worst case falls out of contention")
+    func relativeToTheBestWorstCase() throws {
+        let check = ViewportCheck(data: try Self.oneViewAway())
+        var c = candidate(NearestPageSnap(basis: .projectedOffset))
+        c.testStandardError = 0.02
+        // Every rate moves on a trailing row under revealed: 0.66 -> 0.60 drops beyond 0.02, but
+        // stays within 0.02 of the best worst case, 0.61: kept.
+        let moved = ViewportCheck.Rates(recorded: 0.66, worst: (0.9, 0.60))
+        #expect(check.reason(c, rates: moved, bestWorst: 0.61) == nil)
+        // The same drop, with the others' best worst case at 0.70: out of contention on another phone.
+        let out = try #require(check.reason(c, rates: moved, bestWorst: 0.70))
+        #expect(out.contains("0.600 with the viewport 0.9× as wide") && out.contains("best worst case of the candidates, 0.700"), "\(out)")
+        // A drop within the standard error is never a failure, whatever the others do.
+        #expect(check.reason(c, rates: ViewportCheck.Rates(recorded: 0.66, worst: (1.1, 0.645)), bestWorst: 0.9) == nil)
+        // The bar is the best worst case of the contenders.
+        #expect(ViewportCheck.bestWorst([moved, ViewportCheck.Rates(recorded: 0.8, worst: (0.9, 0.7)),
+                                         ViewportCheck.Rates(recorded: 0.5, worst: nil)]) == 0.7)
+    }
+
     @Test("recommend sets such a candidate aside on one layout, and leaves it to the transfer score with two")
     func recommendation() throws {
         let data = try Self.oneViewAway()
