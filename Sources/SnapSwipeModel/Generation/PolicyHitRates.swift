@@ -51,6 +51,8 @@ public enum PolicyHitRates {
                                 criterion: HitCriterion, observe: (TraceRecord) -> Void = { _ in }) throws -> RankBootstrap.UserHits {
         var tally = Tally(policies: policies.count)
         var checkers: [CarouselLayout: SessionSimulator] = [:]
+        var options = options
+        options.hit = criterion  // the reader gives it to traces without a hit column (TraceRelease.criterion)
         _ = try TraceReader.read(paths: paths, options: options) { record in
             observe(record)
             let r = record.release
@@ -63,7 +65,7 @@ public enum PolicyHitRates {
             let slot = r.layout.slot(ofItem: label, near: r.release.startOffset)
             tally.add(user: r.user) { i in
                 let d = policies[i].decide(r.release, in: r.layout)
-                switch r.hit ?? criterion {
+                switch r.criterion {
                 case .exact: return d.targetIndex == label
                 case .revealed: return checker.isRevealed(slot: slot, atOffset: d.targetOffset)
                 }
