@@ -41,10 +41,13 @@ struct PlatformOptionsTests {
         let args = [path, "--platform", "compose", "--policies", "nearest,compose-lazyrow-snap", "--max-fitted-parameters", "0"] + layout
         let (report, notes) = try recommend(args).recommendation()
         #expect(report.preamble.contains { $0.key == "velocity" && $0.value.contains("compose-frames") && $0.value.contains("display frame") })
+        // the platform line names the estimator the run used, not the tracker's own on the rows
+        #expect(report.preamble.contains { $0.key == "platform" && $0.value.contains("measures it (compose-frames)") })
         #expect(report.recommendation.swiftCode.contains("compose-frames") && report.recommendation.swiftCode.contains("frame-logged"))
         #expect(notes.contains { $0.contains("uses compose-frames") })
         let (kept, keptNotes) = try recommend(args + ["--velocity", "compose"]).recommendation()
         #expect(kept.preamble.contains { $0.key == "velocity" && !$0.value.contains("compose-frames") })
+        #expect(kept.preamble.contains { $0.key == "platform" && $0.value.contains("measures it (compose)") })
         #expect(!keptNotes.contains { $0.contains("uses compose-frames") })
         // touchscreen-rate rows are not frame-logged: Compose's tracker on the rows
         var touch = "trace_id,user_id,t_ms,touch_x,phase,intended_index\n"

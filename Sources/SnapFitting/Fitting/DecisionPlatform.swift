@@ -53,9 +53,10 @@ public enum DecisionPlatform: String, Sendable, CaseIterable, CustomStringConver
 
     public var description: String { rawValue }
 
-    /// One line for the verdict and the generated code's header.
-    public var summary: String {
-        "platform \(rawValue): velocity as its tracker measures it (\(velocity.rawValue)); candidates: its native policies ("
+    /// One line for the verdict and the generated code's header. `readWith`: the estimator the
+    /// run used when it is not the tracker's own (`compose-frames` on frame-logged Compose rows).
+    public func summary(readWith method: VelocityMethod? = nil) -> String {
+        "platform \(rawValue): velocity as its tracker measures it (\((method ?? velocity).rawValue)); candidates: its native policies ("
             + nativePolicyIDs.joined(separator: ", ") + ") and rules that ship as code (" + Self.rulePolicyIDs.joined(separator: ", ") + ")"
     }
 }

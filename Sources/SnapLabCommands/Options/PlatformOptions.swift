@@ -65,7 +65,7 @@ public struct PlatformOptions: ParsableArguments, Sendable {
     /// `frames`: the estimator is the frame-logged one (``framesEstimator(given:warnings:)``), said too.
     func assumptions(velocity: String, hit: HitCriterion, frames: Bool = false) -> String {
         "Assumes: velocity estimator \(velocity); hit criterion \(hit.rawValue); "
-            + (platform.map { $0.summary } ?? "platform not given (--platform sets the estimator its tracker uses; "
+            + (platform.map { $0.summary(readWith: frames ? .composeFrames : nil) } ?? "platform not given (--platform sets the estimator its tracker uses; "
                 + "thresholds compared with other velocities decide differently)")
             + (frames ? "; " + Self.framesNote : "") + "."
     }

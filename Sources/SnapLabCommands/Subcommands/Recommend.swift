@@ -90,7 +90,7 @@ extension SnapLab {
             let header = RunHeader(files: summary.files, method: input.velocity, hit: sample.hitOptions.hit,
                                    traces: "\(data.count) labelled from \(data.userCounts(data.allIndices).count) users",
                                    labels: labels?.description,
-                                   trailing: [("platform", platformOptions.platform.map(\.summary) ?? "not given"),
+                                   trailing: [("platform", platformOptions.platform.map { $0.summary(readWith: frames) } ?? "not given"),
                                               ("seed", "\(fitOptions.seed)")],
                                    velocityNote: frames != nil ? PlatformOptions.framesNote : nil)
             recommendation.codeHeader = [platformOptions.assumptions(velocity: header.velocity, hit: header.hit, frames: frames != nil)]
