@@ -72,11 +72,6 @@ struct ViewportCheck {
             + (bestWorst.isFinite ? ", and more than that below the best worst case of the candidates, \(NumberFormat.fixed(bestWorst, 3)))" : ")")
     }
 
-    /// ``reason(_:rates:bestWorst:)`` with the best worst case taken over `c` alone (a test's shorthand).
-    func reason(_ c: Recommendation.Candidate) -> String? {
-        reason(c, rates: rates(c), bestWorst: .nan)
-    }
-
     /// Each candidate's reason, the best worst case taken over the candidates that are not
     /// degenerate (unless `allowDegenerate`) and have no transfer failure.
     func reasons(_ candidates: [Recommendation.Candidate], allowDegenerate: Bool) -> [String?] {

@@ -52,11 +52,6 @@ public struct ModelCalibration: Sendable {
         }
     }
 
-    /// The release earliness's statistic for a study's trials (issue 32: release kinematics first):
-    /// the finger's speed over its last 50 ms, which a frame-delivered recording keeps where LSQ2
-    /// reads 0 on a quarter of the strokes.
-    static let lateSpeed = StatisticKind.lateSpeedP50
-
     /// The fitted parameters for `task` (stroke parameters for reveal and browse, flick and drag
     /// parameters for paging).
     public static func fittedParameters(task: SwipeTask) -> [Fitted] {
@@ -184,7 +179,7 @@ public struct ModelCalibration: Sendable {
     /// Also fit the release earliness `q` to the release speed p50 (`--match`; off for `--like`,
     /// where on 2,000 traces it trades off against the amplitude).
     public var fitsReleaseFraction = false
-    /// The release earliness's statistic when not its own (``lateSpeed`` for a study's trials).
+    /// The release earliness's statistic when not its own (``StatisticKind/lateSpeedP50`` for a study's trials: the finger's speed over its last 50 ms, which a frame-delivered recording keeps where LSQ2 reads 0 on a quarter of the strokes).
     public var earlinessStatistic: StatisticKind?
     public var threads = 1
     /// The recording's traces per user (its design), which every simulated replicate repeats
@@ -266,7 +261,7 @@ public struct ModelCalibration: Sendable {
         // kinematics first, issue 32)
         if p.trials != nil {
             design.fitsReleaseFraction = true
-            design.earlinessStatistic = Self.lateSpeed
+            design.earlinessStatistic = .lateSpeedP50
         }
         design.designTracesPerUser = counts.keys.sorted().map { counts[$0]! }
         design.stallWindowWeight = recording.resolvedStallWindowWeight

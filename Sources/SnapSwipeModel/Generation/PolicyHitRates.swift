@@ -36,17 +36,9 @@ public enum PolicyHitRates {
         return tally.userHits
     }
 
-    /// The share of hits of each policy on the labelled traces of `paths` (read with `options`),
-    /// by the same rule; `criterion` applies to traces without a `hit` column of their own.
-    /// `observe` sees every trace read (the data checks, ``DataChecks``).
-    public static func rates(ofFiles paths: [String], options: TraceReadOptions, policies: [any SnapPolicy],
-                             criterion: HitCriterion, observe: (TraceRecord) -> Void = { _ in }) throws -> [Double] {
-        try userHits(ofFiles: paths, options: options, policies: policies, criterion: criterion, observe: observe)
-            .rates(policyCount: policies.count)
-    }
-
-    /// ``rates(ofFiles:options:policies:criterion:observe:)`` by user (the files' users, in order of
-    /// first appearance).
+    /// Each policy's hits by user on the labelled traces of `paths` (read with `options`; users in
+    /// order of first appearance), by the same rule; `criterion` applies to traces without a `hit`
+    /// column of their own. `observe` sees every trace read (the data checks, ``DataChecks``).
     public static func userHits(ofFiles paths: [String], options: TraceReadOptions, policies: [any SnapPolicy],
                                 criterion: HitCriterion, observe: (TraceRecord) -> Void = { _ in }) throws -> RankBootstrap.UserHits {
         var tally = Tally(policies: policies.count)

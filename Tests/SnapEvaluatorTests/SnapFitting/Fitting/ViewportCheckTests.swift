@@ -35,9 +35,10 @@ struct ViewportCheckTests {
         let paging = RNAndroidPagingSnap(), projected = NearestPageSnap(basis: .projectedOffset)
         #expect(ViewportCheck.hitRate(paging, data) == 1 && ViewportCheck.hitRate(projected, data) == 1)
         #expect(ViewportCheck.hitRate(paging, narrow) == 0, "one 360-pt page reveals 360–720 pt, not item 4")
-        let reason = try #require(check.reason(candidate(paging)))
+        let reasons = check.reasons([candidate(paging), candidate(projected)], allowDegenerate: false)
+        let reason = try #require(reasons[0])
         #expect(reason.contains("1.000 on the recorded layout") && reason.contains("0.9× as wide"), "\(reason)")
-        #expect(check.reason(candidate(projected)) == nil)
+        #expect(reasons[1] == nil)
     }
 
     @Test("the check is relative: a drop beyond the standard error sets a candidate aside only if its worst case falls out of contention")
