@@ -147,8 +147,8 @@ final class DecisionTable: Sendable {
                             y[coordinates[j].index] = Swift.min(Swift.max(t, bounds[j].0), bounds[j].1)
                         }
                         probe.assignValidatedParameterValues(y)
-                        let target = probe.decide(release, in: layout).targetIndex
-                        if data.loss(data.labels[i], target: target, layout: layout, objective: .hitRate) != 0 {
+                        let decision = probe.decide(release, in: layout)
+                        if data.loss(data.labels[i], decision: decision, layout: layout, objective: .hitRate) != 0 {
                             bits |= 1 << UInt16(pattern)
                         }
                     }

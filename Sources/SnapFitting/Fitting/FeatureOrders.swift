@@ -243,7 +243,7 @@ extension StepSearch {
         guard let dense = sample.dense else { return [] }
         var events: [StepEvent] = []
         var batch = DecisionBatch(capacity: ScoreAccumulator.batchSize)
-        var lowTargets = [Int](repeating: 0, count: ScoreAccumulator.batchSize)
+        var lowOutcomes = [FitData.Outcome](repeating: FitData.Outcome(target: 0, reached: false), count: ScoreAccumulator.batchSize)
         var traces: [Int] = []
         traces.reserveCapacity(ScoreAccumulator.batchSize)
         var p = positions.lowerBound
@@ -257,12 +257,14 @@ extension StepSearch {
             guard !traces.isEmpty else { continue }
             batch.gather(data, traces)
             batch.decide(low)
-            for t in traces.indices { lowTargets[t] = batch.decisions[t].targetIndex }
+            for (t, i) in traces.enumerated() { lowOutcomes[t] = data.outcome(data.labels[i], of: batch.decisions[t], in: batch.layouts[t]) }
             batch.decide(high)
-            for (t, i) in traces.enumerated() where batch.decisions[t].targetIndex != lowTargets[t] {
+            for (t, i) in traces.enumerated() {
                 let label = data.labels[i], layout = batch.layouts[t]
-                let before = data.loss(label, target: lowTargets[t], layout: layout, objective: objective)
-                let after = data.loss(label, target: batch.decisions[t].targetIndex, layout: layout, objective: objective)
+                let atHigh = data.outcome(label, of: batch.decisions[t], in: layout)
+                guard atHigh != lowOutcomes[t] else { continue }
+                let before = data.loss(label, lowOutcomes[t], layout: layout, objective: objective)
+                let after = data.loss(label, atHigh, layout: layout, objective: objective)
                 guard before != after else { continue }
                 let (a, b) = feature.change(at: order.value(data, i))
                 events.append(StepEvent(a: a, b: b, delta: dense[i] * (after - before)))

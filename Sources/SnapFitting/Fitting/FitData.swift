@@ -240,23 +240,51 @@ public struct FitData: Sendable {
     /// Trace `i`'s user.
     public func user(_ i: Int) -> Int { Int(labels[i].user) }
 
-    /// The loss of trace `i` when a policy chose item `target`: 1 − hit for hit rate (so a
-    /// smaller sum is better for both objectives), the weighted cost otherwise. A hit is the
-    /// label's criterion (``HitCriterion``); `revealed` is judged with the content resting at
-    /// the target's snap offset (``CarouselLayout/snapOffset(ofSlot:)``).
+    /// What scoring one trace needs of a policy's decision: the item at rest and whether it
+    /// reaches the label under the label's criterion. Two decisions with the same outcome score the
+    /// same under every objective, so a search that follows a trace's decision as a parameter moves
+    /// follows its outcome (a policy that rests between slots can change whether the intended item
+    /// is revealed without changing the item at rest).
+    public struct Outcome: Sendable, Hashable {
+        public var target: Int
+        public var reached: Bool
+
+        @inlinable
+        public init(target: Int, reached: Bool) {
+            self.target = target
+            self.reached = reached
+        }
+    }
+
+    /// The outcome of decision `d` for a trace with `label` in `layout`: a hit as `compare` judges
+    /// it, ``HitCriterion/reaches(intended:targetIndex:targetOffset:in:)`` — `revealed` with the
+    /// content at the policy's own resting offset (``SnapDecision/targetOffset``), the one definition
+    /// `compare`, `fit`, `recommend` and `generate --rank-against` share.
     @inlinable
-    func loss(_ label: Label, target: Int, layout: CarouselLayout, objective: FitObjective) -> Double {
-        let e = TraceOutcome.itemError(target: target, intended: label.intended, in: layout)
-        let reached = label.hit == .exact ? e == 0
-            : HitCriterion.isRevealed(item: label.intended, atOffset: layout.snapOffset(ofSlot: target), in: layout)
+    public func outcome(_ label: Label, of d: SnapDecision, in layout: CarouselLayout) -> Outcome {
+        Outcome(target: d.targetIndex,
+                reached: label.hit.reaches(intended: label.intended, targetIndex: d.targetIndex, targetOffset: d.targetOffset, in: layout))
+    }
+
+    /// The loss of a trace with `label` when a policy decided `d`: 1 − hit for hit rate (so a
+    /// smaller sum is better for both objectives), the weighted cost otherwise (``outcome(_:of:in:)``).
+    @inlinable
+    func loss(_ label: Label, decision d: SnapDecision, layout: CarouselLayout, objective: FitObjective) -> Double {
+        loss(label, outcome(label, of: d, in: layout), layout: layout, objective: objective)
+    }
+
+    /// The loss of a trace with `label` whose decision had outcome `o`.
+    @inlinable
+    func loss(_ label: Label, _ o: Outcome, layout: CarouselLayout, objective: FitObjective) -> Double {
         switch objective {
         case .hitRate:
-            return reached ? 0 : 1
+            return o.reached ? 0 : 1
         case let .cost(over, under, falseChange):
-            if reached { return 0 }
+            if o.reached { return 0 }
+            let e = TraceOutcome.itemError(target: o.target, intended: label.intended, in: layout)
             let signed = e * Int(label.direction)
             var cost = signed > 0 ? over : under
-            if label.intended == label.startIndex && target != label.startIndex { cost += falseChange }
+            if label.intended == label.startIndex && o.target != label.startIndex { cost += falseChange }
             return cost
         }
     }
@@ -307,7 +335,7 @@ public struct FitData: Sendable {
             batch.decide(policy)
             for k in 0..<(end - start) {
                 let i = indices[start + k]
-                let l = loss(labels[i], target: batch.decisions[k].targetIndex, layout: batch.layouts[k], objective: objective)
+                let l = loss(labels[i], decision: batch.decisions[k], layout: batch.layouts[k], objective: objective)
                 total += (weights?[start + k] ?? 1) * l
             }
             start = end
@@ -315,7 +343,7 @@ public struct FitData: Sendable {
         return total
     }
 
-    /// Whether some trace of `indices` scores differently (its loss, ``loss(_:target:layout:objective:)``)
+    /// Whether some trace of `indices` scores differently (its loss, ``loss(_:decision:layout:objective:)``)
     /// under two of `policies` (one type, e.g. one policy at several values of a parameter).
     func anyLossDiffers<P: SnapPolicy>(_ policies: [P], objective: FitObjective, indices: [Int]) -> Bool {
         guard policies.count >= 2 else { return false }
@@ -328,7 +356,7 @@ public struct FitData: Sendable {
             for (k, p) in policies.enumerated() {
                 batch.decide(p)
                 for t in 0..<(end - start) {
-                    let l = loss(labels[indices[start + t]], target: batch.decisions[t].targetIndex, layout: batch.layouts[t],
+                    let l = loss(labels[indices[start + t]], decision: batch.decisions[t], layout: batch.layouts[t],
                                  objective: objective)
                     if k == 0 { first[t] = l } else if l != first[t] { return true }
                 }

@@ -95,8 +95,8 @@ public struct Headroom: Sendable {
                 next += 1
             }
             let start = layout.clampedSlot(data.releases[i].startSlot(in: layout))
-            let target = layout.decision(slot: start &+ k, rule: "").targetIndex
-            misses += data.loss(data.labels[i], target: target, layout: layout, objective: .hitRate)
+            let decision = layout.decision(slot: start &+ k, rule: "")
+            misses += data.loss(data.labels[i], decision: decision, layout: layout, objective: .hitRate)
         }
         return 1 - misses / Double(indices.count)
     }

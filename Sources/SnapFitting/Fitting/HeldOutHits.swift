@@ -52,7 +52,7 @@ extension FitData {
             batch.decide(policy)
             for k in 0..<(end - start) {
                 let i = indices[start + k]
-                if loss(labels[i], target: batch.decisions[k].targetIndex, layout: batch.layouts[k], objective: .hitRate) == 0 {
+                if loss(labels[i], decision: batch.decisions[k], layout: batch.layouts[k], objective: .hitRate) == 0 {
                     hits[Int(users.slot[i])] += 1
                 }
             }

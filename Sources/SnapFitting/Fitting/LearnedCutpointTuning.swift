@@ -97,8 +97,8 @@ enum LearnedCutpointTuning {
                 let start = layout.clampedSlot(data.releases[i].startSlot(in: layout))
                 let w = weights == nil ? 1 : rowWeights[Int(ranked[k].row)]
                 for m in 0..<labels {
-                    let target = layout.decision(slot: start &+ (m - back), rule: "").targetIndex
-                    blockLoss[m] += w * data.loss(data.labels[i], target: target, layout: layout, objective: objective)
+                    let decision = layout.decision(slot: start &+ (m - back), rule: "")
+                    blockLoss[m] += w * data.loss(data.labels[i], decision: decision, layout: layout, objective: objective)
                 }
                 size += 1
                 k += 1

@@ -157,7 +157,9 @@ struct StepSearch<P: SnapPolicy>: Sendable {
                               _ range: Range<Int>) -> (base: Double, events: [StepEvent]) {
         var batch = DecisionBatch(capacity: ScoreAccumulator.batchSize)
         let g = grid.count
-        var targets = [Int](repeating: 0, count: g * ScoreAccumulator.batchSize)
+        // Per grid value and trace, the decision's outcome (``FitData/Outcome``): what the loss
+        // depends on, so a change of whether the intended item is revealed counts as a change.
+        var outcomes = [FitData.Outcome](repeating: FitData.Outcome(target: 0, reached: false), count: g * ScoreAccumulator.batchSize)
         var events: [StepEvent] = []
         var base = 0.0
         var probe = policy
@@ -170,19 +172,22 @@ struct StepSearch<P: SnapPolicy>: Sendable {
             batch.gather(data, sample.indices[start..<end])
             for (k, p) in gridPolicies.enumerated() {
                 batch.decide(p)
-                for t in 0..<m { targets[k * ScoreAccumulator.batchSize + t] = batch.decisions[t].targetIndex }
+                for t in 0..<m {
+                    outcomes[k * ScoreAccumulator.batchSize + t] = data.outcome(data.labels[sample.indices[start + t]],
+                                                                                of: batch.decisions[t], in: batch.layouts[t])
+                }
             }
             for t in 0..<m {
                 let i = sample.indices[start + t]
                 let w = sample.weights[start + t]
                 let label = data.labels[i], layout = batch.layouts[t], release = batch.releases[t]
-                var current = targets[t]
-                var currentLoss = data.loss(label, target: current, layout: layout, objective: objective)
+                var current = outcomes[t]
+                var currentLoss = data.loss(label, current, layout: layout, objective: objective)
                 base += w * currentLoss
                 for k in 0..<(g - 1) {
-                    let next = targets[(k + 1) * ScoreAccumulator.batchSize + t]
+                    let next = outcomes[(k + 1) * ScoreAccumulator.batchSize + t]
                     guard next != current else { continue }
-                    let nextLoss = data.loss(label, target: next, layout: layout, objective: objective)
+                    let nextLoss = data.loss(label, next, layout: layout, objective: objective)
                     // A declared threshold: the change is at the trace's feature value.
                     if let feature {
                         let (fa, fb) = feature.change(at: feature.value(of: release, in: layout.snapped(to: snapOrigin), by: atX))
@@ -198,10 +203,10 @@ struct StepSearch<P: SnapPolicy>: Sendable {
                     if let memo, let (ma, mb) = memo.interval(c.index, i), ma >= grid[k], mb <= grid[k + 1] {
                         y[c.index] = ma
                         probe.assignValidatedParameterValues(y)
-                        let da = probe.decide(release, in: layout).targetIndex
+                        let da = data.outcome(label, of: probe.decide(release, in: layout), in: layout)
                         y[c.index] = mb
                         probe.assignValidatedParameterValues(y)
-                        if da == current && probe.decide(release, in: layout).targetIndex == next {
+                        if da == current && data.outcome(label, of: probe.decide(release, in: layout), in: layout) == next {
                             if nextLoss != currentLoss { events.append(StepEvent(a: ma, b: mb, delta: w * (nextLoss - currentLoss))) }
                             current = next
                             currentLoss = nextLoss
@@ -219,12 +224,12 @@ struct StepSearch<P: SnapPolicy>: Sendable {
                             if mid <= a || mid >= b { break }
                             y[c.index] = mid
                             probe.assignValidatedParameterValues(y)
-                            let d = probe.decide(release, in: layout).targetIndex
+                            let d = data.outcome(label, of: probe.decide(release, in: layout), in: layout)
                             if d == current { a = mid } else { b = mid; atB = d }
                         }
                         if first && atB == next { memo?.remember(c.index, i, a, b) }
                         first = false
-                        let newLoss = data.loss(label, target: atB, layout: layout, objective: objective)
+                        let newLoss = data.loss(label, atB, layout: layout, objective: objective)
                         if newLoss != currentLoss { events.append(StepEvent(a: a, b: b, delta: w * (newLoss - currentLoss))) }
                         current = atB
                         currentLoss = newLoss

@@ -85,21 +85,11 @@ struct ViewportCheck {
 }
 
 extension ViewportCheck {
-    /// `policy`'s hit rate on `data` as `compare` judges it (``HitCriterion/reaches(intended:targetIndex:targetOffset:in:)``:
-    /// `revealed` with the content at the policy's own resting offset). ``FitData/score(_:objective:indices:)``
-    /// judges `revealed` at the target slot's snap offset instead, which differs for a policy that
-    /// rests between slots — exactly a policy that pages by the view's width.
+    /// `policy`'s hit rate on `data` as `compare` judges it (``FitData/outcome(_:of:in:)``:
+    /// `revealed` with the content at the policy's own resting offset, which matters for a policy
+    /// that rests between slots — exactly a policy that pages by the view's width).
     static func hitRate(_ policy: any SnapPolicy, _ data: FitData) -> Double {
-        guard data.count > 0 else { return .nan }
-        var hits = 0
-        for i in 0..<data.count {
-            let layout = data.layout(i), label = data.labels[i]
-            let d = policy.decide(data.releases[i], in: layout)
-            if label.hit.reaches(intended: label.intended, targetIndex: d.targetIndex, targetOffset: d.targetOffset, in: layout) {
-                hits += 1
-            }
-        }
-        return Double(hits) / Double(data.count)
+        data.score(policy, objective: .hitRate, indices: data.allIndices)
     }
 }
 

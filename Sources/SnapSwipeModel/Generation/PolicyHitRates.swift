@@ -6,8 +6,9 @@ import SnapScoring
 /// `generate --like` ranks policies as the data it was fitted to does; `Scripts/research/check-like.sh`).
 ///
 /// Each labelled, uncancelled swipe becomes the release the reader would make of its rows
-/// (LSQ2 velocity, the last row's offset and time); a policy hits when its resting item is the
-/// label (`exact`) or the label is wholly in the viewport at its resting offset (`revealed`, ±0.5 pt).
+/// (LSQ2 velocity, the last row's offset and time); a policy hits as `compare` judges it
+/// (``HitCriterion/reaches(intended:targetIndex:targetOffset:in:)``): its resting item is the label
+/// (`exact`), or the label is wholly in the viewport at the policy's resting offset (`revealed`).
 public enum PolicyHitRates {
     /// The share of hits of each policy, in `policies` order.
     public static func rates(of swipes: [SyntheticSwipe], policies: [any SnapPolicy], layout: CarouselLayout,
@@ -24,13 +25,11 @@ public enum PolicyHitRates {
         var scratch = SessionSimulator.Scratch()
         var tally = Tally(policies: policies.count)
         for s in swipes where s.isLabelled && !s.isCancelled {
-            let release = visibility.release(of: s, scratch: &scratch), label = s.startSlot + s.intent
+            let release = visibility.release(of: s, scratch: &scratch)
+            let intended = layout.itemIndex(ofSlot: s.startSlot + s.intent)
             tally.add(user: s.user) { i in
                 let d = policies[i].decide(release, in: layout)
-                switch criterion {
-                case .exact: return d.targetIndex == layout.itemIndex(ofSlot: label)
-                case .revealed: return visibility.isRevealed(slot: label, atOffset: d.targetOffset)
-                }
+                return criterion.reaches(intended: intended, targetIndex: d.targetIndex, targetOffset: d.targetOffset, in: layout)
             }
         }
         return tally.userHits
@@ -42,25 +41,15 @@ public enum PolicyHitRates {
     public static func userHits(ofFiles paths: [String], options: TraceReadOptions, policies: [any SnapPolicy],
                                 criterion: HitCriterion, observe: (TraceRecord) -> Void = { _ in }) throws -> RankBootstrap.UserHits {
         var tally = Tally(policies: policies.count)
-        var checkers: [CarouselLayout: SessionSimulator] = [:]
         var options = options
         options.hit = criterion  // the reader gives it to traces without a hit column (TraceRelease.criterion)
         _ = try TraceReader.read(paths: paths, options: options) { record in
             observe(record)
             let r = record.release
             guard let label = r.intendedIndex else { return }
-            let checker: SessionSimulator
-            if let c = checkers[r.layout] { checker = c } else {
-                checker = try SessionSimulator(model: SwipeModel(layout: r.layout), livePolicy: nil)
-                checkers[r.layout] = checker
-            }
-            let slot = r.layout.slot(ofItem: label, near: r.release.startOffset)
             tally.add(user: r.user) { i in
                 let d = policies[i].decide(r.release, in: r.layout)
-                switch r.criterion {
-                case .exact: return d.targetIndex == label
-                case .revealed: return checker.isRevealed(slot: slot, atOffset: d.targetOffset)
-                }
+                return r.criterion.reaches(intended: label, targetIndex: d.targetIndex, targetOffset: d.targetOffset, in: r.layout)
             }
         }
         return tally.userHits
