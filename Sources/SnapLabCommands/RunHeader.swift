@@ -12,6 +12,10 @@ struct RunHeader {
     var method: VelocityMethod
     /// `--hit`.
     var hit: HitCriterion
+    /// The data checks of the traces read (``DataChecks/labelled``, ``DataChecks/revealedLabelled``):
+    /// when some labelled traces were scored under another criterion than `--hit` (their own `hit`
+    /// column), the `hit` entry says which with the counts (``hitText``); `nil`: `--hit` alone.
+    var checks: DataChecks? = nil
     /// `traces`: the command's counts, when it states them.
     var traces: String? = nil
     /// `labels`: how labels were derived (`--labels behaviour`).
@@ -39,7 +43,23 @@ struct RunHeader {
         if let labels { e.append(("labels", labels)) }
         if let users { e.append(("users", "\(users)")) }
         e.append(("velocity", velocity + (velocityNote.map { " (" + $0 + ")" } ?? "")))
-        e.append(("hit", hit.rawValue))
+        e.append(("hit", hitText))
         return e + trailing
+    }
+
+    /// The `hit` entry: what the labelled traces were scored under. `--hit` when every one was
+    /// (or nothing says otherwise); else the criterion their own `hit` column gave, with counts,
+    /// e.g. `revealed, from the traces' hit column (all 10000 labelled traces; --hit exact applies
+    /// to traces without one)`, or both criteria's counts when the traces mix them.
+    var hitText: String {
+        guard let checks, checks.labelled > 0 else { return hit.rawValue }
+        let revealed = checks.revealedLabelled, exact = checks.labelled - revealed
+        guard (hit == .exact ? revealed : exact) > 0 else { return hit.rawValue }
+        if exact == 0 || revealed == 0 {
+            return (exact == 0 ? HitCriterion.revealed : .exact).rawValue + ", from the traces' hit column (all \(checks.labelled) "
+                + "labelled traces; --hit \(hit.rawValue) applies to traces without one)"
+        }
+        return "mixed, from the traces' hit column where they have one, else --hit \(hit.rawValue): exact \(exact), "
+            + "revealed \(revealed) labelled traces"
     }
 }

@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 import SnapTraces
 @testable import SnapLabCommands
@@ -25,5 +26,75 @@ import SnapTraces
         #expect(header.entries.map(\.key) == ["velocity", "hit", "warning"])
         // the files still say which velocity was used
         #expect(header.velocity.hasSuffix("recorded (release-level files)"))
+    }
+}
+
+/// The `hit` entry says what the traces were scored under: a trace's own `hit` column wins over
+/// `--hit`, so a file of `revealed` traces read under the default `--hit exact` must not say `exact`.
+@Suite struct RunHeaderHitTests {
+    static func checks(labelled: Int, revealed: Int) -> DataChecks {
+        var c = DataChecks()
+        c.labelled = labelled
+        c.revealedLabelled = revealed
+        return c
+    }
+
+    @Test func hitEntrySaysWhatTheTracesWereScoredUnder() {
+        let files = RunHeaderTests.files
+        func text(_ hit: HitCriterion, _ c: DataChecks?) -> String { RunHeader(files: files, method: .lsq2, hit: hit, checks: c).hitText }
+        // every trace under --hit (or nothing counted): the option, as before
+        #expect(text(.exact, nil) == "exact")
+        #expect(text(.exact, Self.checks(labelled: 10, revealed: 0)) == "exact")
+        #expect(text(.revealed, Self.checks(labelled: 10, revealed: 10)) == "revealed")
+        #expect(text(.exact, Self.checks(labelled: 0, revealed: 0)) == "exact")
+        // every trace under the other criterion: their own column, with the count
+        #expect(text(.exact, Self.checks(labelled: 10, revealed: 10))
+                == "revealed, from the traces' hit column (all 10 labelled traces; --hit exact applies to traces without one)")
+        #expect(text(.revealed, Self.checks(labelled: 4, revealed: 0))
+                == "exact, from the traces' hit column (all 4 labelled traces; --hit revealed applies to traces without one)")
+        // a mix: both counts
+        #expect(text(.exact, Self.checks(labelled: 10, revealed: 4))
+                == "mixed, from the traces' hit column where they have one, else --hit exact: exact 6, revealed 4 labelled traces")
+    }
+
+    /// Release-level swipes (``flingFixture(users:labelled:)``) with a `hit` column: `revealed` on
+    /// every trace, or on the first `revealed` traces of each user and `exact` on the others.
+    static func fixture(revealed: Int = 40) -> String {
+        let lines = flingFixture().split(separator: "\n").map(String.init)
+        return ([lines[0] + ",hit"] + lines.dropFirst().map { line in
+            let k = Int(line.split(separator: ",")[0].split(separator: "-")[1]) ?? 0
+            return line + (k <= revealed ? ",revealed" : ",exact")
+        }).joined(separator: "\n") + "\n"
+    }
+
+    @Test("compare's header, in table, markdown, json and --meta, and merge's say the file's own criterion; the scores are unchanged")
+    func compareHeaderNamesTheFilesCriterion() throws {
+        let path = try CommandFixtures.write(Self.fixture(), name: "revealed.csv")
+        let expected = "revealed, from the traces' hit column (all 240 labelled traces; --hit exact applies to traces without one)"
+        let dir = try TestScratch.directory("hit-header")
+        let meta = dir.appendingPathComponent("run.json").path, summary = dir.appendingPathComponent("s.jsonl").path
+        let table = try MergeTests.compare([path], ["--policies", "nearest,tag99", "--bootstrap", "20", "--meta", meta],
+                                           summary: summary).text
+        #expect(table.contains("\nhit: " + expected + "\n"))
+        #expect(!table.contains("hit: exact\n"))
+        let markdown = try MergeTests.compare([path], ["--policies", "nearest,tag99", "--bootstrap", "20", "--format", "markdown"]).text
+        #expect(markdown.contains("- **hit**: " + expected + "\n"))
+        let json = try MergeTests.compare([path], ["--policies", "nearest,tag99", "--bootstrap", "20", "--format", "json"]).text
+        let doc = try #require(try JSONSerialization.jsonObject(with: Data(json.utf8)) as? [String: Any])
+        #expect((doc["run"] as? [String: Any])?["hit"] as? String == expected)
+        let run = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: meta))) as? [String: Any])
+        #expect(run["hit"] as? String == expected)
+        #expect(try MergeTests.merge([summary]).text == table)
+        // the same traces scored under --hit revealed (no column): the same table but for the header line
+        let plain = flingFixture()
+        let revealedRun = try MergeTests.compare([try CommandFixtures.write(plain, name: "plain.csv")],
+                                                 ["--policies", "nearest,tag99", "--bootstrap", "20", "--hit", "revealed"]).text
+        func body(_ t: String) -> [Substring] { t.split(separator: "\n").filter { !$0.hasPrefix("hit: ") && !$0.hasPrefix("file: ") } }
+        #expect(body(revealedRun) == body(table))
+        #expect(revealedRun.contains("\nhit: revealed\n"))
+        // a mix of the two in one file
+        let mixed = try MergeTests.compare([try CommandFixtures.write(Self.fixture(revealed: 10), name: "mixed.csv")],
+                                           ["--policies", "nearest", "--bootstrap", "20"]).text
+        #expect(mixed.contains("\nhit: mixed, from the traces' hit column where they have one, else --hit exact: exact 180, revealed 60 labelled traces\n"))
     }
 }

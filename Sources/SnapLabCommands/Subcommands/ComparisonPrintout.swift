@@ -29,7 +29,7 @@ struct ComparisonPrintout {
         let boot = UserBootstrap(resamples: resamples, seed: seed)
         let comparison = try Comparison(totals, userNames: userNames, bootstrap: boot)
         let preamble = RunHeader(
-            files: files.files, method: velocity, hit: hit,
+            files: files.files, method: velocity, hit: hit, checks: checks,
             traces: "\(files.tracesRead) read, \(totals.labelled) scored, "
                 + "\(totals.unlabelled) unlabelled, \(files.tracesSkipped) skipped, \(files.tracesCancelled) cancelled",
             labels: labelNote, users: comparison.users,

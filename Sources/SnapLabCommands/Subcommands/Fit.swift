@@ -86,7 +86,7 @@ extension SnapLab {
             try fitOptions.checkFolds(users: data.userCounts(data.allIndices).count)
             let fit = try CrossValidatedFit.run(policy: start, data: data, parameters: names, fitter: fitter,
                                                 folds: fitOptions.folds, bootstrapResamples: bootstrap, seed: fitOptions.seed)
-            let preamble = RunHeader(files: summary.files, method: input.velocity, hit: sample.hitOptions.hit,
+            let preamble = RunHeader(files: summary.files, method: input.velocity, hit: sample.hitOptions.hit, checks: checks,
                                      labels: labels?.description, trailing: [("seed", "\(fitOptions.seed)")]).entries
             let units = Dictionary(start.parameterSpecs.map { ($0.name, $0.unit) }, uniquingKeysWith: { a, _ in a })
             var report = FitReport(fit: fit, preamble: preamble, units: units)

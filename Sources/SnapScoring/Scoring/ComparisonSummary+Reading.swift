@@ -275,6 +275,8 @@ private struct Fields {
         var c = DataChecks(checksLayout: try bool("checks_layout"))
         c.traces = try int("traces")
         c.labelled = try int("labelled")
+        // absent from summaries written before the run header named the criteria used: none revealed said
+        if dict["revealed_labelled"] != nil { c.revealedLabelled = try int("revealed_labelled") }
         c.sampleLevel = try int("sample_level")
         c.recordedVelocities = try int("recorded_velocities")
         c.firstLabel = dict["first_label"] is NSNull ? nil : try int("first_label")

@@ -208,7 +208,8 @@ public struct ComparisonSummary: Sendable {
             }
         }
         return [
-            ("traces", .int(c.traces)), ("labelled", .int(c.labelled)), ("sample_level", .int(c.sampleLevel)),
+            ("traces", .int(c.traces)), ("labelled", .int(c.labelled)), ("revealed_labelled", .int(c.revealedLabelled)),
+            ("sample_level", .int(c.sampleLevel)),
             ("recorded_velocities", .int(c.recordedVelocities)), ("checks_layout", .bool(c.checksLayout)),
             ("first_label", c.firstLabel.map(JSONValue.int) ?? .null), ("labels_vary", .bool(c.labelsVary)),
             ("outside_content", finding(c.outside)), ("unreachable_intended", finding(c.unreachable)),

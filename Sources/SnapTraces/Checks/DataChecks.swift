@@ -51,6 +51,10 @@ public struct DataChecks: Sendable {
 
     public package(set) var traces = 0
     public package(set) var labelled = 0
+    /// Labelled traces scored under ``HitCriterion/revealed`` (``TraceRelease/criterion``: their own
+    /// `hit` column, else `--hit`); the others are scored under `exact`. The run header says which
+    /// criterion was used from these (a file's `hit` column wins over `--hit`).
+    public package(set) var revealedLabelled = 0
     package var outside = Finding()
     package var unreachable = Finding()
     package var zeroVelocity = Finding()
@@ -127,6 +131,7 @@ public struct DataChecks: Sendable {
         }
         guard let intended = trace.intendedIndex else { return }
         labelled += 1
+        if trace.criterion == .revealed { revealedLabelled += 1 }
         if let first = firstLabel { if first != intended { labelsVary = true } } else { firstLabel = intended }
         if checksLayout, !Self.isReachable(item: intended, in: layout) { unreachable.add(trace.location) }
     }
@@ -154,6 +159,7 @@ public struct DataChecks: Sendable {
     public mutating func merge(_ other: DataChecks, lineOffset: Int = 0) {
         traces += other.traces
         labelled += other.labelled
+        revealedLabelled += other.revealedLabelled
         recordedVelocities += other.recordedVelocities
         outside.merge(other.outside, lineOffset: lineOffset)
         unreachable.merge(other.unreachable, lineOffset: lineOffset)
