@@ -126,6 +126,12 @@ public struct Recommendation: Sendable {
     public var codeHeader: [String] = []
     /// The groups scored leave one group out (``TransferGroups/names``); empty with one group.
     public var transferGroups: [String] = []
+    /// Under `--platform`, the policies it does not run, scored with their defaults on the same
+    /// traces (held-out hits), best held-out hit rate first: the reference ``shortfall`` is measured
+    /// against. Never candidates.
+    public var offPlatform: [Candidate] = []
+    /// Whether the platform's own policies fall short of the task (``PlatformShortfall``); `nil` when not.
+    public var shortfall: PlatformShortfall?
     /// Significance level of the tie test.
     public static let tieLevel = 0.05
     /// The headroom on the same folds, when asked for (`withHeadroom`).
@@ -156,6 +162,8 @@ public struct Recommendation: Sendable {
     ///     only the settings the platform exposes (``DecisionPlatform/knobs(of:)``; a setting with a
     ///     few values, such as UIKit's deceleration rate, is picked per fold among them); `nil`:
     ///     every threshold.
+    ///   - offPlatform: under `platform`, the selected policies it does not run: scored with their
+    ///     defaults for reference (``offPlatform``, ``shortfall``), never candidates.
     ///   - groupsByColumnOnly: the transfer groups are the values of the data's group column
     ///     (``FitData/groupColumn``, `--group-by`) even when it has one value (no transfer score
     ///     then, and a note); otherwise a column with one value gives way to the layouts
@@ -167,7 +175,7 @@ public struct Recommendation: Sendable {
                            adaptingFolds: Bool = true, withHeadroom: Bool = false,
                            sampleCap cap: LearnedSample.Cap = .automatic, allowDegenerate: Bool = false,
                            native: Set<String> = [], groupsByColumnOnly: Bool = false,
-                           platform: DecisionPlatform? = nil) throws -> Recommendation {
+                           platform: DecisionPlatform? = nil, offPlatform: [any SnapPolicy] = []) throws -> Recommendation {
         guard !policies.isEmpty else { throw FitError.invalidOption(name: "policies", value: "[]", expected: "at least one policy") }
         let sampleCap = cap.traces(forData: data.count)
         if let sampleCap, sampleCap < 1 {
@@ -230,6 +238,16 @@ public struct Recommendation: Sendable {
         if let note = LearnedSample.note(cap: plan.sampleCap, seed: seed, searches: outcome.sampledSearches,
                                          likelihood: outcome.sampledLikelihood) {
             result.notes.append(note)
+        }
+        if platform != nil, !offPlatform.isEmpty {
+            var reference = RecommendationPlan(policies: offPlatform, data: data, grouping: grouping, fitter: fitter, maxPages: maxPages,
+                                               maxFittedParameters: 0, seed: seed, withHeadroom: false)
+            reference.users = users
+            let scored = try RecommendationPlan.parallelMap(count: offPlatform.count) { try reference.defaultsCandidate($0).candidate }
+                .map { try $0.get() }
+            result.offPlatform = scored.sorted { (result.heldOut($0)?.rate ?? -1) > (result.heldOut($1)?.rate ?? -1) }
+            result.shortfall = PlatformShortfall.find(result, outside: result.offPlatform, platform: platform)
+            if let s = result.shortfall { result.reasons.append(s.summary()) }
         }
         let userCount = users.count
         if userCount < minimumUsers {

@@ -43,6 +43,13 @@ public struct PlatformOptions: ParsableArguments, Sendable {
         return kept
     }
 
+    /// The selected policies the platform does not run (empty without `--platform`): scored with
+    /// their defaults for reference, never candidates (``Recommendation/offPlatform``).
+    func offPlatform(_ selected: [any SnapPolicy]) -> [any SnapPolicy] {
+        guard let platform else { return [] }
+        return selected.filter { !platform.allows($0.id) }
+    }
+
     /// The estimator to read the traces again with when `--platform compose` chose Compose's
     /// tracker (no `--velocity` given: `given` is the command's own input) and the data checks
     /// (`warnings`: their ids) found the rows logged one per display frame: `compose-frames`,
@@ -63,8 +70,9 @@ public struct PlatformOptions: ParsableArguments, Sendable {
 
     /// What the numbers and the generated code assume, one line: estimator, hit criterion, platform.
     /// `frames`: the estimator is the frame-logged one (``framesEstimator(given:warnings:)``), said too.
-    func assumptions(velocity: String, hit: HitCriterion, frames: Bool = false) -> String {
-        "Assumes: velocity estimator \(velocity); hit criterion \(hit.rawValue); "
+    /// `hit`: the run header's `hit` entry (``RunHeader/hitText``).
+    func assumptions(velocity: String, hit: String, frames: Bool = false) -> String {
+        "Assumes: velocity estimator \(velocity); hit criterion \(hit); "
             + (platform.map { $0.summary(readWith: frames ? .composeFrames : nil) } ?? "platform not given (--platform sets the estimator its tracker uses; "
                 + "thresholds compared with other velocities decide differently)")
             + (frames ? "; " + Self.framesNote : "") + "."

@@ -70,7 +70,8 @@ extension SnapLab {
 
         /// The recommendation and the report around it (shared with the tests).
         func recommendation() throws -> (report: RecommendationReport, notes: [String]) {
-            let selected = try platformOptions.candidates(PolicySelection.parse(policies))
+            let all = try PolicySelection.parse(policies)
+            let selected = try platformOptions.candidates(all)
             let fitter = try fitOptions.fitter(defaultStarts: 4)
             var input = try platformOptions.applied(to: self.input)
             var (data, labelled, summary, checks, labels) = try sample.readFitData(input, seed: fitOptions.seed, behaviour: behaviour,
@@ -86,14 +87,15 @@ extension SnapLab {
                 policies: selected, data: data, fitter: fitter, folds: fitOptions.folds, maxPages: maxPages,
                 maxFittedParameters: maxFittedParameters, seed: fitOptions.seed, withHeadroom: true,
                 sampleCap: try FitSampleCap.parse(fitSampleCap), allowDegenerate: allowDegenerate,
-                native: platformOptions.native, groupsByColumnOnly: groupOptions.groupBy != nil, platform: platformOptions.platform)
-            let header = RunHeader(files: summary.files, method: input.velocity, hit: sample.hitOptions.hit,
+                native: platformOptions.native, groupsByColumnOnly: groupOptions.groupBy != nil, platform: platformOptions.platform,
+                offPlatform: platformOptions.offPlatform(all))
+            let header = RunHeader(files: summary.files, method: input.velocity, hit: sample.hitOptions.hit, checks: checks,
                                    traces: "\(data.count) labelled from \(data.userCounts(data.allIndices).count) users",
                                    labels: labels?.description,
                                    trailing: [("platform", platformOptions.platform.map { $0.summary(readWith: frames) } ?? "not given"),
                                               ("seed", "\(fitOptions.seed)")],
                                    velocityNote: frames != nil ? PlatformOptions.framesNote : nil)
-            recommendation.codeHeader = [platformOptions.assumptions(velocity: header.velocity, hit: header.hit, frames: frames != nil)]
+            recommendation.codeHeader = [platformOptions.assumptions(velocity: header.velocity, hit: header.hitText, frames: frames != nil)]
             let preamble = header.entries
             let users = data.userCounts(data.allIndices).count
             var notes = summary.notices(scored: data.count)

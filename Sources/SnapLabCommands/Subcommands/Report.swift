@@ -84,7 +84,8 @@ extension SnapLab {
         /// Reads the traces once, builds the page, writes it atomically to ``out``; returns the
         /// notes for standard error.
         public func render() throws -> String {
-            let selected = try platformOptions.candidates(parameters.apply(to: PolicySelection.parse(policies)))
+            let all = try parameters.apply(to: PolicySelection.parse(policies))
+            let selected = try platformOptions.candidates(all)
             var input = try platformOptions.applied(to: self.input)
             if let baseline, !selected.contains(where: { $0.id == baseline }) {
                 _ = try PolicySelection.parse(baseline)  // an unknown id: did-you-mean
@@ -109,6 +110,7 @@ extension SnapLab {
             page.groupColumn = GroupOptions.column(summary)
             page.groupsByColumnOnly = groupOptions.groupBy != nil
             page.platform = platformOptions.platform
+            page.offPlatform = platformOptions.offPlatform(all)
             let users = collector.scores.userCounts.filter { $0 > 0 }.count
             if !noRecommendation { try fitOptions.checkFolds(users: users) }
             // the page lists the files elsewhere; its header carries the warnings, then the labels
@@ -116,9 +118,9 @@ extension SnapLab {
                 ("warning", $0.text.dropPrefix("warning: "))
             }
             if let labels { trailing.append(("labels", labels.description)) }
-            let header = RunHeader(files: summary.files, method: input.velocity, hit: hitOptions.hit, trailing: trailing,
+            let header = RunHeader(files: summary.files, method: input.velocity, hit: hitOptions.hit, checks: checks, trailing: trailing,
                                    listsFiles: false)
-            page.assumptions = platformOptions.assumptions(velocity: header.velocity, hit: header.hit, frames: frames != nil)
+            page.assumptions = platformOptions.assumptions(velocity: header.velocity, hit: header.hitText, frames: frames != nil)
             page.preamble = header.entries
             page.baseline = baseline
             page.footerItems = [("made by", "snaplab \(SnapLab.configuration.version)"),

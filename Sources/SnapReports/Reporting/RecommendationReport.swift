@@ -18,6 +18,12 @@ public struct RecommendationReport: Sendable {
     /// User names by user id (``FitData/Label/user``), for the folds' test users in JSON (`fold_users`).
     public var userNames: [String] = []
 
+    /// The platform the preamble names (`platform` entry's first word after "platform "), for the reference line.
+    var preamblePlatform: String? {
+        guard let line = preamble.first(where: { $0.key == "platform" })?.value, line.hasPrefix("platform ") else { return nil }
+        return line.dropFirst("platform ".count).split(separator: ":").first.map(String.init)
+    }
+
     /// Whether the standard errors come from fewer than five users.
     public var intervalsFromFewUsers: Bool { users.map(FewUsersMark.applies(users:)) ?? false }
     /// The best any release-time policy could do on the same data and folds (``Headroom``), when computed.
@@ -34,6 +40,19 @@ public struct RecommendationReport: Sendable {
         guard let h = headroom else { return "" }
         let c = recommendation.chosen
         return h.summary + "\n" + h.gap(to: c.testScore, of: "chosen \(c.policyID) (\(c.variant))") + "\n"
+    }
+
+    /// The `snaplab export` command that writes the off-platform policy of `shortfall` in its
+    /// platform's language, when that language supports it (``PolicyExport/supportedIdentifiers(_:)``).
+    public static func exportCommand(_ shortfall: PlatformShortfall) -> String? {
+        guard let name = shortfall.exportLanguage, let language = ExportLanguage(rawValue: name),
+              PolicyExport.supportedIdentifiers(language).contains(shortfall.outside.name) else { return nil }
+        return "snaplab export --policy \(shortfall.outside.name) --lang \(name)"
+    }
+
+    /// The shortfall's sentence (``PlatformShortfall/summary(export:)``) with its export command.
+    public static func shortfallText(_ shortfall: PlatformShortfall) -> String {
+        shortfall.summary(export: exportCommand(shortfall))
     }
 
     /// The rule of ``Recommendation``, in one sentence.
@@ -113,9 +132,16 @@ public struct RecommendationReport: Sendable {
             out += "scored with defaults only (too many parameters to fit): \(r.notFitted.joined(separator: ", "))\n"
         }
         for note in r.notes { out += "note: \(note)\n" }
+        if !r.offPlatform.isEmpty, let platform = r.shortfall?.platform.rawValue ?? preamblePlatform {
+            out += "not run by \(platform), for reference (defaults, held out): "
+                + r.offPlatform.prefix(5).map { "\($0.policyID) \(NumberFormat.fixed(r.heldOut($0)?.rate ?? .nan, 4))" }.joined(separator: ", ")
+                + (r.offPlatform.count > 5 ? ", … (\(r.offPlatform.count) in all)" : "") + "\n"
+        }
         out += "\nrule: \(rule)\n\nreasons:\n"
         for reason in r.reasons { out += "- \(reason)\n" }
-        out += "\nchosen: \(r.chosen.policyID) (\(r.chosen.variant)) \(Self.parameterText(r.chosen.policy))\n"
+        if let s = r.shortfall { out += "\nWARNING: " + Self.shortfallText(s) + "\n" }
+        out += "\nchosen: \(r.chosen.policyID) (\(r.chosen.variant)) \(Self.parameterText(r.chosen.policy))"
+            + (r.shortfall == nil ? "" : " (the best that ships, not a good fit: see the warning above)") + "\n"
         out += "held-out hit rate of the chosen: \(Self.heldOutText(r.heldOut(r.chosen)))\n"
         out += headroomText + "\n"
         out += "Swift:\n" + r.swiftCode
@@ -206,6 +232,20 @@ public struct RecommendationReport: Sendable {
             ("tied", .array(r.tied.map { .object([("policy", .string($0.candidate.policyID)),
                                                   ("variant", .string($0.candidate.variant)), ("holm_p", .number($0.p))]) })),
             ("not_fitted", .array(r.notFitted.map { .string($0) })),
+            ("off_platform", .array(r.offPlatform.map { c in
+                .object([("policy", .string(c.policyID)), ("variant", .string(c.variant))] + Self.heldOutJSON(r.heldOut(c)))
+            })),
+            ("platform_shortfall", r.shortfall.map { s in
+                .object([("headline", .string(s.headline)), ("text", .string(Self.shortfallText(s))),
+                         ("chosen", .string(s.chosen.name)), ("chosen_rate", .number(s.chosen.rate)),
+                         ("best_native", s.bestNative.map { .string($0.name) } ?? .null),
+                         ("best_native_rate", s.bestNative.map { .number($0.rate) } ?? .null),
+                         ("best_rule", s.bestRule.map { .string($0.name) } ?? .null),
+                         ("best_rule_rate", s.bestRule.map { .number($0.rate) } ?? .null),
+                         ("outside", .string(s.outside.name)), ("outside_rate", .number(s.outside.rate)),
+                         ("difference", .number(s.difference)), ("standard_error", .number(s.standardError)),
+                         ("export", Self.exportCommand(s).map { .string($0) } ?? .null)])
+            } ?? .null),
             ("reasons", .array(r.reasons.map { .string($0) })),
             ("notes", .array(r.notes.map { .string($0) })),
             ("fit_sample_cap", r.sampleCap.map { .int($0) } ?? .string("all")),

@@ -40,6 +40,9 @@ public struct ReportPage: Sendable {
     public var groupsByColumnOnly = false
     /// The app's platform (`--platform`): native policies fit only the settings it exposes.
     public var platform: DecisionPlatform?
+    /// Under ``platform``, the selected policies it does not run: scored with their defaults for
+    /// reference, so the verdict can say when the platform's own policies fall short (``PlatformShortfall``).
+    public var offPlatform: [any SnapPolicy] = []
     /// What the numbers assume (estimator, hit criterion, platform), one line for the verdict and the code's header.
     public var assumptions: String?
     public var mapPolicies = 3
@@ -89,7 +92,7 @@ public struct ReportPage: Sendable {
                     policies: totals.policies, data: data, fitter: fitter, folds: folds, maxPages: maxPages,
                     maxFittedParameters: maxFittedParameters, seed: seed, adaptingFolds: false,
                     allowDegenerate: allowDegenerate, native: native, groupsByColumnOnly: groupsByColumnOnly,
-                    platform: platform)
+                    platform: platform, offPlatform: offPlatform)
                 headroom = try Headroom.run(data: data, folds: folds, seed: seed)
             } catch let error as FitError {
                 let note = "No recommendation: \(error.description). The verdict is the policy with the highest hit rate."
@@ -161,6 +164,7 @@ public struct ReportPage: Sendable {
                 + "then fewest parameters, then the better score, then catalogue order)."
             v.transfer = chosen.transferScore.map { ($0, chosen.transferStandardError ?? .nan) }
             v.setAside = r.setAside.map { $0.name + ": " + $0.whyNot.joined(separator: "; ") }
+            v.shortfall = r.shortfall.map { ($0.headline, RecommendationReport.shortfallText($0)) }
         } else {
             let ties = comparison.rows.filter { $0.holmP.map { $0 >= Recommendation.tieLevel } ?? true }
             v = ReportVerdict(policy: best.policy, basis: "The highest hit rate on these traces (no recommendation was fitted).",

@@ -29,6 +29,9 @@ public struct ReportVerdict: Sendable {
     public var tieRule = ""
     /// When the verdict names no single policy (a tie without a recommendation): the headline says so.
     public var undecided = false
+    /// When the platform's own policies fall short of the task (``PlatformShortfall``): the
+    /// headline says so before the policy, and the sentence follows it.
+    public var shortfall: (headline: String, text: String)?
     /// Candidates set aside for a degenerate fitted value, one line each (name: why).
     public var setAside: [String] = []
     /// What the numbers assume: the velocity estimator, the hit criterion, the platform (or that none was given).
@@ -75,10 +78,14 @@ public struct ReportVerdict: Sendable {
         if undecided {
             out += "<h2 class=\"headline\"><span class=\"swatch\" style=\"background:\(colour)\"></span>No clear winner: "
                 + tied.map { "<code>" + e($0) + "</code>" }.joined(separator: ", ") + " tie</h2>\n"
+        } else if let shortfall {
+            out += "<h2 class=\"headline\"><span class=\"swatch\" style=\"background:\(colour)\"></span>" + e(shortfall.headline)
+                + "; the best that ships: <code>" + e(policy) + "</code></h2>\n"
         } else {
             out += "<h2 class=\"headline\"><span class=\"swatch\" style=\"background:\(colour)\"></span>Use <code>"
                 + e(policy) + "</code></h2>\n"
         }
+        if let shortfall { out += "<p class=\"note warning\" id=\"verdict-shortfall\">" + e(shortfall.text) + "</p>\n" }
         out += "<p class=\"basis\">" + e(basis) + "</p>\n"
         if tied.count > 1 {
             out += "<p class=\"tie\">Tied (not significantly different, Holm-adjusted clustered McNemar test): "

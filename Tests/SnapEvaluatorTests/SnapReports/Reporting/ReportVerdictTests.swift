@@ -40,4 +40,14 @@ struct ReportVerdictTests {
         let v = ReportVerdict(policy: "x", basis: "b", row: nil, notes: ["No recommendation: <2 users>"])
         #expect(v.html(colour: "#000").contains("<p class=\"note\">No recommendation: &lt;2 users&gt;</p>"))
     }
+
+    @Test("when the platform's own policies fall short, the headline says so before the best that ships, and the sentence follows")
+    func platformShortfall() {
+        var v = ReportVerdict(policy: "tag99", basis: "b", row: nil)
+        v.shortfall = ("No policy compose runs natively fits this task", "No policy compose runs natively fits this task: <why>.")
+        let html = v.html(colour: "#000")
+        #expect(!html.contains("Use <code>"))
+        #expect(html.contains("No policy compose runs natively fits this task; the best that ships: <code>tag99</code></h2>"))
+        #expect(html.contains("<p class=\"note warning\" id=\"verdict-shortfall\">No policy compose runs natively fits this task: &lt;why&gt;.</p>"))
+    }
 }
