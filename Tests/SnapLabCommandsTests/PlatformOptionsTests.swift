@@ -60,6 +60,33 @@ struct PlatformOptionsTests {
         #expect(plain.preamble.contains { $0.key == "velocity" && $0.value.hasPrefix("compose") && !$0.value.contains("compose-frames") })
     }
 
+    @Test("the estimator is chosen from a pre-scan of the first traces, then the traces are read once: same figures as --velocity compose-frames")
+    func framesPrescan() throws {
+        var text = "trace_id,user_id,t_ms,touch_x,phase,intended_index\n"
+        for k in 0..<40 {
+            let d = Double(k % 5)
+            for (t, x, phase) in [(0, 300, "began"), (90 + d, 260, "moved"), (107 + d, 226, "moved"), (115 + d, 226, "ended")] {
+                text += "s\(k),u\(k % 10),\(t),\(x),\(phase),\(k % 2)\n"
+            }
+        }
+        let layout = ["--item-width", "160", "--viewport", "375", "--count", "10"]
+        // the pre-scan stops after its prefix: a malformed row after it is not reached
+        let broken = try CommandFixtures.write(text + "s99,u1,0,not-a-number,began,0\n", name: "frames-broken.csv")
+        let prefix = try recommend([broken, "--platform", "compose"] + layout)
+        #expect(try prefix.input.firstTracesLookFrameLogged(limit: 40))
+        #expect(throws: (any Error).self) { try prefix.input.firstTracesLookFrameLogged(limit: 41) }
+        // one read with the chosen estimator gives the figures of a read with it asked for
+        let path = try CommandFixtures.write(text, name: "frames-once.csv")
+        let args = [path, "--policies", "nearest,compose-lazyrow-snap,tag99", "--max-fitted-parameters", "0"] + layout
+        let (auto, _) = try recommend(args + ["--platform", "compose"]).recommendation()
+        let (asked, _) = try recommend(args + ["--platform", "compose", "--velocity", "compose-frames"]).recommendation()
+        func figures(_ r: RecommendationReport) -> [String] {
+            r.recommendation.ranking.map { "\($0.name) \($0.testScore) \($0.userHits)" } + [r.recommendation.chosen.name]
+        }
+        #expect(figures(auto) == figures(asked))
+        #expect(auto.preamble.first { $0.key == "file" }?.value.hasSuffix("(sample-level, 40 traces)") == true)
+    }
+
     @Test("without --platform the code's header says which estimator and criterion were assumed")
     func assumed() throws {
         let path = try CommandFixtures.write(flingFixture())

@@ -50,13 +50,15 @@ public struct PlatformOptions: ParsableArguments, Sendable {
         return selected.filter { !platform.allows($0.id) }
     }
 
-    /// The estimator to read the traces again with when `--platform compose` chose Compose's
-    /// tracker (no `--velocity` given: `given` is the command's own input) and the data checks
-    /// (`warnings`: their ids) found the rows logged one per display frame: `compose-frames`,
-    /// Compose's tracker on the input samples rebuilt between frames (issue 31), since on the
-    /// rows as logged it reads 0 on a large share of real strokes. `nil` otherwise.
-    func framesEstimator(given: TraceInputOptions, warnings: [String]) -> VelocityMethod? {
-        guard platform == .compose, given.velocity == .lsq2, warnings.contains("frame-logged") else { return nil }
+    /// The estimator to read the traces with when `--platform compose` chose Compose's tracker (no
+    /// `--velocity` given: `given` is the command's own input) and the first traces look logged
+    /// one row per display frame (``TraceInputOptions/firstTracesLookFrameLogged(limit:)``, the
+    /// `frame-logged` data check's rule on a pre-scan, so that the traces are read once with the
+    /// estimator chosen): `compose-frames`, Compose's tracker on the input samples rebuilt between
+    /// frames (issue 31), since on the rows as logged it reads 0 on a large share of real strokes.
+    /// `nil` otherwise (without a pre-scan unless it can matter).
+    func framesEstimator(given: TraceInputOptions) throws -> VelocityMethod? {
+        guard platform == .compose, given.velocity == .lsq2, try given.firstTracesLookFrameLogged() else { return nil }
         return .composeFrames
     }
 
@@ -69,7 +71,7 @@ public struct PlatformOptions: ParsableArguments, Sendable {
     var native: Set<String> { Set(platform?.nativePolicyIDs ?? []) }
 
     /// What the numbers and the generated code assume, one line: estimator, hit criterion, platform.
-    /// `frames`: the estimator is the frame-logged one (``framesEstimator(given:warnings:)``), said too.
+    /// `frames`: the estimator is the frame-logged one (``framesEstimator(given:)``), said too.
     /// `hit`: the run header's `hit` entry (``RunHeader/hitText``).
     func assumptions(velocity: String, hit: String, frames: Bool = false) -> String {
         "Assumes: velocity estimator \(velocity); hit criterion \(hit); "

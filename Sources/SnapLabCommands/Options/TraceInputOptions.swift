@@ -109,6 +109,27 @@ public struct TraceInputOptions: ParsableArguments, Sendable {
         return (summary, checks)
     }
 
+    /// Whether the first `limit` sample-level traces of the files (all of them when fewer) look
+    /// logged one row per display frame: more than ``DataChecks/zeroVelocityShare`` of them match
+    /// ``FrameLoggedPattern``, the `frame-logged` data check's rule, on a pre-scan that stops after
+    /// them. Standard input cannot be read twice, so a read of it (`-`) is not pre-scanned (false;
+    /// the data check still warns and names `--velocity compose-frames`). A bad trace in the
+    /// prefix throws what the full read would.
+    func firstTracesLookFrameLogged(limit: Int = 2000) throws -> Bool {
+        struct Enough: Error {}
+        guard !files.contains("-") else { return false }
+        var sampleLevel = 0, framed = 0
+        do {
+            _ = try TraceReader.read(paths: files, options: try readOptions()) { record in
+                guard record.samples.count > 1 else { return }
+                sampleLevel += 1
+                if FrameLoggedPattern.delay(record.samples) != nil { framed += 1 }
+                if sampleLevel >= limit { throw Enough() }
+            }
+        } catch is Enough {}
+        return sampleLevel > 0 && Double(framed) > DataChecks.zeroVelocityShare * Double(sampleLevel)
+    }
+
     /// Whether every trace of a read under a stand-in layout (`velocity` without a layout)
     /// really had its own: every field where the stand-in (``LayoutOptions/benchmark``) gives
     /// what a read without it would not (the required fields, and spacing and inset, which are

@@ -74,14 +74,10 @@ extension SnapLab {
             let selected = try platformOptions.candidates(all)
             let fitter = try fitOptions.fitter(defaultStarts: 4)
             var input = try platformOptions.applied(to: self.input)
-            var (data, labelled, summary, checks, labels) = try sample.readFitData(input, seed: fitOptions.seed, behaviour: behaviour,
+            let frames = try platformOptions.framesEstimator(given: self.input)
+            if let frames { input.velocity = frames }
+            let (data, labelled, summary, checks, labels) = try sample.readFitData(input, seed: fitOptions.seed, behaviour: behaviour,
                                                                                   groupBy: groupOptions.readGroup)
-            let frames = platformOptions.framesEstimator(given: self.input, warnings: checks.warnings(hit: sample.hitOptions.hit).map(\.id))
-            if let frames {
-                input.velocity = frames
-                (data, labelled, summary, checks, labels) = try sample.readFitData(input, seed: fitOptions.seed, behaviour: behaviour,
-                                                                                  groupBy: groupOptions.readGroup)
-            }
             try fitOptions.checkFolds(users: data.userCounts(data.allIndices).count)
             var recommendation = try Recommendation.run(
                 policies: selected, data: data, fitter: fitter, folds: fitOptions.folds, maxPages: maxPages,

@@ -91,12 +91,9 @@ extension SnapLab {
                 _ = try PolicySelection.parse(baseline)  // an unknown id: did-you-mean
                 throw ValidationError("--baseline \(baseline) is not among the selected --policies")
             }
-            var (collector, summary, checks, labels) = try collect(input, selected)
-            let frames = platformOptions.framesEstimator(given: self.input, warnings: checks.warnings(hit: hitOptions.hit).map(\.id))
-            if let frames {
-                input.velocity = frames
-                (collector, summary, checks, labels) = try collect(input, selected)
-            }
+            let frames = try platformOptions.framesEstimator(given: self.input)
+            if let frames { input.velocity = frames }
+            let (collector, summary, checks, labels) = try collect(input, selected)
             var page = ReportPage()
             page.bootstrap = bootstrap
             page.seed = fitOptions.seed
