@@ -12,6 +12,19 @@ struct PlatformOptionsTests {
         try #require(try SnapLab.parseAsRoot(["recommend"] + args) as? SnapLab.Recommend)
     }
 
+    /// 40 labelled strokes logged one row per display frame (a first move 90–94 ms after touch-down,
+    /// rows 17 and 8 ms apart, a repeated lift-off row): the `frame-logged` pattern.
+    static var framesFixture: String {
+        var text = "trace_id,user_id,t_ms,touch_x,phase,intended_index\n"
+        for k in 0..<40 {
+            let d = Double(k % 5)
+            for (t, x, phase) in [(0, 300, "began"), (90 + d, 260, "moved"), (107 + d, 226, "moved"), (115 + d, 226, "ended")] {
+                text += "s\(k),u\(k % 10),\(t),\(x),\(phase),\(k % 2)\n"
+            }
+        }
+        return text
+    }
+
     @Test("sets the platform's estimator, keeps its native policies and the rules, and says so in the code's header")
     func compose() throws {
         let path = try CommandFixtures.write(flingFixture())
@@ -29,13 +42,7 @@ struct PlatformOptionsTests {
 
     @Test("--platform compose on frame-logged rows reads them with compose-frames and says so; an explicit --velocity compose is kept")
     func composeFrames() throws {
-        var text = "trace_id,user_id,t_ms,touch_x,phase,intended_index\n"
-        for k in 0..<40 {
-            let d = Double(k % 5)
-            for (t, x, phase) in [(0, 300, "began"), (90 + d, 260, "moved"), (107 + d, 226, "moved"), (115 + d, 226, "ended")] {
-                text += "s\(k),u\(k % 10),\(t),\(x),\(phase),\(k % 2)\n"
-            }
-        }
+        let text = Self.framesFixture
         let path = try CommandFixtures.write(text, name: "frames-labelled.csv")
         let layout = ["--item-width", "160", "--viewport", "375", "--count", "10"]
         let args = [path, "--platform", "compose", "--policies", "nearest,compose-lazyrow-snap", "--max-fitted-parameters", "0"] + layout
@@ -62,13 +69,7 @@ struct PlatformOptionsTests {
 
     @Test("the estimator is chosen from a pre-scan of the first traces, then the traces are read once: same figures as --velocity compose-frames")
     func framesPrescan() throws {
-        var text = "trace_id,user_id,t_ms,touch_x,phase,intended_index\n"
-        for k in 0..<40 {
-            let d = Double(k % 5)
-            for (t, x, phase) in [(0, 300, "began"), (90 + d, 260, "moved"), (107 + d, 226, "moved"), (115 + d, 226, "ended")] {
-                text += "s\(k),u\(k % 10),\(t),\(x),\(phase),\(k % 2)\n"
-            }
-        }
+        let text = Self.framesFixture
         let layout = ["--item-width", "160", "--viewport", "375", "--count", "10"]
         // the pre-scan stops after its prefix: a malformed row after it is not reached
         let broken = try CommandFixtures.write(text + "s99,u1,0,not-a-number,began,0\n", name: "frames-broken.csv")

@@ -98,6 +98,12 @@ public struct PlatformShortfall: Sendable {
         return s + "."
     }
 
+    /// The line the generated code's header carries.
+    public var codeWarning: String {
+        "WARNING: \(headline); this is the best that ships, not a good fit (\(outside.name), which the platform does not run, "
+            + "does the task; see the verdict)."
+    }
+
     /// The `snaplab export --lang` of the platform's language: swift (iOS), kotlin (Android Views,
     /// Compose), js (web); `nil` for Flutter (no Dart export).
     public var exportLanguage: String? {

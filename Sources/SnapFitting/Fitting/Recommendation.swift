@@ -132,6 +132,8 @@ public struct Recommendation: Sendable {
     public var offPlatform: [Candidate] = []
     /// Whether the platform's own policies fall short of the task (``PlatformShortfall``); `nil` when not.
     public var shortfall: PlatformShortfall?
+    /// The app's platform (`--platform`) the candidates were held to; `nil`: none.
+    public var platform: DecisionPlatform?
     /// Significance level of the tie test.
     public static let tieLevel = 0.05
     /// The headroom on the same folds, when asked for (`withHeadroom`).
@@ -239,6 +241,7 @@ public struct Recommendation: Sendable {
                                          likelihood: outcome.sampledLikelihood) {
             result.notes.append(note)
         }
+        result.platform = platform
         if platform != nil, !offPlatform.isEmpty {
             var reference = RecommendationPlan(policies: offPlatform, data: data, grouping: grouping, fitter: fitter, maxPages: maxPages,
                                                maxFittedParameters: 0, seed: seed, withHeadroom: false)

@@ -22,8 +22,7 @@ extension Recommendation {
             "Chosen by snaplab recommend: \(c.policyID) (\(c.variant)), mean test \(objective) "
                 + "\(NumberFormat.fixed(c.testScore, 4)) ± \(NumberFormat.fixed(c.testStandardError, 4)) over \(folds) user-grouped folds;",
             "  rule: the simplest candidate within one standard error of the best. Fitted values: a fit on all traces.",
-        ] + (shortfall.map { ["WARNING: \($0.headline); this is the best that ships, not a good fit (\($0.outside.name), "
-                              + "which the platform does not run, does the task; see the verdict)."] } ?? [])
+        ] + (shortfall.map { [$0.codeWarning] } ?? [])
         return header
     }
 }

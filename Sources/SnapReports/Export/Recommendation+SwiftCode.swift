@@ -19,8 +19,7 @@ extension Recommendation {
             "/// Chosen by `snaplab recommend`: \(c.policyID) with \(c.variant == "defaults" ? "its default parameters" : "fitted " + c.fittedParameters.joined(separator: ", ")).",
             "/// Mean test \(objective) \(scoreText) over \(folds) user-grouped folds; rule: the simplest policy within one standard error of the best.",
         ] + codeHeader.map { "/// " + $0 } + c.degenerate.map { "/// DEGENERATE (chosen with --allow-degenerate): " + $0 }
-            + (shortfall.map { ["/// WARNING: \($0.headline); this is the best that ships, not a good fit (\($0.outside.name), "
-                                + "which the platform does not run, does the task; see the verdict)."] } ?? [])
+            + (shortfall.map { ["/// " + $0.codeWarning] } ?? [])
         var remarks: [String] = []
         for name in c.atBound where !c.notIdentified.contains(name) {
             remarks.append("\(name): on a bound of its range — the data do not pin it; any value to that end fits as well")

@@ -18,12 +18,6 @@ public struct RecommendationReport: Sendable {
     /// User names by user id (``FitData/Label/user``), for the folds' test users in JSON (`fold_users`).
     public var userNames: [String] = []
 
-    /// The platform the preamble names (`platform` entry's first word after "platform "), for the reference line.
-    var preamblePlatform: String? {
-        guard let line = preamble.first(where: { $0.key == "platform" })?.value, line.hasPrefix("platform ") else { return nil }
-        return line.dropFirst("platform ".count).split(separator: ":").first.map(String.init)
-    }
-
     /// Whether the standard errors come from fewer than five users.
     public var intervalsFromFewUsers: Bool { users.map(FewUsersMark.applies(users:)) ?? false }
     /// The best any release-time policy could do on the same data and folds (``Headroom``), when computed.
@@ -132,8 +126,8 @@ public struct RecommendationReport: Sendable {
             out += "scored with defaults only (too many parameters to fit): \(r.notFitted.joined(separator: ", "))\n"
         }
         for note in r.notes { out += "note: \(note)\n" }
-        if !r.offPlatform.isEmpty, let platform = r.shortfall?.platform.rawValue ?? preamblePlatform {
-            out += "not run by \(platform), for reference (defaults, held out): "
+        if !r.offPlatform.isEmpty, let platform = r.platform {
+            out += "not run by \(platform.rawValue), for reference (defaults, held out): "
                 + r.offPlatform.prefix(5).map { "\($0.policyID) \(NumberFormat.fixed(r.heldOut($0)?.rate ?? .nan, 4))" }.joined(separator: ", ")
                 + (r.offPlatform.count > 5 ? ", … (\(r.offPlatform.count) in all)" : "") + "\n"
         }
