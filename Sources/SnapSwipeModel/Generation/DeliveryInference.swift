@@ -14,9 +14,11 @@ import SnapLabSupport
 /// intervals and at most ``scanRepeatLimit`` of the lift-offs repeat the last move; otherwise frames.
 /// `bench/gen_traces.py` (every scan of a 60/120 Hz panel written) gives 1.0 intervals and 0%.
 ///
-/// **Rates**: each user's median move interval (the median over the user's traces of each trace's
-/// median), as a rate snapped to 60/90/120/144/240 Hz when within 5% (else rounded to 1 Hz);
-/// the rates' weights are their shares of the users (the model draws a rate per user).
+/// **Rates**: with scans, each user's median move interval (the median over the user's traces of
+/// each trace's median), as a rate snapped to 60/90/120/144/240 Hz when within 5% (else rounded to
+/// 1 Hz); the rates' weights are their shares of the users (the model draws a rate per user). With
+/// frames, which drop (the A30 study's users' own medians spread over 30–60 Hz), one rate from the
+/// median over every trace's median interval, as the frame delivery is fitted with.
 /// **Jitter**: the median over traces of the move intervals' median absolute deviation, over
 /// `0.6745·√2` (an interval is the difference of two jittered times): the sd of a normal jitter.
 ///
@@ -58,17 +60,24 @@ public struct DeliveryInference: Sendable, Hashable, Codable {
         let ratio = Percentile.of(measured.map { $0.firstMoveDelay! / $0.moveInterval! }, 0.5)
         let moved = features.filter { $0.firstMoveDelay != nil }
         let repeats = Double(moved.filter(\.liftRepeats).count) / Double(moved.count)
+        let rows: Rows = ratio <= scanFirstMoveLimit && repeats <= scanRepeatLimit ? .scan : .frame
         var byUser: [Int: [Double]] = [:]
         for f in measured { byUser[f.user, default: []].append(f.moveInterval!) }
         var userRates: [Double: Int] = [:]
-        for intervals in RecordingSummary.inKeyOrder(byUser) {
-            userRates[snapped(1000 / Percentile.of(intervals, 0.5)), default: 0] += 1
+        if rows == .scan {
+            for intervals in RecordingSummary.inKeyOrder(byUser) {
+                userRates[snapped(1000 / Percentile.of(intervals, 0.5)), default: 0] += 1
+            }
+        } else {
+            // frames drop (a move interval of two or three frames), and a stroke has few of them:
+            // one rate from every trace's median interval, as the frame delivery is fitted with
+            let rate = 1000 / Percentile.of(measured.map { $0.moveInterval! }, 0.5)
+            userRates[knownRate(near: rate) ?? rate] = byUser.count
         }
         let rates = userRates.keys.sorted()
         let deviations = features.compactMap(\.moveIntervalDeviation)
         let jitter = deviations.count >= minimumTraces ? Percentile.of(deviations, 0.5) / (0.6745 * 2.0.squareRoot()) : nil
-        return DeliveryInference(rows: ratio <= scanFirstMoveLimit && repeats <= scanRepeatLimit ? .scan : .frame,
-                                 firstMoveIntervals: ratio, liftRepeatShare: repeats, rates: rates,
+        return DeliveryInference(rows: rows, firstMoveIntervals: ratio, liftRepeatShare: repeats, rates: rates,
                                  rateUserShares: rates.map { Double(userRates[$0]!) / Double(byUser.count) },
                                  timeJitterSD: jitter, traces: measured.count, users: byUser.count)
     }

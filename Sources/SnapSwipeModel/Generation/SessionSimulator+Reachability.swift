@@ -1,12 +1,12 @@
 import SnapStrategies
 
 /// Whether the live policy can come to rest where a fixed target counts as reached (issue 32):
-/// `compose-lazyrow-snap` on a trailing row whose target is the last item snaps to item starts,
-/// and none of them shows the last item whole, so every generated trial misses and the people of
-/// the model never succeed — a file that says nothing about the people, only about the row.
+/// `compose-lazyrow-snap` on the A30 study's trailing row, whose target is the last item, never
+/// comes to rest where that item is wholly in view, so every generated trial misses and the people
+/// of the model never succeed — a file that says nothing about the people, only about the row.
 ///
-/// The probe releases the carousel over a grid: from every start offset a trial opens at (the
-/// trials' own, else up to ``probeStarts`` resting slots across the row), to release offsets every
+/// The probe releases the carousel over a grid: from the trials' start offsets and up to
+/// ``probeStarts`` resting slots spread across the row, to release offsets every
 /// 1/8 pitch over the content range and a quarter viewport beyond each end, at velocities every
 /// 0.25 pt/ms in ±8 pt/ms (Android's fling clamp), 150 ms after touch-down. A policy that rests
 /// where the target is reached for none of them is reported. Looping rows are not probed (every
