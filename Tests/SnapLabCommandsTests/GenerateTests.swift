@@ -187,6 +187,11 @@ import Testing
         #expect(run.stderr.contains("warning: \(dir)/facts.json: 1 key is a statistic label, read for this release only; write the id instead: "
                                     + "line 2 'touch-down to first move p50 (ms)' → 'first_move_p50'"), "\(run.stderr)")
         #expect(run.stdout.contains(" first_move_p50 ") && run.stdout.contains(" move_interval_p50 "))
+        // the same one verdict line as --like, naming what it was fitted to
+        let lines = run.stdout.split(separator: "\n")
+        #expect(lines.last?.hasPrefix("verdict: ") == true && lines.filter { $0.hasPrefix("verdict: ") }.count == 1, "\(run.stdout)")
+        #expect(lines.last?.contains("usable for ranking") == true)
+        #expect(throws: (any Error).self) { try SnapLab.Generate.parse(["--traces", "1", "--rank-against", "x.csv", "--out", "o.csv"]) }
         try #"{"first move": 89}"#.write(toFile: dir + "/bad.json", atomically: true, encoding: .utf8)
         let bad = try ExitCodeTests.run(["generate", "--match", dir + "/bad.json", "--traces", "5", "--seed", "1", "--out", dir + "/b.csv"])
         #expect(bad.status == 65)
@@ -212,6 +217,23 @@ import Testing
         if run.stderr.contains("did not converge") {
             #expect(run.stderr.contains("warning: ") && lines.last?.contains("NOT usable for ranking") == true)
         }
+    }
+
+    /// Model files without the scan rest and the delivery inference (every one written before them)
+    /// read and generate the same bytes, sidecar included, as the starting point's build (main
+    /// 1b2f894): the default model (one row per scan, paging) and `Data/synthetic.csv.json` (frames,
+    /// trials, reveal under free-scroll).
+    @Test func oldModelsGenerateTheSameBytes() throws {
+        let dir = try scratch()
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        func fnv(_ path: String) throws -> UInt64 {
+            try Data(contentsOf: URL(fileURLWithPath: path)).reduce(0xcbf2_9ce4_8422_2325) { ($0 ^ UInt64($1)) &* 0x100_0000_01b3 }
+        }
+        try run(["--traces", "300", "--seed", "5", "--users", "7", "--threads", "1", "-q", "--out", dir + "/a.csv"])
+        let model = ReadmeTests.root.appendingPathComponent("Data/synthetic.csv.json").path
+        try run(["--model", model, "--traces", "300", "--users", "7", "--seed", "5", "--threads", "1", "-q", "--out", dir + "/b.csv"])
+        #expect(try fnv(dir + "/a.csv") == 0x4dc1_12aa_79b8_e682 && fnv(dir + "/a.csv.json") == 0x9aba_635b_c22c_e8b1)
+        #expect(try fnv(dir + "/b.csv") == 0x46ae_88c6_2959_8709 && fnv(dir + "/b.csv.json") == 0x032f_b153_4acb_c18e)
     }
 
     /// A fit with problems is exit 65 naming them, unless --allow-unconverged (then the caller goes on).

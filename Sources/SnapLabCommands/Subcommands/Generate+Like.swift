@@ -54,9 +54,17 @@ extension SnapLab.Generate {
         if let kinematics = KinematicsDistance.compare(KinematicsDistance.points(recording), KinematicsDistance.points(generated), seed: seed) {
             Output.standard.write(KinematicsDistance.rendered(kinematics))
         }
+        try printVerdict(result, rows: rows, generator: generator, task: task, base: base, seed: seed, reference: "the recording")
+    }
+
+    /// The one verdict line `--like` and `--match` end with (``CalibrationVerdict``: usable for
+    /// ranking or not, and why), after the `--rank-against` check when one is asked for.
+    /// `reference` names what the generated traces were fitted to.
+    func printVerdict(_ result: ModelCalibration.Result, rows: [CalibrationTable.Row], generator: TraceGenerator, task: SwipeTask,
+                      base: LayoutFields, seed: UInt64, reference: String) throws {
         let rank = rankAgainst.isEmpty ? nil : try rankCheck(generator, criterion: task.hitCriterion ?? .exact, base: base, seed: seed)
         Output.standard.write(CalibrationVerdict(problems: result.problems, fittedCount: result.fittedCount, rows: rows,
-                                                 rank: rank, rankedAgainst: rankAgainst, generated: traces).line + "\n")
+                                                 rank: rank, rankedAgainst: rankAgainst, generated: traces, reference: reference).line + "\n")
     }
 
     /// A fit with problems (``CalibrationProblem``) is an error, or with `--allow-unconverged` a counted warning.
@@ -147,5 +155,7 @@ extension SnapLab.Generate {
                                      calibratedLive: liveID, chosenSeed: seed)
         let rows = CalibrationTable.rows(targets: targets, generated: try Self.measure(generator), fitted: ModelCalibration.drivers(task: start.task, targets: targets, releaseFraction: true))
         printTable(rows, title: "published (\(path)) vs generated, seed \(seed)")
+        try printVerdict(result, rows: rows, generator: generator, task: start.task, base: try LayoutFields(layoutOptions.layout()),
+                         seed: seed, reference: "the published statistics")
     }
 }

@@ -60,7 +60,7 @@ extension SnapLab {
         @Option(help: "Display frame rate for every user with --delivery frames: 60, 90 or 120 Hz (default: a mix).")
         var frameRate: Int?
 
-        @Option(parsing: .upToNextOption, help: "With --like: also score every catalogue policy on these labelled files and on the generated traces (the task's hit criterion) and print both hit rates and their Spearman rank correlation with its bootstrap interval over users (seeded with --seed).")
+        @Option(parsing: .upToNextOption, help: "With --like or --match: also score every catalogue policy on these labelled files and on the generated traces (the task's hit criterion) and print both hit rates and their Spearman rank correlation with its bootstrap interval over users (seeded with --seed).")
         var rankAgainst: [String] = []
 
         @Option(help: "Fit the model to published statistics first: a JSON object of statistic id → value (ids as in the --like table's id column; e.g. Data/a30-facts.json), then generate; prints target vs generated.")
@@ -126,6 +126,9 @@ extension SnapLab {
             if !like.isEmpty && model != nil {
                 throw ValidationError("--like fits the model to recordings and --model reads one from a file: give one of them")
             }
+            if !rankAgainst.isEmpty && like.isEmpty && match == nil {
+                throw ValidationError("--rank-against compares a fitted model's ranking: give it with --like or --match")
+            }
             if !like.isEmpty && match != nil {
                 throw ValidationError("--like fits the model to recordings and --match to published statistics: give one of them")
             }
@@ -170,6 +173,9 @@ extension SnapLab {
             let live = try liveID.map { id throws(PolicyLookupError) in try FreeScrollCarousel.livePolicy(id: id) }
             let model = try SwipeModel(parameters: parameters, layout: carousel)
             let generator = try TraceGenerator(model: model, traceCount: traces, userCount: users, seed: seed, livePolicy: live)
+            if let liveID, let warning = generator.simulator.unreachableTargetWarning(policyID: liveID) {
+                Output.error.write(warning + "\n")
+            }
             let file = GeneratorModelFile(parameters: parameters, livePolicy: liveID, layout: carousel,
                                           seed: seed, traces: traces, users: users, uncertainty: uncertainty)
             // staged now, committed with the trace file once the output has passed the data check

@@ -1,8 +1,8 @@
 import SnapLabSupport
 import SnapScoring
 
-/// The one line `generate --like` ends with (issue 32 item 3): whether the generated traces are
-/// usable for ranking policies, and why.
+/// The one line `generate --like` and `generate --match` end with (issue 32 item 3): whether the
+/// generated traces are usable for ranking policies, and why.
 ///
 /// Usable when all of these hold: the fit converged (no ``CalibrationProblem``, which only
 /// `--allow-unconverged` lets through); every statistic of ``StatisticKind/releaseKinematics``
@@ -22,9 +22,13 @@ public struct CalibrationVerdict: Sendable {
     public var rank: RankBootstrap.Result?
     public var rankedAgainst: [String]
     public var generated: Int
+    /// What the model was fitted to, as the line names it: "the recording" (`--like`), "the
+    /// published statistics" (`--match`).
+    public var reference: String
 
     public init(problems: [CalibrationProblem], fittedCount: Int, rows: [CalibrationTable.Row], rank: RankBootstrap.Result?,
-                rankedAgainst: [String], generated: Int) {
+                rankedAgainst: [String], generated: Int, reference: String = "the recording") {
+        self.reference = reference
         self.problems = problems
         self.fittedCount = fittedCount
         self.rows = rows
@@ -65,7 +69,7 @@ public struct CalibrationVerdict: Sendable {
         guard reasons.isEmpty else { return "verdict: NOT usable for ranking: " + reasons.joined(separator: "; ") }
         let checked = rows.filter { StatisticKind.releaseKinematics.map(\.id).contains($0.id) && $0.passes == true }.map(\.id)
         var line = "verdict: usable for ranking: the fit converged, release kinematics within tolerance ("
-            + (checked.isEmpty ? "none in the recording" : checked.joined(separator: ", ")) + ")"
+            + (checked.isEmpty ? "none in \(reference)" : checked.joined(separator: ", ")) + ")"
         if let rank {
             line += ", ρ = \(Self.rho(rank)) with \(rankedAgainst.joined(separator: ", "))"
         } else {

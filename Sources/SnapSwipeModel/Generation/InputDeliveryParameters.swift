@@ -52,6 +52,17 @@ public struct InputDeliveryParameters: Sendable, Hashable, Codable {
     /// the A30 home recording, with the dwell at 1 ms, ten rounds did not converge (the release
     /// earliness reached its bound) and the policy ranking's ρ fell from 0.97 to 0.84.
     public var firstDeliveryMedian: Double?
+    /// With scan delivery (``isEnabled`` false): the finger rests this long after touch-down before
+    /// it moves, ms (log-normal, log sd ``touchDownDwellLogSD``), every scan of the rest logged as
+    /// a row that carries only sensor noise; `nil` (the key absent: every model before it) starts
+    /// the motion at touch-down, as before. A recording logged one row per touch scan shows it as
+    /// a first row one scan after touch-down but a motion onset later (``TraceFeatures/onsetDelay``);
+    /// `generate --like` fits it to the onset on such recordings (``DeliveryInference``).
+    public var scanRestMedian: Double?
+    /// How `generate --like` told the recording's delivery (``DeliveryInference``: one row per scan
+    /// or per frame, its rates, jitter and the evidence); `nil` otherwise. Evidence only: what is
+    /// generated follows ``isEnabled``, the rates and ``scanRestMedian``.
+    public var inferred: DeliveryInference?
 
     public init() {}
 }

@@ -125,6 +125,27 @@ public struct ModelCalibration: Sendable {
         return out
     }
 
+    /// `fitted` for scan delivery (``InputDeliveryParameters/isEnabled`` false): the frame
+    /// delivery's parameters (dwell, lift repeat, stalls) do not act on one row per scan and are
+    /// not fitted; a hold shows as rows of sensor noise, not as a repeated lift-off, so the hold
+    /// probabilities answer to the strokes at rest over their last 50 ms (``StatisticKind/restedShare``);
+    /// the lift tail (which only scans have) answers to the reversing lift-offs
+    /// (``StatisticKind/liftReversalShare``) and, with a scan rest (`rest`), its median to the
+    /// motion onset (``StatisticKind/onsetLocation``).
+    static func withScanDelivery(_ fitted: [Fitted], rest: Bool) -> [Fitted] {
+        var out = fitted.filter { !$0.key.hasPrefix("delivery.") }
+        for i in out.indices where out[i].key == "dragHoldProbability" || out[i].key == "stroke.holdProbability" {
+            out[i].statistic = .restedShare
+        }
+        out.append(Fitted(name: "lift tail probability", key: "liftTailProbability", statistic: .liftReversalShare, isProbability: true,
+                          get: { $0.liftTailProbability }, set: { $0.liftTailProbability = $1 }))
+        if rest {
+            out.append(Fitted(name: "scan rest median (ms)", key: "delivery.scanRestMedian", statistic: .onsetLocation, isProbability: false,
+                              get: { $0.delivery.scanRestMedian ?? .nan }, set: { $0.delivery.scanRestMedian = $1 }))
+        }
+        return out
+    }
+
     /// The statistics that drive the fitted parameters of `task` for `targets` (each parameter's
     /// first statistic, of its own and its fallbacks, with a finite target): the table's "fitted" rows.
     public static func drivers(task: SwipeTask, targets: [StatisticKind: Double], releaseFraction: Bool = false) -> Set<StatisticKind> {
@@ -229,17 +250,21 @@ public struct ModelCalibration: Sendable {
             let m = logCounts.reduce(0, +) / Double(logCounts.count)
             p.activityLogSD = (logCounts.reduce(0) { $0 + ($1 - m) * ($1 - m) } / Double(logCounts.count - 1)).squareRoot()
         }
-        // frame rate
+        // delivery: one row per touch scan (its rates, jitter and a rest before the motion) or per
+        // display frame (the frame rate below), read off the recording (DeliveryInference)
+        let delivery = DeliveryInference.infer(f)
+        if let delivery {
+            delivery.apply(to: &p)
+            notes.append(delivery.note)
+        }
         let interval = Percentile.of(f.compactMap(\.moveInterval), 0.5)
-        if interval.isFinite && interval > 0 {
-            var rate = 1000 / interval
-            if let known = [60.0, 90, 120, 144, 240].min(by: { abs($0 / rate - 1) < abs($1 / rate - 1) }), abs(known / rate - 1) < 0.05 {
-                rate = known
+        if delivery?.rows != .scan {
+            if interval.isFinite && interval > 0 {
+                p.delivery.frameRates = [DeliveryInference.knownRate(near: 1000 / interval) ?? 1000 / interval]
+                p.delivery.frameRateWeights = [1]
+            } else {
+                notes.append("frame rate: too few moves to measure; kept the default mix")
             }
-            p.delivery.frameRates = [rate]
-            p.delivery.frameRateWeights = [1]
-        } else {
-            notes.append("frame rate: too few moves to measure; kept the default mix")
         }
         estimateGoals(f, layout: recording.layout, into: &p, notes: &notes)
         if task != .browse, let (trials, note) = Self.trialStructure(f, layout: recording.layout) {
@@ -262,6 +287,9 @@ public struct ModelCalibration: Sendable {
         if p.trials != nil {
             design.fitsReleaseFraction = true
             design.earlinessStatistic = .lateSpeedP50
+        } else if !p.delivery.isEnabled {
+            // one row per scan: the LSQ2 release speed reads the finger's own speed at lift-off
+            design.fitsReleaseFraction = true
         }
         design.designTracesPerUser = counts.keys.sorted().map { counts[$0]! }
         design.stallWindowWeight = recording.resolvedStallWindowWeight
@@ -281,8 +309,9 @@ public struct ModelCalibration: Sendable {
         var p = start, notes = notes
         try SwipeModel.validate(p)
         var fitted: [(Fitted, StatisticKind)] = []
-        let candidates = start.delivery.firstDeliveryMedian == nil ? Self.fittedParameters(task: task)
+        var candidates = start.delivery.firstDeliveryMedian == nil ? Self.fittedParameters(task: task)
             : Self.withWithheldMoves(Self.fittedParameters(task: task))
+        if !start.delivery.isEnabled { candidates = Self.withScanDelivery(candidates, rest: start.delivery.scanRestMedian != nil) }
         for x in candidates where fitsReleaseFraction || !x.name.contains("release earliness") {
             let own = x.name.contains("release earliness") ? earlinessStatistic.flatMap { target[$0]?.isFinite == true ? $0 : nil } : nil
             if let d = own ?? x.driver(in: target) {

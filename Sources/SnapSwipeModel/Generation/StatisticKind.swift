@@ -75,7 +75,7 @@ extension StatisticKind {
         motionTimeP50, motionTimeLocation, motionTimeLogIQR, strokeTimeLogSD,
         travelSpread, movedTravelSpread, strokeTimeSpread,
         liftedLate, held, weightedHeld, stopped,
-        rowsP50, moveIntervalP50, firstMoveP50, firstMoveLocation, gapShare, moveGapShare,
+        rowsP50, moveIntervalP50, firstMoveP50, firstMoveLocation, onsetLocation, liftReversalShare, restedShare, gapShare, moveGapShare,
         liftRepeatShare, repeatDelayP50, repeatDelayLocation,
         releaseSpeedP50, zeroReleaseSpeedShare, lateSpeedP50, lateSpeedP90,
         forwardShare, sameDirectionShare, farLabelShare,
@@ -148,6 +148,21 @@ extension StatisticKind {
     public static let firstMoveP50 = StatisticKind("first_move_p50", "touch-down to first move p50 (ms)", .relative(0.1))
     public static let firstMoveLocation = StatisticKind("first_move_gmean", "touch-down to first move geometric mean (5% trimmed, ms)",
                                                         .relative(0.1), fallbacks: [firstMoveP50])
+    /// The scan rest's statistic (``InputDeliveryParameters/scanRestMedian``): on a recording
+    /// logged one row per touch scan the first row comes one scan after touch-down whatever the
+    /// finger does, and the rest before the motion shows only as a later onset
+    /// (``TraceFeatures/onsetDelay``: the first row 2 pt from the start).
+    public static let onsetLocation = StatisticKind("onset_gmean", "touch-down to motion onset geometric mean (first row ≥ 2 pt out, 5% trimmed, ms)",
+                                                    .relative(0.1))
+    /// The lift tail's statistic on a recording logged one row per scan (``SwipeModelParameters/liftTailProbability``;
+    /// half the tails reverse, ``TraceFeatures/liftReverses``).
+    public static let liftReversalShare = StatisticKind("share_lift_reversal", "share whose lift-off row moves back ≥ 1.5 pt",
+                                                        .absolute(0.03))
+    /// The hold probabilities' statistic on a recording logged one row per scan, where a finger at
+    /// rest gives rows of sensor noise rather than a repeated lift-off: the share of strokes whose
+    /// finger moved at under ``TraceFeatures/restSpeed`` over its last 50 ms.
+    public static let restedShare = StatisticKind("share_rested_before_lift", "share at rest over the last 50 ms (late finger speed < 0.05 pt/ms)",
+                                                  .absolute(0.03))
     public static let liftRepeatShare = StatisticKind("share_lift_repeat", "share lift-off repeats last move", .absolute(0.03))
     public static let repeatDelayP50 = StatisticKind("repeat_delay_p50", "repeat delay p50 (ms)", .relative(0.15))
     /// The lift repeat delay's statistic (ninth round): the delivery repeat comes

@@ -148,6 +148,9 @@ extension SwipeModel {
         if let x = d.firstDeliveryMedian {
             try need(positive(x) && x <= 100_000, "delivery.firstDeliveryMedian", x, "a positive number up to 100000")
         }
+        if let x = d.scanRestMedian {
+            try need(positive(x) && x <= 100_000, "delivery.scanRestMedian", x, "a positive number up to 100000")
+        }
         try need(d.stallRange.lowerBound >= 0 && d.stallRange.upperBound <= 10_000, "delivery.stallRange", d.stallRange, "a range in [0, 10000] ms")
         try need(s.releaseRange.lowerBound > 0 && s.releaseRange.upperBound < 1, "stroke.releaseRange", s.releaseRange,
                  "a range inside (0, 1)")

@@ -233,14 +233,18 @@ public struct SwipeModel: Sendable {
     }
 
     /// Samples the planned motion: fills `times` and `offsets` (cleared first) from `clock` ms on,
-    /// and returns the true release velocity and the lift tail applied.
+    /// and returns the true release velocity and the lift tail applied. With a scan rest
+    /// (``InputDeliveryParameters/scanRestMedian``) the finger rests that long (drawn per swipe)
+    /// before the motion starts, its scans logged.
     func sample(_ plan: Plan, startOffset: Double, clock: Double, user: SyntheticUser,
                 times: inout [Double], offsets: inout [Double], using rng: GSLRandom)
         -> (velocity: Double, tail: SyntheticSwipe.LiftTail) {
         let p = parameters
         let period = 1000 / user.rate
         let clip = min(p.timeJitterClip, 0.45 * period)
-        let lift = plan.releaseFraction * plan.duration + plan.hold
+        // a rest before the motion only when the model has one, so that every older model's streams are unchanged
+        let rest = p.delivery.scanRestMedian.map { rng.lognormal(logMean: log($0), logStandardDeviation: p.delivery.touchDownDwellLogSD) } ?? 0
+        let lift = rest + plan.releaseFraction * plan.duration + plan.hold
         // The ended row is the last scan before lift-off (C.4.3: UP carries the last move's
         // position); a contact shorter than one period still gets one scan after touch-down,
         // with the finger frozen where it lifted.
@@ -254,10 +258,10 @@ public struct SwipeModel: Sendable {
             let jitter = SnapMath.clamp(rng.gaussian(standardDeviation: p.timeJitterSD), -clip, clip)
             let t = Double(j) * period + (j == 0 ? 0 : jitter)
             times.append(clock + t)
-            offsets.append(amplitude * Self.minimumJerk(min(t, lift) * invT))
+            offsets.append(amplitude * Self.minimumJerk((min(t, lift) - rest) * invT))
         }
         let tLast = min(Double(steps) * period, lift)
-        let velocity = amplitude * invT * Self.minimumJerkSlope(tLast * invT)
+        let velocity = amplitude * invT * Self.minimumJerkSlope((tLast - rest) * invT)
         var tail = SyntheticSwipe.LiftTail.none
         if rng.bernoulli(p.liftTailProbability) {
             let count = min(steps, rng.bernoulli(0.5) ? 1 : 2)

@@ -36,6 +36,9 @@ public struct TraceFeatures: Sendable, Hashable {
     public var hasMoveGap: Bool
     /// The lift-off row repeats the last move's position (needs a move before it).
     public var liftRepeats: Bool
+    /// The lift-off row moves back against the stroke's travel by at least ``reversalDistance``
+    /// (a reversing lift tail, C.3; needs a move before it).
+    public var liftReverses: Bool
     /// Last move to a repeated lift-off, ms.
     public var liftRepeatDelay: Double?
     /// The release velocity the reader's estimator gave (LSQ2 by default), pt/ms.
@@ -55,6 +58,13 @@ public struct TraceFeatures: Sendable, Hashable {
     public var peakSpeed: Double?
     /// |first move − start offset| / |travel| (`nil` without a move before the lift-off or without travel).
     public var firstMoveShare: Double?
+    /// Touch-down to the first row at least ``onsetDistance`` from the start offset, ms (`nil` when
+    /// no row gets that far): the motion's onset, which on a recording logged one row per touch
+    /// scan comes after the rows of a finger at rest (``DeliveryInference``).
+    public var onsetDelay: Double?
+    /// Median absolute deviation of the move intervals from their median, ms (`nil` with fewer than
+    /// two moves): the delivery's time jitter (``DeliveryInference``).
+    public var moveIntervalDeviation: Double?
     /// `intended_index − start_index` (labelled traces), items.
     public var intent: Int?
     /// The label and the start item.
@@ -83,6 +93,13 @@ public struct TraceFeatures: Sendable, Hashable {
         var intervals: [Double] = []
         if n >= 4 { for i in 2..<(n - 1) { intervals.append(time[i] - time[i - 1]) } }
         moveInterval = intervals.isEmpty ? nil : Percentile.of(intervals, 0.5)
+        moveIntervalDeviation = moveInterval.map { m in Percentile.of(intervals.map { abs($0 - m) }, 0.5) }
+        var onset: Double?
+        for i in 1..<max(n, 1) where abs(offset[i] - startOffset) >= Self.onsetDistance {
+            onset = time[i] - time[0]
+            break
+        }
+        onsetDelay = onset
         var gap = false
         if n >= 3 { for i in 2..<n where time[i] - time[i - 1] > 40 { gap = true } }
         hasGap = gap
@@ -93,6 +110,7 @@ public struct TraceFeatures: Sendable, Hashable {
         hasMoveGap = moveGap
         liftRepeats = n >= 3 && offset[n - 1] == offset[n - 2]
         liftRepeatDelay = liftRepeats ? time[n - 1] - time[n - 2] : nil
+        liftReverses = n >= 3 && travel != 0 && (offset[n - 1] - offset[n - 2]) * (travel > 0 ? 1 : -1) <= -Self.reversalDistance
         liftGap = n >= 3 ? time[n - 1] - time[n - 2] : nil
         var peak = 0.0, lastSegment = 0.0
         if n >= 4 {
@@ -109,6 +127,19 @@ public struct TraceFeatures: Sendable, Hashable {
         while j > 1 && time[last] - time[j - 1] <= 50 { j -= 1 }
         lateSpeed = last >= 2 && j < last && time[last] > time[j] ? abs(offset[last] - offset[j]) / (time[last] - time[j]) : nil
     }
+
+    /// The late finger speed (``lateSpeed``) below which a stroke was at rest before lift-off, pt/ms:
+    /// 2.5 pt over 50 ms, a few noise steps.
+    public static let restSpeed = 0.05
+
+    /// How far back a lift-off row must move to count as reversing (``liftReverses``), points: a
+    /// reversing tail moves 1–3 pt back, and two rows of 0.6-pt sensor noise differ by this much
+    /// on 4% of rows.
+    public static let reversalDistance = 1.5
+
+    /// How far from the start offset a row marks the motion's onset (``onsetDelay``), points: well
+    /// above sensor noise (0.3–0.6 pt) and a device pixel.
+    public static let onsetDistance = 2.0
 
     /// The finger came to rest before lifting: the lift-off repeats the last move more than 15 ms
     /// after it (longer than a delivery repeat of a few ms), and either 15–40 ms or more than 110 ms

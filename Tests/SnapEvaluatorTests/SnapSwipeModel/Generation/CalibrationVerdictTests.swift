@@ -25,6 +25,11 @@ import SnapLabSupport
         let unchecked = CalibrationVerdict(problems: [], fittedCount: 10, rows: goodRows, rank: nil, rankedAgainst: [], generated: 100)
         #expect(unchecked.line.hasSuffix("; its ranking was not checked against a labelled recording (--rank-against FILE checks it)"))
         #expect(!unchecked.line.contains("\n"))
+        // `--match` names what it was fitted to when the targets hold no release kinematics
+        let published = CalibrationVerdict(problems: [], fittedCount: 4, rows: [row(.rowsP50, 5, 5)], rank: nil, rankedAgainst: [],
+                                           generated: 100, reference: "the published statistics")
+        #expect(published.line.hasPrefix("verdict: usable for ranking: the fit converged, release kinematics within tolerance "
+                                         + "(none in the published statistics); its ranking was not checked"), "\(published.line)")
     }
 
     @Test func notUsableSaysWhy() {
