@@ -77,7 +77,7 @@ extension StatisticKind {
         liftedLate, held, weightedHeld, stopped,
         rowsP50, moveIntervalP50, firstMoveP50, firstMoveLocation, onsetLocation, liftReversalShare, restedShare, gapShare, moveGapShare,
         liftRepeatShare, repeatDelayP50, repeatDelayLocation,
-        releaseSpeedP50, zeroReleaseSpeedShare, lateSpeedP50, lateSpeedP90,
+        releaseSpeedP50, releaseSpeedP90, zeroReleaseSpeedShare, lateSpeedP50, lateSpeedP90, lateSpeedLSQP50, lateSpeedLSQP90,
         forwardShare, sameDirectionShare, farLabelShare,
         userTravelSpread, speedSpread, pooledSpeedSpread,
         dragHeldShare, styleSpeedSpread, styleGainSpread, fastStrokeTimeMedian, slowStrokeTimeSpread,
@@ -180,6 +180,16 @@ extension StatisticKind {
     public static let releaseSpeedP50 = StatisticKind("release_speed_p50", "release speed p50 (pt/ms)", .relative(0.15))
     public static let lateSpeedP50 = StatisticKind("late_speed_p50", "late finger speed p50 (pt/ms)", .relative(0.15))
     public static let lateSpeedP90 = StatisticKind("late_speed_p90", "late finger speed p90 (pt/ms)", .relative(0.2))
+    /// The release speed p90 (the reader's estimator, LSQ2 by default): the fast tail of the
+    /// release kinematics.
+    public static let releaseSpeedP90 = StatisticKind("release_speed_p90", "release speed p90 (pt/ms)", .relative(0.2))
+    /// The GestureApp kit's release speed (``TraceFeatures/lateSpeedLSQ``: least squares over the
+    /// last 50 ms, the repeated lift-off left out, touch-down included): the figure its facts table
+    /// quotes (1.65 / 3.35 pt/ms over both screens), so a model's strokes compare with it like with like.
+    public static let lateSpeedLSQP50 = StatisticKind("late_speed_lsq_p50", "late finger speed p50 (least squares over 50 ms, pt/ms)",
+                                                      .relative(0.15))
+    public static let lateSpeedLSQP90 = StatisticKind("late_speed_lsq_p90", "late finger speed p90 (least squares over 50 ms, pt/ms)",
+                                                      .relative(0.2))
     public static let forwardShare = StatisticKind("share_forward", "share forward", .absolute(0.05))
     public static let sameDirectionShare = StatisticKind("share_same_direction", "same direction as previous in session", .absolute(0.05))
     public static let farLabelShare = StatisticKind("share_labels_2_away", "share of labels ≥ 2 items away", .absolute(0.05))

@@ -1,6 +1,7 @@
 /// The strokes and goals of the ``SwipeTask/reveal`` and ``SwipeTask/browse`` tasks (issue 16).
 ///
-/// A stroke follows the same minimum-jerk path as a flick (`Docs/swipe-model.md` §3), with its
+/// A stroke follows the same minimum-jerk path as a flick (`Docs/swipe-model.md` §3), or the
+/// skewed bell of ``peakTime`` (``StrokeProfile``), with its
 /// amplitude in item pitches so that a model carries over between layouts:
 /// `A = a·P·g_u·exp(σ_u ε)`, `a ~ LogNormal(ln amplitudeMedian, amplitudeLogSD)`,
 /// `T ~ LogNormal(ln durationMedian, durationLogSD)/g_u`, released at `ρ ~ U(releaseRange)`; with
@@ -23,6 +24,11 @@ public struct StrokeParameters: Sendable, Hashable, Codable {
     public var holdProbability: Double = 0.2
     /// Mean hold before lift of a placed stroke, ms: 80.
     public var holdMean: Double = 80
+    /// Where the stroke's speed peaks, as a fraction of `T` (``StrokeProfile``: a skewed bell
+    /// `φ'(τ) ∝ τ^(4p)(1 − τ)^(4(1 − p))`; 0.5 is minimum jerk), or `nil` (the key absent: every
+    /// model before issue 32's release kinematics) for the minimum-jerk path as before. Set in a
+    /// model file; `generate --like` does not fit it.
+    public var peakTime: Double?
 
     /// Reveal goals: distance from the first fully visible item to the target, items.
     public var goalDistances: [Int] = [2, 3, 4, 5, 6, 8, 10, 12]

@@ -38,11 +38,12 @@ extension SwipeModel {
         offsets.append(0)
         let invT = 1 / plan.duration
         let slop = d.touchSlop
+        let profile = plan.profile
         /// Content displacement (beyond the slop, unsigned) at time `t` after touch-down.
         func content(_ t: Double) -> Double {
-            max(0, plan.amplitude * Self.minimumJerk((min(t, motionEnd) - dwell) * invT) - slop)
+            max(0, plan.amplitude * profile.position((min(t, motionEnd) - dwell) * invT) - slop)
         }
-        let maxTravel = plan.amplitude * Self.minimumJerk(plan.releaseFraction)
+        let maxTravel = plan.amplitude * profile.position(plan.releaseFraction)
         var velocity = 0.0
         var lastMove: Double?
         var stallStart = Double.infinity
@@ -51,7 +52,7 @@ extension SwipeModel {
             var lo = 0.0, hi = plan.releaseFraction
             for _ in 0..<40 {
                 let mid = (lo + hi) / 2
-                if plan.amplitude * Self.minimumJerk(mid) < slop { lo = mid } else { hi = mid }
+                if plan.amplitude * profile.position(mid) < slop { lo = mid } else { hi = mid }
             }
             let crossing = max(dwell + hi * plan.duration, withheld)
             var k = max(0, SnapMath.flooredIndex(min((crossing - phase) / period, 1e6)) + 1)
@@ -69,7 +70,7 @@ extension SwipeModel {
                 frameTime = phase + Double(k) * period
             }
             if let t = lastMove {
-                velocity = plan.direction * plan.amplitude * invT * Self.minimumJerkSlope((t - dwell) * invT)
+                velocity = plan.direction * plan.amplitude * invT * profile.slope((t - dwell) * invT)
             }
         }
         // The lift-off row (a lift-off during a stall is delivered when the stall ends).
@@ -116,13 +117,13 @@ extension SwipeModel {
         let rho = placed ? 1 : rng.uniform(s.releaseRange.lowerBound, s.releaseRange.upperBound)
         let hold = placed ? rng.exponential(mean: s.holdMean) : 0
         let amplitude = a * pitch * user.gain * noise
-        if let limit, amplitude * Self.minimumJerk(rho) > limit {
+        if let limit, amplitude * strokeProfile.position(rho) > limit {
             // near the target: a placed stroke of the distance still to go
             return Plan(direction: direction, amplitude: max(limit, 0.25 * pitch), duration: t, releaseFraction: 1, hold: hold,
-                        style: .drag, strategy: .stepper, drawnAmplitude: a, drawnDuration: drawn)
+                        style: .drag, strategy: .stepper, drawnAmplitude: a, drawnDuration: drawn, profile: strokeProfile)
         }
         return Plan(direction: direction, amplitude: amplitude, duration: t, releaseFraction: rho, hold: hold,
-                    style: placed ? .drag : .flick, strategy: .stepper, drawnAmplitude: a, drawnDuration: drawn)
+                    style: placed ? .drag : .flick, strategy: .stepper, drawnAmplitude: a, drawnDuration: drawn, profile: strokeProfile)
     }
 
     /// Checks the issue-16 parameters (task, delivery, strokes).
@@ -144,6 +145,9 @@ extension SwipeModel {
                           ("stroke.holdProbability", s.holdProbability), ("stroke.forwardShare", s.forwardShare),
                           ("stroke.browseKeepDirection", s.browseKeepDirection)] {
             try need(share(x), name, x, "a probability")
+        }
+        if let x = s.peakTime {
+            try need(x > 0 && x < 1, "stroke.peakTime", x, "a fraction of the stroke's duration inside (0, 1)")
         }
         if let x = d.firstDeliveryMedian {
             try need(positive(x) && x <= 100_000, "delivery.firstDeliveryMedian", x, "a positive number up to 100000")

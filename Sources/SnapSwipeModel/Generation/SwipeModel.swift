@@ -29,6 +29,8 @@ import SnapGSL
 public struct SwipeModel: Sendable {
     public let parameters: SwipeModelParameters
     public let layout: CarouselLayout
+    /// The path of reveal and browse strokes (``StrokeParameters/peakTime``; minimum jerk without it).
+    public let strokeProfile: StrokeProfile
 
     /// `fC` of Android's spline: `friction · 9.80665 · 39.37 · ppi · 0.84` (778.3 at the defaults).
     let androidFrictionCoefficient: Double
@@ -43,6 +45,7 @@ public struct SwipeModel: Sendable {
         try Self.validate(parameters)
         self.parameters = parameters
         self.layout = layout
+        strokeProfile = try StrokeProfile(peakTime: parameters.stroke.peakTime)
         androidFrictionCoefficient = Self.androidFrictionCoefficient(friction: parameters.androidFriction, ppi: parameters.androidPPI)
     }
 
@@ -172,6 +175,9 @@ public struct SwipeModel: Sendable {
         /// per-stroke amplitude and duration draws before the user's gain and motor noise.
         var drawnAmplitude = Double.nan
         var drawnDuration = Double.nan
+        /// The finger path's shape (reveal and browse strokes: ``strokeProfile``; every other plan
+        /// minimum jerk).
+        var profile = StrokeProfile.minimumJerk
     }
 
     /// Beta(a, b) with the given mean and standard deviation (`a = m·q`, `b = (1 − m)·q`,
@@ -258,10 +264,10 @@ public struct SwipeModel: Sendable {
             let jitter = SnapMath.clamp(rng.gaussian(standardDeviation: p.timeJitterSD), -clip, clip)
             let t = Double(j) * period + (j == 0 ? 0 : jitter)
             times.append(clock + t)
-            offsets.append(amplitude * Self.minimumJerk((min(t, lift) - rest) * invT))
+            offsets.append(amplitude * plan.profile.position((min(t, lift) - rest) * invT))
         }
         let tLast = min(Double(steps) * period, lift)
-        let velocity = amplitude * invT * Self.minimumJerkSlope((tLast - rest) * invT)
+        let velocity = amplitude * invT * plan.profile.slope((tLast - rest) * invT)
         var tail = SyntheticSwipe.LiftTail.none
         if rng.bernoulli(p.liftTailProbability) {
             let count = min(steps, rng.bernoulli(0.5) ? 1 : 2)

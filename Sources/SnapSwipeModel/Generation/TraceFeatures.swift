@@ -45,6 +45,11 @@ public struct TraceFeatures: Sendable, Hashable {
     public var velocity: Double
     /// Finger speed over the last 50 ms of moves (the repeat excluded), pt/ms; `nil` with one move.
     public var lateSpeed: Double?
+    /// The GestureApp kit's release speed (`realdata/gestureapp/scripts/convert_gestureapp.py`,
+    /// `release_speed` on the rows without a repeated lift-off): the least-squares slope of offset
+    /// on time over the rows within 50 ms of the last one, touch-down included, or over the last two
+    /// rows when fewer fall in the window; 0 when they share a time. pt/ms, unsigned.
+    public var lateSpeedLSQ: Double
     /// Last move to lift-off, ms (`nil` without a move before the lift-off).
     public var liftGap: Double?
     /// |travel| / the fastest move-to-move speed, ms: a stroke-duration proxy in which the
@@ -126,6 +131,29 @@ public struct TraceFeatures: Sendable, Hashable {
         var j = last
         while j > 1 && time[last] - time[j - 1] <= 50 { j -= 1 }
         lateSpeed = last >= 2 && j < last && time[last] > time[j] ? abs(offset[last] - offset[j]) / (time[last] - time[j]) : nil
+        lateSpeedLSQ = Self.windowSlope(time: time, offset: offset, through: n >= 3 && liftRepeats ? n - 2 : n - 1)
+    }
+
+    /// The kit's least-squares slope over the rows `0...end` within 50 ms of row `end` (at least
+    /// the last two), unsigned; 0 with fewer than two rows or no time between them.
+    static func windowSlope(time: UnsafeBufferPointer<Double>, offset: UnsafeBufferPointer<Double>, through end: Int) -> Double {
+        guard end >= 1 else { return 0 }
+        var first = end
+        while first > 0 && time[end] - time[first - 1] <= 50 { first -= 1 }
+        first = min(first, end - 1)
+        guard time[end] > time[first] else { return 0 }
+        let count = Double(end - first + 1)
+        var mt = 0.0, mx = 0.0
+        for i in first...end { mt += time[i] - time[first]; mx += offset[i] }
+        mt /= count
+        mx /= count
+        var sxy = 0.0, sxx = 0.0
+        for i in first...end {
+            let dt = time[i] - time[first] - mt
+            sxy += dt * (offset[i] - mx)
+            sxx += dt * dt
+        }
+        return sxx > 0 ? abs(sxy / sxx) : 0
     }
 
     /// The late finger speed (``lateSpeed``) below which a stroke was at rest before lift-off, pt/ms:

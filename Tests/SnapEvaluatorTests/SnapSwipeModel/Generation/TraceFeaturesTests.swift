@@ -15,6 +15,26 @@ import Testing
         }
     }
 
+    /// The kit's release speed (`convert_gestureapp.py` `release_speed`): least squares over the rows
+    /// within 50 ms of the last, touch-down included, the repeated lift-off left out; the last two
+    /// rows when the window holds fewer.
+    @Test func leastSquaresLateSpeedIsTheKits() {
+        // touch-down, one move 89 ms later, a repeated lift-off: the last two rows (0 → 237 in 89 ms)
+        let one = features([0, 89, 97], [0, 237, 237])
+        #expect(abs(one.lateSpeedLSQ - 237 / 89.0) < 1e-12)
+        #expect(one.lateSpeed == nil)
+        // moves at 96, 129, 155 and a repeat at 163: the window [105, 155] holds 129 and 155
+        let three = features([0, 96, 129, 155, 163], [0, 79, 150, 236, 236])
+        #expect(abs(three.lateSpeedLSQ - 86 / 26.0) < 1e-12)
+        // four rows in the window, no repeat: the least-squares slope of (0, 0), (10, 12), (20, 18), (30, 33)
+        let fit = features([0, 10, 20, 30], [0, 12, 18, 33])
+        #expect(abs(fit.lateSpeedLSQ - 1.05) < 1e-12)
+        // leftward travel reads the same speed; a lift-off that does not repeat stays in the window
+        let left = features([0, 10, 20, 30], [0, -12, -18, -33])
+        #expect(abs(left.lateSpeedLSQ - 1.05) < 1e-12)
+        #expect(features([0], [0]).lateSpeedLSQ == 0)
+    }
+
     @Test func aFingerThatSlowedDownAndHeldIsAHoldNotAStall() {
         // moves at 20, 20, 10 pt per 16.7 ms frame, then a repeated lift-off 130 ms later
         let f = features([0, 50, 66.7, 83.4, 100.1, 230.1], [0, 10, 30, 50, 60, 60])
