@@ -35,7 +35,8 @@ extension ScoreAccumulator {
         var earlierCells: (offset: Double, count: Int) = (.nan, 0)
     }
 
-    /// Records `trace`'s per-trace counts and stores what its scoring needs at `batch[slot]`.
+    /// Stores what scoring `trace` needs at `batch[slot]` (its user's and file's rows made; its
+    /// counts are added when the batch is scored, ``scoreBatch(count:)``).
     mutating func prepare(_ trace: TraceRelease, into slot: Int) {
         let layout = trace.layout
         var release = trace.release
@@ -50,16 +51,11 @@ extension ScoreAccumulator {
             startIndex: startIndex, direction: TraceOutcome.swipeDirection(of: release),
             natural: UIKitDeceleration.normal.restingOffset(of: release, in: layout),
             departure: ReusePool(layout: layout).departure(from: release.offset))
-        if trace.intendedIndex == nil {
-            unlabelled += 1
-        } else {
-            labelled += 1
+        if trace.intendedIndex != nil {
             let user = trace.user
             if userCounts.count <= user { addUsers(upTo: user) }
-            userCounts[user] += 1
             prepared.user = user
             prepared.file = fileIndex(trace.location.file)
-            fileCounts[prepared.file] += 1
         }
         if slot < batch.count {
             batch[slot] = prepared
@@ -84,9 +80,19 @@ extension ScoreAccumulator {
     }
 
     /// Decides and scores `batch[0..<count]` with every policy, then adds the per-trace results
-    /// that need all policies' decisions (hit patterns, per-user and per-file hits, agreements).
+    /// that need all policies' decisions (hit patterns, per-user and per-file hits, agreements)
+    /// and the traces' counts (labelled or not, per user and per file).
     mutating func scoreBatch(count: Int) {
         let p = policies.count, words = wordsPerTrace
+        for t in 0..<count {
+            if batch[t].labelled {
+                labelled += 1
+                userCounts[batch[t].user] += 1
+                fileCounts[batch[t].file] += 1
+            } else {
+                unlabelled += 1
+            }
+        }
         for w in 0..<(count * words) { batchPatterns[w] = 0 }
         for k in 0..<p {
             let policy = policies[k]   // one copy of the existential per batch, opened below
