@@ -177,7 +177,7 @@ private struct Reader {
                 guard k >= 0 && k < p else { throw r.fail("hits", "policy index \(k) outside 0..<\(p)") }
                 words[k / 64] |= 1 << UInt64(k % 64)
             }
-            totals.hitPatterns[words, default: 0] += try r.int("traces")
+            totals.patternTable.add(words, traces: try r.int("traces"))
         }
         var names: [String] = []
         let users = try header.int("users")

@@ -4,24 +4,29 @@ import SnapTraces
 /// A ``ScoreAccumulator`` fed one trace at a time that scores them a batch at a time
 /// (``ScoreAccumulator/add(contentsOf:)``, much faster than one by one). Call ``flush()``
 /// before reading ``accumulator``: until then up to a batch of traces may be waiting.
+///
+/// A trace added is prepared for scoring at once (``ScoreAccumulator/prepare(_:into:)``: what
+/// the batch needs of it, not the trace itself, is kept), so no trace is copied into a queue:
+/// the same batches, in the same order, as ``ScoreAccumulator/add(contentsOf:)`` on the traces.
 package struct PendingScores: Sendable {
     package private(set) var accumulator: ScoreAccumulator
-    private var pending: [TraceRelease] = []
+    /// Traces prepared and not yet scored.
+    private var pending = 0
 
     package init(policies: [any SnapPolicy]) {
         accumulator = ScoreAccumulator(policies: policies)
-        pending.reserveCapacity(ScoreAccumulator.batchSize)
     }
 
     package mutating func add(_ trace: TraceRelease) {
-        pending.append(trace)
-        if pending.count == ScoreAccumulator.batchSize { flush() }
+        accumulator.prepare(trace, into: pending)
+        pending += 1
+        if pending == ScoreAccumulator.batchSize { flush() }
     }
 
     /// Scores the waiting traces.
     package mutating func flush() {
-        guard !pending.isEmpty else { return }
-        accumulator.add(contentsOf: pending)
-        pending.removeAll(keepingCapacity: true)
+        guard pending > 0 else { return }
+        accumulator.scoreBatch(count: pending)
+        pending = 0
     }
 }

@@ -54,10 +54,11 @@ public struct ScoreAccumulator: Sendable {
     /// Which policies hit a labelled trace, as a bit set (bit p at word `p/64`), and how many
     /// labelled traces had that set: all the paired McNemar tests need, in memory that grows with
     /// the number of distinct patterns (a few thousand at most in practice), not with traces.
-    public internal(set) var hitPatterns: [[UInt64]: Int] = [:]
+    /// Assembled on each access from ``patternTable``.
+    public var hitPatterns: [[UInt64]: Int] { patternTable.dictionary }
+    /// The store of ``hitPatterns`` (``HitPatternTable``: no array hashed per trace).
+    var patternTable: HitPatternTable
     public let wordsPerTrace: Int
-    /// The pattern of the trace being added (reused, so a known pattern allocates nothing).
-    private var pattern: [UInt64]
     /// `agreements[i·P + j]`: unlabelled traces on which policies i and j chose the same item.
     public internal(set) var agreements: [Int]
 
@@ -82,13 +83,13 @@ public struct ScoreAccumulator: Sendable {
     /// takes them), the decisions of the policy being scored, the hit patterns (`wordsPerTrace`
     /// words per trace) and the unlabelled traces' targets (`batchTargets[t·P + k]`); what the
     /// policies share of each release (``ReleaseKinematics``, emptied per trace).
-    private var batch: [Prepared] = []
-    private var batchReleases: [Release] = []
-    private var batchKinematics: [ReleaseKinematics] = []
-    private var batchLayouts: [CarouselLayout] = []
-    private var batchDecisions: [SnapDecision] = []
-    private var batchPatterns: [UInt64]
-    private var batchTargets: [Int]
+    var batch: [Prepared] = []
+    var batchReleases: [Release] = []
+    var batchKinematics: [ReleaseKinematics] = []
+    var batchLayouts: [CarouselLayout] = []
+    var batchDecisions: [SnapDecision] = []
+    var batchPatterns: [UInt64]
+    var batchTargets: [Int]
 
     /// Offsets of the per-policy counters in a row of ``counters``.
     enum Counter {
@@ -114,7 +115,7 @@ public struct ScoreAccumulator: Sendable {
         self.policies = policies
         let p = policies.count
         wordsPerTrace = max(1, (p + 63) / 64)
-        pattern = Array(repeating: 0, count: wordsPerTrace)
+        patternTable = HitPatternTable(words: wordsPerTrace)
         agreements = Array(repeating: 0, count: p * p)
         counters = Array(repeating: 0, count: p * Counter.stride)
         corrections = Array(repeating: 0, count: p)
@@ -185,199 +186,6 @@ public struct ScoreAccumulator: Sendable {
         if pending > 0 { scoreBatch(count: pending) }
     }
 
-    /// Traces decided together by ``add(contentsOf:)``: large enough that a policy's existential
-    /// is opened once for many decisions, small enough that the batch's scratch stays in cache.
-    public static let batchSize = 256
-
-    /// What scoring one trace needs besides its release, layout and decisions, computed once
-    /// per trace.
-    private struct Prepared {
-        /// The intended item, or `nil` for an unlabelled trace.
-        var intended: Int?
-        /// What counts as reaching it (the trace's `hit`, else exact).
-        var hit: HitCriterion = .exact
-        /// Of a labelled trace: its user and file (indices of ``userCounts`` and ``fileNames``).
-        var user = 0, file = 0
-        var startSlot: Int
-        var startIndex: Int
-        var direction: Int
-        /// Where UIKit's normal deceleration would come to rest, points.
-        var natural: Double
-        var departure: ReusePool.Departure
-        /// The last settle offset whose cell reconfigurations were counted, and that count
-        /// (policies often agree, and the same settle reconfigures the same cells).
-        var cells: (offset: Double, count: Int) = (.nan, 0)
-    }
-
-    /// Records `trace`'s per-trace counts and stores what its scoring needs at `batch[slot]`.
-    private mutating func prepare(_ trace: TraceRelease, into slot: Int) {
-        let layout = trace.layout
-        var release = trace.release
-        let startSlot = release.startSlot(in: layout)
-        // Resolved once for every policy: `nil` means the slot nearest the start offset, which
-        // each policy would otherwise look for again (Release.startIndex).
-        if release.startIndex == nil { release.startIndex = startSlot }
-        var prepared = Prepared(
-            intended: trace.intendedIndex, startSlot: startSlot,
-            startIndex: layout.itemIndex(ofSlot: startSlot), direction: TraceOutcome.swipeDirection(of: release),
-            natural: UIKitDeceleration.normal.restingOffset(of: release, in: layout),
-            departure: ReusePool(layout: layout).departure(from: release.offset))
-        prepared.hit = trace.criterion
-        if trace.intendedIndex == nil {
-            unlabelled += 1
-        } else {
-            labelled += 1
-            let user = trace.user
-            if userCounts.count <= user { addUsers(upTo: user) }
-            userCounts[user] += 1
-            prepared.user = user
-            prepared.file = fileIndex(trace.location.file)
-            fileCounts[prepared.file] += 1
-        }
-        if slot < batch.count {
-            batch[slot] = prepared
-            batchReleases[slot] = release
-            batchKinematics[slot] = ReleaseKinematics()
-            batchLayouts[slot] = layout
-        } else {
-            batch.append(prepared)
-            batchReleases.append(release)
-            batchKinematics.append(ReleaseKinematics())
-            batchLayouts.append(layout)
-            batchDecisions.append(SnapDecision(targetSlot: 0, targetIndex: 0, targetOffset: 0, rule: ""))
-        }
-    }
-
-    /// Extends the user table with zero rows up to user `user` (a new user: with many users, once
-    /// per trace; out of line). The arrays grow geometrically.
-    @inline(never)
-    mutating func addUsers(upTo user: Int) {
-        userCounts.append(contentsOf: repeatElement(0, count: user + 1 - userCounts.count))
-        userHitCounts.addUsers(upTo: user + 1)
-    }
-
-    /// Decides and scores `batch[0..<count]` with every policy, then adds the per-trace results
-    /// that need all policies' decisions (hit patterns, per-user and per-file hits, agreements).
-    private mutating func scoreBatch(count: Int) {
-        let p = policies.count
-        for w in 0..<(count * wordsPerTrace) { batchPatterns[w] = 0 }
-        for k in 0..<p {
-            let policy = policies[k]   // one copy of the existential per batch, opened below
-            score(policy, at: k, count: count)
-        }
-        for t in 0..<count {
-            let trace = batch[t]
-            guard trace.intended != nil else {
-                let row = t * p
-                for i in 0..<p {
-                    for j in (i + 1)..<max(i + 1, p) where batchTargets[row + i] == batchTargets[row + j] {
-                        agreements[i * p + j] += 1
-                        agreements[j * p + i] += 1
-                    }
-                }
-                continue
-            }
-            for w in 0..<wordsPerTrace { pattern[w] = batchPatterns[t * wordsPerTrace + w] }
-            hitPatterns[pattern, default: 0] += 1
-            // Hits per user and per file, from the trace's hit bits.
-            let userRow = trace.user * p, fileRow = trace.file * p
-            for w in 0..<wordsPerTrace {
-                var bits = pattern[w]
-                while bits != 0 {
-                    let k = w * 64 + bits.trailingZeroBitCount
-                    userHitCounts.increment(userRow + k)
-                    fileHitCounts[fileRow + k] += 1
-                    bits &= bits - 1
-                }
-            }
-        }
-    }
-
-    /// Policy `k` (`policy`) decides `batch[0..<count]`; adds its outcomes to the policy's
-    /// counters, sets its bit in each labelled trace's hit pattern and records its targets of
-    /// unlabelled traces. Generic, so the existential is opened once, and the policy decides the
-    /// whole batch in its own loop (``SnapPolicy/decide(_:in:into:)``, the policy's `decide`
-    /// inlined). The loop reads the batch and writes the counters through pointers (no copies
-    /// of a trace, no bounds or uniqueness checks per access).
-    private mutating func score<P: SnapPolicy>(_ policy: P, at k: Int, count: Int) {
-        let p = policies.count, words = wordsPerTrace
-        let word = k / 64, bit: UInt64 = 1 << UInt64(k % 64)
-        // Sums in trace order, as one by one.
-        var correction = corrections[k], absoluteError = absoluteErrors[k], cellsReconfigured = cellSums[k]
-        var errorOverflow = self.errorOverflow[k], pagesOverflow = self.pagesOverflow[k]
-        batchReleases.withUnsafeBufferPointer { releases in
-        batchLayouts.withUnsafeBufferPointer { layouts in
-        batchKinematics.withUnsafeMutableBufferPointer { kinematics in
-        batchDecisions.withUnsafeMutableBufferPointer { decisions in
-            policy.decide(UnsafeBufferPointer(rebasing: releases[..<count]), in: layouts, sharing: kinematics,
-                          into: UnsafeMutableBufferPointer(rebasing: decisions[..<count]))
-        }
-        }
-        }
-        }
-        batchDecisions.withUnsafeBufferPointer { decisions in
-        batchLayouts.withUnsafeBufferPointer { layouts in
-        batch.withUnsafeMutableBufferPointer { traces in
-        counters.withUnsafeMutableBufferPointer { counters in
-        batchPatterns.withUnsafeMutableBufferPointer { patterns in
-        batchTargets.withUnsafeMutableBufferPointer { targets in
-            guard let first = traces.baseAddress, let decided = decisions.baseAddress, let layouts = layouts.baseAddress,
-                  let c = counters.baseAddress.map({ $0 + k * Counter.stride }),
-                  let patterns = patterns.baseAddress, let targets = targets.baseAddress else { return }
-            for t in 0..<count {
-                let r = first + t, d = decided + t
-                correction += TraceOutcome.snapCorrection(targetOffset: d.pointee.targetOffset, naturalRest: r.pointee.natural)
-                if d.pointee.targetOffset != r.pointee.cells.offset {
-                    r.pointee.cells = (d.pointee.targetOffset, r.pointee.departure.reconfigurations(to: d.pointee.targetOffset))
-                }
-                cellsReconfigured += Double(r.pointee.cells.count)
-                guard let intended = r.pointee.intended else {
-                    targets[t * p + k] = d.pointee.targetIndex
-                    let moved = TraceOutcome.saturatingDifference(d.pointee.targetSlot, r.pointee.startSlot)
-                    if let bin = Histogram.bin(moved) { c[Counter.pagesBins + bin] += 1 } else {
-                        pagesOverflow[moved, default: 0] += 1
-                    }
-                    continue
-                }
-                let e = TraceOutcome.itemError(target: d.pointee.targetIndex, intended: intended, in: layouts[t])
-                absoluteError += Double(abs(e))
-                if let bin = Histogram.bin(e) { c[Counter.errorBins + bin] += 1 } else {
-                    errorOverflow[e, default: 0] += 1
-                }
-                let direction = r.pointee.direction
-                let reached = r.pointee.hit == .exact ? e == 0
-                    : HitCriterion.isRevealed(item: intended, atOffset: d.pointee.targetOffset, in: layouts[t])
-                if reached {
-                    c[Counter.hits] += 1
-                    patterns[t * words + word] |= bit
-                }
-                if e * direction > 0 {
-                    c[Counter.overshoots] += 1
-                } else if e * direction < 0 {
-                    c[Counter.undershoots] += 1
-                }
-                let startIndex = r.pointee.startIndex
-                if intended != startIndex {
-                    c[Counter.intendedChanges] += 1
-                    if d.pointee.targetIndex == startIndex { c[Counter.missedChanges] += 1 }
-                } else {
-                    c[Counter.intendedStays] += 1
-                    if d.pointee.targetIndex != startIndex { c[Counter.falseChanges] += 1 }
-                }
-            }
-        }
-        }
-        }
-        }
-        }
-        }
-        corrections[k] = correction
-        absoluteErrors[k] = absoluteError
-        cellSums[k] = cellsReconfigured
-        self.errorOverflow[k] = errorOverflow
-        self.pagesOverflow[k] = pagesOverflow
-    }
-
     mutating func fileIndex(_ name: String) -> Int {
         if let last = fileNames.last, last == name { return fileNames.count - 1 }
         if let i = fileNames.firstIndex(of: name) { return i }
@@ -432,13 +240,13 @@ public struct ScoreAccumulator: Sendable {
             fileCounts[i] += other.fileCounts[f]
             for k in 0..<p { fileHitCounts[i * p + k] += other.fileHitCounts[f * p + k] }
         }
-        hitPatterns.merge(other.hitPatterns, uniquingKeysWith: +)
+        patternTable.merge(other.patternTable)
         for i in agreements.indices { agreements[i] += other.agreements[i] }
     }
 
     /// Nothing added or merged yet.
     private var isEmpty: Bool {
-        labelled == 0 && unlabelled == 0 && userCounts.isEmpty && fileNames.isEmpty && hitPatterns.isEmpty
+        labelled == 0 && unlabelled == 0 && userCounts.isEmpty && fileNames.isEmpty && patternTable.count == 0
     }
 
     /// Whether `remap` maps each of `users` users to itself (users beyond it map to themselves).
@@ -455,8 +263,8 @@ public struct ScoreAccumulator: Sendable {
         let p = policies.count
         var onlyReference = Array(repeating: 0, count: p)
         var onlyPolicy = Array(repeating: 0, count: p)
-        func bit(_ words: [UInt64], _ k: Int) -> Bool { words[k / 64] & (1 << UInt64(k % 64)) != 0 }
-        for (words, count) in hitPatterns {
+        func bit(_ words: UnsafePointer<UInt64>, _ k: Int) -> Bool { words[k / 64] & (1 << UInt64(k % 64)) != 0 }
+        patternTable.forEach { words, count in
             let r = bit(words, reference)
             for k in 0..<p where k != reference {
                 let h = bit(words, k)

@@ -65,6 +65,37 @@ struct UserHitTable: Sendable {
         wide[i] += 1
     }
 
+    /// Adds 1 to count `start + b` for every set bit `b` of `bits` (the hits of one trace, for
+    /// one word of its hit pattern: `start` is the user's row plus the word's first policy).
+    /// One access to the table for all of them (no uniqueness check per count).
+    @inline(__always)
+    mutating func increment(from start: Int, bits: UInt64) {
+        if !isWide {
+            let done = narrow.withUnsafeMutableBufferPointer { counts -> Bool in
+                var b = bits
+                while b != 0 {
+                    if counts[start + b.trailingZeroBitCount] == UInt8.max { return false }
+                    b &= b - 1
+                }
+                b = bits
+                while b != 0 {
+                    counts[start + b.trailingZeroBitCount] &+= 1
+                    b &= b - 1
+                }
+                return true
+            }
+            if done { return }
+            widen()
+        }
+        wide.withUnsafeMutableBufferPointer { counts in
+            var b = bits
+            while b != 0 {
+                counts[start + b.trailingZeroBitCount] += 1
+                b &= b - 1
+            }
+        }
+    }
+
     /// Adds `value` to count `i`.
     @inline(__always)
     mutating func add(_ value: UInt32, at i: Int) {

@@ -45,6 +45,28 @@ struct UserHitTableTests {
         #expect((0..<reference.count).allSatisfy { table[$0] == reference[$0] })
     }
 
+    @Test("the hits of one trace as bits: the same counts as one increment per bit, also when one passes 255")
+    func incrementsBits() {
+        var bits = UserHitTable(policies: 70), single = UserHitTable(policies: 70)
+        bits.addUsers(upTo: 3)
+        single.addUsers(upTo: 3)
+        var state: UInt64 = 7
+        for step in 0..<2_000 {
+            state = state &* 6364136223846793005 &+ 1442695040888963407
+            let u = Int(state >> 60) % 3, word = step % 2
+            // policy 0 of user 0 hit on every trace: its count passes 255 part way
+            let pattern = (state >> 7) & (word == 0 ? UInt64.max : 0x3F) | (u == 0 && word == 0 ? 1 : 0)
+            bits.increment(from: u * 70 + word * 64, bits: pattern)
+            var b = pattern
+            while b != 0 {
+                single.increment(u * 70 + word * 64 + b.trailingZeroBitCount)
+                b &= b - 1
+            }
+        }
+        #expect(bits.isWide && single.isWide)
+        #expect(bits.values == single.values)
+    }
+
     @Test("rows added later are zero in either width")
     func addsZeroRows() {
         var table = UserHitTable(policies: 2)

@@ -1,0 +1,51 @@
+import SnapStrategies
+import Testing
+@testable import SnapTraces
+@testable import SnapScoring
+
+@Suite("Batch scorer")
+struct ScoreAccumulatorBatchTests {
+    /// Traces scored under `exact` and `revealed` in one batch, by policies whose targets alternate
+    /// between few offsets (the scorer's per-trace cache of cell counts): hits, cells and the hit
+    /// patterns are those of ``TraceOutcome``, trace by trace, also through ``PendingScores``.
+    @Test("mixed hit criteria and alternating targets: every hit and cell count as TraceOutcome's")
+    func mixedCriteria() throws {
+        let layout = try CarouselLayout(itemWidth: 120, spacing: 8, leadingInset: 8, viewportWidth: 390, itemCount: 30)
+        let policies: [any SnapPolicy] = [NearestPageSnap(), Tag99Snap(), NearestPageSnap(), UIKitPagingSnap(), Tag99Snap()]
+        var traces: [TraceRelease] = []
+        for i in 0..<300 {
+            let start = Double(i % 23) * 128
+            let release = Release(offset: start + Double(i % 17) * 19 - 150, velocity: Double(i % 11) / 4 - 1.2,
+                                  startOffset: start, startTime: 0, time: 90)
+            traces.append(TraceRelease(traceID: "\(i)", user: i % 4, intendedIndex: (i * 7) % 30, layout: layout,
+                                       release: release, sampleCount: 6, location: TraceLocation(file: "m.csv", line: 2 + i),
+                                       hit: i % 2 == 0 ? .revealed : nil))
+        }
+        var batched = ScoreAccumulator(policies: policies)
+        batched.add(contentsOf: traces)
+        var pending = PendingScores(policies: policies)
+        for trace in traces { pending.add(trace) }
+        pending.flush()
+        var hits = Array(repeating: 0, count: policies.count), cells = Array(repeating: 0.0, count: policies.count)
+        var patterns: [[UInt64]: Int] = [:]
+        for trace in traces {
+            let natural = UIKitDeceleration.normal.restingOffset(of: trace.release, in: layout)
+            let startSlot = trace.release.startSlot(in: layout)
+            var pattern: UInt64 = 0
+            for (k, policy) in policies.enumerated() {
+                let o = TraceOutcome(decision: policy.decide(trace.release, in: layout), trace: trace,
+                                     naturalRest: natural, startSlot: startSlot)
+                cells[k] += Double(o.cellsReconfigured)
+                if o.isHit { hits[k] += 1; pattern |= 1 << UInt64(k) }
+            }
+            patterns[[pattern], default: 0] += 1
+        }
+        #expect(Set(hits).count > 1 && hits.allSatisfy { $0 > 0 })   // the criteria and policies differ
+        for acc in [batched, pending.accumulator] {
+            #expect(acc.totals.map(\.hits) == hits)
+            #expect(acc.totals.map(\.cellsReconfigured) == cells)
+            #expect(acc.hitPatterns == patterns)
+            #expect(acc.labelled == 300 && acc.userCounts == [75, 75, 75, 75])
+        }
+    }
+}
