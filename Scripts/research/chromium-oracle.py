@@ -314,6 +314,10 @@ def main():
                     help="Chromium's kSnapFlingDecayPrediction: off (default here): the snap target is 25 x the "
                          "fling's first inertial update (--disable-features=SnapFlingDecayPrediction); on: the "
                          "browser's own default, which waits for two decaying updates and so depends on the frame timing")
+    ap.add_argument("--resampling", choices=["off", "on"], default="off",
+                    help="Chromium's ResamplingScrollEvents: off (default here): each drag scroll update moves the "
+                         "content by the finger's own travel; on: the browser's default, which predicts the finger at "
+                         "frame time, so the content's offset at lift-off depends on the frame timing")
     ap.add_argument("--against", help="an earlier --out of the same grid: also print how often the browser "
                                       "rested on the same item in both runs (its self-agreement)")
     ap.add_argument("--score-only", action="store_true",
@@ -339,7 +343,9 @@ def main():
               "item_width,item_spacing,leading_inset,viewport_width,item_count\n")
     lost = {}
     if not a.score_only:
-        extra = ["--disable-features=SnapFlingDecayPrediction"] if a.decay_prediction == "off" else []
+        disabled = (["SnapFlingDecayPrediction"] if a.decay_prediction == "off" else []) + \
+                   (["ResamplingScrollEvents"] if a.resampling == "off" else [])
+        extra = ["--disable-features=" + ",".join(disabled)] if disabled else []
         browser = Browser(a.chromium, a.driver, extra)
         results = []
         try:

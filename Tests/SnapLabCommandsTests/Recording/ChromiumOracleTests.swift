@@ -7,7 +7,7 @@ import SnapReports
 /// Chromium as the oracle for the CSS snap policies (issue 34), on a small grid: a real
 /// `scroll-snap-type` container in headless Chromium, touch swipes through the DevTools protocol
 /// with their timestamps and a late lift-off (the fling's first update is one frame; the decay
-/// prediction is off), the browser's resting item against `css-snap-*`'s decision on the same
+/// prediction and scroll resampling are off), the browser's resting item against `css-snap-*`'s decision on the same
 /// events (the finger's samples, velocity by Chromium's own tracker, ``ChromiumVelocityEstimator``;
 /// `frameInterval` one frame, ``CSSScrollSnap/flingFrame``).
 /// `Scripts/research/chromium-oracle.py` runs the full grid (432 swipes) and prints the agreement.
@@ -94,16 +94,18 @@ struct ChromiumOracleTests {
 
     static func double(_ any: Any?) -> Double? { (any as? NSNumber)?.doubleValue }
 
-    @Test("the CSS policies pick the browser's resting item on a small grid of paced touch swipes",
+    @Test("the CSS policies pick the browser's resting item on a small grid of timestamped touch swipes",
           .enabled(if: HeadlessChromium.isAvailable, Comment(rawValue: HeadlessChromium.skipMessage)),
           .timeLimit(.minutes(8)))
     func smallGrid() throws {
         let dir = try TestScratch.directory("oracle")
         defer { try? FileManager.default.removeItem(at: dir) }
-        // The snap target from 25 x the fling's first update (kSnapFlingDecayPrediction off): the
-        // browser's default waits for two decaying updates, which depends on frame timing.
+        // The snap target from 25 x the fling's first update (kSnapFlingDecayPrediction off: the
+        // browser's default waits for two decaying updates, which depends on frame timing), and
+        // drag updates that follow the finger (ResamplingScrollEvents off: it predicts the finger at
+        // frame time, so the offset at lift-off depends on frame timing).
         let browser = try HeadlessChromium(width: Int(Self.view) + 15, height: 800,
-                                           arguments: ["--disable-features=SnapFlingDecayPrediction"])
+                                           arguments: ["--disable-features=SnapFlingDecayPrediction,ResamplingScrollEvents"])
         defer { browser.close() }
         try browser.cdp("Emulation.setDeviceMetricsOverride", ["width": Int(Self.view) + 15, "height": 800, "deviceScaleFactor": 1, "mobile": true])
         try browser.cdp("Emulation.setTouchEmulationEnabled", ["enabled": true, "maxTouchPoints": 1])
