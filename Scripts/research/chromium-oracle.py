@@ -323,7 +323,8 @@ def main():
     ap.add_argument("--score-only", action="store_true",
                     help="do not run the browser: score the traces an earlier run left in --out")
     ap.add_argument("--policy-arg", action="append", default=[],
-                    help="extra arguments for snaplab compare (e.g. --param css-snap-mandatory.X=Y)")
+                    help="extra arguments for snaplab compare (e.g. --param css-snap-mandatory.X=Y; a --param for "
+                         "one CSS policy is given to that policy's modes only)")
     a = ap.parse_args()
     os.makedirs(a.out, exist_ok=True)
     modes = MODES_FULL if a.grid == "full" else MODES_SMALL
@@ -380,7 +381,12 @@ def main():
             # The late lift-off makes the first inertial update one whole frame (kFrameDelta).
             cmd += ["--param", "%s.frameInterval=%.17g" % (policy, FRAME_MS)]
         for extra in a.policy_arg:
-            cmd += shlex.split(extra)
+            words = shlex.split(extra)
+            # A --param for the other CSS policy is left out of this one's compare.
+            if len(words) == 2 and words[0] == "--param" and words[1].startswith("css-snap-") \
+                    and not words[1].startswith(policy + "."):
+                continue
+            cmd += words
         out = subprocess.run(cmd, capture_output=True, text=True)
         if out.returncode != 0:
             raise SystemExit("chromium-oracle: snaplab compare failed: " + out.stderr)

@@ -47,14 +47,13 @@ struct CSSScrollSnapProximityTests {
     /// estimate (the offset reached + 25 × that frame's update) still lies more than 300 pt past
     /// item 4's snap when the fling, 240 pt long, reaches the end of the content (100 pt on); there
     /// the scroll ends on item 4's snap, which is in range: it is the target (`SnapAtScrollEnd`).
-    /// With `scrollEndSnap` 0 it rests at the end, unsnapped (nearest item 3).
+    /// With `scrollEndSnap` 0 (the default) it rests at the end, unsnapped (nearest item 3).
     @Test("a proximity fling with nothing in range goes on and snaps at scroll end")
     func coastingToTheEnd() throws {
         let release = Release(offset: 3300, velocity: 1.25)
-        let d = CSSScrollSnap(strictness: .proximity, frameInterval: 16).decide(release, in: sparse)
+        let d = try CSSScrollSnap(strictness: .proximity).withParameterValues([25, 16, 0.03, 1.0 / 3, 0, 1]).decide(release, in: sparse)
         #expect(d.rule == "scroll-end-position" && d.targetIndex == 4 && d.targetOffset == 3400)
-        let off = try CSSScrollSnap(strictness: .proximity, frameInterval: 16).withParameterValues([25, 16, 0.03, 1.0 / 3, 0, 0])
-        let rest = off.decide(release, in: sparse)
+        let rest = CSSScrollSnap(strictness: .proximity, frameInterval: 16).decide(release, in: sparse)
         #expect(rest.rule == "no-snap-in-range" && rest.targetOffset == 3400 && rest.targetIndex == 3)
     }
 
@@ -64,15 +63,16 @@ struct CSSScrollSnapProximityTests {
     /// toward 2 000: at the sixth later frame (offset 1 646.7, update 25.9, estimate 2 294.7) it is
     /// within 300, and the fling snaps forward to item 2 (`fling-closest-in-direction`). From 1 600
     /// the content passes 2 000 before that, stops at 2 122.9 and snaps back to it at scroll end.
-    /// With `scrollEndSnap` 0 it rests at the first estimate, unsnapped.
+    /// With `scrollEndSnap` 0 (the default) it rests at the first estimate, unsnapped.
     @Test("a later frame's estimate finds the snap ahead")
     func laterFrameFindsTheSnapAhead() throws {
+        let coasting = CSSScrollSnap(strictness: .proximity, frameInterval: 16, scrollEndSnap: 1)
         let release = Release(offset: 1450, velocity: 2.4)
-        let d = CSSScrollSnap(strictness: .proximity, frameInterval: 16).decide(release, in: sparse)
+        let d = coasting.decide(release, in: sparse)
         #expect(d.rule == "fling-closest-in-direction" && d.targetIndex == 2 && d.targetOffset == 2000)
-        let late = CSSScrollSnap(strictness: .proximity, frameInterval: 16).decide(Release(offset: 1600, velocity: 2.4), in: sparse)
+        let late = coasting.decide(Release(offset: 1600, velocity: 2.4), in: sparse)
         #expect(late.rule == "scroll-end-position" && late.targetIndex == 2 && late.targetOffset == 2000)
-        let off = CSSScrollSnap(strictness: .proximity, frameInterval: 16, scrollEndSnap: 0).decide(release, in: sparse)
+        let off = CSSScrollSnap(strictness: .proximity, frameInterval: 16).decide(release, in: sparse)
         #expect(off.rule == "no-snap-in-range" && off.targetIndex == 2 && abs(off.targetOffset - 2380.14) < 0.01)
     }
 
@@ -83,7 +83,8 @@ struct CSSScrollSnapProximityTests {
     /// fling itself stops 18.2 pt on, at 268.2, and 0 is within 300 of that: the scroll snaps back to 0.
     @Test("a proximity fling that finds nothing snaps at scroll end, even against its direction")
     func scrollEndSnapsBack() throws {
-        let d = CSSScrollSnap(strictness: .proximity, frameInterval: 16).decide(Release(offset: 250, velocity: 0.2), in: sparse)
+        let d = CSSScrollSnap(strictness: .proximity, frameInterval: 16, scrollEndSnap: 1)
+            .decide(Release(offset: 250, velocity: 0.2), in: sparse)
         #expect(d.rule == "scroll-end-position" && d.targetIndex == 0 && d.targetOffset == 0)
         let natural = ChromiumFlingCurve.aura.coastDistance(velocity: 0.2)
         #expect(abs(natural - 18.19) < 0.01)

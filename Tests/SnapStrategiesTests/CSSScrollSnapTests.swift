@@ -71,14 +71,14 @@ import SnapLabTestSupport
         let m = CSSScrollSnap(strictness: .mandatory, frameInterval: 16).decide(Release(offset: end - 0.2, velocity: 1), in: layout)
         #expect(m.rule == "fling-fallback-end-position")
         #expect(m.targetOffset == end)
-        // Proximity: the estimate finds nothing ahead; the fling stops at the end, where the last
-        // snap is: it snaps there at scroll end (with scrollEndSnap 0, it rests there unsnapped).
         let p = CSSScrollSnap(strictness: .proximity, frameInterval: 16).decide(Release(offset: end - 0.2, velocity: 1), in: layout)
-        #expect(p.rule == "scroll-end-position")
+        #expect(p.rule == "no-snap-in-range")
         #expect(p.targetOffset == end)
-        let q = CSSScrollSnap(strictness: .proximity, frameInterval: 16, scrollEndSnap: 0)
+        // With scrollEndSnap 1 the fling stops at the end, where the last snap is: it snaps there
+        // at scroll end.
+        let q = CSSScrollSnap(strictness: .proximity, frameInterval: 16, scrollEndSnap: 1)
             .decide(Release(offset: end - 0.2, velocity: 1), in: layout)
-        #expect(q.rule == "no-snap-in-range")
+        #expect(q.rule == "scroll-end-position")
         #expect(q.targetOffset == end)
     }
 
