@@ -3,12 +3,18 @@
 
 Drives a real `scroll-snap-type` container in headless Chromium (Debian `chromium` +
 `chromium-driver`, through chromedriver's HTTP endpoints and the DevTools protocol's
-`Input.dispatchTouchEvent`, paced in real time) with touch swipes over a grid of release offsets
-and velocities, for every mode (mandatory/proximity x leading/centre x scroll-snap-stop
-normal/always). Each swipe's touch events and the container's scroll offset at every event are
-written as a sample-level trace whose label (`intended_index`) is the item the browser came to
-rest on; `snaplab compare --velocity chromium` then scores the CSS policy of that mode on those
-same events, so its hit rate is the agreement with the browser.
+`Input.dispatchTouchEvent`, every event with its scripted timestamp) with touch swipes over a grid
+of release offsets and velocities, for every mode (mandatory/proximity x leading/centre x
+scroll-snap-stop normal/always). Each swipe's touch events and the container's scroll offset at
+lift-off are written as a sample-level trace whose label (`intended_index`) is the item the
+browser came to rest on; `snaplab compare --velocity chromium` then scores the CSS policy of that
+mode on those same events, so its hit rate is the agreement with the browser.
+
+By default the browser is made deterministic (Docs/policies.md, "Chromium as the oracle"): the
+lift-off is sent late (--lift stale), so the fling's first inertial update is one frame, and the
+two features that make the outcome depend on frame timing are off (--decay-prediction off,
+--resampling off); the policies are then scored with frameInterval = one frame. `--decay-prediction
+on --resampling on --lift paced` runs the browser as it ships, paced in real time.
 
     python3 Scripts/research/chromium-oracle.py --snaplab .build/release/snaplab --out /tmp/oracle [--grid small|full]
 
