@@ -16,11 +16,13 @@ import Testing
         // 2. 700 is covered by no item; item 0's range end 400 (300 away) beats the aligned snaps
         //    0 and 1 400 (700 away each): the viewport's trailing edge meets item 0's.
         (700.0, 0.0, "covering-displaced", 0, 400.0),
-        // 3. Fling from 700 at 1.25 pt/ms: 16 ms × 1.25 × 25 = 500 → intended 1 200; item 1's
+        // 3. Fling from 700 at 1.25 pt/ms: 25 × the fling curve's first 16 ms (19.34 pt, issue 34;
+        //    1.25 × 16 = 20 before) = 483.5 → intended 1 183.5; item 1's
         //    covering end 1 400 ties its aligned snap 1 400: the aligned one (evaluated first) stands.
         (700.0, 1.25, "fling-closest-in-direction", 1, 1400.0),
-        // 4. Fling from 1 500 at 0.5 pt/ms: displacement 200 → intended 1 700, inside item 1's range.
-        (1500.0, 0.5, "covering-intended", 1, 1700.0),
+        // 4. Fling from 1 500 at 0.5 pt/ms: displacement 25 × 7.688 = 192.2 (the curve's first 16 ms;
+        //    200 before issue 34) → intended 1 692.2, inside item 1's range: it rests there.
+        (1500.0, 0.5, "covering-intended", 1, 1692.1982313991066),
         // 5. Backward fling from 1 500 at −0.5: intended 1 300, covered by no item; valid
         //    candidates lie at or below 1 499.5: item 0's range end 400 (900 away), item 1's
         //    covering end 1 400 and aligned snap 1 400 (100 away, a tie: the aligned one stands).

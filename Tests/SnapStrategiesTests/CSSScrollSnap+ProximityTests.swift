@@ -23,21 +23,70 @@ struct CSSScrollSnapProximityTests {
         #expect(CSSScrollSnap(strictness: .mandatory, frameInterval: 16).decide(Release(offset: 300, velocity: 0), in: sparse).targetOffset == 0)
     }
 
-    /// Worked example: release at 3 300 flinging forward at 1.25 pt/ms (16 × 1.25 × 25 = 500 pt).
-    /// Unclamped, intended = 3 800; the only valid snap (item 4, at 3 400) is 400 > 300 away: no
-    /// snap, the fling rests at the end (3 400), an unsnapped position (nearest item 3, p = 3.4).
-    /// Clamping first (intended 3 400) found item 4 at distance 0.
+    /// Worked example: release at 3 300 with a forward fling estimate of 500 pt (16 × 1.25 × 25).
+    /// Unclamped, intended = 3 800; the only valid snap (item 4, at 3 400) is 400 > 300 away: the
+    /// estimate finds no snap (the scroll would rest at the end, 3 400, an unsnapped position, nearest
+    /// item 3, p = 3.4). Clamping first (intended 3 400) found item 4 at distance 0.
     @Test("after a fling the range is measured from the unclamped intended position")
     func unclampedIntended() {
-        let d = CSSScrollSnap(strictness: .proximity, frameInterval: 16).decide(Release(offset: 3300, velocity: 1.25), in: sparse)
+        let d = CSSScrollSnap(strictness: .proximity, frameInterval: 16).decide(current: 3300, displacement: 500, in: sparse)
         #expect(d.rule == "no-snap-in-range")
         #expect(d.targetOffset == 3400)
         #expect(d.targetIndex == 3)
         // Mandatory: the closest valid snap to 3 800 is still item 4.
-        let m = CSSScrollSnap(strictness: .mandatory, frameInterval: 16).decide(Release(offset: 3300, velocity: 1.25), in: sparse)
+        let m = CSSScrollSnap(strictness: .mandatory, frameInterval: 16).decide(current: 3300, displacement: 500, in: sparse)
         #expect(m.rule == "fling-closest-in-direction" && m.targetIndex == 4 && m.targetOffset == 3400)
         // Backward past the start: intended −300, snap 0 is exactly 300 away: no snap (rests at 0).
-        let back = CSSScrollSnap(strictness: .proximity, frameInterval: 16).decide(Release(offset: 200, velocity: -1.25), in: sparse)
+        let back = CSSScrollSnap(strictness: .proximity, frameInterval: 16).decide(current: 200, displacement: -500, in: sparse)
         #expect(back.rule == "no-snap-in-range" && back.targetOffset == 0)
+    }
+
+    /// The same fling as a release (1.25 pt/ms forward from 3 300): the first estimate (483.5 pt, 25 ×
+    /// the fling curve's first 16 ms) finds nothing in range, so the fling goes on
+    /// (`SnapFlingController` is `kIgnored` and asked again at each inertial update). Every later
+    /// estimate (the offset reached + 25 × that frame's update) still lies more than 300 pt past
+    /// item 4's snap when the fling, 240 pt long, reaches the end of the content (100 pt on); there
+    /// the scroll ends on item 4's snap, which is in range: it is the target (`SnapAtScrollEnd`).
+    /// With `scrollEndSnap` 0 (the default) it rests at the end, unsnapped (nearest item 3).
+    @Test("a proximity fling with nothing in range goes on and snaps at scroll end")
+    func coastingToTheEnd() throws {
+        let release = Release(offset: 3300, velocity: 1.25)
+        let d = try CSSScrollSnap(strictness: .proximity).withParameterValues([25, 16, 0.03, 1.0 / 3, 0, 1]).decide(release, in: sparse)
+        #expect(d.rule == "scroll-end-position" && d.targetIndex == 4 && d.targetOffset == 3400)
+        let rest = CSSScrollSnap(strictness: .proximity, frameInterval: 16).decide(release, in: sparse)
+        #expect(rest.rule == "no-snap-in-range" && rest.targetOffset == 3400 && rest.targetIndex == 3)
+    }
+
+    /// A fast fling from 1 450 at 2.4 pt/ms: the first estimate (25 × 37.2 = 930 → 2 380) is 380 from
+    /// item 2's snap (2 000) and 620 from item 3's: nothing in range. The fling goes on; each frame's
+    /// update shrinks faster than the offset grows, so the estimate (offset + 25 × update) falls back
+    /// toward 2 000: at the sixth later frame (offset 1 646.7, update 25.9, estimate 2 294.7) it is
+    /// within 300, and the fling snaps forward to item 2 (`fling-closest-in-direction`). From 1 600
+    /// the content passes 2 000 before that, stops at 2 122.9 and snaps back to it at scroll end.
+    /// With `scrollEndSnap` 0 (the default) it rests at the first estimate, unsnapped.
+    @Test("a later frame's estimate finds the snap ahead")
+    func laterFrameFindsTheSnapAhead() throws {
+        let coasting = CSSScrollSnap(strictness: .proximity, frameInterval: 16, scrollEndSnap: 1)
+        let release = Release(offset: 1450, velocity: 2.4)
+        let d = coasting.decide(release, in: sparse)
+        #expect(d.rule == "fling-closest-in-direction" && d.targetIndex == 2 && d.targetOffset == 2000)
+        let late = coasting.decide(Release(offset: 1600, velocity: 2.4), in: sparse)
+        #expect(late.rule == "scroll-end-position" && late.targetIndex == 2 && late.targetOffset == 2000)
+        let off = CSSScrollSnap(strictness: .proximity, frameInterval: 16).decide(release, in: sparse)
+        #expect(off.rule == "no-snap-in-range" && off.targetIndex == 2 && abs(off.targetOffset - 2380.14) < 0.01)
+    }
+
+    /// A slow fling whose estimate and every later frame's find nothing in range, then a snap at
+    /// scroll end (`InputHandler::SnapAtScrollEnd`, `EndPositionStrategy`), which may be behind:
+    /// from 250 at 0.2 pt/ms forward, snaps at 0 and 1 000; the estimate (25 × the first 16 ms,
+    /// 75.7 pt → 325.7) is 674.3 from 1 000, the only snap ahead, and so is every later frame's; the
+    /// fling itself stops 18.2 pt on, at 268.2, and 0 is within 300 of that: the scroll snaps back to 0.
+    @Test("a proximity fling that finds nothing snaps at scroll end, even against its direction")
+    func scrollEndSnapsBack() throws {
+        let d = CSSScrollSnap(strictness: .proximity, frameInterval: 16, scrollEndSnap: 1)
+            .decide(Release(offset: 250, velocity: 0.2), in: sparse)
+        #expect(d.rule == "scroll-end-position" && d.targetIndex == 0 && d.targetOffset == 0)
+        let natural = ChromiumFlingCurve.aura.coastDistance(velocity: 0.2)
+        #expect(abs(natural - 18.19) < 0.01)
     }
 }

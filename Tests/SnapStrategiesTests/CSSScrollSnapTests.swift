@@ -74,6 +74,12 @@ import SnapLabTestSupport
         let p = CSSScrollSnap(strictness: .proximity, frameInterval: 16).decide(Release(offset: end - 0.2, velocity: 1), in: layout)
         #expect(p.rule == "no-snap-in-range")
         #expect(p.targetOffset == end)
+        // With scrollEndSnap 1 the fling stops at the end, where the last snap is: it snaps there
+        // at scroll end.
+        let q = CSSScrollSnap(strictness: .proximity, frameInterval: 16, scrollEndSnap: 1)
+            .decide(Release(offset: end - 0.2, velocity: 1), in: layout)
+        #expect(q.rule == "scroll-end-position")
+        #expect(q.targetOffset == end)
     }
 
     @Test func directionNeedsMoreThanHalfAPoint() {

@@ -10,6 +10,7 @@ extension KotlinExport {
             "    val fallback = cssResolve(slot, \"fling-fallback-end-position\", current, current, 0, range, L)",
             "    if (fallback != null) return fallback",
         ].joined(separator: "\n")
+        let coast = proximity ? "if (P.scrollEndSnap != 0.0) return cssCoast(current, v, range, L) // CSSScrollSnap+Coast.swift" : ""
         return """
         // CSSScrollSnap.swift: isValid.
         private fun cssIsValid(snap: Double, current: Double, direction: Int, truncating: Boolean): Boolean {
@@ -107,7 +108,7 @@ extension KotlinExport {
             val v = r.velocity
             var displacement: Double? = null
             if (Math.abs(v) >= P.minFlingVelocity && v != 0.0) {
-                val delta = if (v == v) v * P.frameInterval else 0.0
+                val delta = if (v == v) auraOffset(v, P.frameInterval) else 0.0 // ChromiumFlingEstimate.firstInertialDelta
                 displacement = if (delta == delta) delta * P.distanceScalar else 0.0
             }
             val fling = displacement
@@ -121,21 +122,90 @@ extension KotlinExport {
                 val slot = cssClosestSlot(current, current, 0, false, range, L)
                 return cssResolve(slot, "end-position", current, current, 0, range, L) ?: noSnap(current)
             }
-            val intended = current + fling
-            val direction = if (fling > 0) 1 else -1
-            val aligned = cssClosestSlot(intended, current, direction, false, range, L)
-            var found = cssResolve(aligned, "fling-closest-in-direction", intended, current, direction, range, L)
-            val first = found
-            if (first != null && P.stopAlways != 0.0) {
-                val stop = cssClosestSlot(current, current, direction, true, range, L)
-                if (stop != null && Math.abs(L.snapOffset(stop) - current) < Math.abs(first.offset - current)) {
-                    found = L.decision(stop, "fling-snap-stop")
-                }
-            }
+            val found = cssFlingTarget(current, fling, range, L)
             if (found != null) return found
             \(fallback)
-            return noSnap(intended)
+            \(coast)
+            return noSnap(current + fling)
         }
+
+        // CSSScrollSnap.swift: flingTarget (EndAndDirectionStrategy; the intended position is unclamped).
+        private fun cssFlingTarget(current: Double, displacement: Double, range: Double, L: SnapGeometry): SnapDecision? {
+            val intended = current + displacement
+            val direction = if (displacement > 0) 1 else -1
+            val aligned = cssClosestSlot(intended, current, direction, false, range, L)
+            val found = cssResolve(aligned, "fling-closest-in-direction", intended, current, direction, range, L)
+            if (found != null && P.stopAlways != 0.0) {
+                val stop = cssClosestSlot(current, current, direction, true, range, L)
+                if (stop != null && Math.abs(L.snapOffset(stop) - current) < Math.abs(found.offset - current)) {
+                    return L.decision(stop, "fling-snap-stop")
+                }
+            }
+            return found
+        }
+        \(auraFunctions)\(proximity ? coastFunction : "")
         """
     }
+
+    /// ChromiumFlingCurve.swift (aura): the desktop fling curve (needs ``elementary``).
+    static let auraFunctions = """
+
+        // ChromiumFlingCurve.swift (aura): the curve's times for a speed in px/s, offset(velocity:elapsed:).
+        private val auraAlpha = -5707.62
+        private val auraBeta = 172.0
+        private val auraGamma = 3.7
+        private val auraMaximum = -auraAlpha * auraGamma - auraBeta
+        private fun auraTimes(v0: Double): DoubleArray? {
+            val scale = -auraAlpha * auraGamma
+            if (!(v0 > 0 && v0.isFinite())) return null
+            val start = Math.min(v0, auraMaximum)
+            val t0 = -Elementary.log((start + auraBeta) / scale) / auraGamma
+            val tEnd = -Elementary.log(auraBeta / scale) / auraGamma
+            if (!(t0.isFinite() && tEnd.isFinite() && tEnd >= t0)) return null
+            return doubleArrayOf(Math.max(0.0, t0), tEnd)
+        }
+        private fun auraPosition(t: Double): Double = auraAlpha * Elementary.exp(-auraGamma * t) - auraBeta * t - auraAlpha
+        private fun auraOffset(velocity: Double, elapsed: Double): Double {
+            if (!(velocity == velocity && velocity != 0.0 && elapsed > 0)) return 0.0
+            val times = auraTimes(Math.min(Math.abs(velocity) * 1000, auraMaximum)) ?: return 0.0
+            val d = auraPosition(Math.min(times[0] + elapsed / 1000, times[1])) - auraPosition(times[0])
+            if (!(d.isFinite() && d > 0)) return 0.0
+            return if (velocity > 0) d else -d
+        }
+
+        """
+
+    /// CSSScrollSnap+Coast.swift: a proximity fling with no snap in range coasts on and snaps later.
+    static let coastFunction = """
+
+        // CSSScrollSnap+Coast.swift: coast(from:velocity:in:).
+        private fun cssCoast(current: Double, velocity: Double, range: Double, L: SnapGeometry): SnapDecision {
+            val times = auraTimes(Math.min(Math.abs(velocity) * 1000, auraMaximum))
+            val duration = (if (times == null) 0.0 else times[1] - times[0]) * 1000
+            val frame = 1000.0 / 60.0
+            var elapsed = Math.max(0.0, P.frameInterval)
+            var reached = auraOffset(velocity, elapsed)
+            var x = L.clampedOffset(current + reached)
+            fun atEnd(x: Double): Boolean = !L.isLooping && (x <= 0 || x >= L.maxOffset)
+            var frames = 0
+            while (elapsed < duration && !atEnd(x) && frames < 1000) {
+                val next = auraOffset(velocity, elapsed + frame)
+                val delta = next - reached
+                if (Math.abs(delta) > 0.1) {
+                    val found = cssFlingTarget(x, delta * P.distanceScalar, range, L)
+                    if (found != null) return found
+                }
+                x = L.clampedOffset(x + delta)
+                reached = next
+                elapsed += frame
+                frames += 1
+            }
+            val slot = cssClosestSlot(x, x, 0, false, range, L)
+            val d = cssResolve(slot, "scroll-end-position", x, x, 0, range, L)
+            if (d != null) return d
+            val rest = L.clampedOffset(x)
+            return L.decision(L.nearestSlot(rest), rest, "no-snap-in-range")
+        }
+
+        """
 }

@@ -1,8 +1,9 @@
 // The recorder page's JavaScript, part 3: Chromium's CSS scroll snap, ported from
 // `Sources/SnapStrategies/Policies/CSSScrollSnap.swift` (`decide(current:displacement:in:)`,
-// `closestSlot`). In a bounded layout the port scans every item in document order keeping the
-// first of least distance, which is Chromium's own walk (`FindClosestValidAreaInternal`) and what
-// the Swift binary search is documented to find; the agreement test holds the two together.
+// `flingTarget`, `closestSlot`), `CSSScrollSnap+Coast.swift` and `ChromiumFlingCurve.swift`. In a
+// bounded layout the port scans every item in document order keeping the first of least distance,
+// which is Chromium's own walk (`FindClosestValidAreaInternal`) and what the Swift binary search is
+// documented to find; the agreement test holds the two together.
 
 extension RecorderScript {
     /// `SL.policies["css-snap-mandatory"]` and `["css-snap-proximity"]`.
@@ -72,7 +73,7 @@ extension RecorderScript {
       const v = r.velocity;
       let displacement = null;
       if (Math.abs(v) >= p.minFlingVelocity && v !== 0) {
-        const delta = v === v ? v * p.frameInterval : 0;       // ChromiumFlingEstimate.firstInertialDelta
+        const delta = v === v ? SL.auraOffset(v, p.frameInterval) : 0;   // ChromiumFlingEstimate.firstInertialDelta
         displacement = delta === delta ? delta * p.distanceScalar : 0;
       }
       if (displacement !== null && !(displacement === displacement && displacement !== 0)) displacement = null;
@@ -86,23 +87,78 @@ extension RecorderScript {
         const slot = SL.cssClosestSlot(current, current, 0, false, range, L);
         return SL.cssResolve(slot, "end-position", current, current, 0, range, L) || noSnap(current);
       }
-      const intended = current + displacement;   // unclamped (EndAndDirectionStrategy's base)
-      const direction = displacement > 0 ? 1 : -1;
-      const aligned = SL.cssClosestSlot(intended, current, direction, false, range, L);
-      let found = SL.cssResolve(aligned, "fling-closest-in-direction", intended, current, direction, range, L);
-      if (found !== null && p.stopAlways !== 0) {
-        const stop = SL.cssClosestSlot(current, current, direction, true, range, L);
-        if (stop !== null && Math.abs(L.snapOffset(stop) - current) < Math.abs(found.offset - current)) {
-          found = L.decision(stop, "fling-snap-stop");
-        }
-      }
+      const found = SL.cssFlingTarget(current, displacement, range, L, p);
       if (found !== null) return found;
       if (!proximity) {
         const slot = SL.cssClosestSlot(current, current, 0, false, range, L);
         const d = SL.cssResolve(slot, "fling-fallback-end-position", current, current, 0, range, L);
         if (d !== null) return d;
       }
-      return noSnap(intended);
+      if (proximity && p.scrollEndSnap !== 0) return SL.cssCoast(current, v, range, L, p);   // CSSScrollSnap+Coast.swift
+      return noSnap(current + displacement);
+    };
+
+    // CSSScrollSnap.swift: flingTarget (EndAndDirectionStrategy; the intended position is unclamped).
+    SL.cssFlingTarget = (current, displacement, range, L, p) => {
+      const intended = current + displacement;
+      const direction = displacement > 0 ? 1 : -1;
+      const aligned = SL.cssClosestSlot(intended, current, direction, false, range, L);
+      const found = SL.cssResolve(aligned, "fling-closest-in-direction", intended, current, direction, range, L);
+      if (found !== null && p.stopAlways !== 0) {
+        const stop = SL.cssClosestSlot(current, current, direction, true, range, L);
+        if (stop !== null && Math.abs(L.snapOffset(stop) - current) < Math.abs(found.offset - current)) {
+          return L.decision(stop, "fling-snap-stop");
+        }
+      }
+      return found;
+    };
+
+    // ChromiumFlingCurve.swift (aura): the curve's times for a speed in px/s, offset(velocity:elapsed:).
+    SL.aura = { alpha: -5707.62, beta: 172, gamma: 3.7 };
+    SL.auraMaximum = -SL.aura.alpha * SL.aura.gamma - SL.aura.beta;
+    SL.auraTimes = (v0) => {
+      const a = SL.aura, scale = -a.alpha * a.gamma;
+      if (!(v0 > 0 && isFinite(v0))) return null;
+      const start = Math.min(v0, SL.auraMaximum);
+      const t0 = -SL.log((start + a.beta) / scale) / a.gamma, tEnd = -SL.log(a.beta / scale) / a.gamma;
+      if (!(isFinite(t0) && isFinite(tEnd) && tEnd >= t0)) return null;
+      return [Math.max(0, t0), tEnd];
+    };
+    SL.auraPosition = (t) => SL.aura.alpha * SL.exp(-SL.aura.gamma * t) - SL.aura.beta * t - SL.aura.alpha;
+    SL.auraOffset = (velocity, elapsed) => {
+      if (!(velocity === velocity && velocity !== 0 && elapsed > 0)) return 0;
+      const times = SL.auraTimes(Math.min(Math.abs(velocity) * 1000, SL.auraMaximum));
+      if (times === null) return 0;
+      const d = SL.auraPosition(Math.min(times[0] + elapsed / 1000, times[1])) - SL.auraPosition(times[0]);
+      if (!(isFinite(d) && d > 0)) return 0;
+      return velocity > 0 ? d : -d;
+    };
+
+    // CSSScrollSnap+Coast.swift: a proximity fling with no snap in range coasts on and snaps later.
+    SL.cssCoast = (current, velocity, range, L, p) => {
+      const times = SL.auraTimes(Math.min(Math.abs(velocity) * 1000, SL.auraMaximum));
+      const duration = (times === null ? 0 : times[1] - times[0]) * 1000;
+      const frame = 1000 / 60;
+      let elapsed = Math.max(0, p.frameInterval);
+      let reached = SL.auraOffset(velocity, elapsed);
+      let x = L.clampedOffset(current + reached);
+      const atEnd = (x) => !L.isLooping && (x <= 0 || x >= L.maxOffset);
+      for (let frames = 0; elapsed < duration && !atEnd(x) && frames < 1000; frames++) {
+        const next = SL.auraOffset(velocity, elapsed + frame);
+        const delta = next - reached;
+        if (Math.abs(delta) > 0.1) {
+          const found = SL.cssFlingTarget(x, delta * p.distanceScalar, range, L, p);
+          if (found !== null) return found;
+        }
+        x = L.clampedOffset(x + delta);
+        reached = next;
+        elapsed += frame;
+      }
+      const slot = SL.cssClosestSlot(x, x, 0, false, range, L);
+      const d = SL.cssResolve(slot, "scroll-end-position", x, x, 0, range, L);
+      if (d !== null) return d;
+      const rest = L.clampedOffset(x), nearest = L.nearestSlot(rest);
+      return { slot: nearest, index: L.itemIndex(nearest), offset: rest, rule: "no-snap-in-range" };
     };
     SL.policies["css-snap-mandatory"] = (r, L, p) => SL.cssDecide(r, L, p, false);
     SL.policies["css-snap-proximity"] = (r, L, p) => SL.cssDecide(r, L, p, true);

@@ -42,11 +42,26 @@ public struct ChromiumFlingCurve: DecelerationModel, Hashable {
         guard velocity == velocity, velocity != 0 else { return 0 }
         let speed = Swift.min(abs(velocity) * 1000, maximumVelocity)
         guard let (t0, tEnd) = times(speed: speed) else { return 0 }
-        let pos = { (t: Double) in alpha * SnapMath.exp(-gamma * t) - beta * t - alpha }
-        let d = pos(tEnd) - pos(t0)
+        let d = position(tEnd) - position(t0)
         guard d.isFinite, d > 0 else { return 0 }
         return velocity > 0 ? d : -d
     }
+
+    /// Signed distance, points, that a fling at `velocity` pt/ms has covered `elapsed` ms after it
+    /// started (`FlingCurve::ComputeScrollOffset`: `pos(t0 + elapsed) − pos(t0)`; the whole
+    /// ``coastDistance(velocity:)`` once the curve has ended; 0 for `elapsed ≤ 0` or no fling).
+    /// Chromium's fling controller scrolls the difference between two such offsets each frame.
+    public func offset(velocity: Double, elapsed: Double) -> Double {
+        guard velocity == velocity, velocity != 0, elapsed > 0 else { return 0 }
+        let speed = Swift.min(abs(velocity) * 1000, maximumVelocity)
+        guard let (t0, tEnd) = times(speed: speed) else { return 0 }
+        let d = position(Swift.min(t0 + elapsed / 1000, tEnd)) - position(t0)
+        guard d.isFinite, d > 0 else { return 0 }
+        return velocity > 0 ? d : -d
+    }
+
+    /// `pos(t)`, px, `t` in s.
+    private func position(_ t: Double) -> Double { alpha * SnapMath.exp(-gamma * t) - beta * t - alpha }
 
     private func times(speed v0: Double) -> (Double, Double)? {
         let scale = -alpha * gamma

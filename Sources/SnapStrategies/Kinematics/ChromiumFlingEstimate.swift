@@ -32,10 +32,13 @@ public struct ChromiumFlingEstimate: DecelerationModel, Hashable {
         self.frameInterval = frameInterval
     }
 
-    /// The first inertial delta of a release at `velocity`: `v × frameInterval` points (NaN gives 0).
+    /// The first inertial delta of a release at `velocity`: the distance desktop Chromium's fling
+    /// curve (``ChromiumFlingCurve/aura``) covers in its first `frameInterval` ms, a little under
+    /// `v × frameInterval` points (`FlingController::ProgressFling` advances the curve by the time
+    /// since the fling started; NaN gives 0).
     public func firstInertialDelta(velocity: Double) -> Double {
         guard velocity == velocity else { return 0 }
-        return velocity * frameInterval
+        return ChromiumFlingCurve.aura.offset(velocity: velocity, elapsed: frameInterval)
     }
 
     /// The legacy estimate from a first inertial delta: `delta × distanceScalar` points.
@@ -44,7 +47,7 @@ public struct ChromiumFlingEstimate: DecelerationModel, Hashable {
         return delta * distanceScalar
     }
 
-    /// `v × frameInterval × distanceScalar` points.
+    /// ``firstInertialDelta(velocity:)`` × `distanceScalar` points.
     public func coastDistance(velocity: Double) -> Double {
         displacement(firstInertialDelta: firstInertialDelta(velocity: velocity))
     }

@@ -27,8 +27,10 @@ final class HeadlessChromium {
     private(set) var sessionID = ""
     private let timeout: TimeInterval
 
-    /// Starts chromedriver on a free port and opens a headless Chromium window `width` × `height` CSS px.
-    init(width: Int = 390, height: Int = 844, downloadDirectory: String? = nil, timeout: TimeInterval = 30) throws {
+    /// Starts chromedriver on a free port and opens a headless Chromium window `width` × `height` CSS px,
+    /// with `arguments` added to Chromium's command line (e.g. `--disable-features=…`).
+    init(width: Int = 390, height: Int = 844, downloadDirectory: String? = nil, arguments: [String] = [],
+         timeout: TimeInterval = 30) throws {
         guard let chromium = Self.chromiumPath, let driverPath = Self.driverPath else { throw Failure(description: Self.skipMessage) }
         self.timeout = timeout
         port = try Self.freePort()
@@ -45,7 +47,7 @@ final class HeadlessChromium {
                 prefs = ["download.default_directory": downloadDirectory, "download.prompt_for_download": false]
             }
             let args = ["--headless=new", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage",
-                        "--window-size=\(width),\(height)", "--hide-scrollbars", "--no-first-run"]
+                        "--window-size=\(width),\(height)", "--hide-scrollbars", "--no-first-run"] + arguments
             let caps: [String: Any] = ["capabilities": ["alwaysMatch": [
                 "goog:chromeOptions": ["binary": chromium, "args": args, "prefs": prefs] as [String: Any],
             ]]]
@@ -197,6 +199,13 @@ final class HeadlessChromium {
     /// Runs `script` (a function body; `arguments[i]` are `args`) and returns its value.
     func execute(_ script: String, _ args: [Any] = []) throws -> Any? {
         let answer = try request("POST", "/session/\(sessionID)/execute/sync", ["script": script, "args": args])
+        return answer["value"]
+    }
+
+    /// Runs asynchronous `script` (it calls `arguments[arguments.length - 1]` with its value) and
+    /// returns that value.
+    func executeAsync(_ script: String, _ args: [Any] = []) throws -> Any? {
+        let answer = try request("POST", "/session/\(sessionID)/execute/async", ["script": script, "args": args])
         return answer["value"]
     }
 

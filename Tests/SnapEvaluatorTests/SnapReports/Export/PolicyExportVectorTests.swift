@@ -139,7 +139,10 @@ struct PolicyExportVectorTests {
         let runnerFile = dir.appendingPathComponent("Runner.kt")
         try runner.write(to: runnerFile, atomically: true, encoding: .utf8)
         try vectors.input.write(to: dir.appendingPathComponent("input.txt"), atomically: true, encoding: .utf8)
-        let compile = try TestProcess.run("kotlinc", sources + [runnerFile.path, "-nowarn", "-d", "vectors.jar"], in: dir)
+        // Every exported policy in one compilation: more than kotlinc's default 256-MB heap (its
+        // `JAVA_OPTS` default) since the CSS policies carry the fling curve (issue 34).
+        let compile = try TestProcess.run("env", ["JAVA_OPTS=-Xmx1g -Xms32M", "kotlinc"] + sources
+                                                    + [runnerFile.path, "-nowarn", "-d", "vectors.jar"], in: dir)
         try #require(compile.status == 0, "kotlinc failed:\n\(compile.output)")
         let run = try TestProcess.run("kotlin", ["-cp", "vectors.jar", "RunnerKt", "input.txt", "output.txt"], in: dir)
         try #require(run.status == 0, "the Kotlin runner failed:\n\(run.output)")
