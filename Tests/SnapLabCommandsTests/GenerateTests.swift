@@ -101,6 +101,22 @@ import Testing
         }
     }
 
+    /// `--model FILE` with layout options: the options given apply over the model file's layout
+    /// (they were ignored, silently, before); the fields not given keep the model's values.
+    @Test func layoutOptionsApplyOverAModelsLayout() throws {
+        let dir = try scratch()
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        try run(["--traces", "40", "--seed", "3", "--users", "4", "--item-width", "120", "--count", "12",
+                 "--save-model", dir + "/m.json", "--out", dir + "/a.csv"])
+        try run(["--traces", "40", "--seed", "3", "--model", dir + "/m.json", "--count", "9", "--out", dir + "/b.csv"])
+        let rows = try String(contentsOfFile: dir + "/b.csv", encoding: .utf8).split(separator: "\n").map { $0.split(separator: ",", omittingEmptySubsequences: false) }
+        let header = rows[0].map(String.init)
+        let count = try #require(header.firstIndex(of: "item_count")), width = try #require(header.firstIndex(of: "item_width"))
+        let first = rows[1]
+        #expect(first[count] == "9", "--count given over the model's 12")
+        #expect(first[width] == "120", "the model's item width, not the option default 160")
+    }
+
     @Test func failureLeavesNoOutput() throws {
         let dir = try scratch()
         defer { try? FileManager.default.removeItem(atPath: dir) }

@@ -133,7 +133,16 @@ extension SnapLab.Generate {
             start.delivery.frameRates = [Double(frameRate)]
             start.delivery.frameRateWeights = [1]
         }
-        let layout = try saved?.layout?.layout() ?? layoutOptions.layout()
+        let layout: CarouselLayout
+        if let savedLayout = try saved?.layout?.layout() {
+            // the model file's layout, with the layout options given on the command line over it
+            guard let merged = try layoutOptions.givenFields.merged(over: LayoutFields(savedLayout)).layout() else {
+                throw ValidationError("the model file's layout with the layout options is not a complete layout")
+            }
+            layout = merged
+        } else {
+            layout = try layoutOptions.layout()
+        }
         let liveID = livePolicy ?? saved?.livePolicy
         let live = try liveID.map { id throws(PolicyLookupError) in try FreeScrollCarousel.livePolicy(id: id) }
         let seed = self.seed ?? UInt64.random(in: 0...UInt64(UInt32.max))

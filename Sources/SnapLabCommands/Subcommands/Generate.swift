@@ -148,7 +148,8 @@ extension SnapLab {
             let users = self.users ?? calibratedUsers ?? 100
             let saved = try model.map(GeneratorModelFile.read(path:))
             var fields = try LayoutFields(layoutOptions.layout())
-            if let layout = try saved?.layout?.layout() { fields = LayoutFields(layout) }
+            // the model file's layout, with the layout options given on the command line over it
+            if let layout = try saved?.layout?.layout() { fields = layoutOptions.givenFields.merged(over: LayoutFields(layout)) }
             if let layout { fields = try LayoutFields.read(layoutFile: layout).merged(over: fields) }
             if let calibratedLayout { fields = LayoutFields(calibratedLayout) }
             guard let carousel = try fields.layout() else {
