@@ -89,7 +89,7 @@ public struct TraceInputOptions: ParsableArguments, Sendable {
     /// Reads every file in order, calling `body` per trace; one users table across files.
     /// Shows a progress line (`reading`, traces so far, rate) on a terminal. Runs the data checks
     /// (``DataChecks``) over every trace read: the caller says what they found
-    /// (``DataChecks/lines(users:hit:velocity:)`` on standard error, ``DataChecks/json(users:hit:)``
+    /// (``DataChecks/lines(users:velocity:)`` on standard error, ``DataChecks/json(users:)``
     /// under `warnings`), so that every command warns the same way. `hit`: as in
     /// ``readOptions(layoutNeeded:hit:)``. `groupBy`: also read this group column per trace
     /// (``TraceRelease/group``).

@@ -35,7 +35,7 @@ struct ComparisonPrintout {
             labels: labelNote, users: comparison.users,
             trailing: [("bootstrap", comparison.intervalMethod == .bootstrap ? "\(resamples) user resamples, seed \(seed)"
                 : "cluster-robust normal intervals (\(comparison.users) users, above \(boot.normalAboveUsers))")]).entries
-        let warnings = checks.warnings(users: comparison.users, hit: hit)
+        let warnings = checks.warnings(users: comparison.users)
         var report = ComparisonReport(comparison: comparison, preamble: preamble, breakdown: breakdown)
         report.warnings = warnings
         report.hit = hit
@@ -47,6 +47,6 @@ struct ComparisonPrintout {
         }
         self.comparison = comparison
         self.report = report
-        checkLines = checks.lines(users: comparison.users, hit: hit, velocity: velocity)
+        checkLines = checks.lines(users: comparison.users, velocity: velocity)
     }
 }

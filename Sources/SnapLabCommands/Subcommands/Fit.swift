@@ -95,12 +95,11 @@ extension SnapLab {
                 report.headroom = try Headroom.run(data: data, folds: fitOptions.folds, seed: fitOptions.seed)
             }
             var result = CommandOutput()
-            let hit = sample.hitOptions.hit
-            let json = report.json().setting("warnings", to: checks.json(users: fit.users, hit: hit))
+            let json = report.json().setting("warnings", to: checks.json(users: fit.users))
             result.standardOutput = Array((format == .json ? json.rendered(pretty: true) + "\n" : report.table()).utf8)
             var notes = summary.notices(scored: data.count)
             notes += sample.notes(kept: data.count, labelled: labelled)
-            notes += checks.lines(users: fit.users, hit: hit, velocity: input.velocity)
+            notes += checks.lines(users: fit.users, velocity: input.velocity)
             notes.append("seed: \(fitOptions.seed)")
             result.standardError = notes.joined(separator: "\n") + "\n"
             return result

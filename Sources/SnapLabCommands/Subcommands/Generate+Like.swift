@@ -74,7 +74,7 @@ extension SnapLab.Generate {
         var checks = DataChecks()
         let referenceHits = try PolicyHitRates.userHits(ofFiles: rankAgainst, options: TraceReadOptions(baseLayout: base),
                                                         policies: policies, criterion: criterion) { checks.add($0) }
-        for line in checks.lines(hit: criterion, velocity: .lsq2) { Output.error.write(line + "\n") }
+        for line in checks.lines(velocity: .lsq2) { Output.error.write(line + "\n") }
         var swipes: [SyntheticSwipe] = []
         try generator.forEachSwipe { swipes.append($0) }
         let generatedHits = try PolicyHitRates.userHits(of: swipes, policies: policies, layout: generator.model.layout, criterion: criterion)

@@ -96,13 +96,13 @@ extension SnapLab {
             let users = data.userCounts(data.allIndices).count
             var notes = summary.notices(scored: data.count)
             notes += sample.notes(kept: data.count, labelled: labelled)
-            notes += checks.lines(users: users, hit: sample.hitOptions.hit, velocity: input.velocity)
+            notes += checks.lines(users: users, velocity: input.velocity)
             if frames != nil { notes.append("note: " + PlatformOptions.framesNote) }
             notes.append("seed: \(fitOptions.seed)")
             var report = RecommendationReport(recommendation: recommendation, preamble: preamble, headroom: recommendation.headroom)
             report.users = users
             report.userNames = summary.users.names
-            report.warnings = checks.json(users: users, hit: sample.hitOptions.hit)
+            report.warnings = checks.json(users: users)
             return (report, notes)
         }
 

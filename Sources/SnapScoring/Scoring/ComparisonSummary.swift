@@ -213,6 +213,7 @@ public struct ComparisonSummary: Sendable {
             ("recorded_velocities", .int(c.recordedVelocities)), ("checks_layout", .bool(c.checksLayout)),
             ("first_label", c.firstLabel.map(JSONValue.int) ?? .null), ("labels_vary", .bool(c.labelsVary)),
             ("outside_content", finding(c.outside)), ("unreachable_intended", finding(c.unreachable)),
+            ("unreachable_revealed", .int(c.unreachableRevealed)),
             ("zero_velocity", finding(c.zeroVelocity)), ("frame_logged", finding(c.frameLogged)),
             ("fling_clamp", finding(c.clamped)),
             ("frame_logged_delays", .array(c.frameLoggedDelays.map(Self.exact))),
