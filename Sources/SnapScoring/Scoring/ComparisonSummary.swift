@@ -96,12 +96,14 @@ public struct ComparisonSummary: Sendable {
         }
     }
 
+    /// A summary read or merged: its checks were made on traces read with `settings.velocity`.
     init(settings: Settings, files: [FileEntry], userNames: [String], totals: ScoreAccumulator, checks: DataChecks) {
         self.settings = settings
         self.files = files
         self.userNames = userNames
         self.totals = totals
         self.checks = checks
+        self.checks.velocity = settings.velocity
     }
 
     /// Traces read, skipped and cancelled over all files.

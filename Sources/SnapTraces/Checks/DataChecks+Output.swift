@@ -4,11 +4,10 @@ import SnapLabSupport
 /// the same `warnings` array in JSON, whichever command it is.
 extension DataChecks {
     /// The lines for standard error: each warning (``DataWarning/text``), then the notice about a
-    /// `release_velocity` column that `velocity` ignores (``VelocityInUse/ignoredNotice(method:ignored:)``).
-    /// - Parameters:
-    ///   - users: distinct users when the command reports per-user intervals (`nil`: not checked).
-    ///   - velocity: the `--velocity` estimator of the run.
-    public func lines(users: Int? = nil, velocity: VelocityMethod) -> [String] {
+    /// `release_velocity` column that the run's estimator (``velocity``) ignores
+    /// (``VelocityInUse/ignoredNotice(method:ignored:)``).
+    /// - Parameter users: distinct users when the command reports per-user intervals (`nil`: not checked).
+    public func lines(users: Int? = nil) -> [String] {
         var out = warnings(users: users).map(\.text)
         if let notice = VelocityInUse.ignoredNotice(method: velocity, ignored: recordedVelocities) { out.append(notice) }
         return out

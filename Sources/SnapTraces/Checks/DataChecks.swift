@@ -95,8 +95,20 @@ public struct DataChecks: Sendable {
     /// traces' layout is only a stand-in (`snaplab velocity` without a layout).
     public internal(set) var checksLayout = true
 
-    /// - Parameter checksLayout: run the checks that need the traces' real layout.
-    public init(checksLayout: Bool = true) { self.checksLayout = checksLayout }
+    /// The estimator the sample-level traces' release velocities came from (`--velocity`,
+    /// ``TraceReadOptions/velocity``): decided where the traces are read and carried here, so the
+    /// lines (``lines(users:)``, the notice about an ignored `release_velocity` column) and the run
+    /// header say it without being told again. A part merged in (``merge(_:lineOffset:)``) is of
+    /// the same run: its estimator is this one.
+    public package(set) var velocity: VelocityMethod
+
+    /// - Parameters:
+    ///   - checksLayout: run the checks that need the traces' real layout.
+    ///   - velocity: the estimator the traces are read with (``velocity``).
+    public init(checksLayout: Bool = true, velocity: VelocityMethod = .lsq2) {
+        self.checksLayout = checksLayout
+        self.velocity = velocity
+    }
 
     /// Counts `record`'s release, and whether a sample-level trace carried a recorded velocity.
     public mutating func add(_ record: TraceRecord) {
