@@ -8,14 +8,14 @@ struct RunHeader {
     /// The files read (one `file` entry each when ``listsFiles``); they also say which velocity
     /// was used (``velocity``).
     var files: [FileReadSummary]
-    /// `--velocity`.
-    var method: VelocityMethod
+    /// The data checks of the traces read: the estimator they were read with
+    /// (``DataChecks/velocity``, `--velocity` as the reader used it), and
+    /// (``DataChecks/labelled``, ``DataChecks/revealedLabelled``) when some labelled traces were
+    /// scored under another criterion than `--hit` (their own `hit` column), the `hit` entry says
+    /// which with the counts (``hitText``).
+    var checks: DataChecks
     /// `--hit`.
     var hit: HitCriterion
-    /// The data checks of the traces read (``DataChecks/labelled``, ``DataChecks/revealedLabelled``):
-    /// when some labelled traces were scored under another criterion than `--hit` (their own `hit`
-    /// column), the `hit` entry says which with the counts (``hitText``); `nil`: `--hit` alone.
-    var checks: DataChecks? = nil
     /// `traces`: the command's counts, when it states them.
     var traces: String? = nil
     /// `labels`: how labels were derived (`--labels behaviour`).
@@ -33,7 +33,7 @@ struct RunHeader {
 
     /// The velocity the run used: `--velocity` for sample-level files, the recorded one for
     /// release-level files (``VelocityInUse``).
-    var velocity: String { VelocityInUse.header(method: method, files: files) }
+    var velocity: String { VelocityInUse.header(method: checks.velocity, files: files) }
 
     /// The header's entries, in order.
     var entries: [(key: String, value: String)] {
@@ -52,7 +52,7 @@ struct RunHeader {
     /// e.g. `revealed, from the traces' hit column (all 10000 labelled traces; --hit exact applies
     /// to traces without one)`, or both criteria's counts when the traces mix them.
     var hitText: String {
-        guard let checks, checks.labelled > 0 else { return hit.rawValue }
+        guard checks.labelled > 0 else { return hit.rawValue }
         let revealed = checks.revealedLabelled, exact = checks.labelled - revealed
         guard (hit == .exact ? revealed : exact) > 0 else { return hit.rawValue }
         if exact == 0 || revealed == 0 {

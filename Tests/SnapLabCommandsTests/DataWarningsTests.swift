@@ -96,6 +96,38 @@ struct DataWarningsTests {
         #expect(!clean.standardError.contains("warning"))
     }
 
+    /// A file with a `hit` column mixing the criteria, in 10 items of 100 pt in a 300-pt viewport
+    /// (items 8 and 9 never rest): the unreachable-intended warning counts each trace under its own
+    /// criterion, whatever `--hit` says (it applies only to traces without one), on every command.
+    @Test func unreachableLabelsFollowEachTracesOwnCriterion() throws {
+        var text = "trace_id,user_id,release_offset,release_velocity,start_offset,intended_index,hit,"
+            + "item_width,item_spacing,leading_inset,viewport_width,item_count\n"
+        for k in 0..<30 {
+            let intended = k < 5 ? 9 : k % 3 + 1        // 2 revealed and 3 exact traces intend item 9
+            let hit = k < 2 || (k >= 5 && k % 2 == 1) ? "revealed" : "exact"
+            text += "t\(k),user\(k % 6),220,\(0.05 * Double(k % 9)),200,\(intended),\(hit),100,0,0,300,10\n"
+        }
+        let path = try CommandFixtures.write(text, name: "mixed-unreachable.csv")
+        let expected = "5 of 30 labelled traces intend an item that can never be a resting item under the layout's alignment "
+            + "(3 scored under exact are unreachable: no policy can hit them; 2 scored under revealed: they can only be "
+            + "revealed, never rest at the snap position)"
+        for hit in ["exact", "revealed"] {
+            let out = try #require(try SnapLab.parseAsRoot(["compare", path, "--policies", "nearest", "--bootstrap", "20",
+                                                             "--hit", hit, "--format", "json"]) as? SnapLab.Compare).output()
+            #expect(out.standardError.contains("warning: " + expected), "--hit \(hit): \(out.standardError)")
+            let warning = try warnings(Data(out.standardOutput)).first { $0["id"] as? String == "unreachable-intended" }
+            #expect(warning?["message"] as? String == expected)
+            let fit = try SnapLab.Fit.parse([path, "--policy", "android-pagersnap", "--bootstrap", "0", "--hit", hit]).output()
+            #expect(fit.standardError.contains("warning: " + expected), "--hit \(hit): \(fit.standardError)")
+        }
+        // every trace revealed by its column: the default --hit exact no longer calls them unhittable
+        let revealed = try CommandFixtures.write(text.replacingOccurrences(of: ",exact,", with: ",revealed,"), name: "revealed-unreachable.csv")
+        let out = try #require(try SnapLab.parseAsRoot(["compare", revealed, "--policies", "nearest", "--bootstrap", "20"])
+                               as? SnapLab.Compare).output()
+        #expect(out.standardError.contains("(scored under revealed: they can only be revealed, never rest at the snap position)"))
+        #expect(!out.standardError.contains("no policy can hit them"))
+    }
+
     @Test func fit() throws {
         let path = try Self.outsideFixture()
         let out = try SnapLab.Fit.parse([path, "--policy", "android-pagersnap", "--bootstrap", "0", "--format", "json"]).output()

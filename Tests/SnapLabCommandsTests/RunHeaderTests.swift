@@ -12,7 +12,7 @@ import SnapTraces
     }
 
     @Test func entriesInTheOrderEveryCommandPrintsThem() {
-        let header = RunHeader(files: Self.files, method: .ios, hit: .revealed, traces: "15 read", labels: "from behaviour",
+        let header = RunHeader(files: Self.files, checks: DataChecks(velocity: .ios), hit: .revealed, traces: "15 read", labels: "from behaviour",
                                users: 2, trailing: [("seed", "7")])
         #expect(header.entries.map(\.key) == ["file", "file", "traces", "labels", "users", "velocity", "hit", "seed"])
         #expect(header.entries[0].value == "a.csv (sample-level, 12 traces)")
@@ -22,7 +22,7 @@ import SnapTraces
     }
 
     @Test func optionalEntriesAndFilesCanBeLeftOut() {
-        let header = RunHeader(files: Self.files, method: .lsq2, hit: .exact, trailing: [("warning", "w")], listsFiles: false)
+        let header = RunHeader(files: Self.files, checks: DataChecks(), hit: .exact, trailing: [("warning", "w")], listsFiles: false)
         #expect(header.entries.map(\.key) == ["velocity", "hit", "warning"])
         // the files still say which velocity was used
         #expect(header.velocity.hasSuffix("recorded (release-level files)"))
@@ -41,9 +41,9 @@ import SnapTraces
 
     @Test func hitEntrySaysWhatTheTracesWereScoredUnder() {
         let files = RunHeaderTests.files
-        func text(_ hit: HitCriterion, _ c: DataChecks?) -> String { RunHeader(files: files, method: .lsq2, hit: hit, checks: c).hitText }
+        func text(_ hit: HitCriterion, _ c: DataChecks) -> String { RunHeader(files: files, checks: c, hit: hit).hitText }
         // every trace under --hit (or nothing counted): the option, as before
-        #expect(text(.exact, nil) == "exact")
+        #expect(text(.exact, DataChecks()) == "exact")
         #expect(text(.exact, Self.checks(labelled: 10, revealed: 0)) == "exact")
         #expect(text(.revealed, Self.checks(labelled: 10, revealed: 10)) == "revealed")
         #expect(text(.exact, Self.checks(labelled: 0, revealed: 0)) == "exact")

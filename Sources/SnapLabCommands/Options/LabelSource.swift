@@ -50,7 +50,7 @@ public struct BehaviourLabelOptions: ParsableArguments, Sendable {
             sessions.append(record.sessionID)
         }
         let (relabelled, labels) = BehaviourRelabelling.relabel(traces, sessions: sessions, labeller: labeller)
-        var checks = DataChecks()
+        var checks = DataChecks(velocity: input.velocity)
         for trace in relabelled { checks.add(trace) }
         return (relabelled, sessions, summary, labels, checks)
     }

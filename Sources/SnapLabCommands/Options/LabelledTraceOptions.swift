@@ -45,7 +45,7 @@ public struct LabelledTraceOptions: ParsableArguments, Sendable {
         }
         guard reservoir.seen > 0 else {
             throw UnscorableDataError.unlabelled(traces: summary.tracesRead,
-                                                 warnings: checks.lines(hit: hitOptions.hit, velocity: input.velocity))
+                                                 warnings: checks.lines())
         }
         var data = reservoir.data
         data.groupColumn = GroupOptions.column(summary)

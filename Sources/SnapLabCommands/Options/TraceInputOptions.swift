@@ -89,7 +89,7 @@ public struct TraceInputOptions: ParsableArguments, Sendable {
     /// Reads every file in order, calling `body` per trace; one users table across files.
     /// Shows a progress line (`reading`, traces so far, rate) on a terminal. Runs the data checks
     /// (``DataChecks``) over every trace read: the caller says what they found
-    /// (``DataChecks/lines(users:hit:velocity:)`` on standard error, ``DataChecks/json(users:hit:)``
+    /// (``DataChecks/lines(users:)`` on standard error, ``DataChecks/json(users:)``
     /// under `warnings`), so that every command warns the same way. `hit`: as in
     /// ``readOptions(layoutNeeded:hit:)``. `groupBy`: also read this group column per trace
     /// (``TraceRelease/group``).
@@ -98,7 +98,7 @@ public struct TraceInputOptions: ParsableArguments, Sendable {
         let progress = ProgressLine(stage: "reading", unit: "traces", checkEvery: 512)
         let given = try givenLayout()
         let options = readOptions(given: given, layoutNeeded: layoutNeeded, hit: hit, groupBy: groupBy)
-        var checks = DataChecks()
+        var checks = DataChecks(velocity: options.velocity)
         let summary = try TraceReader.read(paths: files, options: options) { record in
             checks.add(record)
             try body(record)
@@ -163,9 +163,10 @@ extension TraceInputOptions {
         let progress = ProgressLine(stage: "reading", unit: "traces", checkEvery: 512)
         defer { progress.finish() }
         let given = try givenLayout()
-        var checks = DataChecks()
+        let options = readOptions(given: given, layoutNeeded: layoutNeeded)
+        var checks = DataChecks(velocity: options.velocity)
         let summary = try TraceReader.readFolding(
-            paths: files, options: readOptions(given: given, layoutNeeded: layoutNeeded), parts: effectiveJobs, into: &folded,
+            paths: files, options: options, parts: effectiveJobs, into: &folded,
             initial: { (partial: initial(), checks: DataChecks()) },
             accumulate: { part, record in
                 part.checks.add(record)

@@ -90,7 +90,7 @@ extension SnapLab {
                 totals: totals, userNames: summary.users.names,
                 files: .init(files: summary.files, tracesRead: summary.tracesRead, tracesSkipped: summary.tracesSkipped,
                              tracesCancelled: summary.tracesCancelled),
-                labelNote: labelNote, velocity: input.velocity, hit: hitOptions.hit, resamples: bootstrap, seed: seed,
+                labelNote: labelNote, hit: hitOptions.hit, resamples: bootstrap, seed: seed,
                 checks: checks, format: format, breakdown: by ?? .none)
             let report = printout.report
             var result = CommandOutput()

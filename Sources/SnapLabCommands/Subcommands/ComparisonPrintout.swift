@@ -23,19 +23,19 @@ struct ComparisonPrintout {
     /// The data checks' lines for standard error.
     let checkLines: [String]
 
-    init(totals: ScoreAccumulator, userNames: [String], files: Files, labelNote: String?, velocity: VelocityMethod,
+    init(totals: ScoreAccumulator, userNames: [String], files: Files, labelNote: String?,
          hit: HitCriterion, resamples: Int, seed: UInt64, checks: DataChecks,
          format: ReportFormat, breakdown: ComparisonReport.Breakdown) throws {
         let boot = UserBootstrap(resamples: resamples, seed: seed)
         let comparison = try Comparison(totals, userNames: userNames, bootstrap: boot)
         let preamble = RunHeader(
-            files: files.files, method: velocity, hit: hit, checks: checks,
+            files: files.files, checks: checks, hit: hit,
             traces: "\(files.tracesRead) read, \(totals.labelled) scored, "
                 + "\(totals.unlabelled) unlabelled, \(files.tracesSkipped) skipped, \(files.tracesCancelled) cancelled",
             labels: labelNote, users: comparison.users,
             trailing: [("bootstrap", comparison.intervalMethod == .bootstrap ? "\(resamples) user resamples, seed \(seed)"
                 : "cluster-robust normal intervals (\(comparison.users) users, above \(boot.normalAboveUsers))")]).entries
-        let warnings = checks.warnings(users: comparison.users, hit: hit)
+        let warnings = checks.warnings(users: comparison.users)
         var report = ComparisonReport(comparison: comparison, preamble: preamble, breakdown: breakdown)
         report.warnings = warnings
         report.hit = hit
@@ -47,6 +47,6 @@ struct ComparisonPrintout {
         }
         self.comparison = comparison
         self.report = report
-        checkLines = checks.lines(users: comparison.users, hit: hit, velocity: velocity)
+        checkLines = checks.lines(users: comparison.users)
     }
 }

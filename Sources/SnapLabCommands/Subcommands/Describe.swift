@@ -42,7 +42,7 @@ extension SnapLab {
             }
             let hasLayout = checks.checksLayout
             var result = CommandOutput()
-            let warnings = checks.lines(velocity: input.velocity)
+            let warnings = checks.lines()
             let used = VelocityInUse.header(method: input.velocity, files: summary.files)
             switch format {
             case .table:

@@ -86,7 +86,7 @@ extension SnapLab {
             try fitOptions.checkFolds(users: data.userCounts(data.allIndices).count)
             let fit = try CrossValidatedFit.run(policy: start, data: data, parameters: names, fitter: fitter,
                                                 folds: fitOptions.folds, bootstrapResamples: bootstrap, seed: fitOptions.seed)
-            let preamble = RunHeader(files: summary.files, method: input.velocity, hit: sample.hitOptions.hit, checks: checks,
+            let preamble = RunHeader(files: summary.files, checks: checks, hit: sample.hitOptions.hit,
                                      labels: labels?.description, trailing: [("seed", "\(fitOptions.seed)")]).entries
             let units = Dictionary(start.parameterSpecs.map { ($0.name, $0.unit) }, uniquingKeysWith: { a, _ in a })
             var report = FitReport(fit: fit, preamble: preamble, units: units)
@@ -95,12 +95,11 @@ extension SnapLab {
                 report.headroom = try Headroom.run(data: data, folds: fitOptions.folds, seed: fitOptions.seed)
             }
             var result = CommandOutput()
-            let hit = sample.hitOptions.hit
-            let json = report.json().setting("warnings", to: checks.json(users: fit.users, hit: hit))
+            let json = report.json().setting("warnings", to: checks.json(users: fit.users))
             result.standardOutput = Array((format == .json ? json.rendered(pretty: true) + "\n" : report.table()).utf8)
             var notes = summary.notices(scored: data.count)
             notes += sample.notes(kept: data.count, labelled: labelled)
-            notes += checks.lines(users: fit.users, hit: hit, velocity: input.velocity)
+            notes += checks.lines(users: fit.users)
             notes.append("seed: \(fitOptions.seed)")
             result.standardError = notes.joined(separator: "\n") + "\n"
             return result

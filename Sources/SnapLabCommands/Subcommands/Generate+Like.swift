@@ -13,9 +13,10 @@ extension SnapLab.Generate {
     func generateLike() throws {
         let started = Date()
         let base = try LayoutFields(layoutOptions.layout())
-        var checks = DataChecks()
-        let (recording, read) = try RecordingSummary.read(paths: like, options: TraceReadOptions(baseLayout: base)) { checks.add($0) }
-        for line in checks.lines(velocity: .lsq2) { Output.error.write(line + "\n") }
+        let options = TraceReadOptions(baseLayout: base)
+        var checks = DataChecks(velocity: options.velocity)
+        let (recording, read) = try RecordingSummary.read(paths: like, options: options) { checks.add($0) }
+        for line in checks.lines() { Output.error.write(line + "\n") }
         // the task and live policy: the options, else a generated recording's sidecar, else the hit column and labels
         let sidecar = like.count == 1 ? try? GeneratorModelFile.read(path: GeneratorModelFile.sidecarPath(forTraceFile: like[0])) : nil
         let inferred = ModelCalibration.inferredTask(recording)
@@ -79,10 +80,11 @@ extension SnapLab.Generate {
     /// and Spearman's ρ between them with its bootstrap interval over users (``RankBootstrap``, seed `seed`).
     func rankCheck(_ generator: TraceGenerator, criterion: HitCriterion, base: LayoutFields, seed: UInt64) throws -> RankBootstrap.Result {
         let policies = PolicyCatalog.all
-        var checks = DataChecks()
-        let referenceHits = try PolicyHitRates.userHits(ofFiles: rankAgainst, options: TraceReadOptions(baseLayout: base),
+        let options = TraceReadOptions(baseLayout: base)
+        var checks = DataChecks(velocity: options.velocity)
+        let referenceHits = try PolicyHitRates.userHits(ofFiles: rankAgainst, options: options,
                                                         policies: policies, criterion: criterion) { checks.add($0) }
-        for line in checks.lines(hit: criterion, velocity: .lsq2) { Output.error.write(line + "\n") }
+        for line in checks.lines() { Output.error.write(line + "\n") }
         var swipes: [SyntheticSwipe] = []
         try generator.forEachSwipe { swipes.append($0) }
         let generatedHits = try PolicyHitRates.userHits(of: swipes, policies: policies, layout: generator.model.layout, criterion: criterion)

@@ -62,7 +62,7 @@ extension SnapLab {
                 totals: merged.totals, userNames: merged.userNames,
                 files: .init(files: merged.files.map(\.readSummary), tracesRead: merged.tracesRead,
                              tracesSkipped: merged.tracesSkipped, tracesCancelled: merged.tracesCancelled),
-                labelNote: nil, velocity: s.velocity, hit: s.hit, resamples: s.resamples, seed: s.seed,
+                labelNote: nil, hit: s.hit, resamples: s.resamples, seed: s.seed,
                 checks: merged.checks, format: format, breakdown: by ?? .none)
             var result = CommandOutput()
             result.standardOutput = printout.standardOutput

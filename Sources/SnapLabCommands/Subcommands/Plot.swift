@@ -42,14 +42,14 @@ public struct PlotOutputOptions: ParsableArguments, Sendable {
     }
 
     /// Reads `input` into a seeded sample of at most ``maxTraces`` traces.
-    /// Also returns the data checks' lines (``DataChecks/lines(users:hit:velocity:)``) for
+    /// Also returns the data checks' lines (``DataChecks/lines(users:)``) for
     /// ``notes(_:_:checks:)``; `users` (the plot's intervals come from that many) adds the
     /// few-users warning.
     func sample(_ input: TraceInputOptions, users: (TraceReservoir) -> Int? = { _ in nil }) throws
         -> (TraceReservoir, ReadSummary, checks: [String]) {
         let reservoir = try TraceReservoir(capacity: maxTraces, seed: seed)
         let (summary, checks) = try input.read(hit: hitOptions.hit) { reservoir.add($0.release) }
-        return (reservoir, summary, checks.lines(users: users(reservoir), hit: hitOptions.hit, velocity: input.velocity))
+        return (reservoir, summary, checks.lines(users: users(reservoir)))
     }
 
     /// Writes `document` to ``out`` whole (a temporary file renamed into place).

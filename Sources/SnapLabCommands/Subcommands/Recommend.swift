@@ -85,7 +85,7 @@ extension SnapLab {
                 sampleCap: try FitSampleCap.parse(fitSampleCap), allowDegenerate: allowDegenerate,
                 native: platformOptions.native, groupsByColumnOnly: groupOptions.groupBy != nil, platform: platformOptions.platform,
                 offPlatform: platformOptions.offPlatform(all))
-            let header = RunHeader(files: summary.files, method: input.velocity, hit: sample.hitOptions.hit, checks: checks,
+            let header = RunHeader(files: summary.files, checks: checks, hit: sample.hitOptions.hit,
                                    traces: "\(data.count) labelled from \(data.userCounts(data.allIndices).count) users",
                                    labels: labels?.description,
                                    trailing: [("platform", platformOptions.platform.map { $0.summary(readWith: frames) } ?? "not given"),
@@ -96,13 +96,13 @@ extension SnapLab {
             let users = data.userCounts(data.allIndices).count
             var notes = summary.notices(scored: data.count)
             notes += sample.notes(kept: data.count, labelled: labelled)
-            notes += checks.lines(users: users, hit: sample.hitOptions.hit, velocity: input.velocity)
+            notes += checks.lines(users: users)
             if frames != nil { notes.append("note: " + PlatformOptions.framesNote) }
             notes.append("seed: \(fitOptions.seed)")
             var report = RecommendationReport(recommendation: recommendation, preamble: preamble, headroom: recommendation.headroom)
             report.users = users
             report.userNames = summary.users.names
-            report.warnings = checks.json(users: users, hit: sample.hitOptions.hit)
+            report.warnings = checks.json(users: users)
             return (report, notes)
         }
 

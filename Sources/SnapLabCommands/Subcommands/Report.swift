@@ -111,11 +111,11 @@ extension SnapLab {
             let users = collector.scores.userCounts.filter { $0 > 0 }.count
             if !noRecommendation { try fitOptions.checkFolds(users: users) }
             // the page lists the files elsewhere; its header carries the warnings, then the labels
-            var trailing: [(key: String, value: String)] = checks.warnings(users: users, hit: hitOptions.hit).map {
+            var trailing: [(key: String, value: String)] = checks.warnings(users: users).map {
                 ("warning", $0.text.dropPrefix("warning: "))
             }
             if let labels { trailing.append(("labels", labels.description)) }
-            let header = RunHeader(files: summary.files, method: input.velocity, hit: hitOptions.hit, checks: checks, trailing: trailing,
+            let header = RunHeader(files: summary.files, checks: checks, hit: hitOptions.hit, trailing: trailing,
                                    listsFiles: false)
             page.assumptions = platformOptions.assumptions(velocity: header.velocity, hit: header.hitText, frames: frames != nil)
             page.preamble = header.entries
@@ -127,7 +127,7 @@ extension SnapLab {
             try file.write(Array(html.rendered().utf8))
             try file.commit()
             var notes = summary.notices(scored: collector.scores.labelled)
-            notes += checks.lines(users: users, hit: hitOptions.hit, velocity: input.velocity)
+            notes += checks.lines(users: users)
             notes += pageNotes
             if frames != nil { notes.append("note: " + PlatformOptions.framesNote) }
             notes.append("seed: \(fitOptions.seed)")

@@ -55,7 +55,7 @@ extension SnapLab {
                 (summary, checks) = try input.read(layoutNeeded: false) { all.add($0, keepRow: keepRows) }
             }
             let rows = all.rows
-            let warnings = checks.lines(velocity: input.velocity)
+            let warnings = checks.lines()
             let scored = summary.tracesYielded
             switch format {
             case .csv:

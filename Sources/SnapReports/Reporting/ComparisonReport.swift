@@ -117,7 +117,9 @@ public struct ComparisonReport: Sendable {
         return out
     }
 
-    /// `run` (the preamble), `policies` (per policy `policy`, `parameters`, `n`, `hits`, `hit_rate`,
+    /// `run` (the preamble; its `hit` says what the labelled traces were scored under: their own
+    /// `hit` column, else `--hit`), `hit` (the `--hit` option, kept for readers of earlier
+    /// versions: not what traces with their own `hit` column were scored under), `policies` (per policy `policy`, `parameters`, `n`, `hits`, `hit_rate`,
     /// `hit_rate_ci`, `mean_abs_error`, `overshoot_rate`, `undershoot_rate`, `missed_change_rate`,
     /// `false_change_rate`, `mean_snap_correction_pt`, `mean_cells_reconfigured`, `signed_errors`,
     /// `diff_to_best`, `diff_to_best_ci`, `mcnemar_p`, `holm_p`, `unlabelled_pages_moved`),

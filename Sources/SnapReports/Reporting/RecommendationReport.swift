@@ -13,7 +13,7 @@ public struct RecommendationReport: Sendable {
     public var preamble: [(key: String, value: String)]
     /// Users the folds were made from: under five, every ± SE carries ``FewUsersMark``.
     public var users: Int?
-    /// The data checks' warnings (``DataChecks/json(users:hit:)``), under `warnings` in JSON.
+    /// The data checks' warnings (``DataChecks/json(users:)``), under `warnings` in JSON.
     public var warnings: JSONValue = .array([])
     /// User names by user id (``FitData/Label/user``), for the folds' test users in JSON (`fold_users`).
     public var userNames: [String] = []

@@ -295,6 +295,8 @@ private struct Fields {
         }
         c.outside = try finding("outside_content")
         c.unreachable = try finding("unreachable_intended")
+        // absent from summaries written before the warning said the criteria used: none revealed said
+        if dict["unreachable_revealed"] != nil { c.unreachableRevealed = try int("unreachable_revealed") }
         c.zeroVelocity = try finding("zero_velocity")
         c.frameLogged = try finding("frame_logged")
         c.clamped = try finding("fling_clamp")

@@ -96,12 +96,14 @@ public struct ComparisonSummary: Sendable {
         }
     }
 
+    /// A summary read or merged: its checks were made on traces read with `settings.velocity`.
     init(settings: Settings, files: [FileEntry], userNames: [String], totals: ScoreAccumulator, checks: DataChecks) {
         self.settings = settings
         self.files = files
         self.userNames = userNames
         self.totals = totals
         self.checks = checks
+        self.checks.velocity = settings.velocity
     }
 
     /// Traces read, skipped and cancelled over all files.
@@ -213,6 +215,7 @@ public struct ComparisonSummary: Sendable {
             ("recorded_velocities", .int(c.recordedVelocities)), ("checks_layout", .bool(c.checksLayout)),
             ("first_label", c.firstLabel.map(JSONValue.int) ?? .null), ("labels_vary", .bool(c.labelsVary)),
             ("outside_content", finding(c.outside)), ("unreachable_intended", finding(c.unreachable)),
+            ("unreachable_revealed", .int(c.unreachableRevealed)),
             ("zero_velocity", finding(c.zeroVelocity)), ("frame_logged", finding(c.frameLogged)),
             ("fling_clamp", finding(c.clamped)),
             ("frame_logged_delays", .array(c.frameLoggedDelays.map(Self.exact))),

@@ -29,7 +29,7 @@
 /// − afterContentPadding)/2` after the leading content padding, `L + (V − L − R)/2` with the
 /// layout's insets as content padding, whatever the layout's alignment. `snapOrigin: .layout`
 /// restores the layout's alignment.
-public struct ComposeLazyRowSnap: DeclaredParameters, Hashable {
+public struct ComposeLazyRowSnap: DeclaredParameters, AndroidSplineDecayPolicy, Hashable {
     public var id: String { "compose-lazyrow-snap" }
     public var summary: String { "the item nearest the natural end of the spline decay" }
     public var source: String {
@@ -52,25 +52,12 @@ public struct ComposeLazyRowSnap: DeclaredParameters, Hashable {
 
     public var parameterTable: ParameterTable<ComposeLazyRowSnap> { Self.parameters }
 
-    public func decide(_ release: Release, in appLayout: CarouselLayout) -> SnapDecision {
-        decide(release, in: appLayout, decay: spline.clampedCoastDistance(velocity: release.velocity))
-    }
-
-    /// The decision for a release whose spline decay (signed, points) is `decay`.
-    func decide(_ release: Release, in appLayout: CarouselLayout, decay: Double) -> SnapDecision {
+    /// The decision for a release whose spline decay (signed, points) is `decay`
+    /// (``AndroidSplineDecayPolicy``: one release, or a batch sharing the decay).
+    public func decide(_ release: Release, in appLayout: CarouselLayout, decay: Double) -> SnapDecision {
         let layout = appLayout.snapped(to: snapOrigin)
         let end = layout.clampedOffset(release.offset + decay)
         let slot = SnapMath.flooredIndex(layout.position(atOffset: end) + 0.5)
         return layout.decision(slot: slot, rule: "nearest-to-decay-end")
-    }
-
-    /// At the platform's spline, the decay is the release's shared one (``ReleaseKinematics``).
-    public func decide(_ releases: UnsafeBufferPointer<Release>, in layouts: UnsafeBufferPointer<CarouselLayout>,
-                       sharing kinematics: UnsafeMutableBufferPointer<ReleaseKinematics>,
-                       into decisions: UnsafeMutableBufferPointer<SnapDecision>) {
-        guard spline == .standard else { return decide(releases, in: layouts, into: decisions) }
-        ReleaseKinematics.decide(releases, in: layouts, sharing: kinematics, into: decisions) {
-            decide($0, in: $1, decay: $2)
-        }
     }
 }

@@ -52,7 +52,7 @@
 /// position lies in the spacing between pages); at the ends, where Compose keeps the current
 /// offset when it cannot scroll further, ours clamps to the first or last page. In a looping
 /// layout nothing is clamped.
-public struct ComposePagerSnap: DeclaredParameters, Hashable {
+public struct ComposePagerSnap: DeclaredParameters, AndroidSplineDecayPolicy, Hashable {
     public var id: String { "compose-pager" }
     public var summary: String {
         "at ≥400 dp/s after the decay approach: next/previous page (atMost(1)); slower: 0.5 of a page of finger drag beyond whole pages, 56 dp dead zone"
@@ -136,23 +136,10 @@ public struct ComposePagerSnap: DeclaredParameters, Hashable {
         name == Self.dragOverflow.quantity.name ? abs(dragInPages(release, in: layout).overflow) : .nan
     }
 
-    public func decide(_ release: Release, in appLayout: CarouselLayout) -> SnapDecision {
-        decide(release, in: appLayout, decay: spline.clampedCoastDistance(velocity: release.velocity))
-    }
-
-    /// At the platform's spline, the decay is the release's shared one (``ReleaseKinematics``).
-    public func decide(_ releases: UnsafeBufferPointer<Release>, in layouts: UnsafeBufferPointer<CarouselLayout>,
-                       sharing kinematics: UnsafeMutableBufferPointer<ReleaseKinematics>,
-                       into decisions: UnsafeMutableBufferPointer<SnapDecision>) {
-        guard spline == .standard else { return decide(releases, in: layouts, into: decisions) }
-        ReleaseKinematics.decide(releases, in: layouts, sharing: kinematics, into: decisions) {
-            decide($0, in: $1, decay: $2)
-        }
-    }
-
     /// The decision for a release whose spline decay (signed, points; the distance of the clamped
-    /// velocity, 0 for NaN) is `decay`.
-    func decide(_ release: Release, in appLayout: CarouselLayout, decay: Double) -> SnapDecision {
+    /// velocity, 0 for NaN) is `decay` (``AndroidSplineDecayPolicy``: one release, or a batch
+    /// sharing the decay).
+    public func decide(_ release: Release, in appLayout: CarouselLayout, decay: Double) -> SnapDecision {
         let layout = appLayout.snapped(to: snapOrigin)
         let stride = layout.stride
         let density = spline.density

@@ -4,20 +4,18 @@ import SnapLabSupport
 /// the same `warnings` array in JSON, whichever command it is.
 extension DataChecks {
     /// The lines for standard error: each warning (``DataWarning/text``), then the notice about a
-    /// `release_velocity` column that `velocity` ignores (``VelocityInUse/ignoredNotice(method:ignored:)``).
-    /// - Parameters:
-    ///   - users: distinct users when the command reports per-user intervals (`nil`: not checked).
-    ///   - hit: the run's hit criterion.
-    ///   - velocity: the `--velocity` estimator of the run.
-    public func lines(users: Int? = nil, hit: HitCriterion = .exact, velocity: VelocityMethod) -> [String] {
-        var out = warnings(users: users, hit: hit).map(\.text)
+    /// `release_velocity` column that the run's estimator (``velocity``) ignores
+    /// (``VelocityInUse/ignoredNotice(method:ignored:)``).
+    /// - Parameter users: distinct users when the command reports per-user intervals (`nil`: not checked).
+    public func lines(users: Int? = nil) -> [String] {
+        var out = warnings(users: users).map(\.text)
         if let notice = VelocityInUse.ignoredNotice(method: velocity, ignored: recordedVelocities) { out.append(notice) }
         return out
     }
 
     /// The warnings as a JSON array (each ``DataWarning/json``), for a document's `warnings` key.
-    public func json(users: Int? = nil, hit: HitCriterion = .exact) -> JSONValue {
-        .array(warnings(users: users, hit: hit).map(\.json))
+    public func json(users: Int? = nil) -> JSONValue {
+        .array(warnings(users: users).map(\.json))
     }
 }
 

@@ -10,7 +10,8 @@ import SnapGSL
 ///   content's ends).
 /// - **unreachable-intended**: the intended item can never be a resting item under the layout's
 ///   alignment (``isReachable(item:in:)``: e.g. the last items of a bounded `leading` row);
-///   under `--hit exact` no policy can hit such a trace.
+///   no policy can hit such a trace scored under `exact` (``TraceRelease/criterion``, per trace),
+///   one scored under `revealed` can only be revealed. The warning says which criteria were used.
 /// - **zero-velocity**: more than 5% of releases have velocity exactly 0 (an estimator's 40 ms
 ///   rule on frame-batched input; `describe` shows the share per estimator).
 /// - **frame-logged**: more than 5% of sample-level traces match ``FrameLoggedPattern`` (one row
@@ -57,6 +58,8 @@ public struct DataChecks: Sendable {
     public package(set) var revealedLabelled = 0
     package var outside = Finding()
     package var unreachable = Finding()
+    /// Of ``unreachable``, the traces scored under ``HitCriterion/revealed`` (``TraceRelease/criterion``).
+    package var unreachableRevealed = 0
     package var zeroVelocity = Finding()
     package var frameLogged = Finding()
     /// Touch-down to first-move delays of the frame-logged traces, ms.
@@ -92,8 +95,20 @@ public struct DataChecks: Sendable {
     /// traces' layout is only a stand-in (`snaplab velocity` without a layout).
     public internal(set) var checksLayout = true
 
-    /// - Parameter checksLayout: run the checks that need the traces' real layout.
-    public init(checksLayout: Bool = true) { self.checksLayout = checksLayout }
+    /// The estimator the sample-level traces' release velocities came from (`--velocity`,
+    /// ``TraceReadOptions/velocity``): decided where the traces are read and carried here, so the
+    /// lines (``lines(users:)``, the notice about an ignored `release_velocity` column) and the run
+    /// header say it without being told again. A part merged in (``merge(_:lineOffset:)``) is of
+    /// the same run: its estimator is this one.
+    public package(set) var velocity: VelocityMethod
+
+    /// - Parameters:
+    ///   - checksLayout: run the checks that need the traces' real layout.
+    ///   - velocity: the estimator the traces are read with (``velocity``).
+    public init(checksLayout: Bool = true, velocity: VelocityMethod = .lsq2) {
+        self.checksLayout = checksLayout
+        self.velocity = velocity
+    }
 
     /// Counts `record`'s release, and whether a sample-level trace carried a recorded velocity.
     public mutating func add(_ record: TraceRecord) {
@@ -133,7 +148,10 @@ public struct DataChecks: Sendable {
         labelled += 1
         if trace.criterion == .revealed { revealedLabelled += 1 }
         if let first = firstLabel { if first != intended { labelsVary = true } } else { firstLabel = intended }
-        if checksLayout, !Self.isReachable(item: intended, in: layout) { unreachable.add(trace.location) }
+        if checksLayout, !Self.isReachable(item: intended, in: layout) {
+            unreachable.add(trace.location)
+            if trace.criterion == .revealed { unreachableRevealed += 1 }
+        }
     }
 
     /// Adds a run of `traces` traces of one layout in one file to `counts`: as adding them one by
@@ -152,6 +170,7 @@ public struct DataChecks: Sendable {
         checksLayout = false
         outside = Finding()
         unreachable = Finding()
+        unreachableRevealed = 0
         layoutsByFile = [:]
     }
 
@@ -163,6 +182,7 @@ public struct DataChecks: Sendable {
         recordedVelocities += other.recordedVelocities
         outside.merge(other.outside, lineOffset: lineOffset)
         unreachable.merge(other.unreachable, lineOffset: lineOffset)
+        unreachableRevealed += other.unreachableRevealed
         zeroVelocity.merge(other.zeroVelocity, lineOffset: lineOffset)
         frameLogged.merge(other.frameLogged, lineOffset: lineOffset)
         frameLoggedDelays += other.frameLoggedDelays
@@ -191,11 +211,9 @@ public struct DataChecks: Sendable {
     }
 
     /// The warnings that apply.
-    /// - Parameters:
-    ///   - users: distinct users, when the command reports per-user intervals (`nil`: not checked;
-    ///     never checked without labelled traces).
-    ///   - hit: the run's hit criterion (unreachable traces are listed as such under `exact`).
-    public func warnings(users: Int? = nil, hit: HitCriterion = .exact) -> [DataWarning] {
+    /// - Parameter users: distinct users, when the command reports per-user intervals (`nil`: not
+    ///   checked; never checked without labelled traces).
+    public func warnings(users: Int? = nil) -> [DataWarning] {
         var out: [DataWarning] = []
         if outside.count > 0 {
             out.append(DataWarning(id: "outside-content", count: outside.count, total: traces,
@@ -204,11 +222,9 @@ public struct DataChecks: Sendable {
                                    examples: outside.examples))
         }
         if unreachable.count > 0 {
-            let verdict = hit == .exact ? "unreachable under --hit exact: no policy can hit them"
-                : "they can only be revealed, never rest at the snap position"
             out.append(DataWarning(id: "unreachable-intended", count: unreachable.count, total: labelled,
                                    message: "\(unreachable.count) of \(labelled) labelled traces intend an item that can never be "
-                                       + "a resting item under the layout's alignment (\(verdict))",
+                                       + "a resting item under the layout's alignment (\(unreachableVerdict))",
                                    examples: unreachable.examples))
         }
         if traces > 0, Double(zeroVelocity.count) > Self.zeroVelocityShare * Double(traces) {
@@ -256,5 +272,15 @@ public struct DataChecks: Sendable {
                                    message: "all \(labelled) labelled traces intend item \(label): hit rates say nothing about other items"))
         }
         return out
+    }
+
+    /// What the unreachable traces mean under the criteria they were scored under
+    /// (``TraceRelease/criterion``: their own `hit` column, else `--hit`).
+    var unreachableVerdict: String {
+        let exactMeaning = "no policy can hit them", revealedMeaning = "they can only be revealed, never rest at the snap position"
+        let revealed = unreachableRevealed, exact = unreachable.count - revealed
+        if revealed == 0 { return "unreachable under exact, the criterion they are scored under: " + exactMeaning }
+        if exact == 0 { return "scored under revealed: " + revealedMeaning }
+        return "\(exact) scored under exact are unreachable: \(exactMeaning); \(revealed) scored under revealed: \(revealedMeaning)"
     }
 }

@@ -27,7 +27,7 @@ public enum VelocityInUse {
 /// Data a command cannot score (exit 65), e.g. hit rates of unlabelled traces.
 public struct UnscorableDataError: Error, Sendable, Hashable, CustomStringConvertible {
     public var description: String
-    /// The data checks' lines about the traces read (``DataChecks/lines(users:hit:velocity:)``),
+    /// The data checks' lines about the traces read (``DataChecks/lines(users:)``),
     /// printed before the error: a run that stops still says what it found.
     public var warnings: [String]
 

@@ -6,10 +6,10 @@ import Testing
     // 10 items of 100 pt in a 300-pt viewport, leading: maxOffset 700, items 8 and 9 never rest
     let layout = try! CarouselLayout(itemWidth: 100, viewportWidth: 300, itemCount: 10)
 
-    func trace(_ line: Int, offset: Double = 150, velocity: Double = 1, intended: Int? = 1) -> TraceRelease {
+    func trace(_ line: Int, offset: Double = 150, velocity: Double = 1, intended: Int? = 1, hit: HitCriterion? = nil) -> TraceRelease {
         TraceRelease(traceID: "\(line)", user: 0, intendedIndex: intended, layout: layout,
                      release: Release(offset: offset, velocity: velocity, startOffset: 100),
-                     sampleCount: 5, location: TraceLocation(file: "a.csv", line: line))
+                     sampleCount: 5, location: TraceLocation(file: "a.csv", line: line), hit: hit)
     }
 
     func ids(_ traces: [TraceRelease], users: Int? = nil) -> [String] {
@@ -33,12 +33,36 @@ import Testing
         #expect(ids([trace(2, intended: 7), trace(3, intended: 2)]) == [])
         var c = DataChecks()
         c.add(trace(2, intended: 9)); c.add(trace(3, intended: 2))
-        let w = c.warnings(hit: .exact)
+        let w = c.warnings()
         #expect(w.map(\.id) == ["unreachable-intended"])
-        #expect(w[0].message.contains("unreachable under --hit exact"))
-        #expect(!c.warnings(hit: .revealed)[0].message.contains("unreachable under"))
+        #expect(w[0].message.contains("unreachable under exact, the criterion they are scored under: no policy can hit them"))
         let center = try! CarouselLayout(itemWidth: 100, viewportWidth: 300, itemCount: 10, alignment: .center)
         #expect(!DataChecks.isReachable(item: 0, in: center))
+    }
+
+    /// The unreachable traces are judged by the criterion each was scored under (its own `hit`
+    /// column, else `--hit`, as the reader gives it), not by the run's `--hit`.
+    @Test func unreachableTracesAreJudgedByTheirOwnCriterion() {
+        func message(_ hits: [HitCriterion?]) -> String? {
+            var c = DataChecks()
+            for (i, h) in hits.enumerated() { c.add(trace(i + 2, intended: 9, hit: h)) }
+            c.add(trace(hits.count + 2, intended: 2))
+            return c.warnings().first { $0.id == "unreachable-intended" }?.message
+        }
+        #expect(message([.revealed, .revealed])
+                == "2 of 3 labelled traces intend an item that can never be a resting item under the layout's alignment "
+                + "(scored under revealed: they can only be revealed, never rest at the snap position)")
+        #expect(message([.exact, nil])?.hasSuffix("(unreachable under exact, the criterion they are scored under: no policy can hit them)") == true)
+        #expect(message([.revealed, .exact, nil])?.hasSuffix("(2 scored under exact are unreachable: no policy can hit them; "
+                + "1 scored under revealed: they can only be revealed, never rest at the snap position)") == true)
+        // parts merged, and the layout checks dropped
+        var a = DataChecks(), b = DataChecks()
+        a.add(trace(2, intended: 9, hit: .exact))
+        b.add(trace(3, intended: 9, hit: .revealed))
+        a.merge(b, lineOffset: 10)
+        #expect(a.unreachable.count == 2 && a.unreachableRevealed == 1)
+        a.dropLayoutChecks()
+        #expect(a.unreachableRevealed == 0 && !a.warnings().contains { $0.id == "unreachable-intended" })
     }
 
     @Test func moreThanFivePercentZeroVelocities() {

@@ -36,4 +36,17 @@ import Testing
         _ = try TraceReader(path: path, options: TraceReadOptions(velocity: .recorded)).forEach { velocity = $0.release.release.velocity }
         #expect(velocity == 2.5)
     }
+
+    @Test("the data checks carry the estimator the traces were read with: the notice follows it, a merged part keeps the run's")
+    func checksCarryTheEstimator() throws {
+        var part = DataChecks()
+        part.recordedVelocities = 3
+        var recorded = DataChecks(velocity: .recorded)
+        recorded.merge(part)
+        #expect(recorded.velocity == .recorded && recorded.recordedVelocities == 3 && recorded.lines().isEmpty)
+        var compose = DataChecks(velocity: .compose)
+        compose.merge(part)
+        #expect(compose.lines() == [try #require(VelocityInUse.ignoredNotice(method: .compose, ignored: 3))])
+        #expect(DataChecks().velocity == TraceReadOptions().velocity)
+    }
 }
