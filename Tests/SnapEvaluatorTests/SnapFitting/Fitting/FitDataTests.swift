@@ -22,21 +22,6 @@ struct FitDataTests {
             && x.allIndices.allSatisfy { x.layout($0) == y.layout($0) }
     }
 
-    @Test("the compact reservoir keeps the same sample, in the same order, as TraceReservoir then FitData")
-    func reservoirMatchesTraceReservoir() throws {
-        let all = try Self.traces(500)
-        for capacity in [1, 37, 200, 10_000] {
-            let reference = try TraceReservoir(capacity: capacity, seed: 9)
-            let compact = try FitData.Reservoir(capacity: capacity, seed: 9)
-            for t in all where t.intendedIndex != nil {
-                reference.add(t)
-                compact.add(t)
-            }
-            #expect(compact.seen == reference.seen && compact.count == reference.traces.count)
-            #expect(Self.same(compact.data, FitData(reference.traces)), "capacity \(capacity)")
-        }
-    }
-
     @Test("a decision batch gathers each trace's release and layout, layouts copied only when a slot's changes")
     func batchGathersLayouts() throws {
         let data = FitData(try Self.traces(600))
