@@ -49,7 +49,7 @@ public struct FitData: Sendable {
     public let releases: Releases
     /// `layouts[layoutIndex[i]]` is trace `i`'s layout (a sample drawn by ``Reservoir`` may also
     /// list layouts seen only on traces it replaced).
-    public let layouts: [CarouselLayout]
+    public private(set) var layouts: [CarouselLayout]
     public let layoutIndex: [UInt32]
     public let labels: [Label]
     /// Traces dropped because they had no intended item.
@@ -98,14 +98,8 @@ public struct FitData: Sendable {
 
     /// `data`'s traces in `layouts` instead of its own (one for one, same indices).
     init(_ data: FitData, layouts: [CarouselLayout]) {
-        releases = data.releases
+        self = data
         self.layouts = layouts
-        layoutIndex = data.layoutIndex
-        labels = data.labels
-        unlabelled = data.unlabelled
-        groupIndex = data.groupIndex
-        groupNames = data.groupNames
-        groupColumn = data.groupColumn
     }
 
     /// The columns of a ``FitData`` being filled trace by trace (directly from the reader, so no

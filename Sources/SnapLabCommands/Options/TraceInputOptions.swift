@@ -127,7 +127,7 @@ public struct TraceInputOptions: ParsableArguments, Sendable {
                 if sampleLevel >= limit { throw Enough() }
             }
         } catch is Enough {}
-        return sampleLevel > 0 && Double(framed) > DataChecks.zeroVelocityShare * Double(sampleLevel)
+        return DataChecks.looksFrameLogged(framed: framed, of: sampleLevel)
     }
 
     /// Whether every trace of a read under a stand-in layout (`velocity` without a layout)

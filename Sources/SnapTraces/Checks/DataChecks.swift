@@ -110,6 +110,12 @@ public struct DataChecks: Sendable {
         self.velocity = velocity
     }
 
+    /// The frame-logged rule: more than ``zeroVelocityShare`` of `sampleLevel` sample-level traces
+    /// match ``FrameLoggedPattern`` (the `frame-logged` warning, and `--platform compose`'s pre-scan).
+    public static func looksFrameLogged(framed: Int, of sampleLevel: Int) -> Bool {
+        sampleLevel > 0 && Double(framed) > zeroVelocityShare * Double(sampleLevel)
+    }
+
     /// Counts `record`'s release, and whether a sample-level trace carried a recorded velocity.
     public mutating func add(_ record: TraceRecord) {
         add(record.release)
@@ -234,7 +240,7 @@ public struct DataChecks: Sendable {
                                        + "(over 5%: check --velocity against the recording platform; see snaplab describe)",
                                    examples: zeroVelocity.examples))
         }
-        if sampleLevel > 0, Double(frameLogged.count) > Self.zeroVelocityShare * Double(sampleLevel) {
+        if Self.looksFrameLogged(framed: frameLogged.count, of: sampleLevel) {
             let delay = Percentile.of(frameLoggedDelays, [0.5])[0].map { NumberFormat.fixed($0, 0) } ?? "-"
             out.append(DataWarning(id: "frame-logged", count: frameLogged.count, total: sampleLevel,
                                    message: "\(frameLogged.count) of \(sampleLevel) traces look logged one row per display frame: the first move "
