@@ -43,6 +43,9 @@ public struct ReportPage: Sendable {
     /// Under ``platform``, the selected policies it does not run: scored with their defaults for
     /// reference, so the verdict can say when the platform's own policies fall short (``PlatformShortfall``).
     public var offPlatform: [any SnapPolicy] = []
+    /// The verdict's warning that the estimator in use reads 0 on many moving strokes of frame-logged
+    /// traces (``DataChecks/estimatorWarning(platformGiven:readsStandardInput:)``).
+    public var estimatorWarning: DataWarning?
     /// What the numbers assume (estimator, hit criterion, platform), one line for the verdict and the code's header.
     public var assumptions: String?
     public var mapPolicies = 3
@@ -180,6 +183,7 @@ public struct ReportPage: Sendable {
         }
         if let baseline, v.heldOutBaseline == nil { v.compare(withBaseline: baseline, in: comparison) }
         v.warnings = preamble.filter { $0.key == "warning" }.map(\.value)
+        v.estimatorWarning = estimatorWarning
         let velocity = preamble.first { $0.key == "velocity" }?.value
         let hit = preamble.first { $0.key == "hit" }?.value
         v.assumptions = assumptions.map { [$0] }

@@ -36,6 +36,10 @@ public struct ReportVerdict: Sendable {
     public var setAside: [String] = []
     /// What the numbers assume: the velocity estimator, the hit criterion, the platform (or that none was given).
     public var assumptions: [String] = []
+    /// That the estimator in use reads 0 on many moving strokes of frame-logged traces, and the
+    /// option that reads them as the device did (``DataChecks/estimatorWarning(platformGiven:readsStandardInput:)``),
+    /// shown under the verdict's numbers (`id="verdict-estimator"`).
+    public var estimatorWarning: DataWarning?
     /// The data's warnings, shown next to the verdict.
     public var warnings: [String] = []
     /// The baseline's row and, when the recommended policy is the best by hit rate, the
@@ -138,6 +142,10 @@ public struct ReportVerdict: Sendable {
                 + "<span class=\"sub\">" + sub + "</span></div>\n"
         }
         out += "</div>\n"
+        if let w = estimatorWarning {
+            out += "<p class=\"note warning\" id=\"verdict-estimator\" data-count=\"\(w.count)\">Estimator warning (" + e(w.id) + "): "
+                + e(w.message) + "</p>\n"
+        }
         if let fewUsers { out += "<p class=\"note\">" + e(FewUsersMark.footnote(users: fewUsers)) + "</p>\n" }
         for warning in warnings { out += "<p class=\"note warning\">Data warning: " + e(warning) + "</p>\n" }
         if !setAside.isEmpty {
