@@ -121,7 +121,7 @@ import Testing
         // another estimator given by hand: the remedy replaces it (--platform compose would keep it)
         let compose = try Self.recommend([path, "--velocity", "compose"]).text
         #expect(compose.contains("WARNING (estimator-reads-zero): compose reads exactly 0 pt/ms on "))
-        #expect(compose.contains("give instead of --velocity compose --velocity compose-frames"))
+        #expect(compose.contains("To read them as the device did, replace --velocity compose with --velocity compose-frames (Compose's"))
         #expect(!compose.contains("or --platform compose"))
     }
 
@@ -159,7 +159,8 @@ import Testing
         let card = String(html[verdict..<end])
         #expect(card.contains("<p class=\"note warning\" id=\"verdict-estimator\" data-count=\"20\">Estimator warning (estimator-reads-zero): "
                               + "lsq2 reads exactly 0 pt/ms on 20 of the 40 labelled strokes"), "\(card)")
-        #expect(card.contains("--velocity compose-frames"))
+        #expect(card.contains("give <code class=\"option\">--velocity compose-frames</code> (Compose&apos;s tracker"))
+        #expect(card.contains("or <code class=\"option\">--platform compose</code> (which reads"))
         #expect(!(try page(0)).contains("verdict-estimator"))
         #expect(!(try page(20, ["--velocity", "compose-frames"])).contains("verdict-estimator"))
     }

@@ -72,6 +72,24 @@ public struct ReportVerdict: Sendable {
         baseline = (base, difference, interval)
     }
 
+    /// `escaped` with each command-line option and its value (`--velocity compose-frames`) as
+    /// `<code class="option">`, which does not break across lines.
+    static func optionsAsCode(_ escaped: String) -> String {
+        var words = escaped.split(separator: " ", omittingEmptySubsequences: false).map(String.init)
+        var i = 0
+        while i < words.count {
+            if words[i].hasPrefix("--"), words[i].count > 2 {
+                let hasValue = i + 1 < words.count && words[i + 1].first.map { $0.isLetter || $0.isNumber } == true
+                let value = hasValue ? words[i + 1] : ""
+                let trail = String(value.reversed().prefix { !($0.isLetter || $0.isNumber || $0 == "-") }.reversed())
+                let option = (hasValue ? words[i] + " " + value.dropLast(trail.count) : words[i])
+                words.replaceSubrange(i...(hasValue ? i + 1 : i), with: ["<code class=\"option\">" + option + "</code>" + trail])
+            }
+            i += 1
+        }
+        return words.joined(separator: " ")
+    }
+
     /// `75.6%`.
     static func percent(_ x: Double, _ digits: Int = 1) -> String { NumberFormat.fixed(100 * x, digits) + "%" }
 
@@ -144,7 +162,7 @@ public struct ReportVerdict: Sendable {
         out += "</div>\n"
         if let w = estimatorWarning {
             out += "<p class=\"note warning\" id=\"verdict-estimator\" data-count=\"\(w.count)\">Estimator warning (" + e(w.id) + "): "
-                + e(w.message) + "</p>\n"
+                + Self.optionsAsCode(e(w.message)) + "</p>\n"
         }
         if let fewUsers { out += "<p class=\"note\">" + e(FewUsersMark.footnote(users: fewUsers)) + "</p>\n" }
         for warning in warnings { out += "<p class=\"note warning\">Data warning: " + e(warning) + "</p>\n" }

@@ -39,7 +39,7 @@ extension DataChecks {
             ? ", or --platform compose --velocity compose-frames (the same, with only Compose's policies and the rules that ship as code)"
             : ", or --platform compose (which reads frame-logged files with compose-frames too, and keeps only Compose's "
                 + "policies and the rules that ship as code)"
-        let give = velocity == .lsq2 ? "give" : "give instead of --velocity \(name)"
+        let give = velocity == .lsq2 ? "give" : "replace --velocity \(name) with"
         return DataWarning(
             id: "estimator-reads-zero", count: n, total: movingLabelled,
             message: "\(name) reads exactly 0 pt/ms on \(n) of the \(movingLabelled) labelled strokes whose finger moved "
