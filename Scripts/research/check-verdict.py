@@ -18,7 +18,7 @@ both fit with --starts 2 so that they make the same fits):
    each width written to --shots for a person to look at.
 
     python3 Scripts/research/check-verdict.py --snaplab .build/release/snaplab FILE [--hit revealed] \\
-        [--velocity compose-frames | --platform compose] [--shots DIR]
+        [--velocity compose-frames | --platform compose] [--policies LIST] [--shots DIR]
 
 Prints one line per check (PASS or FAIL and the figures); exits 1 when a check fails. Writes only
 into a temporary directory and --shots.
@@ -89,11 +89,13 @@ def main():
     ap.add_argument("--velocity")
     ap.add_argument("--platform")
     ap.add_argument("--seed", default="12345")
+    ap.add_argument("--policies", help="--policies of recommend and report (default: all)")
     ap.add_argument("--shots", help="directory for the 390 and 1280 px screenshots")
     ap.add_argument("--chromium", default="/usr/bin/chromium")
     a = ap.parse_args()
     common = ["--hit", a.hit, "--seed", a.seed] + (["--velocity", a.velocity] if a.velocity else [])
-    chosen_by = common + ["--starts", "2"] + (["--platform", a.platform] if a.platform else [])
+    chosen_by = (common + ["--starts", "2"] + (["--platform", a.platform] if a.platform else [])
+                 + (["--policies", a.policies] if a.policies else []))
     failed = []
 
     def check(name, ok, detail):
