@@ -78,17 +78,19 @@ import Testing
 
     /// 40 labelled frame-logged strokes from 10 users (a first move 90–94 ms after touch-down and a
     /// repeated lift-off 8 ms after the last move): the first `zeros` have one move, 200 pt from the
-    /// touch-down, so a tracker sees one sample in its window and reads 0; the others two moves, 17 ms apart.
-    static func fixture(zeros: Int) throws -> String {
+    /// touch-down, so a tracker sees one sample in its window and reads 0; the next `rested` two moves
+    /// 17 ms apart and a lift-off 93 ms later (the finger rested: every tracker reads 0, compose-frames
+    /// too); the others two moves 17 ms apart and the lift-off 8 ms later.
+    static func fixture(zeros: Int, rested: Int = 0) throws -> String {
         var text = "trace_id,user_id,t_ms,touch_x,phase,intended_index\n"
         for k in 0..<40 {
             let d = Double(k % 5)
             let rows: [(Double, Double, String)] = k < zeros
                 ? [(0, 300, "began"), (90 + d, 100, "moved"), (98 + d, 100, "ended")]
-                : [(0, 300, "began"), (90 + d, 260, "moved"), (107 + d, 226, "moved"), (115 + d, 226, "ended")]
+                : [(0, 300, "began"), (90 + d, 260, "moved"), (107 + d, 226, "moved"), ((k < zeros + rested ? 200 : 115) + d, 226, "ended")]
             for (t, x, phase) in rows { text += "s\(k),u\(k % 10),\(t),\(x),\(phase),\(k % 2)\n" }
         }
-        return try CommandFixtures.write(text, name: "lift-\(zeros).csv")
+        return try CommandFixtures.write(text, name: "lift-\(zeros)-\(rested).csv")
     }
 
     static func recommend(_ args: [String]) throws -> CommandOutput {
@@ -106,8 +108,8 @@ import Testing
         let path = try Self.fixture(zeros: 20)
         let out = try Self.recommend([path])
         let expected = "WARNING (estimator-reads-zero): lsq2 reads exactly 0 pt/ms on 20 of the 40 labelled strokes whose finger "
-            + "moved (50.0%; moved: at least 8 pt), and the traces look logged one row per display frame (40 of 40, data check "
-            + "frame-logged)"
+            + "moved (50.0%; moved: at least 8 pt), 20 of which compose-frames reads as moving; the traces look logged one row "
+            + "per display frame (40 of 40, data check frame-logged)"
         let table = out.text
         let at = try #require(table.range(of: expected), "\(table)")
         let chosen = try #require(table.range(of: "\nchosen: "))
@@ -117,7 +119,7 @@ import Testing
         #expect(out.standardError.contains("warning: lsq2 reads exactly 0 pt/ms on 20 of the 40 labelled strokes"))
         let json = try #require(try Self.warning(try Self.recommend([path, "--format", "json"])))
         #expect(json["id"] as? String == "estimator-reads-zero" && json["count"] as? Int == 20 && json["total"] as? Int == 40)
-        #expect((json["examples"] as? [String])?.first?.hasSuffix("lift-20.csv:2") == true)
+        #expect((json["examples"] as? [String])?.first?.hasSuffix("lift-20-0.csv:2") == true)
         // another estimator given by hand: the remedy replaces it (--platform compose would keep it)
         let compose = try Self.recommend([path, "--velocity", "compose"]).text
         #expect(compose.contains("WARNING (estimator-reads-zero): compose reads exactly 0 pt/ms on "))
@@ -139,6 +141,12 @@ import Testing
         // 2 of 40 (5%) is not over the 5% share
         #expect(!(try Self.recommend([try Self.fixture(zeros: 2)]).text.contains("estimator-reads-zero")))
         #expect(try Self.recommend([try Self.fixture(zeros: 3)]).text.contains("on 3 of the 40 labelled strokes"))
+        // strokes whose finger rested before lift-off read 0 on the device too: counted, but no reason to warn
+        let rested = try Self.recommend([try Self.fixture(zeros: 2, rested: 20)])
+        #expect(!rested.text.contains("estimator-reads-zero"), "\(rested.text)")
+        #expect(try Self.recommend([try Self.fixture(zeros: 3, rested: 20)]).text
+                    .contains("lsq2 reads exactly 0 pt/ms on 23 of the 40 labelled strokes whose finger moved (57.5%; moved: at least 8 pt), "
+                              + "3 of which compose-frames reads as moving"))
     }
 
     @Test("report: the verdict card says it, counted; not without the pattern")

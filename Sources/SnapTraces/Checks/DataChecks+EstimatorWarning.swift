@@ -20,9 +20,11 @@ extension DataChecks {
     }
 
     /// `estimator-reads-zero`: the traces look frame-logged (``looksFrameLogged(framed:of:)``) and
-    /// the estimator in use (``velocity``) reads exactly 0 on more than ``zeroVelocityShare`` of the
-    /// labelled strokes that moved (``movingReadAsZero`` of ``movingLabelled``). The message names
-    /// the count, the pattern and the option that reads the strokes as the device did:
+    /// the estimator in use (``velocity``) reads exactly 0 on labelled strokes that moved
+    /// (``movingReadAsZero`` of ``movingLabelled``), more than ``zeroVelocityShare`` of them
+    /// strokes that `compose-frames` reads as moving (``movingZeroRebuilt``: a finger that rested
+    /// before lift-off reads 0 on the device too, and is no reason to change estimator). The
+    /// message names both counts, the pattern and the option that reads the strokes as the device did:
     /// `--velocity compose-frames` (Compose's tracker on the input samples rebuilt between frames,
     /// every candidate kept), or, when the default estimator was in use, `--platform compose` (which
     /// reads frame-logged files with compose-frames after a pre-scan, and keeps only Compose's
@@ -32,7 +34,7 @@ extension DataChecks {
     public func estimatorWarning(platformGiven: Bool, readsStandardInput: Bool = false) -> DataWarning? {
         guard !platformGiven, velocity != .composeFrames, velocity != .recorded,
               Self.looksFrameLogged(framed: frameLogged.count, of: sampleLevel), movingLabelled > 0,
-              Double(movingReadAsZero.count) > Self.zeroVelocityShare * Double(movingLabelled) else { return nil }
+              Double(movingZeroRebuilt) > Self.zeroVelocityShare * Double(movingLabelled) else { return nil }
         let n = movingReadAsZero.count, name = velocity.rawValue
         let pct = NumberFormat.fixed(100 * Double(n) / Double(movingLabelled), 1)
         let platform = velocity != .lsq2 ? "" : readsStandardInput
@@ -43,9 +45,10 @@ extension DataChecks {
         return DataWarning(
             id: "estimator-reads-zero", count: n, total: movingLabelled,
             message: "\(name) reads exactly 0 pt/ms on \(n) of the \(movingLabelled) labelled strokes whose finger moved "
-                + "(\(pct)%; moved: at least \(NumberFormat.compact(Self.movingSpan, 0)) pt), and the traces look logged one row "
-                + "per display frame (\(frameLogged.count) of \(sampleLevel), data check frame-logged), where a tracker replayed "
-                + "on the rows reads 0 on strokes the device flung: every candidate scores those as released at rest. "
+                + "(\(pct)%; moved: at least \(NumberFormat.compact(Self.movingSpan, 0)) pt), \(movingZeroRebuilt) of which "
+                + "compose-frames reads as moving; the traces look logged one row per display frame (\(frameLogged.count) of "
+                + "\(sampleLevel), data check frame-logged), where a tracker replayed on the rows reads 0 on strokes the device "
+                + "flung: every candidate scores those as released at rest. "
                 + "To read them as the device did, \(give) --velocity compose-frames (Compose's tracker on the input samples "
                 + "rebuilt between frames; every candidate kept)\(platform)",
             examples: movingReadAsZero.examples)

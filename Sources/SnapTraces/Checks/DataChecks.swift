@@ -80,6 +80,10 @@ public struct DataChecks: Sendable {
     package var movingLabelled = 0
     /// Of ``movingLabelled``, those whose release velocity reads exactly 0 under ``velocity``.
     package var movingReadAsZero = Finding()
+    /// Of ``movingReadAsZero``, those that `compose-frames` (Compose's tracker on the input samples
+    /// rebuilt between frames) reads as moving: the zeros that come from the logging, not from a
+    /// finger at rest before lift-off (counted only when ``velocity`` is another estimator).
+    package var movingZeroRebuilt = 0
     /// Sample-level traces (the frame-logged share's base).
     package var sampleLevel = 0
     /// Traces per distinct layout, per file (at most ``layoutsPerFileKept`` layouts a file).
@@ -145,7 +149,11 @@ public struct DataChecks: Sendable {
         if Swift.abs(record.release.release.velocity) >= VelocityWindow.maximumFlingVelocity { clamped.add(record.release.location) }
         if record.release.intendedIndex != nil, Self.isMoving(s) {
             movingLabelled += 1
-            if record.release.release.velocity == 0 { movingReadAsZero.add(record.release.location) }
+            if record.release.release.velocity == 0 {
+                movingReadAsZero.add(record.release.location)
+                if velocity != .composeFrames, velocity != .recorded,
+                   VelocityMethod.composeFrames.estimator.estimate(s).velocity != 0 { movingZeroRebuilt += 1 }
+            }
         }
     }
 
@@ -216,6 +224,7 @@ public struct DataChecks: Sendable {
         clamped.merge(other.clamped, lineOffset: lineOffset)
         movingLabelled += other.movingLabelled
         movingReadAsZero.merge(other.movingReadAsZero, lineOffset: lineOffset)
+        movingZeroRebuilt += other.movingZeroRebuilt
         sampleLevel += other.sampleLevel
         // ``layoutsByFile`` is built from its parts on every read: read and write it once
         let others = other.layoutsByFile
