@@ -1,5 +1,6 @@
 import SnapStrategies
 import SnapGSL
+import SnapLabSupport
 import SnapTraces
 import SnapScoring
 import SnapFitting
@@ -166,6 +167,12 @@ public struct ReportPage: Sendable {
                 + "score (fewest fitted parameters, " + (native.isEmpty ? "" : "then what the platform ships natively, ")
                 + "then fewest parameters, then the better score, then catalogue order)."
             v.transfer = chosen.transferScore.map { ($0, chosen.transferStandardError ?? .nan) }
+            if let b = r.betterThanChosen {
+                v.notes.insert("Not a tie: \(b.candidate.name) hits \(NumberFormat.fixed(100 * b.difference, 1)) points more often "
+                               + "(paired \(r.byTransfer ? "transfer" : "held-out") test, Holm-adjusted, p = \(PValueText.short(b.p, log10p: .nan))). "
+                               + "The rule chose the simpler \(chosen.name), since the difference is within one standard error of the "
+                               + "fold scores: ship \(b.candidate.name) for those points.", at: 0)
+            }
             v.setAside = r.setAside.map { $0.name + ": " + $0.whyNot.joined(separator: "; ") }
             v.shortfall = r.shortfall.map { ($0.headline, RecommendationReport.shortfallText($0)) }
         } else {
