@@ -161,7 +161,8 @@ public struct RecommendationReport: Sendable {
     /// `transfer_hit_rate`, `transfer_se`, `transfer_group_scores`, `drops_on_transfer` and
     /// `transfer_failure`, `viewport_failure` (``Recommendation/Candidate/viewportFailure``); at the top `fold_users` (each fold's test users), `set_aside`, `tied`
     /// (`policy`, `variant`, `holm_p`), `transfer_groups` and `ranked_by` (`test` or `transfer`);
-    /// `estimator_warning` (``estimatorWarning`` as a data warning, or null).
+    /// `estimator_warning` (``estimatorWarning`` as a data warning, or null); `better_than_chosen`
+    /// (``Recommendation/betterThanChosen``: `policy`, `variant`, `difference`, `holm_p`, or null).
     public func json() -> JSONValue {
         jsonValue()
     }
@@ -247,6 +248,10 @@ public struct RecommendationReport: Sendable {
                          ("export", Self.exportCommand(s).map { .string($0) } ?? .null)])
             } ?? .null),
             ("estimator_warning", estimatorWarning?.json ?? .null),
+            ("better_than_chosen", r.betterThanChosen.map { b in
+                .object([("policy", .string(b.candidate.policyID)), ("variant", .string(b.candidate.variant)),
+                         ("difference", .number(b.difference)), ("holm_p", .number(b.p))])
+            } ?? .null),
             ("reasons", .array(r.reasons.map { .string($0) })),
             ("notes", .array(r.notes.map { .string($0) })),
             ("fit_sample_cap", r.sampleCap.map { .int($0) } ?? .string("all")),

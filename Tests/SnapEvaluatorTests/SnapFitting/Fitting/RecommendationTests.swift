@@ -181,6 +181,12 @@ struct RecommendationNotATieTests {
         #expect(r.reasons.contains { $0.hasPrefix("Not a tie: the paired held-out test (Holm-adjusted clustered McNemar) finds tag99 (fitted) "
                                                    + "better than nearest (defaults) by 4.0 points of hit rate") })
         #expect(!r.reasons.contains { $0.contains("within noise") })
+        // the report's verdict says it first among its notes; recommend's JSON carries it
+        let v = try #require(ReportPage().verdict(comparison: try reportFixture().comparison, recommendation: r, notes: []))
+        #expect(v.notes.first?.hasPrefix("Not a tie: tag99 (fitted) hits 4.0 points more often (paired held-out test, Holm-adjusted, p = ") == true)
+        #expect(v.html(colour: "#000").contains("The rule chose the simpler nearest (defaults)"))
+        let json = RecommendationReport(recommendation: r).json().rendered(pretty: false)
+        #expect(json.contains("\"better_than_chosen\":{\"policy\":\"tag99\",\"variant\":\"fitted\",\"difference\":0.04"), "\(json)")
     }
 
     @Test func aNoisyDifferenceIsATieAndNotSaidAsBetter() throws {
@@ -189,6 +195,7 @@ struct RecommendationNotATieTests {
         let r = try Self.recommendation(fitted: fitted, defaults: defaults)
         #expect(r.chosen.variant == "defaults")
         #expect(r.betterThanChosen == nil)
+        #expect(RecommendationReport(recommendation: r).json().rendered(pretty: false).contains("\"better_than_chosen\":null"))
         #expect(r.tied.count == 2)
     }
 }
