@@ -51,8 +51,14 @@ struct RunHeader {
     /// (or nothing says otherwise); else the criterion their own `hit` column gave, with counts,
     /// e.g. `revealed, from the traces' hit column (all 10000 labelled traces; --hit exact applies
     /// to traces without one)`, or both criteria's counts when the traces mix them.
+    /// A summary written before the criteria were counted (``DataChecks/criteriaCounted``) says
+    /// `--hit` and that its traces' own `hit` columns, if any, are not known.
     var hitText: String {
         guard checks.labelled > 0 else { return hit.rawValue }
+        guard checks.criteriaCounted else {
+            return hit.rawValue + " (--hit; this summary was written before the criteria used were counted: traces with "
+                + "their own hit column were scored under it, and how many did is not known)"
+        }
         let revealed = checks.revealedLabelled, exact = checks.labelled - revealed
         guard (hit == .exact ? revealed : exact) > 0 else { return hit.rawValue }
         if exact == 0 || revealed == 0 {

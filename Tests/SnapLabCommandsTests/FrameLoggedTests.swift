@@ -69,3 +69,107 @@ import Testing
         #expect(compose.text.contains("\ng,8,"), "\(compose.text)")
     }
 }
+
+/// The verdict-level warning of `recommend` and `report` (issue 30 follow-up): on frame-logged
+/// traces, the estimator in use reads 0 on many strokes that moved; it is counted, named, and
+/// says which option reads them as the device did.
+@Suite struct EstimatorReadsZeroTests {
+    static let layout = ["--item-width", "160", "--viewport", "375", "--count", "10"]
+
+    /// 40 labelled frame-logged strokes from 10 users (a first move 90–94 ms after touch-down and a
+    /// repeated lift-off 8 ms after the last move): the first `zeros` have one move, 200 pt from the
+    /// touch-down, so a tracker sees one sample in its window and reads 0; the next `rested` two moves
+    /// 17 ms apart and a lift-off 93 ms later (the finger rested: every tracker reads 0, compose-frames
+    /// too); the others two moves 17 ms apart and the lift-off 8 ms later.
+    static func fixture(zeros: Int, rested: Int = 0) throws -> String {
+        var text = "trace_id,user_id,t_ms,touch_x,phase,intended_index\n"
+        for k in 0..<40 {
+            let d = Double(k % 5)
+            let rows: [(Double, Double, String)] = k < zeros
+                ? [(0, 300, "began"), (90 + d, 100, "moved"), (98 + d, 100, "ended")]
+                : [(0, 300, "began"), (90 + d, 260, "moved"), (107 + d, 226, "moved"), ((k < zeros + rested ? 200 : 115) + d, 226, "ended")]
+            for (t, x, phase) in rows { text += "s\(k),u\(k % 10),\(t),\(x),\(phase),\(k % 2)\n" }
+        }
+        return try CommandFixtures.write(text, name: "lift-\(zeros)-\(rested).csv")
+    }
+
+    static func recommend(_ args: [String]) throws -> CommandOutput {
+        try #require(try SnapLab.parseAsRoot(["recommend"] + args + ["--policies", "nearest,tag99", "--max-fitted-parameters", "0"]
+                                             + layout) as? SnapLab.Recommend).output()
+    }
+
+    static func warning(_ out: CommandOutput) throws -> [String: Any]? {
+        let doc = try #require(try JSONSerialization.jsonObject(with: Data(out.standardOutput)) as? [String: Any])
+        return doc["estimator_warning"] as? [String: Any]
+    }
+
+    @Test("recommend: counted and named next to the chosen line, in JSON and on standard error, with the option to use")
+    func recommendSaysIt() throws {
+        let path = try Self.fixture(zeros: 20)
+        let out = try Self.recommend([path])
+        let expected = "WARNING (estimator-reads-zero): lsq2 reads exactly 0 pt/ms on 20 of the 40 labelled strokes whose finger "
+            + "moved (50.0%; moved: at least 8 pt), 20 of which compose-frames reads as moving; the traces look logged one row "
+            + "per display frame (40 of 40, data check frame-logged)"
+        let table = out.text
+        let at = try #require(table.range(of: expected), "\(table)")
+        let chosen = try #require(table.range(of: "\nchosen: "))
+        #expect(at.lowerBound < chosen.lowerBound, "said before the chosen line")
+        #expect(table.contains("give --velocity compose-frames (Compose's tracker on the input samples rebuilt between frames; "
+                               + "every candidate kept), or --platform compose (which reads frame-logged files with compose-frames too"))
+        #expect(out.standardError.contains("warning: lsq2 reads exactly 0 pt/ms on 20 of the 40 labelled strokes"))
+        let json = try #require(try Self.warning(try Self.recommend([path, "--format", "json"])))
+        #expect(json["id"] as? String == "estimator-reads-zero" && json["count"] as? Int == 20 && json["total"] as? Int == 40)
+        #expect((json["examples"] as? [String])?.first?.hasSuffix("lift-20-0.csv:2") == true)
+        // another estimator given by hand: the remedy replaces it (--platform compose would keep it)
+        let compose = try Self.recommend([path, "--velocity", "compose"]).text
+        #expect(compose.contains("WARNING (estimator-reads-zero): compose reads exactly 0 pt/ms on "))
+        #expect(compose.contains("To read them as the device did, replace --velocity compose with --velocity compose-frames (Compose's"))
+        #expect(!compose.contains("or --platform compose"))
+    }
+
+    @Test("recommend: not said with the device's estimator, under --platform, or when the estimator reads the strokes")
+    func recommendStaysQuiet() throws {
+        let path = try Self.fixture(zeros: 20)
+        for args in [["--velocity", "compose-frames"], ["--platform", "compose"]] {
+            let out = try Self.recommend([path] + args)
+            #expect(!out.text.contains("estimator-reads-zero") && !out.standardError.contains("reads exactly 0 pt/ms"), "\(args)")
+            #expect(try Self.warning(try Self.recommend([path, "--format", "json"] + args)) == nil)
+        }
+        // frame-logged, but lsq2 reads every stroke (two moves in its window): nothing to say
+        let read = try Self.recommend([try Self.fixture(zeros: 0)])
+        #expect(!read.text.contains("estimator-reads-zero"), "\(read.text)")
+        // 2 of 40 (5%) is not over the 5% share
+        #expect(!(try Self.recommend([try Self.fixture(zeros: 2)]).text.contains("estimator-reads-zero")))
+        #expect(try Self.recommend([try Self.fixture(zeros: 3)]).text.contains("on 3 of the 40 labelled strokes"))
+        // strokes whose finger rested before lift-off read 0 on the device too: counted, but no reason to warn
+        let rested = try Self.recommend([try Self.fixture(zeros: 2, rested: 20)])
+        #expect(!rested.text.contains("estimator-reads-zero"), "\(rested.text)")
+        #expect(try Self.recommend([try Self.fixture(zeros: 3, rested: 20)]).text
+                    .contains("lsq2 reads exactly 0 pt/ms on 23 of the 40 labelled strokes whose finger moved (57.5%; moved: at least 8 pt), "
+                              + "3 of which compose-frames reads as moving"))
+    }
+
+    @Test("report: the verdict card says it, counted; not without the pattern")
+    func reportSaysIt() throws {
+        func page(_ zeros: Int, _ extra: [String] = []) throws -> String {
+            let path = try Self.fixture(zeros: zeros)
+            let out = URL(fileURLWithPath: path).deletingLastPathComponent().appendingPathComponent("lift-\(zeros).html").path
+            let command = try #require(try SnapLab.parseAsRoot(["report", path, "--out", out, "--policies", "nearest,tag99",
+                                                                "--bootstrap", "20", "--max-fitted-parameters", "0"] + Self.layout + extra)
+                                       as? SnapLab.Report)
+            let notes = try command.render()
+            #expect(notes.contains("reads exactly 0 pt/ms") == (zeros > 2 && extra.isEmpty), "\(notes)")
+            return try String(contentsOfFile: out, encoding: .utf8)
+        }
+        let html = try page(20)
+        let verdict = try #require(html.range(of: "<section id=\"verdict\"")).lowerBound
+        let end = try #require(html.range(of: "</section>", range: verdict..<html.endIndex)).lowerBound
+        let card = String(html[verdict..<end])
+        #expect(card.contains("<p class=\"note warning\" id=\"verdict-estimator\" data-count=\"20\">Estimator warning (estimator-reads-zero): "
+                              + "lsq2 reads exactly 0 pt/ms on 20 of the 40 labelled strokes"), "\(card)")
+        #expect(card.contains("give <code class=\"option\">--velocity compose-frames</code> (Compose&apos;s tracker"))
+        #expect(card.contains("or <code class=\"option\">--platform compose</code> (which reads"))
+        #expect(!(try page(0)).contains("verdict-estimator"))
+        #expect(!(try page(20, ["--velocity", "compose-frames"])).contains("verdict-estimator"))
+    }
+}

@@ -95,6 +95,17 @@ struct PlatformOptionsTests {
         #expect(report.recommendation.swiftCode.contains("Assumes: velocity estimator recorded; hit criterion exact; platform not given"))
     }
 
+    @Test("recommend --export names the platform in the code's header: the one given, or that none was")
+    func exportNamesThePlatform() throws {
+        let path = try CommandFixtures.write(flingFixture())
+        let args = [path, "--policies", "nearest,compose-pager,tag99", "--max-fitted-parameters", "0", "--export", "swift"]
+        let given = try recommend(args + ["--platform", "compose"]).output().text
+        #expect(given.contains("// Platform: compose.\n"), "\(given)")
+        #expect(!given.contains("Platform: not stated"))
+        let none = try recommend(args).output().text
+        #expect(none.contains("// Platform: not given (recommend ran without --platform: the velocity estimator above was assumed).\n"))
+    }
+
     @Test("a --velocity of another platform, or no policy of the platform, is a usage error")
     func conflicts() throws {
         let path = try CommandFixtures.write(flingFixture())

@@ -98,3 +98,55 @@ import SnapTraces
         #expect(mixed.contains("\nhit: mixed, from the traces' hit column where they have one, else --hit exact: exact 180, revealed 60 labelled traces\n"))
     }
 }
+
+/// A `compare --emit-summary` file written before the criteria were counted (no
+/// `revealed_labelled`, no `unreachable_revealed`): `merge` says `--hit` and that the traces' own
+/// columns are not known, instead of "exact, from the traces' hit column" (issue 30 follow-up).
+@Suite struct OlderSummaryHitTests {
+    /// 30 release-level traces in 10 items of 100 pt in a 300-pt viewport; 5 intend item 9, which never rests.
+    static let text: String = {
+        var text = "trace_id,user_id,release_offset,release_velocity,start_offset,intended_index,"
+            + "item_width,item_spacing,leading_inset,viewport_width,item_count\n"
+        for k in 0..<30 { text += "t\(k),user\(k % 6),220,\(0.05 * Double(k % 9)),200,\(k < 5 ? 9 : k % 3 + 1),100,0,0,300,10\n" }
+        return text
+    }()
+
+    /// The summary of `compare --hit revealed` on ``text`` with `keys` removed from its checks record.
+    static func summary(_ name: String, without keys: [String]) throws -> String {
+        let path = try CommandFixtures.write(text, name: name + ".csv")
+        let summary = try TestScratch.directory("older-summary").appendingPathComponent(name + ".jsonl").path
+        _ = try MergeTests.compare([path], ["--policies", "nearest", "--bootstrap", "20", "--hit", "revealed"], summary: summary)
+        var lines = try String(contentsOfFile: summary, encoding: .utf8)
+        for key in keys {
+            let before = lines
+            lines = lines.replacingOccurrences(of: "\"\(key)\" *: *[0-9]+ *, *", with: "", options: .regularExpression)
+            #expect(lines != before, "the summary has no \(key) to remove")
+        }
+        try lines.write(toFile: summary, atomically: true, encoding: .utf8)
+        return summary
+    }
+
+    @Test func anOlderSummaryMadeWithHitRevealedSaysWhatIsKnown() throws {
+        let current = try MergeTests.merge([try Self.summary("current", without: [])])
+        #expect(current.text.contains("\nhit: revealed\n"), "\(current.text)")
+        #expect(current.standardError.contains("(scored under revealed: they can only be revealed, never rest at the snap position)"))
+        let older = try MergeTests.merge([try Self.summary("older", without: ["revealed_labelled", "unreachable_revealed"])])
+        #expect(!older.text.contains("from the traces' hit column"), "\(older.text)")
+        #expect(older.text.contains("\nhit: revealed (--hit; this summary was written before the criteria used were counted: "
+                                    + "traces with their own hit column were scored under it, and how many did is not known)\n"))
+        #expect(older.standardError.contains("(the criterion each was scored under is not recorded (a summary written before it was "
+                                             + "counted): under exact, no policy can hit them; under revealed, they can only be revealed"),
+                "\(older.standardError)")
+        // merged with a current summary, the run still does not know: the same words
+        let both = try MergeTests.merge([try Self.summary("older2", without: ["revealed_labelled", "unreachable_revealed"]),
+                                         try Self.summary("current2", without: [])])
+        #expect(both.text.contains("\nhit: revealed (--hit; this summary was written before"))
+        // a summary that counted the criteria but not yet the unreachable ones: every trace revealed, so those are too
+        let between = try MergeTests.merge([try Self.summary("between", without: ["unreachable_revealed"])])
+        #expect(between.text.contains("\nhit: revealed\n"))
+        #expect(between.standardError.contains("(scored under revealed: they can only be revealed"))
+        // the scores are the same whatever the header says
+        func body(_ t: String) -> [Substring] { t.split(separator: "\n").filter { !$0.hasPrefix("hit: ") && !$0.hasPrefix("file: ") } }
+        #expect(body(older.text) == body(current.text))
+    }
+}

@@ -121,6 +121,10 @@ public struct Recommendation: Sendable {
     /// The candidates whose held-out hits are not significantly different from the best eligible
     /// one's (Holm-adjusted clustered McNemar, ``tieLevel``), the best first; with their adjusted p-values.
     public var tied: [(candidate: Candidate, p: Double)] = []
+    /// When the one-standard-error rule chose a simpler candidate that the paired held-out test
+    /// finds significantly worse than the best (not in ``tied``): the best, its held-out (or
+    /// transfer) advantage in hit rate over the chosen, and the Holm-adjusted p-value.
+    public var betterThanChosen: (candidate: Candidate, difference: Double, p: Double)?
     /// Lines the generated code's header states (``swiftCode``): what its values assume — the
     /// velocity estimator, the hit criterion, the platform.
     public var codeHeader: [String] = []
@@ -322,13 +326,25 @@ public struct Recommendation: Sendable {
             reasons.append("Chosen: \(chosen.name), the best, and nothing simpler is within its uncertainty.")
         } else {
             reasons.append("Chosen: \(chosen.name), the simplest of those (\(chosen.fittedParameters.count) fitted of "
-                           + "\(chosen.parameterCount) parameters), since the better score of \(best.name) is within noise.")
+                           + "\(chosen.parameterCount) parameters), since the better score of \(best.name) is within one standard "
+                           + "error of the fold scores.")
         }
         if !setAside.isEmpty {
             reasons.append("Set aside (a degenerate fitted value — --allow-degenerate keeps those —, a learned fit that does "
                            + "not transfer, or hits that hinge on the viewport width): " + setAside.map { "\($0.name): " + $0.whyNot.joined(separator: "; ") }.joined(separator: " | ") + ".")
         }
-        tied = Self.tieGroup(pool, userTraces: userTraces, byTransfer: byTransfer)
+        let tests = Self.leaderTests(pool, userTraces: userTraces, byTransfer: byTransfer)
+        tied = tests.filter { $0.p >= Self.tieLevel }
+        if !chosen.isSame(as: best), let t = tests.first(where: { $0.candidate.isSame(as: chosen) }), t.p < Self.tieLevel {
+            let hits = { (c: Candidate) in byTransfer ? c.transferHits : c.userHits }
+            let d = HeldOutScore.difference(hits(best), hits(chosen), traces: userTraces).difference
+            betterThanChosen = (best, d, t.p)
+            reasons.append("Not a tie: the paired \(byTransfer ? "transfer" : "held-out") test (Holm-adjusted clustered McNemar) finds "
+                           + "\(best.name) better than \(chosen.name) by \(NumberFormat.fixed(100 * d, 1)) points of hit rate "
+                           + "(p = \(PValueText.short(t.p, log10p: .nan))); the rule keeps the simpler one because the difference is "
+                           + "within one standard error of the fold scores. Ship \(best.name) for those points, or "
+                           + "\(chosen.name) for fewer fitted parameters.")
+        }
         if tied.count > 1 {
             reasons.append("Tied with the best (\(byTransfer ? "transfer" : "held-out") hits not significantly different, Holm-adjusted clustered McNemar, "
                            + "α = \(NumberFormat.compact(Self.tieLevel, 2))): "
@@ -377,11 +393,11 @@ public struct Recommendation: Sendable {
         return a.variant == "defaults" && b.variant != "defaults"
     }
 
-    /// The candidates of `pool` (ranked) whose held-out hits are not significantly different from
-    /// the first's: clustered McNemar per user (``ClusteredMcNemarTest``) against it, Holm-adjusted
-    /// over the family (``HolmAdjustment``), kept when the adjusted p ≥ ``tieLevel``; the first with
-    /// p = 1. Empty without held-out hits.
-    static func tieGroup(_ pool: [Candidate], userTraces: [Double], byTransfer: Bool = false) -> [(candidate: Candidate, p: Double)] {
+    /// Every candidate of `pool` (ranked) tested against the first on its held-out (or transfer)
+    /// hits: clustered McNemar per user (``ClusteredMcNemarTest``), Holm-adjusted over the family
+    /// (``HolmAdjustment``); the first with p = 1. Empty without held-out hits. The tie group
+    /// (``tied``) is those with an adjusted p ≥ ``tieLevel``.
+    static func leaderTests(_ pool: [Candidate], userTraces: [Double], byTransfer: Bool = false) -> [(candidate: Candidate, p: Double)] {
         let hits = { (c: Candidate) in byTransfer ? c.transferHits : c.userHits }
         guard let first = pool.first, userTraces.count >= 2, pool.allSatisfy({ hits($0).count == userTraces.count }) else {
             return []
@@ -389,7 +405,7 @@ public struct Recommendation: Sendable {
         let others = Array(pool.dropFirst())
         let raw = others.map { HeldOutScore.difference(hits(first), hits($0), traces: userTraces).p }
         let adjusted = HolmAdjustment.adjust(raw)
-        return [(first, 1)] + zip(others, adjusted).filter { $0.1 >= tieLevel }.map { ($0.0, $0.1) }
+        return [(first, 1)] + zip(others, adjusted).map { ($0.0, $0.1) }
     }
 
     /// `c`'s held-out hit rate with its user-clustered interval; `nil` without held-out hits.

@@ -103,6 +103,9 @@ extension SnapLab {
             report.users = users
             report.userNames = summary.users.names
             report.warnings = checks.json(users: users)
+            report.estimatorWarning = checks.estimatorWarning(platformGiven: platformOptions.platform != nil,
+                                                              readsStandardInput: input.files.contains("-"))
+            if let w = report.estimatorWarning { notes.insert(w.text, at: notes.count - 1) }
             return (report, notes)
         }
 
@@ -127,7 +130,9 @@ extension SnapLab {
             let run = Dictionary(report.preamble.map { ($0.key, $0.value) }, uniquingKeysWith: { a, b in a + "; " + b })
             let header = r.exportHeader(velocity: run["velocity"] ?? input.velocity.rawValue,
                                         hit: run["hit"] ?? sample.hitOptions.hit.rawValue,
-                                        data: [run["file"], run["traces"], run["labels"]].compactMap { $0 }.joined(separator: "; "))
+                                        data: [run["file"], run["traces"], run["labels"]].compactMap { $0 }.joined(separator: "; "),
+                                        platform: platformOptions.platform?.rawValue
+                                            ?? "not given (recommend ran without --platform: the velocity estimator above was assumed)")
             do {
                 return try PolicyExport(policy: r.chosen.policy, header: header).files(language)[0].text
             } catch {

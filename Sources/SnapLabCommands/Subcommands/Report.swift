@@ -119,6 +119,8 @@ extension SnapLab {
                                    listsFiles: false)
             page.assumptions = platformOptions.assumptions(velocity: header.velocity, hit: header.hitText, frames: frames != nil)
             page.preamble = header.entries
+            page.estimatorWarning = checks.estimatorWarning(platformGiven: platformOptions.platform != nil,
+                                                            readsStandardInput: input.files.contains("-"))
             page.baseline = baseline
             page.footerItems = [("made by", "snaplab \(SnapLab.configuration.version)"),
                                 ("command", CommandLineText.current)]
@@ -129,6 +131,7 @@ extension SnapLab {
             var notes = summary.notices(scored: collector.scores.labelled)
             notes += checks.lines(users: users)
             notes += pageNotes
+            if let w = page.estimatorWarning { notes.append(w.text) }
             if frames != nil { notes.append("note: " + PlatformOptions.framesNote) }
             notes.append("seed: \(fitOptions.seed)")
             notes.append("wrote \(out)")

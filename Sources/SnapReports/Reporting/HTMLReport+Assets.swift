@@ -25,6 +25,7 @@ extension HTMLReport {
         .fact .big { font-size: 30px; font-weight: 700; font-variant-numeric: tabular-nums; }
         .fact .sub { color: var(--muted); font-size: 13px; }
         .verdict .note { background: #fff8e5; border: 1px solid #f0d48a; border-radius: 6px; padding: 6px 10px; margin: 12px 0 0; font-size: 13px; }
+        .verdict .note code.option { white-space: nowrap; }
         .swatch { display: inline-block; width: 11px; height: 11px; border-radius: 2px; margin-right: 6px; vertical-align: baseline; }
         .headline .swatch { width: 16px; height: 16px; }
         .table-wrap { overflow-x: auto; -webkit-overflow-scrolling: touch; border: 1px solid var(--rule); border-radius: 6px; margin: 8px 0; }

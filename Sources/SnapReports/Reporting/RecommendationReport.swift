@@ -15,6 +15,10 @@ public struct RecommendationReport: Sendable {
     public var users: Int?
     /// The data checks' warnings (``DataChecks/json(users:)``), under `warnings` in JSON.
     public var warnings: JSONValue = .array([])
+    /// The verdict-level warning that the estimator in use reads 0 on many moving strokes of
+    /// frame-logged traces (``DataChecks/estimatorWarning(platformGiven:readsStandardInput:)``):
+    /// printed next to the chosen line, and under `estimator_warning` in JSON.
+    public var estimatorWarning: DataWarning?
     /// User names by user id (``FitData/Label/user``), for the folds' test users in JSON (`fold_users`).
     public var userNames: [String] = []
 
@@ -134,6 +138,7 @@ public struct RecommendationReport: Sendable {
         out += "\nrule: \(rule)\n\nreasons:\n"
         for reason in r.reasons { out += "- \(reason)\n" }
         if let s = r.shortfall { out += "\nWARNING: " + Self.shortfallText(s) + "\n" }
+        if let w = estimatorWarning { out += "\nWARNING (\(w.id)): " + w.message + "\n" }
         out += "\nchosen: \(r.chosen.policyID) (\(r.chosen.variant)) \(Self.parameterText(r.chosen.policy))"
             + (r.shortfall == nil ? "" : " (the best that ships, not a good fit: see the warning above)") + "\n"
         out += "held-out hit rate of the chosen: \(Self.heldOutText(r.heldOut(r.chosen)))\n"
@@ -155,7 +160,9 @@ public struct RecommendationReport: Sendable {
     /// also `fold_parameters` (each fold's fitted values), `degenerate` (``Degeneracy``' reasons),
     /// `transfer_hit_rate`, `transfer_se`, `transfer_group_scores`, `drops_on_transfer` and
     /// `transfer_failure`, `viewport_failure` (``Recommendation/Candidate/viewportFailure``); at the top `fold_users` (each fold's test users), `set_aside`, `tied`
-    /// (`policy`, `variant`, `holm_p`), `transfer_groups` and `ranked_by` (`test` or `transfer`).
+    /// (`policy`, `variant`, `holm_p`), `transfer_groups` and `ranked_by` (`test` or `transfer`);
+    /// `estimator_warning` (``estimatorWarning`` as a data warning, or null); `better_than_chosen`
+    /// (``Recommendation/betterThanChosen``: `policy`, `variant`, `difference`, `holm_p`, or null).
     public func json() -> JSONValue {
         jsonValue()
     }
@@ -239,6 +246,11 @@ public struct RecommendationReport: Sendable {
                          ("outside", .string(s.outside.name)), ("outside_rate", .number(s.outside.rate)),
                          ("difference", .number(s.difference)), ("standard_error", .number(s.standardError)),
                          ("export", Self.exportCommand(s).map { .string($0) } ?? .null)])
+            } ?? .null),
+            ("estimator_warning", estimatorWarning?.json ?? .null),
+            ("better_than_chosen", r.betterThanChosen.map { b in
+                .object([("policy", .string(b.candidate.policyID)), ("variant", .string(b.candidate.variant)),
+                         ("difference", .number(b.difference)), ("holm_p", .number(b.p))])
             } ?? .null),
             ("reasons", .array(r.reasons.map { .string($0) })),
             ("notes", .array(r.notes.map { .string($0) })),

@@ -1,5 +1,6 @@
 import SnapStrategies
 import SnapGSL
+import SnapLabSupport
 import SnapTraces
 import SnapScoring
 import SnapFitting
@@ -43,6 +44,9 @@ public struct ReportPage: Sendable {
     /// Under ``platform``, the selected policies it does not run: scored with their defaults for
     /// reference, so the verdict can say when the platform's own policies fall short (``PlatformShortfall``).
     public var offPlatform: [any SnapPolicy] = []
+    /// The verdict's warning that the estimator in use reads 0 on many moving strokes of frame-logged
+    /// traces (``DataChecks/estimatorWarning(platformGiven:readsStandardInput:)``).
+    public var estimatorWarning: DataWarning?
     /// What the numbers assume (estimator, hit criterion, platform), one line for the verdict and the code's header.
     public var assumptions: String?
     public var mapPolicies = 3
@@ -163,6 +167,12 @@ public struct ReportPage: Sendable {
                 + "score (fewest fitted parameters, " + (native.isEmpty ? "" : "then what the platform ships natively, ")
                 + "then fewest parameters, then the better score, then catalogue order)."
             v.transfer = chosen.transferScore.map { ($0, chosen.transferStandardError ?? .nan) }
+            if let b = r.betterThanChosen {
+                v.notes.insert("Not a tie: \(b.candidate.name) hits \(NumberFormat.fixed(100 * b.difference, 1)) points more often "
+                               + "(paired \(r.byTransfer ? "transfer" : "held-out") test, Holm-adjusted, p = \(PValueText.short(b.p, log10p: .nan))). "
+                               + "The rule chose the simpler \(chosen.name), since the difference is within one standard error of the "
+                               + "fold scores: ship \(b.candidate.name) for those points.", at: 0)
+            }
             v.setAside = r.setAside.map { $0.name + ": " + $0.whyNot.joined(separator: "; ") }
             v.shortfall = r.shortfall.map { ($0.headline, RecommendationReport.shortfallText($0)) }
         } else {
@@ -180,6 +190,7 @@ public struct ReportPage: Sendable {
         }
         if let baseline, v.heldOutBaseline == nil { v.compare(withBaseline: baseline, in: comparison) }
         v.warnings = preamble.filter { $0.key == "warning" }.map(\.value)
+        v.estimatorWarning = estimatorWarning
         let velocity = preamble.first { $0.key == "velocity" }?.value
         let hit = preamble.first { $0.key == "hit" }?.value
         v.assumptions = assumptions.map { [$0] }

@@ -36,6 +36,10 @@ public struct ReportVerdict: Sendable {
     public var setAside: [String] = []
     /// What the numbers assume: the velocity estimator, the hit criterion, the platform (or that none was given).
     public var assumptions: [String] = []
+    /// That the estimator in use reads 0 on many moving strokes of frame-logged traces, and the
+    /// option that reads them as the device did (``DataChecks/estimatorWarning(platformGiven:readsStandardInput:)``),
+    /// shown under the verdict's numbers (`id="verdict-estimator"`).
+    public var estimatorWarning: DataWarning?
     /// The data's warnings, shown next to the verdict.
     public var warnings: [String] = []
     /// The baseline's row and, when the recommended policy is the best by hit rate, the
@@ -66,6 +70,24 @@ public struct ReportVerdict: Sendable {
         // baseline's interval against it is the one we need (sign flipped).
         let interval = row.policy == comparison.rows.first?.policy ? base.differenceInterval.negated : nil
         baseline = (base, difference, interval)
+    }
+
+    /// `escaped` with each command-line option and its value (`--velocity compose-frames`) as
+    /// `<code class="option">`, which does not break across lines.
+    static func optionsAsCode(_ escaped: String) -> String {
+        var words = escaped.split(separator: " ", omittingEmptySubsequences: false).map(String.init)
+        var i = 0
+        while i < words.count {
+            if words[i].hasPrefix("--"), words[i].count > 2 {
+                let hasValue = i + 1 < words.count && words[i + 1].first.map { $0.isLetter || $0.isNumber } == true
+                let value = hasValue ? words[i + 1] : ""
+                let trail = String(value.reversed().prefix { !($0.isLetter || $0.isNumber || $0 == "-") }.reversed())
+                let option = (hasValue ? words[i] + " " + value.dropLast(trail.count) : words[i])
+                words.replaceSubrange(i...(hasValue ? i + 1 : i), with: ["<code class=\"option\">" + option + "</code>" + trail])
+            }
+            i += 1
+        }
+        return words.joined(separator: " ")
     }
 
     /// `75.6%`.
@@ -138,6 +160,10 @@ public struct ReportVerdict: Sendable {
                 + "<span class=\"sub\">" + sub + "</span></div>\n"
         }
         out += "</div>\n"
+        if let w = estimatorWarning {
+            out += "<p class=\"note warning\" id=\"verdict-estimator\" data-count=\"\(w.count)\">Estimator warning (" + e(w.id) + "): "
+                + Self.optionsAsCode(e(w.message)) + "</p>\n"
+        }
         if let fewUsers { out += "<p class=\"note\">" + e(FewUsersMark.footnote(users: fewUsers)) + "</p>\n" }
         for warning in warnings { out += "<p class=\"note warning\">Data warning: " + e(warning) + "</p>\n" }
         if !setAside.isEmpty {

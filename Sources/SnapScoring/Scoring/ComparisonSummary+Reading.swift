@@ -275,8 +275,9 @@ private struct Fields {
         var c = DataChecks(checksLayout: try bool("checks_layout"))
         c.traces = try int("traces")
         c.labelled = try int("labelled")
-        // absent from summaries written before the run header named the criteria used: none revealed said
-        if dict["revealed_labelled"] != nil { c.revealedLabelled = try int("revealed_labelled") }
+        // absent from summaries written before the run header named the criteria used: not known
+        // (a trace's own hit column wins over --hit, and such summaries did not count them)
+        if dict["revealed_labelled"] != nil { c.revealedLabelled = try int("revealed_labelled") } else { c.criteriaCounted = false }
         c.sampleLevel = try int("sample_level")
         c.recordedVelocities = try int("recorded_velocities")
         c.firstLabel = dict["first_label"] is NSNull ? nil : try int("first_label")
@@ -295,8 +296,15 @@ private struct Fields {
         }
         c.outside = try finding("outside_content")
         c.unreachable = try finding("unreachable_intended")
-        // absent from summaries written before the warning said the criteria used: none revealed said
-        if dict["unreachable_revealed"] != nil { c.unreachableRevealed = try int("unreachable_revealed") }
+        // absent from summaries written before the warning said the criteria used: known only when
+        // every labelled trace was scored under one criterion, else not known
+        if dict["unreachable_revealed"] != nil {
+            c.unreachableRevealed = try int("unreachable_revealed")
+        } else if c.criteriaCounted && c.revealedLabelled == c.labelled {
+            c.unreachableRevealed = c.unreachable.count
+        } else if c.revealedLabelled > 0 {
+            c.unreachableCriteriaCounted = false
+        }
         c.zeroVelocity = try finding("zero_velocity")
         c.frameLogged = try finding("frame_logged")
         c.clamped = try finding("fling_clamp")

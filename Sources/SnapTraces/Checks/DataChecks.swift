@@ -56,6 +56,16 @@ public struct DataChecks: Sendable {
     /// `hit` column, else `--hit`); the others are scored under `exact`. The run header says which
     /// criterion was used from these (a file's `hit` column wins over `--hit`).
     public package(set) var revealedLabelled = 0
+    /// Whether ``revealedLabelled`` and ``unreachableRevealed`` were counted: false for checks read
+    /// from a `compare --emit-summary` file written before they were (no `revealed_labelled` key),
+    /// whose traces' own `hit` columns, if any, are not known; the run header and the
+    /// unreachable-intended warning then say that instead of a count.
+    public package(set) var criteriaCounted = true {
+        didSet { if !criteriaCounted { unreachableCriteriaCounted = false } }
+    }
+    /// Whether ``unreachableRevealed`` was counted (false, too, for a summary that counted
+    /// ``revealedLabelled`` but not yet it, when its traces mix the criteria).
+    package var unreachableCriteriaCounted = true
     package var outside = Finding()
     package var unreachable = Finding()
     /// Of ``unreachable``, the traces scored under ``HitCriterion/revealed`` (``TraceRelease/criterion``).
@@ -65,6 +75,15 @@ public struct DataChecks: Sendable {
     /// Touch-down to first-move delays of the frame-logged traces, ms.
     package var frameLoggedDelays: [Double] = []
     package var clamped = Finding()
+    /// Labelled sample-level traces whose finger moved (``isMoving(_:)``): the base of
+    /// ``movingReadAsZero`` (``estimatorWarning(platformGiven:readsStandardInput:)``).
+    package var movingLabelled = 0
+    /// Of ``movingLabelled``, those whose release velocity reads exactly 0 under ``velocity``.
+    package var movingReadAsZero = Finding()
+    /// Of ``movingReadAsZero``, those that `compose-frames` (Compose's tracker on the input samples
+    /// rebuilt between frames) reads as moving: the zeros that come from the logging, not from a
+    /// finger at rest before lift-off (counted only when ``velocity`` is another estimator).
+    package var movingZeroRebuilt = 0
     /// Sample-level traces (the frame-logged share's base).
     package var sampleLevel = 0
     /// Traces per distinct layout, per file (at most ``layoutsPerFileKept`` layouts a file).
@@ -128,6 +147,14 @@ public struct DataChecks: Sendable {
             frameLoggedDelays.append(delay)
         }
         if Swift.abs(record.release.release.velocity) >= VelocityWindow.maximumFlingVelocity { clamped.add(record.release.location) }
+        if record.release.intendedIndex != nil, Self.isMoving(s) {
+            movingLabelled += 1
+            if record.release.release.velocity == 0 {
+                movingReadAsZero.add(record.release.location)
+                if velocity != .composeFrames, velocity != .recorded,
+                   VelocityMethod.composeFrames.estimator.estimate(s).velocity != 0 { movingZeroRebuilt += 1 }
+            }
+        }
     }
 
     /// The outside-content check: a release offset more than one item (`stride`) outside
@@ -185,6 +212,8 @@ public struct DataChecks: Sendable {
         traces += other.traces
         labelled += other.labelled
         revealedLabelled += other.revealedLabelled
+        criteriaCounted = criteriaCounted && other.criteriaCounted
+        unreachableCriteriaCounted = unreachableCriteriaCounted && other.unreachableCriteriaCounted
         recordedVelocities += other.recordedVelocities
         outside.merge(other.outside, lineOffset: lineOffset)
         unreachable.merge(other.unreachable, lineOffset: lineOffset)
@@ -193,6 +222,9 @@ public struct DataChecks: Sendable {
         frameLogged.merge(other.frameLogged, lineOffset: lineOffset)
         frameLoggedDelays += other.frameLoggedDelays
         clamped.merge(other.clamped, lineOffset: lineOffset)
+        movingLabelled += other.movingLabelled
+        movingReadAsZero.merge(other.movingReadAsZero, lineOffset: lineOffset)
+        movingZeroRebuilt += other.movingZeroRebuilt
         sampleLevel += other.sampleLevel
         // ``layoutsByFile`` is built from its parts on every read: read and write it once
         let others = other.layoutsByFile
@@ -284,6 +316,10 @@ public struct DataChecks: Sendable {
     /// (``TraceRelease/criterion``: their own `hit` column, else `--hit`).
     var unreachableVerdict: String {
         let exactMeaning = "no policy can hit them", revealedMeaning = "they can only be revealed, never rest at the snap position"
+        guard unreachableCriteriaCounted else {
+            return "the criterion each was scored under is not recorded (a summary written before it was counted): under exact, "
+                + exactMeaning + "; under revealed, " + revealedMeaning
+        }
         let revealed = unreachableRevealed, exact = unreachable.count - revealed
         if revealed == 0 { return "unreachable under exact, the criterion they are scored under: " + exactMeaning }
         if exact == 0 { return "scored under revealed: " + revealedMeaning }

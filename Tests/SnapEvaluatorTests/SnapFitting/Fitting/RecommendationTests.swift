@@ -149,3 +149,53 @@ struct RecommendationTests {
         return (result.status, result.output)
     }
 }
+
+/// The one-standard-error rule may keep a simpler candidate that the paired held-out test finds
+/// significantly worse than the best: then the reasons and the report's verdict say it is not a tie
+/// (Data/synthetic.csv: flutter-fixedextent-bouncing fitted 0.667 against uikit-projected-nearest 0.662).
+@Suite("Recommendation: better than the chosen, not a tie")
+struct RecommendationNotATieTests {
+    /// 20 users of 100 traces; the fitted candidate hits `fitted` per user, the defaults one `defaults`;
+    /// fold scores with a standard error of 0.05 (so both are within one standard error).
+    static func recommendation(fitted: [Double], defaults: [Double]) throws -> Recommendation {
+        func c(_ variant: String, _ hits: [Double], order: Int) -> Recommendation.Candidate {
+            let rate = hits.reduce(0, +) / Double(100 * hits.count)
+            var c = Recommendation.Candidate(policyID: variant == "fitted" ? "tag99" : "nearest", variant: variant,
+                                             fittedParameters: variant == "fitted" ? ["lowTier"] : [], parameterCount: 1, order: order,
+                                             foldTestScores: [rate, rate], testScore: rate, testStandardError: 0.05,
+                                             policy: NearestPageSnap())
+            c.userHits = hits
+            return c
+        }
+        return try Recommendation(objective: .hitRate, candidates: [c("fitted", fitted, order: 0), c("defaults", defaults, order: 1)],
+                                  folds: 2, userTraces: [Double](repeating: 100, count: 20))
+    }
+
+    @Test func aClearPairedDifferenceWithinOneStandardErrorIsSaid() throws {
+        // every user hits 4 more with the fitted candidate: 4 points, the same for all
+        let r = try Self.recommendation(fitted: [Double](repeating: 70, count: 20), defaults: [Double](repeating: 66, count: 20))
+        #expect(r.chosen.variant == "defaults" && r.best.variant == "fitted")
+        let b = try #require(r.betterThanChosen)
+        #expect(b.candidate.variant == "fitted" && abs(b.difference - 0.04) < 1e-12 && b.p < Recommendation.tieLevel)
+        #expect(r.tied.count == 1)
+        #expect(r.reasons.contains { $0.hasPrefix("Not a tie: the paired held-out test (Holm-adjusted clustered McNemar) finds tag99 (fitted) "
+                                                   + "better than nearest (defaults) by 4.0 points of hit rate") })
+        #expect(!r.reasons.contains { $0.contains("within noise") })
+        // the report's verdict says it first among its notes; recommend's JSON carries it
+        let v = try #require(ReportPage().verdict(comparison: try reportFixture().comparison, recommendation: r, notes: []))
+        #expect(v.notes.first?.hasPrefix("Not a tie: tag99 (fitted) hits 4.0 points more often (paired held-out test, Holm-adjusted, p = ") == true)
+        #expect(v.html(colour: "#000").contains("The rule chose the simpler nearest (defaults)"))
+        let json = RecommendationReport(recommendation: r).json().rendered(pretty: false)
+        #expect(json.contains("\"better_than_chosen\":{\"policy\":\"tag99\",\"variant\":\"fitted\",\"difference\":0.04"), "\(json)")
+    }
+
+    @Test func aNoisyDifferenceIsATieAndNotSaidAsBetter() throws {
+        // 4 points on average, but half the users the other way: not significant
+        let fitted = (0..<20).map { $0 % 2 == 0 ? 80.0 : 60.0 }, defaults = (0..<20).map { $0 % 2 == 0 ? 62.0 : 70.0 }
+        let r = try Self.recommendation(fitted: fitted, defaults: defaults)
+        #expect(r.chosen.variant == "defaults")
+        #expect(r.betterThanChosen == nil)
+        #expect(RecommendationReport(recommendation: r).json().rendered(pretty: false).contains("\"better_than_chosen\":null"))
+        #expect(r.tied.count == 2)
+    }
+}

@@ -51,3 +51,15 @@ struct ReportVerdictTests {
         #expect(html.contains("<p class=\"note warning\" id=\"verdict-shortfall\">No policy compose runs natively fits this task: &lt;why&gt;.</p>"))
     }
 }
+
+extension ReportVerdictTests {
+    @Test("options in a verdict warning are set as code that does not break, with their value and without trailing punctuation")
+    func optionsAsCode() {
+        #expect(ReportVerdict.optionsAsCode("give --velocity compose-frames (all), or --platform compose.")
+                == "give <code class=\"option\">--velocity compose-frames</code> (all), or <code class=\"option\">--platform compose</code>.")
+        #expect(ReportVerdict.optionsAsCode("replace --velocity compose with --velocity x; --lenient (skips)")
+                == "replace <code class=\"option\">--velocity compose</code> with <code class=\"option\">--velocity x</code>; "
+                    + "<code class=\"option\">--lenient</code> (skips)")
+        #expect(ReportVerdict.optionsAsCode("no options -- here") == "no options -- here")
+    }
+}

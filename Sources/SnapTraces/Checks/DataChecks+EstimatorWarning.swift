@@ -1,0 +1,56 @@
+import SnapLabSupport
+
+/// The verdict-level warning of `recommend` and `report` (issue 30 follow-up): on traces logged one
+/// row per display frame, the estimator in use reads exactly 0 on many strokes the finger moved,
+/// so every candidate is scored as if those were released at rest.
+extension DataChecks {
+    /// A stroke moves when its move samples span at least this far, points: Android's touch slop,
+    /// 8 dp (``TouchSlop``: AOSP `config_viewConfigurationTouchSlop`, Compose's
+    /// `AndroidViewConfiguration.touchSlop`), the distance before a scroll view drags at all.
+    public static let movingSpan = 8.0
+
+    /// Whether the move samples of `s` span at least ``movingSpan`` points of content offset.
+    public static func isMoving(_ s: TraceSamples) -> Bool {
+        var low = Double.infinity, high = -Double.infinity
+        for i in 0..<s.count where s.isMove[i] != 0 {
+            low = Swift.min(low, s.offset[i])
+            high = Swift.max(high, s.offset[i])
+        }
+        return high - low >= movingSpan
+    }
+
+    /// `estimator-reads-zero`: the traces look frame-logged (``looksFrameLogged(framed:of:)``) and
+    /// the estimator in use (``velocity``) reads exactly 0 on labelled strokes that moved
+    /// (``movingReadAsZero`` of ``movingLabelled``), more than ``zeroVelocityShare`` of them
+    /// strokes that `compose-frames` reads as moving (``movingZeroRebuilt``: a finger that rested
+    /// before lift-off reads 0 on the device too, and is no reason to change estimator). The
+    /// message names both counts, the pattern and the option that reads the strokes as the device did:
+    /// `--velocity compose-frames` (Compose's tracker on the input samples rebuilt between frames,
+    /// every candidate kept), or, when the default estimator was in use, `--platform compose` (which
+    /// reads frame-logged files with compose-frames after a pre-scan, and keeps only Compose's
+    /// policies and the rules that ship as code; standard input is not pre-scanned, so there it
+    /// needs `--velocity compose-frames` too). `nil` when `--platform` was given (it chose the
+    /// estimator), with `compose-frames` or recorded velocities, or when nothing trips it.
+    public func estimatorWarning(platformGiven: Bool, readsStandardInput: Bool = false) -> DataWarning? {
+        guard !platformGiven, velocity != .composeFrames, velocity != .recorded,
+              Self.looksFrameLogged(framed: frameLogged.count, of: sampleLevel), movingLabelled > 0,
+              Double(movingZeroRebuilt) > Self.zeroVelocityShare * Double(movingLabelled) else { return nil }
+        let n = movingReadAsZero.count, name = velocity.rawValue
+        let pct = NumberFormat.fixed(100 * Double(n) / Double(movingLabelled), 1)
+        let platform = velocity != .lsq2 ? "" : readsStandardInput
+            ? ", or --platform compose --velocity compose-frames (the same, with only Compose's policies and the rules that ship as code)"
+            : ", or --platform compose (which reads frame-logged files with compose-frames too, and keeps only Compose's "
+                + "policies and the rules that ship as code)"
+        let give = velocity == .lsq2 ? "give" : "replace --velocity \(name) with"
+        return DataWarning(
+            id: "estimator-reads-zero", count: n, total: movingLabelled,
+            message: "\(name) reads exactly 0 pt/ms on \(n) of the \(movingLabelled) labelled strokes whose finger moved "
+                + "(\(pct)%; moved: at least \(NumberFormat.compact(Self.movingSpan, 0)) pt), \(movingZeroRebuilt) of which "
+                + "compose-frames reads as moving; the traces look logged one row per display frame (\(frameLogged.count) of "
+                + "\(sampleLevel), data check frame-logged), where a tracker replayed on the rows reads 0 on strokes the device "
+                + "flung: every candidate scores those as released at rest. "
+                + "To read them as the device did, \(give) --velocity compose-frames (Compose's tracker on the input samples "
+                + "rebuilt between frames; every candidate kept)\(platform)",
+            examples: movingReadAsZero.examples)
+    }
+}
