@@ -49,7 +49,7 @@ extension ModelCalibration {
     }
 
     /// The two parameters fitted with gliding lift-offs: the drags' lift-off point `1 − q` (the
-    /// lower end of `ρ ~ U(1 − q, 1)`, kept in [0.1, 0.999]; later lift-offs leave more one-item
+    /// lower end of `ρ ~ U(1 − q, 1)`, kept in [``glideLowestLiftOff``, 0.999]; later lift-offs leave more one-item
     /// strokes slow at the end, ``StatisticKind/oneItemCameToRestShare``) and the stay hold
     /// probability (to the stays at rest at lift-off, ``StatisticKind/stayRestedShare``); the drag
     /// hold probability keeps answering to the strokes at rest (``StatisticKind/restedShare``).
@@ -57,25 +57,31 @@ extension ModelCalibration {
         [
             Fitted(name: "drag gliding lift-off point 1 − q (ρ ~ U(1 − q, 1) unless held)", key: "dragReleaseEarliness",
                    statistic: .oneItemCameToRestShare, isProbability: false,
-                   get: { 1 - ($0.dragReleaseEarliness ?? .nan) }, set: { $0.dragReleaseEarliness = 1 - min(max($1, 0.1), 0.999) }),
+                   get: { 1 - ($0.dragReleaseEarliness ?? .nan) }, set: { $0.dragReleaseEarliness = 1 - min(max($1, glideLowestLiftOff), 0.999) }),
             Fitted(name: "stay hold probability", key: "stayHoldProbability", statistic: .stayRestedShare, isProbability: true,
                    get: { $0.stayHoldProbability }, set: { $0.stayHoldProbability = $1 }),
         ]
     }
+
+    /// The earliest a gliding drag's lift-off range may start, as a fraction of its path: 0.7. A
+    /// drag lifted earlier is short and fast, so it reads as a one-item flick and pulls the flick
+    /// amplitude's statistic (on `bench/gen_traces.py` a search free down to 0.1 ran away: the
+    /// drags lifted at a tenth of their path and the flick amplitude rose to 1,000 pt). [assumption]
+    static let glideLowestLiftOff = 0.7
 
     /// Below this share of strokes at rest over their last 50 ms, a paging recording logged one
     /// row per scan gets gliding lift-offs: placed drags and stays (the default 35% of one-item
     /// goals and every stay, about 15–20% of strokes) cannot be that rare. [assumption]
     static let glideRestedShare = 0.05
 
-    /// Sets gliding lift-offs (`q` from 0.2) on a paging recording logged one row per scan
+    /// Sets gliding lift-offs (`q` from 0.1) on a paging recording logged one row per scan
     /// (``InputDeliveryParameters/isEnabled`` false) with fewer than ``glideRestedShare`` of its
     /// strokes at rest before lift-off. Returns the note, or `nil` (drags stay placed).
     static func glideLiftOffs(like recording: RecordingSummary, into p: inout SwipeModelParameters) -> String? {
         guard p.dragReleaseEarliness == nil, !p.delivery.isEnabled,
               let rested = recording.statisticValues[.restedShare], rested.isFinite, rested < glideRestedShare else { return nil }
-        p.dragReleaseEarliness = 0.2
+        p.dragReleaseEarliness = 0.1
         return "gliding lift-offs: \(NumberFormat.fixed(100 * rested, 1))% of the strokes rest over their last 50 ms before lift-off "
-            + "(placed drags and stays would rest far more often); drags and stays not held lift at ρ ~ U(1 − q, 1) (q fitted from 0.2)"
+            + "(placed drags and stays would rest far more often); drags and stays not held lift at ρ ~ U(1 − q, 1) (q fitted from 0.1)"
     }
 }

@@ -135,7 +135,7 @@ import Testing
         #expect(rested < ModelCalibration.glideRestedShare, "\(rested)")
         #expect(try #require(gliding.statisticValues[.stayRestedShare]) < 0.3)
         let note = try #require(ModelCalibration.glideLiftOffs(like: gliding, into: &p))
-        #expect(note.contains("gliding lift-offs") && p.dragReleaseEarliness == 0.2)
+        #expect(note.contains("gliding lift-offs") && p.dragReleaseEarliness == 0.1)
         var frames = SwipeModelParameters()
         frames.delivery.isEnabled = true
         #expect(ModelCalibration.glideLiftOffs(like: gliding, into: &frames) == nil)
