@@ -267,6 +267,8 @@ public struct ModelCalibration: Sendable {
             }
         }
         estimateGoals(f, layout: recording.layout, into: &p, notes: &notes)
+        if task == .paging, let note = Self.sizeFlicks(like: recording, into: &p) { notes.append(note) }
+        if task == .paging, let note = Self.glideLiftOffs(like: recording, into: &p) { notes.append(note) }
         if task != .browse, let (trials, note) = Self.trialStructure(f, layout: recording.layout) {
             p.trials = trials
             notes.append(note)
@@ -312,6 +314,8 @@ public struct ModelCalibration: Sendable {
         var candidates = start.delivery.firstDeliveryMedian == nil ? Self.fittedParameters(task: task)
             : Self.withWithheldMoves(Self.fittedParameters(task: task))
         if !start.delivery.isEnabled { candidates = Self.withScanDelivery(candidates, rest: start.delivery.scanRestMedian != nil) }
+        if task == .paging && start.flickDistanceExponent != nil { candidates += Self.sizedFlickParameters }
+        if task == .paging && start.dragReleaseEarliness != nil && !start.delivery.isEnabled { candidates += Self.glideParameters }
         for x in candidates where fitsReleaseFraction || !x.name.contains("release earliness") {
             let own = x.name.contains("release earliness") ? earlinessStatistic.flatMap { target[$0]?.isFinite == true ? $0 : nil } : nil
             if let d = own ?? x.driver(in: target) {

@@ -279,6 +279,6 @@ public struct RecordingSummary: Sendable {
             Statistic(.speedSpread, value: userSpeedSpread),
             Statistic(.pooledSpeedSpread, value: pooledSpeedSpread),
         ]
-        return all + trialStatistics + (hit == .revealed ? [] : styleStatistics)
+        return all + trialStatistics + (hit == .revealed ? [] : styleStatistics + pagingStrokeStatistics)
     }
 }

@@ -113,7 +113,9 @@ public struct SessionSimulator: Sendable {
                     out: inout [SyntheticSwipe], scratch: inout Scratch, rng: GSLRandom, fixedGoal: Int? = nil) {
         let goal = fixedGoal ?? model.drawIntent(startSlot: state.slot, using: rng)
         let projected = abs(goal) >= 2 && rng.bernoulli(user.projectorPreference)
-        let series = abs(goal) >= 2 && !projected
+        // with sized flicks (flickDistanceExponent) a goal that is not projected is one flick sized to it
+        let sized = abs(goal) >= 2 && !projected && model.parameters.flickDistanceExponent != nil
+        let series = abs(goal) >= 2 && !projected && !sized
         let target = state.slot + goal
         let maxStrokes = livePolicy == nil ? Int.max : model.parameters.stroke.maxStrokesPerGoal
         var step = 0
@@ -121,7 +123,7 @@ public struct SessionSimulator: Sendable {
             let k = target - state.slot
             if k == 0 && step > 0 { break }
             let stepIntent = series && k != 0 ? (k > 0 ? 1 : -1) : k
-            let plan = model.plan(intent: stepIntent, projected: projected && abs(k) >= 2, forceFlick: series && k != 0,
+            let plan = model.plan(intent: stepIntent, projected: projected && abs(k) >= 2, forceFlick: (series || sized) && k != 0,
                                   user: user, using: rng)
             stroke(plan, label: state.slot + stepIntent, goal: goal, step: step, user: user, state: &state,
                    numbering: numbering, out: &out, scratch: &scratch, rng: rng)

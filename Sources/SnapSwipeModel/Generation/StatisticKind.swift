@@ -84,6 +84,7 @@ extension StatisticKind {
         dragMotionTimeSpread, stepperTravelMedian, stepperTravelLocation, stepperTravelSpread, stepperSpeedSpread,
         flickTravelSpread, flickStrokeTimeSpread, flickStrokeTimeLocation, durationSpread,
         openingShare, startAtZeroShare, goalDistanceLow, firstMoveShareMedian, goalDistanceMedian,
+        travelFarNearRatio, farShortShare, oneItemCameToRestShare, stayRestedShare,
     ]
 
     // travel
@@ -270,4 +271,37 @@ extension StatisticKind {
     /// Moves withheld after touch-down show as a first move that already carries much of the travel.
     public static let firstMoveShareMedian = StatisticKind("first_move_share_p50", "first move's share of the travel p50", .absolute(0.05))
     public static let goalDistanceMedian = StatisticKind("goal_distance_p50", "goal distance at touch-down p50 (pitches)", .relative(0.15))
+}
+
+// MARK: - Paging strokes by their goal (`RecordingSummary+PagingStrokes`)
+
+extension StatisticKind {
+    /// How much further the strokes aimed further travel (the sized flicks' exponent's statistic,
+    /// ``SwipeModelParameters/flickDistanceExponent``): the 5%-trimmed geometric mean finger travel
+    /// of the labelled strokes whose intent (label − start item) is 2 or more items away, over that
+    /// of the strokes one item away. About `k̄^β` for sized flicks; a page-stepper series (each step
+    /// labelled one item further) has no stroke two items away, a projected flick travels little.
+    public static let travelFarNearRatio = StatisticKind("travel_far_near_ratio",
+                                                         "travel ratio: strokes aimed ≥ 2 items away / 1 item away (geometric means, 5% trimmed)",
+                                                         .relative(0.15))
+    /// How many strokes aimed further travel *less* than one-item strokes do (the projector
+    /// preference's statistic when flicks are sized, ``SwipeModelParameters/flickDistanceExponent``):
+    /// the share of the labelled strokes aimed 2 or more items away whose finger travel is below the
+    /// median travel of those aimed one item away. A projected flick leaves most of the distance to
+    /// the carousel's projection (`c·v*` of `|k|·P`) and lands here; a sized flick travels `|k|^β`
+    /// times a one-item flick's draw and mostly does not. Rises with the projector share.
+    public static let farShortShare = StatisticKind("share_far_short", "share of strokes aimed ≥ 2 items away travelling less than the one-item p50",
+                                                    .absolute(0.05))
+    /// The gliding lift-offs' statistic (``SwipeModelParameters/dragReleaseEarliness``): the share
+    /// of the one-item strokes (labelled ±1, or unlabelled) whose last move is under 0.2 of their
+    /// peak move speed (``TraceFeatures/cameToRest``): every placed drag, and fewer as drags lift
+    /// earlier on their path.
+    public static let oneItemCameToRestShare = StatisticKind("share_one_item_came_to_rest",
+                                                             "share of one-item strokes whose last move is < 0.2 of their peak speed",
+                                                             .absolute(0.03))
+    /// The stay hold probability's statistic with gliding lift-offs: the share of the strokes
+    /// labelled with their own start item (intent 0) at rest over their last 50 ms (late finger
+    /// speed < 0.05 pt/ms, as ``restedShare``).
+    public static let stayRestedShare = StatisticKind("share_stay_rested", "share of strokes aimed 0 items away at rest over the last 50 ms",
+                                                      .absolute(0.05))
 }

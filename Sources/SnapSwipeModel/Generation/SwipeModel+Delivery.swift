@@ -149,6 +149,12 @@ extension SwipeModel {
         if let x = s.peakTime {
             try need(x > 0 && x < 1, "stroke.peakTime", x, "a fraction of the stroke's duration inside (0, 1)")
         }
+        if let x = p.flickDistanceExponent {
+            try need(x >= 0 && x <= 4, "flickDistanceExponent", x, "an exponent in [0, 4] (amplitude × |k|^β)")
+        }
+        if let x = p.dragReleaseEarliness {
+            try need(x > 0 && x < 1, "dragReleaseEarliness", x, "a fraction of the drag's duration inside (0, 1)")
+        }
         if let x = d.firstDeliveryMedian {
             try need(positive(x) && x <= 100_000, "delivery.firstDeliveryMedian", x, "a positive number up to 100000")
         }

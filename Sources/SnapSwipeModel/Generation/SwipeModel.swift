@@ -188,7 +188,8 @@ public struct SwipeModel: Sendable {
     }
 
     /// Plans one swipe for intent `k` (`projected`: aim a projector flick at `|k|` items;
-    /// `forceFlick`: a step of a page-stepper series, always a flick).
+    /// `forceFlick`: a step of a page-stepper series or a sized flick, always a flick; a flick for
+    /// `|k| ≥ 2` not projected is sized by ``SwipeModelParameters/flickDistanceExponent``).
     func plan(intent k: Int, projected: Bool, forceFlick: Bool = false, user: SyntheticUser, using rng: GSLRandom) -> Plan {
         let p = parameters
         let pitch = layout.stride
@@ -197,8 +198,9 @@ public struct SwipeModel: Sendable {
             let lambda = rng.beta(a, b)
             let drawn = rng.lognormal(logMean: log(p.stayDurationMedian), logStandardDeviation: p.dragDurationLogSD)
             let hold = rng.bernoulli(p.stayHoldProbability) ? rng.exponential(mean: p.holdMean) : 0
+            let rho = glideRelease(hold: hold, using: rng)
             return Plan(direction: rng.bernoulli(0.5) ? 1 : -1, amplitude: lambda * pitch, duration: drawn / user.gain,
-                        releaseFraction: 1, hold: hold, style: .stay, strategy: .stepper, drawnAmplitude: lambda, drawnDuration: drawn)
+                        releaseFraction: rho, hold: hold, style: .stay, strategy: .stepper, drawnAmplitude: lambda, drawnDuration: drawn)
         }
         let direction: Double = k > 0 ? 1 : -1
         if !projected && !forceFlick && abs(k) == 1 && !rng.bernoulli(p.flickShare) {
@@ -206,8 +208,9 @@ public struct SwipeModel: Sendable {
             let lambda = rng.beta(a, b)
             let drawn = rng.lognormal(logMean: log(p.dragDurationMedian), logStandardDeviation: p.dragDurationLogSD)
             let hold = rng.bernoulli(p.dragHoldProbability) ? rng.exponential(mean: p.holdMean) : 0
+            let rho = glideRelease(hold: hold, using: rng)
             return Plan(direction: direction, amplitude: lambda * pitch, duration: drawn / user.gain,
-                        releaseFraction: 1, hold: hold, style: .drag, strategy: .stepper, drawnAmplitude: lambda, drawnDuration: drawn)
+                        releaseFraction: rho, hold: hold, style: .drag, strategy: .stepper, drawnAmplitude: lambda, drawnDuration: drawn)
         }
         let t = rng.lognormal(logMean: log(p.flickDurationMedian), logStandardDeviation: p.flickDurationLogSD)
         let rho = rng.uniform(p.flickReleaseRange.lowerBound, p.flickReleaseRange.upperBound)
@@ -221,8 +224,23 @@ public struct SwipeModel: Sendable {
                         hold: 0, style: .flick, strategy: .projector, drawnDuration: t)
         }
         let a = rng.lognormal(logMean: log(p.flickAmplitudeMedian), logStandardDeviation: p.flickAmplitudeLogSD)
+        // a flick sized to a goal ≥ 2 items away (only with flickDistanceExponent: without it such a goal
+        // is projected or a series of one-item steps, so this draws and computes exactly as before)
+        if abs(k) >= 2, let beta = p.flickDistanceExponent {
+            let size = pow(Double(abs(k)), beta)
+            return Plan(direction: direction, amplitude: a * size * user.gain * noise, duration: t, releaseFraction: rho,
+                        hold: 0, style: .flick, strategy: .sized, drawnAmplitude: a * size, drawnDuration: t)
+        }
         return Plan(direction: direction, amplitude: a * user.gain * noise, duration: t, releaseFraction: rho,
                     hold: 0, style: .flick, strategy: .stepper, drawnAmplitude: a, drawnDuration: t)
+    }
+
+    /// The release fraction of a drag or stay: 1 (placed) when held or without
+    /// ``SwipeModelParameters/dragReleaseEarliness`` (no draw, so older models draw as before),
+    /// else `U(1 − q, 1)` (lifted while still gliding).
+    func glideRelease(hold: Double, using rng: GSLRandom) -> Double {
+        guard hold == 0, let q = parameters.dragReleaseEarliness else { return 1 }
+        return rng.uniform(1 - q, 1)
     }
 
     // MARK: - Samples

@@ -73,6 +73,15 @@ public struct SwipeModelParameters: Sendable, Hashable, Codable {
     public var flickDurationLogSD: Double = 0.3
     /// Release point of a flick as a fraction of the planned duration, `ρ ~ U(0.55, 0.85)` (C.2).
     public var flickReleaseRange: ClosedRange<Double> = 0.55...0.85
+    /// Paging goals two or more items away that the user does not project: `nil` (the key absent:
+    /// every model file written before issue 32's sized flicks) makes them a page-stepper series of
+    /// `|k|` one-item flicks, as before; a value `β` makes them **one flick sized to the goal**,
+    /// its amplitude the one-item flick's draw times `|k|^β` (so its finger travel and release
+    /// speed grow with the goal's distance; `β = 1`: in proportion, `β = 0`: not at all). Corrections
+    /// after a miss (with a live policy) are sized to what is left. The power law of aimed
+    /// movements' amplitude on the target's distance is our [assumption]; `generate --like` sets
+    /// and fits `β` on a labelled paging recording (to ``StatisticKind/travelFarNearRatio``).
+    public var flickDistanceExponent: Double?
 
     /// Drag amplitude as a fraction of the item pitch, `λ ~ Beta` with mean 0.55 and sd 0.15 (C.2).
     public var dragFractionMean: Double = 0.55
@@ -82,6 +91,13 @@ public struct SwipeModelParameters: Sendable, Hashable, Codable {
     public var dragDurationMedian: Double = 350
     /// Log standard deviation of the drag duration.
     public var dragDurationLogSD: Double = 0.35
+    /// Drags and stays that are not held: `nil` (the key absent: every model file written before
+    /// issue 32's gliding lift-offs) places them (`ρ = 1`: the finger comes to rest at the end of
+    /// its path and lifts there), as before; a value `q` lifts them while the finger still glides,
+    /// at `ρ ~ U(1 − q, 1)` of the planned duration (a held one is still placed, then held).
+    /// [assumption]; `generate --like` sets and fits it on a paging recording logged one row per
+    /// scan whose strokes seldom rest before lift-off (``ModelCalibration/glideLiftOffs(like:into:)``).
+    public var dragReleaseEarliness: Double?
     /// Probability of a hold before lift on a drag: 0.3 (C.2, [assumption]).
     public var dragHoldProbability: Double = 0.3
     /// Mean of the hold `h ~ Exp(120 ms)` (C.2, [assumption]).

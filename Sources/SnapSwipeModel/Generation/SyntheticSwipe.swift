@@ -19,6 +19,9 @@ public struct SyntheticSwipe: Sendable, Hashable {
         case stepper
         /// The velocity is aimed so the user's habitual projection lands `|k|` items away.
         case projector
+        /// One flick sized to a goal `|k| ≥ 2` items away: the one-item flick's amplitude times
+        /// `|k|^β` (``SwipeModelParameters/flickDistanceExponent``).
+        case sized
     }
 
     /// What happened to the last samples before lift (C.3).

@@ -1,0 +1,87 @@
+import Foundation
+import SnapLabSupport
+
+/// Paging strokes in `generate --like` (issue 32): sized flicks, whose finger travel grows with the
+/// goal's distance (``SwipeModelParameters/flickDistanceExponent``), and drags and stays lifted
+/// while still gliding (``SwipeModelParameters/dragReleaseEarliness``).
+extension ModelCalibration {
+    /// The two parameters fitted with sized flicks: the exponent `β` (to how much further the strokes
+    /// aimed ≥ 2 items away travel, ``StatisticKind/travelFarNearRatio``) and the users' mean
+    /// projector preference (to how many of them travel less than a one-item stroke,
+    /// ``StatisticKind/farShortShare``), moved as a share with the Beta's `a + b` kept.
+    static var sizedFlickParameters: [Fitted] {
+        [
+            Fitted(name: "sized-flick distance exponent β (amplitude × |k|^β)", key: "flickDistanceExponent",
+                   statistic: .travelFarNearRatio, isProbability: false,
+                   get: { $0.flickDistanceExponent ?? .nan }, set: { $0.flickDistanceExponent = $1 }),
+            Fitted(name: "projector preference mean (Beta a/(a + b))", key: "projectorPreferenceA",
+                   statistic: .farShortShare, isProbability: true,
+                   get: { $0.projectorPreferenceA / ($0.projectorPreferenceA + $0.projectorPreferenceB) },
+                   set: { p, m in
+                       let c = p.projectorPreferenceA + p.projectorPreferenceB, share = min(max(m, minimumProjectorShare), 1 - minimumProjectorShare)
+                       p.projectorPreferenceA = share * c
+                       p.projectorPreferenceB = (1 - share) * c
+                   }),
+        ]
+    }
+
+    /// The projector preference's mean is kept in [0.001, 0.999] (the Beta needs `a, b > 0`).
+    static let minimumProjectorShare = 0.001
+
+    /// Sets sized flicks on a labelled paging recording whose strokes aimed ≥ 2 items away travel
+    /// further than those aimed one item away (``StatisticKind/travelFarNearRatio`` above 1), which
+    /// neither a page-stepper series (no stroke aimed two items away) nor a projected flick (which
+    /// travels less) can give; starts `β` at `ln ratio / ln k̄` (`k̄` the far strokes' geometric
+    /// mean `|k|`). Returns the note, or `nil` (the model keeps its strategies) when the ratio is
+    /// not measured or not above 1, or the start model already has `β`.
+    static func sizeFlicks(like recording: RecordingSummary, into p: inout SwipeModelParameters) -> String? {
+        guard p.flickDistanceExponent == nil,
+              let ratio = recording.pagingStrokeStatistics.first(where: { $0.kind == .travelFarNearRatio })?.value,
+              ratio.isFinite, ratio > 1 else { return nil }
+        let far = recording.features.compactMap(\.intent).filter { abs($0) >= 2 }.map { log(Double(abs($0))) }
+        guard !far.isEmpty else { return nil }
+        let meanLog = far.reduce(0, +) / Double(far.count)
+        let start = min(max(log(ratio) / meanLog, 0.1), 2)
+        p.flickDistanceExponent = start
+        return "sized flicks: strokes aimed ≥ 2 items away travel \(NumberFormat.fixed(ratio, 2))× those aimed one item away, "
+            + "more than a page-stepper series or a projected flick can; a goal not projected is one flick of amplitude × |k|^β "
+            + "(β fitted from \(NumberFormat.fixed(start, 2)))"
+    }
+
+    /// The two parameters fitted with gliding lift-offs: the drags' lift-off point `1 − q` (the
+    /// lower end of `ρ ~ U(1 − q, 1)`, kept in [``glideLowestLiftOff``, 0.999]; later lift-offs leave more one-item
+    /// strokes slow at the end, ``StatisticKind/oneItemCameToRestShare``) and the stay hold
+    /// probability (to the stays at rest at lift-off, ``StatisticKind/stayRestedShare``); the drag
+    /// hold probability keeps answering to the strokes at rest (``StatisticKind/restedShare``).
+    static var glideParameters: [Fitted] {
+        [
+            Fitted(name: "drag gliding lift-off point 1 − q (ρ ~ U(1 − q, 1) unless held)", key: "dragReleaseEarliness",
+                   statistic: .oneItemCameToRestShare, isProbability: false,
+                   get: { 1 - ($0.dragReleaseEarliness ?? .nan) }, set: { $0.dragReleaseEarliness = 1 - min(max($1, glideLowestLiftOff), 0.999) }),
+            Fitted(name: "stay hold probability", key: "stayHoldProbability", statistic: .stayRestedShare, isProbability: true,
+                   get: { $0.stayHoldProbability }, set: { $0.stayHoldProbability = $1 }),
+        ]
+    }
+
+    /// The earliest a gliding drag's lift-off range may start, as a fraction of its path: 0.7. A
+    /// drag lifted earlier is short and fast, so it reads as a one-item flick and pulls the flick
+    /// amplitude's statistic (on `bench/gen_traces.py` a search free down to 0.1 ran away: the
+    /// drags lifted at a tenth of their path and the flick amplitude rose to 1,000 pt). [assumption]
+    static let glideLowestLiftOff = 0.7
+
+    /// Below this share of strokes at rest over their last 50 ms, a paging recording logged one
+    /// row per scan gets gliding lift-offs: placed drags and stays (the default 35% of one-item
+    /// goals and every stay, about 15–20% of strokes) cannot be that rare. [assumption]
+    static let glideRestedShare = 0.05
+
+    /// Sets gliding lift-offs (`q` from 0.1) on a paging recording logged one row per scan
+    /// (``InputDeliveryParameters/isEnabled`` false) with fewer than ``glideRestedShare`` of its
+    /// strokes at rest before lift-off. Returns the note, or `nil` (drags stay placed).
+    static func glideLiftOffs(like recording: RecordingSummary, into p: inout SwipeModelParameters) -> String? {
+        guard p.dragReleaseEarliness == nil, !p.delivery.isEnabled,
+              let rested = recording.statisticValues[.restedShare], rested.isFinite, rested < glideRestedShare else { return nil }
+        p.dragReleaseEarliness = 0.1
+        return "gliding lift-offs: \(NumberFormat.fixed(100 * rested, 1))% of the strokes rest over their last 50 ms before lift-off "
+            + "(placed drags and stays would rest far more often); drags and stays not held lift at ρ ~ U(1 − q, 1) (q fitted from 0.1)"
+    }
+}

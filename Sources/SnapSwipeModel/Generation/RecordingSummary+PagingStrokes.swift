@@ -1,0 +1,40 @@
+import Foundation
+
+/// Paging statistics by the strokes' goals (issue 32): whether strokes aimed further travel further
+/// (the sized flicks of ``SwipeModelParameters/flickDistanceExponent``) and how the one-item and
+/// stay strokes end (the gliding lift-offs of ``SwipeModelParameters/dragReleaseEarliness``).
+extension RecordingSummary {
+    /// The rows: ``StatisticKind/travelFarNearRatio`` and ``StatisticKind/farShortShare`` (NaN with
+    /// fewer than 20 labelled strokes on either side, as every trimmed geometric mean),
+    /// ``StatisticKind/oneItemCameToRestShare`` and ``StatisticKind/stayRestedShare`` (NaN with
+    /// fewer than 20 strokes of their kind).
+    var pagingStrokeStatistics: [Statistic] {
+        var near: [Double] = [], far: [Double] = []
+        var oneItem = 0, cameToRest = 0, stays = 0, restedStays = 0
+        for f in features {
+            if f.intent.map({ abs($0) == 1 }) ?? true, f.lastToPeakSpeed != nil {
+                oneItem += 1
+                if f.cameToRest { cameToRest += 1 }
+            }
+            guard let k = f.intent else { continue }
+            if k == 0 {
+                if let late = f.lateSpeed {
+                    stays += 1
+                    if late < TraceFeatures.restSpeed { restedStays += 1 }
+                }
+            } else if abs(k) == 1 {
+                near.append(f.travelPitches)
+            } else {
+                far.append(f.travelPitches)
+            }
+        }
+        let n = Self.trimmedGeometricMean(near), m = Self.trimmedGeometricMean(far)
+        let nearMedian = near.count < 20 || far.count < 20 ? Double.nan : quantile(near, 0.5)
+        return [
+            Statistic(.travelFarNearRatio, value: n > 0 && m.isFinite ? m / n : .nan),
+            Statistic(.farShortShare, value: nearMedian.isFinite ? Double(far.filter { $0 < nearMedian }.count) / Double(far.count) : .nan),
+            Statistic(.oneItemCameToRestShare, value: oneItem < 20 ? .nan : Double(cameToRest) / Double(oneItem)),
+            Statistic(.stayRestedShare, value: stays < 20 ? .nan : Double(restedStays) / Double(stays)),
+        ]
+    }
+}

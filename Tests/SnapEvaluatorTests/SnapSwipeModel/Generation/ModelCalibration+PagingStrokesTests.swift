@@ -1,0 +1,146 @@
+import Foundation
+import SnapStrategies
+import Testing
+@testable import SnapGSL
+@testable import SnapSwipeModel
+
+/// Sized flicks (``SwipeModelParameters/flickDistanceExponent``), gliding lift-offs
+/// (``SwipeModelParameters/dragReleaseEarliness``) and how `generate --like` sets them.
+@Suite struct PagingStrokeTests {
+    /// A flick for a goal `|k| ≥ 2` not projected is the one-item flick's draw times `|k|^β`, from
+    /// the same random draws; without the key the same call is a page-stepper flick, as before.
+    @Test(arguments: [0.0, 0.7, 1.0, 1.6])
+    func aSizedFlickIsTheOneItemDrawTimesTheDistanceToTheBeta(beta: Double) throws {
+        var p = SwipeModelParameters()
+        let plain = try SwipeModel(parameters: p, layout: benchLayout())
+        p.flickDistanceExponent = beta
+        let sized = try SwipeModel(parameters: p, layout: benchLayout())
+        for k in [-3, 2, 4] {
+            let a = plain.plan(intent: k, projected: false, forceFlick: true, user: plainUser(), using: try GSLRandom(seed: 9))
+            let b = sized.plan(intent: k, projected: false, forceFlick: true, user: plainUser(), using: try GSLRandom(seed: 9))
+            #expect(a.strategy == .stepper && b.strategy == .sized && b.style == .flick)
+            #expect(abs(b.amplitude / a.amplitude - pow(Double(abs(k)), beta)) < 1e-12 * pow(Double(abs(k)), beta))
+            #expect(b.duration == a.duration && b.releaseFraction == a.releaseFraction && b.direction == (k > 0 ? 1 : -1))
+        }
+        // one-item goals draw exactly as before (drags included)
+        for seed in 1...20 {
+            let a = plain.plan(intent: 1, projected: false, user: plainUser(), using: try GSLRandom(seed: UInt64(seed)))
+            let b = sized.plan(intent: 1, projected: false, user: plainUser(), using: try GSLRandom(seed: UInt64(seed)))
+            #expect(a.amplitude == b.amplitude && a.style == b.style && a.strategy == b.strategy)
+        }
+    }
+
+    @Test func theExponentIsValidated() throws {
+        for bad in [-0.1, 4.5, Double.nan, .infinity] {
+            var p = SwipeModelParameters()
+            p.flickDistanceExponent = bad
+            #expect(throws: SwipeModelError.self) { try SwipeModel(parameters: p, layout: benchLayout()) }
+        }
+    }
+
+    /// Generated paging sessions: with sized flicks and no projectors, strokes are labelled two and
+    /// three items away (no page-stepper series) and travel further than one-item strokes, so the
+    /// far/near travel ratio is above 1 and `--like` sets sized flicks, starting `β` near the truth;
+    /// the default model (projected flicks and page-stepper series) shows a ratio below 1 and keeps
+    /// its strategies.
+    @Test func likeSetsSizedFlicksOnlyWhenFarStrokesTravelFurther() throws {
+        let layout = try benchLayout()
+        let calibration = ModelCalibration(task: .paging, livePolicy: nil, seed: 3)
+        var truth = SwipeModelParameters()
+        truth.flickDistanceExponent = 0.8
+        truth.projectorPreferenceA = 0.01
+        truth.projectorPreferenceB = 10
+        let sized = try calibration.simulate(truth, layout: layout, traces: 3000, users: 50, seed: 11)
+        let values = sized.statisticValues
+        let ratio = try #require(values[.travelFarNearRatio])
+        #expect(ratio > 1.4, "\(ratio)")
+        #expect((values[.farShortShare] ?? .nan) < 0.2, "\(values[.farShortShare] ?? .nan)")
+        var p = SwipeModelParameters()
+        let note = try #require(ModelCalibration.sizeFlicks(like: sized, into: &p))
+        #expect(note.contains("sized flicks") && p.flickDistanceExponent.map { (0.4...1.2).contains($0) } == true,
+                "\(String(describing: p.flickDistanceExponent))")
+
+        let plain = try calibration.simulate(SwipeModelParameters(), layout: layout, traces: 3000, users: 50, seed: 11)
+        #expect((plain.statisticValues[.travelFarNearRatio] ?? .nan) < 1)
+        #expect((plain.statisticValues[.farShortShare] ?? .nan) > 0.4)
+        var q = SwipeModelParameters()
+        #expect(ModelCalibration.sizeFlicks(like: plain, into: &q) == nil && q.flickDistanceExponent == nil)
+    }
+
+    /// The projector preference is moved as a share, keeping the Beta's `a + b` and both positive.
+    @Test func theProjectorShareKeepsTheBetasConcentration() throws {
+        let share = try #require(ModelCalibration.sizedFlickParameters.first { $0.key == "projectorPreferenceA" })
+        var p = SwipeModelParameters()
+        #expect(abs(share.get(p) - 0.6) < 1e-12)
+        share.set(&p, 0.2)
+        #expect(abs(p.projectorPreferenceA - 1) < 1e-12 && abs(p.projectorPreferenceB - 4) < 1e-12)
+        share.set(&p, 0)
+        #expect(p.projectorPreferenceA > 0 && p.projectorPreferenceB < 5 && abs(p.projectorPreferenceA + p.projectorPreferenceB - 5) < 1e-12)
+        #expect(throws: Never.self) { try SwipeModel.validate(p) }
+    }
+
+    /// Drags and stays not held lift at ρ ~ U(1 − q, 1) with the key; held ones, and every one
+    /// without the key, are placed (ρ = 1).
+    @Test func glidingLiftOffsLiftUnheldDragsAndStaysEarly() throws {
+        var p = SwipeModelParameters()
+        p.dragHoldProbability = 0
+        p.stayHoldProbability = 0
+        p.flickShare = 0
+        let placed = try SwipeModel(parameters: p, layout: benchLayout())
+        p.dragReleaseEarliness = 0.3
+        let gliding = try SwipeModel(parameters: p, layout: benchLayout())
+        var fractions: [Double] = []
+        for seed in 1...200 {
+            for k in [0, 1, -1] {
+                let a = placed.plan(intent: k, projected: false, user: plainUser(), using: try GSLRandom(seed: UInt64(seed)))
+                let b = gliding.plan(intent: k, projected: false, user: plainUser(), using: try GSLRandom(seed: UInt64(seed)))
+                #expect(a.releaseFraction == 1 && a.hold == 0 && b.hold == 0 && b.style == a.style)
+                #expect(b.releaseFraction >= 0.7 && b.releaseFraction <= 1)
+                fractions.append(b.releaseFraction)
+            }
+        }
+        #expect(abs(fractions.reduce(0, +) / Double(fractions.count) - 0.85) < 0.02)
+        var held = p
+        held.dragHoldProbability = 1
+        held.stayHoldProbability = 1
+        let model = try SwipeModel(parameters: held, layout: benchLayout())
+        for seed in 1...20 {
+            let plan = model.plan(intent: 1, projected: false, user: plainUser(), using: try GSLRandom(seed: UInt64(seed)))
+            #expect(plan.releaseFraction == 1 && plan.hold > 0)
+        }
+        for bad in [0.0, 1.0, -0.2, Double.nan] {
+            var x = SwipeModelParameters()
+            x.dragReleaseEarliness = bad
+            #expect(throws: SwipeModelError.self) { try SwipeModel(parameters: x, layout: benchLayout()) }
+        }
+    }
+
+    /// Generated one row per scan: placed drags and stays rest before lift-off on about a sixth of
+    /// the strokes, so `--like` keeps them; gliding ones (no holds) seldom do, and `--like` sets
+    /// gliding lift-offs there; the one-item came-to-rest share falls as drags lift earlier.
+    @Test func likeSetsGlidingLiftOffsOnlyWhenStrokesSeldomRest() throws {
+        let layout = try benchLayout()
+        let calibration = ModelCalibration(task: .paging, livePolicy: nil, seed: 3)
+        var scans = SwipeModelParameters()
+        scans.delivery.isEnabled = false
+        let placed = try calibration.simulate(scans, layout: layout, traces: 3000, users: 50, seed: 11)
+        var p = scans
+        #expect(ModelCalibration.glideLiftOffs(like: placed, into: &p) == nil && p.dragReleaseEarliness == nil)
+        var truth = scans
+        truth.dragReleaseEarliness = 0.4
+        truth.dragHoldProbability = 0
+        truth.stayHoldProbability = 0
+        let gliding = try calibration.simulate(truth, layout: layout, traces: 3000, users: 50, seed: 11)
+        let rested = try #require(gliding.statisticValues[.restedShare])
+        #expect(rested < ModelCalibration.glideRestedShare, "\(rested)")
+        #expect(try #require(gliding.statisticValues[.stayRestedShare]) < 0.3)
+        let note = try #require(ModelCalibration.glideLiftOffs(like: gliding, into: &p))
+        #expect(note.contains("gliding lift-offs") && p.dragReleaseEarliness == 0.1)
+        var frames = SwipeModelParameters()
+        frames.delivery.isEnabled = true
+        #expect(ModelCalibration.glideLiftOffs(like: gliding, into: &frames) == nil)
+        let cameToRest = try #require(gliding.statisticValues[.oneItemCameToRestShare])
+        let placedShare = try #require(placed.statisticValues[.oneItemCameToRestShare])
+        #expect(cameToRest < placedShare - 0.1, "\(cameToRest) \(placedShare)")
+    }
+}
