@@ -36,8 +36,6 @@ extension ModelCalibration {
     static let releaseEndLimits: ClosedRange<Double> = 0.005...0.3
     static let releaseWidthLimits: ClosedRange<Double> = 0.01...0.5
     static let earliestRelease = 0.05
-    /// The limits of the fitted speed peak (``StrokeParameters/peakTime``).
-    static let peakTimeLimits: ClosedRange<Double> = 0.1...0.9
 
     /// `ρ ~ U(1 − q − w, 1 − q)`, `q` and `w` kept in their limits and the lower end at
     /// ≥ ``earliestRelease``.
@@ -52,7 +50,7 @@ extension ModelCalibration {
     static func withReleaseShape(_ fitted: [Fitted], withheld: Bool) -> [Fitted] {
         var out = fitted.filter { $0.key != "stroke.releaseRange" && !(withheld && $0.key == "delivery.touchDownDwellMedian") }
         out.append(Fitted(name: "stroke release end q (latest release at 1 − q of T)", key: "stroke.releaseRange.end",
-                          statistic: .releaseSpeedP50, isProbability: false,
+                          statistic: .lateSpeedP50, isProbability: false,
                           get: { 1 - $0.stroke.releaseRange.upperBound },
                           set: { p, q in
                               let r = p.stroke.releaseRange
@@ -62,10 +60,6 @@ extension ModelCalibration {
                           statistic: .lateSpeedP90, isProbability: false,
                           get: { $0.stroke.releaseRange.upperBound - $0.stroke.releaseRange.lowerBound },
                           set: { p, w in p.stroke.releaseRange = releaseRange(end: 1 - p.stroke.releaseRange.upperBound, width: w) }))
-        out.append(Fitted(name: "stroke speed peak p (fraction of T; 0.5 minimum jerk)", key: "stroke.peakTime",
-                          statistic: .lateSpeedP50, isProbability: false,
-                          get: { $0.stroke.peakTime ?? 0.5 },
-                          set: { $0.stroke.peakTime = min(max($1, peakTimeLimits.lowerBound), peakTimeLimits.upperBound) }))
         out.append(Fitted(name: "placed-stroke hold mean (ms)", key: "stroke.holdMean", statistic: .liftedLate, isProbability: false,
                           get: { $0.stroke.holdMean }, set: { $0.stroke.holdMean = $1 }))
         if withheld {
@@ -83,7 +77,6 @@ extension ModelCalibration {
         switch key {
         case "stroke.releaseRange.end": limits = releaseEndLimits
         case "stroke.releaseRange.width": limits = releaseWidthLimits
-        case "stroke.peakTime": limits = peakTimeLimits
         default: return nil
         }
         if value <= limits.lowerBound + 1e-9 { return "at the search's bound \(limits.lowerBound) (kept in [\(limits.lowerBound), \(limits.upperBound)])" }
@@ -98,7 +91,6 @@ extension ModelCalibration {
         var notes = ["release: ρ ~ U(1 − q − w, 1 − q), q fitted to the late finger speed p50, w to its p90; the hold mean to the share lifted > 40 ms after the last move; "
                      + "motor noise 0 (in a reveal stroke it and the amplitude log sd are one lognormal factor; the amplitude log sd carries it)"]
         p.motorNoiseRange = 0...0
-        if p.stroke.peakTime == nil { p.stroke.peakTime = 0.5 }
         if p.delivery.isEnabled, p.delivery.stallsBetweenMoves == nil, let gaps = moveGaps, let late = lateLifts, gaps > late {
             p.delivery.stallsBetweenMoves = true
             notes.append("stalls between moves: the recording has gaps > 40 ms between moves in \(NumberFormat.fixed(100 * gaps, 1))% of its strokes "
