@@ -1,8 +1,9 @@
 import Foundation
 import SnapLabSupport
 
-/// A study's trials on a frame-delivered row (the A30 home recording, issue 32): the release and the
-/// hold fitted by their own statistics, and the moves withheld after touch-down.
+/// A study's trials, reveal or browse (the A30 home recording, issue 32): the release and the hold
+/// fitted by their own statistics, stalls placed between moves, no motor noise (`calibrate` sets
+/// ``ModelCalibration/fitsReleaseShape`` when the recording's sessions are trials).
 ///
 /// - **Release end and width apart.** `ρ ~ U(1 − q − w, 1 − q)`: the latest release `1 − q` answers
 ///   to the late finger speed p50, the width `w` to its p90. The earliness parametrisation of the
