@@ -47,7 +47,7 @@ extension SnapLab.Generate {
         let generator = try generate(calibrated: result.parameters, calibratedLayout: recording.layout,
                                      calibratedUsers: result.userCount, calibratedLive: liveID, chosenSeed: seed,
                                      uncertainty: result.uncertainty.isEmpty ? nil : result.uncertainty)
-        var generated = try Self.measure(generator)
+        var generated = try Self.measure(generator, selection: result.selection)
         generated.stallWindowWeight = recording.resolvedStallWindowWeight
         let rows = CalibrationTable.rows(recording: recording, generated: generated,
                                          fitted: result.drivingStatistics)
@@ -105,8 +105,9 @@ extension SnapLab.Generate {
         Output.standard.write(title + "\n" + CalibrationTable.rendered(rows) + CalibrationTable.summary(rows) + "\n")
     }
 
-    /// Measures (up to) the first 50,000 swipes of `generator` as a recording would be measured.
-    static func measure(_ generator: TraceGenerator) throws -> RecordingSummary {
+    /// Measures (up to) the first 50,000 swipes of `generator` as a recording would be measured
+    /// (with `selection`, only the strokes a recording with that selection keeps).
+    static func measure(_ generator: TraceGenerator, selection: TraceSelection? = nil) throws -> RecordingSummary {
         var swipes: [SyntheticSwipe] = []
         var chunk = 0
         while chunk < generator.chunkCount && swipes.count < 50_000 {
@@ -115,7 +116,8 @@ extension SnapLab.Generate {
         }
         let layout = generator.model.layout
         let estimator = LSQ2VelocityEstimator()
-        return RecordingSummary(features: swipes.map { TraceFeatures($0, pitch: layout.stride, estimator: estimator) }, layout: layout)
+        let features = swipes.map { TraceFeatures($0, pitch: layout.stride, estimator: estimator) }
+        return RecordingSummary(features: selection.map { s in features.filter(s.keeps) } ?? features, layout: layout)
     }
 
     /// `generate --match FACTS.json`: fit the model (from `--model` or the defaults, with the

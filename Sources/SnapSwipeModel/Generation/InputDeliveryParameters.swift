@@ -59,6 +59,15 @@ public struct InputDeliveryParameters: Sendable, Hashable, Codable {
     /// a first row one scan after touch-down but a motion onset later (``TraceFeatures/onsetDelay``);
     /// `generate --like` fits it to the onset on such recordings (``DeliveryInference``).
     public var scanRestMedian: Double?
+    /// Stalls fall between moves (`true`), or anywhere up to the lift-off (`nil`, the key absent:
+    /// every model before it; a lift-off during a stall is then delivered when it ends). With it a
+    /// stall ends at least one frame before the last frame of the motion, so frames resume after it
+    /// and the lift-off is not delayed; a stroke whose moving frames are too short for a stall and a
+    /// frame after it has none. The A30 home recording (`realdata/gestureapp`) has gaps > 40 ms
+    /// between moves in 10.5% of its strokes but lift-offs > 40 ms after the last move in only 1.4%,
+    /// where stalls up to the lift-off made 9–17% (issue 32); `generate --like` sets it when a
+    /// recording's share of gaps between moves exceeds its share of late lift-offs.
+    public var stallsBetweenMoves: Bool?
     /// How `generate --like` told the recording's delivery (``DeliveryInference``: one row per scan
     /// or per frame, its rates, jitter and the evidence); `nil` otherwise. Evidence only: what is
     /// generated follows ``isEnabled``, the rates and ``scanRestMedian``.

@@ -124,6 +124,8 @@ extension ModelCalibration {
             guard !within else { continue }
             if x.isProbability && (next <= 1e-12 || next >= 1 - 1e-12) {
                 out.append(problem(.atLimit, "at its bound \(next <= 1e-12 ? "0" : "1") (a probability) with its statistic still outside tolerance"))
+            } else if let limit = releaseShapeLimit(key: x.key, value: next) {
+                out.append(problem(.atLimit, limit))
             } else if x.key.hasSuffix("releaseRange") && (next <= 0.02 + 1e-9 || next >= 0.3 - 1e-9) {
                 out.append(problem(.atLimit, "at the search's bound q = \(next <= 0.02 + 1e-9 ? "0.02" : "0.3") (q is kept in [0.02, 0.3])"))
             } else if !x.isProbability && next <= 1e-3 * 1.0001 {

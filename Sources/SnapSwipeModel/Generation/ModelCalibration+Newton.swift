@@ -21,18 +21,22 @@ extension ModelCalibration {
     /// diagonals (a response that small is mostly the simulation's noise).
     static let offDiagonalFloor = 0.05
 
-    /// Cleans a measured Jacobian (`raw[i][j]`: statistic `i`'s response to parameter `j`).
-    static func cleanJacobian(_ raw: [[Double]]) -> [[Double]] {
+    /// Cleans a measured Jacobian (`raw[i][j]`: statistic `i`'s response to parameter `j`); `signs[i]`
+    /// is the known sign of statistic `i`'s response to its own parameter (``Fitted/sign``; +1 when
+    /// absent): a diagonal of that sign keeps its size in [0.25, 2.5], one of the other sign or
+    /// missing becomes ±1 with it.
+    static func cleanJacobian(_ raw: [[Double]], signs: [Double] = []) -> [[Double]] {
         let n = raw.count
         var j = raw
         for i in 0..<n {
-            let d = raw[i][i]
-            j[i][i] = d.isFinite && d > 0 ? min(max(d, 0.25), 2.5) : 1
+            let sign = i < signs.count && signs[i] < 0 ? -1.0 : 1.0
+            let d = raw[i][i] * sign
+            j[i][i] = sign * (d.isFinite && d > 0 ? min(max(d, 0.25), 2.5) : 1)
         }
         for i in 0..<n {
             for k in 0..<n where k != i {
                 let x = raw[i][k]
-                let floor = offDiagonalFloor * (j[i][i] * j[k][k]).squareRoot()
+                let floor = offDiagonalFloor * abs(j[i][i] * j[k][k]).squareRoot()
                 j[i][k] = x.isFinite && abs(x) >= floor ? min(max(x, -2.5), 2.5) : 0
             }
         }

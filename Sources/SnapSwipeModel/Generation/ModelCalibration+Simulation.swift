@@ -42,9 +42,11 @@ extension ModelCalibration {
         let pitch = layout.stride
         let parts = ParallelSlots<[TraceFeatures]>(count: items.count, initial: [])
         let estimator = LSQ2VelocityEstimator()
+        let selection = self.selection
         let work: @Sendable (Int) -> Void = { i in
             let swipes = (try? generators[items[i].replicate].swipes(inChunk: items[i].chunk)) ?? []
-            parts.store(swipes.filter { !$0.isCancelled }.map { TraceFeatures($0, pitch: pitch, estimator: estimator) }, at: i)
+            let measured = swipes.filter { !$0.isCancelled }.map { TraceFeatures($0, pitch: pitch, estimator: estimator) }
+            parts.store(selection.map { s in measured.filter(s.keeps) } ?? measured, at: i)
         }
         if threads <= 1 {
             for i in items.indices { work(i) }
@@ -160,7 +162,7 @@ extension ModelCalibration {
                 raw[i][j] = y.isProbability ? (b - a) / step : (a > 0 && b > 0 ? log(b / a) / step : .nan)
             }
         }
-        return Self.cleanJacobian(raw)
+        return Self.cleanJacobian(raw, signs: fitted.map(\.0.sign))
     }
 }
 

@@ -45,6 +45,11 @@ public struct ModelCalibration: Sendable {
         public var isProbability: Bool
         public var get: @Sendable (SwipeModelParameters) -> Double
         public var set: @Sendable (inout SwipeModelParameters, Double) -> Void
+        /// The sign of the statistic's response to the parameter known beforehand: −1 when the
+        /// statistic falls as the parameter grows (the dwell and the first move's share of the
+        /// travel). Rounds 1–2 step by it, and a measured slope of the other sign is taken as noise
+        /// (``ModelCalibration/cleanJacobian(_:signs:)``).
+        public var sign: Double = 1
 
         /// The first of ``statistic`` and ``fallbacks`` that `targets` gives a finite value for.
         func driver(in targets: [StatisticKind: Double]) -> StatisticKind? {
@@ -186,6 +191,8 @@ public struct ModelCalibration: Sendable {
         /// its target (``ModelCalibration/problems(fitted:targets:history:stoppedBy:jacobian:)``):
         /// `generate` refuses the model unless `--allow-unconverged`.
         public var problems: [CalibrationProblem] = []
+        /// The recording's selection of strokes the simulated ones were measured with (``TraceSelection``).
+        public var selection: TraceSelection?
         /// The number of parameters fitted.
         public var fittedCount: Int { fitted.count }
     }
@@ -200,6 +207,10 @@ public struct ModelCalibration: Sendable {
     /// Also fit the release earliness `q` to the release speed p50 (`--match`; off for `--like`,
     /// where on 2,000 traces it trades off against the amplitude).
     public var fitsReleaseFraction = false
+    /// Fit the release's end and width apart, the hold mean, and with withheld moves the dwell to the
+    /// first move's share (`ModelCalibration+ReleaseShape`; `calibrate` sets it for a reveal or browse
+    /// recording of trials).
+    public var fitsReleaseShape = false
     /// The release earliness's statistic when not its own (``StatisticKind/lateSpeedP50`` for a study's trials: the finger's speed over its last 50 ms, which a frame-delivered recording keeps where LSQ2 reads 0 on a quarter of the strokes).
     public var earlinessStatistic: StatisticKind?
     public var threads = 1
@@ -209,6 +220,9 @@ public struct ModelCalibration: Sendable {
     /// The recording's stall-window weight (``RecordingSummary/resolvedStallWindowWeight``), which
     /// every simulated data set is measured with (`calibrate` sets it; `nil`: each its own).
     public var stallWindowWeight: Double?
+    /// The recording's own selection of strokes (``TraceSelection``), applied to every simulated
+    /// data set before it is measured (`calibrate` sets it; `nil`: every generated stroke).
+    public var selection: TraceSelection?
     /// How the simulated replicates' users are drawn (``UserSampling``): stratified gains and motor
     /// noises, and each odd replicate the antithetic mirror of the one before it.
     public var userSampling: ReplicateUserSampling = .stratifiedAntithetic
@@ -289,15 +303,22 @@ public struct ModelCalibration: Sendable {
         if p.trials != nil {
             design.fitsReleaseFraction = true
             design.earlinessStatistic = .lateSpeedP50
+            if task != .paging {
+                design.fitsReleaseShape = true
+                notes += Self.prepareReleaseShape(&p, moveGaps: target[.moveGapShare], lateLifts: target[.liftedLate])
+            }
         } else if !p.delivery.isEnabled {
             // one row per scan: the LSQ2 release speed reads the finger's own speed at lift-off
             design.fitsReleaseFraction = true
         }
         design.designTracesPerUser = counts.keys.sorted().map { counts[$0]! }
         design.stallWindowWeight = recording.resolvedStallWindowWeight
+        design.selection = TraceSelection.of(f)
+        if let s = design.selection { notes.append(s.note) }
         var result = try design.fitMoments(p, targets: target, layout: recording.layout, users: users, traces: perReplicate,
                                            replicates: replicates, notes: notes)
         result.userCount = users
+        result.selection = design.selection
         result.uncertainty = Self.uncertainty(of: result, recording: recording)
         return result
     }
@@ -314,6 +335,7 @@ public struct ModelCalibration: Sendable {
         var candidates = start.delivery.firstDeliveryMedian == nil ? Self.fittedParameters(task: task)
             : Self.withWithheldMoves(Self.fittedParameters(task: task))
         if !start.delivery.isEnabled { candidates = Self.withScanDelivery(candidates, rest: start.delivery.scanRestMedian != nil) }
+        if fitsReleaseShape { candidates = Self.withReleaseShape(candidates, withheld: start.delivery.firstDeliveryMedian != nil) }
         if task == .paging && start.flickDistanceExponent != nil { candidates += Self.sizedFlickParameters }
         if task == .paging && start.dragReleaseEarliness != nil && !start.delivery.isEnabled { candidates += Self.glideParameters }
         for x in candidates where fitsReleaseFraction || !x.name.contains("release earliness") {
@@ -334,7 +356,7 @@ public struct ModelCalibration: Sendable {
         // (Polyak averaging, which damps the round-to-round noise of the simulated statistics).
         let total = max(rounds, 2)
         var kept: [SwipeModelParameters] = []
-        var jacobian = (0..<fitted.count).map { i in (0..<fitted.count).map { $0 == i ? 1.0 : 0 } }
+        var jacobian = (0..<fitted.count).map { i in (0..<fitted.count).map { $0 == i ? fitted[i].0.sign : 0 } }
         var measured = false
         var history: [Round] = [], stoppedBy: (error: SwipeModelError, step: SwipeModelParameters)?
         for round in 1...total {

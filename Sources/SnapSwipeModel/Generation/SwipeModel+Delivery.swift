@@ -57,7 +57,13 @@ extension SwipeModel {
             let crossing = max(dwell + hi * plan.duration, withheld)
             var k = max(0, SnapMath.flooredIndex(min((crossing - phase) / period, 1e6)) + 1)
             var frameTime = phase + Double(k) * period
-            stallStart = frameTime + stallDraw * max(0, min(motionEnd, lift) - frameTime)
+            if d.stallsBetweenMoves == true {
+                // the stall ends a frame before the motion's last frame at the latest (none when it cannot)
+                let room = min(motionEnd, lift) - period - stallLength - frameTime
+                stallStart = room >= 0 ? frameTime + stallDraw * room : .infinity
+            } else {
+                stallStart = frameTime + stallDraw * max(0, min(motionEnd, lift) - frameTime)
+            }
             while frameTime < motionEnd && frameTime < lift && times.count < 100_000 {
                 if !(stall && frameTime >= stallStart && frameTime < stallStart + stallLength) {
                     let jitter = SnapMath.clamp(rng.gaussian(standardDeviation: p.timeJitterSD), -clip, clip)

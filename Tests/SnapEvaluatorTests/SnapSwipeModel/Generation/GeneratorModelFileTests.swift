@@ -18,6 +18,7 @@ import Testing
         p.stroke.goalDistances = [2, 7]
         p.stroke.goalDistanceWeights = [0.25, 0.75]
         p.flickReleaseRange = 0.5...0.9
+        p.delivery.stallsBetweenMoves = true
         let file = GeneratorModelFile(parameters: p, livePolicy: "embla", layout: try benchLayout(), seed: 9, traces: 10, users: 2)
         let path = try scratch() + "/m.json"
         try file.write(to: path)

@@ -24,4 +24,18 @@ import Testing
         #expect(j[0][1] == 0 && j[0][2] == 0)  // 0.01 < 0.05 · √(0.25·1); NaN
         #expect(j[1][0] == 2.5 && j[1][2] == 0.3 && j[2][0] == 0.5 && j[2][1] == 2.5)
     }
+
+    /// A parameter whose statistic falls as it grows (``ModelCalibration/Fitted/sign`` −1): a
+    /// measured slope of that sign keeps its size in [0.25, 2.5] and its sign, one of the other sign
+    /// (noise) becomes −1, so the step never goes the wrong way; +1 rows are cleaned as before.
+    @Test func cleanJacobianKeepsAKnownNegativeSlope() {
+        let raw = [[-0.1, 0.01], [0.3, 0.8]]
+        let j = ModelCalibration.cleanJacobian(raw, signs: [-1, 1])
+        #expect(j[0][0] == -0.25 && j[1][1] == 0.8)
+        #expect(ModelCalibration.cleanJacobian([[0.7]], signs: [-1])[0][0] == -1)
+        #expect(ModelCalibration.cleanJacobian(raw) == ModelCalibration.cleanJacobian(raw, signs: [1, 1]))
+        // the step of a negative slope moves the parameter against its residual
+        let step = ModelCalibration.newtonStep(jacobian: [[-0.5]], residuals: [0.1])
+        #expect(step == [-0.2])
+    }
 }

@@ -98,6 +98,26 @@ import Testing
         #expect(none.allSatisfy { s in !zip(s.times.dropFirst(), s.times.dropFirst(2).dropLast()).contains { $1 - $0 > 40 } })
     }
 
+    /// With ``InputDeliveryParameters/stallsBetweenMoves`` a stall makes a gap between two moves,
+    /// never a late lift-off; without it (the old models) some stalls hold back the lift-off.
+    @Test func stallsBetweenMovesNeverDelayTheLiftOff() throws {
+        func edit(_ p: inout SwipeModelParameters) {
+            p.delivery.stallProbability = 0.5
+            p.stroke.holdProbability = 0
+            p.delivery.liftRepeatProbability = 1
+            p.stroke.durationMedian = 300
+        }
+        let between = try deliveredSwipes { edit(&$0); $0.delivery.stallsBetweenMoves = true }
+        let before = try deliveredSwipes(edit)
+        func lateLifts(_ s: [SyntheticSwipe]) -> Int { s.filter { $0.times.count >= 3 && $0.times[$0.times.count - 1] - $0.times[$0.times.count - 2] > 40 }.count }
+        func moveGaps(_ s: [SyntheticSwipe]) -> Int {
+            s.filter { s in s.times.count >= 4 && zip(s.times.dropFirst(), s.times.dropFirst(2).dropLast()).contains { $1 - $0 > 40 } }.count
+        }
+        #expect(lateLifts(between) == 0)
+        #expect(lateLifts(before) > between.count / 50)
+        #expect(moveGaps(between) > between.count / 10)
+    }
+
     @Test func invalidDeliveryParametersAreRefused() throws {
         var p = SwipeModelParameters()
         p.delivery.frameRates = []
