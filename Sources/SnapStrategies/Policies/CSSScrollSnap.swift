@@ -29,6 +29,9 @@
 /// proximity with no candidate: no fling → rests at current; after a fling → rests at intended
 ///     (scrollEndSnap 0, the default), or coasts on, searched again each frame, then at scroll end
 ///     (scrollEndSnap 1, ``coast(from:velocity:in:)``)
+/// decayPrediction 1 (kSnapFlingDecayPrediction, ``decideWithDecayPrediction(_:in:)``): D and current
+///     come from the first inertial update whose ratio to the previous predicts (cur / (1 − r));
+///     nothing found → the whole fling curve, then the closest snap in range at its end
 /// ```
 /// `current` is the release offset clamped to the scroll range (a Chromium scroll offset never
 /// leaves it; overscroll is drawn separately), `intended` is not clamped.
@@ -87,16 +90,20 @@ public struct CSSScrollSnap: DeclaredParameters, Hashable {
     /// (``decideWithDecayPrediction(_:in:)``, `CSSScrollSnap+DecayPrediction.swift`); 0 (the default):
     /// `distanceScalar` × the first inertial update, Chromium's path with the feature off.
     public var decayPrediction: Double
-    /// With ``decayPrediction``: the milliseconds of the fling curve the first inertial update covers
-    /// (from the last drag update to the fling's first progress; ``desktopFirstUpdate``).
+    /// With ``decayPrediction``: the milliseconds of the fling curve the first inertial update covers,
+    /// later ones covering a 60-Hz frame (``desktopFirstUpdate``). It sets the ratio of the first two
+    /// updates, which decides the prediction: over one frame the second update predicts, under one
+    /// Chromium waits for two whole frames.
     public var decayFirstUpdate: Double
 
     /// The first inertial update on the decay-prediction path, ms, measured with headless Chromium
     /// 156 as it ships (`Scripts/research/chromium-oracle.py --decay-prediction on --resampling on
-    /// --lift paced`, a run of the previous round, the value that makes the policies pick the
-    /// browser's item most often; `Docs/policies.md`, "The browser's default path"): a little over
-    /// one frame, so that the second update already decays. Swipes the browser handled with a
-    /// first update under one frame go farther (Chromium then waits for two whole frames).
+    /// --lift paced`, a run of the previous round; the value, at 0.5-ms steps, that makes the
+    /// policies pick the browser's item most often; `Docs/policies.md`, "The browser's default
+    /// path"). A little over one frame, so that the second update already predicts. It fits runs
+    /// with a late lift-off too, where Chromium clamps the first update to exactly one frame: it
+    /// stands for the ratio of the browser's first two updates (its second covering less than a
+    /// whole frame of the desktop curve), which frame timing spreads from swipe to swipe.
     public static let desktopFirstUpdate = 18.0
 
     /// Every parameter at its declared default (``parameters``), built once: the default arguments
