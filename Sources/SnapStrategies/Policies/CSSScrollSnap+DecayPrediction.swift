@@ -22,7 +22,8 @@ extension CSSScrollSnap {
     /// (``flingFrame``); the first update that predicts is searched from the release offset plus the
     /// updates before it. A fling that reaches an end of a bounded layout, or whose curve ends,
     /// before any update predicts, snaps at scroll end. Slower releases than `minFlingVelocity` do
-    /// not fling (`EndPositionStrategy` at the release). The outcome in the browser depends on the
+    /// not fling (`EndPositionStrategy` at the release). `distanceScalar`, `frameInterval` and
+    /// `scrollEndSnap` (the legacy estimate's) play no part. The outcome in the browser depends on the
     /// frame timing after the lift-off, which the release does not carry (`Docs/policies.md`, "The
     /// browser's default path"): ``decayFirstUpdate`` is the typical first update, not every one.
     public func decideWithDecayPrediction(_ release: Release, in layout: CarouselLayout) -> SnapDecision {
