@@ -14,7 +14,8 @@ By default the browser is made deterministic (Docs/policies.md, "Chromium as the
 lift-off is sent late (--lift stale), so the fling's first inertial update is one frame, and the
 two features that make the outcome depend on frame timing are off (--decay-prediction off,
 --resampling off); the policies are then scored with frameInterval = one frame. `--decay-prediction
-on --resampling on --lift paced` runs the browser as it ships, paced in real time.
+on --resampling on --lift paced` runs the browser as it ships, paced in real time; with
+`--decay-prediction on` the policies are scored on the same path (`decayPrediction` 1).
 
     python3 Scripts/research/chromium-oracle.py --snaplab .build/release/snaplab --out /tmp/oracle [--grid small|full]
 
@@ -383,8 +384,13 @@ def main():
                "--bootstrap", "10", "--seed", "1", "--per-trace", per]
         if stop == "always":
             cmd += ["--param", "%s.stopAlways=1" % policy]
-        if a.lift == "stale" and not any("frameInterval" in extra for extra in a.policy_arg):
-            # The late lift-off makes the first inertial update one whole frame (kFrameDelta).
+        given = " ".join(a.policy_arg)
+        if a.decay_prediction == "on" and "decayPrediction" not in given:
+            # The browser predicts the fling's end from two inertial updates: so does the policy.
+            cmd += ["--param", "%s.decayPrediction=1" % policy]
+        if a.lift == "stale" and a.decay_prediction == "off" and "frameInterval" not in given:
+            # The late lift-off makes the first inertial update one whole frame (kFrameDelta). (With the
+            # decay prediction the policy's decayFirstUpdate, 18 ms, fits both lift-offs: Docs/policies.md.)
             cmd += ["--param", "%s.frameInterval=%.17g" % (policy, FRAME_MS)]
         for extra in a.policy_arg:
             words = shlex.split(extra)

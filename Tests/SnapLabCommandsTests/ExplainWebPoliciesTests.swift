@@ -41,7 +41,7 @@ import SnapReports
                                                "--param", "embla.skipSnaps=1"])
         let explain = try #require(command as? SnapLab.Explain)
         let policies = try explain.parameters.apply(to: PolicySelection.parse(explain.policy))
-        #expect(policies[0].parameterValues.last == 1)
+        #expect(policies[0].parameterValues[3] == 1)   // stopAlways (distanceScalar, frameInterval, minFlingVelocity, stopAlways, …)
         #expect(policies[1].parameterValues[5] == 1)
         let report = DecisionReport(policies: policies, release: Release(offset: 600, velocity: 1.5),
                                     layout: try explain.layoutOptions.layout())

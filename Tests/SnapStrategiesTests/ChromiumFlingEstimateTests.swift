@@ -45,4 +45,36 @@ import Testing
         #expect(ChromiumFlingEstimate.decayPredictedDisplacement(previousDelta: 20, currentDelta: -5) == nil)
         #expect(ChromiumFlingEstimate.decayPredictedDisplacement(previousDelta: .nan, currentDelta: 5) == nil)
     }
+
+    /// The fling's inertial updates played to the first that predicts (`FlingController::ProgressFling`,
+    /// `SnapFlingController::HandleGestureScrollUpdate`). At 1 250 px/s with an 18-ms first update
+    /// (`CSSScrollSnap.desktopFirstUpdate`): the updates are 21.666 (18 ms of the curve) then 18.636
+    /// (the next 1/60 s), r = 0.8602 < 0.96, so the second predicts 18.636 / (1 − 0.8602) = 133.27
+    /// after the first scrolled 21.666. With a 4.5-ms first update (5.572) the second (19.738) is
+    /// longer, not decaying; the third (18.386, r = 0.9315) predicts 268.45 after 25.31.
+    @Test func decayPredictionPlaysTheUpdates() throws {
+        let alpha = -5707.62, beta = 172.0, gamma = 3.7
+        func pos(_ t: Double) -> Double { alpha * Foundation.exp(-gamma * t) - beta * t - alpha }
+        let t0 = -Foundation.log((1250 + beta) / (-alpha * gamma)) / gamma
+        func covered(_ a: Double, _ b: Double) -> Double { pos(t0 + b / 1000) - pos(t0 + a / 1000) }
+        let frame = 1000.0 / 60
+        let late = try #require(ChromiumFlingEstimate.decayPrediction(velocity: 1.25, firstUpdate: 18))
+        let d1 = covered(0, 18), d2 = covered(18, 18 + frame)
+        #expect(late.update == 2)
+        #expect(abs(late.scrolled - d1) < 1e-9 && abs(late.scrolled - 21.6663) < 1e-3)
+        #expect(abs(late.displacement - d2 / (1 - d2 / d1)) < 1e-9 && abs(late.displacement - 133.272) < 1e-3)
+        let early = try #require(ChromiumFlingEstimate.decayPrediction(velocity: 1.25, firstUpdate: 4.5))
+        let e1 = covered(0, 4.5), e2 = covered(4.5, 4.5 + frame), e3 = covered(4.5 + frame, 4.5 + 2 * frame)
+        #expect(e2 > e1)
+        #expect(early.update == 3)
+        #expect(abs(early.scrolled - (e1 + e2)) < 1e-9 && abs(early.scrolled - 25.3099) < 1e-3)
+        #expect(abs(early.displacement - e3 / (1 - e3 / e2)) < 1e-9 && abs(early.displacement - 268.450) < 1e-3)
+        // Backward: the mirror image.
+        let back = try #require(ChromiumFlingEstimate.decayPrediction(velocity: -1.25, firstUpdate: 18))
+        #expect(back.update == 2 && abs(back.scrolled + d1) < 1e-9 && abs(back.displacement + late.displacement) < 1e-9)
+        // No fling, or a first update that covers the whole curve: nothing predicts.
+        #expect(ChromiumFlingEstimate.decayPrediction(velocity: 0, firstUpdate: 18) == nil)
+        #expect(ChromiumFlingEstimate.decayPrediction(velocity: .nan, firstUpdate: 18) == nil)
+        #expect(ChromiumFlingEstimate.decayPrediction(velocity: 1.25, firstUpdate: 5000) == nil)
+    }
 }

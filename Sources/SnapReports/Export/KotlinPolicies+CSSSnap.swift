@@ -10,7 +10,10 @@ extension KotlinExport {
             "    val fallback = cssResolve(slot, \"fling-fallback-end-position\", current, current, 0, range, L)",
             "    if (fallback != null) return fallback",
         ].joined(separator: "\n")
-        let coast = proximity ? "if (P.scrollEndSnap != 0.0) return cssCoast(current, v, range, L) // CSSScrollSnap+Coast.swift" : ""
+        let coast = proximity ? [
+            "// CSSScrollSnap+Coast.swift",
+            "    if (P.scrollEndSnap != 0.0 && fling != null && d.rule == \"no-snap-in-range\") return cssCoast(current, v, P.proximityRatio * L.viewportWidth, L)",
+        ].joined(separator: "\n") : ""
         return """
         // CSSScrollSnap.swift: isValid.
         private fun cssIsValid(snap: Double, current: Double, direction: Int, truncating: Boolean): Boolean {
@@ -105,28 +108,91 @@ extension KotlinExport {
 
         // CSSScrollSnap.swift: decide (\(proximity ? "proximity" : "mandatory")); ChromiumFlingEstimate.swift: the fling displacement.
         private fun decidePolicy(r: SnapRelease, L: SnapGeometry): SnapDecision {
+            if (P.decayPrediction != 0.0) return cssDecay(r, L) // CSSScrollSnap+DecayPrediction.swift
             val v = r.velocity
             var displacement: Double? = null
             if (Math.abs(v) >= P.minFlingVelocity && v != 0.0) {
                 val delta = if (v == v) auraOffset(v, P.frameInterval) else 0.0 // ChromiumFlingEstimate.firstInertialDelta
                 displacement = if (delta == delta) delta * P.distanceScalar else 0.0
             }
-            val fling = displacement
+            val fling = if (displacement != null && displacement == displacement && displacement != 0.0) displacement else null
             val current = L.clampedOffset(r.offset)
+            val d = cssDecideAt(current, fling, L)
+            \(coast)
+            return d
+        }
+
+        // CSSScrollSnap.swift: decide(current:displacement:in:) (null displacement: no fling).
+        private fun cssDecideAt(current: Double, fling: Double?, L: SnapGeometry): SnapDecision {
             val range = \(proximity ? "P.proximityRatio * L.viewportWidth" : "Double.POSITIVE_INFINITY")
-            fun noSnap(x: Double): SnapDecision {
-                val rest = L.clampedOffset(x)
-                return L.decision(L.nearestSlot(rest), rest, "no-snap-in-range")
-            }
-            if (fling == null || !(fling == fling && fling != 0.0)) {
+            if (fling == null) {
                 val slot = cssClosestSlot(current, current, 0, false, range, L)
-                return cssResolve(slot, "end-position", current, current, 0, range, L) ?: noSnap(current)
+                return cssResolve(slot, "end-position", current, current, 0, range, L) ?: cssNoSnap(current, L)
             }
             val found = cssFlingTarget(current, fling, range, L)
             if (found != null) return found
             \(fallback)
-            \(coast)
-            return noSnap(current + fling)
+            return cssNoSnap(current + fling, L)
+        }
+
+        private fun cssNoSnap(x: Double, L: SnapGeometry): SnapDecision {
+            val rest = L.clampedOffset(x)
+            return L.decision(L.nearestSlot(rest), rest, "no-snap-in-range")
+        }
+
+        // ChromiumFlingEstimate.swift: decayPrediction(velocity:firstUpdate:frame:) as (scrolled, displacement).
+        private fun cssDecayPrediction(velocity: Double, firstUpdate: Double, frame: Double): DoubleArray? {
+            if (!(velocity.isFinite() && velocity != 0.0 && firstUpdate.isFinite())) return null
+            val times = auraTimes(Math.min(Math.abs(velocity) * 1000, auraMaximum))
+            val duration = (if (times == null) 0.0 else times[1] - times[0]) * 1000
+            var elapsed = 0.0
+            var reached = 0.0
+            var scrolled = 0.0
+            var previous: Double? = null
+            var decaying = 0
+            var update = 0
+            while (elapsed < duration && update < 1000) {
+                update += 1
+                elapsed = if (update == 1) Math.max(0.0, firstUpdate) else elapsed + frame
+                val next = auraOffset(velocity, elapsed)
+                val delta = next - reached
+                reached = next
+                if (!(Math.abs(delta) > 0.1)) continue // kMinInertialScrollDelta
+                val prev = previous
+                decaying = if (prev != null && Math.abs(delta) < Math.abs(prev)) decaying + 1 else 0
+                if (prev != null && prev != 0.0 && (prev > 0) == (delta > 0)) {
+                    val ratio = Math.abs(delta) / Math.abs(prev)
+                    if (ratio < 0.96 || (decaying >= 3 && ratio < 1)) return doubleArrayOf(scrolled, delta / (1 - ratio))
+                }
+                previous = delta
+                scrolled += delta
+            }
+            return null
+        }
+
+        // CSSScrollSnap+DecayPrediction.swift: decideWithDecayPrediction (Chromium's kSnapFlingDecayPrediction).
+        private fun cssDecay(r: SnapRelease, L: SnapGeometry): SnapDecision {
+            val current = L.clampedOffset(r.offset)
+            val v = r.velocity
+            if (!(Math.abs(v) >= P.minFlingVelocity && v != 0.0 && v == v)) return cssDecideAt(current, null, L)
+            val range = \(proximity ? "P.proximityRatio * L.viewportWidth" : "Double.POSITIVE_INFINITY")
+            val coast = auraOffset(v, Double.POSITIVE_INFINITY) // ChromiumFlingCurve.coastDistance: the whole curve
+            val prediction = cssDecayPrediction(v, P.decayFirstUpdate, 1000.0 / 60.0)
+            if (prediction != null) {
+                val reached = current + prediction[0]
+                val x = L.clampedOffset(reached)
+                if (L.isLooping || x == reached) {
+                    val d = cssDecideAt(x, prediction[1], L)
+                    if (d.rule != "no-snap-in-range") return d
+                }
+            }
+            return cssSnapAtScrollEnd(L.clampedOffset(current + coast), range, L)
+        }
+
+        // CSSScrollSnap+Coast.swift: snapAtScrollEnd (InputHandler::SnapAtScrollEnd, EndPositionStrategy).
+        private fun cssSnapAtScrollEnd(x: Double, range: Double, L: SnapGeometry): SnapDecision {
+            val slot = cssClosestSlot(x, x, 0, false, range, L)
+            return cssResolve(slot, "scroll-end-position", x, x, 0, range, L) ?: cssNoSnap(x, L)
         }
 
         // CSSScrollSnap.swift: flingTarget (EndAndDirectionStrategy; the intended position is unclamped).
@@ -200,11 +266,7 @@ extension KotlinExport {
                 elapsed += frame
                 frames += 1
             }
-            val slot = cssClosestSlot(x, x, 0, false, range, L)
-            val d = cssResolve(slot, "scroll-end-position", x, x, 0, range, L)
-            if (d != null) return d
-            val rest = L.clampedOffset(x)
-            return L.decision(L.nearestSlot(rest), rest, "no-snap-in-range")
+            return cssSnapAtScrollEnd(x, range, L)
         }
 
         """

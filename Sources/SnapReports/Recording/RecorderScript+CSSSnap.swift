@@ -1,6 +1,6 @@
 // The recorder page's JavaScript, part 3: Chromium's CSS scroll snap, ported from
 // `Sources/SnapStrategies/Policies/CSSScrollSnap.swift` (`decide(current:displacement:in:)`,
-// `flingTarget`, `closestSlot`), `CSSScrollSnap+Coast.swift` and `ChromiumFlingCurve.swift`. In a
+// `flingTarget`, `closestSlot`), `CSSScrollSnap+Coast.swift`, `CSSScrollSnap+DecayPrediction.swift` and `ChromiumFlingCurve.swift`. In a
 // bounded layout the port scans every item in document order keeping the first of least distance,
 // which is Chromium's own walk (`FindClosestValidAreaInternal`) and what the Swift binary search is
 // documented to find; the agreement test holds the two together.
@@ -69,7 +69,9 @@ extension RecorderScript {
       return aligned !== null ? L.decision(aligned, alignedRule) : null;
     };
 
+    // CSSScrollSnap.swift: decide(_:in:), the fling displacement from ChromiumFlingEstimate.swift.
     SL.cssDecide = (r, L, p, proximity) => {
+      if (p.decayPrediction !== 0) return SL.cssDecay(r, L, p, proximity);   // CSSScrollSnap+DecayPrediction.swift
       const v = r.velocity;
       let displacement = null;
       if (Math.abs(v) >= p.minFlingVelocity && v !== 0) {
@@ -78,14 +80,19 @@ extension RecorderScript {
       }
       if (displacement !== null && !(displacement === displacement && displacement !== 0)) displacement = null;
       const current = L.clampedOffset(r.offset);
+      const d = SL.cssDecideAt(current, displacement, L, p, proximity);
+      if (proximity && p.scrollEndSnap !== 0 && displacement !== null && d.rule === "no-snap-in-range") {
+        return SL.cssCoast(current, v, p.proximityRatio * L.viewportWidth, L, p);   // CSSScrollSnap+Coast.swift
+      }
+      return d;
+    };
+
+    // CSSScrollSnap.swift: decide(current:displacement:in:) (null displacement: no fling).
+    SL.cssDecideAt = (current, displacement, L, p, proximity) => {
       const range = proximity ? p.proximityRatio * L.viewportWidth : Infinity;
-      const noSnap = (x) => {
-        const rest = L.clampedOffset(x), slot = L.nearestSlot(rest);
-        return { slot: slot, index: L.itemIndex(slot), offset: rest, rule: "no-snap-in-range" };
-      };
       if (displacement === null) {
         const slot = SL.cssClosestSlot(current, current, 0, false, range, L);
-        return SL.cssResolve(slot, "end-position", current, current, 0, range, L) || noSnap(current);
+        return SL.cssResolve(slot, "end-position", current, current, 0, range, L) || SL.cssNoSnap(current, L);
       }
       const found = SL.cssFlingTarget(current, displacement, range, L, p);
       if (found !== null) return found;
@@ -94,8 +101,51 @@ extension RecorderScript {
         const d = SL.cssResolve(slot, "fling-fallback-end-position", current, current, 0, range, L);
         if (d !== null) return d;
       }
-      if (proximity && p.scrollEndSnap !== 0) return SL.cssCoast(current, v, range, L, p);   // CSSScrollSnap+Coast.swift
-      return noSnap(current + displacement);
+      return SL.cssNoSnap(current + displacement, L);
+    };
+
+    SL.cssNoSnap = (x, L) => {
+      const rest = L.clampedOffset(x), slot = L.nearestSlot(rest);
+      return { slot: slot, index: L.itemIndex(slot), offset: rest, rule: "no-snap-in-range" };
+    };
+
+    // ChromiumFlingEstimate.swift: decayPrediction(velocity:firstUpdate:frame:).
+    SL.cssDecayPrediction = (velocity, firstUpdate, frame) => {
+      if (!(isFinite(velocity) && velocity !== 0 && isFinite(firstUpdate))) return null;
+      const times = SL.auraTimes(Math.min(Math.abs(velocity) * 1000, SL.auraMaximum));
+      const duration = (times === null ? 0 : times[1] - times[0]) * 1000;
+      let elapsed = 0, reached = 0, scrolled = 0, previous = null, decaying = 0;
+      for (let update = 1; elapsed < duration && update <= 1000; update++) {
+        elapsed = update === 1 ? Math.max(0, firstUpdate) : elapsed + frame;
+        const next = SL.auraOffset(velocity, elapsed), delta = next - reached;
+        reached = next;
+        if (!(Math.abs(delta) > 0.1)) continue;   // kMinInertialScrollDelta
+        decaying = previous !== null && Math.abs(delta) < Math.abs(previous) ? decaying + 1 : 0;
+        if (previous !== null && previous !== 0 && (previous > 0) === (delta > 0)) {
+          const ratio = Math.abs(delta) / Math.abs(previous);
+          if (ratio < 0.96 || (decaying >= 3 && ratio < 1)) return { scrolled: scrolled, displacement: delta / (1 - ratio) };
+        }
+        previous = delta;
+        scrolled += delta;
+      }
+      return null;
+    };
+
+    // CSSScrollSnap+DecayPrediction.swift: decideWithDecayPrediction (Chromium's kSnapFlingDecayPrediction).
+    SL.cssDecay = (r, L, p, proximity) => {
+      const current = L.clampedOffset(r.offset), v = r.velocity;
+      if (!(Math.abs(v) >= p.minFlingVelocity && v !== 0 && v === v)) return SL.cssDecideAt(current, null, L, p, proximity);
+      const range = proximity ? p.proximityRatio * L.viewportWidth : Infinity;
+      const coast = SL.auraOffset(v, Infinity);   // ChromiumFlingCurve.coastDistance: the whole curve
+      const prediction = SL.cssDecayPrediction(v, p.decayFirstUpdate, 1000 / 60);
+      if (prediction !== null) {
+        const reached = current + prediction.scrolled, x = L.clampedOffset(reached);
+        if (L.isLooping || x === reached) {
+          const d = SL.cssDecideAt(x, prediction.displacement, L, p, proximity);
+          if (d.rule !== "no-snap-in-range") return d;
+        }
+      }
+      return SL.cssSnapAtScrollEnd(L.clampedOffset(current + coast), range, L);
     };
 
     // CSSScrollSnap.swift: flingTarget (EndAndDirectionStrategy; the intended position is unclamped).
@@ -154,11 +204,13 @@ extension RecorderScript {
         reached = next;
         elapsed += frame;
       }
+      return SL.cssSnapAtScrollEnd(x, range, L);
+    };
+
+    // CSSScrollSnap+Coast.swift: snapAtScrollEnd (InputHandler::SnapAtScrollEnd, EndPositionStrategy).
+    SL.cssSnapAtScrollEnd = (x, range, L) => {
       const slot = SL.cssClosestSlot(x, x, 0, false, range, L);
-      const d = SL.cssResolve(slot, "scroll-end-position", x, x, 0, range, L);
-      if (d !== null) return d;
-      const rest = L.clampedOffset(x), nearest = L.nearestSlot(rest);
-      return { slot: nearest, index: L.itemIndex(nearest), offset: rest, rule: "no-snap-in-range" };
+      return SL.cssResolve(slot, "scroll-end-position", x, x, 0, range, L) || SL.cssNoSnap(x, L);
     };
     SL.policies["css-snap-mandatory"] = (r, L, p) => SL.cssDecide(r, L, p, false);
     SL.policies["css-snap-proximity"] = (r, L, p) => SL.cssDecide(r, L, p, true);

@@ -10,7 +10,8 @@
 /// Decay prediction (feature on), ``decayPredictedDisplacement(previousDelta:currentDelta:framesWaited:)``:
 /// with consecutive inertial deltas `prev`, `cur` and `r = |cur| / |prev|`, predict the geometric sum
 /// `cur / (1 − r)` once `r < 0.96`, or after `kMaxFramesToWaitForDecay` = 3 decaying frames; else wait.
-/// A release carries one velocity, not two frame deltas, so ``coastDistance(velocity:)`` is the legacy estimate.
+/// A release carries one velocity, not two frame deltas, so ``coastDistance(velocity:)`` is the legacy estimate;
+/// ``decayPrediction(velocity:firstUpdate:frame:)`` plays the fling's updates to the first that predicts.
 ///
 /// ```swift
 /// ChromiumFlingEstimate.desktop.coastDistance(velocity: 1.25)        // 500 pt (delta 20 × 25)
@@ -70,4 +71,59 @@ public struct ChromiumFlingEstimate: DecelerationModel, Hashable {
         }
         return nil
     }
+
+    /// Where Chromium's decay prediction (``decayPredictedDisplacement(previousDelta:currentDelta:framesWaited:)``)
+    /// first predicts, for a fling at `velocity` pt/ms, or `nil` when the curve ends first.
+    public struct DecayPrediction: Hashable, Sendable {
+        /// Signed points the inertial updates before the predicting one scrolled.
+        public var scrolled: Double
+        /// The prediction `cur / (1 − r)` at the predicting update, signed points from where it starts.
+        public var displacement: Double
+        /// The predicting update, counted from 1.
+        public var update: Int
+    }
+
+    /// The inertial updates of a fling at `velocity` pt/ms and the first that predicts its end
+    /// (chromium/chromium: `content/common/input/fling_controller.cc` `FlingController::ProgressFling`,
+    /// `cc/input/snap_fling_controller.cc` `SnapFlingController::HandleGestureScrollUpdate`).
+    ///
+    /// The updates are the differences of the desktop fling curve (``ChromiumFlingCurve/aura``)
+    /// between progress times: the first covers `firstUpdate` ms of the curve (from the last drag
+    /// update to the first progress), each later one `frame` ms (one animation frame, `kFrameDelta`
+    /// 1/60 s). An update of 0.1 pt or less is not sent (`kMinInertialScrollDelta`). Each sent update
+    /// counts as decaying when it is shorter than the one before (`consecutive_decay_frames_`, reset
+    /// otherwise) and is offered to ``decayPredictedDisplacement(previousDelta:currentDelta:framesWaited:)``
+    /// with that count (`kMaxFramesToWaitForDecay` = 3); the first that predicts is returned, the
+    /// updates before it having scrolled the content. With a first update longer than a frame the
+    /// second update already decays (`r` = its share of the first); with a shorter one Chromium
+    /// waits for two whole frames.
+    public static func decayPrediction(velocity: Double, firstUpdate: Double,
+                                       frame: Double = 1000.0 / 60.0) -> DecayPrediction? {
+        guard velocity.isFinite, velocity != 0, firstUpdate.isFinite, frame.isFinite, frame > 0 else { return nil }
+        let curve = ChromiumFlingCurve.aura
+        let duration = curve.duration(speed: Swift.min(abs(velocity) * 1000, curve.maximumVelocity)) * 1000
+        var elapsed = 0.0, reached = 0.0, scrolled = 0.0
+        var previous: Double?
+        var decaying = 0
+        var update = 0
+        while elapsed < duration, update < 1000 {
+            update += 1
+            elapsed = update == 1 ? Swift.max(0, firstUpdate) : elapsed + frame
+            let next = curve.offset(velocity: velocity, elapsed: elapsed)
+            let delta = next - reached
+            reached = next
+            guard abs(delta) > minInertialScrollDelta else { continue }
+            decaying = previous.map { abs(delta) < abs($0) } == true ? decaying + 1 : 0
+            if let previous, let d = decayPredictedDisplacement(previousDelta: previous, currentDelta: delta,
+                                                                framesWaited: decaying) {
+                return DecayPrediction(scrolled: scrolled, displacement: d, update: update)
+            }
+            previous = delta
+            scrolled += delta
+        }
+        return nil
+    }
+
+    /// Inertial updates this small are not sent, pt (`fling_controller.cc` `kMinInertialScrollDelta`).
+    public static let minInertialScrollDelta = 0.1
 }

@@ -4,8 +4,6 @@ extension CSSScrollSnap {
     /// One frame of Chromium's fling animation, ms (`content/common/input/fling_controller.cc`
     /// `kFrameDelta`, 1/60 s).
     public static let flingFrame = 1000.0 / 60.0
-    /// Inertial updates this small are not sent, pt (`fling_controller.cc` `kMinInertialScrollDelta`).
-    static let minInertialDelta = 0.1
 
     /// A proximity fling that found no snap in range, as Chromium lets it go on (``scrollEndSnap`` = 1).
     ///
@@ -39,7 +37,7 @@ extension CSSScrollSnap {
         while elapsed < duration, !atEnd(x), frames < 1000 {
             let next = curve.offset(velocity: velocity, elapsed: elapsed + Self.flingFrame)
             let delta = next - reached
-            if abs(delta) > Self.minInertialDelta,
+            if abs(delta) > ChromiumFlingEstimate.minInertialScrollDelta,
                let found = flingTarget(current: x, displacement: delta * distanceScalar, range: range, in: layout) {
                 return found
             }
@@ -48,6 +46,13 @@ extension CSSScrollSnap {
             elapsed += Self.flingFrame
             frames += 1
         }
+        return snapAtScrollEnd(x, range: range, in: layout)
+    }
+
+    /// `InputHandler::SnapAtScrollEnd` (`cc/input/input_handler.cc`): `EndPositionStrategy` at the
+    /// offset `x` where the fling ended, the closest snap within `range` in either direction (rule
+    /// `scroll-end-position`), else the content rests at `x` (`no-snap-in-range`).
+    func snapAtScrollEnd(_ x: Double, range: Double, in layout: CarouselLayout) -> SnapDecision {
         let slot = closestSlot(to: x, from: x, direction: 0, truncating: false, range: range, in: layout)
         if let d = resolveCovering(aligned: slot, alignedRule: "scroll-end-position", base: x, current: x,
                                    direction: 0, range: range, in: layout) {

@@ -29,6 +29,9 @@
 /// proximity with no candidate: no fling → rests at current; after a fling → rests at intended
 ///     (scrollEndSnap 0, the default), or coasts on, searched again each frame, then at scroll end
 ///     (scrollEndSnap 1, ``coast(from:velocity:in:)``)
+/// decayPrediction 1 (kSnapFlingDecayPrediction, ``decideWithDecayPrediction(_:in:)``): D and current
+///     come from the first inertial update whose ratio to the previous predicts (cur / (1 − r));
+///     nothing found → the whole fling curve, then the closest snap in range at its end
 /// ```
 /// `current` is the release offset clamped to the scroll range (a Chromium scroll offset never
 /// leaves it; overscroll is drawn separately), `intended` is not clamped.
@@ -82,12 +85,32 @@ public struct CSSScrollSnap: DeclaredParameters, Hashable {
     /// oracle") 1 changed no decision on the deterministic grid and lost 6 of 432 swipes on the
     /// browser's default path, whose later frames predict with the decay rule instead. Proximity only.
     public var scrollEndSnap: Double
+    /// 1: the fling's end is predicted as Chromium does with `kSnapFlingDecayPrediction` (on by
+    /// default in Chromium 156), from the ratio of two inertial updates
+    /// (``decideWithDecayPrediction(_:in:)``, `CSSScrollSnap+DecayPrediction.swift`); 0 (the default):
+    /// `distanceScalar` × the first inertial update, Chromium's path with the feature off.
+    public var decayPrediction: Double
+    /// With ``decayPrediction``: the milliseconds of the fling curve the first inertial update covers,
+    /// later ones covering a 60-Hz frame (``desktopFirstUpdate``). It sets the ratio of the first two
+    /// updates, which decides the prediction: over one frame the second update predicts, under one
+    /// Chromium waits for two whole frames.
+    public var decayFirstUpdate: Double
+
+    /// The first inertial update on the decay-prediction path, ms, measured with headless Chromium
+    /// 156 as it ships (`Scripts/research/chromium-oracle.py --decay-prediction on --resampling on
+    /// --lift paced`, a run of the previous round; the value, at 0.5-ms steps, that makes the
+    /// policies pick the browser's item most often; `Docs/policies.md`, "The browser's default
+    /// path"). A little over one frame, so that the second update already predicts. It fits runs
+    /// with a late lift-off too, where Chromium clamps the first update to exactly one frame: it
+    /// stands for the ratio of the browser's first two updates (its second covering less than a
+    /// whole frame of the desktop curve), which frame timing spreads from swipe to swipe.
+    public static let desktopFirstUpdate = 18.0
 
     /// Every parameter at its declared default (``parameters``), built once: the default arguments
     /// of `init` read it (a load, where reading the table would search it by key path).
     public static let defaults = parameters.defaulted(
         CSSScrollSnap(distanceScalar: .nan, frameInterval: .nan, minFlingVelocity: .nan, proximityRatio: .nan,
-                      stopAlways: .nan, scrollEndSnap: .nan))
+                      stopAlways: .nan, scrollEndSnap: .nan, decayPrediction: .nan, decayFirstUpdate: .nan))
 
     public init(strictness: Strictness = .mandatory,
                 distanceScalar: Double = CSSScrollSnap.defaults.distanceScalar,
@@ -95,7 +118,9 @@ public struct CSSScrollSnap: DeclaredParameters, Hashable {
                 minFlingVelocity: Double = CSSScrollSnap.defaults.minFlingVelocity,
                 proximityRatio: Double = CSSScrollSnap.defaults.proximityRatio,
                 stopAlways: Double = CSSScrollSnap.defaults.stopAlways,
-                scrollEndSnap: Double = CSSScrollSnap.defaults.scrollEndSnap) {
+                scrollEndSnap: Double = CSSScrollSnap.defaults.scrollEndSnap,
+                decayPrediction: Double = CSSScrollSnap.defaults.decayPrediction,
+                decayFirstUpdate: Double = CSSScrollSnap.defaults.decayFirstUpdate) {
         self.strictness = strictness
         self.distanceScalar = distanceScalar
         self.frameInterval = frameInterval
@@ -103,6 +128,8 @@ public struct CSSScrollSnap: DeclaredParameters, Hashable {
         self.proximityRatio = proximityRatio
         self.stopAlways = stopAlways
         self.scrollEndSnap = scrollEndSnap
+        self.decayPrediction = decayPrediction
+        self.decayFirstUpdate = decayFirstUpdate
     }
 
     public var id: String { strictness == .mandatory ? "css-snap-mandatory" : "css-snap-proximity" }
@@ -139,6 +166,12 @@ public struct CSSScrollSnap: DeclaredParameters, Hashable {
         ParameterField(\.scrollEndSnap, "scrollEndSnap", unit: "flag", default: 0, range: 0...1, isInteger: true,
                        role: .platformConstant,
                        summary: "1: a proximity fling with no snap in range coasts on the desktop fling curve and snaps later or at scroll end (Chromium's path without the decay prediction); 0: rests at the estimate"),
+        ParameterField(\.decayPrediction, "decayPrediction", unit: "flag", default: 0, range: 0...1, isInteger: true,
+                       role: .platformConstant,
+                       summary: "1: predict the fling's end from the ratio of two inertial updates (Chromium's kSnapFlingDecayPrediction, on by default in Chromium 156); 0: distanceScalar x the first update"),
+        ParameterField(\.decayFirstUpdate, "decayFirstUpdate", unit: "ms", default: Self.desktopFirstUpdate, range: 1...100,
+                       role: .platformConstant,
+                       summary: "with decayPrediction 1: ms of the fling curve in the first inertial update, later ones a 60-Hz frame (18 ms measured in headless Chromium 156 as it ships)"),
     ])
 
     /// ``parameters`` without `proximityRatio` and `scrollEndSnap`, which only `proximity` has.
@@ -157,6 +190,7 @@ public struct CSSScrollSnap: DeclaredParameters, Hashable {
     }
 
     public func decide(_ release: Release, in layout: CarouselLayout) -> SnapDecision {
+        if decayPrediction != 0 { return decideWithDecayPrediction(release, in: layout) }
         let displacement = flingDisplacement(velocity: release.velocity)
         let decision = decide(current: release.offset, displacement: displacement, in: layout)
         // A proximity fling whose estimate finds no snap in range goes on (``coast(from:velocity:in:)``).

@@ -11,7 +11,8 @@ import SnapReports
 /// than the viewport), unequal insets, every alignment, looping ones, one-item ones; the releases
 /// at both ends, on and half-way between snap offsets, NaN and infinite, with zero, tiny, tier and
 /// huge velocities, known and unknown start items and finger travel. Each policy has two exports
-/// (its defaults and a random valid parameter vector, taking turns over the layouts), a capped
+/// (its defaults and a random valid parameter vector, taking turns over the layouts; a CSS snap
+/// policy's random one with `decayPrediction` 1), a capped
 /// policy (`ID@max<n>`) one, its defaults: each Kotlin export is a file for `kotlinc`, whose time
 /// grows with the files.
 struct ExportVectors {
@@ -44,7 +45,13 @@ struct ExportVectors {
             let count = base is CappedSnapPolicy ? 1 : Self.exportsPerPolicy
             exports.append(Export(key: "k\(exports.count)", policy: base))
             for _ in 1..<count {
-                exports.append(Export(key: "k\(exports.count)", policy: try Self.randomParameters(of: base, rng)))
+                var random = try Self.randomParameters(of: base, rng)
+                // CSS snap: its defaults export takes the legacy estimate, the random one always the
+                // decay-prediction path (CSSScrollSnap+DecayPrediction.swift), whatever the draw.
+                if random.parameterSpecs.contains(where: { $0.name == "decayPrediction" }) {
+                    try random.setParameter(named: "decayPrediction", to: 1)
+                }
+                exports.append(Export(key: "k\(exports.count)", policy: random))
             }
             for g in 0..<Self.layoutsPerPolicy {
                 let layout = try Self.randomLayout(rng)
