@@ -63,6 +63,40 @@ struct ReleaseKinematicsTests {
         }
     }
 
+    @Test("the shared Chromium first delta is the fling curve's for its interval, kept per interval")
+    func chromiumMemo() {
+        for v in velocities {
+            var k = ReleaseKinematics()
+            let release = Release(offset: 0, velocity: v)
+            for interval in [CSSScrollSnap.desktopFrameInterval, 16, CSSScrollSnap.desktopFrameInterval] {
+                let expected = ChromiumFlingEstimate(distanceScalar: 25, frameInterval: interval).firstInertialDelta(velocity: v)
+                #expect(k.chromiumFirstInertialDelta(of: release, frameInterval: interval).bitPattern == expected.bitPattern,
+                        "v = \(v), interval \(interval)")
+            }
+            // Kept: a later call at the same interval reads it (another velocity would not be seen).
+            let kept = k.chromiumFirstInertialDelta(of: Release(offset: 0, velocity: 3), frameInterval: CSSScrollSnap.desktopFrameInterval)
+            let expected = ChromiumFlingEstimate(distanceScalar: 25, frameInterval: CSSScrollSnap.desktopFrameInterval)
+                .firstInertialDelta(velocity: v)
+            #expect(kept.bitPattern == expected.bitPattern, "v = \(v)")
+        }
+    }
+
+    @Test("CSS policies at other intervals and scalars share only what is theirs", arguments: layouts.indices)
+    func cssVariants(layout: Int) {
+        let policies: [any SnapPolicy] = [
+            CSSScrollSnap(strictness: .mandatory),   // fills the kinematics at the default interval
+            CSSScrollSnap(strictness: .proximity, distanceScalar: 40),
+            CSSScrollSnap(strictness: .proximity, frameInterval: 16, scrollEndSnap: 1),
+            CSSScrollSnap(strictness: .mandatory, minFlingVelocity: 0.5, stopAlways: 1),
+            CSSScrollSnap(strictness: .proximity, frameInterval: -0.0),
+            CSSScrollSnap(strictness: .mandatory, frameInterval: 0),
+            CSSScrollSnap(strictness: .proximity, decayPrediction: 1),   // the decay path decides each alone
+            CSSScrollSnap(strictness: .mandatory, decayPrediction: 1, decayFirstUpdate: 12),
+        ]
+        let (shared, alone) = decisions(of: policies, in: layouts[layout])
+        for k in policies.indices { #expect(shared[k] == alone[k], "policy \(k)") }
+    }
+
     @Test("every catalogue policy decides alike with and without the shared kinematics", arguments: layouts.indices)
     func catalogue(layout: Int) {
         let (shared, alone) = decisions(of: PolicyCatalog.all, in: layouts[layout])

@@ -10,10 +10,16 @@
 /// whole-pixel velocity and `rn-android-paging` a spline with friction `1 − 0.985`, which is not the
 /// double nearest 0.015: their inputs differ in the last bits, so they compute their own.
 ///
+/// Also held: the first inertial delta of desktop Chromium's fling curve for one frame interval
+/// (``ChromiumFlingEstimate/firstInertialDelta(velocity:)``), the costly part of the fling
+/// estimate of `css-snap-mandatory` and `css-snap-proximity` (two exponentials and two
+/// logarithms), kept with the interval it was computed for.
+///
 /// A value starts empty; the first policy that needs a quantity computes it with the same code it
 /// uses alone and keeps it, so a decision made with it is bit for bit the decision made without.
 public struct ReleaseKinematics: Sendable {
     @usableFromInline var androidCoast: Double?
+    @usableFromInline var chromiumDelta: (frameInterval: Double, delta: Double)?
 
     /// Nothing computed yet.
     @inlinable
@@ -27,6 +33,18 @@ public struct ReleaseKinematics: Sendable {
         let distance = AndroidSplineDeceleration.standard.clampedCoastDistance(velocity: release.velocity)
         androidCoast = distance
         return distance
+    }
+
+    /// `ChromiumFlingEstimate(distanceScalar: _, frameInterval: frameInterval)
+    /// .firstInertialDelta(velocity: release.velocity)`, points, computed on the first call for
+    /// this interval (the same bits: another interval computes afresh and is kept instead).
+    @inlinable
+    public mutating func chromiumFirstInertialDelta(of release: Release, frameInterval: Double) -> Double {
+        if let held = chromiumDelta, held.frameInterval.bitPattern == frameInterval.bitPattern { return held.delta }
+        let delta = ChromiumFlingEstimate(distanceScalar: 1, frameInterval: frameInterval)
+            .firstInertialDelta(velocity: release.velocity)
+        chromiumDelta = (frameInterval, delta)
+        return delta
     }
 
     /// The batch loop of a policy that decides from the standard spline's coasting distance:

@@ -191,7 +191,37 @@ public struct CSSScrollSnap: DeclaredParameters, Hashable {
 
     public func decide(_ release: Release, in layout: CarouselLayout) -> SnapDecision {
         if decayPrediction != 0 { return decideWithDecayPrediction(release, in: layout) }
-        let displacement = flingDisplacement(velocity: release.velocity)
+        return decide(release, in: layout, displacement: flingDisplacement(velocity: release.velocity))
+    }
+
+    /// ``decide(_:in:)`` for each release, the first inertial delta of its fling estimate taken
+    /// from (or first stored in) its ``ReleaseKinematics`` (both CSS policies estimate the same
+    /// fling at their default frame interval): the same displacement, bit for bit, as
+    /// ``flingDisplacement(velocity:)``. With ``decayPrediction`` each release is decided alone
+    /// (``decideWithDecayPrediction(_:in:)``: it follows the fling frame by frame, nothing to share).
+    public func decide(_ releases: UnsafeBufferPointer<Release>, in layouts: UnsafeBufferPointer<CarouselLayout>,
+                       sharing kinematics: UnsafeMutableBufferPointer<ReleaseKinematics>,
+                       into decisions: UnsafeMutableBufferPointer<SnapDecision>) {
+        let count = Swift.min(releases.count, layouts.count, kinematics.count, decisions.count)
+        if decayPrediction != 0 {
+            for i in 0..<count { decisions[i] = decideWithDecayPrediction(releases[i], in: layouts[i]) }
+            return
+        }
+        let estimate = ChromiumFlingEstimate(distanceScalar: distanceScalar, frameInterval: frameInterval)
+        for i in 0..<count {
+            let release = releases[i], velocity = release.velocity
+            var displacement: Double?
+            if abs(velocity) >= minFlingVelocity, velocity != 0 {
+                let delta = kinematics[i].chromiumFirstInertialDelta(of: release, frameInterval: frameInterval)
+                displacement = estimate.displacement(firstInertialDelta: delta)
+            }
+            decisions[i] = decide(release, in: layouts[i], displacement: displacement)
+        }
+    }
+
+    /// ``decide(_:in:)`` with the fling displacement given (``flingDisplacement(velocity:)``).
+    @inline(__always)
+    func decide(_ release: Release, in layout: CarouselLayout, displacement: Double?) -> SnapDecision {
         let decision = decide(current: release.offset, displacement: displacement, in: layout)
         // A proximity fling whose estimate finds no snap in range goes on (``coast(from:velocity:in:)``).
         guard strictness == .proximity, scrollEndSnap != 0, let fling = displacement, fling == fling, fling != 0,
