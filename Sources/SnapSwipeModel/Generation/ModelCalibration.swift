@@ -151,11 +151,28 @@ public struct ModelCalibration: Sendable {
         return out
     }
 
-    /// The statistics that drive the fitted parameters of `task` for `targets` (each parameter's
-    /// first statistic, of its own and its fallbacks, with a finite target): the table's "fitted" rows.
-    public static func drivers(task: SwipeTask, targets: [StatisticKind: Double], releaseFraction: Bool = false) -> Set<StatisticKind> {
-        Set(fittedParameters(task: task).filter { releaseFraction || !$0.name.contains("release earliness") }
-            .compactMap { $0.driver(in: targets) })
+    /// The parameters ``fitMoments(_:targets:layout:users:traces:replicates:notes:)`` fits from
+    /// `start` (the one list of them), each with the statistic that drives it in `targets` (its own
+    /// or, for the release earliness, ``earlinessStatistic``, else the first of its fallbacks with
+    /// a finite target; `nil`: none, and the parameter keeps its value).
+    func candidates(from start: SwipeModelParameters, targets: [StatisticKind: Double]) -> [(Fitted, StatisticKind?)] {
+        var candidates = start.delivery.firstDeliveryMedian == nil ? Self.fittedParameters(task: task)
+            : Self.withWithheldMoves(Self.fittedParameters(task: task))
+        if !start.delivery.isEnabled { candidates = Self.withScanDelivery(candidates, rest: start.delivery.scanRestMedian != nil) }
+        if fitsReleaseShape { candidates = Self.withReleaseShape(candidates, withheld: start.delivery.firstDeliveryMedian != nil) }
+        if task == .paging && start.flickDistanceExponent != nil { candidates += Self.sizedFlickParameters }
+        if task == .paging && start.dragReleaseEarliness != nil && !start.delivery.isEnabled { candidates += Self.glideParameters }
+        return candidates.filter { fitsReleaseFraction || !$0.name.contains("release earliness") }.map { x in
+            let own = x.name.contains("release earliness") ? earlinessStatistic.flatMap { targets[$0]?.isFinite == true ? $0 : nil } : nil
+            return (x, own ?? x.driver(in: targets))
+        }
+    }
+
+    /// The statistics that drive the parameters fitted from `start` to `targets`
+    /// (``candidates(from:targets:)``, as ``fitMoments(_:targets:layout:users:traces:replicates:notes:)``
+    /// takes them): the table's "fitted" rows.
+    public func drivers(start: SwipeModelParameters, targets: [StatisticKind: Double]) -> Set<StatisticKind> {
+        Set(candidates(from: start, targets: targets).compactMap(\.1))
     }
 
     /// `q = 1 − midpoint` of a release range (0.3 for the default U(0.55, 0.85)).
@@ -332,15 +349,8 @@ public struct ModelCalibration: Sendable {
         var p = start, notes = notes
         try SwipeModel.validate(p)
         var fitted: [(Fitted, StatisticKind)] = []
-        var candidates = start.delivery.firstDeliveryMedian == nil ? Self.fittedParameters(task: task)
-            : Self.withWithheldMoves(Self.fittedParameters(task: task))
-        if !start.delivery.isEnabled { candidates = Self.withScanDelivery(candidates, rest: start.delivery.scanRestMedian != nil) }
-        if fitsReleaseShape { candidates = Self.withReleaseShape(candidates, withheld: start.delivery.firstDeliveryMedian != nil) }
-        if task == .paging && start.flickDistanceExponent != nil { candidates += Self.sizedFlickParameters }
-        if task == .paging && start.dragReleaseEarliness != nil && !start.delivery.isEnabled { candidates += Self.glideParameters }
-        for x in candidates where fitsReleaseFraction || !x.name.contains("release earliness") {
-            let own = x.name.contains("release earliness") ? earlinessStatistic.flatMap { target[$0]?.isFinite == true ? $0 : nil } : nil
-            if let d = own ?? x.driver(in: target) {
+        for (x, driver) in candidates(from: start, targets: target) {
+            if let d = driver {
                 fitted.append((x, d))
             } else {
                 notes.append("\(x.name): no '\(x.statistic.id)' (\(x.statistic.label)) to fit to; kept \(NumberFormat.fixed(x.get(p), 3))")
