@@ -50,6 +50,10 @@ public struct ModelCalibration: Sendable {
         /// travel). Rounds 1–2 step by it, and a measured slope of the other sign is taken as noise
         /// (``ModelCalibration/cleanJacobian(_:signs:)``).
         public var sign: Double = 1
+        /// The range the search keeps the parameter in, where narrower than its valid range (its
+        /// ``set`` clamps to it); ``ModelCalibration/problems(fitted:targets:history:stoppedBy:jacobian:)``
+        /// names a value at either end as at a limit. `nil`: a scale kept ≥ 0.001, a probability in [0, 1].
+        public var limits: ClosedRange<Double>? = nil
 
         /// The first of ``statistic`` and ``fallbacks`` that `targets` gives a finite value for.
         func driver(in targets: [StatisticKind: Double]) -> StatisticKind? {

@@ -77,6 +77,30 @@ import Testing
         #expect(out[0].finding.contains("stroke.amplitudeMedian is 200000"))
     }
 
+    /// The gliding lift-off point `1 − q` is kept in [0.7, 0.999] (its `limits`): at 0.7 with its
+    /// statistic off it is at a limit, with the statistic that pushed it (before: "not converged").
+    @Test func theGlideLiftOffPointAtItsLimitIsAtALimit() throws {
+        let glide = try #require(ModelCalibration.glideParameters.first { $0.key == "dragReleaseEarliness" })
+        #expect(glide.limits == ModelCalibration.glideLiftOffLimits && glide.limits == 0.7...0.999)
+        var p = SwipeModelParameters()
+        p.task = .paging
+        glide.set(&p, 0.72)
+        var next = p
+        glide.set(&next, 0.5)
+        #expect(abs(glide.get(next) - 0.7) < 1e-12)
+        func check(simulated: Double) -> [CalibrationProblem] {
+            ModelCalibration.problems(fitted: [(glide, .oneItemCameToRestShare)], targets: [.oneItemCameToRestShare: 0.1],
+                                      history: [.init(parameters: p, simulated: [.oneItemCameToRestShare: simulated], next: next)],
+                                      stoppedBy: nil, jacobian: nil)
+        }
+        let off = check(simulated: 0.6)
+        #expect(off.count == 1 && off[0].kind == .atLimit && off[0].statistic == .oneItemCameToRestShare, "\(off)")
+        #expect(off[0].finding == "at the search's bound 0.7 (kept in [0.7, 0.999])")
+        #expect(off[0].description.contains("pushed by 'share_one_item_came_to_rest'") && off[0].description.contains("target 0.1, simulated 0.6"))
+        // within tolerance at the limit: a fit, not a problem
+        #expect(check(simulated: 0.12).isEmpty)
+    }
+
     /// The statistic named is the one with the largest share of the last step (through `J⁻¹`).
     @Test func namesTheStatisticThatPushedIt() {
         let amplitude = parameter("stroke.amplitudeMedian"), duration = parameter("stroke.durationMedian")
