@@ -26,9 +26,16 @@ public struct CalibrationProblem: Sendable, Hashable, CustomStringConvertible {
     public var statistic: StatisticKind
     public var target: Double
     public var simulated: Double
+    /// How the messages name ``value`` when it is not the model file's value at ``key``
+    /// (``ModelCalibration/Fitted/valueName``); `nil`: `parameters.<key>`.
+    public var valueName: String? = nil
+
+    /// The parameter as the messages name it: ``valueName``, or its key.
+    public var shownName: String { valueName ?? key }
 
     public var description: String {
-        "parameters.\(key) = \(Self.number(value)) (\(parameter)): \(kind.rawValue): \(finding); "
+        (valueName.map { "\($0) = \(Self.number(value))" } ?? "parameters.\(key) = \(Self.number(value)) (\(parameter))")
+            + ": \(kind.rawValue): \(finding); "
             + "pushed by '\(statistic.id)' (\(statistic.label)): target \(Self.number(target)), simulated \(Self.number(simulated))"
     }
 
@@ -115,7 +122,7 @@ extension ModelCalibration {
             }
             func problem(_ kind: CalibrationProblem.Kind, _ finding: String) -> CalibrationProblem {
                 CalibrationProblem(kind: kind, parameter: x.name, key: x.key, value: value, finding: finding, statistic: pusher,
-                                   target: targets[pusher] ?? .nan, simulated: last.simulated[pusher] ?? .nan)
+                                   target: targets[pusher] ?? .nan, simulated: last.simulated[pusher] ?? .nan, valueName: x.valueName)
             }
             if x.key == stopKey, let error = stoppedBy?.error {
                 out.append(problem(.atLimit, "the search's next step left the model's valid range (\(error.description)) "

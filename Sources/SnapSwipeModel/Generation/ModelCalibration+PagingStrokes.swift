@@ -21,7 +21,7 @@ extension ModelCalibration {
                        let c = p.projectorPreferenceA + p.projectorPreferenceB, share = min(max(m, minimumProjectorShare), 1 - minimumProjectorShare)
                        p.projectorPreferenceA = share * c
                        p.projectorPreferenceB = (1 - share) * c
-                   }),
+                   }, valueName: "projector preference mean a/(a + b) of parameters.projectorPreferenceA/B"),
         ]
     }
 
@@ -59,7 +59,7 @@ extension ModelCalibration {
                    statistic: .oneItemCameToRestShare, isProbability: false,
                    get: { 1 - ($0.dragReleaseEarliness ?? .nan) },
                    set: { $0.dragReleaseEarliness = 1 - min(max($1, glideLiftOffLimits.lowerBound), glideLiftOffLimits.upperBound) },
-                   limits: glideLiftOffLimits),
+                   limits: glideLiftOffLimits, valueName: "drag lift-off point 1 − parameters.dragReleaseEarliness"),
             Fitted(name: "stay hold probability", key: "stayHoldProbability", statistic: .stayRestedShare, isProbability: true,
                    get: { $0.stayHoldProbability }, set: { $0.stayHoldProbability = $1 }),
         ]

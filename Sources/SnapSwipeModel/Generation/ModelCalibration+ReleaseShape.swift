@@ -56,12 +56,12 @@ extension ModelCalibration {
                           set: { p, q in
                               let r = p.stroke.releaseRange
                               p.stroke.releaseRange = releaseRange(end: q, width: r.upperBound - r.lowerBound)
-                          }, limits: releaseEndLimits))
+                          }, limits: releaseEndLimits, valueName: "stroke release end q = 1 − upper end of parameters.stroke.releaseRange"))
         out.append(Fitted(name: "stroke release width w (ρ ~ U(1 − q − w, 1 − q))", key: "stroke.releaseRange.width",
                           statistic: .lateSpeedP90, isProbability: false,
                           get: { $0.stroke.releaseRange.upperBound - $0.stroke.releaseRange.lowerBound },
                           set: { p, w in p.stroke.releaseRange = releaseRange(end: 1 - p.stroke.releaseRange.upperBound, width: w) },
-                          limits: releaseWidthLimits))
+                          limits: releaseWidthLimits, valueName: "stroke release width w of parameters.stroke.releaseRange"))
         out.append(Fitted(name: "placed-stroke hold mean (ms)", key: "stroke.holdMean", statistic: .liftedLate, isProbability: false,
                           get: { $0.stroke.holdMean }, set: { $0.stroke.holdMean = $1 }))
         if withheld {

@@ -54,6 +54,9 @@ public struct ModelCalibration: Sendable {
         /// ``set`` clamps to it); ``ModelCalibration/problems(fitted:targets:history:stoppedBy:jacobian:)``
         /// names a value at either end as at a limit. `nil`: a scale kept ≥ 0.001, a probability in [0, 1].
         public var limits: ClosedRange<Double>? = nil
+        /// What ``get`` returns, as a message names it, when that is not the model file's value at
+        /// ``key`` (the projector preference's mean `a/(a + b)` of its two keys); `nil`: `parameters.<key>`.
+        public var valueName: String? = nil
 
         /// The first of ``statistic`` and ``fallbacks`` that `targets` gives a finite value for.
         func driver(in targets: [StatisticKind: Double]) -> StatisticKind? {
@@ -85,7 +88,8 @@ public struct ModelCalibration: Sendable {
                        }),
                 Fitted(name: "flick release earliness q (ρ ~ U(1 − 1.5q, 1 − 0.5q))", key: "flickReleaseRange", statistic: .releaseSpeedP50,
                        isProbability: false, get: { earliness($0.flickReleaseRange) },
-                       set: { $0.flickReleaseRange = releaseRange(earliness: $1) }),
+                       set: { $0.flickReleaseRange = releaseRange(earliness: $1) },
+                       valueName: "flick release earliness q = 1 − midpoint of parameters.flickReleaseRange"),
                 Fitted(name: "drag hold probability", key: "dragHoldProbability", statistic: .dragHeldShare, isProbability: true,
                        get: { $0.dragHoldProbability }, set: { $0.dragHoldProbability = $1 }),
             ]
@@ -102,7 +106,8 @@ public struct ModelCalibration: Sendable {
                        get: { $0.stroke.durationLogSD }, set: { $0.stroke.durationLogSD = $1 }),
                 Fitted(name: "stroke release earliness q (ρ ~ U(1 − 1.5q, 1 − 0.5q))", key: "stroke.releaseRange", statistic: .releaseSpeedP50,
                        isProbability: false, get: { earliness($0.stroke.releaseRange) },
-                       set: { $0.stroke.releaseRange = releaseRange(earliness: $1) }),
+                       set: { $0.stroke.releaseRange = releaseRange(earliness: $1) },
+                       valueName: "stroke release earliness q = 1 − midpoint of parameters.stroke.releaseRange"),
                 Fitted(name: "placed-stroke probability", key: "stroke.holdProbability", statistic: .weightedHeld, isProbability: true,
                        get: { $0.stroke.holdProbability }, set: { $0.stroke.holdProbability = $1 }),
             ]

@@ -101,6 +101,32 @@ import Testing
         #expect(check(simulated: 0.12).isEmpty)
     }
 
+    /// The projector preference is fitted as the Beta's mean `a/(a + b)`, not the file's value at
+    /// its key `projectorPreferenceA`: the problem line and the verdict name it for what it is
+    /// (before: "parameters.projectorPreferenceA = 0.2", which is not the file's value, 1).
+    @Test func theProjectorPreferenceIsNamedAsItsMean() throws {
+        let share = try #require(ModelCalibration.sizedFlickParameters.first { $0.key == "projectorPreferenceA" })
+        var p = SwipeModelParameters()
+        p.task = .paging
+        share.set(&p, 0.2)
+        #expect(abs(p.projectorPreferenceA - 1) < 1e-12)
+        var next = p
+        share.set(&next, 0.21)
+        let out = ModelCalibration.problems(fitted: [(share, .farShortShare)], targets: [.farShortShare: 0.6],
+                                            history: [.init(parameters: p, simulated: [.farShortShare: 0.3], next: next)],
+                                            stoppedBy: nil, jacobian: nil)
+        #expect(out.count == 1 && out[0].kind == .notConverged)
+        #expect(out[0].description.hasPrefix("projector preference mean a/(a + b) of parameters.projectorPreferenceA/B = 0.2: not converged"),
+                "\(out[0].description)")
+        #expect(!out[0].description.contains("parameters.projectorPreferenceA ="))
+        let verdict = CalibrationVerdict(problems: out, fittedCount: 8, rows: [], rank: nil, rankedAgainst: [], generated: 100)
+        #expect(verdict.reasons.first == "1 of 8 fitted parameters did not converge "
+                + "(projector preference mean a/(a + b) of parameters.projectorPreferenceA/B)", "\(verdict.reasons)")
+        // a parameter whose value is the file's keeps "parameters.<key> = value (name)"
+        let stall = parameter("delivery.stallProbability")
+        #expect(stall.0.valueName == nil)
+    }
+
     /// The statistic named is the one with the largest share of the last step (through `J⁻¹`).
     @Test func namesTheStatisticThatPushedIt() {
         let amplitude = parameter("stroke.amplitudeMedian"), duration = parameter("stroke.durationMedian")
