@@ -166,7 +166,7 @@ extension SnapLab.Generate {
         try checkConvergence(result, source: "generate --match " + path)
         let generator = try generate(calibrated: result.parameters, calibratedLayout: layout, calibratedUsers: userCount,
                                      calibratedLive: liveID, chosenSeed: seed)
-        let rows = CalibrationTable.rows(targets: targets, generated: try Self.measure(generator), fitted: ModelCalibration.drivers(task: start.task, targets: targets, releaseFraction: true))
+        let rows = CalibrationTable.rows(targets: targets, generated: try Self.measure(generator), fitted: calibration.drivers(start: start, targets: targets))
         printTable(rows, title: "published (\(path)) vs generated, seed \(seed)")
         try printVerdict(result, rows: rows, generator: generator, task: start.task, base: try LayoutFields(layoutOptions.layout()),
                          seed: seed, reference: "the published statistics")

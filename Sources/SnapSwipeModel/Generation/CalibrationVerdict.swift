@@ -43,7 +43,7 @@ public struct CalibrationVerdict: Sendable {
         var out: [String] = []
         if !problems.isEmpty {
             out.append("\(problems.count) of \(fittedCount) fitted parameters did not converge ("
-                       + problems.map(\.key).joined(separator: ", ") + ")")
+                       + problems.map(\.shownName).joined(separator: ", ") + ")")
         }
         let kinematics = Set(StatisticKind.releaseKinematics.map(\.id))
         let missed = rows.filter { kinematics.contains($0.id) && $0.passes == false }

@@ -26,9 +26,16 @@ public struct CalibrationProblem: Sendable, Hashable, CustomStringConvertible {
     public var statistic: StatisticKind
     public var target: Double
     public var simulated: Double
+    /// How the messages name ``value`` when it is not the model file's value at ``key``
+    /// (``ModelCalibration/Fitted/valueName``); `nil`: `parameters.<key>`.
+    public var valueName: String? = nil
+
+    /// The parameter as the messages name it: ``valueName``, or its key.
+    public var shownName: String { valueName ?? key }
 
     public var description: String {
-        "parameters.\(key) = \(Self.number(value)) (\(parameter)): \(kind.rawValue): \(finding); "
+        (valueName.map { "\($0) = \(Self.number(value))" } ?? "parameters.\(key) = \(Self.number(value)) (\(parameter))")
+            + ": \(kind.rawValue): \(finding); "
             + "pushed by '\(statistic.id)' (\(statistic.label)): target \(Self.number(target)), simulated \(Self.number(simulated))"
     }
 
@@ -76,7 +83,8 @@ extension ModelCalibration {
     static let runawayLogStep = 0.5
 
     /// The fitted parameters that did not settle, from the search's `history` (see ``CalibrationProblem``):
-    /// a probability at 0 or 1, a scale at the search's floor, the release earliness at its clamp,
+    /// a probability at 0 or 1, a scale at the search's floor, the release earliness at its clamp, a
+    /// parameter at an end of its ``Fitted/limits``,
     /// a step the model's validation refused (`stoppedBy`), a scale still moving at the largest
     /// step in each of its last two rounds — each only while its statistic is outside tolerance
     /// — and any other whose statistic is outside tolerance at the last round. The statistic that
@@ -114,7 +122,7 @@ extension ModelCalibration {
             }
             func problem(_ kind: CalibrationProblem.Kind, _ finding: String) -> CalibrationProblem {
                 CalibrationProblem(kind: kind, parameter: x.name, key: x.key, value: value, finding: finding, statistic: pusher,
-                                   target: targets[pusher] ?? .nan, simulated: last.simulated[pusher] ?? .nan)
+                                   target: targets[pusher] ?? .nan, simulated: last.simulated[pusher] ?? .nan, valueName: x.valueName)
             }
             if x.key == stopKey, let error = stoppedBy?.error {
                 out.append(problem(.atLimit, "the search's next step left the model's valid range (\(error.description)) "
@@ -124,7 +132,7 @@ extension ModelCalibration {
             guard !within else { continue }
             if x.isProbability && (next <= 1e-12 || next >= 1 - 1e-12) {
                 out.append(problem(.atLimit, "at its bound \(next <= 1e-12 ? "0" : "1") (a probability) with its statistic still outside tolerance"))
-            } else if let limit = releaseShapeLimit(key: x.key, value: next) {
+            } else if let limit = x.limits.flatMap({ limitFinding(next, in: $0) }) {
                 out.append(problem(.atLimit, limit))
             } else if x.key.hasSuffix("releaseRange") && (next <= 0.02 + 1e-9 || next >= 0.3 - 1e-9) {
                 out.append(problem(.atLimit, "at the search's bound q = \(next <= 0.02 + 1e-9 ? "0.02" : "0.3") (q is kept in [0.02, 0.3])"))

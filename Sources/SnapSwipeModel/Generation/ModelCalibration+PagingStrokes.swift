@@ -21,7 +21,7 @@ extension ModelCalibration {
                        let c = p.projectorPreferenceA + p.projectorPreferenceB, share = min(max(m, minimumProjectorShare), 1 - minimumProjectorShare)
                        p.projectorPreferenceA = share * c
                        p.projectorPreferenceB = (1 - share) * c
-                   }),
+                   }, valueName: "projector preference mean a/(a + b) of parameters.projectorPreferenceA/B"),
         ]
     }
 
@@ -49,7 +49,7 @@ extension ModelCalibration {
     }
 
     /// The two parameters fitted with gliding lift-offs: the drags' lift-off point `1 − q` (the
-    /// lower end of `ρ ~ U(1 − q, 1)`, kept in [``glideLowestLiftOff``, 0.999]; later lift-offs leave more one-item
+    /// lower end of `ρ ~ U(1 − q, 1)`, kept in ``glideLiftOffLimits``; later lift-offs leave more one-item
     /// strokes slow at the end, ``StatisticKind/oneItemCameToRestShare``) and the stay hold
     /// probability (to the stays at rest at lift-off, ``StatisticKind/stayRestedShare``); the drag
     /// hold probability keeps answering to the strokes at rest (``StatisticKind/restedShare``).
@@ -57,17 +57,19 @@ extension ModelCalibration {
         [
             Fitted(name: "drag gliding lift-off point 1 − q (ρ ~ U(1 − q, 1) unless held)", key: "dragReleaseEarliness",
                    statistic: .oneItemCameToRestShare, isProbability: false,
-                   get: { 1 - ($0.dragReleaseEarliness ?? .nan) }, set: { $0.dragReleaseEarliness = 1 - min(max($1, glideLowestLiftOff), 0.999) }),
+                   get: { 1 - ($0.dragReleaseEarliness ?? .nan) },
+                   set: { $0.dragReleaseEarliness = 1 - min(max($1, glideLiftOffLimits.lowerBound), glideLiftOffLimits.upperBound) },
+                   limits: glideLiftOffLimits, valueName: "drag lift-off point 1 − parameters.dragReleaseEarliness"),
             Fitted(name: "stay hold probability", key: "stayHoldProbability", statistic: .stayRestedShare, isProbability: true,
                    get: { $0.stayHoldProbability }, set: { $0.stayHoldProbability = $1 }),
         ]
     }
 
-    /// The earliest a gliding drag's lift-off range may start, as a fraction of its path: 0.7. A
-    /// drag lifted earlier is short and fast, so it reads as a one-item flick and pulls the flick
-    /// amplitude's statistic (on `bench/gen_traces.py` a search free down to 0.1 ran away: the
-    /// drags lifted at a tenth of their path and the flick amplitude rose to 1,000 pt). [assumption]
-    static let glideLowestLiftOff = 0.7
+    /// Where a gliding drag's lift-off range may start, as a fraction of its path: 0.7 to 0.999
+    /// (`q` > 0). A drag lifted earlier is short and fast, so it reads as a one-item flick and pulls
+    /// the flick amplitude's statistic (on `bench/gen_traces.py` a search free down to 0.1 ran away:
+    /// the drags lifted at a tenth of their path and the flick amplitude rose to 1,000 pt). [assumption]
+    static let glideLiftOffLimits: ClosedRange<Double> = 0.7...0.999
 
     /// Below this share of strokes at rest over their last 50 ms, a paging recording logged one
     /// row per scan gets gliding lift-offs: placed drags and stays (the default 35% of one-item

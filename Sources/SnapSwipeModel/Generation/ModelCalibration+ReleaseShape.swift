@@ -56,11 +56,12 @@ extension ModelCalibration {
                           set: { p, q in
                               let r = p.stroke.releaseRange
                               p.stroke.releaseRange = releaseRange(end: q, width: r.upperBound - r.lowerBound)
-                          }))
+                          }, limits: releaseEndLimits, valueName: "stroke release end q = 1 − upper end of parameters.stroke.releaseRange"))
         out.append(Fitted(name: "stroke release width w (ρ ~ U(1 − q − w, 1 − q))", key: "stroke.releaseRange.width",
                           statistic: .lateSpeedP90, isProbability: false,
                           get: { $0.stroke.releaseRange.upperBound - $0.stroke.releaseRange.lowerBound },
-                          set: { p, w in p.stroke.releaseRange = releaseRange(end: 1 - p.stroke.releaseRange.upperBound, width: w) }))
+                          set: { p, w in p.stroke.releaseRange = releaseRange(end: 1 - p.stroke.releaseRange.upperBound, width: w) },
+                          limits: releaseWidthLimits, valueName: "stroke release width w of parameters.stroke.releaseRange"))
         out.append(Fitted(name: "placed-stroke hold mean (ms)", key: "stroke.holdMean", statistic: .liftedLate, isProbability: false,
                           get: { $0.stroke.holdMean }, set: { $0.stroke.holdMean = $1 }))
         if withheld {
@@ -71,15 +72,9 @@ extension ModelCalibration {
         return out
     }
 
-    /// The limit a release-shape parameter sits at in `value` (for ``problems(fitted:targets:history:stoppedBy:jacobian:)``),
-    /// or `nil`.
-    static func releaseShapeLimit(key: String, value: Double) -> String? {
-        let limits: ClosedRange<Double>
-        switch key {
-        case "stroke.releaseRange.end": limits = releaseEndLimits
-        case "stroke.releaseRange.width": limits = releaseWidthLimits
-        default: return nil
-        }
+    /// The end of `limits` (a fitted parameter's ``Fitted/limits``) that `value` sits at, as
+    /// ``problems(fitted:targets:history:stoppedBy:jacobian:)`` reports it, or `nil`.
+    static func limitFinding(_ value: Double, in limits: ClosedRange<Double>) -> String? {
         if value <= limits.lowerBound + 1e-9 { return "at the search's bound \(limits.lowerBound) (kept in [\(limits.lowerBound), \(limits.upperBound)])" }
         if value >= limits.upperBound - 1e-9 { return "at the search's bound \(limits.upperBound) (kept in [\(limits.lowerBound), \(limits.upperBound)])" }
         return nil

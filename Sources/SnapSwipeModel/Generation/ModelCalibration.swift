@@ -50,6 +50,13 @@ public struct ModelCalibration: Sendable {
         /// travel). Rounds 1–2 step by it, and a measured slope of the other sign is taken as noise
         /// (``ModelCalibration/cleanJacobian(_:signs:)``).
         public var sign: Double = 1
+        /// The range the search keeps the parameter in, where narrower than its valid range (its
+        /// ``set`` clamps to it); ``ModelCalibration/problems(fitted:targets:history:stoppedBy:jacobian:)``
+        /// names a value at either end as at a limit. `nil`: a scale kept ≥ 0.001, a probability in [0, 1].
+        public var limits: ClosedRange<Double>? = nil
+        /// What ``get`` returns, as a message names it, when that is not the model file's value at
+        /// ``key`` (the projector preference's mean `a/(a + b)` of its two keys); `nil`: `parameters.<key>`.
+        public var valueName: String? = nil
 
         /// The first of ``statistic`` and ``fallbacks`` that `targets` gives a finite value for.
         func driver(in targets: [StatisticKind: Double]) -> StatisticKind? {
@@ -81,7 +88,8 @@ public struct ModelCalibration: Sendable {
                        }),
                 Fitted(name: "flick release earliness q (ρ ~ U(1 − 1.5q, 1 − 0.5q))", key: "flickReleaseRange", statistic: .releaseSpeedP50,
                        isProbability: false, get: { earliness($0.flickReleaseRange) },
-                       set: { $0.flickReleaseRange = releaseRange(earliness: $1) }),
+                       set: { $0.flickReleaseRange = releaseRange(earliness: $1) },
+                       valueName: "flick release earliness q = 1 − midpoint of parameters.flickReleaseRange"),
                 Fitted(name: "drag hold probability", key: "dragHoldProbability", statistic: .dragHeldShare, isProbability: true,
                        get: { $0.dragHoldProbability }, set: { $0.dragHoldProbability = $1 }),
             ]
@@ -98,7 +106,8 @@ public struct ModelCalibration: Sendable {
                        get: { $0.stroke.durationLogSD }, set: { $0.stroke.durationLogSD = $1 }),
                 Fitted(name: "stroke release earliness q (ρ ~ U(1 − 1.5q, 1 − 0.5q))", key: "stroke.releaseRange", statistic: .releaseSpeedP50,
                        isProbability: false, get: { earliness($0.stroke.releaseRange) },
-                       set: { $0.stroke.releaseRange = releaseRange(earliness: $1) }),
+                       set: { $0.stroke.releaseRange = releaseRange(earliness: $1) },
+                       valueName: "stroke release earliness q = 1 − midpoint of parameters.stroke.releaseRange"),
                 Fitted(name: "placed-stroke probability", key: "stroke.holdProbability", statistic: .weightedHeld, isProbability: true,
                        get: { $0.stroke.holdProbability }, set: { $0.stroke.holdProbability = $1 }),
             ]
@@ -151,11 +160,28 @@ public struct ModelCalibration: Sendable {
         return out
     }
 
-    /// The statistics that drive the fitted parameters of `task` for `targets` (each parameter's
-    /// first statistic, of its own and its fallbacks, with a finite target): the table's "fitted" rows.
-    public static func drivers(task: SwipeTask, targets: [StatisticKind: Double], releaseFraction: Bool = false) -> Set<StatisticKind> {
-        Set(fittedParameters(task: task).filter { releaseFraction || !$0.name.contains("release earliness") }
-            .compactMap { $0.driver(in: targets) })
+    /// The parameters ``fitMoments(_:targets:layout:users:traces:replicates:notes:)`` fits from
+    /// `start` (the one list of them), each with the statistic that drives it in `targets` (its own
+    /// or, for the release earliness, ``earlinessStatistic``, else the first of its fallbacks with
+    /// a finite target; `nil`: none, and the parameter keeps its value).
+    func candidates(from start: SwipeModelParameters, targets: [StatisticKind: Double]) -> [(Fitted, StatisticKind?)] {
+        var candidates = start.delivery.firstDeliveryMedian == nil ? Self.fittedParameters(task: task)
+            : Self.withWithheldMoves(Self.fittedParameters(task: task))
+        if !start.delivery.isEnabled { candidates = Self.withScanDelivery(candidates, rest: start.delivery.scanRestMedian != nil) }
+        if fitsReleaseShape { candidates = Self.withReleaseShape(candidates, withheld: start.delivery.firstDeliveryMedian != nil) }
+        if task == .paging && start.flickDistanceExponent != nil { candidates += Self.sizedFlickParameters }
+        if task == .paging && start.dragReleaseEarliness != nil && !start.delivery.isEnabled { candidates += Self.glideParameters }
+        return candidates.filter { fitsReleaseFraction || !$0.name.contains("release earliness") }.map { x in
+            let own = x.name.contains("release earliness") ? earlinessStatistic.flatMap { targets[$0]?.isFinite == true ? $0 : nil } : nil
+            return (x, own ?? x.driver(in: targets))
+        }
+    }
+
+    /// The statistics that drive the parameters fitted from `start` to `targets`
+    /// (``candidates(from:targets:)``, as ``fitMoments(_:targets:layout:users:traces:replicates:notes:)``
+    /// takes them): the table's "fitted" rows.
+    public func drivers(start: SwipeModelParameters, targets: [StatisticKind: Double]) -> Set<StatisticKind> {
+        Set(candidates(from: start, targets: targets).compactMap(\.1))
     }
 
     /// `q = 1 − midpoint` of a release range (0.3 for the default U(0.55, 0.85)).
@@ -332,15 +358,8 @@ public struct ModelCalibration: Sendable {
         var p = start, notes = notes
         try SwipeModel.validate(p)
         var fitted: [(Fitted, StatisticKind)] = []
-        var candidates = start.delivery.firstDeliveryMedian == nil ? Self.fittedParameters(task: task)
-            : Self.withWithheldMoves(Self.fittedParameters(task: task))
-        if !start.delivery.isEnabled { candidates = Self.withScanDelivery(candidates, rest: start.delivery.scanRestMedian != nil) }
-        if fitsReleaseShape { candidates = Self.withReleaseShape(candidates, withheld: start.delivery.firstDeliveryMedian != nil) }
-        if task == .paging && start.flickDistanceExponent != nil { candidates += Self.sizedFlickParameters }
-        if task == .paging && start.dragReleaseEarliness != nil && !start.delivery.isEnabled { candidates += Self.glideParameters }
-        for x in candidates where fitsReleaseFraction || !x.name.contains("release earliness") {
-            let own = x.name.contains("release earliness") ? earlinessStatistic.flatMap { target[$0]?.isFinite == true ? $0 : nil } : nil
-            if let d = own ?? x.driver(in: target) {
+        for (x, driver) in candidates(from: start, targets: target) {
+            if let d = driver {
                 fitted.append((x, d))
             } else {
                 notes.append("\(x.name): no '\(x.statistic.id)' (\(x.statistic.label)) to fit to; kept \(NumberFormat.fixed(x.get(p), 3))")

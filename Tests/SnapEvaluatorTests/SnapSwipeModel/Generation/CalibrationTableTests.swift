@@ -19,7 +19,7 @@ import Testing
     @Test func nothingGeneratedIsNotCompared() throws {
         let rec = try recording(traces: 300, seed: 3)
         let empty = RecordingSummary(features: [], layout: rec.layout)
-        let fitted = ModelCalibration.drivers(task: .reveal, targets: rec.statisticValues)
+        let fitted = ModelCalibration(task: .reveal, livePolicy: nil, seed: 0).drivers(start: SwipeModelParameters(), targets: rec.statisticValues)
         let rows = CalibrationTable.rows(recording: rec, generated: empty, fitted: fitted)
         #expect(!rows.isEmpty)
         #expect(rows.allSatisfy { $0.passes == nil && $0.note == CalibrationTable.notGeneratedNote && $0.generated.isNaN })

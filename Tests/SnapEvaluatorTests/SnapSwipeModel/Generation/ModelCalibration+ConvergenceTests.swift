@@ -77,6 +77,56 @@ import Testing
         #expect(out[0].finding.contains("stroke.amplitudeMedian is 200000"))
     }
 
+    /// The gliding lift-off point `1 − q` is kept in [0.7, 0.999] (its `limits`): at 0.7 with its
+    /// statistic off it is at a limit, with the statistic that pushed it (before: "not converged").
+    @Test func theGlideLiftOffPointAtItsLimitIsAtALimit() throws {
+        let glide = try #require(ModelCalibration.glideParameters.first { $0.key == "dragReleaseEarliness" })
+        #expect(glide.limits == ModelCalibration.glideLiftOffLimits && glide.limits == 0.7...0.999)
+        var p = SwipeModelParameters()
+        p.task = .paging
+        glide.set(&p, 0.72)
+        var next = p
+        glide.set(&next, 0.5)
+        #expect(abs(glide.get(next) - 0.7) < 1e-12)
+        func check(simulated: Double) -> [CalibrationProblem] {
+            ModelCalibration.problems(fitted: [(glide, .oneItemCameToRestShare)], targets: [.oneItemCameToRestShare: 0.1],
+                                      history: [.init(parameters: p, simulated: [.oneItemCameToRestShare: simulated], next: next)],
+                                      stoppedBy: nil, jacobian: nil)
+        }
+        let off = check(simulated: 0.6)
+        #expect(off.count == 1 && off[0].kind == .atLimit && off[0].statistic == .oneItemCameToRestShare, "\(off)")
+        #expect(off[0].finding == "at the search's bound 0.7 (kept in [0.7, 0.999])")
+        #expect(off[0].description.contains("pushed by 'share_one_item_came_to_rest'") && off[0].description.contains("target 0.1, simulated 0.6"))
+        // within tolerance at the limit: a fit, not a problem
+        #expect(check(simulated: 0.12).isEmpty)
+    }
+
+    /// The projector preference is fitted as the Beta's mean `a/(a + b)`, not the file's value at
+    /// its key `projectorPreferenceA`: the problem line and the verdict name it for what it is
+    /// (before: "parameters.projectorPreferenceA = 0.2", which is not the file's value, 1).
+    @Test func theProjectorPreferenceIsNamedAsItsMean() throws {
+        let share = try #require(ModelCalibration.sizedFlickParameters.first { $0.key == "projectorPreferenceA" })
+        var p = SwipeModelParameters()
+        p.task = .paging
+        share.set(&p, 0.2)
+        #expect(abs(p.projectorPreferenceA - 1) < 1e-12)
+        var next = p
+        share.set(&next, 0.21)
+        let out = ModelCalibration.problems(fitted: [(share, .farShortShare)], targets: [.farShortShare: 0.6],
+                                            history: [.init(parameters: p, simulated: [.farShortShare: 0.3], next: next)],
+                                            stoppedBy: nil, jacobian: nil)
+        #expect(out.count == 1 && out[0].kind == .notConverged)
+        #expect(out[0].description.hasPrefix("projector preference mean a/(a + b) of parameters.projectorPreferenceA/B = 0.2: not converged"),
+                "\(out[0].description)")
+        #expect(!out[0].description.contains("parameters.projectorPreferenceA ="))
+        let verdict = CalibrationVerdict(problems: out, fittedCount: 8, rows: [], rank: nil, rankedAgainst: [], generated: 100)
+        #expect(verdict.reasons.first == "1 of 8 fitted parameters did not converge "
+                + "(projector preference mean a/(a + b) of parameters.projectorPreferenceA/B)", "\(verdict.reasons)")
+        // a parameter whose value is the file's keeps "parameters.<key> = value (name)"
+        let stall = parameter("delivery.stallProbability")
+        #expect(stall.0.valueName == nil)
+    }
+
     /// The statistic named is the one with the largest share of the last step (through `J⁻¹`).
     @Test func namesTheStatisticThatPushedIt() {
         let amplitude = parameter("stroke.amplitudeMedian"), duration = parameter("stroke.durationMedian")

@@ -23,9 +23,11 @@ import Testing
         end.set(&p, 0.3)
         width.set(&p, 0.5)
         #expect(p.stroke.releaseRange.lowerBound >= ModelCalibration.earliestRelease)
-        #expect(ModelCalibration.releaseShapeLimit(key: "stroke.releaseRange.end", value: 0.005) != nil)
-        #expect(ModelCalibration.releaseShapeLimit(key: "stroke.releaseRange.end", value: 0.1) == nil)
-        #expect(ModelCalibration.releaseShapeLimit(key: "stroke.amplitudeLogSD", value: 0.001) == nil)
+        // the limits are declared with the parameters (their `limits`), which the convergence check reads
+        #expect(end.limits == ModelCalibration.releaseEndLimits && width.limits == ModelCalibration.releaseWidthLimits)
+        #expect(ModelCalibration.limitFinding(0.005, in: ModelCalibration.releaseEndLimits) != nil)
+        #expect(ModelCalibration.limitFinding(0.1, in: ModelCalibration.releaseEndLimits) == nil)
+        #expect(fitted.first { $0.key == "stroke.amplitudeLogSD" }?.limits == nil)
     }
 
     /// The hold mean answers to the late lift-offs; with withheld moves the dwell answers to the

@@ -202,6 +202,28 @@ func truthParameters() -> SwipeModelParameters {
         #expect(result.notes.count == ModelCalibration.fittedParameters(task: .browse).count - 2) // release earliness is off
     }
 
+    /// The table's "fitted" rows (`generate --match`) are the statistics the fit drove its
+    /// parameters by, from the one list of them: a paging model with sized flicks and gliding
+    /// lift-offs (scan delivery) marks the far/near travel ratio, the far-short share, the one-item
+    /// came-to-rest share and the stays-rested share (before, the table's list lacked all four).
+    @Test func theFittedRowsAreTheStatisticsTheFitDrove() throws {
+        var start = SwipeModelParameters()
+        start.task = .paging
+        start.delivery.isEnabled = false
+        start.flickDistanceExponent = 0.8
+        start.dragReleaseEarliness = 0.2
+        var calibration = ModelCalibration(task: .paging, livePolicy: try PolicyCatalog.policy(id: "compose-pager"), seed: 3)
+        calibration.fitsReleaseFraction = true
+        calibration.rounds = 2
+        var targets = try calibration.statistics(start, layout: benchLayout(), traces: 400, users: 8)
+        targets.merge([.travelFarNearRatio: 1.5, .farShortShare: 0.3, .oneItemCameToRestShare: 0.4, .stayRestedShare: 0.3]) { a, _ in a }
+        let drivers = calibration.drivers(start: start, targets: targets)
+        #expect(drivers.isSuperset(of: [.travelFarNearRatio, .farShortShare, .oneItemCameToRestShare, .stayRestedShare]), "\(drivers)")
+        let result = try calibration.fitMoments(start, targets: targets, layout: benchLayout(), users: 8, traces: 400)
+        #expect(drivers == result.drivingStatistics)
+        #expect(result.fittedCount == calibration.candidates(from: start, targets: targets).count)
+    }
+
     /// Each statistic that drives a parameter responds to it: a placed-stroke share moves the
     /// held share, not the stopped-while-moving share; a stall share the other way round.
     @Test func holdsAndStallsHaveTheirOwnStatistics() throws {
