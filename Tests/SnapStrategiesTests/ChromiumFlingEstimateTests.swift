@@ -26,7 +26,7 @@ import Testing
         #expect(abs(ChromiumFlingEstimate.desktop.coastDistance(velocity: 1.25) - 25 * expected) < 1e-8)
         #expect(abs(ChromiumFlingEstimate.android.coastDistance(velocity: -1.25) + 40 * expected) < 1e-8)
         // One whole frame (kFrameDelta, what the oracle's late lift-off gives): 20.12 px.
-        let frame = ChromiumFlingEstimate(distanceScalar: 25, frameInterval: CSSScrollSnap.flingFrame)
+        let frame = ChromiumFlingEstimate(distanceScalar: 25, frameInterval: ChromiumFlingEstimate.frameDelta)
         #expect(abs(frame.firstInertialDelta(velocity: 1.25) - (pos(t0 + 1.0 / 60) - pos(t0))) < 1e-9)
     }
 

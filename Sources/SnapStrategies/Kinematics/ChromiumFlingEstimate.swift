@@ -98,7 +98,7 @@ public struct ChromiumFlingEstimate: DecelerationModel, Hashable {
     /// second update already decays (`r` = its share of the first); with a shorter one Chromium
     /// waits for two whole frames.
     public static func decayPrediction(velocity: Double, firstUpdate: Double,
-                                       frame: Double = 1000.0 / 60.0) -> DecayPrediction? {
+                                       frame: Double = frameDelta) -> DecayPrediction? {
         guard velocity.isFinite, velocity != 0, firstUpdate.isFinite, frame.isFinite, frame > 0 else { return nil }
         let curve = ChromiumFlingCurve.aura
         let duration = curve.duration(speed: Swift.min(abs(velocity) * 1000, curve.maximumVelocity)) * 1000
@@ -123,6 +123,10 @@ public struct ChromiumFlingEstimate: DecelerationModel, Hashable {
         }
         return nil
     }
+
+    /// One frame of Chromium's fling animation, ms (`content/common/input/fling_controller.cc`
+    /// `kFrameDelta`, 1/60 s).
+    public static let frameDelta = 1000.0 / 60.0
 
     /// Inertial updates this small are not sent, pt (`fling_controller.cc` `kMinInertialScrollDelta`).
     public static let minInertialScrollDelta = 0.1

@@ -1,10 +1,6 @@
 // What Chromium does with a proximity fling whose first estimate finds no snap area in range.
 
 extension CSSScrollSnap {
-    /// One frame of Chromium's fling animation, ms (`content/common/input/fling_controller.cc`
-    /// `kFrameDelta`, 1/60 s).
-    public static let flingFrame = 1000.0 / 60.0
-
     /// A proximity fling that found no snap in range, as Chromium lets it go on (``scrollEndSnap`` = 1).
     ///
     /// Sources (chromium/chromium): `cc/input/snap_fling_controller.cc`
@@ -18,7 +14,7 @@ extension CSSScrollSnap {
     /// for proximity snaps only to an area within the proximity range, in either direction.
     ///
     /// Model: the first update covers `frameInterval` ms of the curve (the estimate that found
-    /// nothing), each later one a 60-Hz frame (``flingFrame``). Before each later update `δ` the
+    /// nothing), each later one a 60-Hz frame (``ChromiumFlingEstimate/frameDelta``). Before each later update `δ` the
     /// search (``flingTarget(current:displacement:range:in:)``) runs from the offset reached with
     /// `distanceScalar × δ`; the first snap found is the target (rule `fling-closest-in-direction`
     /// or `fling-snap-stop`). When the curve ends, or the content reaches an end, the closest snap
@@ -35,7 +31,7 @@ extension CSSScrollSnap {
         func atEnd(_ x: Double) -> Bool { !layout.isLooping && (x <= 0 || x >= layout.maxOffset) }
         var frames = 0
         while elapsed < duration, !atEnd(x), frames < 1000 {
-            let next = curve.offset(velocity: velocity, elapsed: elapsed + Self.flingFrame)
+            let next = curve.offset(velocity: velocity, elapsed: elapsed + ChromiumFlingEstimate.frameDelta)
             let delta = next - reached
             if abs(delta) > ChromiumFlingEstimate.minInertialScrollDelta,
                let found = flingTarget(current: x, displacement: delta * distanceScalar, range: range, in: layout) {
@@ -43,7 +39,7 @@ extension CSSScrollSnap {
             }
             x = layout.clampedOffset(x + delta)
             reached = next
-            elapsed += Self.flingFrame
+            elapsed += ChromiumFlingEstimate.frameDelta
             frames += 1
         }
         return snapAtScrollEnd(x, range: range, in: layout)

@@ -19,7 +19,7 @@ extension CSSScrollSnap {
     ///
     /// Model (``ChromiumFlingEstimate/decayPrediction(velocity:firstUpdate:frame:)``): the first
     /// update covers ``decayFirstUpdate`` ms of the desktop fling curve, later ones a 60-Hz frame
-    /// (``flingFrame``); the first update that predicts is searched from the release offset plus the
+    /// (``ChromiumFlingEstimate/frameDelta``); the first update that predicts is searched from the release offset plus the
     /// updates before it. A fling that reaches an end of a bounded layout, or whose curve ends,
     /// before any update predicts, snaps at scroll end. Slower releases than `minFlingVelocity` do
     /// not fling (`EndPositionStrategy` at the release). `distanceScalar`, `frameInterval` and
@@ -35,7 +35,7 @@ extension CSSScrollSnap {
         let range = strictness == .proximity ? proximityRatio * layout.viewportWidth : Double.infinity
         let curveEnd = layout.clampedOffset(current + ChromiumFlingCurve.aura.coastDistance(velocity: velocity))
         if let prediction = ChromiumFlingEstimate.decayPrediction(velocity: velocity, firstUpdate: decayFirstUpdate,
-                                                                  frame: Self.flingFrame) {
+                                                                  frame: ChromiumFlingEstimate.frameDelta) {
             let reached = current + prediction.scrolled
             let x = layout.clampedOffset(reached)
             let hitEnd = !layout.isLooping && x != reached

@@ -38,7 +38,7 @@
 /// Ties keep the first area in document order (the lower item). Constants: distance scalar 25
 /// (desktop; 40 on Android), first inertial delta = the desktop fling curve's (``ChromiumFlingCurve/aura``)
 /// first 4.5 ms (``desktopFrameInterval``, measured against headless Chromium 156 with prompt
-/// lift-offs; one frame, ``flingFrame``, when the lift-off is handled two frames late or more),
+/// lift-offs; one frame, ``ChromiumFlingEstimate/frameDelta``, when the lift-off is handled two frames late or more),
 /// `min_fling_velocity` 30 DIP/s = 0.03 pt/ms (Aura gesture configuration), proximity range
 /// 1/3 of the snapport (`kProximityRatio`), `scroll-snap-stop` normal (0) or always on every item (1).
 ///

@@ -9,7 +9,7 @@ import SnapReports
 /// with their timestamps and a late lift-off (the fling's first update is one frame; the decay
 /// prediction and scroll resampling are off), the browser's resting item against `css-snap-*`'s decision on the same
 /// events (the finger's samples, velocity by Chromium's own tracker, ``ChromiumVelocityEstimator``;
-/// `frameInterval` one frame, ``CSSScrollSnap/flingFrame``).
+/// `frameInterval` one frame, ``ChromiumFlingEstimate/frameDelta``).
 /// `Scripts/research/chromium-oracle.py` runs the full grid (432 swipes) and prints the agreement.
 @Suite("Chromium as the CSS snap oracle", .serialized)
 struct ChromiumOracleTests {
@@ -122,7 +122,7 @@ struct ChromiumOracleTests {
                                             itemCount: Self.count, alignment: align == "start" ? .leading : .center)
             // The late lift-off makes the first inertial update one whole frame (kFrameDelta).
             var policy = CSSScrollSnap(strictness: strictness == "mandatory" ? .mandatory : .proximity,
-                                       frameInterval: CSSScrollSnap.flingFrame)
+                                       frameInterval: ChromiumFlingEstimate.frameDelta)
             try policy.setParameter(named: "stopAlways", to: stop == "always" ? 1 : 0)
             for cell in cells {
                 _ = try browser.execute("document.getElementById('c').scrollLeft = arguments[0]; window.log = [];",
