@@ -9,6 +9,11 @@ extension DataChecks {
     /// `AndroidViewConfiguration.touchSlop`), the distance before a scroll view drags at all.
     public static let movingSpan = 8.0
 
+    /// Whether the estimator in use (``velocity``) may read a frame-logged stroke as 0 where the
+    /// device did not: any but `compose-frames` (which rebuilds the samples between frames) and
+    /// recorded velocities. The moving-stroke counts and the warning are only for these.
+    var estimatorMayReadFrameZeros: Bool { velocity != .composeFrames && velocity != .recorded }
+
     /// Whether the move samples of `s` span at least ``movingSpan`` points of content offset.
     public static func isMoving(_ s: TraceSamples) -> Bool {
         var low = Double.infinity, high = -Double.infinity
@@ -32,7 +37,7 @@ extension DataChecks {
     /// needs `--velocity compose-frames` too). `nil` when `--platform` was given (it chose the
     /// estimator), with `compose-frames` or recorded velocities, or when nothing trips it.
     public func estimatorWarning(platformGiven: Bool, readsStandardInput: Bool = false) -> DataWarning? {
-        guard !platformGiven, velocity != .composeFrames, velocity != .recorded,
+        guard !platformGiven, estimatorMayReadFrameZeros,
               Self.looksFrameLogged(framed: frameLogged.count, of: sampleLevel), movingLabelled > 0,
               Double(movingZeroRebuilt) > Self.zeroVelocityShare * Double(movingLabelled) else { return nil }
         let n = movingReadAsZero.count, name = velocity.rawValue

@@ -76,13 +76,14 @@ public struct DataChecks: Sendable {
     package var frameLoggedDelays: [Double] = []
     package var clamped = Finding()
     /// Labelled sample-level traces whose finger moved (``isMoving(_:)``): the base of
-    /// ``movingReadAsZero`` (``estimatorWarning(platformGiven:readsStandardInput:)``).
+    /// ``movingReadAsZero`` (``estimatorWarning(platformGiven:readsStandardInput:)``). Counted only
+    /// when ``estimatorMayReadFrameZeros`` (else the warning cannot fire, and nothing is counted).
     package var movingLabelled = 0
     /// Of ``movingLabelled``, those whose release velocity reads exactly 0 under ``velocity``.
     package var movingReadAsZero = Finding()
     /// Of ``movingReadAsZero``, those that `compose-frames` (Compose's tracker on the input samples
     /// rebuilt between frames) reads as moving: the zeros that come from the logging, not from a
-    /// finger at rest before lift-off (counted only when ``velocity`` is another estimator).
+    /// finger at rest before lift-off.
     package var movingZeroRebuilt = 0
     /// Sample-level traces (the frame-logged share's base).
     package var sampleLevel = 0
@@ -147,12 +148,11 @@ public struct DataChecks: Sendable {
             frameLoggedDelays.append(delay)
         }
         if Swift.abs(record.release.release.velocity) >= VelocityWindow.maximumFlingVelocity { clamped.add(record.release.location) }
-        if record.release.intendedIndex != nil, Self.isMoving(s) {
+        if estimatorMayReadFrameZeros, record.release.intendedIndex != nil, Self.isMoving(s) {
             movingLabelled += 1
             if record.release.release.velocity == 0 {
                 movingReadAsZero.add(record.release.location)
-                if velocity != .composeFrames, velocity != .recorded,
-                   VelocityMethod.composeFrames.estimator.estimate(s).velocity != 0 { movingZeroRebuilt += 1 }
+                if VelocityMethod.composeFrames.estimator.estimate(s).velocity != 0 { movingZeroRebuilt += 1 }
             }
         }
     }
