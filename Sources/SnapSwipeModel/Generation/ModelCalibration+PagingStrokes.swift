@@ -78,10 +78,12 @@ extension ModelCalibration {
 
     /// Sets gliding lift-offs (`q` from 0.1) on a paging recording logged one row per scan
     /// (``InputDeliveryParameters/isEnabled`` false) with fewer than ``glideRestedShare`` of its
-    /// strokes at rest before lift-off. Returns the note, or `nil` (drags stay placed).
-    static func glideLiftOffs(like recording: RecordingSummary, into p: inout SwipeModelParameters) -> String? {
+    /// strokes at rest before lift-off, read from the recording's `statistics`
+    /// (``RecordingSummary/statisticValues``, computed once by the caller). Returns the note, or
+    /// `nil` (drags stay placed).
+    static func glideLiftOffs(like statistics: [StatisticKind: Double], into p: inout SwipeModelParameters) -> String? {
         guard p.dragReleaseEarliness == nil, !p.delivery.isEnabled,
-              let rested = recording.statisticValues[.restedShare], rested.isFinite, rested < glideRestedShare else { return nil }
+              let rested = statistics[.restedShare], rested.isFinite, rested < glideRestedShare else { return nil }
         p.dragReleaseEarliness = 0.1
         return "gliding lift-offs: \(NumberFormat.fixed(100 * rested, 1))% of the strokes rest over their last 50 ms before lift-off "
             + "(placed drags and stays would rest far more often); drags and stays not held lift at ρ ~ U(1 − q, 1) (q fitted from 0.1)"

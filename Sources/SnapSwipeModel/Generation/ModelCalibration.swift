@@ -308,14 +308,14 @@ public struct ModelCalibration: Sendable {
         }
         estimateGoals(f, layout: recording.layout, into: &p, notes: &notes)
         if task == .paging, let note = Self.sizeFlicks(like: recording, into: &p) { notes.append(note) }
-        if task == .paging, let note = Self.glideLiftOffs(like: recording, into: &p) { notes.append(note) }
+        var target = recording.statisticValues
+        if task == .paging, let note = Self.glideLiftOffs(like: target, into: &p) { notes.append(note) }
         if task != .browse, let (trials, note) = Self.trialStructure(f, layout: recording.layout) {
             p.trials = trials
             notes.append(note)
         }
         try SwipeModel.validate(p)
 
-        var target = recording.statisticValues
         if task == .paging { target.merge(Self.intentShares(f)) { a, _ in a } }
         let n = simulatedTraces ?? min(max(5 * f.count, 20_000), 30_000)
         // replicates of the recording's design: its traces (cancelled ones are generated and left

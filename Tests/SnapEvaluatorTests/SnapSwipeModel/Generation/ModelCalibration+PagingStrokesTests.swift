@@ -125,7 +125,7 @@ import Testing
         scans.delivery.isEnabled = false
         let placed = try calibration.simulate(scans, layout: layout, traces: 3000, users: 50, seed: 11)
         var p = scans
-        #expect(ModelCalibration.glideLiftOffs(like: placed, into: &p) == nil && p.dragReleaseEarliness == nil)
+        #expect(ModelCalibration.glideLiftOffs(like: placed.statisticValues, into: &p) == nil && p.dragReleaseEarliness == nil)
         var truth = scans
         truth.dragReleaseEarliness = 0.4
         truth.dragHoldProbability = 0
@@ -134,11 +134,11 @@ import Testing
         let rested = try #require(gliding.statisticValues[.restedShare])
         #expect(rested < ModelCalibration.glideRestedShare, "\(rested)")
         #expect(try #require(gliding.statisticValues[.stayRestedShare]) < 0.3)
-        let note = try #require(ModelCalibration.glideLiftOffs(like: gliding, into: &p))
+        let note = try #require(ModelCalibration.glideLiftOffs(like: gliding.statisticValues, into: &p))
         #expect(note.contains("gliding lift-offs") && p.dragReleaseEarliness == 0.1)
         var frames = SwipeModelParameters()
         frames.delivery.isEnabled = true
-        #expect(ModelCalibration.glideLiftOffs(like: gliding, into: &frames) == nil)
+        #expect(ModelCalibration.glideLiftOffs(like: gliding.statisticValues, into: &frames) == nil)
         let cameToRest = try #require(gliding.statisticValues[.oneItemCameToRestShare])
         let placedShare = try #require(placed.statisticValues[.oneItemCameToRestShare])
         #expect(cameToRest < placedShare - 0.1, "\(cameToRest) \(placedShare)")
