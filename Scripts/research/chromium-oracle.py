@@ -372,6 +372,8 @@ def main():
                     help="extra arguments for snaplab compare (e.g. --param css-snap-mandatory.X=Y; a --param for "
                          "one CSS policy is given to that policy's modes only)")
     a = ap.parse_args()
+    if not (os.path.isfile(a.snaplab) and os.access(a.snaplab, os.X_OK)):
+        raise SystemExit("chromium-oracle: --snaplab %s is not an executable file" % a.snaplab)
     os.makedirs(a.out, exist_ok=True)
     modes = MODES_FULL if a.grid == "full" else MODES_SMALL
     cells = grid(a.grid)

@@ -103,7 +103,11 @@ public struct CSSScrollSnap: DeclaredParameters, Hashable {
     /// path"). A little over one frame, so that the second update already predicts. It fits runs
     /// with a late lift-off too, where Chromium clamps the first update to exactly one frame: it
     /// stands for the ratio of the browser's first two updates (its second covering less than a
-    /// whole frame of the desktop curve), which frame timing spreads from swipe to swipe.
+    /// whole frame of the desktop curve), which frame timing spreads from swipe to swipe. On frames
+    /// the harness issues (`--clock frames`), where the first update is known, the browser's ratios
+    /// are those of `PhysicsBasedFlingCurve`, not of ``ChromiumFlingCurve/aura``: 18 ms made the
+    /// Aura curve's ratio look like that curve's (`Docs/policies.md`, "The browser's default path,
+    /// repeatable").
     public static let desktopFirstUpdate = 18.0
 
     /// Every parameter at its declared default (``parameters``), built once: the default arguments
