@@ -85,7 +85,6 @@ class ShellBrowser:
         self.answers = {}
         self.session = None
         self.clock = time.monotonic() * 1000.0
-        self.wall_minus_ticks = time.time() - time.monotonic()
         try:
             target = self.call("Target.createTarget", {"url": "about:blank", "width": width, "height": height,
                                                        "enableBeginFrameControl": True})["targetId"]
@@ -150,9 +149,12 @@ class ShellBrowser:
 
     def touch(self, kind, at_ms, points):
         """Sends one touch event stamped `at_ms` (ms of TimeTicks, the frames' clock) as
-        Input.dispatchTouchEvent's timestamp (s since the epoch); its answer comes after a frame."""
+        Input.dispatchTouchEvent's timestamp (s since the epoch; the browser converts it back with
+        the two clocks' offset when it receives it, so the offset is read now, not once per run, in
+        case the wall clock is slewed); its answer comes after a frame."""
+        wall_minus_ticks = time.time() - time.monotonic()
         return self.post("Input.dispatchTouchEvent", {"type": kind, "touchPoints": points,
-                                                      "timestamp": at_ms / 1000.0 + self.wall_minus_ticks})
+                                                      "timestamp": at_ms / 1000.0 + wall_minus_ticks})
 
     # The page.
     def js(self, script, *args):
