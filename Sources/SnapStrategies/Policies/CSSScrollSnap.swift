@@ -82,8 +82,8 @@ public struct CSSScrollSnap: DeclaredParameters, Hashable {
     /// 1: a proximity fling whose estimate finds no snap in range runs its whole curve and snaps once
     /// where it ends (``coast(from:velocity:in:)``), as Chromium does without `kSnapFlingDecayPrediction`; 0 (the
     /// default): it rests at the estimate. Against the browser (`Docs/policies.md`, "Chromium as the
-    /// oracle") 1 changed no decision on the deterministic grid and lost 6 of 432 swipes on the
-    /// browser's default path, whose later frames predict with the decay rule instead. Proximity only.
+    /// oracle") 1 changes no decision on any saved run, deterministic or paced (the per-update search
+    /// it replaced lost 6 to 7 of 432 swipes on the paced ones). Proximity only.
     public var scrollEndSnap: Double
     /// 1: the fling's end is predicted as Chromium does with `kSnapFlingDecayPrediction` (on by
     /// default in Chromium 156), from the ratio of two inertial updates
