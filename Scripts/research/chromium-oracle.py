@@ -17,7 +17,13 @@ two features that make the outcome depend on frame timing are off (--decay-predi
 on --resampling on --lift paced` runs the browser as it ships, paced in real time; with
 `--decay-prediction on` the policies are scored on the same path (`decayPrediction` 1).
 
+`--clock frames` runs the browser as it ships and still repeats itself: Debian's
+`chromium-headless-shell` with begin-frame control, every frame issued by the harness on a 60-Hz grid
+and every event stamped on it (Scripts/research/chromium_virtual.py; not installed by
+Scripts/setup.sh). With `--decay-prediction on --resampling on` that is the browser's default path.
+
     python3 Scripts/research/chromium-oracle.py --snaplab .build/release/snaplab --out /tmp/oracle [--grid small|full]
+    python3 Scripts/research/chromium-oracle.py --snaplab BIN --out DIR --clock frames --decay-prediction on --resampling on
 
 Prints per-mode and overall agreement and writes, in --out: traces-<mode>.csv (the events),
 per-trace-<mode>.csv (each swipe's browser item and the policy's), agreement.txt. Every swipe is
@@ -33,6 +39,8 @@ import sys
 import tempfile
 import time
 import urllib.request
+
+import chromium_virtual
 
 # The carousel, CSS px = points: items 160 wide, 10 apart, 10 inset, a 375-px viewport, 40 items.
 ITEM, GAP, INSET, VIEW, COUNT = 160.0, 10.0, 10.0, 375.0, 40
@@ -146,6 +154,20 @@ def snap_offset(slot, align):
     return start + ITEM / 2 - VIEW / 2
 
 
+def finger_moves(drag, speed, hold_frames):
+    """The touch-down's x and the finger's step at each 16-ms move: `drag` px at 0.3 px/ms, then
+    `hold_frames` steps at `speed` px/ms the same way (negative: the finger moves left)."""
+    sign = -1 if drag < 0 or (drag == 0 and speed < 0) else 1
+    x = MARGIN + VIEW / 2 + (-sign) * 120  # room to move the other way
+    moves = []
+    travelled = 0.0
+    while abs(travelled) < abs(drag) - 1e-9:
+        step = sign * min(0.3 * 16, abs(drag) - abs(travelled))
+        travelled += step
+        moves.append(step)
+    return x, moves + [sign * abs(speed) * 16] * hold_frames
+
+
 def swipe(browser, drag, speed, hold_frames, lift="stale"):
     """Touch down at x0; drag `drag` px of finger travel at 0.3 px/ms (16-ms frames); then
     `hold_frames` frames at `speed` px/ms in the same direction; lift 8 ms after the last move.
@@ -167,15 +189,7 @@ def swipe(browser, drag, speed, hold_frames, lift="stale"):
     the lift-off offset is the page's `scrollLeft` in the touchend handler.
 
     Returns the dispatched events [(type, t_ms, x)] and the lift-off offset (None for paced)."""
-    sign = -1 if drag < 0 or (drag == 0 and speed < 0) else 1
-    x = MARGIN + VIEW / 2 + (-sign) * 120  # room to move the other way
-    moves = []
-    travelled = 0.0
-    while abs(travelled) < abs(drag) - 1e-9:
-        step = sign * min(0.3 * 16, abs(drag) - abs(travelled))
-        travelled += step
-        moves.append(step)
-    moves += [sign * abs(speed) * 16] * hold_frames
+    x, moves = finger_moves(drag, speed, hold_frames)
     start = time.time() + 0.05
     events = []
 
@@ -218,6 +232,8 @@ tick();"""
 # How long after the last move the touchEnd is sent at the least, s: more than FlingController's
 # kMaxMicrosecondsFromFlingTimestampToFirstProgress (2/60 s), with room for clock conversion.
 STALE_S = 0.1
+# How many times a swipe on the harness's frames is sent before it counts as lost (its lift-off handled too late).
+FRAMES_ATTEMPTS = 5
 # FlingController's kFrameDelta, ms: the first inertial update of a late lift-off covers this much of the curve.
 FRAME_MS = 1000.0 / 60.0
 
@@ -249,7 +265,7 @@ MODES_SMALL = [("mandatory", "start", "normal"), ("mandatory", "center", "normal
 MODES_FULL = [(s, a, p) for s in ("mandatory", "proximity") for a in ("start", "center") for p in ("normal", "always")]
 
 
-def run_mode(browser, workdir, mode, cells, progress, lift):
+def run_mode(browser, workdir, mode, cells, progress, lift, virtual=False, resent=None):
     strict, align, stop = mode
     html = PAGE % {"view": VIEW, "margin": MARGIN, "strict": strict, "pad": INSET if align == "start" else 0,
                    "content": INSET * 2 + COUNT * ITEM + (COUNT - 1) * GAP, "item": ITEM, "align": align,
@@ -258,15 +274,31 @@ def run_mode(browser, workdir, mode, cells, progress, lift):
     with open(path, "w") as f:
         f.write(html)
     browser.open(path)
-    time.sleep(0.3)
+    if not virtual:
+        time.sleep(0.3)
     rows = []
     alignment = "leading" if align == "start" else "center"
     for n, (drag, speed, frames) in enumerate(cells):
         start = snap_offset(START_ITEM, align)
         browser.js("const c = document.getElementById('c'); c.scrollLeft = arguments[0]; window.log = [];", start)
-        time.sleep(0.25)
-        sent, liftoff = swipe(browser, drag, speed, frames, lift)
-        rest = wait_for_rest(browser)
+        if virtual:
+            x0, moves = finger_moves(drag, speed, frames)
+            for attempt in range(FRAMES_ATTEMPTS):
+                if attempt:
+                    resent[0] += 1
+                    browser.js("document.getElementById('c').scrollLeft = arguments[0]; window.log = [];", start)
+                browser.frames_until_still(3, 60)
+                sent, liftoff, rest, in_time = chromium_virtual.swipe(browser, moves, x0, Y)
+                if in_time:
+                    break
+            else:
+                progress()
+                rows.append(None)  # the lift-off was never handled before the fling's start
+                continue
+        else:
+            time.sleep(0.25)
+            sent, liftoff = swipe(browser, drag, speed, frames, lift)
+            rest = wait_for_rest(browser)
         log = browser.js("return window.log;")
         progress()
         if not log or log[0]["type"] != "touchstart" or log[-1]["type"] != "touchend":
@@ -281,7 +313,7 @@ def run_mode(browser, workdir, mode, cells, progress, lift):
         # gesture detector and velocity tracker see, every one, at its stamped time) and the
         # compositor's offset before the touchEnd; paced: the page's touch events and its scrollLeft
         # in the touchend handler.
-        if lift == "stale":
+        if lift == "stale" or virtual:
             samples = [(kind.lower(), t, px) for kind, t, px in sent]
             release = liftoff
         else:
@@ -325,6 +357,13 @@ def main():
                     help="Chromium's ResamplingScrollEvents: off (default here): each drag scroll update moves the "
                          "content by the finger's own travel; on: the browser's default, which predicts the finger at "
                          "frame time, so the content's offset at lift-off depends on the frame timing")
+    ap.add_argument("--clock", choices=["real", "frames"], default="real",
+                    help="real (default): Debian's chromium through chromedriver, paced by the real clock (--lift); "
+                         "frames: chromium-headless-shell with begin-frame control, every frame issued by the harness "
+                         "on a 60-Hz grid and every event stamped on it, the lift-off handled before the fling starts, "
+                         "so that the browser's default path (--decay-prediction on --resampling on) repeats itself "
+                         "(Scripts/research/chromium_virtual.py); --lift plays no part")
+    ap.add_argument("--shell", default=chromium_virtual.SHELL, help="the headless shell, for --clock frames")
     ap.add_argument("--against", help="an earlier --out of the same grid: also print how often the browser "
                                       "rested on the same item in both runs (its self-agreement)")
     ap.add_argument("--score-only", action="store_true",
@@ -333,6 +372,8 @@ def main():
                     help="extra arguments for snaplab compare (e.g. --param css-snap-mandatory.X=Y; a --param for "
                          "one CSS policy is given to that policy's modes only)")
     a = ap.parse_args()
+    if not (os.path.isfile(a.snaplab) and os.access(a.snaplab, os.X_OK)):
+        raise SystemExit("chromium-oracle: --snaplab %s is not an executable file" % a.snaplab)
     os.makedirs(a.out, exist_ok=True)
     modes = MODES_FULL if a.grid == "full" else MODES_SMALL
     cells = grid(a.grid)
@@ -350,16 +391,24 @@ def main():
     header = ("trace_id,t_ms,touch_x,phase,intended_index,start_offset,start_index,alignment,settled_offset,drag_px,speed_px_ms,"
               "item_width,item_spacing,leading_inset,viewport_width,item_count\n")
     lost = {}
+    resent = [0]
     if not a.score_only:
         disabled = (["SnapFlingDecayPrediction"] if a.decay_prediction == "off" else []) + \
                    (["ResamplingScrollEvents"] if a.resampling == "off" else [])
         extra = ["--disable-features=" + ",".join(disabled)] if disabled else []
-        browser = Browser(a.chromium, a.driver, extra)
+        virtual = a.clock == "frames"
+        if virtual:
+            if not os.access(a.shell, os.X_OK):
+                raise SystemExit("chromium-oracle: --clock frames needs %s (Debian: apt-get install "
+                                 "chromium-headless-shell)" % a.shell)
+            browser = chromium_virtual.ShellBrowser(a.shell, WINDOW, 800, extra)
+        else:
+            browser = Browser(a.chromium, a.driver, extra)
         results = []
         try:
             with tempfile.TemporaryDirectory() as work:
                 for mode in modes:
-                    results.append((mode, run_mode(browser, work, mode, cells, progress, a.lift)))
+                    results.append((mode, run_mode(browser, work, mode, cells, progress, a.lift, virtual, resent)))
         finally:
             browser.close()
         sys.stderr.write("\n")
@@ -388,7 +437,12 @@ def main():
         if a.decay_prediction == "on" and "decayPrediction" not in given:
             # The browser predicts the fling's end from two inertial updates: so does the policy.
             cmd += ["--param", "%s.decayPrediction=1" % policy]
-        if a.lift == "stale" and a.decay_prediction == "off" and "frameInterval" not in given:
+            if a.clock == "frames" and "decayFirstUpdate" not in given:
+                # On the harness's frames the first inertial update covers a known part of a frame.
+                cmd += ["--param", "%s.decayFirstUpdate=%.17g" % (policy, chromium_virtual.first_update())]
+        if a.clock == "frames" and a.decay_prediction == "off" and "frameInterval" not in given:
+            cmd += ["--param", "%s.frameInterval=%.17g" % (policy, chromium_virtual.first_update())]
+        elif a.lift == "stale" and a.decay_prediction == "off" and "frameInterval" not in given:
             # The late lift-off makes the first inertial update one whole frame (kFrameDelta). (With the
             # decay prediction the policy's decayFirstUpdate, 18 ms, fits both lift-offs: Docs/policies.md.)
             cmd += ["--param", "%s.frameInterval=%.17g" % (policy, FRAME_MS)]
@@ -412,6 +466,8 @@ def main():
         lines.append("%-28s %3d/%3d agree (%.1f%%)%s" % (name, agree, n, 100 * rate,
                                                          ", %d swipes without a lift-off" % missing if missing else ""))
     lines.append("%-28s %3d/%3d agree (%.1f%%)" % ("all", agree_all, n_all, 100.0 * agree_all / max(1, n_all)))
+    if a.clock == "frames" and not a.score_only:
+        lines.append("swipes sent again because the lift-off was handled after the fling's start: %d" % resent[0])
     if a.against:
         same = both = 0
         fast_same = fast_both = 0

@@ -42,11 +42,10 @@ struct CSSScrollSnapProximityTests {
     }
 
     /// The same fling as a release (1.25 pt/ms forward from 3 300): the first estimate (483.5 pt, 25 ×
-    /// the fling curve's first 16 ms) finds nothing in range, so the fling goes on
-    /// (`SnapFlingController` is `kIgnored` and asked again at each inertial update). Every later
-    /// estimate (the offset reached + 25 × that frame's update) still lies more than 300 pt past
-    /// item 4's snap when the fling, 240 pt long, reaches the end of the content (100 pt on); there
-    /// the scroll ends on item 4's snap, which is in range: it is the target (`SnapAtScrollEnd`).
+    /// the fling curve's first 16 ms) finds nothing in range, so the fling goes on without snap
+    /// (`InputHandler` sets `kNativeFling`). The fling, 240 pt long, reaches the end of the content
+    /// (100 pt on); there the scroll ends on item 4's snap, which is in range: it is the target
+    /// (`SnapAtScrollEnd`).
     /// With `scrollEndSnap` 0 (the default) it rests at the end, unsnapped (nearest item 3).
     @Test("a proximity fling with nothing in range goes on and snaps at scroll end")
     func coastingToTheEnd() throws {
@@ -57,30 +56,43 @@ struct CSSScrollSnapProximityTests {
         #expect(rest.rule == "no-snap-in-range" && rest.targetOffset == 3400 && rest.targetIndex == 3)
     }
 
-    /// A fast fling from 1 450 at 2.4 pt/ms: the first estimate (25 × 37.2 = 930 → 2 380) is 380 from
-    /// item 2's snap (2 000) and 620 from item 3's: nothing in range. The fling goes on; each frame's
-    /// update shrinks faster than the offset grows, so the estimate (offset + 25 × update) falls back
-    /// toward 2 000: at the sixth later frame (offset 1 646.7, update 25.9, estimate 2 294.7) it is
-    /// within 300, and the fling snaps forward to item 2 (`fling-closest-in-direction`). From 1 600
-    /// the content passes 2 000 before that, stops at 2 122.9 and snaps back to it at scroll end.
-    /// With `scrollEndSnap` 0 (the default) it rests at the first estimate, unsnapped.
-    @Test("a later frame's estimate finds the snap ahead")
-    func laterFrameFindsTheSnapAhead() throws {
+    /// A fling whose first estimate finds nothing in range is not searched again: by
+    /// `cc/input/input_handler.cc` `InputHandler::GetSnapFlingInfoAndSetAnimatingSnapTarget`, a search
+    /// that finds no area sets `snap_fling_state_ = kNativeFling`, and from then on the function
+    /// returns false at once, whatever `SnapFlingController::HandleGestureScrollUpdate` offers it; the
+    /// fling runs its whole curve (`ChromiumFlingCurve.aura`) and `SnapAtScrollEnd` snaps once, where
+    /// it ends.
+    ///
+    /// Worked example, snaps every 1 000 pt, range 300: from 400 at 5 pt/ms forward the first
+    /// estimate is 400 + 25 × 77.6 = 2 340.0, 340 past item 2's snap (2 000) and 1 340 from item 1's:
+    /// nothing in range. The curve coasts 1 193.1 pt, to 1 593.1, which is 406.9 from 2 000 and
+    /// 593.1 from 1 000: nothing in range there either, so the content rests at 1 593.1 unsnapped
+    /// (nearest item 2). A search at every later update (the model before this change) found 2 000
+    /// ahead when the fling had reached 624.7 (update 66.8, estimate 2 294.3) and snapped there.
+    /// From 1 450 at 2.4 pt/ms the first estimate (2 380.1) also finds nothing; the curve ends at
+    /// 1 972.9, 27.1 before 2 000, so the scroll snaps forward to item 2 at scroll end; from 1 600 it
+    /// ends at 2 122.9 and snaps back to 2 000. With `scrollEndSnap` 0 (the default) the fling rests
+    /// at the first estimate, unsnapped.
+    @Test("a fling that found nothing in range is not searched again: it snaps once, where its curve ends")
+    func nativeFlingSnapsOnceAtItsEnd() throws {
         let coasting = CSSScrollSnap(strictness: .proximity, frameInterval: 16, scrollEndSnap: 1)
-        let release = Release(offset: 1450, velocity: 2.4)
-        let d = coasting.decide(release, in: sparse)
-        #expect(d.rule == "fling-closest-in-direction" && d.targetIndex == 2 && d.targetOffset == 2000)
+        let sparseEnd = coasting.decide(Release(offset: 400, velocity: 5), in: sparse)
+        #expect(sparseEnd.rule == "no-snap-in-range" && sparseEnd.targetIndex == 2)
+        #expect(abs(sparseEnd.targetOffset - (400 + ChromiumFlingCurve.aura.coastDistance(velocity: 5))) < 1e-9)
+        #expect(abs(sparseEnd.targetOffset - 1593.13) < 0.01)
+        let d = coasting.decide(Release(offset: 1450, velocity: 2.4), in: sparse)
+        #expect(d.rule == "scroll-end-position" && d.targetIndex == 2 && d.targetOffset == 2000)
         let late = coasting.decide(Release(offset: 1600, velocity: 2.4), in: sparse)
         #expect(late.rule == "scroll-end-position" && late.targetIndex == 2 && late.targetOffset == 2000)
-        let off = CSSScrollSnap(strictness: .proximity, frameInterval: 16).decide(release, in: sparse)
+        let off = CSSScrollSnap(strictness: .proximity, frameInterval: 16).decide(Release(offset: 1450, velocity: 2.4), in: sparse)
         #expect(off.rule == "no-snap-in-range" && off.targetIndex == 2 && abs(off.targetOffset - 2380.14) < 0.01)
     }
 
-    /// A slow fling whose estimate and every later frame's find nothing in range, then a snap at
-    /// scroll end (`InputHandler::SnapAtScrollEnd`, `EndPositionStrategy`), which may be behind:
-    /// from 250 at 0.2 pt/ms forward, snaps at 0 and 1 000; the estimate (25 × the first 16 ms,
-    /// 75.7 pt → 325.7) is 674.3 from 1 000, the only snap ahead, and so is every later frame's; the
-    /// fling itself stops 18.2 pt on, at 268.2, and 0 is within 300 of that: the scroll snaps back to 0.
+    /// A slow fling whose estimate finds nothing in range, then a snap at scroll end
+    /// (`InputHandler::SnapAtScrollEnd`, `EndPositionStrategy`), which may be behind: from 250 at
+    /// 0.2 pt/ms forward, snaps at 0 and 1 000; the estimate (25 × the first 16 ms, 75.7 pt → 325.7)
+    /// is 674.3 from 1 000, the only snap ahead; the fling itself stops 18.2 pt on, at 268.2, and 0
+    /// is within 300 of that: the scroll snaps back to 0.
     @Test("a proximity fling that finds nothing snaps at scroll end, even against its direction")
     func scrollEndSnapsBack() throws {
         let d = CSSScrollSnap(strictness: .proximity, frameInterval: 16, scrollEndSnap: 1)

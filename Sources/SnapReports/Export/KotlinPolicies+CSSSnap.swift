@@ -241,33 +241,12 @@ extension KotlinExport {
 
         """
 
-    /// CSSScrollSnap+Coast.swift: a proximity fling with no snap in range coasts on and snaps later.
+    /// CSSScrollSnap+Coast.swift: a proximity fling with no snap in range runs its whole curve and snaps where it ends.
     static let coastFunction = """
 
         // CSSScrollSnap+Coast.swift: coast(from:velocity:in:).
-        private fun cssCoast(current: Double, velocity: Double, range: Double, L: SnapGeometry): SnapDecision {
-            val times = auraTimes(Math.min(Math.abs(velocity) * 1000, auraMaximum))
-            val duration = (if (times == null) 0.0 else times[1] - times[0]) * 1000
-            val frame = 1000.0 / 60.0
-            var elapsed = Math.max(0.0, P.frameInterval)
-            var reached = auraOffset(velocity, elapsed)
-            var x = L.clampedOffset(current + reached)
-            fun atEnd(x: Double): Boolean = !L.isLooping && (x <= 0 || x >= L.maxOffset)
-            var frames = 0
-            while (elapsed < duration && !atEnd(x) && frames < 1000) {
-                val next = auraOffset(velocity, elapsed + frame)
-                val delta = next - reached
-                if (Math.abs(delta) > 0.1) {
-                    val found = cssFlingTarget(x, delta * P.distanceScalar, range, L)
-                    if (found != null) return found
-                }
-                x = L.clampedOffset(x + delta)
-                reached = next
-                elapsed += frame
-                frames += 1
-            }
-            return cssSnapAtScrollEnd(x, range, L)
-        }
+        private fun cssCoast(current: Double, velocity: Double, range: Double, L: SnapGeometry): SnapDecision =
+            cssSnapAtScrollEnd(L.clampedOffset(current + auraOffset(velocity, Double.POSITIVE_INFINITY)), range, L)
 
         """
 }

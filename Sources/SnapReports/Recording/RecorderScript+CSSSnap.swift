@@ -184,28 +184,10 @@ extension RecorderScript {
       return velocity > 0 ? d : -d;
     };
 
-    // CSSScrollSnap+Coast.swift: a proximity fling with no snap in range coasts on and snaps later.
-    SL.cssCoast = (current, velocity, range, L, p) => {
-      const times = SL.auraTimes(Math.min(Math.abs(velocity) * 1000, SL.auraMaximum));
-      const duration = (times === null ? 0 : times[1] - times[0]) * 1000;
-      const frame = 1000 / 60;
-      let elapsed = Math.max(0, p.frameInterval);
-      let reached = SL.auraOffset(velocity, elapsed);
-      let x = L.clampedOffset(current + reached);
-      const atEnd = (x) => !L.isLooping && (x <= 0 || x >= L.maxOffset);
-      for (let frames = 0; elapsed < duration && !atEnd(x) && frames < 1000; frames++) {
-        const next = SL.auraOffset(velocity, elapsed + frame);
-        const delta = next - reached;
-        if (Math.abs(delta) > 0.1) {
-          const found = SL.cssFlingTarget(x, delta * p.distanceScalar, range, L, p);
-          if (found !== null) return found;
-        }
-        x = L.clampedOffset(x + delta);
-        reached = next;
-        elapsed += frame;
-      }
-      return SL.cssSnapAtScrollEnd(x, range, L);
-    };
+    // CSSScrollSnap+Coast.swift: a proximity fling with no snap in range runs its whole curve (kNativeFling)
+    // and snaps once where it ends.
+    SL.cssCoast = (current, velocity, range, L, p) =>
+      SL.cssSnapAtScrollEnd(L.clampedOffset(current + SL.auraOffset(velocity, Infinity)), range, L);
 
     // CSSScrollSnap+Coast.swift: snapAtScrollEnd (InputHandler::SnapAtScrollEnd, EndPositionStrategy).
     SL.cssSnapAtScrollEnd = (x, range, L) => {

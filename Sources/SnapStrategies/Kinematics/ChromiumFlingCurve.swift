@@ -1,6 +1,11 @@
 /// The distance of Chromium's Aura fling curve (chromium/chromium: `ui/events/gestures/fling_curve.cc`,
 /// `FlingCurve`; `policies.md` Part 2 §5.3), the curve whose per-frame deltas feed the
-/// scroll-snap estimate on desktop.
+/// scroll-snap estimate on desktop. (On Linux and Windows a touchscreen fling runs
+/// `ui/events/gestures/physics_based_fling_curve.cc` `PhysicsBasedFlingCurve` instead,
+/// `kExperimentalFlingAnimation` being on by default there (`ui/base/ui_base_features.cc`); its first
+/// milliseconds are also `v × t`, so the legacy estimate does not tell them apart, but its slower
+/// per-frame decay changes the decay prediction: `Docs/policies.md`, "The browser's default path,
+/// repeatable".)
 ///
 /// Position and velocity in px and px/s, `t` in s:
 /// `pos(t) = α·e^(−γt) − β·t − α`, `vel(t) = −α·γ·e^(−γt) − β`, with α = −5707.62, β = 172, γ = 3.7.

@@ -1,48 +1,32 @@
 // What Chromium does with a proximity fling whose first estimate finds no snap area in range.
 
 extension CSSScrollSnap {
-    /// A proximity fling that found no snap in range, as Chromium lets it go on (``scrollEndSnap`` = 1).
+    /// A proximity fling that found no snap in range, as Chromium lets it go on (``scrollEndSnap`` = 1):
+    /// it runs its whole curve and snaps once, where it ends.
     ///
-    /// Sources (chromium/chromium): `cc/input/snap_fling_controller.cc`
-    /// `SnapFlingController::HandleGestureScrollUpdate` — with no snap found the controller is
-    /// `kIgnored`, lets the update scroll, and is asked again at every later inertial update, from
-    /// the offset reached and with `kDistanceEstimatorScalar` × that update as the estimate;
+    /// Sources (chromium/chromium): `cc/input/input_handler.cc`
+    /// `InputHandler::GetSnapFlingInfoAndSetAnimatingSnapTarget` — when the search of the first
+    /// estimate (`EndAndDirectionStrategy` from the offset before the update) finds no area
+    /// (`SnapPositionData::Type::kNone`), `snap_fling_state_` becomes `kNativeFling`, and every later
+    /// call returns false at once (`snap_fling_state_ == kNativeFling`) until the next gesture;
+    /// `cc/input/snap_fling_controller.cc` `SnapFlingController::HandleGestureScrollUpdate` — the
+    /// controller is then `kIgnored` and lets each update scroll the content;
     /// `content/common/input/fling_controller.cc` `ProgressFling` — the updates are the differences
-    /// of the fling curve (``ChromiumFlingCurve/aura``, `ui/events/gestures/fling_curve.cc`) at
-    /// successive frames, updates of 0.1 pt or less are not sent; `cc/input/input_handler.cc`
-    /// `SnapAtScrollEnd` — when the fling ends, `EndPositionStrategy` at the resting offset, which
+    /// of the fling curve (``ChromiumFlingCurve/aura``, `ui/events/gestures/fling_curve.cc`) until it
+    /// ends; `InputHandler::SnapAtScrollEnd` — then `EndPositionStrategy` at the resting offset, which
     /// for proximity snaps only to an area within the proximity range, in either direction.
     ///
-    /// Model: the first update covers `frameInterval` ms of the curve (the estimate that found
-    /// nothing), each later one a 60-Hz frame (``ChromiumFlingEstimate/frameDelta``). Before each later update `δ` the
-    /// search (``flingTarget(current:displacement:range:in:)``) runs from the offset reached with
-    /// `distanceScalar × δ`; the first snap found is the target (rule `fling-closest-in-direction`
-    /// or `fling-snap-stop`). When the curve ends, or the content reaches an end, the closest snap
-    /// within range of that offset is the target (rule `scroll-end-position`), else the content rests
-    /// there (`no-snap-in-range`). Frames are taken as regular; a loaded browser's irregular frames
-    /// change the later updates (`Docs/policies.md`, "Chromium as the oracle").
+    /// Model: the content coasts the curve's whole distance from the release (stopping at an end of
+    /// a bounded layout), and the closest snap within range of where it stops is the target (rule
+    /// `scroll-end-position`), else the content rests there (`no-snap-in-range`). No later update is
+    /// searched. Worked example (`CSSScrollSnap+ProximityTests`): snaps every 1 000 pt, range 300;
+    /// from 1 450 at 2.4 pt/ms the first estimate (2 380) has nothing in range; the curve coasts to
+    /// 1 450 + ``ChromiumFlingCurve/coastDistance(velocity:)``, and item 2's snap (2 000) is within
+    /// range of that end.
     func coast(from current: Double, velocity: Double, in layout: CarouselLayout) -> SnapDecision {
-        let curve = ChromiumFlingCurve.aura
         let range = proximityRatio * layout.viewportWidth
-        let duration = curve.duration(speed: Swift.min(abs(velocity) * 1000, curve.maximumVelocity)) * 1000
-        var elapsed = Swift.max(0, frameInterval)
-        var reached = curve.offset(velocity: velocity, elapsed: elapsed)
-        var x = layout.clampedOffset(current + reached)
-        func atEnd(_ x: Double) -> Bool { !layout.isLooping && (x <= 0 || x >= layout.maxOffset) }
-        var frames = 0
-        while elapsed < duration, !atEnd(x), frames < 1000 {
-            let next = curve.offset(velocity: velocity, elapsed: elapsed + ChromiumFlingEstimate.frameDelta)
-            let delta = next - reached
-            if abs(delta) > ChromiumFlingEstimate.minInertialScrollDelta,
-               let found = flingTarget(current: x, displacement: delta * distanceScalar, range: range, in: layout) {
-                return found
-            }
-            x = layout.clampedOffset(x + delta)
-            reached = next
-            elapsed += ChromiumFlingEstimate.frameDelta
-            frames += 1
-        }
-        return snapAtScrollEnd(x, range: range, in: layout)
+        let end = layout.clampedOffset(current + ChromiumFlingCurve.aura.coastDistance(velocity: velocity))
+        return snapAtScrollEnd(end, range: range, in: layout)
     }
 
     /// `InputHandler::SnapAtScrollEnd` (`cc/input/input_handler.cc`): `EndPositionStrategy` at the

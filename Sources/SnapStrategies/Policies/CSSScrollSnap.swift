@@ -27,8 +27,8 @@
 /// mandatory's range is unbounded); the base is the unclamped `current + D` after a fling
 /// (`EndAndDirectionStrategy::base_position`), `current` otherwise;
 /// proximity with no candidate: no fling → rests at current; after a fling → rests at intended
-///     (scrollEndSnap 0, the default), or coasts on, searched again each frame, then at scroll end
-///     (scrollEndSnap 1, ``coast(from:velocity:in:)``)
+///     (scrollEndSnap 0, the default), or runs its whole fling curve unsearched (kNativeFling) and
+///     snaps once at scroll end (scrollEndSnap 1, ``coast(from:velocity:in:)``)
 /// decayPrediction 1 (kSnapFlingDecayPrediction, ``decideWithDecayPrediction(_:in:)``): D and current
 ///     come from the first inertial update whose ratio to the previous predicts (cur / (1 − r));
 ///     nothing found → the whole fling curve, then the closest snap in range at its end
@@ -79,11 +79,11 @@ public struct CSSScrollSnap: DeclaredParameters, Hashable {
     public var proximityRatio: Double
     /// 1: every item has `scroll-snap-stop: always` (a fling cannot pass an item); 0: `normal`.
     public var stopAlways: Double
-    /// 1: a proximity fling whose estimate finds no snap in range coasts on and snaps later
-    /// (``coast(from:velocity:in:)``), as Chromium does without `kSnapFlingDecayPrediction`; 0 (the
+    /// 1: a proximity fling whose estimate finds no snap in range runs its whole curve and snaps once
+    /// where it ends (``coast(from:velocity:in:)``), as Chromium does without `kSnapFlingDecayPrediction`; 0 (the
     /// default): it rests at the estimate. Against the browser (`Docs/policies.md`, "Chromium as the
-    /// oracle") 1 changed no decision on the deterministic grid and lost 6 of 432 swipes on the
-    /// browser's default path, whose later frames predict with the decay rule instead. Proximity only.
+    /// oracle") 1 changes no decision on any saved run, deterministic or paced (the per-update search
+    /// it replaced lost 6 to 7 of 432 swipes on the paced ones). Proximity only.
     public var scrollEndSnap: Double
     /// 1: the fling's end is predicted as Chromium does with `kSnapFlingDecayPrediction` (on by
     /// default in Chromium 156), from the ratio of two inertial updates
@@ -103,7 +103,11 @@ public struct CSSScrollSnap: DeclaredParameters, Hashable {
     /// path"). A little over one frame, so that the second update already predicts. It fits runs
     /// with a late lift-off too, where Chromium clamps the first update to exactly one frame: it
     /// stands for the ratio of the browser's first two updates (its second covering less than a
-    /// whole frame of the desktop curve), which frame timing spreads from swipe to swipe.
+    /// whole frame of the desktop curve), which frame timing spreads from swipe to swipe. On frames
+    /// the harness issues (`--clock frames`), where the first update is known, the browser's ratios
+    /// are those of `PhysicsBasedFlingCurve`, not of ``ChromiumFlingCurve/aura``: 18 ms made the
+    /// Aura curve's ratio look like that curve's (`Docs/policies.md`, "The browser's default path,
+    /// repeatable").
     public static let desktopFirstUpdate = 18.0
 
     /// Every parameter at its declared default (``parameters``), built once: the default arguments
@@ -165,7 +169,7 @@ public struct CSSScrollSnap: DeclaredParameters, Hashable {
                        summary: "1: every item has scroll-snap-stop: always (a fling stops at the first item)"),
         ParameterField(\.scrollEndSnap, "scrollEndSnap", unit: "flag", default: 0, range: 0...1, isInteger: true,
                        role: .platformConstant,
-                       summary: "1: a proximity fling with no snap in range coasts on the desktop fling curve and snaps later or at scroll end (Chromium's path without the decay prediction); 0: rests at the estimate"),
+                       summary: "1: a proximity fling with no snap in range runs the desktop fling curve to its end and snaps there (Chromium's kNativeFling, without the decay prediction); 0: rests at the estimate"),
         ParameterField(\.decayPrediction, "decayPrediction", unit: "flag", default: 0, range: 0...1, isInteger: true,
                        role: .platformConstant,
                        summary: "1: predict the fling's end from the ratio of two inertial updates (Chromium's kSnapFlingDecayPrediction, on by default in Chromium 156); 0: distanceScalar x the first update"),
