@@ -88,4 +88,44 @@ extension ModelCalibration {
         return "gliding lift-offs: \(NumberFormat.fixed(100 * rested, 1))% of the strokes rest over their last 50 ms before lift-off "
             + "(placed drags and stays would rest far more often); drags and stays not held lift at ρ ~ U(1 − q, 1) (q fitted from 0.1)"
     }
+
+    /// The four parameters of the one-item and stay strokes, fitted on a paging recording the default
+    /// stroke set does not describe (``oneItemStrokesFitted(_:)``): the drag share `1 − flickShare`
+    /// (to the one-item strokes slower than the 2-means split, ``StatisticKind/oneItemSlowShare``),
+    /// the drag amplitude's mean fraction of the pitch (to their travel,
+    /// ``StatisticKind/oneItemSlowTravelLocation``; kept in ``dragFractionLimits``), and the drag and
+    /// stay durations as ratios to the flick duration (to the slow one-item strokes' and the stays'
+    /// motion times), so the flick duration still moves all three and each ratio only its own style.
+    static var oneItemStrokeParameters: [Fitted] {
+        [
+            Fitted(name: "drag share of one-item goals (1 − flickShare)", key: "flickShare", statistic: .oneItemSlowShare,
+                   isProbability: true, get: { 1 - $0.flickShare }, set: { $0.flickShare = 1 - $1 },
+                   valueName: "drag share 1 − parameters.flickShare"),
+            Fitted(name: "drag amplitude mean (fraction of the pitch)", key: "dragFractionMean", statistic: .oneItemSlowTravelLocation,
+                   isProbability: false, get: { $0.dragFractionMean },
+                   set: { $0.dragFractionMean = min(max($1, dragFractionLimits.lowerBound), dragFractionLimits.upperBound) },
+                   limits: dragFractionLimits),
+            Fitted(name: "drag duration / flick duration", key: "dragDurationMedian", statistic: .oneItemSlowMotionTimeLocation,
+                   isProbability: false, get: { $0.dragDurationMedian / $0.flickDurationMedian },
+                   set: { $0.dragDurationMedian = $1 * $0.flickDurationMedian },
+                   valueName: "drag/flick duration ratio parameters.dragDurationMedian / parameters.flickDurationMedian"),
+            Fitted(name: "stay duration / flick duration", key: "stayDurationMedian", statistic: .stayMotionTimeLocation,
+                   isProbability: false, get: { $0.stayDurationMedian / $0.flickDurationMedian },
+                   set: { $0.stayDurationMedian = $1 * $0.flickDurationMedian },
+                   valueName: "stay/flick duration ratio parameters.stayDurationMedian / parameters.flickDurationMedian"),
+        ]
+    }
+
+    /// Where the drag amplitude's mean fraction is kept: 0.05 to 0.95 of the pitch, inside what the
+    /// Beta of sd ``SwipeModelParameters/dragFractionSD`` = 0.15 allows (mean·(1 − mean) > 0.0225:
+    /// 0.024 to 0.976). A drag does not go past the next item. [assumption]
+    static let dragFractionLimits: ClosedRange<Double> = 0.05...0.95
+
+    /// Whether `start` fits ``oneItemStrokeParameters``: a paging model to which `--like` gave sized
+    /// flicks or gliding lift-offs, i.e. a recording whose strokes the default stroke set (65/35
+    /// flicks and drags, drags of 0.55 pitch over about three flick durations) does not describe.
+    /// Other paging fits keep those four values, as before.
+    static func oneItemStrokesFitted(_ start: SwipeModelParameters) -> Bool {
+        start.flickDistanceExponent != nil || start.dragReleaseEarliness != nil
+    }
 }

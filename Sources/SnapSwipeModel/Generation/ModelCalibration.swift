@@ -171,6 +171,7 @@ public struct ModelCalibration: Sendable {
         if fitsReleaseShape { candidates = Self.withReleaseShape(candidates, withheld: start.delivery.firstDeliveryMedian != nil) }
         if task == .paging && start.flickDistanceExponent != nil { candidates += Self.sizedFlickParameters }
         if task == .paging && start.dragReleaseEarliness != nil && !start.delivery.isEnabled { candidates += Self.glideParameters }
+        if task == .paging && Self.oneItemStrokesFitted(start) { candidates += Self.oneItemStrokeParameters }
         return candidates.filter { fitsReleaseFraction || !$0.name.contains("release earliness") }.map { x in
             let own = x.name.contains("release earliness") ? earlinessStatistic.flatMap { targets[$0]?.isFinite == true ? $0 : nil } : nil
             return (x, own ?? x.driver(in: targets))

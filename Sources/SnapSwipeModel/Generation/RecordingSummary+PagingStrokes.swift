@@ -7,7 +7,8 @@ extension RecordingSummary {
     /// The rows: ``StatisticKind/travelFarNearRatio`` and ``StatisticKind/farShortShare`` (NaN with
     /// fewer than 20 labelled strokes on either side, as every trimmed geometric mean),
     /// ``StatisticKind/oneItemCameToRestShare`` and ``StatisticKind/stayRestedShare`` (NaN with
-    /// fewer than 20 strokes of their kind).
+    /// fewer than 20 strokes of their kind); then the one-item and stay strokes' own rows
+    /// (``oneItemStrokeStatistics``).
     var pagingStrokeStatistics: [Statistic] {
         var near: [Double] = [], far: [Double] = []
         var oneItem = 0, cameToRest = 0, stays = 0, restedStays = 0
@@ -35,6 +36,35 @@ extension RecordingSummary {
             Statistic(.farShortShare, value: nearMedian.isFinite ? Double(far.filter { $0 < nearMedian }.count) / Double(far.count) : .nan),
             Statistic(.oneItemCameToRestShare, value: oneItem < 20 ? .nan : Double(cameToRest) / Double(oneItem)),
             Statistic(.stayRestedShare, value: stays < 20 ? .nan : Double(restedStays) / Double(stays)),
+        ] + oneItemStrokeStatistics
+    }
+
+    /// How the labelled one-item strokes split into fast and slow, how far and how long the slow ones
+    /// move, and how long the stays move: ``StatisticKind/oneItemSlowShare`` (NaN with fewer than
+    /// 20 one-item strokes or no 2-means split), ``StatisticKind/oneItemSlowTravelLocation``,
+    /// ``StatisticKind/oneItemSlowMotionTimeLocation`` and ``StatisticKind/stayMotionTimeLocation``
+    /// (5%-trimmed geometric means, NaN with fewer than 20 values). Only strokes whose label is
+    /// one (or zero) items from their start item count: an unlabelled stroke's goal is unknown.
+    var oneItemStrokeStatistics: [Statistic] {
+        let split = strokeTimeSplit
+        var oneItem = 0
+        var slowTravel: [Double] = [], slowMotion: [Double] = [], stayMotion: [Double] = []
+        for f in features {
+            guard let k = f.intent else { continue }
+            if k == 0 {
+                if let m = f.motionTime { stayMotion.append(m) }
+            } else if abs(k) == 1, let t = f.strokeTime, t > 0, split.isFinite {
+                oneItem += 1
+                guard log(t) >= split else { continue }
+                slowTravel.append(f.travelPitches)
+                if let m = f.motionTime { slowMotion.append(m) }
+            }
+        }
+        return [
+            Statistic(.oneItemSlowShare, value: oneItem < 20 ? .nan : Double(slowTravel.count) / Double(oneItem)),
+            Statistic(.oneItemSlowTravelLocation, value: Self.trimmedGeometricMean(slowTravel)),
+            Statistic(.oneItemSlowMotionTimeLocation, value: Self.trimmedGeometricMean(slowMotion)),
+            Statistic(.stayMotionTimeLocation, value: Self.trimmedGeometricMean(stayMotion)),
         ]
     }
 }

@@ -85,6 +85,7 @@ extension StatisticKind {
         flickTravelSpread, flickStrokeTimeSpread, flickStrokeTimeLocation, durationSpread,
         openingShare, startAtZeroShare, goalDistanceLow, firstMoveShareMedian, goalDistanceMedian,
         travelFarNearRatio, farShortShare, oneItemCameToRestShare, stayRestedShare,
+        oneItemSlowShare, oneItemSlowTravelLocation, oneItemSlowMotionTimeLocation, stayMotionTimeLocation,
     ]
 
     // travel
@@ -304,4 +305,29 @@ extension StatisticKind {
     /// speed < 0.05 pt/ms, as ``restedShare``).
     public static let stayRestedShare = StatisticKind("share_stay_rested", "share of strokes aimed 0 items away at rest over the last 50 ms",
                                                       .absolute(0.05))
+
+    /// The flick/drag split's statistic (``SwipeModelParameters/flickShare``): the share of the
+    /// strokes labelled one item from their start whose stroke time (travel / peak move speed) is at
+    /// or above the 2-means split of the recording's log stroke times (``RecordingSummary/strokeTimeSplit``,
+    /// computed alike on every simulation): the slow ones, which drags make and flicks seldom do.
+    public static let oneItemSlowShare = StatisticKind("share_one_item_slow",
+                                                       "share of strokes aimed 1 item away slower than the 2-means stroke-time split",
+                                                       .absolute(0.05))
+    /// The drag amplitude's statistic (``SwipeModelParameters/dragFractionMean``): the 5%-trimmed
+    /// geometric mean finger travel (pitches) of those slow one-item strokes.
+    public static let oneItemSlowTravelLocation = StatisticKind("one_item_slow_travel_gmean",
+                                                                "travel of slow strokes aimed 1 item away, geometric mean (5% trimmed, pitches)",
+                                                                .relative(0.1))
+    /// The drag duration's statistic (``SwipeModelParameters/dragDurationMedian``, as a ratio to the
+    /// flick duration): the 5%-trimmed geometric mean motion time (first to last move, ms) of those
+    /// slow one-item strokes.
+    public static let oneItemSlowMotionTimeLocation = StatisticKind("one_item_slow_motion_time_gmean",
+                                                                    "motion time of slow strokes aimed 1 item away, geometric mean (5% trimmed, ms)",
+                                                                    .relative(0.1))
+    /// The stay duration's statistic (``SwipeModelParameters/stayDurationMedian``, as a ratio to the
+    /// flick duration): the 5%-trimmed geometric mean motion time (ms) of the strokes labelled with
+    /// their own start item (intent 0).
+    public static let stayMotionTimeLocation = StatisticKind("stay_motion_time_gmean",
+                                                             "motion time of strokes aimed 0 items away, geometric mean (5% trimmed, ms)",
+                                                             .relative(0.1))
 }

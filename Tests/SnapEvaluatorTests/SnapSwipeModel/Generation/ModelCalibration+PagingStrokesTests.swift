@@ -143,4 +143,62 @@ import Testing
         let placedShare = try #require(placed.statisticValues[.oneItemCameToRestShare])
         #expect(cameToRest < placedShare - 0.1, "\(cameToRest) \(placedShare)")
     }
+
+    /// The one-item and stay strokes' parameters: the drag share is `1 − flickShare`, the drag
+    /// fraction is kept in its limits, and the durations are ratios to the flick duration, set after
+    /// it, so a flick-duration step keeps them in proportion and each ratio moves its own style only.
+    @Test func theOneItemStrokeParametersAreSharesAndRatios() throws {
+        let list = ModelCalibration.oneItemStrokeParameters
+        let share = try #require(list.first { $0.key == "flickShare" })
+        let fraction = try #require(list.first { $0.key == "dragFractionMean" })
+        let drag = try #require(list.first { $0.key == "dragDurationMedian" })
+        let stay = try #require(list.first { $0.key == "stayDurationMedian" })
+        var p = SwipeModelParameters()
+        #expect(abs(share.get(p) - 0.35) < 1e-12 && abs(drag.get(p) - 350.0 / 120) < 1e-12 && abs(stay.get(p) - 2.5) < 1e-12)
+        share.set(&p, 0.6)
+        #expect(abs(p.flickShare - 0.4) < 1e-12)
+        fraction.set(&p, 1.4)
+        #expect(p.dragFractionMean == ModelCalibration.dragFractionLimits.upperBound)
+        fraction.set(&p, 0.01)
+        #expect(p.dragFractionMean == ModelCalibration.dragFractionLimits.lowerBound)
+        #expect(throws: Never.self) { try SwipeModel.validate(p) }
+        let flick = try #require(ModelCalibration.fittedParameters(task: .paging).first { $0.key == "flickDurationMedian" })
+        flick.set(&p, 150)
+        #expect(abs(drag.get(p) - 350.0 / 120) < 1e-12 && abs(p.dragDurationMedian - 437.5) < 1e-9)
+        drag.set(&p, 1.5)
+        #expect(abs(p.dragDurationMedian - 225) < 1e-9 && abs(p.stayDurationMedian - 375) < 1e-9 && p.flickDurationMedian == 150)
+        // fitted only where --like gave the model sized flicks or gliding lift-offs
+        let calibration = ModelCalibration(task: .paging, livePolicy: nil, seed: 3)
+        let keys = { (q: SwipeModelParameters) in Set(calibration.candidates(from: q, targets: [:]).map(\.0.key)) }
+        #expect(keys(SwipeModelParameters()).isDisjoint(with: list.map(\.key)))
+        var sized = SwipeModelParameters()
+        sized.flickDistanceExponent = 1
+        #expect(Set(list.map(\.key)).isSubset(of: keys(sized)))
+    }
+
+    /// Each of the one-item and stay statistics answers to its own parameter (gliding drags, one
+    /// row per scan, common seeds): more drags make more slow one-item strokes, longer drags travel
+    /// further, slower drags and stays move longer, each well beyond the tolerance.
+    @Test func theOneItemStatisticsFollowTheirParameters() throws {
+        let layout = try benchLayout()
+        let calibration = ModelCalibration(task: .paging, livePolicy: nil, seed: 3)
+        var base = SwipeModelParameters()
+        base.delivery.isEnabled = false
+        base.dragReleaseEarliness = 0.2
+        base.flickDistanceExponent = 1
+        func stats(_ change: (inout SwipeModelParameters) -> Void) throws -> [StatisticKind: Double] {
+            var p = base
+            change(&p)
+            return try calibration.simulate(p, layout: layout, traces: 3000, users: 50, seed: 11).statisticValues
+        }
+        let a = try stats { _ in }
+        let moreDrags = try stats { $0.flickShare = 0.35 }
+        let longer = try stats { $0.dragFractionMean = 0.8 }
+        let slower = try stats { $0.dragDurationMedian = 500; $0.stayDurationMedian = 450 }
+        func value(_ s: [StatisticKind: Double], _ k: StatisticKind) throws -> Double { try #require(s[k].flatMap { $0.isFinite ? $0 : nil }) }
+        #expect(try value(moreDrags, .oneItemSlowShare) > value(a, .oneItemSlowShare) + 0.1)
+        #expect(try value(longer, .oneItemSlowTravelLocation) > 1.2 * value(a, .oneItemSlowTravelLocation))
+        #expect(try value(slower, .oneItemSlowMotionTimeLocation) > 1.2 * value(a, .oneItemSlowMotionTimeLocation))
+        #expect(try value(slower, .stayMotionTimeLocation) > 1.2 * value(a, .stayMotionTimeLocation))
+    }
 }

@@ -70,4 +70,37 @@ import Testing
         #expect(try #require(try values(f)[.stayRestedShare]) == 0.3)
         #expect(try values(Array(f.dropFirst()))[.stayRestedShare]?.isNaN == true)
     }
+
+    /// A stroke with the given stroke time and motion time (ms) and travel (pitches).
+    func timed(intent: Int?, strokeTime: Double?, motion: Double?, travel: Double = 1) -> TraceFeatures {
+        var f = stroke(intent: intent, travel: travel)
+        f.strokeTime = strokeTime
+        f.motionTime = motion
+        return f
+    }
+
+    /// Stroke times of 50 ms and 200 ms: the 2-means split lies between them. 25 fast and 20 slow
+    /// strokes labelled ±1 (the slow ones travelling 0.8 pitch over 150 ms of motion), 20 stays (200
+    /// ms, 250 ms of motion): the slow share is 20 / 45, the slow travel and motion times and the
+    /// stays' motion time are their constant values. Far strokes, unlabelled strokes and one-item
+    /// strokes without a stroke time are not counted; 19 slow one-item strokes or 19 stays are too few.
+    @Test func oneItemStrokesSplitAtTheStrokeTimeSplit() throws {
+        var f = (0..<25).map { timed(intent: $0.isMultiple(of: 2) ? 1 : -1, strokeTime: 50, motion: 60, travel: 0.4) }
+        f += (0..<20).map { timed(intent: $0.isMultiple(of: 2) ? -1 : 1, strokeTime: 200, motion: 150, travel: 0.8) }
+        f += (0..<20).map { _ in timed(intent: 0, strokeTime: 200, motion: 250, travel: 0.2) }
+        f += [timed(intent: nil, strokeTime: 200, motion: 400, travel: 3), timed(intent: 2, strokeTime: 200, motion: 400, travel: 3),
+              timed(intent: 1, strokeTime: nil, motion: 400, travel: 3)]
+        let v = try values(f)
+        #expect(try #require(v[.oneItemSlowShare]) == 20.0 / 45)
+        #expect(abs(try #require(v[.oneItemSlowTravelLocation]) - 0.8) < 1e-12)
+        #expect(abs(try #require(v[.oneItemSlowMotionTimeLocation]) - 150) < 1e-9)
+        #expect(abs(try #require(v[.stayMotionTimeLocation]) - 250) < 1e-9)
+        var fewSlow = f
+        fewSlow.remove(at: 25)   // 19 slow one-item strokes left: their share is measured, their locations not
+        let few = try values(fewSlow)
+        #expect(few[.oneItemSlowTravelLocation]?.isNaN == true && few[.oneItemSlowMotionTimeLocation]?.isNaN == true)
+        #expect(try #require(few[.oneItemSlowShare]) == 19.0 / 44)
+        let fewStays = try values(Array(f.prefix(64)))  // 19 stays
+        #expect(fewStays[.stayMotionTimeLocation]?.isNaN == true)
+    }
 }
