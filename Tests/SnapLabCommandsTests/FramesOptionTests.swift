@@ -106,6 +106,14 @@ import Testing
         #expect(r.status == 0, "\(r.stderr)")
         #expect(r.stderr.contains("velocity: lsq2\n") && !r.stderr.contains("frames rebuilt"), "\(r.stderr)")
         #expect(r.stderr.contains("--frames rebuild replays lsq2 on the input samples rebuilt between frames (the default --frames auto "
-                                  + "does so when a file's first traces look like this; standard input is not pre-scanned)"), "\(r.stderr)")
+                                  + "does so when a file's first traces look like this; standard input and pipes are not pre-scanned)"), "\(r.stderr)")
+        // a pipe, `<(…)`, can be read only once too: not pre-scanned, read whole, as logged
+        var env = ProcessInfo.processInfo.environment
+        let binary: String = try #require(ExitCodeTests.binary)
+        env["S"] = binary
+        let frames = try FrameLoggedTests.fixture(frameLogged: true)
+        let piped = try ExitCodeTests.runProcess("/bin/bash", ["-c", "$S velocity <(cat '\(frames)')"], environment: env)
+        #expect(piped.status == 0 && piped.stdout.split(separator: "\n").count == 21, "\(piped.stderr)")
+        #expect(piped.stderr.contains("velocity: lsq2\n") && !piped.stderr.contains("frames rebuilt"), "\(piped.stderr)")
     }
 }

@@ -86,5 +86,4 @@ public struct PlatformOptions: ParsableArguments, Sendable {
     /// What ``assumptions(velocity:hit:frames:framesRebuilt:)`` adds when `--frames` rebuilt the input.
     static let framesRebuiltNote = "frames rebuilt: the estimator was replayed on the input samples rebuilt between logged "
         + "frames, as the device's tracker saw them (--frames; --frames as-logged replays it on the rows as logged)"
-
 }

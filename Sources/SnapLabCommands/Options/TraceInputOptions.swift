@@ -12,7 +12,7 @@ extension VelocityMethod: ExpressibleByArgument {}
 /// between logged frames (``FramesRebuiltEstimator``).
 public enum FramesMode: String, Sendable, CaseIterable, ExpressibleByArgument {
     /// Rebuild when the first traces of the files look frame-logged
-    /// (``TraceInputOptions/firstTracesLookFrameLogged(layoutNeeded:limit:)``); standard input is
+    /// (``TraceInputOptions/firstTracesLookFrameLogged(given:layoutNeeded:limit:)``); standard input is
     /// not pre-scanned (as logged).
     case auto
     /// Always rebuild.
@@ -36,7 +36,7 @@ public struct TraceInputOptions: ParsableArguments, Sendable {
     @Option(help: ArgumentHelp("Release-velocity estimator: \(VelocityMethod.allCases.map(\.rawValue).joined(separator: ", ")) (Docs/real-recordings.md says which matches which platform)."))
     public var velocity: VelocityMethod = .lsq2
 
-    @Option(help: ArgumentHelp("Replay the velocity estimator on the input samples rebuilt between logged frames: auto (when the files' first 2,000 traces look logged one row per display frame, data check frame-logged; standard input is not pre-scanned), rebuild, as-logged (the rows as logged). recorded and compose-frames (rebuilt already) are never rebuilt (Docs/real-recordings.md, \"frame-logged recordings\").",
+    @Option(help: ArgumentHelp("Replay the velocity estimator on the input samples rebuilt between logged frames: auto (when the files' first 2,000 traces look logged one row per display frame, data check frame-logged; standard input and pipes are not pre-scanned: as logged), rebuild, as-logged (the rows as logged). recorded and compose-frames (rebuilt already) are never rebuilt (Docs/real-recordings.md, \"frame-logged recordings\").",
                                valueName: "mode"))
     public var frames: FramesMode = .auto
 
@@ -79,9 +79,9 @@ public struct TraceInputOptions: ParsableArguments, Sendable {
     /// naming the missing fields). With `layoutNeeded` false (`velocity`, which uses no layout)
     /// the shared benchmark layout fills the rest, so that any file reads.
     /// `hit` is the scoring commands' `--hit` (``HitOptions``): the reader gives it to every
-    /// trace without its own `hit` column (``TraceReadOptions/hit``).
-    /// - Throws: ``TraceParseError`` for a bad layout file.
-    /// `--frames` decides ``TraceReadOptions/rebuildsFrames`` (``rebuildsFrames(given:layoutNeeded:)``).
+    /// trace without its own `hit` column (``TraceReadOptions/hit``). `--frames` decides
+    /// ``TraceReadOptions/rebuildsFrames`` (``rebuildsFrames(given:layoutNeeded:)``).
+    /// - Throws: ``TraceParseError`` for a bad layout file, or what the pre-scan's read throws.
     public func readOptions(layoutNeeded: Bool = true, hit: HitCriterion? = nil) throws -> TraceReadOptions {
         let given = try givenLayout()
         var options = readOptions(given: given, layoutNeeded: layoutNeeded, hit: hit)
@@ -90,7 +90,7 @@ public struct TraceInputOptions: ParsableArguments, Sendable {
     }
 
     /// Whether the estimator is replayed on rebuilt frames: `--frames rebuild`; under `auto`, when
-    /// the first traces look frame-logged (``firstTracesLookFrameLogged(layoutNeeded:limit:)``, a
+    /// the first traces look frame-logged (``firstTracesLookFrameLogged(given:layoutNeeded:limit:)``, a
     /// pre-scan only when `--velocity` can be rebuilt, ``VelocityMethod/canRebuildFrames``).
     /// - Throws: what the pre-scan's read throws (a bad trace among the first).
     func rebuildsFrames(given: LayoutFields? = nil, layoutNeeded: Bool = true) throws -> Bool {
@@ -148,12 +148,12 @@ public struct TraceInputOptions: ParsableArguments, Sendable {
     /// Whether the first `limit` sample-level traces of the files (all of them when fewer) look
     /// logged one row per display frame: more than ``DataChecks/zeroVelocityShare`` of them match
     /// ``FrameLoggedPattern``, the `frame-logged` data check's rule, on a pre-scan that stops after
-    /// them. Standard input cannot be read twice, so a read of it (`-`) is not pre-scanned (false;
-    /// the data check still warns and names `--frames rebuild`). A bad trace in the prefix throws
+    /// them. Standard input, a pipe or a FIFO cannot be read twice (``readsStream``), so such a read
+    /// is not pre-scanned (false; the data check still warns and names `--frames rebuild`). A bad trace in the prefix throws
     /// what the full read would. `given`, `layoutNeeded`: as the command's read.
     func firstTracesLookFrameLogged(given: LayoutFields? = nil, layoutNeeded: Bool = true, limit: Int = 2000) throws -> Bool {
         struct Enough: Error {}
-        guard !files.contains("-") else { return false }
+        guard !readsStream else { return false }
         var sampleLevel = 0, framed = 0
         let options = readOptions(given: try given ?? givenLayout(), layoutNeeded: layoutNeeded)
         do {
@@ -165,6 +165,15 @@ public struct TraceInputOptions: ParsableArguments, Sendable {
             }
         } catch is Enough {}
         return DataChecks.looksFrameLogged(framed: framed, of: sampleLevel)
+    }
+
+    /// Whether a file is standard input (`-`) or not a regular file (a pipe such as `<(…)`, a
+    /// FIFO): it can be read only once, so it is never pre-scanned.
+    var readsStream: Bool {
+        files.contains { path in
+            var info = stat()
+            return path == "-" || stat(path, &info) != 0 || (info.st_mode & S_IFMT) != S_IFREG
+        }
     }
 
     /// Whether every trace of a read under a stand-in layout (`velocity` without a layout)

@@ -105,7 +105,7 @@ extension SnapLab {
             report.userNames = summary.users.names
             report.warnings = checks.json(users: users)
             report.estimatorWarning = checks.estimatorWarning(platformGiven: platformOptions.platform != nil,
-                                                              readsStandardInput: input.files.contains("-"))
+                                                              readsStandardInput: input.readsStream)
             if let w = report.estimatorWarning { notes.insert(w.text, at: notes.count - 1) }
             return (report, notes)
         }

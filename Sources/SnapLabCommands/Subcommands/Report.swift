@@ -121,7 +121,7 @@ extension SnapLab {
                                                                framesRebuilt: checks.framesRebuilt)
             page.preamble = header.entries
             page.estimatorWarning = checks.estimatorWarning(platformGiven: platformOptions.platform != nil,
-                                                            readsStandardInput: input.files.contains("-"))
+                                                            readsStandardInput: input.readsStream)
             page.baseline = baseline
             page.footerItems = [("made by", "snaplab \(SnapLab.configuration.version)"),
                                 ("command", CommandLineText.current)]

@@ -32,8 +32,9 @@ extension DataChecks {
     /// before lift-off reads 0 on the device too, and is no reason to change estimator). The
     /// message names both counts, the pattern and the options that read the strokes as the device did:
     /// `--frames rebuild` (the estimator in use on the input samples rebuilt between frames, what
-    /// the default `--frames auto` does on a file that looks frame-logged), `--velocity compose-frames` (Compose's tracker on the input samples rebuilt between frames,
-    /// every candidate kept), or, when the default estimator was in use, `--platform compose` (which
+    /// the default `--frames auto` does on a file that looks frame-logged), `--velocity
+    /// compose-frames` (Compose's tracker on the input samples rebuilt between frames, every
+    /// candidate kept), or, when the default estimator was in use, `--platform compose` (which
     /// reads frame-logged files with compose-frames after a pre-scan, and keeps only Compose's
     /// policies and the rules that ship as code; standard input is not pre-scanned, so there it
     /// needs `--velocity compose-frames` too). `nil` when `--platform` was given (it chose the
@@ -58,7 +59,7 @@ extension DataChecks {
                 + "\(sampleLevel), data check frame-logged), where a tracker replayed on the rows reads 0 on strokes the device "
                 + "flung: every candidate scores those as released at rest. "
                 + "To read them as the device did, give --frames rebuild (\(name) replayed on the input samples rebuilt between "
-                + "frames; " + (readsStandardInput ? "standard input is not pre-scanned, so the default --frames auto reads it as logged"
+                + "frames; " + (readsStandardInput ? "standard input and pipes are not pre-scanned, so the default --frames auto reads them as logged"
                                 : "the default --frames auto does so when a file's first traces look like this") + "), "
                 + "or \(give) --velocity compose-frames (Compose's tracker on the input samples "
                 + "rebuilt between frames; every candidate kept)\(platform)",

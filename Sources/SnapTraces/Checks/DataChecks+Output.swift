@@ -29,9 +29,10 @@ extension DataChecks {
             return "this run's velocities come from the input samples rebuilt between frames, by "
                 + (framesRebuilt ? "--frames (--frames as-logged reads the rows)" : "--velocity compose-frames")
         }
+        if !offersFramesOption { return "--velocity compose-frames rebuilds them" }
         if velocity == .recorded { return "--frames rebuild rebuilds them for an estimator (recorded velocities are used as given)" }
         return "--frames rebuild replays \(velocity.rawValue) on the input samples rebuilt between frames (the default --frames auto "
-            + "does so when a file's first traces look like this; standard input is not pre-scanned)"
+            + "does so when a file's first traces look like this; standard input and pipes are not pre-scanned)"
     }
 
     /// The warnings as a JSON array (each ``DataWarning/json``), for a document's `warnings` key.

@@ -127,6 +127,9 @@ public struct DataChecks: Sendable {
     /// (``VelocityInUse``), in a note (``lines(users:)``), and the `estimator-reads-zero` warning
     /// does not apply.
     public package(set) var framesRebuilt: Bool
+    /// Whether the command has `--frames` (the `frame-logged` warning names it); false for
+    /// `generate --like`, which describes the log as logged and names `--velocity compose-frames`.
+    public var offersFramesOption = true
 
     /// - Parameters:
     ///   - checksLayout: run the checks that need the traces' real layout.
