@@ -18,8 +18,15 @@ if [[ -z "$BIN" ]]; then
     BIN="$(swift build -c release --show-bin-path)/snaplab"
 fi
 [[ -f "$OUT/velocity_reference.csv" ]] || { echo "no kit build in $OUT (see $KIT/README.md)" >&2; exit 66; }
+# The kit runs `snaplab velocity FILE --velocity E -q`. Its log is frame-logged, so the default
+# --frames auto would replay every estimator on the rebuilt samples (compose-legacy would read as
+# compose-frames): this wrapper keeps the estimators on the rows as logged, what the table compares.
+ASLOGGED="$(mktemp "${TMPDIR:-/tmp}/snaplab-as-logged.XXXXXX")"
+trap 'rm -f "$ASLOGGED"' EXIT
+printf '#!/usr/bin/env bash\nexec %q "$@" --frames as-logged\n' "$(realpath "$BIN")" > "$ASLOGGED"
+chmod +x "$ASLOGGED"
 for screen in home pix; do
     echo "== $screen"
-    python3 "$KIT/check.py" velocity --snaplab "$BIN" --out "$OUT" --screen "$screen" \
+    python3 "$KIT/check.py" velocity --snaplab "$ASLOGGED" --out "$OUT" --screen "$screen" \
         --velocity compose-frames,compose,compose-legacy,lsq2
 done

@@ -9,7 +9,8 @@ both fit with --starts 2 so that they make the same fits):
    whether the exported code names the velocity estimator, the hit criterion and the platform.
 2. The verdict's number is the chosen configuration's held-out hit rate: the file is split by the
    folds' test users (`fold_users`) and each part scored with `compare` and that fold's printed
-   `--param` values (`fold_parameters`; defaults as they are); the pooled hits over the pooled
+   `--param` values (`fold_parameters`; defaults as they are) and recommend's `--frames` (rebuilt or
+   as logged, as its run header says); the pooled hits over the pooled
    traces must equal `held_out_hit_rate`.
 3. `report`: the verdict card's number (`id="verdict-rate"`) equals that held-out hit rate, ties
    are named on the card, and in headless Chromium at 390 and 1280 px nothing is wider than the
@@ -130,6 +131,8 @@ def main():
         fold_parameters = row["fold_parameters"] if chosen["variant"] == "fitted" else [chosen["parameters"]] * len(folds)
         hits = n = 0
         velocity = ["--velocity", velocity_run] if not a.velocity else []
+        # --frames: what recommend's run did (a fold's file is pre-scanned on its own under auto)
+        velocity += ["--frames", "rebuild" if "(frames rebuilt)" in rec["run"]["velocity"] else "as-logged"]
         for f, (part, params) in enumerate(zip(split_by_users(a.file, folds), fold_parameters)):
             path = os.path.join(tmp, f"fold{f}.csv")
             with open(path, "w", encoding="utf-8") as out:

@@ -33,7 +33,7 @@ struct RunHeader {
 
     /// The velocity the run used: `--velocity` for sample-level files, the recorded one for
     /// release-level files (``VelocityInUse``).
-    var velocity: String { VelocityInUse.header(method: checks.velocity, files: files) }
+    var velocity: String { VelocityInUse.header(method: checks.velocity, files: files, framesRebuilt: checks.framesRebuilt) }
 
     /// The header's entries, in order.
     var entries: [(key: String, value: String)] {

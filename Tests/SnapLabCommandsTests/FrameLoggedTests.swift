@@ -27,12 +27,13 @@ import Testing
 
     @Test func theWarningNamesThePatternAndTheRemedyInVelocityAndDescribe() throws {
         let frames = try Self.fixture(frameLogged: true)
-        let out = try SnapLab.Velocity.parse([frames, "--velocity", "compose"]).output()
+        // as logged (the default --frames auto rebuilds such a file: FramesOptionTests)
+        let out = try SnapLab.Velocity.parse([frames, "--velocity", "compose", "--frames", "as-logged"]).output()
         #expect(out.standardError.contains("warning: 20 of 20 traces look logged one row per display frame: the first move comes a median 92 ms"))
         // parts read in parallel merge to the same counts and median
-        let parallel = try SnapLab.Velocity.parse([frames, "--velocity", "compose", "--jobs", "3"]).output()
+        let parallel = try SnapLab.Velocity.parse([frames, "--velocity", "compose", "--frames", "as-logged", "--jobs", "3"]).output()
         #expect(parallel.standardError == out.standardError, "\(parallel.standardError)")
-        #expect(out.standardError.contains("--velocity compose-frames"))
+        #expect(out.standardError.contains("--frames rebuild replays compose on the input samples rebuilt between frames"))
         #expect(out.text.contains("s0,0,2\n"), "compose reads 0 from the two moves")
         // no layout: describe still runs; the fields that need one say so
         let described = try SnapLab.Describe.parse([frames]).output()
@@ -93,9 +94,11 @@ import Testing
         return try CommandFixtures.write(text, name: "lift-\(zeros)-\(rested).csv")
     }
 
-    static func recommend(_ args: [String]) throws -> CommandOutput {
-        try #require(try SnapLab.parseAsRoot(["recommend"] + args + ["--policies", "nearest,tag99", "--max-fitted-parameters", "0"]
-                                             + layout) as? SnapLab.Recommend).output()
+    /// `recommend` with the rows as logged (`--frames as-logged`): the default `--frames auto`
+    /// rebuilds these frame-logged fixtures, and then nothing reads 0 (FramesOptionTests).
+    static func recommend(_ args: [String], frames: String = "as-logged") throws -> CommandOutput {
+        try #require(try SnapLab.parseAsRoot(["recommend"] + args + ["--policies", "nearest,tag99", "--max-fitted-parameters", "0",
+                                                                     "--frames", frames] + layout) as? SnapLab.Recommend).output()
     }
 
     static func warning(_ out: CommandOutput) throws -> [String: Any]? {
@@ -123,7 +126,9 @@ import Testing
         // another estimator given by hand: the remedy replaces it (--platform compose would keep it)
         let compose = try Self.recommend([path, "--velocity", "compose"]).text
         #expect(compose.contains("WARNING (estimator-reads-zero): compose reads exactly 0 pt/ms on "))
-        #expect(compose.contains("To read them as the device did, replace --velocity compose with --velocity compose-frames (Compose's"))
+        #expect(compose.contains("To read them as the device did, give --frames rebuild (compose replayed on the input samples rebuilt "
+                                 + "between frames; the default --frames auto does so when a file's first traces look like this), "
+                                 + "or replace --velocity compose with --velocity compose-frames (Compose's"))
         #expect(!compose.contains("or --platform compose"))
     }
 
@@ -144,6 +149,9 @@ import Testing
         // strokes whose finger rested before lift-off read 0 on the device too: counted, but no reason to warn
         let rested = try Self.recommend([try Self.fixture(zeros: 2, rested: 20)])
         #expect(!rested.text.contains("estimator-reads-zero"), "\(rested.text)")
+        // the default --frames auto rebuilds a frame-logged file: the estimator reads the strokes
+        let auto = try Self.recommend([path], frames: "auto")
+        #expect(!auto.text.contains("estimator-reads-zero") && auto.text.contains("velocity: lsq2 (frames rebuilt)"), "\(auto.text)")
         #expect(try Self.recommend([try Self.fixture(zeros: 3, rested: 20)]).text
                     .contains("lsq2 reads exactly 0 pt/ms on 23 of the 40 labelled strokes whose finger moved (57.5%; moved: at least 8 pt), "
                               + "3 of which compose-frames reads as moving"))
@@ -155,7 +163,8 @@ import Testing
             let path = try Self.fixture(zeros: zeros)
             let out = URL(fileURLWithPath: path).deletingLastPathComponent().appendingPathComponent("lift-\(zeros).html").path
             let command = try #require(try SnapLab.parseAsRoot(["report", path, "--out", out, "--policies", "nearest,tag99",
-                                                                "--bootstrap", "20", "--max-fitted-parameters", "0"] + Self.layout + extra)
+                                                                "--bootstrap", "20", "--max-fitted-parameters", "0", "--frames", "as-logged"]
+                                                               + Self.layout + extra)
                                        as? SnapLab.Report)
             let notes = try command.render()
             #expect(notes.contains("reads exactly 0 pt/ms") == (zeros > 2 && extra.isEmpty), "\(notes)")

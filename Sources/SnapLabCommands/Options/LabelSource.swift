@@ -45,12 +45,12 @@ public struct BehaviourLabelOptions: ParsableArguments, Sendable {
         -> (traces: [TraceRelease], sessions: [String?], summary: ReadSummary, labels: BehaviourRelabelling.Summary, checks: DataChecks) {
         var traces: [TraceRelease] = []
         var sessions: [String?] = []
-        let (summary, _) = try input.read(hit: hit, groupBy: groupBy) { record in
+        let (summary, read) = try input.read(hit: hit, groupBy: groupBy) { record in
             traces.append(record.release)
             sessions.append(record.sessionID)
         }
         let (relabelled, labels) = BehaviourRelabelling.relabel(traces, sessions: sessions, labeller: labeller)
-        var checks = DataChecks(velocity: input.velocity)
+        var checks = DataChecks(velocity: input.velocity, framesRebuilt: read.framesRebuilt)
         for trace in relabelled { checks.add(trace) }
         return (relabelled, sessions, summary, labels, checks)
     }

@@ -56,16 +56,18 @@ public struct PlatformOptions: ParsableArguments, Sendable {
     /// `frame-logged` data check's rule on a pre-scan, so that the traces are read once with the
     /// estimator chosen): `compose-frames`, Compose's tracker on the input samples rebuilt between
     /// frames (issue 31), since on the rows as logged it reads 0 on a large share of real strokes.
-    /// `nil` otherwise (without a pre-scan unless it can matter).
+    /// `nil` otherwise (without a pre-scan unless it can matter). `--frames` decides as for any
+    /// estimator (``TraceInputOptions/rebuildsFrames(given:layoutNeeded:)``): `rebuild` without a
+    /// pre-scan, `as-logged` never (Compose's tracker on the rows as logged).
     func framesEstimator(given: TraceInputOptions) throws -> VelocityMethod? {
-        guard platform == .compose, given.velocity == .lsq2, try given.firstTracesLookFrameLogged() else { return nil }
+        guard platform == .compose, given.velocity == .lsq2, try given.rebuildsFrames() else { return nil }
         return .composeFrames
     }
 
     /// The note that says so (standard error, the verdict, the code's header).
     static let framesNote = "the traces look logged one row per display frame (data check frame-logged), so --platform compose "
         + "uses compose-frames: Compose's tracker on the input samples rebuilt between frames (issue 31), not on the rows as "
-        + "logged, where it reads 0 on strokes the device flung (--velocity compose keeps the rows)"
+        + "logged, where it reads 0 on strokes the device flung (--frames as-logged keeps the rows)"
 
     /// The policies native to the platform (preferred among ties), empty without one.
     var native: Set<String> { Set(platform?.nativePolicyIDs ?? []) }
@@ -73,10 +75,15 @@ public struct PlatformOptions: ParsableArguments, Sendable {
     /// What the numbers and the generated code assume, one line: estimator, hit criterion, platform.
     /// `frames`: the estimator is the frame-logged one (``framesEstimator(given:)``), said too.
     /// `hit`: the run header's `hit` entry (``RunHeader/hitText``).
-    func assumptions(velocity: String, hit: String, frames: Bool = false) -> String {
+    /// `framesRebuilt`: the estimator was replayed on rebuilt frames (`--frames`, ``DataChecks/framesRebuilt``), said too.
+    func assumptions(velocity: String, hit: String, frames: Bool = false, framesRebuilt: Bool = false) -> String {
         "Assumes: velocity estimator \(velocity); hit criterion \(hit); "
             + (platform.map { $0.summary(readWith: frames ? .composeFrames : nil) } ?? "platform not given (--platform sets the estimator its tracker uses; "
                 + "thresholds compared with other velocities decide differently)")
-            + (frames ? "; " + Self.framesNote : "") + "."
+            + (frames ? "; " + Self.framesNote : "") + (framesRebuilt ? "; " + Self.framesRebuiltNote : "") + "."
     }
+
+    /// What ``assumptions(velocity:hit:frames:framesRebuilt:)`` adds when `--frames` rebuilt the input.
+    static let framesRebuiltNote = "frames rebuilt: the estimator was replayed on the input samples rebuilt between logged "
+        + "frames, as the device's tracker saw them (--frames; --frames as-logged replays it on the rows as logged)"
 }

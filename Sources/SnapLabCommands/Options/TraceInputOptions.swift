@@ -8,6 +8,19 @@ import SnapSwipeModel
 
 extension VelocityMethod: ExpressibleByArgument {}
 
+/// `--frames`: whether the release-velocity estimator is replayed on the input samples rebuilt
+/// between logged frames (``FramesRebuiltEstimator``).
+public enum FramesMode: String, Sendable, CaseIterable, ExpressibleByArgument {
+    /// Rebuild when the first traces of the files look frame-logged
+    /// (``TraceInputOptions/firstTracesLookFrameLogged(given:layoutNeeded:limit:)``); standard input is
+    /// not pre-scanned (as logged).
+    case auto
+    /// Always rebuild.
+    case rebuild
+    /// Replay the estimator on the rows as logged.
+    case asLogged = "as-logged"
+}
+
 /// The trace files a command reads and how: shared by `velocity`, `describe` and the later
 /// `compare` and `fit`.
 ///
@@ -22,6 +35,10 @@ public struct TraceInputOptions: ParsableArguments, Sendable {
 
     @Option(help: ArgumentHelp("Release-velocity estimator: \(VelocityMethod.allCases.map(\.rawValue).joined(separator: ", ")) (Docs/real-recordings.md says which matches which platform)."))
     public var velocity: VelocityMethod = .lsq2
+
+    @Option(help: ArgumentHelp("Replay the velocity estimator on the input samples rebuilt between logged frames: auto (when the files' first 2,000 traces look logged one row per display frame, data check frame-logged; standard input and pipes are not pre-scanned: as logged), rebuild, as-logged (the rows as logged). recorded and compose-frames (rebuilt already) are never rebuilt (Docs/real-recordings.md, \"frame-logged recordings\").",
+                               valueName: "mode"))
+    public var frames: FramesMode = .auto
 
     @Option(help: ArgumentHelp("A JSON layout file (item_width, item_spacing, leading_inset, trailing_inset, viewport_width, item_count, alignment, looping).", valueName: "file"))
     public var layout: String?
@@ -62,10 +79,27 @@ public struct TraceInputOptions: ParsableArguments, Sendable {
     /// naming the missing fields). With `layoutNeeded` false (`velocity`, which uses no layout)
     /// the shared benchmark layout fills the rest, so that any file reads.
     /// `hit` is the scoring commands' `--hit` (``HitOptions``): the reader gives it to every
-    /// trace without its own `hit` column (``TraceReadOptions/hit``).
-    /// - Throws: ``TraceParseError`` for a bad layout file.
+    /// trace without its own `hit` column (``TraceReadOptions/hit``). `--frames` decides
+    /// ``TraceReadOptions/rebuildsFrames`` (``rebuildsFrames(given:layoutNeeded:)``).
+    /// - Throws: ``TraceParseError`` for a bad layout file, or what the pre-scan's read throws.
     public func readOptions(layoutNeeded: Bool = true, hit: HitCriterion? = nil) throws -> TraceReadOptions {
-        try readOptions(given: givenLayout(), layoutNeeded: layoutNeeded, hit: hit)
+        let given = try givenLayout()
+        var options = readOptions(given: given, layoutNeeded: layoutNeeded, hit: hit)
+        options.rebuildsFrames = try rebuildsFrames(given: given, layoutNeeded: layoutNeeded)
+        return options
+    }
+
+    /// Whether the estimator is replayed on rebuilt frames: `--frames rebuild`; under `auto`, when
+    /// the first traces look frame-logged (``firstTracesLookFrameLogged(given:layoutNeeded:limit:)``, a
+    /// pre-scan only when `--velocity` can be rebuilt, ``VelocityMethod/canRebuildFrames``).
+    /// - Throws: what the pre-scan's read throws (a bad trace among the first).
+    func rebuildsFrames(given: LayoutFields? = nil, layoutNeeded: Bool = true) throws -> Bool {
+        guard velocity.canRebuildFrames else { return false }
+        switch frames {
+        case .rebuild: return true
+        case .asLogged: return false
+        case .auto: return try firstTracesLookFrameLogged(given: given ?? givenLayout(), layoutNeeded: layoutNeeded)
+        }
     }
 
     /// The layout fields `--layout FILE` and the layout options give (nothing else).
@@ -77,7 +111,8 @@ public struct TraceInputOptions: ParsableArguments, Sendable {
     }
 
     /// ``readOptions(layoutNeeded:)`` over `given` (``givenLayout()``, read once per command), reading
-    /// the group column `groupBy` when asked (``TraceReadOptions/groupBy``).
+    /// the group column `groupBy` when asked (``TraceReadOptions/groupBy``), as logged (no pre-scan:
+    /// the callers set ``TraceReadOptions/rebuildsFrames``).
     func readOptions(given: LayoutFields, layoutNeeded: Bool, hit: HitCriterion? = nil,
                      groupBy: TraceReadOptions.GroupColumn? = nil) -> TraceReadOptions {
         var options = TraceReadOptions(velocity: velocity, lenient: lenient,
@@ -97,8 +132,9 @@ public struct TraceInputOptions: ParsableArguments, Sendable {
                      _ body: (TraceRecord) throws -> Void) throws -> (summary: ReadSummary, checks: DataChecks) {
         let progress = ProgressLine(stage: "reading", unit: "traces", checkEvery: 512)
         let given = try givenLayout()
-        let options = readOptions(given: given, layoutNeeded: layoutNeeded, hit: hit, groupBy: groupBy)
-        var checks = DataChecks(velocity: options.velocity)
+        var options = readOptions(given: given, layoutNeeded: layoutNeeded, hit: hit, groupBy: groupBy)
+        options.rebuildsFrames = try rebuildsFrames(given: given, layoutNeeded: layoutNeeded)
+        var checks = DataChecks(readWith: options)
         let summary = try TraceReader.read(paths: files, options: options) { record in
             checks.add(record)
             try body(record)
@@ -112,15 +148,16 @@ public struct TraceInputOptions: ParsableArguments, Sendable {
     /// Whether the first `limit` sample-level traces of the files (all of them when fewer) look
     /// logged one row per display frame: more than ``DataChecks/zeroVelocityShare`` of them match
     /// ``FrameLoggedPattern``, the `frame-logged` data check's rule, on a pre-scan that stops after
-    /// them. Standard input cannot be read twice, so a read of it (`-`) is not pre-scanned (false;
-    /// the data check still warns and names `--velocity compose-frames`). A bad trace in the
-    /// prefix throws what the full read would.
-    func firstTracesLookFrameLogged(limit: Int = 2000) throws -> Bool {
+    /// them. Standard input, a pipe or a FIFO cannot be read twice (``readsStream``), so such a read
+    /// is not pre-scanned (false; the data check still warns and names `--frames rebuild`). A bad trace in the prefix throws
+    /// what the full read would. `given`, `layoutNeeded`: as the command's read.
+    func firstTracesLookFrameLogged(given: LayoutFields? = nil, layoutNeeded: Bool = true, limit: Int = 2000) throws -> Bool {
         struct Enough: Error {}
-        guard !files.contains("-") else { return false }
+        guard !readsStream else { return false }
         var sampleLevel = 0, framed = 0
+        let options = readOptions(given: try given ?? givenLayout(), layoutNeeded: layoutNeeded)
         do {
-            _ = try TraceReader.read(paths: files, options: try readOptions()) { record in
+            _ = try TraceReader.read(paths: files, options: options) { record in
                 guard record.samples.count > 1 else { return }
                 sampleLevel += 1
                 if FrameLoggedPattern.delay(record.samples) != nil { framed += 1 }
@@ -128,6 +165,15 @@ public struct TraceInputOptions: ParsableArguments, Sendable {
             }
         } catch is Enough {}
         return DataChecks.looksFrameLogged(framed: framed, of: sampleLevel)
+    }
+
+    /// Whether a file is standard input (`-`) or not a regular file (a pipe such as `<(…)`, a
+    /// FIFO): it can be read only once, so it is never pre-scanned.
+    var readsStream: Bool {
+        files.contains { path in
+            var info = stat()
+            return path == "-" || stat(path, &info) != 0 || (info.st_mode & S_IFMT) != S_IFREG
+        }
     }
 
     /// Whether every trace of a read under a stand-in layout (`velocity` without a layout)
@@ -163,8 +209,9 @@ extension TraceInputOptions {
         let progress = ProgressLine(stage: "reading", unit: "traces", checkEvery: 512)
         defer { progress.finish() }
         let given = try givenLayout()
-        let options = readOptions(given: given, layoutNeeded: layoutNeeded)
-        var checks = DataChecks(velocity: options.velocity)
+        var options = readOptions(given: given, layoutNeeded: layoutNeeded)
+        options.rebuildsFrames = try rebuildsFrames(given: given, layoutNeeded: layoutNeeded)
+        var checks = DataChecks(readWith: options)
         let summary = try TraceReader.readFolding(
             paths: files, options: options, parts: effectiveJobs, into: &folded,
             initial: { (partial: initial(), checks: DataChecks()) },

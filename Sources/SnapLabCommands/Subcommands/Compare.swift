@@ -77,14 +77,16 @@ extension SnapLab {
             var labelNote: String?
             let (totals, summary, checks): (ScoreAccumulator, ReadSummary, DataChecks)
             var relabelled: (traces: [TraceRelease], sessions: [String?])? = nil
+            var readOptions: TraceReadOptions?  // read once: --frames auto pre-scans the files
             if behaviour.labels == .behaviour {
                 let run = try behaviour.accumulate(input, policies: selected, hit: hitOptions.hit)
                 (totals, summary, checks, labelNote) = (run.totals, run.summary, run.checks, run.labels.description)
                 relabelled = (run.traces, run.sessions)
             } else {
+                let options = try input.readOptions(hit: hitOptions.hit)
+                readOptions = options
                 (totals, summary, checks) = try ComparisonRun.accumulateChecked(
-                    paths: input.files, options: input.readOptions(hit: hitOptions.hit), policies: selected,
-                    parts: input.effectiveJobs)
+                    paths: input.files, options: options, policies: selected, parts: input.effectiveJobs)
             }
             let printout = try ComparisonPrintout(
                 totals: totals, userNames: summary.users.names,
@@ -97,7 +99,7 @@ extension SnapLab {
             result.standardOutput = printout.standardOutput
             if let emitSummary {
                 let settings = ComparisonSummary.Settings(policies: selected, hit: hitOptions.hit, velocity: input.velocity,
-                                                          resamples: bootstrap, seed: seed)
+                                                          framesRebuilt: checks.framesRebuilt, resamples: bootstrap, seed: seed)
                 try SideFile.write(ComparisonSummary(settings: settings, totals: totals, read: summary, checks: checks).jsonLines(),
                                    to: emitSummary)
             }
@@ -110,7 +112,7 @@ extension SnapLab {
                     traces = try PerTraceCSV.write(traces: relabelled.traces, sessions: relabelled.sessions, userNames: summary.users.names,
                                                    policies: selected, to: perTrace)
                 } else {
-                    traces = try PerTraceCSV.write(paths: input.files, options: input.readOptions(hit: hitOptions.hit),
+                    traces = try PerTraceCSV.write(paths: input.files, options: readOptions ?? input.readOptions(hit: hitOptions.hit),
                                                    policies: selected, to: perTrace)
                 }
                 notes.append("wrote \(traces) traces × \(selected.count) policies = \(traces * selected.count) per-trace rows to \(perTrace)")

@@ -43,7 +43,7 @@ extension SnapLab {
             let hasLayout = checks.checksLayout
             var result = CommandOutput()
             let warnings = checks.lines()
-            let used = VelocityInUse.header(method: input.velocity, files: summary.files)
+            let used = VelocityInUse.header(method: input.velocity, files: summary.files, framesRebuilt: checks.framesRebuilt)
             switch format {
             case .table:
                 result.standardOutput = Array(("velocity: \(used)\n" + description.table(summary: summary, hasLayout: hasLayout)).utf8)

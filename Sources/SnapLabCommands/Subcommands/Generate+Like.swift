@@ -15,6 +15,7 @@ extension SnapLab.Generate {
         let base = try LayoutFields(layoutOptions.layout())
         let options = TraceReadOptions(baseLayout: base)
         var checks = DataChecks(velocity: options.velocity)
+        checks.offersFramesOption = false  // --like reads the log as logged
         let (recording, read) = try RecordingSummary.read(paths: like, options: options) { checks.add($0) }
         for line in checks.lines() { Output.error.write(line + "\n") }
         // the task and live policy: the options, else a generated recording's sidecar, else the hit column and labels
@@ -82,6 +83,7 @@ extension SnapLab.Generate {
         let policies = PolicyCatalog.all
         let options = TraceReadOptions(baseLayout: base)
         var checks = DataChecks(velocity: options.velocity)
+        checks.offersFramesOption = false  // --like reads the log as logged
         let referenceHits = try PolicyHitRates.userHits(ofFiles: rankAgainst, options: options,
                                                         policies: policies, criterion: criterion) { checks.add($0) }
         for line in checks.lines() { Output.error.write(line + "\n") }

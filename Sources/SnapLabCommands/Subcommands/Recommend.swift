@@ -91,7 +91,8 @@ extension SnapLab {
                                    trailing: [("platform", platformOptions.platform.map { $0.summary(readWith: frames) } ?? "not given"),
                                               ("seed", "\(fitOptions.seed)")],
                                    velocityNote: frames != nil ? PlatformOptions.framesNote : nil)
-            recommendation.codeHeader = [platformOptions.assumptions(velocity: header.velocity, hit: header.hitText, frames: frames != nil)]
+            recommendation.codeHeader = [platformOptions.assumptions(velocity: header.velocity, hit: header.hitText, frames: frames != nil,
+                                                               framesRebuilt: checks.framesRebuilt)]
             let preamble = header.entries
             let users = data.userCounts(data.allIndices).count
             var notes = summary.notices(scored: data.count)
@@ -104,7 +105,7 @@ extension SnapLab {
             report.userNames = summary.users.names
             report.warnings = checks.json(users: users)
             report.estimatorWarning = checks.estimatorWarning(platformGiven: platformOptions.platform != nil,
-                                                              readsStandardInput: input.files.contains("-"))
+                                                              readsStandardInput: input.readsStream)
             if let w = report.estimatorWarning { notes.insert(w.text, at: notes.count - 1) }
             return (report, notes)
         }

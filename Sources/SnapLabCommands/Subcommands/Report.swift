@@ -117,10 +117,11 @@ extension SnapLab {
             if let labels { trailing.append(("labels", labels.description)) }
             let header = RunHeader(files: summary.files, checks: checks, hit: hitOptions.hit, trailing: trailing,
                                    listsFiles: false)
-            page.assumptions = platformOptions.assumptions(velocity: header.velocity, hit: header.hitText, frames: frames != nil)
+            page.assumptions = platformOptions.assumptions(velocity: header.velocity, hit: header.hitText, frames: frames != nil,
+                                                               framesRebuilt: checks.framesRebuilt)
             page.preamble = header.entries
             page.estimatorWarning = checks.estimatorWarning(platformGiven: platformOptions.platform != nil,
-                                                            readsStandardInput: input.files.contains("-"))
+                                                            readsStandardInput: input.readsStream)
             page.baseline = baseline
             page.footerItems = [("made by", "snaplab \(SnapLab.configuration.version)"),
                                 ("command", CommandLineText.current)]

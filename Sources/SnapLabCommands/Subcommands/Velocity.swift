@@ -66,7 +66,7 @@ extension SnapLab {
                 result.standardOutput = Array(table.rendered().utf8)
             case .json:
                 let doc = JSONValue.object([
-                    ("estimator", .string(VelocityInUse.header(method: input.velocity, files: summary.files))),
+                    ("estimator", .string(VelocityInUse.header(method: input.velocity, files: summary.files, framesRebuilt: checks.framesRebuilt))),
                     ("files", .array(summary.files.map { f in
                         .object([("path", .string(f.path)), ("kind", .string(f.kind.rawValue)),
                                  ("unknown_columns", .array(f.unknownColumns.map { .string($0) }))])
@@ -83,7 +83,7 @@ extension SnapLab {
                 result.standardOutput = Array((doc.rendered(pretty: true) + "\n").utf8)
             }
             if format != .json {
-                let used = "velocity: " + VelocityInUse.header(method: input.velocity, files: summary.files)
+                let used = "velocity: " + VelocityInUse.header(method: input.velocity, files: summary.files, framesRebuilt: checks.framesRebuilt)
                 result.standardError = (summary.notices(scored: scored) + [used] + warnings).joined(separator: "\n") + "\n"
             } else {
                 let lines = summary.skipped.map { "skipped \($0.description)" } + warnings

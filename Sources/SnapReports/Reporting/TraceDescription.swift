@@ -198,7 +198,7 @@ public struct TraceDescription: Sendable {
         if frameLoggedTraces > 0 {
             out += "frame-logged: \(frameLoggedTraces) of \(traces) traces have one row per display frame, a first move over 40 ms "
                 + "after touch-down and fewer than 3 samples in Compose's window (the device also had the samples between "
-                + "frames: --velocity compose-frames rebuilds them)\n"
+                + "frames: --frames rebuild, and the default --frames auto on a file that looks so, rebuilds them for any estimator)\n"
         }
         return out
     }

@@ -39,7 +39,7 @@ public enum ComparisonRun {
         let line = ProgressLine(stage: "scoring \(policies.count) policies", unit: "traces", checkEvery: 512)
         defer { line.finish() }
         // parts are folded in file order as they come: a bounded number of part accumulators alive
-        var merged = (totals: ScoreAccumulator(policies: policies), checks: DataChecks(velocity: options.velocity))
+        var merged = (totals: ScoreAccumulator(policies: policies), checks: DataChecks(readWith: options))
         let summary = try TraceReader.readFolding(
             paths: paths, options: options, parts: parts, into: &merged,
             initial: { Part(scores: PendingScores(policies: policies)) },

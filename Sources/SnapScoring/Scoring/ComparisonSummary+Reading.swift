@@ -33,7 +33,7 @@ extension ComparisonSummary {
             if let difference = Self.difference(first.summary.settings, s.settings) {
                 throw SummaryError("\(path) and \(first.path) were made with different \(difference.name) "
                                    + "(\(difference.theirs) against \(difference.ours)); summaries merge only when policies, "
-                                   + "parameters, --hit, --velocity, --bootstrap and --seed are the same")
+                                   + "parameters, --hit, --velocity, --frames, --bootstrap and --seed are the same")
             }
             var table = TraceUsers()
             for name in s.userNames { _ = table.intern(name) }
@@ -55,6 +55,10 @@ extension ComparisonSummary {
         }
         if a.hit != b.hit { return ("--hit", a.hit.rawValue, b.hit.rawValue) }
         if a.velocity != b.velocity { return ("--velocity", a.velocity.rawValue, b.velocity.rawValue) }
+        if a.framesRebuilt != b.framesRebuilt {
+            func frames(_ s: Settings) -> String { s.framesRebuilt ? "frames rebuilt" : "frames as logged" }
+            return ("--frames", frames(a), frames(b))
+        }
         if a.resamples != b.resamples { return ("--bootstrap", "\(a.resamples)", "\(b.resamples)") }
         if a.seed != b.seed { return ("--seed", "\(a.seed)", "\(b.seed)") }
         return nil
@@ -125,7 +129,14 @@ private struct Reader {
             throw fail(0, "key 'velocity': expected one of \(VelocityMethod.allCases.map(\.rawValue).joined(separator: ", "))")
         }
         guard let seed = UInt64(try header.string("seed")) else { throw fail(0, "key 'seed': expected a whole number as text") }
-        let settings = ComparisonSummary.Settings(policies: policies, hit: hit, velocity: velocity,
+        var framesRebuilt = false
+        if header.dict["frames"] != nil {
+            guard try header.string("frames") == ComparisonSummary.framesRebuilt else {
+                throw fail(0, "key 'frames': expected \"\(ComparisonSummary.framesRebuilt)\" (or no key: the rows as logged)")
+            }
+            framesRebuilt = true
+        }
+        let settings = ComparisonSummary.Settings(policies: policies, hit: hit, velocity: velocity, framesRebuilt: framesRebuilt,
                                                   resamples: try header.int("bootstrap"), seed: seed)
         var totals = ScoreAccumulator(policies: policies)
         totals.labelled = try header.int("labelled")

@@ -22,6 +22,8 @@ public struct ComparisonSummary: Sendable {
     public static let formatName = "snaplab-compare-summary"
     /// The version written; readers refuse others.
     public static let version = 1
+    /// The header's `frames` value when the velocities were read on rebuilt frames.
+    public static let framesRebuilt = "rebuilt"
 
     /// What must be equal for summaries to be merged: the same policies (ids and parameter
     /// values, in order), hit criterion, velocity estimator and bootstrap.
@@ -29,10 +31,15 @@ public struct ComparisonSummary: Sendable {
         public var policies: [PolicySetting]
         public var hit: HitCriterion
         public var velocity: VelocityMethod
+        /// Whether ``velocity`` was replayed on rebuilt frames (`--frames`, ``DataChecks/framesRebuilt``):
+        /// written as `"frames": "rebuilt"` only when true, so other summaries read as before.
+        public var framesRebuilt: Bool
         public var resamples: Int
         public var seed: UInt64
 
-        public init(policies: [any SnapPolicy], hit: HitCriterion, velocity: VelocityMethod, resamples: Int, seed: UInt64) {
+        public init(policies: [any SnapPolicy], hit: HitCriterion, velocity: VelocityMethod, framesRebuilt: Bool = false,
+                    resamples: Int, seed: UInt64) {
+            self.framesRebuilt = framesRebuilt && velocity.canRebuildFrames
             self.policies = policies.map { PolicySetting(id: $0.id, parameters: $0.parameterValues) }
             self.hit = hit
             self.velocity = velocity
@@ -104,6 +111,7 @@ public struct ComparisonSummary: Sendable {
         self.totals = totals
         self.checks = checks
         self.checks.velocity = settings.velocity
+        self.checks.framesRebuilt = settings.framesRebuilt
     }
 
     /// Traces read, skipped and cancelled over all files.
@@ -123,7 +131,7 @@ public struct ComparisonSummary: Sendable {
         }
         let t = totals, p = t.policies.count
         let users = userNames.count
-        line("header", [
+        var header: [(String, JSONValue)] = [
             ("format", .string(Self.formatName)), ("version", .int(Self.version)),
             ("policies", .array(settings.policies.map { s in
                 .object([("id", .string(s.id)), ("parameters", .array(s.parameters.map(Self.exact)))])
@@ -133,7 +141,9 @@ public struct ComparisonSummary: Sendable {
             ("labelled", .int(t.labelled)), ("unlabelled", .int(t.unlabelled)),
             ("files", .int(files.count)), ("users", .int(users)), ("patterns", .int(t.hitPatterns.count)),
             ("groups", .int(t.fileNames.count)),
-        ])
+        ]
+        if settings.framesRebuilt { header.insert(("frames", .string(Self.framesRebuilt)), at: 5) }
+        line("header", header)
         for f in files {
             line("file", [("path", .string(f.path)), ("kind", .string(f.kind.rawValue)),
                           ("unknown_columns", .array(f.unknownColumns.map(JSONValue.string))),

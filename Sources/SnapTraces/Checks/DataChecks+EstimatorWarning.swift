@@ -12,7 +12,8 @@ extension DataChecks {
     /// Whether the estimator in use (``velocity``) may read a frame-logged stroke as 0 where the
     /// device did not: any but `compose-frames` (which rebuilds the samples between frames) and
     /// recorded velocities. The moving-stroke counts and the warning are only for these.
-    var estimatorMayReadFrameZeros: Bool { velocity != .composeFrames && velocity != .recorded }
+    /// Nor when the run rebuilt frames (``framesRebuilt``, `--frames`).
+    var estimatorMayReadFrameZeros: Bool { velocity.canRebuildFrames && !framesRebuilt }
 
     /// Whether the move samples of `s` span at least ``movingSpan`` points of content offset.
     public static func isMoving(_ s: TraceSamples) -> Bool {
@@ -29,13 +30,16 @@ extension DataChecks {
     /// (``movingReadAsZero`` of ``movingLabelled``), more than ``zeroVelocityShare`` of them
     /// strokes that `compose-frames` reads as moving (``movingZeroRebuilt``: a finger that rested
     /// before lift-off reads 0 on the device too, and is no reason to change estimator). The
-    /// message names both counts, the pattern and the option that reads the strokes as the device did:
-    /// `--velocity compose-frames` (Compose's tracker on the input samples rebuilt between frames,
-    /// every candidate kept), or, when the default estimator was in use, `--platform compose` (which
+    /// message names both counts, the pattern and the options that read the strokes as the device did:
+    /// `--frames rebuild` (the estimator in use on the input samples rebuilt between frames, what
+    /// the default `--frames auto` does on a file that looks frame-logged), `--velocity
+    /// compose-frames` (Compose's tracker on the input samples rebuilt between frames, every
+    /// candidate kept), or, when the default estimator was in use, `--platform compose` (which
     /// reads frame-logged files with compose-frames after a pre-scan, and keeps only Compose's
     /// policies and the rules that ship as code; standard input is not pre-scanned, so there it
     /// needs `--velocity compose-frames` too). `nil` when `--platform` was given (it chose the
-    /// estimator), with `compose-frames` or recorded velocities, or when nothing trips it.
+    /// estimator), with `compose-frames` or recorded velocities, when the run rebuilt frames
+    /// (``framesRebuilt``), or when nothing trips it.
     public func estimatorWarning(platformGiven: Bool, readsStandardInput: Bool = false) -> DataWarning? {
         guard !platformGiven, estimatorMayReadFrameZeros,
               Self.looksFrameLogged(framed: frameLogged.count, of: sampleLevel), movingLabelled > 0,
@@ -54,7 +58,10 @@ extension DataChecks {
                 + "compose-frames reads as moving; the traces look logged one row per display frame (\(frameLogged.count) of "
                 + "\(sampleLevel), data check frame-logged), where a tracker replayed on the rows reads 0 on strokes the device "
                 + "flung: every candidate scores those as released at rest. "
-                + "To read them as the device did, \(give) --velocity compose-frames (Compose's tracker on the input samples "
+                + "To read them as the device did, give --frames rebuild (\(name) replayed on the input samples rebuilt between "
+                + "frames; " + (readsStandardInput ? "standard input and pipes are not pre-scanned, so the default --frames auto reads them as logged"
+                                : "the default --frames auto does so when a file's first traces look like this") + "), "
+                + "or \(give) --velocity compose-frames (Compose's tracker on the input samples "
                 + "rebuilt between frames; every candidate kept)\(platform)",
             examples: movingReadAsZero.examples)
     }

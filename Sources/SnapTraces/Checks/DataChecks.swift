@@ -16,7 +16,8 @@ import SnapGSL
 ///   rule on frame-batched input; `describe` shows the share per estimator).
 /// - **frame-logged**: more than 5% of sample-level traces match ``FrameLoggedPattern`` (one row
 ///   per display frame, a late first move, too few samples for Compose's tracker): the device
-///   computed from samples the log lacks (`--velocity compose-frames` rebuilds them).
+///   computed from samples the log lacks (`--frames rebuild`, the default `--frames auto` on a
+///   file that looks so, rebuilds them for any estimator).
 /// - **fling-clamp**: release velocities at the platforms' 8 pt/ms fling clamp
 ///   (``VelocityWindow/maximumFlingVelocity``): a touchscreen glitch, or a real 8000 dp/s fling.
 /// - **mixed-layouts**: one file holds traces of more than one layout (several screens or
@@ -121,13 +122,28 @@ public struct DataChecks: Sendable {
     /// header say it without being told again. A part merged in (``merge(_:lineOffset:)``) is of
     /// the same run: its estimator is this one.
     public package(set) var velocity: VelocityMethod
+    /// Whether ``velocity`` was replayed on the input samples rebuilt between logged frames
+    /// (``TraceReadOptions/framesRebuilt``, `--frames`): said with the estimator's name
+    /// (``VelocityInUse``), in a note (``lines(users:)``), and the `estimator-reads-zero` warning
+    /// does not apply.
+    public package(set) var framesRebuilt: Bool
+    /// Whether the command has `--frames` (the `frame-logged` warning names it); false for
+    /// `generate --like`, which describes the log as logged and names `--velocity compose-frames`.
+    public var offersFramesOption = true
 
     /// - Parameters:
     ///   - checksLayout: run the checks that need the traces' real layout.
     ///   - velocity: the estimator the traces are read with (``velocity``).
-    public init(checksLayout: Bool = true, velocity: VelocityMethod = .lsq2) {
+    ///   - framesRebuilt: whether it was replayed on rebuilt frames (``framesRebuilt``).
+    public init(checksLayout: Bool = true, velocity: VelocityMethod = .lsq2, framesRebuilt: Bool = false) {
         self.checksLayout = checksLayout
         self.velocity = velocity
+        self.framesRebuilt = framesRebuilt && velocity.canRebuildFrames
+    }
+
+    /// Checks for a read with `options`: its estimator and whether it rebuilt frames.
+    public init(readWith options: TraceReadOptions) {
+        self.init(velocity: options.velocity, framesRebuilt: options.framesRebuilt)
     }
 
     /// The frame-logged rule: more than ``zeroVelocityShare`` of `sampleLevel` sample-level traces
@@ -278,7 +294,7 @@ public struct DataChecks: Sendable {
                                    message: "\(frameLogged.count) of \(sampleLevel) traces look logged one row per display frame: the first move "
                                        + "comes a median \(delay) ms after touch-down (beyond the trackers' 40 ms gap) and Compose's window "
                                        + "holds fewer than 3 samples, so a platform tracker replayed on the rows reads 0 where the device, "
-                                       + "which also had the input samples between frames, flung; --velocity compose-frames rebuilds them "
+                                       + "which also had the input samples between frames, flung; \(framesAdvice) "
                                        + "(Docs/real-recordings.md)",
                                    examples: frameLogged.examples))
         }

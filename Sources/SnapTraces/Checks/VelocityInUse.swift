@@ -6,14 +6,20 @@
 /// only with `--velocity recorded`.
 public enum VelocityInUse {
     /// `lsq2`, `recorded`, or `lsq2 (sample-level files), recorded (release-level files)`.
-    public static func header(method: VelocityMethod, files: [FileReadSummary]) -> String {
+    /// With `framesRebuilt` (``DataChecks/framesRebuilt``) the estimator reads e.g.
+    /// `lsq2 (frames rebuilt)`.
+    public static func header(method: VelocityMethod, files: [FileReadSummary], framesRebuilt: Bool = false) -> String {
         let kinds = Set(files.map(\.kind))
         if kinds == [.releaseLevel] || method == .recorded { return VelocityMethod.recorded.rawValue }
+        let name = method.rawValue + (framesRebuilt && method.canRebuildFrames ? " " + framesRebuiltSuffix : "")
         if kinds.contains(.releaseLevel) {
-            return "\(method.rawValue) (sample-level files), recorded (release-level files)"
+            return "\(name) (sample-level files), recorded (release-level files)"
         }
-        return method.rawValue
+        return name
     }
+
+    /// Said after the estimator's name when it was replayed on rebuilt frames.
+    public static let framesRebuiltSuffix = "(frames rebuilt)"
 
     /// The notice when `ignored` sample-level traces carried a `release_velocity` that `method`
     /// did not use; `nil` when there is nothing to say.

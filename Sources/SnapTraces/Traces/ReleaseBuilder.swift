@@ -35,7 +35,7 @@ struct ReleaseBuilder: ~Copyable {
 
     init(path: String, options: TraceReadOptions) {
         self.path = path
-        estimator = options.velocity.estimator
+        estimator = options.estimator
         velocity = options.velocity
         baseLayout = options.baseLayout
         hit = options.hit

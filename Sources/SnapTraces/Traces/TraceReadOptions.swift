@@ -5,6 +5,10 @@ public struct TraceReadOptions: Sendable {
     /// The release-velocity estimator for sample-level files (release-level files always use
     /// the recorded velocity).
     public var velocity: VelocityMethod
+    /// Replay ``velocity`` on the input samples rebuilt between logged frames
+    /// (``FramesRebuiltEstimator``; `--frames`). Ignored for `recorded` and `compose-frames`
+    /// (``VelocityMethod/canRebuildFrames``). Default false: the rows as logged.
+    public var rebuildsFrames = false
     /// Skip bad traces (listed in the summary) instead of stopping at the first error.
     public var lenient: Bool
     /// Layout fields for traces whose columns do not give them (from `--layout FILE` over the
@@ -47,6 +51,13 @@ public struct TraceReadOptions: Sendable {
     /// scored under. `nil` (the default) leaves it `nil`, which scores as ``HitCriterion/exact``
     /// (``TraceRelease/criterion``) and lets a reader ask what the file itself says (`generate --like`).
     public var hit: HitCriterion?
+
+    /// The estimator the reader uses for sample-level traces: ``velocity``, on rebuilt frames when
+    /// ``rebuildsFrames``.
+    public var estimator: any VelocityEstimator { velocity.estimator(rebuildingFrames: rebuildsFrames) }
+
+    /// Whether the estimator is replayed on rebuilt frames (``rebuildsFrames`` and the method can be).
+    public var framesRebuilt: Bool { rebuildsFrames && velocity.canRebuildFrames }
 
     public init(velocity: VelocityMethod = .lsq2, lenient: Bool = false, baseLayout: LayoutFields = LayoutFields(),
                 bufferSize: Int = 256 << 10, maxRowBytes: Int = 64 << 20, maxSamplesPerTrace: Int = 4 << 20,
