@@ -48,7 +48,7 @@ extension ModelCalibration {
 
     /// `fitted` with the release end and width, the hold mean and (`withheld`) the dwell fitted as
     /// this extension's comment says.
-    static func withReleaseShape(_ fitted: [Fitted], withheld: Bool) -> [Fitted] {
+    static func withReleaseShape(_ fitted: [Fitted], withheld: Bool, movingStart: Bool = false) -> [Fitted] {
         var out = fitted.filter { $0.key != "stroke.releaseRange" && !(withheld && $0.key == "delivery.touchDownDwellMedian") }
         out.append(Fitted(name: "stroke release end q (latest release at 1 − q of T)", key: "stroke.releaseRange.end",
                           statistic: .lateSpeedP50, isProbability: false,
@@ -64,7 +64,14 @@ extension ModelCalibration {
                           limits: releaseWidthLimits, valueName: "stroke release width w of parameters.stroke.releaseRange"))
         out.append(Fitted(name: "placed-stroke hold mean (ms)", key: "stroke.holdMean", statistic: .liftedLate, isProbability: false,
                           get: { $0.stroke.holdMean }, set: { $0.stroke.holdMean = $1 }))
-        if withheld {
+        if withheld && movingStart {
+            out.append(Fitted(name: "stroke moving-start share (of the amplitude, from touch-down)", key: "stroke.movingStartShare",
+                              statistic: .firstMoveShareMedian, isProbability: true,
+                              get: { $0.stroke.movingStartShare ?? .nan }, set: { $0.stroke.movingStartShare = $1 }))
+            out.append(Fitted(name: "first delivery log sd", key: "delivery.firstDeliveryLogSD", statistic: .firstMoveSpread,
+                              isProbability: false, get: { $0.delivery.firstDeliveryLogSD ?? $0.delivery.touchDownDwellLogSD },
+                              set: { $0.delivery.firstDeliveryLogSD = $1 }))
+        } else if withheld {
             out.append(Fitted(name: "touch-down dwell median (ms; before the finger moves)", key: "delivery.touchDownDwellMedian",
                               statistic: .firstMoveShareMedian, isProbability: false,
                               get: { $0.delivery.touchDownDwellMedian }, set: { $0.delivery.touchDownDwellMedian = $1 }, sign: -1))
@@ -80,10 +87,27 @@ extension ModelCalibration {
         return nil
     }
 
+    /// The first move's share of the travel (median) above which a frame-delivered recording's
+    /// strokes are taken to move from touch-down with their moves withheld: a finger at rest until it
+    /// crosses the slop shows at its first frame the travel of one frame at the start of a bell
+    /// (0.06 on the A30 home fit without it; the recording: 0.56) [assumption: halfway to 0.5].
+    static let movingFromTouchDownShare = 0.25
+    /// The dwell before the finger moves when it moves from touch-down (ms, median): the A30 home
+    /// recording's opening strokes cover 66% of their 225 pt in the 91 ms before the first logged
+    /// move and the rest in the 55 ms after it, about 1.6 pt/ms throughout, so no rest shows [assumption].
+    static let movingFromTouchDownDwell = 1.0
+
     /// Sets up `p` for the release shape: no motor noise, and stalls between moves when the
     /// recording's share of gaps between moves (`moveGaps`) exceeds its share of late lift-offs
-    /// (`lateLifts`) on frame delivery. Returns the notes.
-    static func prepareReleaseShape(_ p: inout SwipeModelParameters, moveGaps: Double?, lateLifts: Double?) -> [String] {
+    /// (`lateLifts`) on frame delivery; and strokes that move from touch-down with their moves
+    /// withheld (``StrokeParameters/movingStartShare``, ``InputDeliveryParameters/firstDeliveryMedian``
+    /// and its log sd from the first-move delay `firstMoveDelay` and its spread `firstMoveSpread`, the
+    /// dwell ``movingFromTouchDownDwell``) when the
+    /// recording's first move carries more than ``movingFromTouchDownShare`` of the travel
+    /// (`firstMoveShare`) on frame delivery. Returns the notes.
+    static func prepareReleaseShape(_ p: inout SwipeModelParameters, moveGaps: Double?, lateLifts: Double?,
+                                    firstMoveShare: Double? = nil, firstMoveDelay: Double? = nil,
+                                    firstMoveSpread: Double? = nil) -> [String] {
         var notes = ["release: ρ ~ U(1 − q − w, 1 − q), q fitted to the late finger speed p50, w to its p90; the hold mean to the share lifted > 40 ms after the last move; "
                      + "motor noise 0 (in a reveal stroke it and the amplitude log sd are one lognormal factor; the amplitude log sd carries it)"]
         p.motorNoiseRange = 0...0
@@ -91,6 +115,17 @@ extension ModelCalibration {
             p.delivery.stallsBetweenMoves = true
             notes.append("stalls between moves: the recording has gaps > 40 ms between moves in \(NumberFormat.fixed(100 * gaps, 1))% of its strokes "
                          + "and lift-offs > 40 ms after the last move in \(NumberFormat.fixed(100 * late, 1))%, so a stall ends before the lift-off")
+        }
+        if p.delivery.isEnabled, p.delivery.firstDeliveryMedian == nil, p.stroke.movingStartShare == nil,
+           let share = firstMoveShare, share > movingFromTouchDownShare, let delay = firstMoveDelay, delay > 0, delay.isFinite {
+            p.delivery.firstDeliveryMedian = delay
+            p.delivery.touchDownDwellMedian = movingFromTouchDownDwell
+            p.stroke.movingStartShare = 0.5
+            if let sd = firstMoveSpread, sd > 0, sd.isFinite { p.delivery.firstDeliveryLogSD = sd }
+            notes.append("moving from touch-down: the recording's first move carries \(NumberFormat.fixed(share, 2)) of the travel (median), "
+                         + "so the strokes move from touch-down (dwell \(NumberFormat.fixed(movingFromTouchDownDwell, 0)) ms) with their moves withheld "
+                         + "until the first delivery (its median fitted to the first-move delay, its log sd to the delay's) and a share of "
+                         + "the amplitude on a path that starts at its fastest (stroke.movingStartShare, fitted to the first move's share)")
         }
         return notes
     }
