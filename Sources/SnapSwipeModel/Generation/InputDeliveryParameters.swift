@@ -56,8 +56,8 @@ public struct InputDeliveryParameters: Sendable, Hashable, Codable {
     /// absent: every model before it) for the dwell's, ``touchDownDwellLogSD``, as before. The A30
     /// home recording's first moves come within 77–101 ms of touch-down in 80% of its strokes (log
     /// sd 0.095, 5% trimmed), a gesture detector's fixed wait plus a frame, not the dwell's 0.5;
-    /// `generate --like` fits it to ``StatisticKind/firstMoveSpread`` with strokes that move from
-    /// touch-down (``StrokeParameters/movingStartShare``).
+    /// the calibration fits it to ``StatisticKind/firstMoveSpread`` when its starting model has
+    /// strokes that move from touch-down (``StrokeParameters/movingStartShare``).
     public var firstDeliveryLogSD: Double?
     /// With scan delivery (``isEnabled`` false): the finger rests this long after touch-down before
     /// it moves, ms (log-normal, log sd ``touchDownDwellLogSD``), every scan of the rest logged as

@@ -23,6 +23,13 @@ import SnapLabSupport
 ///   that share only to 0.35, left the travel p50 at 0.99 against 1.28 pitches and the late finger
 ///   speed p50 at 0.85 against 1.21 pt/ms, and ranked the policies with ρ = 0.78 against home
 ///   (0.97 without them; issue 32).
+/// - **Moving from touch-down** (``StrokeParameters/movingStartShare`` set in the starting model,
+///   with withheld moves): the share answers to the first move's share of the travel in place of
+///   the dwell (kept: the finger does not rest), and the withheld time's log sd
+///   (``InputDeliveryParameters/firstDeliveryLogSD``) to the first-move delay's spread
+///   (``StatisticKind/firstMoveSpread``). `--like` does not set it: on the A30 home recording
+///   (dwell 1 ms) the release end ran to its other bound, the amplitude log sd to its floor, and the
+///   policy ranking's ρ fell to 0.69 (`Docs/research/2026-11-29-home-fit-moving-start.md`).
 /// - **Stalls between moves** (``InputDeliveryParameters/stallsBetweenMoves``) when the recording's
 ///   gaps between moves outnumber its late lift-offs (A30 home: 10.5% against 1.4%), so that the
 ///   late lift-offs answer to the hold alone.
@@ -87,27 +94,10 @@ extension ModelCalibration {
         return nil
     }
 
-    /// The first move's share of the travel (median) above which a frame-delivered recording's
-    /// strokes are taken to move from touch-down with their moves withheld: a finger at rest until it
-    /// crosses the slop shows at its first frame the travel of one frame at the start of a bell
-    /// (0.06 on the A30 home fit without it; the recording: 0.56) [assumption: halfway to 0.5].
-    static let movingFromTouchDownShare = 0.25
-    /// The dwell before the finger moves when it moves from touch-down (ms, median): the A30 home
-    /// recording's opening strokes cover 66% of their 225 pt in the 91 ms before the first logged
-    /// move and the rest in the 55 ms after it, about 1.6 pt/ms throughout, so no rest shows [assumption].
-    static let movingFromTouchDownDwell = 1.0
-
     /// Sets up `p` for the release shape: no motor noise, and stalls between moves when the
     /// recording's share of gaps between moves (`moveGaps`) exceeds its share of late lift-offs
-    /// (`lateLifts`) on frame delivery; and strokes that move from touch-down with their moves
-    /// withheld (``StrokeParameters/movingStartShare``, ``InputDeliveryParameters/firstDeliveryMedian``
-    /// and its log sd from the first-move delay `firstMoveDelay` and its spread `firstMoveSpread`, the
-    /// dwell ``movingFromTouchDownDwell``) when the
-    /// recording's first move carries more than ``movingFromTouchDownShare`` of the travel
-    /// (`firstMoveShare`) on frame delivery. Returns the notes.
-    static func prepareReleaseShape(_ p: inout SwipeModelParameters, moveGaps: Double?, lateLifts: Double?,
-                                    firstMoveShare: Double? = nil, firstMoveDelay: Double? = nil,
-                                    firstMoveSpread: Double? = nil) -> [String] {
+    /// (`lateLifts`) on frame delivery. Returns the notes.
+    static func prepareReleaseShape(_ p: inout SwipeModelParameters, moveGaps: Double?, lateLifts: Double?) -> [String] {
         var notes = ["release: ρ ~ U(1 − q − w, 1 − q), q fitted to the late finger speed p50, w to its p90; the hold mean to the share lifted > 40 ms after the last move; "
                      + "motor noise 0 (in a reveal stroke it and the amplitude log sd are one lognormal factor; the amplitude log sd carries it)"]
         p.motorNoiseRange = 0...0
@@ -115,17 +105,6 @@ extension ModelCalibration {
             p.delivery.stallsBetweenMoves = true
             notes.append("stalls between moves: the recording has gaps > 40 ms between moves in \(NumberFormat.fixed(100 * gaps, 1))% of its strokes "
                          + "and lift-offs > 40 ms after the last move in \(NumberFormat.fixed(100 * late, 1))%, so a stall ends before the lift-off")
-        }
-        if p.delivery.isEnabled, p.delivery.firstDeliveryMedian == nil, p.stroke.movingStartShare == nil,
-           let share = firstMoveShare, share > movingFromTouchDownShare, let delay = firstMoveDelay, delay > 0, delay.isFinite {
-            p.delivery.firstDeliveryMedian = delay
-            p.delivery.touchDownDwellMedian = movingFromTouchDownDwell
-            p.stroke.movingStartShare = 0.5
-            if let sd = firstMoveSpread, sd > 0, sd.isFinite { p.delivery.firstDeliveryLogSD = sd }
-            notes.append("moving from touch-down: the recording's first move carries \(NumberFormat.fixed(share, 2)) of the travel (median), "
-                         + "so the strokes move from touch-down (dwell \(NumberFormat.fixed(movingFromTouchDownDwell, 0)) ms) with their moves withheld "
-                         + "until the first delivery (its median fitted to the first-move delay, its log sd to the delay's) and a share of "
-                         + "the amplitude on a path that starts at its fastest (stroke.movingStartShare, fitted to the first move's share)")
         }
         return notes
     }

@@ -352,9 +352,7 @@ public struct ModelCalibration: Sendable {
             design.earlinessStatistic = .lateSpeedP50
             if task != .paging {
                 design.fitsReleaseShape = true
-                notes += Self.prepareReleaseShape(&p, moveGaps: target[.moveGapShare], lateLifts: target[.liftedLate],
-                                                  firstMoveShare: target[.firstMoveShareMedian], firstMoveDelay: target[.firstMoveLocation],
-                                                  firstMoveSpread: target[.firstMoveSpread])
+                notes += Self.prepareReleaseShape(&p, moveGaps: target[.moveGapShare], lateLifts: target[.liftedLate])
             }
         } else if !p.delivery.isEnabled {
             // one row per scan: the LSQ2 release speed reads the finger's own speed at lift-off

@@ -31,9 +31,9 @@ public struct StrokeParameters: Sendable, Hashable, Codable {
     public var peakTime: Double?
     /// The share of the amplitude on a path that starts at its fastest and slows to rest at `T`
     /// (``StrokeProfile``: `c·(1 − (1 − τ)³) + (1 − c)·φ(τ)`, so the finger lands moving),
-    /// or `nil` (the key absent: every model before it) for the bell alone as before. `generate
-    /// --like` sets and fits it on a study's trials whose first logged move already carries much of
-    /// the travel (``InputDeliveryParameters/firstDeliveryMedian``).
+    /// or `nil` (the key absent: every model before it) for the bell alone as before. Set in a model
+    /// file; the calibration fits it (to the first move's share of the travel) when its starting
+    /// model sets it with withheld moves (``InputDeliveryParameters/firstDeliveryMedian``).
     public var movingStartShare: Double?
 
     /// Reveal goals: distance from the first fully visible item to the target, items.

@@ -30,8 +30,10 @@ import SnapGSL
 ///   lift-off, their first logged move (a median 89 ms after touch-down) already carrying 56% of
 ///   the travel, where a bell that starts at rest carries 6% by then (`realdata/gestureapp`, home
 ///   screen; issue 32) [assumption: the mixture and `ψ` are ours, the smallest change that
-///   contains the bell and keeps its rest at the end; `generate --like` fits `c` to the first
-///   move's share of the travel on a study's trials whose moves are withheld after touch-down].
+///   contains the bell and keeps its rest at the end; set in a model file. The calibration fits
+///   `c` to the first move's share of the travel when its starting model sets it with withheld
+///   moves; `generate --like` does not set it: on the A30 home recording it did not converge and
+///   ranked the policies worse (ρ 0.69 against 0.92; `Docs/research/2026-11-29-home-fit-moving-start.md`)].
 ///
 /// The skewed path is tabulated once (``tableSize`` intervals of τ) and read by cubic Hermite
 /// interpolation with the exact slopes at the nodes (|error| < 1e-7 of the amplitude for

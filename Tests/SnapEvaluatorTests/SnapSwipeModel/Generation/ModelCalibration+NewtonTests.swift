@@ -58,7 +58,7 @@ import Testing
         let end = try #require(fitted.first { $0.key == "stroke.releaseRange.end" })
         let hold = try #require(fitted.first { $0.key == "stroke.holdProbability" })
         let median = try #require(fitted.first { $0.key == "stroke.amplitudeMedian" })
-        #expect(ModelCalibration.boundSide(of: end, at: 0.005) == -1 && ModelCalibration.boundSide(of: end, at: 0.3) == 1)
+        #expect(ModelCalibration.boundSide(of: end, at: 0.005) == -1 && ModelCalibration.boundSide(of: end, at: ModelCalibration.releaseEndLimits.upperBound) == 1)
         #expect(ModelCalibration.boundSide(of: end, at: 0.1) == 0)
         #expect(ModelCalibration.boundSide(of: hold, at: 0) == -1 && ModelCalibration.boundSide(of: hold, at: 1) == 1)
         #expect(ModelCalibration.boundSide(of: hold, at: 0.5) == 0)

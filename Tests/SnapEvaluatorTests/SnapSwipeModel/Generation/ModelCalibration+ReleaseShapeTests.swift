@@ -59,36 +59,33 @@ import Testing
         #expect(scans.delivery.stallsBetweenMoves == nil)
     }
 
-    /// A recording whose first move carries more than a quarter of the travel on frame delivery
-    /// (A30 home: 0.56) gets strokes that move from touch-down: moves withheld until the first
-    /// delivery (started at the first-move delay), a 1-ms dwell and a moving-start share, which
-    /// then answers to the first move's share while the dwell is not fitted. Below it, or on scans,
-    /// nothing changes.
-    @Test func aFirstMoveCarryingMuchOfTheTravelMovesFromTouchDown() throws {
-        var low = SwipeModelParameters()
-        low.delivery.isEnabled = true
-        _ = ModelCalibration.prepareReleaseShape(&low, moveGaps: nil, lateLifts: nil, firstMoveShare: 0.2, firstMoveDelay: 89)
-        #expect(low.delivery.firstDeliveryMedian == nil && low.stroke.movingStartShare == nil)
-        var scans = SwipeModelParameters()
-        _ = ModelCalibration.prepareReleaseShape(&scans, moveGaps: nil, lateLifts: nil, firstMoveShare: 0.56, firstMoveDelay: 89)
-        #expect(scans.delivery.firstDeliveryMedian == nil && scans.stroke.movingStartShare == nil)
+    /// A starting model with withheld moves and a moving start (``StrokeParameters/movingStartShare``)
+    /// fits the share to the first move's share of the travel and the withheld time's log sd to
+    /// the first-move delay's spread, and leaves the dwell unfitted; without the moving start the
+    /// dwell answers to the share as before.
+    @Test func aMovingStartAnswersToTheFirstMovesShare() throws {
         var p = SwipeModelParameters()
         p.delivery.isEnabled = true
-        let notes = ModelCalibration.prepareReleaseShape(&p, moveGaps: nil, lateLifts: nil, firstMoveShare: 0.56, firstMoveDelay: 89)
-        #expect(p.delivery.firstDeliveryMedian == 89 && p.stroke.movingStartShare == 0.5)
-        #expect(p.delivery.touchDownDwellMedian == ModelCalibration.movingFromTouchDownDwell)
-        #expect(notes.contains { $0.hasPrefix("moving from touch-down") })
-        let calibration = ModelCalibration(task: .reveal, livePolicy: nil, seed: 1)
-        var shaped = calibration
+        p.delivery.firstDeliveryMedian = 89
+        p.stroke.movingStartShare = 0.5
+        var shaped = ModelCalibration(task: .reveal, livePolicy: nil, seed: 1)
         shaped.fitsReleaseShape = true
-        let candidates = shaped.candidates(from: p, targets: [.firstMoveShareMedian: 0.56, .firstMoveLocation: 89])
+        let targets: [StatisticKind: Double] = [.firstMoveShareMedian: 0.56, .firstMoveLocation: 89, .firstMoveSpread: 0.095]
+        let candidates = shaped.candidates(from: p, targets: targets)
         let share = try #require(candidates.first { $0.0.key == "stroke.movingStartShare" })
         #expect(share.1 == .firstMoveShareMedian && share.0.isProbability && share.0.sign == 1)
+        let spread = try #require(candidates.first { $0.0.key == "delivery.firstDeliveryLogSD" })
+        #expect(spread.1 == .firstMoveSpread && spread.0.get(p) == p.delivery.touchDownDwellLogSD)
         #expect(!candidates.contains { $0.0.key == "delivery.touchDownDwellMedian" })
         #expect(candidates.first { $0.0.key == "delivery.firstDeliveryMedian" }?.1 == .firstMoveLocation)
         var q = p
         share.0.set(&q, 0.8)
-        #expect(q.stroke.movingStartShare == 0.8 && share.0.get(q) == 0.8)
+        spread.0.set(&q, 0.1)
+        #expect(q.stroke.movingStartShare == 0.8 && share.0.get(q) == 0.8 && q.delivery.firstDeliveryLogSD == 0.1)
         try SwipeModel.validate(q)
+        p.stroke.movingStartShare = nil
+        let bell = shaped.candidates(from: p, targets: targets)
+        #expect(bell.first { $0.0.key == "delivery.touchDownDwellMedian" }?.1 == .firstMoveShareMedian)
+        #expect(!bell.contains { $0.0.key == "stroke.movingStartShare" || $0.0.key == "delivery.firstDeliveryLogSD" })
     }
 }
