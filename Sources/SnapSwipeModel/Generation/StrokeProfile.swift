@@ -59,7 +59,7 @@ public struct StrokeProfile: Sendable {
 
     private init() {
         peakTime = nil
-        self.movingStartShare = nil
+        movingStartShare = nil
         alpha = 2
         beta = 2
         scale = 30
