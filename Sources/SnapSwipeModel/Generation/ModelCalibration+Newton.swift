@@ -70,6 +70,19 @@ extension ModelCalibration {
         return value <= 1e-3 * 1.0001 ? -1 : 0
     }
 
+    /// How many times the Jacobian is measured again after round 3 when a parameter reaches a
+    /// bound (each measurement costs one simulation per fitted parameter at half the replicates).
+    static let boundRemeasures = 1
+
+    /// The parameters (indices into `fitted`) at a bound of their range at `p` that their own
+    /// diagonal step (`diagonal`, in the search's coordinates) pushes beyond: the search holds them.
+    static func heldAtBounds(_ fitted: [Fitted], at p: SwipeModelParameters, diagonal: [Double]) -> Set<Int> {
+        Set(fitted.indices.filter { j in
+            let side = boundSide(of: fitted[j], at: fitted[j].get(p))
+            return side != 0 && Double(side) * diagonal[j] > 0
+        })
+    }
+
     /// The chord-Newton step with the parameters in `held` kept where they are (step 0): their
     /// rows and columns are left out of the system, so the others are solved for as if they did not
     /// move (a parameter at a bound that its step would push beyond: with it in the system the

@@ -273,9 +273,6 @@ public struct ModelCalibration: Sendable {
     /// Rounds 3 on take the full chord-Newton step `J⁻¹ r` (`ModelCalibration+Newton`); `false`:
     /// each parameter by its own statistic only (the diagonal of `J`).
     public var coupledSteps = true
-    /// How many times the Jacobian is measured again after round 3 when a parameter reaches a
-    /// bound (each measurement costs one simulation per fitted parameter at half the replicates).
-    static let boundRemeasures = 1
 
     /// The users of the simulated replicates (``UserSampling``).
     public enum ReplicateUserSampling: String, Sendable, CaseIterable {
@@ -418,11 +415,7 @@ public struct ModelCalibration: Sendable {
                 return want > 0 && got > 0 ? log(want / got) : 0
             }
             let diagonal = residuals.indices.map { residuals[$0] / jacobian[$0][$0] }
-            // a parameter at a bound that its own step pushes beyond is held there
-            let held = Set(fitted.indices.filter { j in
-                let side = Self.boundSide(of: fitted[j].0, at: fitted[j].0.get(p))
-                return side != 0 && Double(side) * diagonal[j] > 0
-            })
+            let held = Self.heldAtBounds(fitted.map(\.0), at: p, diagonal: diagonal)
             let step = round <= 2 || !coupledSteps ? diagonal
                 : (Self.newtonStep(jacobian: jacobian, residuals: residuals, held: held) ?? diagonal.indices.map { held.contains($0) ? 0 : diagonal[$0] })
             for (j, (x, _)) in fitted.enumerated() {

@@ -65,5 +65,10 @@ import Testing
         #expect(ModelCalibration.boundSide(of: median, at: 0.001) == -1 && ModelCalibration.boundSide(of: median, at: 80) == 0)
         let earliness = try #require(ModelCalibration.fittedParameters(task: .reveal).first { $0.role == .releaseEarliness })
         #expect(earliness.limits == ModelCalibration.earlinessLimits && ModelCalibration.boundSide(of: earliness, at: 0.02) == -1)
+        // held: at a bound and pushed beyond it (q at its floor, step down); not when stepping back in
+        var p = SwipeModelParameters()
+        end.set(&p, 0.005)
+        #expect(ModelCalibration.heldAtBounds([end, median], at: p, diagonal: [-0.1, 0.2]) == [0])
+        #expect(ModelCalibration.heldAtBounds([end, median], at: p, diagonal: [0.1, 0.2]).isEmpty)
     }
 }
