@@ -52,6 +52,13 @@ public struct InputDeliveryParameters: Sendable, Hashable, Codable {
     /// the A30 home recording, with the dwell at 1 ms, ten rounds did not converge (the release
     /// earliness reached its bound) and the policy ranking's ρ fell from 0.97 to 0.84.
     public var firstDeliveryMedian: Double?
+    /// Log standard deviation of the withheld time (``firstDeliveryMedian``), or `nil` (the key
+    /// absent: every model before it) for the dwell's, ``touchDownDwellLogSD``, as before. The A30
+    /// home recording's first moves come within 77–101 ms of touch-down in 80% of its strokes (log
+    /// sd 0.095, 5% trimmed), a gesture detector's fixed wait plus a frame, not the dwell's 0.5;
+    /// the calibration fits it to ``StatisticKind/firstMoveSpread`` when its starting model has
+    /// strokes that move from touch-down (``StrokeParameters/movingStartShare``).
+    public var firstDeliveryLogSD: Double?
     /// With scan delivery (``isEnabled`` false): the finger rests this long after touch-down before
     /// it moves, ms (log-normal, log sd ``touchDownDwellLogSD``), every scan of the rest logged as
     /// a row that carries only sensor noise; `nil` (the key absent: every model before it) starts

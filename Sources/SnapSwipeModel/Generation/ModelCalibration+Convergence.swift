@@ -83,8 +83,8 @@ extension ModelCalibration {
     static let runawayLogStep = 0.5
 
     /// The fitted parameters that did not settle, from the search's `history` (see ``CalibrationProblem``):
-    /// a probability at 0 or 1, a scale at the search's floor, the release earliness at its clamp, a
-    /// parameter at an end of its ``Fitted/limits``,
+    /// a probability at 0 or 1, a scale at the search's floor, a parameter at an end of its
+    /// ``Fitted/limits`` (the release earliness's clamp among them),
     /// a step the model's validation refused (`stoppedBy`), a scale still moving at the largest
     /// step in each of its last two rounds — each only while its statistic is outside tolerance
     /// — and any other whose statistic is outside tolerance at the last round. The statistic that
@@ -134,8 +134,6 @@ extension ModelCalibration {
                 out.append(problem(.atLimit, "at its bound \(next <= 1e-12 ? "0" : "1") (a probability) with its statistic still outside tolerance"))
             } else if let limit = x.limits.flatMap({ limitFinding(next, in: $0) }) {
                 out.append(problem(.atLimit, limit))
-            } else if x.key.hasSuffix("releaseRange") && (next <= 0.02 + 1e-9 || next >= 0.3 - 1e-9) {
-                out.append(problem(.atLimit, "at the search's bound q = \(next <= 0.02 + 1e-9 ? "0.02" : "0.3") (q is kept in [0.02, 0.3])"))
             } else if !x.isProbability && next <= 1e-3 * 1.0001 {
                 out.append(problem(.atLimit, "at the search's floor 0.001"))
             } else if !x.isProbability, history.count >= 2, abs(move) >= runawayLogStep,

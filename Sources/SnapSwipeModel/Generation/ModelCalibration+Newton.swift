@@ -58,6 +58,47 @@ extension ModelCalibration {
         return x
     }
 
+    /// Which end of its range `value` of `x` sits at: −1 the lower (a probability at 0, a scale at
+    /// the search's floor 0.001, the lower end of ``Fitted/limits``), +1 the upper (a probability at
+    /// 1, the upper end of its limits), 0 inside.
+    static func boundSide(of x: Fitted, at value: Double) -> Int {
+        if let r = x.limits {
+            if value <= r.lowerBound + 1e-9 { return -1 }
+            if value >= r.upperBound - 1e-9 { return 1 }
+        }
+        if x.isProbability { return value <= 1e-12 ? -1 : value >= 1 - 1e-12 ? 1 : 0 }
+        return value <= 1e-3 * 1.0001 ? -1 : 0
+    }
+
+    /// How many times the Jacobian is measured again after round 3 when a parameter reaches a
+    /// bound (each measurement costs one simulation per fitted parameter at half the replicates).
+    static let boundRemeasures = 1
+
+    /// The parameters (indices into `fitted`) at a bound of their range at `p` that their own
+    /// diagonal step (`diagonal`, in the search's coordinates) pushes beyond: the search holds them.
+    static func heldAtBounds(_ fitted: [Fitted], at p: SwipeModelParameters, diagonal: [Double]) -> Set<Int> {
+        Set(fitted.indices.filter { j in
+            let side = boundSide(of: fitted[j], at: fitted[j].get(p))
+            return side != 0 && Double(side) * diagonal[j] > 0
+        })
+    }
+
+    /// The chord-Newton step with the parameters in `held` kept where they are (step 0): their
+    /// rows and columns are left out of the system, so the others are solved for as if they did not
+    /// move (a parameter at a bound that its step would push beyond: with it in the system the
+    /// others moved by the share the clamp then refused it, and the search oscillated at the bound,
+    /// issue 32). `nil` as ``newtonStep(jacobian:residuals:)``.
+    static func newtonStep(jacobian: [[Double]], residuals: [Double], held: Set<Int>) -> [Double]? {
+        guard !held.isEmpty else { return newtonStep(jacobian: jacobian, residuals: residuals) }
+        let free = residuals.indices.filter { !held.contains($0) }
+        guard jacobian.count == residuals.count,
+              let x = newtonStep(jacobian: free.map { i in free.map { jacobian[i][$0] } }, residuals: free.map { residuals[$0] })
+        else { return nil }
+        var out = [Double](repeating: 0, count: residuals.count)
+        for (k, i) in free.enumerated() { out[i] = x[k] }
+        return out
+    }
+
     /// `X` with `a · X = columns` (each row of `columns` holds that row's right-hand sides):
     /// Gaussian elimination with partial pivoting, then back substitution, column by column the
     /// same arithmetic. `nil` when `a` is not square with as many rows as `columns`, or a pivot is

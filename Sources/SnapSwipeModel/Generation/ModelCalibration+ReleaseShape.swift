@@ -23,6 +23,13 @@ import SnapLabSupport
 ///   that share only to 0.35, left the travel p50 at 0.99 against 1.28 pitches and the late finger
 ///   speed p50 at 0.85 against 1.21 pt/ms, and ranked the policies with ρ = 0.78 against home
 ///   (0.97 without them; issue 32).
+/// - **Moving from touch-down** (``StrokeParameters/movingStartShare`` set in the starting model,
+///   with withheld moves): the share answers to the first move's share of the travel in place of
+///   the dwell (kept: the finger does not rest), and the withheld time's log sd
+///   (``InputDeliveryParameters/firstDeliveryLogSD``) to the first-move delay's spread
+///   (``StatisticKind/firstMoveSpread``). `--like` does not set it: on the A30 home recording
+///   (dwell 1 ms) the release end ran to its other bound, the amplitude log sd to its floor, and the
+///   policy ranking's ρ fell to 0.69 (`Docs/research/2026-11-29-home-fit-moving-start.md`).
 /// - **Stalls between moves** (``InputDeliveryParameters/stallsBetweenMoves``) when the recording's
 ///   gaps between moves outnumber its late lift-offs (A30 home: 10.5% against 1.4%), so that the
 ///   late lift-offs answer to the hold alone.
@@ -48,7 +55,7 @@ extension ModelCalibration {
 
     /// `fitted` with the release end and width, the hold mean and (`withheld`) the dwell fitted as
     /// this extension's comment says.
-    static func withReleaseShape(_ fitted: [Fitted], withheld: Bool) -> [Fitted] {
+    static func withReleaseShape(_ fitted: [Fitted], withheld: Bool, movingStart: Bool = false) -> [Fitted] {
         var out = fitted.filter { $0.key != "stroke.releaseRange" && !(withheld && $0.key == "delivery.touchDownDwellMedian") }
         out.append(Fitted(name: "stroke release end q (latest release at 1 − q of T)", key: "stroke.releaseRange.end",
                           statistic: .lateSpeedP50, isProbability: false,
@@ -64,7 +71,14 @@ extension ModelCalibration {
                           limits: releaseWidthLimits, valueName: "stroke release width w of parameters.stroke.releaseRange"))
         out.append(Fitted(name: "placed-stroke hold mean (ms)", key: "stroke.holdMean", statistic: .liftedLate, isProbability: false,
                           get: { $0.stroke.holdMean }, set: { $0.stroke.holdMean = $1 }))
-        if withheld {
+        if withheld && movingStart {
+            out.append(Fitted(name: "stroke moving-start share (of the amplitude, from touch-down)", key: "stroke.movingStartShare",
+                              statistic: .firstMoveShareMedian, isProbability: true,
+                              get: { $0.stroke.movingStartShare ?? .nan }, set: { $0.stroke.movingStartShare = $1 }))
+            out.append(Fitted(name: "first delivery log sd", key: "delivery.firstDeliveryLogSD", statistic: .firstMoveSpread,
+                              isProbability: false, get: { $0.delivery.firstDeliveryLogSD ?? $0.delivery.touchDownDwellLogSD },
+                              set: { $0.delivery.firstDeliveryLogSD = $1 }))
+        } else if withheld {
             out.append(Fitted(name: "touch-down dwell median (ms; before the finger moves)", key: "delivery.touchDownDwellMedian",
                               statistic: .firstMoveShareMedian, isProbability: false,
                               get: { $0.delivery.touchDownDwellMedian }, set: { $0.delivery.touchDownDwellMedian = $1 }, sign: -1))

@@ -142,7 +142,8 @@ extension ModelCalibration {
     }
 
     /// Every fitted statistic's response to every fitted parameter at `p` (`[i][j]`: statistic `i`
-    /// to parameter `j`): d log(statistic)/d log(parameter) for scales (parameter × 1.2), d statistic
+    /// to parameter `j`): d log(statistic)/d log(parameter) for scales (parameter × 1.2, or ÷ 1.2 when
+    /// × 1.2 would leave its ``Fitted/limits``), d statistic
     /// for a share, d parameter for probabilities (± 0.05), the others held (common random numbers).
     /// Cleaned by ``cleanJacobian(_:)`` (its diagonal, each parameter's own slope, kept in [0.25, 2.5],
     /// so a weak or noisy slope cannot send a step far).
@@ -153,8 +154,10 @@ extension ModelCalibration {
         for (j, (x, _)) in fitted.enumerated() {
             var q = p
             let current = x.get(p)
-            let step = x.isProbability ? (current > 0.9 ? -0.05 : 0.05) : log(1.2)
-            x.set(&q, x.isProbability ? current + step : current * 1.2)
+            // down from an upper end of the parameter's range (the clamp would leave it unmoved)
+            let up = x.limits.map { current * 1.2 <= $0.upperBound } ?? true
+            let step = x.isProbability ? (current > 0.9 ? -0.05 : 0.05) : (up ? 1 : -1) * log(1.2)
+            x.set(&q, x.isProbability ? current + step : up ? current * 1.2 : current / 1.2)
             guard (try? SwipeModel.validate(q)) != nil else { continue }
             let moved = try statistics(q, layout: layout, traces: n, users: users, replicates: replicates)
             for (i, (y, statistic)) in fitted.enumerated() {

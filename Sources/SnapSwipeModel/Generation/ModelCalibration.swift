@@ -57,6 +57,18 @@ public struct ModelCalibration: Sendable {
         /// What ``get`` returns, as a message names it, when that is not the model file's value at
         /// ``key`` (the projector preference's mean `a/(a + b)` of its two keys); `nil`: `parameters.<key>`.
         public var valueName: String? = nil
+        /// What the parameter is to the search beyond its statistic (``Role``).
+        public var role: Role = .plain
+
+        /// A fitted parameter's part in the search, declared with it once (the search read it off
+        /// the name before: `name.contains("release earliness")`).
+        public enum Role: Sendable, Hashable {
+            case plain
+            /// The release earliness `q` (``ModelCalibration/releaseRange(earliness:)``): fitted only
+            /// when ``ModelCalibration/fitsReleaseFraction`` is on, to
+            /// ``ModelCalibration/earlinessStatistic`` when that is set.
+            case releaseEarliness
+        }
 
         /// The first of ``statistic`` and ``fallbacks`` that `targets` gives a finite value for.
         func driver(in targets: [StatisticKind: Double]) -> StatisticKind? {
@@ -88,8 +100,8 @@ public struct ModelCalibration: Sendable {
                        }),
                 Fitted(name: "flick release earliness q (ρ ~ U(1 − 1.5q, 1 − 0.5q))", key: "flickReleaseRange", statistic: .releaseSpeedP50,
                        isProbability: false, get: { earliness($0.flickReleaseRange) },
-                       set: { $0.flickReleaseRange = releaseRange(earliness: $1) },
-                       valueName: "flick release earliness q = 1 − midpoint of parameters.flickReleaseRange"),
+                       set: { $0.flickReleaseRange = releaseRange(earliness: $1) }, limits: earlinessLimits,
+                       valueName: "flick release earliness q = 1 − midpoint of parameters.flickReleaseRange", role: .releaseEarliness),
                 Fitted(name: "drag hold probability", key: "dragHoldProbability", statistic: .dragHeldShare, isProbability: true,
                        get: { $0.dragHoldProbability }, set: { $0.dragHoldProbability = $1 }),
             ]
@@ -106,8 +118,8 @@ public struct ModelCalibration: Sendable {
                        get: { $0.stroke.durationLogSD }, set: { $0.stroke.durationLogSD = $1 }),
                 Fitted(name: "stroke release earliness q (ρ ~ U(1 − 1.5q, 1 − 0.5q))", key: "stroke.releaseRange", statistic: .releaseSpeedP50,
                        isProbability: false, get: { earliness($0.stroke.releaseRange) },
-                       set: { $0.stroke.releaseRange = releaseRange(earliness: $1) },
-                       valueName: "stroke release earliness q = 1 − midpoint of parameters.stroke.releaseRange"),
+                       set: { $0.stroke.releaseRange = releaseRange(earliness: $1) }, limits: earlinessLimits,
+                       valueName: "stroke release earliness q = 1 − midpoint of parameters.stroke.releaseRange", role: .releaseEarliness),
                 Fitted(name: "placed-stroke probability", key: "stroke.holdProbability", statistic: .weightedHeld, isProbability: true,
                        get: { $0.stroke.holdProbability }, set: { $0.stroke.holdProbability = $1 }),
             ]
@@ -168,12 +180,15 @@ public struct ModelCalibration: Sendable {
         var candidates = start.delivery.firstDeliveryMedian == nil ? Self.fittedParameters(task: task)
             : Self.withWithheldMoves(Self.fittedParameters(task: task))
         if !start.delivery.isEnabled { candidates = Self.withScanDelivery(candidates, rest: start.delivery.scanRestMedian != nil) }
-        if fitsReleaseShape { candidates = Self.withReleaseShape(candidates, withheld: start.delivery.firstDeliveryMedian != nil) }
+        if fitsReleaseShape {
+            candidates = Self.withReleaseShape(candidates, withheld: start.delivery.firstDeliveryMedian != nil,
+                                               movingStart: start.stroke.movingStartShare != nil)
+        }
         if task == .paging && start.flickDistanceExponent != nil { candidates += Self.sizedFlickParameters }
         if task == .paging && start.dragReleaseEarliness != nil && !start.delivery.isEnabled { candidates += Self.glideParameters }
         if task == .paging && Self.oneItemStrokesFitted(start) { candidates += Self.oneItemStrokeParameters }
-        return candidates.filter { fitsReleaseFraction || !$0.name.contains("release earliness") }.map { x in
-            let own = x.name.contains("release earliness") ? earlinessStatistic.flatMap { targets[$0]?.isFinite == true ? $0 : nil } : nil
+        return candidates.filter { fitsReleaseFraction || $0.role != .releaseEarliness }.map { x in
+            let own = x.role == .releaseEarliness ? earlinessStatistic.flatMap { targets[$0]?.isFinite == true ? $0 : nil } : nil
             return (x, own ?? x.driver(in: targets))
         }
     }
@@ -188,9 +203,12 @@ public struct ModelCalibration: Sendable {
     /// `q = 1 − midpoint` of a release range (0.3 for the default U(0.55, 0.85)).
     static func earliness(_ r: ClosedRange<Double>) -> Double { 1 - (r.lowerBound + r.upperBound) / 2 }
 
-    /// `ρ ~ U(1 − 1.5q, 1 − 0.5q)`, `q` kept in [0.02, 0.3]: released later (slower) as `q` falls.
+    /// The range the release earliness `q` is kept in.
+    static let earlinessLimits: ClosedRange<Double> = 0.02...0.3
+
+    /// `ρ ~ U(1 − 1.5q, 1 − 0.5q)`, `q` kept in ``earlinessLimits``: released later (slower) as `q` falls.
     static func releaseRange(earliness q: Double) -> ClosedRange<Double> {
-        let q = min(max(q, 0.02), 0.3)
+        let q = min(max(q, earlinessLimits.lowerBound), earlinessLimits.upperBound)
         return (1 - 1.5 * q)...(1 - 0.5 * q)
     }
 
@@ -377,14 +395,18 @@ public struct ModelCalibration: Sendable {
         let total = max(rounds, 2)
         var kept: [SwipeModelParameters] = []
         var jacobian = (0..<fitted.count).map { i in (0..<fitted.count).map { $0 == i ? fitted[i].0.sign : 0 } }
-        var measured = false
+        var measured = false, remeasure = false, remeasured = 0
         var history: [Round] = [], stoppedBy: (error: SwipeModelError, step: SwipeModelParameters)?
         for round in 1...total {
             let sim = try statistics(p, layout: layout, traces: n, users: users, replicates: replicates)
-            if round == 3 {
+            // measured in round 3, and again (``boundRemeasures`` times at most) in the round after
+            // a parameter reached a bound: the slopes measured away from it do not hold there
+            if round == 3 || (remeasure && remeasured < Self.boundRemeasures) {
                 jacobian = try designJacobian(fitted, at: p, layout: layout, traces: n, users: users, replicates: replicates)
+                if measured { remeasured += 1 }
                 measured = true
             }
+            remeasure = false
             var next = p
             let damping = round <= 2 ? 1.0 : 0.8
             // residuals: log ratio for a scale, difference for a share (0 when missing)
@@ -394,7 +416,9 @@ public struct ModelCalibration: Sendable {
                 return want > 0 && got > 0 ? log(want / got) : 0
             }
             let diagonal = residuals.indices.map { residuals[$0] / jacobian[$0][$0] }
-            let step = round <= 2 || !coupledSteps ? diagonal : (Self.newtonStep(jacobian: jacobian, residuals: residuals) ?? diagonal)
+            let held = Self.heldAtBounds(fitted.map(\.0), at: p, diagonal: diagonal)
+            let step = round <= 2 || !coupledSteps ? diagonal
+                : (Self.newtonStep(jacobian: jacobian, residuals: residuals, held: held) ?? diagonal.indices.map { held.contains($0) ? 0 : diagonal[$0] })
             for (j, (x, _)) in fitted.enumerated() {
                 let current = x.get(p)
                 if x.isProbability {
@@ -404,6 +428,9 @@ public struct ModelCalibration: Sendable {
                 }
             }
             if task == .paging { Self.reweightIntents(&next, targets: target, simulated: sim) }  // no-op without intent shares
+            remeasure = measured && fitted.contains { x, _ in
+                Self.boundSide(of: x, at: x.get(next)) != 0 && Self.boundSide(of: x, at: x.get(p)) == 0
+            }
             if round > total / 2 { kept.append(p) }
             history.append(Round(parameters: p, simulated: sim, next: next))
             do { try SwipeModel.validate(next) } catch {

@@ -16,8 +16,8 @@ extension RecordingSummary {
 
     /// The rows: the share of strokes that are the first of their session (consecutive traces of
     /// one user and `session_id`; NaN without session ids), the share that start at offset 0
-    /// (within 0.5 pt), the first move's share of the travel, and the goal distance's p25 and p50
-    /// (NaN unlabelled).
+    /// (within 0.5 pt), the first move's share of the travel, the goal distance's p25 and p50
+    /// (NaN unlabelled), and the first-move delay's spread.
     var trialStatistics: [Statistic] {
         var first = 0, sessioned = 0
         var previous: TraceFeatures?
@@ -35,6 +35,7 @@ extension RecordingSummary {
             Statistic(.goalDistanceLow, value: distances.isEmpty ? .nan : quantile(distances, 0.25)),
             Statistic(.firstMoveShareMedian, value: quantile(features.compactMap(\.firstMoveShare), 0.5)),
             Statistic(.goalDistanceMedian, value: distances.isEmpty ? .nan : quantile(distances, 0.5)),
+            Statistic(.firstMoveSpread, value: Self.trimmedLogSD(features.compactMap(\.firstMoveDelay))),
         ]
     }
 }

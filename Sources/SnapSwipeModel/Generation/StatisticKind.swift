@@ -86,6 +86,7 @@ extension StatisticKind {
         openingShare, startAtZeroShare, goalDistanceLow, firstMoveShareMedian, goalDistanceMedian,
         travelFarNearRatio, farShortShare, oneItemCameToRestShare, stayRestedShare,
         oneItemSlowShare, oneItemSlowTravelLocation, oneItemSlowMotionTimeLocation, stayMotionTimeLocation,
+        firstMoveSpread,
     ]
 
     // travel
@@ -272,6 +273,11 @@ extension StatisticKind {
     /// Moves withheld after touch-down show as a first move that already carries much of the travel.
     public static let firstMoveShareMedian = StatisticKind("first_move_share_p50", "first move's share of the travel p50", .absolute(0.05))
     public static let goalDistanceMedian = StatisticKind("goal_distance_p50", "goal distance at touch-down p50 (pitches)", .relative(0.15))
+    /// How alike the first-move delays are (the withheld moves' spread,
+    /// ``InputDeliveryParameters/firstDeliveryLogSD``): the 5%-trimmed sd of log(touch-down → first
+    /// move). The A30 home recording's first moves come 77–101 ms after touch-down in 80% of its
+    /// strokes (0.095), where the dwell's default log sd 0.5 spreads them over 40–180 ms.
+    public static let firstMoveSpread = StatisticKind("first_move_log_sd", "touch-down to first move log sd (5% trimmed)", .relative(0.15))
 }
 
 // MARK: - Paging strokes by their goal (`RecordingSummary+PagingStrokes`)

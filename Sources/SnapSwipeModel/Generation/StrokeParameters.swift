@@ -29,6 +29,12 @@ public struct StrokeParameters: Sendable, Hashable, Codable {
     /// model before issue 32's release kinematics) for the minimum-jerk path as before. Set in a
     /// model file; `generate --like` does not fit it.
     public var peakTime: Double?
+    /// The share of the amplitude on a path that starts at its fastest and slows to rest at `T`
+    /// (``StrokeProfile``: `c·(1 − (1 − τ)³) + (1 − c)·φ(τ)`, so the finger lands moving),
+    /// or `nil` (the key absent: every model before it) for the bell alone as before. Set in a model
+    /// file; the calibration fits it (to the first move's share of the travel) when its starting
+    /// model sets it with withheld moves (``InputDeliveryParameters/firstDeliveryMedian``).
+    public var movingStartShare: Double?
 
     /// Reveal goals: distance from the first fully visible item to the target, items.
     public var goalDistances: [Int] = [2, 3, 4, 5, 6, 8, 10, 12]

@@ -20,12 +20,30 @@ import SnapGSL
 ///   is ours, chosen to contain minimum jerk; `p` is set in a model file, `generate --like` keeps
 ///   minimum jerk].
 ///
+/// - **Moving from touch-down** (``StrokeParameters/movingStartShare`` `c`, either bell): the
+///   path `c·ψ(τ) + (1 − c)·φ(τ)` with `ψ(τ) = 1 − (1 − τ)³`, speed `c·3(1 − τ)² + (1 − c)·φ'(τ)`:
+///   a share `c` of the amplitude is covered on a path that starts at its fastest and slows to
+///   rest at `T` (zero speed and acceleration there, as the bell), so the finger lands already
+///   moving at `3c·A/T` and a stroke carried to `T` still comes to rest (`c = 0` is the bell). At
+///   `c = 0.5` with minimum jerk the speed stays within 1.1–1.5 `A/T` from touch-down to τ = 0.6.
+///   The A30 study's opening strokes move at a nearly constant 1.3–1.6 pt/ms from touch-down to
+///   lift-off, their first logged move (a median 89 ms after touch-down) already carrying 56% of
+///   the travel, where a bell that starts at rest carries 6% by then (`realdata/gestureapp`, home
+///   screen; issue 32) [assumption: the mixture and `ψ` are ours, the smallest change that
+///   contains the bell and keeps its rest at the end; set in a model file. The calibration fits
+///   `c` to the first move's share of the travel when its starting model sets it with withheld
+///   moves; `generate --like` does not set it: on the A30 home recording it did not converge and
+///   ranked the policies worse (ρ 0.69 against 0.92; `Docs/research/2026-11-29-home-fit-moving-start.md`)].
+///
 /// The skewed path is tabulated once (``tableSize`` intervals of τ) and read by cubic Hermite
 /// interpolation with the exact slopes at the nodes (|error| < 1e-7 of the amplitude for
 /// p ∈ [0.05, 0.95]); the slope is evaluated exactly.
 public struct StrokeProfile: Sendable {
     /// The speed peak as a fraction of `T`; `nil`: minimum jerk.
     public let peakTime: Double?
+    /// The share `c` of the amplitude on the path that starts at its fastest (`ψ`); `nil`: the
+    /// bell alone, computed exactly as before the key.
+    public let movingStartShare: Double?
     let alpha: Double
     let beta: Double
     /// `1 / B(α + 1, β + 1)`.
@@ -41,6 +59,7 @@ public struct StrokeProfile: Sendable {
 
     private init() {
         peakTime = nil
+        movingStartShare = nil
         alpha = 2
         beta = 2
         scale = 30
@@ -48,13 +67,30 @@ public struct StrokeProfile: Sendable {
         slopes = []
     }
 
-    /// A profile with its speed peak at `peakTime` (`nil`: minimum jerk).
-    /// - Throws: ``SwipeModelError`` when `peakTime` is not inside (0, 1).
-    public init(peakTime: Double?) throws(SwipeModelError) {
+    /// A profile with its speed peak at `peakTime` (`nil`: minimum jerk) and a share
+    /// `movingStartShare` of the amplitude on the path that starts at its fastest (`nil`: none).
+    /// - Throws: ``SwipeModelError`` when `peakTime` is not inside (0, 1) or `movingStartShare`
+    ///   not in [0, 1].
+    public init(peakTime: Double?, movingStartShare: Double? = nil) throws(SwipeModelError) {
+        if let c = movingStartShare {
+            guard c >= 0, c <= 1 else {
+                throw .invalidParameter(name: "stroke.movingStartShare", value: "\(c)", expected: "a share of the amplitude in [0, 1]")
+            }
+            let bell = try StrokeProfile(peakTime: peakTime)
+            self.peakTime = bell.peakTime
+            self.movingStartShare = c
+            alpha = bell.alpha
+            beta = bell.beta
+            scale = bell.scale
+            positions = bell.positions
+            slopes = bell.slopes
+            return
+        }
         guard let p = peakTime else {
             self = .minimumJerk
             return
         }
+        self.movingStartShare = nil
         guard p > 0, p < 1, p.isFinite else {
             throw .invalidParameter(name: "stroke.peakTime", value: "\(p)", expected: "a fraction of the stroke's duration inside (0, 1)")
         }
@@ -87,6 +123,23 @@ public struct StrokeProfile: Sendable {
     /// `φ(τ)`: the share of the amplitude covered at τ (0 before 0, 1 after 1).
     @inline(__always)
     public func position(_ tau: Double) -> Double {
+        guard let c = movingStartShare else { return bellPosition(tau) }
+        let r = 1 - SnapMath.clamp(tau, 0, 1)
+        return c * (1 - r * r * r) + (1 - c) * bellPosition(tau)
+    }
+
+    /// `φ'(τ)` (0 outside (0, 1)).
+    @inline(__always)
+    public func slope(_ tau: Double) -> Double {
+        guard let c = movingStartShare else { return bellSlope(tau) }
+        guard tau > 0, tau < 1 else { return 0 }
+        let r = 1 - tau
+        return c * 3 * r * r + (1 - c) * bellSlope(tau)
+    }
+
+    /// The bell's path: minimum jerk, or the skewed bell's table.
+    @inline(__always)
+    func bellPosition(_ tau: Double) -> Double {
         guard peakTime != nil else { return SwipeModel.minimumJerk(tau) }
         let u = SnapMath.clamp(tau, 0, 1) * Double(Self.tableSize)
         let i = min(Int(u), Self.tableSize - 1)
@@ -99,9 +152,9 @@ public struct StrokeProfile: Sendable {
         return SnapMath.clamp(y, 0, 1)
     }
 
-    /// `φ'(τ)` (0 outside (0, 1)).
+    /// The bell's slope (0 outside (0, 1)).
     @inline(__always)
-    public func slope(_ tau: Double) -> Double {
+    func bellSlope(_ tau: Double) -> Double {
         guard peakTime != nil else { return SwipeModel.minimumJerkSlope(tau) }
         return Self.skewedSlope(tau, alpha: alpha, beta: beta, scale: scale)
     }

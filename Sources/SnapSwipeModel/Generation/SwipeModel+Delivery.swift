@@ -31,7 +31,9 @@ extension SwipeModel {
         let repeatDelay = d.liftRepeatDelayMedian * rng.uniform(0.5, 1.5)
         draws = SyntheticSwipe.DeliveryDraws(dwell: dwell, stalled: stall, liftRepeats: repeatLift, repeatDelay: repeatDelay)
         // no draw without withheld moves, so that every older model's streams are unchanged
-        let withheld = d.firstDeliveryMedian.map { rng.lognormal(logMean: log($0), logStandardDeviation: d.touchDownDwellLogSD) } ?? 0
+        let withheld = d.firstDeliveryMedian.map {
+            rng.lognormal(logMean: log($0), logStandardDeviation: d.firstDeliveryLogSD ?? d.touchDownDwellLogSD)
+        } ?? 0
         times.removeAll(keepingCapacity: true)
         offsets.removeAll(keepingCapacity: true)
         times.append(clock)
@@ -155,6 +157,9 @@ extension SwipeModel {
         if let x = s.peakTime {
             try need(x > 0 && x < 1, "stroke.peakTime", x, "a fraction of the stroke's duration inside (0, 1)")
         }
+        if let x = s.movingStartShare {
+            try need(x >= 0 && x <= 1, "stroke.movingStartShare", x, "a share of the amplitude in [0, 1]")
+        }
         if let x = p.flickDistanceExponent {
             try need(x >= 0 && x <= 4, "flickDistanceExponent", x, "an exponent in [0, 4] (amplitude × |k|^β)")
         }
@@ -163,6 +168,9 @@ extension SwipeModel {
         }
         if let x = d.firstDeliveryMedian {
             try need(positive(x) && x <= 100_000, "delivery.firstDeliveryMedian", x, "a positive number up to 100000")
+        }
+        if let x = d.firstDeliveryLogSD {
+            try need(x >= 0 && x <= 1000, "delivery.firstDeliveryLogSD", x, "a finite number in [0, 1000]")
         }
         if let x = d.scanRestMedian {
             try need(positive(x) && x <= 100_000, "delivery.scanRestMedian", x, "a positive number up to 100000")

@@ -45,7 +45,7 @@ public struct SwipeModel: Sendable {
         try Self.validate(parameters)
         self.parameters = parameters
         self.layout = layout
-        strokeProfile = try StrokeProfile(peakTime: parameters.stroke.peakTime)
+        strokeProfile = try StrokeProfile(peakTime: parameters.stroke.peakTime, movingStartShare: parameters.stroke.movingStartShare)
         androidFrictionCoefficient = Self.androidFrictionCoefficient(friction: parameters.androidFriction, ppi: parameters.androidPPI)
     }
 

@@ -157,4 +157,24 @@ import Testing
         #expect(error.description.contains("--allow-unconverged"))
         #expect(error.warning.hasPrefix("warning: 1 of 1 fitted parameters did not converge (--allow-unconverged"))
     }
+
+    /// A scale at the upper end of its limits is measured ÷ 1.2: × 1.2 was clamped back to the same
+    /// value, the statistic did not move, and the slope read as missing (cleaned to 1) exactly where
+    /// the search needed it (issue 32). The release end `q` at 0.3 (released at 0.69–0.7 of `T`)
+    /// still moves the late speed, the right way.
+    @Test func aParameterAtItsUpperLimitIsMeasuredDownward() throws {
+        var p = SwipeModelParameters()
+        p.task = .browse
+        p.delivery.isEnabled = true
+        let shape = ModelCalibration.withReleaseShape(ModelCalibration.fittedParameters(task: .browse), withheld: false)
+        let end = try #require(shape.first { $0.key == "stroke.releaseRange.end" })
+        let width = try #require(shape.first { $0.key == "stroke.releaseRange.width" })
+        // released at 0.69–0.7 of T, past the bell's peak: later is slower
+        width.set(&p, ModelCalibration.releaseWidthLimits.lowerBound)
+        end.set(&p, ModelCalibration.releaseEndLimits.upperBound)
+        #expect(ModelCalibration.boundSide(of: end, at: end.get(p)) == 1)
+        let calibration = ModelCalibration(task: .browse, livePolicy: try PolicyCatalog.policy(id: "nearest"), seed: 3)
+        let j = try calibration.measureJacobian([(end, .lateSpeedP50)], at: p, layout: benchLayout(), traces: 600, users: 10)
+        #expect(j[0][0] != 1 && j[0][0] > 0, "\(j)")
+    }
 }

@@ -58,4 +58,34 @@ import Testing
         _ = ModelCalibration.prepareReleaseShape(&scans, moveGaps: 0.105, lateLifts: 0.014)
         #expect(scans.delivery.stallsBetweenMoves == nil)
     }
+
+    /// A starting model with withheld moves and a moving start (``StrokeParameters/movingStartShare``)
+    /// fits the share to the first move's share of the travel and the withheld time's log sd to
+    /// the first-move delay's spread, and leaves the dwell unfitted; without the moving start the
+    /// dwell answers to the share as before.
+    @Test func aMovingStartAnswersToTheFirstMovesShare() throws {
+        var p = SwipeModelParameters()
+        p.delivery.isEnabled = true
+        p.delivery.firstDeliveryMedian = 89
+        p.stroke.movingStartShare = 0.5
+        var shaped = ModelCalibration(task: .reveal, livePolicy: nil, seed: 1)
+        shaped.fitsReleaseShape = true
+        let targets: [StatisticKind: Double] = [.firstMoveShareMedian: 0.56, .firstMoveLocation: 89, .firstMoveSpread: 0.095]
+        let candidates = shaped.candidates(from: p, targets: targets)
+        let share = try #require(candidates.first { $0.0.key == "stroke.movingStartShare" })
+        #expect(share.1 == .firstMoveShareMedian && share.0.isProbability && share.0.sign == 1)
+        let spread = try #require(candidates.first { $0.0.key == "delivery.firstDeliveryLogSD" })
+        #expect(spread.1 == .firstMoveSpread && spread.0.get(p) == p.delivery.touchDownDwellLogSD)
+        #expect(!candidates.contains { $0.0.key == "delivery.touchDownDwellMedian" })
+        #expect(candidates.first { $0.0.key == "delivery.firstDeliveryMedian" }?.1 == .firstMoveLocation)
+        var q = p
+        share.0.set(&q, 0.8)
+        spread.0.set(&q, 0.1)
+        #expect(q.stroke.movingStartShare == 0.8 && share.0.get(q) == 0.8 && q.delivery.firstDeliveryLogSD == 0.1)
+        try SwipeModel.validate(q)
+        p.stroke.movingStartShare = nil
+        let bell = shaped.candidates(from: p, targets: targets)
+        #expect(bell.first { $0.0.key == "delivery.touchDownDwellMedian" }?.1 == .firstMoveShareMedian)
+        #expect(!bell.contains { $0.0.key == "stroke.movingStartShare" || $0.0.key == "delivery.firstDeliveryLogSD" })
+    }
 }

@@ -89,7 +89,7 @@ func truthParameters() -> SwipeModelParameters {
             .map { TraceFeatures($0, pitch: layout.stride, estimator: LSQ2VelocityEstimator()) }, layout: layout)
         let rows = CalibrationTable.rows(recording: recording, generated: fitted,
                                          fitted: Set(ModelCalibration.fittedParameters(task: .reveal)
-                                            .filter { !$0.name.contains("release earliness") }.map(\.statistic)))
+                                            .filter { $0.role != .releaseEarliness }.map(\.statistic)))
         for row in rows where row.isFitted { #expect(row.passes != false, "\(row.statistic)") }
 
         let policies = PolicyCatalog.all

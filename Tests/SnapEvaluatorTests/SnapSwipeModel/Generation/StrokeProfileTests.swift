@@ -90,4 +90,36 @@ import Testing
         early.stroke.peakTime = 0.2
         #expect(try swipes(early).map(\.offsets) != before.map(\.offsets))
     }
+
+    /// A moving-start share `c` mixes `ψ(τ) = 1 − (1 − τ)³` into the bell: hand values at τ = 0.25
+    /// (ψ 0.578125, slope 1.6875; minimum jerk 0.103515625, slope 1.0546875), the finger moving at
+    /// `3c` of the mean speed at touch-down and at rest at the end, `ψ` alone at `c = 1`, the bell
+    /// at `c = 0`; outside [0, 1] it is refused.
+    @Test func aMovingStartShareMovesFromTouchDown() throws {
+        let p = try StrokeProfile(peakTime: nil, movingStartShare: 0.4)
+        #expect(abs(p.position(0.25) - (0.4 * 0.578125 + 0.6 * 0.103515625)) < 1e-15)
+        #expect(abs(p.slope(0.25) - (0.4 * 1.6875 + 0.6 * 1.0546875)) < 1e-15)
+        #expect(abs(p.slope(1e-9) - 1.2) < 1e-8 && abs(p.slope(1 - 1e-9)) < 1e-8)
+        #expect(p.position(-1) == 0 && p.position(0) == 0 && p.position(1) == 1 && p.position(2) == 1 && p.slope(1.5) == 0)
+        let start = try StrokeProfile(peakTime: nil, movingStartShare: 1)
+        for i in 0...100 {
+            let tau = Double(i) / 100
+            #expect(abs(start.position(tau) - (1 - pow(1 - tau, 3))) < 1e-15)
+        }
+        let bell = try StrokeProfile(peakTime: 0.3, movingStartShare: 0)
+        let skewed = try StrokeProfile(peakTime: 0.3)
+        for i in 0...100 {
+            let tau = Double(i) / 100
+            #expect(bell.position(tau) == skewed.position(tau) && bell.slope(tau) == skewed.slope(tau))
+        }
+        // the skewed bell mixes the same way, and the slope is the path's derivative
+        let mixed = try StrokeProfile(peakTime: 0.3, movingStartShare: 0.5)
+        for i in 1...99 {
+            let tau = Double(i) / 100, h = 1e-6
+            #expect(abs((mixed.position(tau + h) - mixed.position(tau - h)) / (2 * h) - mixed.slope(tau)) < 1e-4)
+        }
+        for c in [-0.1, 1.1, Double.nan] {
+            #expect(throws: SwipeModelError.self) { try StrokeProfile(peakTime: nil, movingStartShare: c) }
+        }
+    }
 }
