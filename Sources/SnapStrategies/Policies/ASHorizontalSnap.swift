@@ -62,6 +62,7 @@ public struct ASHorizontalSnap: DeclaredParameters, Hashable {
 
     public var parameterTable: ParameterTable<ASHorizontalSnap> { Self.parameters }
 
+    @inline(__always)
     public func decide(_ release: Release, in layout: CarouselLayout) -> SnapDecision {
         let target = UIKitDeceleration(rate: decelerationRate).restingOffset(of: release, in: layout)
         let origin = layout.alignmentOrigin

@@ -83,6 +83,7 @@ public struct AndroidLinearSnapHelperSnap: DeclaredParameters, Hashable {
 
     public var parameterTable: ParameterTable<AndroidLinearSnapHelperSnap> { Self.parameters }
 
+    @inline(__always)
     public func decide(_ release: Release, in appLayout: CarouselLayout) -> SnapDecision {
         let layout = appLayout.snapped(to: snapOrigin)
         let density = spline.density

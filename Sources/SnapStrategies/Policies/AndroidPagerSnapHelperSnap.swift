@@ -82,6 +82,7 @@ public struct AndroidPagerSnapHelperSnap: DeclaredParameters, Hashable {
 
     public var parameterTable: ParameterTable<AndroidPagerSnapHelperSnap> { Self.parameters }
 
+    @inline(__always)
     public func decide(_ release: Release, in appLayout: CarouselLayout) -> SnapDecision {
         let layout = appLayout.snapped(to: snapOrigin)
         let p = layout.position(atOffset: release.offset)

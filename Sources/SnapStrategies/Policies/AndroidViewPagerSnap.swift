@@ -102,6 +102,7 @@ public struct AndroidViewPagerSnap: DeclaredParameters, Hashable {
 
     public var parameterTable: ParameterTable<AndroidViewPagerSnap> { Self.parameters }
 
+    @inline(__always)
     public func decide(_ release: Release, in layout: CarouselLayout) -> SnapDecision {
         let p = layout.position(atOffset: release.offset)
         let currentPage = SnapMath.flooredIndex(p)

@@ -75,6 +75,7 @@ public struct FlutterFixedExtentSnap: DeclaredParameters, Hashable {
         gate.measuredFeature(name, of: release)
     }
 
+    @inline(__always)
     public func decide(_ release: Release, in layout: CarouselLayout) -> SnapDecision {
         let v = gate.gatedVelocity(of: release)
         let distance = physics == .clamping ? clamping.coastDistance(velocity: v) : friction.coastDistance(velocity: v)

@@ -71,6 +71,7 @@ public struct FlutterPageViewSnap: DeclaredParameters, Hashable {
         gate.measuredFeature(name, of: release)
     }
 
+    @inline(__always)
     public func decide(_ release: Release, in layout: CarouselLayout) -> SnapDecision {
         let v = gate.gatedVelocity(of: release)
         let offset = release.offset

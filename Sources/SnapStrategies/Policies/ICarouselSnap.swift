@@ -182,6 +182,7 @@ public struct ICarouselSnap: DeclaredParameters, Hashable {
         }
     }
 
+    @inline(__always)
     public func decide(_ release: Release, in layout: CarouselLayout) -> SnapDecision {
         let p = layout.position(atOffset: release.offset)
         let v = itemVelocity(release.velocity, at: p, in: layout)

@@ -60,6 +60,7 @@ public struct NearestPageSnap: DeclaredParameters, Hashable {
         basis == .releaseOffset ? ParameterTable([]) : Self.parameters
     }
 
+    @inline(__always)
     public func decide(_ release: Release, in layout: CarouselLayout) -> SnapDecision {
         switch basis {
         case .releaseOffset:

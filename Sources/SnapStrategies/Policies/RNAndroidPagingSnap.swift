@@ -113,6 +113,7 @@ public struct RNAndroidPagingSnap: DeclaredParameters, Hashable {
         return isFling ? clamped : 0
     }
 
+    @inline(__always)
     public func decide(_ release: Release, in layout: CarouselLayout) -> SnapDecision {
         let v = flingVelocity(release)
         let distance = Self.splineFlingDistance(velocity: v, friction: 1 - decelerationRate)

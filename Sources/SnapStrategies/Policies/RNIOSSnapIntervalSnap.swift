@@ -55,6 +55,7 @@ public struct RNIOSSnapIntervalSnap: DeclaredParameters, Hashable {
         disableIntervalMomentum ? ParameterTable([]) : Self.parameters
     }
 
+    @inline(__always)
     public func decide(_ release: Release, in layout: CarouselLayout) -> SnapDecision {
         let t = disableIntervalMomentum
             ? release.offset

@@ -83,6 +83,7 @@ public struct SwiftUIViewAlignedSnap: DeclaredParameters, Hashable {
         limitBehavior == .alwaysByOne ? Self.parameters : Self.neverParameters
     }
 
+    @inline(__always)
     public func decide(_ release: Release, in layout: CarouselLayout) -> SnapDecision {
         let natural = UIKitDeceleration(rate: decelerationRate).restingOffset(of: release, in: layout)
         let slot = layout.nearestSlot(toOffset: natural)

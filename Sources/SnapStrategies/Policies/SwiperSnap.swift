@@ -91,6 +91,7 @@ public struct SwiperSnap: DeclaredParameters, Hashable {
 
     public var parameterTable: ParameterTable<SwiperSnap> { Self.parameters }
 
+    @inline(__always)
     public func decide(_ release: Release, in layout: CarouselLayout) -> SnapDecision {
         let travel = release.travel
         let start = release.startSlot(in: layout)

@@ -90,6 +90,7 @@ public struct Tag99Snap: DeclaredParameters, Hashable {
 
     public var parameterTable: ParameterTable<Tag99Snap> { Self.parameters }
 
+    @inline(__always)
     public func decide(_ release: Release, in layout: CarouselLayout) -> SnapDecision {
         let pw = layout.stride
         let origin = layout.alignmentOrigin

@@ -65,6 +65,7 @@ public struct UIKitPagingSnap: DeclaredParameters, Hashable {
 
     public var parameterTable: ParameterTable<UIKitPagingSnap> { Self.parameters }
 
+    @inline(__always)
     public func decide(_ release: Release, in layout: CarouselLayout) -> SnapDecision {
         let p = layout.position(atOffset: release.offset)
         let v = release.velocity
