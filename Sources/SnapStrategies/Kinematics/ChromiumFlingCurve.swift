@@ -16,7 +16,7 @@
 /// ```swift
 /// ChromiumFlingCurve.aura.coastDistance(velocity: 1.0)  // ≈ 181.1 pt
 /// ```
-public struct ChromiumFlingCurve: DecelerationModel, Hashable {
+public struct ChromiumFlingCurve: ChromiumGestureCurve, Hashable {
     /// Chromium's Aura constants.
     public static let aura = ChromiumFlingCurve(alpha: -5707.62, beta: 172, gamma: 3.7)
 
@@ -77,4 +77,14 @@ public struct ChromiumFlingCurve: DecelerationModel, Hashable {
         guard t0.isFinite, tEnd.isFinite, tEnd >= t0 else { return nil }
         return (Swift.max(0, t0), tEnd)
     }
+}
+
+/// A Chromium fling curve as `FlingController::ProgressFling` reads it: where the fling is a given
+/// time after it started, and how long it runs. ``ChromiumFlingCurve`` (Aura, `fling_curve.cc`) and
+/// ``PhysicsBasedFlingCurve`` (`physics_based_fling_curve.cc`).
+public protocol ChromiumGestureCurve: DecelerationModel {
+    /// Signed points a fling at `velocity` pt/ms has covered `elapsed` ms after it started.
+    func offset(velocity: Double, elapsed: Double) -> Double
+    /// Seconds a fling at `speed` px/s runs.
+    func duration(speed: Double) -> Double
 }
