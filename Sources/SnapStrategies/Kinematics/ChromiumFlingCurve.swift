@@ -1,7 +1,8 @@
 /// The distance of Chromium's Aura fling curve (chromium/chromium: `ui/events/gestures/fling_curve.cc`,
 /// `FlingCurve`; `policies.md` Part 2 §5.3), the curve whose per-frame deltas feed the
 /// scroll-snap estimate on desktop. (On Linux and Windows a touchscreen fling runs
-/// `ui/events/gestures/physics_based_fling_curve.cc` `PhysicsBasedFlingCurve` instead,
+/// `ui/events/gestures/physics_based_fling_curve.cc` `PhysicsBasedFlingCurve` instead
+/// (``PhysicsBasedFlingCurve``, `CSSScrollSnap.flingCurve` 1),
 /// `kExperimentalFlingAnimation` being on by default there (`ui/base/ui_base_features.cc`); its first
 /// milliseconds are also `v × t`, so the legacy estimate does not tell them apart, but its slower
 /// per-frame decay changes the decay prediction: `Docs/policies.md`, "The browser's default path,

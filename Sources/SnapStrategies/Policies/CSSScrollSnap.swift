@@ -31,7 +31,9 @@
 ///     snaps once at scroll end (scrollEndSnap 1, ``coast(from:velocity:in:)``)
 /// decayPrediction 1 (kSnapFlingDecayPrediction, ``decideWithDecayPrediction(_:in:)``): D and current
 ///     come from the first inertial update whose ratio to the previous predicts (cur / (1 − r));
-///     nothing found → the whole fling curve, then the closest snap in range at its end
+///     nothing found → the whole fling curve, then the closest snap in range at its end;
+///     the curve: Aura (flingCurve 0) or PhysicsBasedFlingCurve (flingCurve 1, Chrome's touchscreen
+///     fling on Linux and Windows)
 /// ```
 /// `current` is the release offset clamped to the scroll range (a Chromium scroll offset never
 /// leaves it; overscroll is drawn separately), `intended` is not clamped.
