@@ -20,7 +20,7 @@
 ///   passed, then the whole distance.
 ///
 /// Worked examples (`ui/events/gestures/physics_based_fling_curve_unittest.cc`, 96 ppi, a 1920-px
-/// wide viewport): at 5 px/ms the distance is 4724.6 px, the duration 2 s, p1 = (0.2, 0.423); it has
+/// wide viewport): at 5 px/ms the distance is 4724.7 px, the duration 2 s, p1 = (0.2, 0.423); it has
 /// covered 99 px after 20 ms and 1153 px after 250 ms (`BasicFlingTestVelocityX`: deltas 99, 1054,
 /// 3571). At 15 px/ms the distance is the bound, 5760 px, and p1 = (0.192, 1)
 /// (`ControlPointsWithSlopeGreaterThan1`). 1 px = 1 pt; velocities here are in pt/ms.
@@ -64,7 +64,8 @@ public struct PhysicsBasedFlingCurve: ChromiumGestureCurve, Hashable {
         var p1y: Double
     }
 
-    /// The fling at `speed` px/ms (positive), or `nil` when it does not move.
+    /// The fling at `speed` px/ms (positive), or `nil` when it does not move (also when `s² / (2a)`
+    /// overflows a double, above about 1e152 px/ms: Chromium caps fling velocities long before that).
     func shape(speed: Double) -> Shape? {
         let a = pixelsPerInch * Self.physicalDeceleration
         guard speed > 0, speed.isFinite, a > 0, a.isFinite else { return nil }
