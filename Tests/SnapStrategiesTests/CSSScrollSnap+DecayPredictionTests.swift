@@ -74,3 +74,38 @@ struct CSSScrollSnapDecayPredictionTests {
         #expect(d.targetIndex == 16 && d.rule == "end-position")
     }
 }
+
+/// `flingCurve` 1: the decay path and a native fling's end follow `PhysicsBasedFlingCurve`.
+@Suite("CSS scroll snap, physics-based fling curve")
+struct CSSScrollSnapPhysicsCurveTests {
+    let oracle = CSSScrollSnapDecayPredictionTests().oracle
+    let sparse = CSSScrollSnapDecayPredictionTests().sparse
+
+    /// Release at 2 555 at 2.4 pt/ms, first update 3.33 ms (the harness's frames). Physics curve:
+    /// the second update predicts 1 300.85 from 2 555 + 122.12, intended 3 977.97: item 23 (3 910,
+    /// 68 away; item 24, 4 080, 102). Aura: 555.90 from 2 555 + 46.14, intended 3 157.04: item 19.
+    @Test("the physics curve's slower decay predicts farther")
+    func predictsFarther() {
+        let release = Release(offset: 2555, velocity: 2.4)
+        let physics = CSSScrollSnap(strictness: .mandatory, decayPrediction: 1, decayFirstUpdate: 10.0 / 3, flingCurve: 1)
+        let aura = CSSScrollSnap(strictness: .mandatory, decayPrediction: 1, decayFirstUpdate: 10.0 / 3)
+        #expect(physics.decide(release, in: oracle).targetIndex == 23)
+        #expect(aura.decide(release, in: oracle).targetIndex == 19)
+        #expect(aura == CSSScrollSnap(strictness: .mandatory, decayPrediction: 1, decayFirstUpdate: 10.0 / 3, flingCurve: 0))
+        // The legacy estimate (decayPrediction 0) does not read the curve: same decision either way.
+        let legacy = Release(offset: 2555, velocity: 1.25)
+        #expect(CSSScrollSnap(flingCurve: 1).decide(legacy, in: oracle) == CSSScrollSnap().decide(legacy, in: oracle))
+    }
+
+    /// scrollEndSnap 1, proximity, from 1 450 at 2.4 pt/ms (range 300): the first estimate (25 × the
+    /// first 16 ms, to 2 380.1; `CSSScrollSnapTests`) finds nothing; Aura coasts 522.91 to 1 972.91, item 2 (2 000) in range; the physics curve coasts
+    /// 1 088.57 to 2 538.57, 538.6 from item 2 and 461.4 from item 3: it rests there, unsnapped.
+    @Test("a native fling ends where the chosen curve ends")
+    func nativeFlingEnd() {
+        let release = Release(offset: 1450, velocity: 2.4)
+        let aura = CSSScrollSnap(strictness: .proximity, frameInterval: 16, scrollEndSnap: 1).decide(release, in: sparse)
+        #expect(aura.rule == "scroll-end-position" && aura.targetOffset == 2000)
+        let physics = CSSScrollSnap(strictness: .proximity, frameInterval: 16, scrollEndSnap: 1, flingCurve: 1).decide(release, in: sparse)
+        #expect(physics.rule == "no-snap-in-range" && abs(physics.targetOffset - 2538.574) < 1e-3)
+    }
+}

@@ -50,7 +50,7 @@ struct CSSScrollSnapProximityTests {
     @Test("a proximity fling with nothing in range goes on and snaps at scroll end")
     func coastingToTheEnd() throws {
         let release = Release(offset: 3300, velocity: 1.25)
-        let d = try CSSScrollSnap(strictness: .proximity).withParameterValues([25, 16, 0.03, 1.0 / 3, 0, 1, 0, CSSScrollSnap.desktopFirstUpdate]).decide(release, in: sparse)
+        let d = try CSSScrollSnap(strictness: .proximity).withParameterValues([25, 16, 0.03, 1.0 / 3, 0, 1, 0, CSSScrollSnap.desktopFirstUpdate, 0]).decide(release, in: sparse)
         #expect(d.rule == "scroll-end-position" && d.targetIndex == 4 && d.targetOffset == 3400)
         let rest = CSSScrollSnap(strictness: .proximity, frameInterval: 16).decide(release, in: sparse)
         #expect(rest.rule == "no-snap-in-range" && rest.targetOffset == 3400 && rest.targetIndex == 3)

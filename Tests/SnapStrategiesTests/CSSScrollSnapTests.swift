@@ -58,7 +58,7 @@ import SnapLabTestSupport
     }
 
     @Test func snapStopAlwaysStopsAtTheFirstItem() throws {
-        let stop = try CSSScrollSnap(strictness: .mandatory, frameInterval: 16).withParameterValues([25, 16, 0.03, 1, 0, CSSScrollSnap.desktopFirstUpdate])
+        let stop = try CSSScrollSnap(strictness: .mandatory, frameInterval: 16).withParameterValues([25, 16, 0.03, 1, 0, CSSScrollSnap.desktopFirstUpdate, 0])
         let d = stop.decide(Release(offset: 420, velocity: 1.25), in: layout)
         #expect(d.targetOffset == 600)
         #expect(d.rule == "fling-snap-stop")

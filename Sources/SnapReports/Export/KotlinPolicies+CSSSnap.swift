@@ -143,8 +143,7 @@ extension KotlinExport {
         // ChromiumFlingEstimate.swift: decayPrediction(velocity:firstUpdate:frame:) as (scrolled, displacement).
         private fun cssDecayPrediction(velocity: Double, firstUpdate: Double, frame: Double): DoubleArray? {
             if (!(velocity.isFinite() && velocity != 0.0 && firstUpdate.isFinite())) return null
-            val times = auraTimes(Math.min(Math.abs(velocity) * 1000, auraMaximum))
-            val duration = (if (times == null) 0.0 else times[1] - times[0]) * 1000
+            val duration = cssCurveDuration(Math.abs(velocity) * 1000) * 1000
             var elapsed = 0.0
             var reached = 0.0
             var scrolled = 0.0
@@ -154,7 +153,7 @@ extension KotlinExport {
             while (elapsed < duration && update < 1000) {
                 update += 1
                 elapsed = if (update == 1) Math.max(0.0, firstUpdate) else elapsed + frame
-                val next = auraOffset(velocity, elapsed)
+                val next = cssCurveOffset(velocity, elapsed)
                 val delta = next - reached
                 reached = next
                 if (!(Math.abs(delta) > 0.1)) continue // kMinInertialScrollDelta
@@ -176,7 +175,7 @@ extension KotlinExport {
             val v = r.velocity
             if (!(Math.abs(v) >= P.minFlingVelocity && v != 0.0 && v == v)) return cssDecideAt(current, null, L)
             val range = \(proximity ? "P.proximityRatio * L.viewportWidth" : "Double.POSITIVE_INFINITY")
-            val coast = auraOffset(v, Double.POSITIVE_INFINITY) // ChromiumFlingCurve.coastDistance: the whole curve
+            val coast = cssCurveOffset(v, Double.POSITIVE_INFINITY) // CSSScrollSnap.nativeFlingDistance: the whole curve
             val prediction = cssDecayPrediction(v, P.decayFirstUpdate, 1000.0 / 60.0)
             if (prediction != null) {
                 val reached = current + prediction[0]
@@ -209,7 +208,7 @@ extension KotlinExport {
             }
             return found
         }
-        \(auraFunctions)\(proximity ? coastFunction : "")
+        \(auraFunctions)\(physicsFunctions)\(proximity ? coastFunction : "")
         """
     }
 
@@ -241,12 +240,81 @@ extension KotlinExport {
 
         """
 
+    /// PhysicsBasedFlingCurve.swift (desktop: 96 ppi, unbounded) and the curve `flingCurve` chooses.
+    static let physicsFunctions = """
+
+        // CSSScrollSnap.swift: flingCurve chooses the curve of the decay path and of a native fling's end.
+        private fun cssCurveOffset(velocity: Double, elapsed: Double): Double =
+            if (P.flingCurve != 0.0) physicsOffset(velocity, elapsed) else auraOffset(velocity, elapsed)
+        private fun cssCurveDuration(speed: Double): Double {
+            if (P.flingCurve != 0.0) return physicsShape(speed / 1000)?.get(1) ?: 0.0
+            val times = auraTimes(Math.min(speed, auraMaximum))
+            return if (times == null) 0.0 else times[1] - times[0]
+        }
+
+        // PhysicsBasedFlingCurve.swift: shape(speed:) as (distance px, duration s, p1x, p1y), speed in px/ms.
+        private fun physicsShape(speed: Double): DoubleArray? {
+            val a = 96.0 * 2.7559e-5
+            if (!(speed > 0 && speed.isFinite())) return null
+            val time = speed / a
+            val distance = (speed - a * time * 0.5) * time
+            val duration = Math.min(2.0, speed * 1000 / 2300.0)
+            if (!(distance > 0 && distance.isFinite() && duration > 0)) return null
+            val slope = speed * 1000 * duration / distance
+            var p1x = 0.2
+            var p1y = 1.0
+            if (slope * p1x < 1) p1y = p1x * slope else p1x = p1y / slope
+            return doubleArrayOf(distance, duration, p1x, p1y)
+        }
+
+        // PhysicsBasedFlingCurve.swift: bezierY (gfx::CubicBezier::Solve; p2 = (0.55, 1)).
+        private fun physicsBezierY(x: Double, p1x: Double, p1y: Double): Double {
+            val cx = 3 * p1x
+            val bx = 3 * (0.55 - p1x) - cx
+            val ax = 1 - cx - bx
+            val cy = 3 * p1y
+            val by = 3 * (1.0 - p1y) - cy
+            val ay = 1 - cy - by
+            var t = x
+            var solved = false
+            for (i in 0 until 8) {
+                val error = ((ax * t + bx) * t + cx) * t - x
+                if (Math.abs(error) < 1e-12) { solved = true; break }
+                val derivative = (3 * ax * t + 2 * bx) * t + cx
+                if (Math.abs(derivative) < 1e-6) break
+                t -= error / derivative
+            }
+            if (!solved || t < 0 || t > 1) {
+                var lo = 0.0
+                var hi = 1.0
+                t = x
+                for (i in 0 until 100) {
+                    val value = ((ax * t + bx) * t + cx) * t
+                    if (Math.abs(value - x) < 1e-12) break
+                    if (value < x) lo = t else hi = t
+                    t = (lo + hi) / 2
+                }
+            }
+            return ((ay * t + by) * t + cy) * t
+        }
+
+        // PhysicsBasedFlingCurve.swift: offset(velocity:elapsed:).
+        private fun physicsOffset(velocity: Double, elapsed: Double): Double {
+            if (!(velocity == velocity && velocity != 0.0 && elapsed > 0)) return 0.0
+            val s = physicsShape(Math.abs(velocity)) ?: return 0.0
+            val x = elapsed / 1000 / s[1]
+            val d = if (x < 1) s[0] * physicsBezierY(x, s[2], s[3]) else s[0]
+            return if (velocity > 0) d else -d
+        }
+
+        """
+
     /// CSSScrollSnap+Coast.swift: a proximity fling with no snap in range runs its whole curve and snaps where it ends.
     static let coastFunction = """
 
         // CSSScrollSnap+Coast.swift: coast(from:velocity:in:).
         private fun cssCoast(current: Double, velocity: Double, range: Double, L: SnapGeometry): SnapDecision =
-            cssSnapAtScrollEnd(L.clampedOffset(current + auraOffset(velocity, Double.POSITIVE_INFINITY)), range, L)
+            cssSnapAtScrollEnd(L.clampedOffset(current + cssCurveOffset(velocity, Double.POSITIVE_INFINITY)), range, L)
 
         """
 }

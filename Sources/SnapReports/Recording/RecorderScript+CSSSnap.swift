@@ -1,6 +1,6 @@
 // The recorder page's JavaScript, part 3: Chromium's CSS scroll snap, ported from
 // `Sources/SnapStrategies/Policies/CSSScrollSnap.swift` (`decide(current:displacement:in:)`,
-// `flingTarget`, `closestSlot`), `CSSScrollSnap+Coast.swift`, `CSSScrollSnap+DecayPrediction.swift` and `ChromiumFlingCurve.swift`. In a
+// `flingTarget`, `closestSlot`), `CSSScrollSnap+Coast.swift`, `CSSScrollSnap+DecayPrediction.swift`, `ChromiumFlingCurve.swift` and `PhysicsBasedFlingCurve.swift`. In a
 // bounded layout the port scans every item in document order keeping the first of least distance,
 // which is Chromium's own walk (`FindClosestValidAreaInternal`) and what the Swift binary search is
 // documented to find; the agreement test holds the two together.
@@ -109,15 +109,14 @@ extension RecorderScript {
       return { slot: slot, index: L.itemIndex(slot), offset: rest, rule: "no-snap-in-range" };
     };
 
-    // ChromiumFlingEstimate.swift: decayPrediction(velocity:firstUpdate:frame:).
-    SL.cssDecayPrediction = (velocity, firstUpdate, frame) => {
+    // ChromiumFlingEstimate.swift: decayPrediction(velocity:firstUpdate:frame:curve:), the curve p.flingCurve's.
+    SL.cssDecayPrediction = (velocity, firstUpdate, frame, p) => {
       if (!(isFinite(velocity) && velocity !== 0 && isFinite(firstUpdate))) return null;
-      const times = SL.auraTimes(Math.min(Math.abs(velocity) * 1000, SL.auraMaximum));
-      const duration = (times === null ? 0 : times[1] - times[0]) * 1000;
+      const duration = SL.cssCurveDuration(Math.abs(velocity) * 1000, p) * 1000;
       let elapsed = 0, reached = 0, scrolled = 0, previous = null, decaying = 0;
       for (let update = 1; elapsed < duration && update <= 1000; update++) {
         elapsed = update === 1 ? Math.max(0, firstUpdate) : elapsed + frame;
-        const next = SL.auraOffset(velocity, elapsed), delta = next - reached;
+        const next = SL.cssCurveOffset(velocity, elapsed, p), delta = next - reached;
         reached = next;
         if (!(Math.abs(delta) > 0.1)) continue;   // kMinInertialScrollDelta
         decaying = previous !== null && Math.abs(delta) < Math.abs(previous) ? decaying + 1 : 0;
@@ -136,8 +135,8 @@ extension RecorderScript {
       const current = L.clampedOffset(r.offset), v = r.velocity;
       if (!(Math.abs(v) >= p.minFlingVelocity && v !== 0 && v === v)) return SL.cssDecideAt(current, null, L, p, proximity);
       const range = proximity ? p.proximityRatio * L.viewportWidth : Infinity;
-      const coast = SL.auraOffset(v, Infinity);   // ChromiumFlingCurve.coastDistance: the whole curve
-      const prediction = SL.cssDecayPrediction(v, p.decayFirstUpdate, 1000 / 60);
+      const coast = SL.cssCurveOffset(v, Infinity, p);   // CSSScrollSnap.nativeFlingDistance: the whole curve
+      const prediction = SL.cssDecayPrediction(v, p.decayFirstUpdate, 1000 / 60, p);
       if (prediction !== null) {
         const reached = current + prediction.scrolled, x = L.clampedOffset(reached);
         if (L.isLooping || x === reached) {
@@ -184,10 +183,65 @@ extension RecorderScript {
       return velocity > 0 ? d : -d;
     };
 
+    // CSSScrollSnap.swift: flingCurve chooses the curve of the decay path and of a native fling's end.
+    SL.cssCurveOffset = (velocity, elapsed, p) =>
+      p.flingCurve !== 0 ? SL.physicsOffset(velocity, elapsed) : SL.auraOffset(velocity, elapsed);
+    SL.cssCurveDuration = (speed, p) => {
+      if (p.flingCurve !== 0) { const s = SL.physicsShape(speed / 1000); return s === null ? 0 : s[1]; }
+      const times = SL.auraTimes(Math.min(speed, SL.auraMaximum));
+      return times === null ? 0 : times[1] - times[0];
+    };
+
+    // PhysicsBasedFlingCurve.swift (desktop: 96 ppi, unbounded): shape(speed:) as [distance px, duration s, p1x, p1y].
+    SL.physicsShape = (speed) => {
+      const a = 96 * 2.7559e-5;
+      if (!(speed > 0 && isFinite(speed))) return null;
+      const time = speed / a, distance = (speed - a * time * 0.5) * time;
+      const duration = Math.min(2, speed * 1000 / 2300);
+      if (!(distance > 0 && isFinite(distance) && duration > 0)) return null;
+      const slope = speed * 1000 * duration / distance;
+      let p1x = 0.2, p1y = 1;
+      if (slope * p1x < 1) p1y = p1x * slope; else p1x = p1y / slope;
+      return [distance, duration, p1x, p1y];
+    };
+    // PhysicsBasedFlingCurve.swift: bezierY (gfx::CubicBezier::Solve; p2 = (0.55, 1)).
+    SL.physicsBezierY = (x, p1x, p1y) => {
+      const cx = 3 * p1x, bx = 3 * (0.55 - p1x) - cx, ax = 1 - cx - bx;
+      const cy = 3 * p1y, by = 3 * (1 - p1y) - cy, ay = 1 - cy - by;
+      let t = x, solved = false;
+      for (let i = 0; i < 8; i++) {
+        const error = ((ax * t + bx) * t + cx) * t - x;
+        if (Math.abs(error) < 1e-12) { solved = true; break; }
+        const derivative = (3 * ax * t + 2 * bx) * t + cx;
+        if (Math.abs(derivative) < 1e-6) break;
+        t -= error / derivative;
+      }
+      if (!solved || t < 0 || t > 1) {
+        let lo = 0, hi = 1;
+        t = x;
+        for (let i = 0; i < 100; i++) {
+          const value = ((ax * t + bx) * t + cx) * t;
+          if (Math.abs(value - x) < 1e-12) break;
+          if (value < x) lo = t; else hi = t;
+          t = (lo + hi) / 2;
+        }
+      }
+      return ((ay * t + by) * t + cy) * t;
+    };
+    // PhysicsBasedFlingCurve.swift: offset(velocity:elapsed:).
+    SL.physicsOffset = (velocity, elapsed) => {
+      if (!(velocity === velocity && velocity !== 0 && elapsed > 0)) return 0;
+      const s = SL.physicsShape(Math.abs(velocity));
+      if (s === null) return 0;
+      const x = elapsed / 1000 / s[1];
+      const d = x < 1 ? s[0] * SL.physicsBezierY(x, s[2], s[3]) : s[0];
+      return velocity > 0 ? d : -d;
+    };
+
     // CSSScrollSnap+Coast.swift: a proximity fling with no snap in range runs its whole curve (kNativeFling)
     // and snaps once where it ends.
     SL.cssCoast = (current, velocity, range, L, p) =>
-      SL.cssSnapAtScrollEnd(L.clampedOffset(current + SL.auraOffset(velocity, Infinity)), range, L);
+      SL.cssSnapAtScrollEnd(L.clampedOffset(current + SL.cssCurveOffset(velocity, Infinity, p)), range, L);
 
     // CSSScrollSnap+Coast.swift: snapAtScrollEnd (InputHandler::SnapAtScrollEnd, EndPositionStrategy).
     SL.cssSnapAtScrollEnd = (x, range, L) => {

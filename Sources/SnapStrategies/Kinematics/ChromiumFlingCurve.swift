@@ -1,7 +1,8 @@
 /// The distance of Chromium's Aura fling curve (chromium/chromium: `ui/events/gestures/fling_curve.cc`,
 /// `FlingCurve`; `policies.md` Part 2 §5.3), the curve whose per-frame deltas feed the
 /// scroll-snap estimate on desktop. (On Linux and Windows a touchscreen fling runs
-/// `ui/events/gestures/physics_based_fling_curve.cc` `PhysicsBasedFlingCurve` instead,
+/// `ui/events/gestures/physics_based_fling_curve.cc` `PhysicsBasedFlingCurve` instead
+/// (``PhysicsBasedFlingCurve``, `CSSScrollSnap.flingCurve` 1),
 /// `kExperimentalFlingAnimation` being on by default there (`ui/base/ui_base_features.cc`); its first
 /// milliseconds are also `v × t`, so the legacy estimate does not tell them apart, but its slower
 /// per-frame decay changes the decay prediction: `Docs/policies.md`, "The browser's default path,
@@ -16,7 +17,7 @@
 /// ```swift
 /// ChromiumFlingCurve.aura.coastDistance(velocity: 1.0)  // ≈ 181.1 pt
 /// ```
-public struct ChromiumFlingCurve: DecelerationModel, Hashable {
+public struct ChromiumFlingCurve: ChromiumGestureCurve, Hashable {
     /// Chromium's Aura constants.
     public static let aura = ChromiumFlingCurve(alpha: -5707.62, beta: 172, gamma: 3.7)
 
@@ -77,4 +78,14 @@ public struct ChromiumFlingCurve: DecelerationModel, Hashable {
         guard t0.isFinite, tEnd.isFinite, tEnd >= t0 else { return nil }
         return (Swift.max(0, t0), tEnd)
     }
+}
+
+/// A Chromium fling curve as `FlingController::ProgressFling` reads it: where the fling is a given
+/// time after it started, and how long it runs. ``ChromiumFlingCurve`` (Aura, `fling_curve.cc`) and
+/// ``PhysicsBasedFlingCurve`` (`physics_based_fling_curve.cc`).
+public protocol ChromiumGestureCurve: DecelerationModel {
+    /// Signed points a fling at `velocity` pt/ms has covered `elapsed` ms after it started.
+    func offset(velocity: Double, elapsed: Double) -> Double
+    /// Seconds a fling at `speed` px/s runs.
+    func duration(speed: Double) -> Double
 }

@@ -99,9 +99,15 @@ public struct ChromiumFlingEstimate: DecelerationModel, Hashable {
     /// waits for two whole frames.
     public static func decayPrediction(velocity: Double, firstUpdate: Double,
                                        frame: Double = frameDelta) -> DecayPrediction? {
+        decayPrediction(velocity: velocity, firstUpdate: firstUpdate, frame: frame, curve: ChromiumFlingCurve.aura)
+    }
+
+    /// ``decayPrediction(velocity:firstUpdate:frame:)`` with the updates taken from `curve`
+    /// (``PhysicsBasedFlingCurve`` for a touchscreen fling on Linux and Windows).
+    public static func decayPrediction<Curve: ChromiumGestureCurve>(velocity: Double, firstUpdate: Double,
+                                                                    frame: Double, curve: Curve) -> DecayPrediction? {
         guard velocity.isFinite, velocity != 0, firstUpdate.isFinite, frame.isFinite, frame > 0 else { return nil }
-        let curve = ChromiumFlingCurve.aura
-        let duration = curve.duration(speed: Swift.min(abs(velocity) * 1000, curve.maximumVelocity)) * 1000
+        let duration = curve.duration(speed: abs(velocity) * 1000) * 1000
         var elapsed = 0.0, reached = 0.0, scrolled = 0.0
         var previous: Double?
         var decaying = 0

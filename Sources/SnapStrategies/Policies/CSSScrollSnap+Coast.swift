@@ -12,7 +12,8 @@ extension CSSScrollSnap {
     /// `cc/input/snap_fling_controller.cc` `SnapFlingController::HandleGestureScrollUpdate` — the
     /// controller is then `kIgnored` and lets each update scroll the content;
     /// `content/common/input/fling_controller.cc` `ProgressFling` — the updates are the differences
-    /// of the fling curve (``ChromiumFlingCurve/aura``, `ui/events/gestures/fling_curve.cc`) until it
+    /// of the fling curve (``ChromiumFlingCurve/aura``, `ui/events/gestures/fling_curve.cc`, or with
+    /// ``flingCurve`` 1 ``PhysicsBasedFlingCurve``) until it
     /// ends; `InputHandler::SnapAtScrollEnd` — then `EndPositionStrategy` at the resting offset, which
     /// for proximity snaps only to an area within the proximity range, in either direction.
     ///
@@ -25,7 +26,7 @@ extension CSSScrollSnap {
     /// range of that end.
     func coast(from current: Double, velocity: Double, in layout: CarouselLayout) -> SnapDecision {
         let range = proximityRatio * layout.viewportWidth
-        let end = layout.clampedOffset(current + ChromiumFlingCurve.aura.coastDistance(velocity: velocity))
+        let end = layout.clampedOffset(current + nativeFlingDistance(velocity: velocity))
         return snapAtScrollEnd(end, range: range, in: layout)
     }
 

@@ -17,8 +17,9 @@ extension CSSScrollSnap {
     /// the whole curve and `SnapAtScrollEnd` snaps where it ends (``snapAtScrollEnd(_:range:in:)``);
     /// `content/common/input/fling_controller.cc` `FlingController::ProgressFling` — the updates.
     ///
-    /// Model (``ChromiumFlingEstimate/decayPrediction(velocity:firstUpdate:frame:)``): the first
-    /// update covers ``decayFirstUpdate`` ms of the desktop fling curve, later ones a 60-Hz frame
+    /// Model (``ChromiumFlingEstimate/decayPrediction(velocity:firstUpdate:frame:curve:)``): the first
+    /// update covers ``decayFirstUpdate`` ms of the fling curve ``flingCurve`` chooses (Aura by
+    /// default, ``PhysicsBasedFlingCurve`` with 1), later ones a 60-Hz frame
     /// (``ChromiumFlingEstimate/frameDelta``); the first update that predicts is searched from the release offset plus the
     /// updates before it. A fling that reaches an end of a bounded layout, or whose curve ends,
     /// before any update predicts, snaps at scroll end. Slower releases than `minFlingVelocity` do
@@ -33,9 +34,13 @@ extension CSSScrollSnap {
             return decide(current: current, displacement: nil, in: layout)
         }
         let range = strictness == .proximity ? proximityRatio * layout.viewportWidth : Double.infinity
-        let curveEnd = layout.clampedOffset(current + ChromiumFlingCurve.aura.coastDistance(velocity: velocity))
-        if let prediction = ChromiumFlingEstimate.decayPrediction(velocity: velocity, firstUpdate: decayFirstUpdate,
-                                                                  frame: ChromiumFlingEstimate.frameDelta) {
+        let curveEnd = layout.clampedOffset(current + nativeFlingDistance(velocity: velocity))
+        let frame = ChromiumFlingEstimate.frameDelta
+        let predicted = flingCurve != 0
+            ? ChromiumFlingEstimate.decayPrediction(velocity: velocity, firstUpdate: decayFirstUpdate, frame: frame,
+                                                    curve: PhysicsBasedFlingCurve.desktop)
+            : ChromiumFlingEstimate.decayPrediction(velocity: velocity, firstUpdate: decayFirstUpdate, frame: frame)
+        if let prediction = predicted {
             let reached = current + prediction.scrolled
             let x = layout.clampedOffset(reached)
             let hitEnd = !layout.isLooping && x != reached

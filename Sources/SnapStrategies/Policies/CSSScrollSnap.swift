@@ -31,7 +31,9 @@
 ///     snaps once at scroll end (scrollEndSnap 1, ``coast(from:velocity:in:)``)
 /// decayPrediction 1 (kSnapFlingDecayPrediction, ``decideWithDecayPrediction(_:in:)``): D and current
 ///     come from the first inertial update whose ratio to the previous predicts (cur / (1 − r));
-///     nothing found → the whole fling curve, then the closest snap in range at its end
+///     nothing found → the whole fling curve, then the closest snap in range at its end;
+///     the curve: Aura (flingCurve 0) or PhysicsBasedFlingCurve (flingCurve 1, Chrome's touchscreen
+///     fling on Linux and Windows)
 /// ```
 /// `current` is the release offset clamped to the scroll range (a Chromium scroll offset never
 /// leaves it; overscroll is drawn separately), `intended` is not clamped.
@@ -95,6 +97,20 @@ public struct CSSScrollSnap: DeclaredParameters, Hashable {
     /// updates, which decides the prediction: over one frame the second update predicts, under one
     /// Chromium waits for two whole frames.
     public var decayFirstUpdate: Double
+    /// The fling curve of the decay path (``decideWithDecayPrediction(_:in:)``) and of a native
+    /// fling's end (``coast(from:velocity:in:)``): 0 (the default) ``ChromiumFlingCurve/aura``
+    /// (`ui/events/gestures/fling_curve.cc`); 1 ``PhysicsBasedFlingCurve/desktop``
+    /// (`ui/events/gestures/physics_based_fling_curve.cc`), the touchscreen fling of Chrome on Linux
+    /// and Windows as it ships (`kExperimentalFlingAnimation`). The legacy estimate's first
+    /// inertial delta keeps the Aura curve: both curves start at `v × t` (`Docs/policies.md`, "The
+    /// browser's default path, repeatable").
+    public var flingCurve: Double
+
+    /// The curve ``flingCurve`` chooses, as the distance a whole fling at `velocity` pt/ms covers.
+    func nativeFlingDistance(velocity: Double) -> Double {
+        flingCurve != 0 ? PhysicsBasedFlingCurve.desktop.coastDistance(velocity: velocity)
+            : ChromiumFlingCurve.aura.coastDistance(velocity: velocity)
+    }
 
     /// The first inertial update on the decay-prediction path, ms, measured with headless Chromium
     /// 156 as it ships (`Scripts/research/chromium-oracle.py --decay-prediction on --resampling on
@@ -114,7 +130,8 @@ public struct CSSScrollSnap: DeclaredParameters, Hashable {
     /// of `init` read it (a load, where reading the table would search it by key path).
     public static let defaults = parameters.defaulted(
         CSSScrollSnap(distanceScalar: .nan, frameInterval: .nan, minFlingVelocity: .nan, proximityRatio: .nan,
-                      stopAlways: .nan, scrollEndSnap: .nan, decayPrediction: .nan, decayFirstUpdate: .nan))
+                      stopAlways: .nan, scrollEndSnap: .nan, decayPrediction: .nan, decayFirstUpdate: .nan,
+                      flingCurve: .nan))
 
     public init(strictness: Strictness = .mandatory,
                 distanceScalar: Double = CSSScrollSnap.defaults.distanceScalar,
@@ -124,7 +141,8 @@ public struct CSSScrollSnap: DeclaredParameters, Hashable {
                 stopAlways: Double = CSSScrollSnap.defaults.stopAlways,
                 scrollEndSnap: Double = CSSScrollSnap.defaults.scrollEndSnap,
                 decayPrediction: Double = CSSScrollSnap.defaults.decayPrediction,
-                decayFirstUpdate: Double = CSSScrollSnap.defaults.decayFirstUpdate) {
+                decayFirstUpdate: Double = CSSScrollSnap.defaults.decayFirstUpdate,
+                flingCurve: Double = CSSScrollSnap.defaults.flingCurve) {
         self.strictness = strictness
         self.distanceScalar = distanceScalar
         self.frameInterval = frameInterval
@@ -134,6 +152,7 @@ public struct CSSScrollSnap: DeclaredParameters, Hashable {
         self.scrollEndSnap = scrollEndSnap
         self.decayPrediction = decayPrediction
         self.decayFirstUpdate = decayFirstUpdate
+        self.flingCurve = flingCurve
     }
 
     public var id: String { strictness == .mandatory ? "css-snap-mandatory" : "css-snap-proximity" }
@@ -176,6 +195,9 @@ public struct CSSScrollSnap: DeclaredParameters, Hashable {
         ParameterField(\.decayFirstUpdate, "decayFirstUpdate", unit: "ms", default: Self.desktopFirstUpdate, range: 1...100,
                        role: .platformConstant,
                        summary: "with decayPrediction 1: ms of the fling curve in the first inertial update, later ones a 60-Hz frame (18 ms measured in headless Chromium 156 as it ships)"),
+        ParameterField(\.flingCurve, "flingCurve", unit: "flag", default: 0, range: 0...1, isInteger: true,
+                       role: .platformConstant,
+                       summary: "fling curve of the decay path and of a native fling's end: 0 Aura (fling_curve.cc), 1 PhysicsBasedFlingCurve (Chrome's touchscreen fling on Linux and Windows)"),
     ])
 
     /// ``parameters`` without `proximityRatio` and `scrollEndSnap`, which only `proximity` has.

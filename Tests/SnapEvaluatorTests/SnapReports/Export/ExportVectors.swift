@@ -12,7 +12,7 @@ import SnapReports
 /// at both ends, on and half-way between snap offsets, NaN and infinite, with zero, tiny, tier and
 /// huge velocities, known and unknown start items and finger travel. Each policy has two exports
 /// (its defaults and a random valid parameter vector, taking turns over the layouts; a CSS snap
-/// policy's random one with `decayPrediction` 1), a capped
+/// policy's random one with `decayPrediction` 1, `flingCurve` 0 for mandatory and 1 for proximity), a capped
 /// policy (`ID@max<n>`) one, its defaults: each Kotlin export is a file for `kotlinc`, whose time
 /// grows with the files.
 struct ExportVectors {
@@ -50,6 +50,10 @@ struct ExportVectors {
                 // decay-prediction path (CSSScrollSnap+DecayPrediction.swift), whatever the draw.
                 if random.parameterSpecs.contains(where: { $0.name == "decayPrediction" }) {
                     try random.setParameter(named: "decayPrediction", to: 1)
+                }
+                // … on the Aura curve for mandatory, on PhysicsBasedFlingCurve for proximity (`flingCurve`).
+                if random.parameterSpecs.contains(where: { $0.name == "flingCurve" }) {
+                    try random.setParameter(named: "flingCurve", to: id == "css-snap-proximity" ? 1 : 0)
                 }
                 exports.append(Export(key: "k\(exports.count)", policy: random))
             }
