@@ -23,7 +23,7 @@ import Testing
         let note = "note: frames rebuilt: lsq2 was replayed on the input samples rebuilt between logged frames (120 Hz, "
             + "FrameInputReconstruction), not on the rows as logged; 20 of 20 sample-level traces look logged one row per display frame"
         #expect(auto.standardError.components(separatedBy: note).count == 2, "said once: \(auto.standardError)")
-        #expect(auto.standardError.contains("this run's velocities come from the input samples rebuilt between frames, by --frames (--frames as-logged reads the rows)"))
+        #expect(auto.standardError.contains("this run's velocities come from the input samples rebuilt between frames, by --frames; --frames as-logged reads the rows as logged"))
         // as logged, lsq2 sees the two moves only (the down is 90 ms older): their chord, 34 pt in 17 ms;
         // rebuilt, the fit over the samples between frames too
         #expect(Self.velocities(logged).allSatisfy { $0 == 2 }, "\(logged.text)")

@@ -27,7 +27,7 @@ extension DataChecks {
     var framesAdvice: String {
         if framesRebuilt || velocity == .composeFrames {
             return "this run's velocities come from the input samples rebuilt between frames, by "
-                + (framesRebuilt ? "--frames (--frames as-logged reads the rows)" : "--velocity compose-frames")
+                + (framesRebuilt ? "--frames; --frames as-logged reads the rows as logged" : "--velocity compose-frames")
         }
         if !offersFramesOption { return "--velocity compose-frames rebuilds them" }
         if velocity == .recorded { return "--frames rebuild rebuilds them for an estimator (recorded velocities are used as given)" }
