@@ -109,3 +109,33 @@ struct CSSScrollSnapPhysicsCurveTests {
         #expect(physics.rule == "no-snap-in-range" && abs(physics.targetOffset - 2538.574) < 1e-3)
     }
 }
+
+/// `flingCurve` 2: the decay path and a native fling's end follow `MobileScrollerFlingCurve`.
+@Suite("CSS scroll snap, Android Chrome's fling curve")
+struct CSSScrollSnapMobileCurveTests {
+    let oracle = CSSScrollSnapDecayPredictionTests().oracle
+    let sparse = CSSScrollSnapDecayPredictionTests().sparse
+
+    /// Release at 2 555 at 2.4 pt/ms, first update 3.33 ms: the spline table is linear within each
+    /// 1% of the duration, so the updates hold steady until the fifth, which predicts 1 794.49 from
+    /// 2 555 + 126.57, intended 4 476.06: item 26 (4 420, 56 away; item 27, 4 590, 114).
+    @Test("the mobile curve predicts from its fifth update")
+    func predicts() {
+        let release = Release(offset: 2555, velocity: 2.4)
+        let mobile = CSSScrollSnap(strictness: .mandatory, decayPrediction: 1, decayFirstUpdate: 10.0 / 3, flingCurve: 2)
+        #expect(mobile.decide(release, in: oracle).targetIndex == 26)
+        let prediction = ChromiumFlingEstimate.decayPrediction(velocity: 2.4, firstUpdate: 10.0 / 3, frame: 1000.0 / 60,
+                                                               curve: MobileScrollerFlingCurve.android)
+        #expect(abs((prediction?.scrolled ?? 0) - 126.574) < 1e-3)
+        #expect(abs((prediction?.displacement ?? 0) - 1794.487) < 1e-3)
+    }
+
+    /// scrollEndSnap 1, proximity, from 1 450 at 2.4 pt/ms (range 300): the first estimate finds
+    /// nothing; the mobile curve coasts 888.49 to 2 338.49, 338.5 from item 2: it rests there.
+    @Test("a native fling ends where the mobile curve ends")
+    func nativeFlingEnd() {
+        let release = Release(offset: 1450, velocity: 2.4)
+        let mobile = CSSScrollSnap(strictness: .proximity, frameInterval: 16, scrollEndSnap: 1, flingCurve: 2).decide(release, in: sparse)
+        #expect(mobile.rule == "no-snap-in-range" && abs(mobile.targetOffset - 2338.488) < 1e-3)
+    }
+}

@@ -1,42 +1,17 @@
 // The JavaScript export of compose-pager (ComposePagerSnap.swift) and the spline pieces it needs
 // beyond the fling distance (AndroidSplineDeceleration.swift `duration(velocity:)`,
 // `velocity(afterTravelling:from:)`, the 100-sample spline table built with the same bisection).
-// Same branches, same rule names; needs `JavaScriptExport.policies` (SL.spline, SL.exp, SL.log).
+// Same branches, same rule names; needs `RecorderScript.cssSnap` (SL.spline,
+// SL.splineTable, SL.splineDuration) and `RecorderScript.geometry` (SL.exp, SL.log).
 
 extension JavaScriptExport {
     /// More entries of `SL.policies`: compose-pager.
     static let composePager = #"""
-    // AndroidSplineDeceleration.swift: OverScroller's spline table (100 samples) and its slope.
-    SL.splineTable = (() => {
-      const startTension = 0.5, endTension = 1.0, inflexion = 0.35;
-      const p1 = startTension * inflexion, p2 = 1 - endTension * (1 - inflexion);
-      const table = new Array(101).fill(1);
-      let xMin = 0;
-      for (let i = 0; i < 100; i++) {
-        const alpha = i / 100;
-        let xMax = 1, x = 0, coef = 0;
-        for (let k = 0; k < 64; k++) {
-          x = xMin + (xMax - xMin) / 2;
-          coef = 3 * x * (1 - x);
-          const tx = coef * ((1 - x) * p1 + x * p2) + x * x * x;
-          if (Math.abs(tx - alpha) < 1e-5) break;
-          if (tx > alpha) xMax = x; else xMin = x;
-        }
-        table[i] = coef * ((1 - x) * startTension + x) + x * x * x;
-      }
-      return table;
-    })();
+    // AndroidSplineDeceleration.swift: the slope of OverScroller's spline table (SL.splineTable, RecorderScript+CSSSnap.swift).
     SL.splineSlope = (fraction) => {
       const t = SL.splineTable;
       for (let i = 0; i < 100; i++) if (t[i + 1] > fraction) return (t[i + 1] - t[i]) * 100;
       return 0;
-    };
-    // AndroidSplineDeceleration.duration(velocity:), ms.
-    SL.splineDuration = (velocity, s) => {
-      if (velocity === Infinity || velocity === -Infinity) return Infinity;
-      const fc = s.friction * s.coefficient * s.density, speed = Math.abs(velocity) * 1000;
-      if (!(speed > 0 && isFinite(speed) && fc > 0 && isFinite(fc) && s.inflexion > 0 && s.exponent > 1)) return 0;
-      return 1000 * SL.exp(SL.log(s.inflexion * speed / fc) / (s.exponent - 1));
     };
     // AndroidSplineDeceleration.velocity(afterTravelling:from:).
     SL.velocityAfter = (distance, velocity, s) => {

@@ -69,18 +69,7 @@ extension JavaScriptExport {
     SL.policies["flutter-pageview"] = SL.flutterPageView;
     SL.policies["flutter-pageview-bouncing"] = SL.flutterPageView;
 
-    // AndroidSplineDeceleration.swift: OverScroller's spline fling distance (coastDistance) for a spline
-    // {friction, inflexion, exponent, coefficient, density}, and the fling clamp at 8 dp/ms.
-    SL.spline = (velocity, s) => {
-      if (velocity === Infinity || velocity === -Infinity) return velocity;
-      const fc = s.friction * s.coefficient * s.density, speed = Math.abs(velocity) * 1000;
-      if (!(speed > 0 && isFinite(speed) && fc > 0 && isFinite(fc) && s.inflexion > 0 && s.exponent > 1)) return 0;
-      const l = SL.log(s.inflexion * speed / fc);
-      const d = fc * SL.exp(s.exponent / (s.exponent - 1) * l);
-      return velocity < 0 ? -d : d;
-    };
-    SL.platformSpline = (friction) => ({ friction: friction, inflexion: 0.35, exponent: 2.3582018154259448,
-                                         coefficient: 9.80665 * 39.37 * 160 * 0.84, density: 1 });
+    // AndroidSplineDeceleration.swift: the fling clamp at 8 dp/ms (SL.spline: RecorderScript+CSSSnap.swift).
     SL.splineClamp = (v, density, maximum = 8) => {
       if (v !== v) return 0;
       const limit = Math.max(0, maximum * density);

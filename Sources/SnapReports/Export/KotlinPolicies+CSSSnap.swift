@@ -240,13 +240,16 @@ extension KotlinExport {
 
         """
 
-    /// PhysicsBasedFlingCurve.swift (desktop: 96 ppi, unbounded) and the curve `flingCurve` chooses.
+    /// PhysicsBasedFlingCurve.swift (desktop: 96 ppi, unbounded), MobileScrollerFlingCurve.swift (needs
+    /// ``spline`` and ``splineTable``) and the curve `flingCurve` chooses.
     static let physicsFunctions = """
 
         // CSSScrollSnap.swift: flingCurve chooses the curve of the decay path and of a native fling's end.
         private fun cssCurveOffset(velocity: Double, elapsed: Double): Double =
-            if (P.flingCurve != 0.0) physicsOffset(velocity, elapsed) else auraOffset(velocity, elapsed)
+            if (P.flingCurve == 2.0) mobileOffset(velocity, elapsed)
+            else if (P.flingCurve != 0.0) physicsOffset(velocity, elapsed) else auraOffset(velocity, elapsed)
         private fun cssCurveDuration(speed: Double): Double {
+            if (P.flingCurve == 2.0) return mobileDuration(speed / 1000) / 1000
             if (P.flingCurve != 0.0) return physicsShape(speed / 1000)?.get(1) ?: 0.0
             val times = auraTimes(Math.min(speed, auraMaximum))
             return if (times == null) 0.0 else times[1] - times[0]
@@ -305,6 +308,28 @@ extension KotlinExport {
             val x = elapsed / 1000 / s[1]
             val d = if (x < 1) s[0] * physicsBezierY(x, s[2], s[3]) else s[0]
             return if (velocity > 0) d else -d
+        }
+
+        // MobileScrollerFlingCurve.swift (android: the platform spline at density 1): durationMilliseconds(speed:)
+        // for a speed in pt/ms, truncated to whole microseconds, and offset(velocity:elapsed:).
+        private fun mobileDuration(speed: Double): Double {
+            val fc = 0.015 * 9.80665 * 39.37 * 160 * 0.84
+            val v = Math.abs(speed) * 1000
+            if (!(v > 0 && v.isFinite())) return 0.0
+            val t = 1000 * Elementary.exp(Elementary.log(0.35 * v / fc) / (2.3582018154259448 - 1))
+            return if (t > 0 && t.isFinite()) Math.floor(t * 1000) / 1000 else 0.0
+        }
+        private fun mobileOffset(velocity: Double, elapsed: Double): Double {
+            if (!(velocity == velocity && velocity != 0.0 && elapsed > 0)) return 0.0
+            val total = spline(velocity, 0.015, 0.35, 2.3582018154259448, 9.80665 * 39.37 * 160 * 0.84, 1.0)
+            val duration = mobileDuration(Math.abs(velocity))
+            if (!(total.isFinite() && duration > 0)) return 0.0
+            if (!(elapsed < duration)) return total
+            // AndroidSplineDeceleration.splinePosition(atTimeFraction:): the table read linearly.
+            val scaled = elapsed / duration * 100
+            val i = Math.min(Math.max(Math.floor(scaled).toInt(), 0), 99)
+            val d = total * (SplineTable.positions[i] + (scaled - i) * (SplineTable.positions[i + 1] - SplineTable.positions[i]))
+            return if (Math.abs(total - d) < 0.1) total else d
         }
 
         """

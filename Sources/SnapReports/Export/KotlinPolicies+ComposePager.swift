@@ -5,41 +5,8 @@
 
 extension KotlinExport {
     /// ComposePagerSnap.swift (`PagerSnapDistance.atMost`, the decay approach, the settle rules);
-    /// needs ``elementary`` and ``spline``.
-    static let composePager = elementary + spline + """
-        // AndroidSplineDeceleration.swift: OverScroller's spline table (100 samples) and its slope.
-        private object SplineTable {
-            val positions: DoubleArray = build()
-            private fun build(): DoubleArray {
-                val startTension = 0.5
-                val endTension = 1.0
-                val inflexion = 0.35
-                val p1 = startTension * inflexion
-                val p2 = 1 - endTension * (1 - inflexion)
-                val table = DoubleArray(101) { 1.0 }
-                var xMin = 0.0
-                for (i in 0 until 100) {
-                    val alpha = i.toDouble() / 100.0
-                    var xMax = 1.0
-                    var x = 0.0
-                    var coef = 0.0
-                    for (k in 0 until 64) {
-                        x = xMin + (xMax - xMin) / 2
-                        coef = 3 * x * (1 - x)
-                        val tx = coef * ((1 - x) * p1 + x * p2) + x * x * x
-                        if (Math.abs(tx - alpha) < 1e-5) break
-                        if (tx > alpha) xMax = x else xMin = x
-                    }
-                    table[i] = coef * ((1 - x) * startTension + x) + x * x * x
-                }
-                return table
-            }
-            fun slope(fraction: Double): Double {
-                for (i in 0 until 100) if (positions[i + 1] > fraction) return (positions[i + 1] - positions[i]) * 100.0
-                return 0.0
-            }
-        }
-
+    /// needs ``elementary``, ``spline`` and ``splineTable``.
+    static let composePager = elementary + spline + splineTable + """
         // AndroidSplineDeceleration.duration(velocity:), ms.
         private fun splineDuration(velocity: Double): Double {
             if (velocity.isInfinite()) return Double.POSITIVE_INFINITY

@@ -290,8 +290,8 @@ extension KotlinExport {
             return L.decision(if (next) stopIndex + 1 else stopIndex, if (next) "short-next" else "short-prev")
         }
         """,
-        "css-snap-mandatory": elementary + cssSnap(proximity: false),
-        "css-snap-proximity": elementary + cssSnap(proximity: true),
+        "css-snap-mandatory": elementary + spline + splineTable + cssSnap(proximity: false),
+        "css-snap-proximity": elementary + spline + splineTable + cssSnap(proximity: true),
     ]
 
     /// AndroidPixels.swift: Android's int pixels (`dimensionPixelSize`).

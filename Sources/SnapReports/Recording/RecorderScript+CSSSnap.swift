@@ -185,8 +185,10 @@ extension RecorderScript {
 
     // CSSScrollSnap.swift: flingCurve chooses the curve of the decay path and of a native fling's end.
     SL.cssCurveOffset = (velocity, elapsed, p) =>
-      p.flingCurve !== 0 ? SL.physicsOffset(velocity, elapsed) : SL.auraOffset(velocity, elapsed);
+      p.flingCurve === 2 ? SL.mobileOffset(velocity, elapsed)
+        : p.flingCurve !== 0 ? SL.physicsOffset(velocity, elapsed) : SL.auraOffset(velocity, elapsed);
     SL.cssCurveDuration = (speed, p) => {
+      if (p.flingCurve === 2) return SL.mobileDuration(speed / 1000) / 1000;
       if (p.flingCurve !== 0) { const s = SL.physicsShape(speed / 1000); return s === null ? 0 : s[1]; }
       const times = SL.auraTimes(Math.min(speed, SL.auraMaximum));
       return times === null ? 0 : times[1] - times[0];
@@ -236,6 +238,67 @@ extension RecorderScript {
       const x = elapsed / 1000 / s[1];
       const d = x < 1 ? s[0] * SL.physicsBezierY(x, s[2], s[3]) : s[0];
       return velocity > 0 ? d : -d;
+    };
+
+    // AndroidSplineDeceleration.swift: OverScroller's spline fling distance (coastDistance) for a spline
+    // {friction, inflexion, exponent, coefficient, density}.
+    SL.spline = (velocity, s) => {
+      if (velocity === Infinity || velocity === -Infinity) return velocity;
+      const fc = s.friction * s.coefficient * s.density, speed = Math.abs(velocity) * 1000;
+      if (!(speed > 0 && isFinite(speed) && fc > 0 && isFinite(fc) && s.inflexion > 0 && s.exponent > 1)) return 0;
+      const l = SL.log(s.inflexion * speed / fc);
+      const d = fc * SL.exp(s.exponent / (s.exponent - 1) * l);
+      return velocity < 0 ? -d : d;
+    };
+    SL.platformSpline = (friction) => ({ friction: friction, inflexion: 0.35, exponent: 2.3582018154259448,
+                                         coefficient: 9.80665 * 39.37 * 160 * 0.84, density: 1 });
+    // AndroidSplineDeceleration.swift: OverScroller's spline table (100 samples).
+    SL.splineTable = (() => {
+      const startTension = 0.5, endTension = 1.0, inflexion = 0.35;
+      const p1 = startTension * inflexion, p2 = 1 - endTension * (1 - inflexion);
+      const table = new Array(101).fill(1);
+      let xMin = 0;
+      for (let i = 0; i < 100; i++) {
+        const alpha = i / 100;
+        let xMax = 1, x = 0, coef = 0;
+        for (let k = 0; k < 64; k++) {
+          x = xMin + (xMax - xMin) / 2;
+          coef = 3 * x * (1 - x);
+          const tx = coef * ((1 - x) * p1 + x * p2) + x * x * x;
+          if (Math.abs(tx - alpha) < 1e-5) break;
+          if (tx > alpha) xMax = x; else xMin = x;
+        }
+        table[i] = coef * ((1 - x) * startTension + x) + x * x * x;
+      }
+      return table;
+    })();
+    // AndroidSplineDeceleration.duration(velocity:), ms.
+    SL.splineDuration = (velocity, s) => {
+      if (velocity === Infinity || velocity === -Infinity) return Infinity;
+      const fc = s.friction * s.coefficient * s.density, speed = Math.abs(velocity) * 1000;
+      if (!(speed > 0 && isFinite(speed) && fc > 0 && isFinite(fc) && s.inflexion > 0 && s.exponent > 1)) return 0;
+      return 1000 * SL.exp(SL.log(s.inflexion * speed / fc) / (s.exponent - 1));
+    };
+    // AndroidSplineDeceleration.splinePosition(atTimeFraction:): the table read linearly.
+    SL.splinePosition = (tau) => {
+      if (!(tau > 0)) return 0;
+      if (!(tau < 1)) return 1;
+      const scaled = tau * 100, i = SL.clamp(SL.flooredIndex(scaled), 0, 99), t = SL.splineTable;
+      return t[i] + (scaled - i) * (t[i + 1] - t[i]);
+    };
+    // MobileScrollerFlingCurve.swift (android: the platform spline at density 1): durationMilliseconds(speed:)
+    // for a speed in pt/ms, truncated to whole microseconds, and offset(velocity:elapsed:).
+    SL.mobileDuration = (speed) => {
+      const t = SL.splineDuration(speed, SL.platformSpline(0.015));
+      return t > 0 && isFinite(t) ? Math.trunc(t * 1000) / 1000 : 0;
+    };
+    SL.mobileOffset = (velocity, elapsed) => {
+      if (!(velocity === velocity && velocity !== 0 && elapsed > 0)) return 0;
+      const total = SL.spline(velocity, SL.platformSpline(0.015)), duration = SL.mobileDuration(Math.abs(velocity));
+      if (!(isFinite(total) && duration > 0)) return 0;
+      if (!(elapsed < duration)) return total;
+      const d = total * SL.splinePosition(elapsed / duration);
+      return Math.abs(total - d) < 0.1 ? total : d;
     };
 
     // CSSScrollSnap+Coast.swift: a proximity fling with no snap in range runs its whole curve (kNativeFling)

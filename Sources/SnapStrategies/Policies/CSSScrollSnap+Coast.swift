@@ -13,7 +13,7 @@ extension CSSScrollSnap {
     /// controller is then `kIgnored` and lets each update scroll the content;
     /// `content/common/input/fling_controller.cc` `ProgressFling` — the updates are the differences
     /// of the fling curve (``ChromiumFlingCurve/aura``, `ui/events/gestures/fling_curve.cc`, or with
-    /// ``flingCurve`` 1 ``PhysicsBasedFlingCurve``) until it
+    /// ``flingCurve`` 1 ``PhysicsBasedFlingCurve``, with 2 ``MobileScrollerFlingCurve``) until it
     /// ends; `InputHandler::SnapAtScrollEnd` — then `EndPositionStrategy` at the resting offset, which
     /// for proximity snaps only to an area within the proximity range, in either direction.
     ///

@@ -19,7 +19,7 @@ extension CSSScrollSnap {
     ///
     /// Model (``ChromiumFlingEstimate/decayPrediction(velocity:firstUpdate:frame:curve:)``): the first
     /// update covers ``decayFirstUpdate`` ms of the fling curve ``flingCurve`` chooses (Aura by
-    /// default, ``PhysicsBasedFlingCurve`` with 1), later ones a 60-Hz frame
+    /// default, ``PhysicsBasedFlingCurve`` with 1, ``MobileScrollerFlingCurve`` with 2), later ones a 60-Hz frame
     /// (``ChromiumFlingEstimate/frameDelta``); the first update that predicts is searched from the release offset plus the
     /// updates before it. A fling that reaches an end of a bounded layout, or whose curve ends,
     /// before any update predicts, snaps at scroll end. Slower releases than `minFlingVelocity` do
@@ -36,10 +36,13 @@ extension CSSScrollSnap {
         let range = strictness == .proximity ? proximityRatio * layout.viewportWidth : Double.infinity
         let curveEnd = layout.clampedOffset(current + nativeFlingDistance(velocity: velocity))
         let frame = ChromiumFlingEstimate.frameDelta
-        let predicted = flingCurve != 0
-            ? ChromiumFlingEstimate.decayPrediction(velocity: velocity, firstUpdate: decayFirstUpdate, frame: frame,
-                                                    curve: PhysicsBasedFlingCurve.desktop)
-            : ChromiumFlingEstimate.decayPrediction(velocity: velocity, firstUpdate: decayFirstUpdate, frame: frame)
+        let predicted = switch flingCurve {
+        case 1: ChromiumFlingEstimate.decayPrediction(velocity: velocity, firstUpdate: decayFirstUpdate, frame: frame,
+                                                      curve: PhysicsBasedFlingCurve.desktop)
+        case 2: ChromiumFlingEstimate.decayPrediction(velocity: velocity, firstUpdate: decayFirstUpdate, frame: frame,
+                                                      curve: MobileScrollerFlingCurve.android)
+        default: ChromiumFlingEstimate.decayPrediction(velocity: velocity, firstUpdate: decayFirstUpdate, frame: frame)
+        }
         if let prediction = predicted {
             let reached = current + prediction.scrolled
             let x = layout.clampedOffset(reached)

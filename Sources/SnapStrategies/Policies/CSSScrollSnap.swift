@@ -32,8 +32,8 @@
 /// decayPrediction 1 (kSnapFlingDecayPrediction, ``decideWithDecayPrediction(_:in:)``): D and current
 ///     come from the first inertial update whose ratio to the previous predicts (cur / (1 − r));
 ///     nothing found → the whole fling curve, then the closest snap in range at its end;
-///     the curve: Aura (flingCurve 0) or PhysicsBasedFlingCurve (flingCurve 1, Chrome's touchscreen
-///     fling on Linux and Windows)
+///     the curve: Aura (flingCurve 0), PhysicsBasedFlingCurve (flingCurve 1, Chrome's touchscreen
+///     fling on Linux and Windows) or MobileScrollerFlingCurve (flingCurve 2, Android Chrome's)
 /// ```
 /// `current` is the release offset clamped to the scroll range (a Chromium scroll offset never
 /// leaves it; overscroll is drawn separately), `intended` is not clamped.
@@ -101,15 +101,19 @@ public struct CSSScrollSnap: DeclaredParameters, Hashable {
     /// fling's end (``coast(from:velocity:in:)``): 0 (the default) ``ChromiumFlingCurve/aura``
     /// (`ui/events/gestures/fling_curve.cc`); 1 ``PhysicsBasedFlingCurve/desktop``
     /// (`ui/events/gestures/physics_based_fling_curve.cc`), the touchscreen fling of Chrome on Linux
-    /// and Windows as it ships (`kExperimentalFlingAnimation`). The legacy estimate's first
-    /// inertial delta keeps the Aura curve: both curves start at `v × t` (`Docs/policies.md`, "The
+    /// and Windows as it ships (`kExperimentalFlingAnimation`); 2 ``MobileScrollerFlingCurve/android``
+    /// (`ui/events/mobile_scroller.cc`), Android Chrome's fling. The legacy estimate's first
+    /// inertial delta keeps the Aura curve: the curves start at `v × t` (`Docs/policies.md`, "The
     /// browser's default path, repeatable").
     public var flingCurve: Double
 
     /// The curve ``flingCurve`` chooses, as the distance a whole fling at `velocity` pt/ms covers.
     func nativeFlingDistance(velocity: Double) -> Double {
-        flingCurve != 0 ? PhysicsBasedFlingCurve.desktop.coastDistance(velocity: velocity)
-            : ChromiumFlingCurve.aura.coastDistance(velocity: velocity)
+        switch flingCurve {
+        case 1: PhysicsBasedFlingCurve.desktop.coastDistance(velocity: velocity)
+        case 2: MobileScrollerFlingCurve.android.coastDistance(velocity: velocity)
+        default: ChromiumFlingCurve.aura.coastDistance(velocity: velocity)
+        }
     }
 
     /// The first inertial update on the decay-prediction path, ms, measured with headless Chromium
@@ -195,9 +199,9 @@ public struct CSSScrollSnap: DeclaredParameters, Hashable {
         ParameterField(\.decayFirstUpdate, "decayFirstUpdate", unit: "ms", default: Self.desktopFirstUpdate, range: 1...100,
                        role: .platformConstant,
                        summary: "with decayPrediction 1: ms of the fling curve in the first inertial update, later ones a 60-Hz frame (18 ms measured in headless Chromium 156 as it ships)"),
-        ParameterField(\.flingCurve, "flingCurve", unit: "flag", default: 0, range: 0...1, isInteger: true,
+        ParameterField(\.flingCurve, "flingCurve", unit: "option", default: 0, range: 0...2, isInteger: true,
                        role: .platformConstant,
-                       summary: "fling curve of the decay path and of a native fling's end: 0 Aura (fling_curve.cc), 1 PhysicsBasedFlingCurve (Chrome's touchscreen fling on Linux and Windows)"),
+                       summary: "fling curve of the decay path and of a native fling's end: 0 Aura (fling_curve.cc), 1 PhysicsBasedFlingCurve (Chrome's touchscreen fling on Linux and Windows), 2 MobileScroller (Android Chrome)"),
     ])
 
     /// ``parameters`` without `proximityRatio` and `scrollEndSnap`, which only `proximity` has.

@@ -12,9 +12,9 @@ import SnapReports
 /// at both ends, on and half-way between snap offsets, NaN and infinite, with zero, tiny, tier and
 /// huge velocities, known and unknown start items and finger travel. Each policy has two exports
 /// (its defaults and a random valid parameter vector, taking turns over the layouts; a CSS snap
-/// policy's random one with `decayPrediction` 1, `flingCurve` 0 for mandatory and 1 for proximity), a capped
-/// policy (`ID@max<n>`) one, its defaults: each Kotlin export is a file for `kotlinc`, whose time
-/// grows with the files.
+/// policy has two random ones, with `decayPrediction` 1, `flingCurve` 0 then 2 for mandatory and
+/// 1 then 2 for proximity), a capped policy (`ID@max<n>`) one, its defaults: each Kotlin export is
+/// a file for `kotlinc`, whose time grows with the files.
 struct ExportVectors {
     /// One export: a key (`k<n>`, the Kotlin package and the JavaScript file name) and its policy.
     struct Export {
@@ -42,18 +42,22 @@ struct ExportVectors {
             let base = try PolicyCatalog.policy(id: id)
             let first = exports.count
             // A capped policy (`ID@max<n>`) is tested at its defaults: its base's translation is tested at random values.
-            let count = base is CappedSnapPolicy ? 1 : Self.exportsPerPolicy
+            // CSS snap has one more random export, so that each fling curve (`flingCurve`) is exported.
+            let curves: [Double] = id == "css-snap-proximity" ? [1, 2] : [0, 2]
+            let isCSS = base.parameterSpecs.contains(where: { $0.name == "flingCurve" })
+            let count = base is CappedSnapPolicy ? 1 : Self.exportsPerPolicy + (isCSS ? 1 : 0)
             exports.append(Export(key: "k\(exports.count)", policy: base))
-            for _ in 1..<count {
+            for index in 1..<count {
                 var random = try Self.randomParameters(of: base, rng)
                 // CSS snap: its defaults export takes the legacy estimate, the random one always the
                 // decay-prediction path (CSSScrollSnap+DecayPrediction.swift), whatever the draw.
                 if random.parameterSpecs.contains(where: { $0.name == "decayPrediction" }) {
                     try random.setParameter(named: "decayPrediction", to: 1)
                 }
-                // … on the Aura curve for mandatory, on PhysicsBasedFlingCurve for proximity (`flingCurve`).
-                if random.parameterSpecs.contains(where: { $0.name == "flingCurve" }) {
-                    try random.setParameter(named: "flingCurve", to: id == "css-snap-proximity" ? 1 : 0)
+                // … on the Aura curve for mandatory, on PhysicsBasedFlingCurve for proximity, then on
+                // MobileScrollerFlingCurve for both (`flingCurve`).
+                if isCSS {
+                    try random.setParameter(named: "flingCurve", to: curves[index - 1])
                 }
                 exports.append(Export(key: "k\(exports.count)", policy: random))
             }
