@@ -64,6 +64,22 @@ public struct PlatformOptions: ParsableArguments, Sendable {
         return .composeFrames
     }
 
+    /// What `recommend` and `report` read with: `given` under the platform's estimator
+    /// (``applied(to:)``), `compose-frames` when ``framesEstimator(given:)`` chose it. Its pre-scan
+    /// runs at most once: under `--frames auto` its answer is kept as `rebuild` or `as-logged`, so
+    /// that the read does not scan the same first traces again (it did when they were not
+    /// frame-logged: Compose's tracker can be rebuilt, and `auto` scanned for it).
+    func input(_ given: TraceInputOptions) throws -> (input: TraceInputOptions, frames: VelocityMethod?) {
+        var given = given
+        if platform == .compose, given.velocity == .lsq2, given.frames == .auto {
+            given.frames = try given.rebuildsFrames() ? .rebuild : .asLogged
+        }
+        var input = try applied(to: given)
+        let frames = try framesEstimator(given: given)
+        if let frames { input.velocity = frames }
+        return (input, frames)
+    }
+
     /// The note that says so (standard error, the verdict, the code's header).
     static let framesNote = "the traces look logged one row per display frame (data check frame-logged), so --platform compose "
         + "uses compose-frames: Compose's tracker on the input samples rebuilt between frames (issue 31), not on the rows as "

@@ -73,9 +73,7 @@ extension SnapLab {
             let all = try PolicySelection.parse(policies)
             let selected = try platformOptions.candidates(all)
             let fitter = try fitOptions.fitter(defaultStarts: 4)
-            var input = try platformOptions.applied(to: self.input)
-            let frames = try platformOptions.framesEstimator(given: self.input)
-            if let frames { input.velocity = frames }
+            let (input, frames) = try platformOptions.input(self.input)
             let (data, labelled, summary, checks, labels) = try sample.readFitData(input, seed: fitOptions.seed, behaviour: behaviour,
                                                                                   groupBy: groupOptions.readGroup)
             try fitOptions.checkFolds(users: data.userCounts(data.allIndices).count)

@@ -86,13 +86,12 @@ extension SnapLab {
         public func render() throws -> String {
             let all = try parameters.apply(to: PolicySelection.parse(policies))
             let selected = try platformOptions.candidates(all)
-            var input = try platformOptions.applied(to: self.input)
+            _ = try platformOptions.applied(to: self.input)  // --velocity against --platform, checked before --baseline
             if let baseline, !selected.contains(where: { $0.id == baseline }) {
                 _ = try PolicySelection.parse(baseline)  // an unknown id: did-you-mean
                 throw ValidationError("--baseline \(baseline) is not among the selected --policies")
             }
-            let frames = try platformOptions.framesEstimator(given: self.input)
-            if let frames { input.velocity = frames }
+            let (input, frames) = try platformOptions.input(self.input)
             let (collector, summary, checks, labels) = try collect(input, selected)
             var page = ReportPage()
             page.bootstrap = bootstrap
