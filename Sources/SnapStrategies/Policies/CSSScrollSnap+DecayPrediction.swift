@@ -34,16 +34,8 @@ extension CSSScrollSnap {
             return decide(current: current, displacement: nil, in: layout)
         }
         let range = strictness == .proximity ? proximityRatio * layout.viewportWidth : Double.infinity
-        let curveEnd = layout.clampedOffset(current + nativeFlingDistance(velocity: velocity))
-        let frame = ChromiumFlingEstimate.frameDelta
-        let predicted = switch flingCurve {
-        case 1: ChromiumFlingEstimate.decayPrediction(velocity: velocity, firstUpdate: decayFirstUpdate, frame: frame,
-                                                      curve: PhysicsBasedFlingCurve.desktop)
-        case 2: ChromiumFlingEstimate.decayPrediction(velocity: velocity, firstUpdate: decayFirstUpdate, frame: frame,
-                                                      curve: MobileScrollerFlingCurve.android)
-        default: ChromiumFlingEstimate.decayPrediction(velocity: velocity, firstUpdate: decayFirstUpdate, frame: frame)
-        }
-        if let prediction = predicted {
+        if let prediction = ChromiumFlingEstimate.decayPrediction(velocity: velocity, firstUpdate: decayFirstUpdate,
+                                                                  frame: ChromiumFlingEstimate.frameDelta, curve: gestureCurve) {
             let reached = current + prediction.scrolled
             let x = layout.clampedOffset(reached)
             let hitEnd = !layout.isLooping && x != reached
@@ -52,6 +44,6 @@ extension CSSScrollSnap {
                 if decision.rule != Self.noSnapRule { return decision }
             }
         }
-        return snapAtScrollEnd(curveEnd, range: range, in: layout)
+        return snapAtScrollEnd(layout.clampedOffset(current + nativeFlingDistance(velocity: velocity)), range: range, in: layout)
     }
 }

@@ -109,10 +109,16 @@ public struct CSSScrollSnap: DeclaredParameters, Hashable {
 
     /// The curve ``flingCurve`` chooses, as the distance a whole fling at `velocity` pt/ms covers.
     func nativeFlingDistance(velocity: Double) -> Double {
+        gestureCurve.coastDistance(velocity: velocity)
+    }
+
+    /// The fling curve ``flingCurve`` chooses: ``ChromiumFlingCurve/aura`` (0),
+    /// ``PhysicsBasedFlingCurve/desktop`` (1), ``MobileScrollerFlingCurve/android`` (2).
+    var gestureCurve: any ChromiumGestureCurve {
         switch flingCurve {
-        case 1: PhysicsBasedFlingCurve.desktop.coastDistance(velocity: velocity)
-        case 2: MobileScrollerFlingCurve.android.coastDistance(velocity: velocity)
-        default: ChromiumFlingCurve.aura.coastDistance(velocity: velocity)
+        case 1: PhysicsBasedFlingCurve.desktop
+        case 2: MobileScrollerFlingCurve.android
+        default: ChromiumFlingCurve.aura
         }
     }
 
