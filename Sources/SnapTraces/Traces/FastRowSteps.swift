@@ -165,6 +165,9 @@ extension ReaderCore {
     static let moved: UInt64 = 0x64_6576_6F6D   // "moved" little-endian
     static let began: UInt64 = 0x6E_6167_6562   // "began"
     static let ended: UInt64 = 0x64_6564_6E65   // "ended"
+    static let movedComma: UInt64 = moved | 0x2C << 40   // "moved,"
+    static let beganComma: UInt64 = began | 0x2C << 40   // "began,"
+    static let endedComma: UInt64 = ended | 0x2C << 40   // "ended,"
 }
 
 extension TraceReader {
