@@ -91,6 +91,15 @@ struct TraceAssembler: ~Copyable {
         arena.append(s, e)
     }
 
+    /// Stores per-trace field `k`'s value, given on `line`, as the `count` bytes already in the
+    /// arena at `offset` (a row copied whole, ``ReaderCore/fastFirstRow(_:_:)``).
+    @inline(__always)
+    mutating func store(_ k: Int, arenaOffset offset: Int, count: Int, line: Int) {
+        ptStart[k] = offset
+        ptLen[k] = count
+        ptLine[k] = line
+    }
+
     /// The last sample is a lift-off (`ended`).
     var endedLast: Bool { t.count > 0 && mv[t.count - 1] == 0 }
 
