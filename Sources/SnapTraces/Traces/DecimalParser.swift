@@ -109,6 +109,28 @@ public enum DecimalParser {
         return parsePrefixScalar(start, end)
     }
 
+    /// ``parsePrefixInBounds(_:_:)`` of a cell that a comma ends: the value and the position of
+    /// the comma; `nil` when ``parsePrefix(_:_:)`` gives `nil` or the byte after the number is
+    /// not a comma. The same answer as ``parsePrefixInBounds(_:_:)`` followed by that check; on
+    /// the unsigned wide path the exponent check (a byte `e` or `E` after the number) is the
+    /// comma check itself.
+    /// (The unsigned wide path inline, the others out of line: one copy of the wide parser per
+    /// call site, small enough for the row loop to inline it.)
+    @inlinable @inline(__always)
+    static func parseBeforeCommaInBounds(_ start: UnsafePointer<UInt8>, _ end: UnsafePointer<UInt8>) -> (Double, UnsafePointer<UInt8>)? {
+        if start.pointee != UInt8(ascii: "-"), let (value, p) = parsePrefixWideUnsigned(start, checksExponent: false) {
+            return p.pointee == UInt8(ascii: ",") ? (value, p) : nil
+        }
+        return parseBeforeCommaOtherwise(start, end)
+    }
+
+    /// ``parseBeforeCommaInBounds(_:_:)`` of a signed number or one the unsigned wide path refuses.
+    @usableFromInline @inline(never)
+    static func parseBeforeCommaOtherwise(_ start: UnsafePointer<UInt8>, _ end: UnsafePointer<UInt8>) -> (Double, UnsafePointer<UInt8>)? {
+        guard let (value, p) = parsePrefixInBounds(start, end), p.pointee == UInt8(ascii: ",") else { return nil }
+        return (value, p)
+    }
+
     /// ``parsePrefix(_:_:)`` for `[-]d{0,15}[.d{0,7}]` followed by a byte that is not a digit,
     /// reading at most 32 bytes from `start` (the caller checks they are there); `nil` for
     /// anything else (then ``parsePrefixScalar(_:_:)`` decides).
@@ -140,9 +162,11 @@ public enum DecimalParser {
         return (-value, p)
     }
 
-    /// ``parsePrefixWide(_:)`` without a sign: `d{0,15}[.d{0,7}]` at `p`.
+    /// ``parsePrefixWide(_:)`` without a sign: `d{0,15}[.d{0,7}]` at `p`. With `checksExponent`
+    /// false a number followed by `e` or `E` is not refused: the caller checks the byte after
+    /// it (``parseBeforeCommaInBounds(_:_:)``).
     @inlinable @inline(__always)
-    static func parsePrefixWideUnsigned(_ start: UnsafePointer<UInt8>) -> (Double, UnsafePointer<UInt8>)? {
+    static func parsePrefixWideUnsigned(_ start: UnsafePointer<UInt8>, checksExponent: Bool = true) -> (Double, UnsafePointer<UInt8>)? {
         var p = start
         let w1 = digitBytes(p)
         var digits = leadingDigitCount(w1)
@@ -191,7 +215,7 @@ public enum DecimalParser {
                 value = Double(integer)
             }
         }
-        if (p.pointee | 0x20) == UInt8(ascii: "e") { return nil }
+        if checksExponent && (p.pointee | 0x20) == UInt8(ascii: "e") { return nil }
         return (value, p)
     }
 

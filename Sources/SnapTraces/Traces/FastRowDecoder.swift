@@ -165,17 +165,18 @@ extension ReaderCore {
         var q = p
         guard runs.headCount > 0, TraceReader.bytesEqual(runs.head, q, runs.headCount), q[runs.headCount] == 0x2C else { return nil }
         q += runs.headCount + 1
-        guard let (tv, q1) = DecimalParser.parsePrefixInBounds(q, e), q1.pointee == 0x2C else { return nil }
+        guard let (tv, q1) = DecimalParser.parseBeforeCommaInBounds(q, e) else { return nil }
         q = q1 + 1
-        guard let (xv, q2) = DecimalParser.parsePrefixInBounds(q, e), q2.pointee == 0x2C else { return nil }
+        guard let (xv, q2) = DecimalParser.parseBeforeCommaInBounds(q, e) else { return nil }
         q = q2 + 1
+        // the phase and the comma after it, one load (within the span)
         let flag: UInt8
-        switch UInt64(UnsafeRawPointer(q).loadUnaligned(as: UInt32.self)) | (UInt64(q[4]) << 32) {
-        case moved, began: flag = 1
-        case ended: flag = 0
+        switch UInt64(littleEndian: UnsafeRawPointer(q).loadUnaligned(as: UInt64.self)) & 0xFFFF_FFFF_FFFF {
+        case movedComma, beganComma: flag = 1
+        case endedComma: flag = 0
         default: return nil
         }
-        guard q[5] == 0x2C, runs.tailCount > 0, TraceReader.bytesEqual(runs.tail, q + 6, runs.tailCount) else { return nil }
+        guard runs.tailCount > 0, TraceReader.bytesEqual(runs.tail, q + 6, runs.tailCount) else { return nil }
         q += 6 + runs.tailCount
         if q.pointee == 0x0A {
             q += 1

@@ -119,12 +119,14 @@ extension ReaderCore {
         if trace.hasBad { return true }
         trace.lastTime = tv
         trace.t.append(tv); trace.x.append(xv); trace.mv.append(flag)
+        // the row's cells copied once; each per-trace value is its place in that copy
+        let first = fs[0], copied = trace.arena.count - first
+        trace.arena.append(b + first, b + fe[plan.ncols - 1])
         for j in 0..<plan.ptCount {
             let c = plan.ptCol[j]
             let n = fe[c] - fs[c]
             if n == 0 { continue }
-            let k = plan.ptField[j]
-            trace.store(k, b + fs[c], b + fe[c], line: line)
+            trace.store(plan.ptField[j], arenaOffset: copied + fs[c], count: n, line: line)
         }
         for i in 0..<plan.stepCount where plan.stepKind[i] == RowPlan.RowStep.constant {
             plan.stepBytes[i].append(b + fs[plan.stepFirst[i]], b + fe[plan.stepLast[i]])
@@ -165,6 +167,9 @@ extension ReaderCore {
     static let moved: UInt64 = 0x64_6576_6F6D   // "moved" little-endian
     static let began: UInt64 = 0x6E_6167_6562   // "began"
     static let ended: UInt64 = 0x64_6564_6E65   // "ended"
+    static let movedComma: UInt64 = moved | 0x2C << 40   // "moved,"
+    static let beganComma: UInt64 = began | 0x2C << 40   // "began,"
+    static let endedComma: UInt64 = ended | 0x2C << 40   // "ended,"
 }
 
 extension TraceReader {

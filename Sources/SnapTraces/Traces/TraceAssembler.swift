@@ -91,6 +91,15 @@ struct TraceAssembler: ~Copyable {
         arena.append(s, e)
     }
 
+    /// Stores per-trace field `k`'s value, given on `line`, as the `count` bytes already in the
+    /// arena at `offset` (a row copied whole, ``ReaderCore/fastFirstRow(_:_:)``).
+    @inline(__always)
+    mutating func store(_ k: Int, arenaOffset offset: Int, count: Int, line: Int) {
+        ptStart[k] = offset
+        ptLen[k] = count
+        ptLine[k] = line
+    }
+
     /// The last sample is a lift-off (`ended`).
     var endedLast: Bool { t.count > 0 && mv[t.count - 1] == 0 }
 
@@ -106,10 +115,19 @@ struct TraceAssembler: ~Copyable {
         return byteText(stored(k), stored(k) + ptLen[k])
     }
 
-    /// A per-trace number, `nil` when absent; errors name the row that gave it.
+    /// A per-trace number, `nil` when absent; errors name the row that gave it. (The absent
+    /// case inline: most per-trace columns are absent from most files, and the call cost more
+    /// than the check.)
+    @inline(__always)
     func perTraceNumber(_ f: PerTraceField, expected: String) throws(TraceParseError) -> Double? {
+        guard ptLen[f.rawValue] >= 0 else { return nil }
+        return try givenPerTraceNumber(f, expected: expected)
+    }
+
+    /// ``perTraceNumber(_:expected:)`` of a column the trace gives.
+    @inline(never)
+    func givenPerTraceNumber(_ f: PerTraceField, expected: String) throws(TraceParseError) -> Double {
         let k = f.rawValue
-        guard ptLen[k] >= 0 else { return nil }
         let s = stored(k)
         guard let v = DecimalParser.parse(s, s + ptLen[k]) else { throw perTraceInvalid(f, expected: expected) }
         guard v.isFinite else { throw .nonFinite(file: path, line: ptLine[k], column: f.columnName, found: byteText(s, s + ptLen[k])) }
@@ -117,7 +135,13 @@ struct TraceAssembler: ~Copyable {
     }
 
     func perTraceInteger(_ f: PerTraceField, expected: String) throws(TraceParseError) -> Int? {
-        guard let v = try perTraceNumber(f, expected: expected) else { return nil }
+        guard ptLen[f.rawValue] >= 0 else { return nil }
+        return try givenPerTraceInteger(f, expected: expected)
+    }
+
+    /// ``perTraceInteger(_:expected:)`` of a column the trace gives.
+    func givenPerTraceInteger(_ f: PerTraceField, expected: String) throws(TraceParseError) -> Int {
+        let v = try givenPerTraceNumber(f, expected: expected)
         guard v == v.rounded(), Swift.abs(v) < 1e15 else { throw perTraceInvalid(f, expected: expected) }
         return SnapMath.truncatedIndex(v)
     }
@@ -132,8 +156,17 @@ struct TraceAssembler: ~Copyable {
     /// An item index column (`intended_index`, `start_index`, `settled_index`, `tap_index`):
     /// a whole number, in `0..<item_count` in a bounded layout (any whole number in a looping
     /// one, where it is taken modulo the count by whoever uses it).
+    /// (The absent case inline, as ``perTraceNumber(_:expected:)``.)
+    @inline(__always)
     func perTraceIndex(_ f: PerTraceField, in layout: CarouselLayout) throws(TraceParseError) -> Int? {
-        guard let i = try perTraceInteger(f, expected: "an item index (a whole number)") else { return nil }
+        guard ptLen[f.rawValue] >= 0 else { return nil }
+        return try givenPerTraceIndex(f, in: layout)
+    }
+
+    /// ``perTraceIndex(_:in:)`` of a column the trace gives.
+    @inline(never)
+    func givenPerTraceIndex(_ f: PerTraceField, in layout: CarouselLayout) throws(TraceParseError) -> Int {
+        let i = try givenPerTraceInteger(f, expected: "an item index (a whole number)")
         if !layout.isLooping && (i < 0 || i >= layout.itemCount) {
             throw perTraceInvalid(f, expected: "an item index in 0...\(layout.itemCount - 1) (the layout has \(layout.itemCount) items and does not loop)")
         }

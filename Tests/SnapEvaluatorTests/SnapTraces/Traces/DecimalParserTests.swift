@@ -95,4 +95,74 @@ import Testing
         }
         #expect(compared > 50_000)
     }
+
+    /// The cell parser of the row loop against the prefix parser and a comma check: same value
+    /// (bit for bit), same comma, same refusals (an exponent, a sign, a cell that is not a
+    /// number, a number that another byte ends), on short numbers and long ones, with at least
+    /// 32 bytes after the cell's start.
+    @Test func cellParsingAgreesWithThePrefixParserAndACommaCheck() {
+        var rng = SeededGenerator(seed: 11)
+        let alphabet = Array("0123456789.-+eE,\n\r x".utf8)
+        var accepted = 0, short = 0
+        for i in 0..<300_000 {
+            var bytes: [UInt8] = []
+            if i % 4 == 0 {
+                for _ in 0..<Int.random(in: 0...20, using: &rng) { bytes.append(alphabet[Int.random(in: 0..<alphabet.count, using: &rng)]) }
+            } else {
+                if rng.next() % 6 == 0 { bytes.append(UInt8(ascii: "-")) }
+                let intDigits = Int.random(in: 0...16, using: &rng)
+                for _ in 0..<intDigits { bytes.append(UInt8(ascii: "0") + UInt8(rng.next() % 10)) }
+                var decimals = 0
+                if rng.next() % 5 != 0 {
+                    bytes.append(UInt8(ascii: "."))
+                    decimals = Int.random(in: 0...9, using: &rng)
+                    for _ in 0..<decimals { bytes.append(UInt8(ascii: "0") + UInt8(rng.next() % 10)) }
+                }
+                if intDigits + decimals <= 8 && intDigits + decimals > 0 { short += 1 }
+                bytes.append(rng.next() % 5 == 0 ? alphabet[Int.random(in: 0..<alphabet.count, using: &rng)] : UInt8(ascii: ","))
+            }
+            for _ in 0..<40 { bytes.append(alphabet[Int.random(in: 0..<alphabet.count, using: &rng)]) }
+            bytes.withUnsafeBufferPointer { b in
+                guard let base = b.baseAddress else { return }
+                let end = base + b.count
+                let got = DecimalParser.parseBeforeCommaInBounds(base, end)
+                var expected = DecimalParser.parsePrefixInBounds(base, end)
+                if let (_, p) = expected, p.pointee != UInt8(ascii: ",") { expected = nil }
+                #expect(got?.0.bitPattern == expected?.0.bitPattern && got?.1 == expected?.1, "\(String(decoding: bytes.prefix(24), as: UTF8.self))")
+                if got != nil { accepted += 1 }
+            }
+        }
+        #expect(accepted > 100_000)
+        #expect(short > 50_000)
+    }
+
+    /// Numbers of up to 8 digits with 1 to 7 of them after the point (the shapes of the trace
+    /// files' offsets and times), every mantissa of up to 4 digits and an evenly spread 10,000
+    /// of the longer ones for each shape, read by the cell parser as by the byte loop.
+    @Test func shortDecimalsReadAsTheByteLoopReadsThem() {
+        let tail = Array(",7,moved,21,160,10,10,375,40\n0123456789xxxxxxxxxxxx".utf8)
+        var checked = 0
+        for decimals in 1...7 {
+            for intDigits in 0...(8 - decimals) {
+                let count = intDigits + decimals
+                var top = 1
+                for _ in 0..<count { top *= 10 }
+                let step = Swift.max(1, top / 10_000) | 1
+                for m in stride(from: 0, to: top, by: step) {
+                    var digits = Array(String(m).utf8)
+                    while digits.count < count { digits.insert(UInt8(ascii: "0"), at: 0) }
+                    let bytes = Array(digits[0..<intDigits]) + [UInt8(ascii: ".")] + Array(digits[intDigits...]) + tail
+                    bytes.withUnsafeBufferPointer { b in
+                        guard let base = b.baseAddress else { return }
+                        let got = DecimalParser.parseBeforeCommaInBounds(base, base + b.count)
+                        let expected = DecimalParser.parsePrefixScalar(base, base + b.count)
+                        #expect(got != nil && got?.0.bitPattern == expected?.0.bitPattern && got?.1 == expected?.1,
+                                "\(String(decoding: bytes.prefix(count + 1), as: UTF8.self))")
+                        checked += 1
+                    }
+                }
+            }
+        }
+        #expect(checked > 250_000)
+    }
 }
