@@ -201,12 +201,14 @@ extension ScoreAccumulator {
                 cellsReconfigured += Double(cells)
             }
             let tally = scratch + Scratch.tally
+            // this policy's word of each trace's hit pattern, and its column of the targets
+            let patternWord = patterns + word, target = targets + k
             for code in 0..<Tally.codes { tally[code] = 0 }
             for t in 0..<count {
                 let r = first + t, d = decided + t
                 let targetIndex = d.pointee.targetIndex
                 guard r.pointee.labelled else {
-                    targets[t * p + k] = targetIndex
+                    target[t &* p] = targetIndex
                     let moved = TraceOutcome.saturatingDifference(d.pointee.targetSlot, r.pointee.startSlot)
                     if let bin = Histogram.bin(moved) { c[Counter.pagesBins + bin] &+= 1 } else {
                         scratch[Scratch.pagesBeyond + pagesBeyond] = moved
@@ -227,31 +229,18 @@ extension ScoreAccumulator {
                     revealed &+= 1
                 }
                 let reached = exact && e == 0
-                patterns[t * words + word] |= reached ? bit : 0
-                // |e| ≤ 2^62 and the direction is −1, 0 or 1: no overflow
-                let signed = e &* r.pointee.direction
-                let changes = r.pointee.changes, stayed = targetIndex == r.pointee.startIndex
-                var code = reached ? Tally.hit : 0
-                code |= signed > 0 ? Tally.overshoot : 0
-                code |= signed < 0 ? Tally.undershoot : 0
-                code |= changes && stayed ? Tally.missedChange : 0
-                code |= !changes && !stayed ? Tally.falseChange : 0
-                tally[code] &+= 1
+                patternWord[t &* words] |= reached ? bit : 0
+                tally[Tally.code(reached: reached, error: e, target: targetIndex, of: r.pointee)] &+= 1
             }
             for i in 0..<revealed {
                 let t = scratch[Scratch.revealed + i]
                 let d = decided + t
                 guard HitCriterion.isRevealed(item: first[t].intended, atOffset: d.pointee.targetOffset, in: layouts[t])
                 else { continue }
-                patterns[t * words + word] |= bit
+                patternWord[t &* words] |= bit
                 // Its code had the hit bit clear: move the trace to the code with it set.
                 let e = TraceOutcome.itemError(target: d.pointee.targetIndex, intended: first[t].intended, in: layouts[t])
-                let signed = e &* first[t].direction
-                let changes = first[t].changes, stayed = d.pointee.targetIndex == first[t].startIndex
-                var code = signed > 0 ? Tally.overshoot : 0
-                code |= signed < 0 ? Tally.undershoot : 0
-                code |= changes && stayed ? Tally.missedChange : 0
-                code |= !changes && !stayed ? Tally.falseChange : 0
+                let code = Tally.code(reached: false, error: e, target: d.pointee.targetIndex, of: first[t])
                 tally[code] &-= 1
                 tally[code | Tally.hit] &+= 1
             }
@@ -282,6 +271,21 @@ extension ScoreAccumulator {
     enum Tally {
         static let hit = 1, overshoot = 2, undershoot = 4, missedChange = 8, falseChange = 16
         static let codes = 32
+
+        /// The code of labelled trace `trace` resting on item `target`, `error` items from the
+        /// intended one (``TraceOutcome``'s rules).
+        @inline(__always)
+        static func code(reached: Bool, error: Int, target: Int, of trace: Prepared) -> Int {
+            // |error| ≤ 2^62 and the direction is −1, 0 or 1: no overflow
+            let signed = error &* trace.direction
+            let changes = trace.changes, stayed = target == trace.startIndex
+            var code = reached ? hit : 0
+            code |= signed > 0 ? overshoot : 0
+            code |= signed < 0 ? undershoot : 0
+            code |= changes && stayed ? missedChange : 0
+            code |= !changes && !stayed ? falseChange : 0
+            return code
+        }
     }
 
     /// Regions of ``batchScratch``: values beyond the bins noted while scoring a batch (one
