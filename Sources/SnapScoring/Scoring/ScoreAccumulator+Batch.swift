@@ -33,6 +33,7 @@ extension ScoreAccumulator {
         /// same cells: a count depends on nothing else).
         var cells: (offset: Double, count: Int) = (.nan, 0)
         var earlierCells: (offset: Double, count: Int) = (.nan, 0)
+        var oldestCells: (offset: Double, count: Int) = (.nan, 0)
     }
 
     /// Stores what scoring `trace` needs at `batch[slot]` (its user's and file's rows made; its
@@ -193,8 +194,14 @@ extension ScoreAccumulator {
                 } else if targetOffset == r.pointee.earlierCells.offset {
                     cells = r.pointee.earlierCells.count
                     swap(&r.pointee.cells, &r.pointee.earlierCells)
+                } else if targetOffset == r.pointee.oldestCells.offset {
+                    cells = r.pointee.oldestCells.count
+                    r.pointee.oldestCells = r.pointee.earlierCells
+                    r.pointee.earlierCells = r.pointee.cells
+                    r.pointee.cells = (targetOffset, cells)
                 } else {
                     cells = r.pointee.departure.reconfigurations(to: targetOffset)
+                    r.pointee.oldestCells = r.pointee.earlierCells
                     r.pointee.earlierCells = r.pointee.cells
                     r.pointee.cells = (targetOffset, cells)
                 }
