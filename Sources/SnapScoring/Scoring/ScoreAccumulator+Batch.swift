@@ -28,7 +28,7 @@ extension ScoreAccumulator {
         /// Where UIKit's normal deceleration would come to rest, points.
         var natural: Double
         var departure: ReusePool.Departure
-        /// The last two settle offsets whose cell reconfigurations were counted, most recent
+        /// The last three settle offsets whose cell reconfigurations were counted, most recent
         /// first, with their counts (policies often agree, and the same settle reconfigures the
         /// same cells: a count depends on nothing else).
         var cells: (offset: Double, count: Int) = (.nan, 0)
@@ -153,9 +153,8 @@ extension ScoreAccumulator {
     /// rare (a value beyond the histograms' bins, a trace scored under ``HitCriterion/revealed``)
     /// is noted in ``batchScratch`` and finished after them, so that the loops keep their sums
     /// in registers. The yes/no outcomes of a labelled trace (hit, overshoot, undershoot, missed
-    /// and false change) are added as one code into ``Tally`` (32 counts, without a branch on
-    /// any of them: they vary from trace to trace, and a branch on each would be mispredicted
-    /// often); the policy's counters are derived from it after the loop.
+    /// and false change) are added as one code into ``Tally`` (32 counts: one increment per
+    /// trace instead of five sums); the policy's counters are derived from it after the loop.
     private mutating func score<P: SnapPolicy>(_ policy: P, at k: Int, count: Int) {
         let p = policies.count, words = wordsPerTrace
         let word = k / 64, bit: UInt64 = 1 << UInt64(k % 64)
