@@ -28,11 +28,12 @@ extension ScoreAccumulator {
         /// Where UIKit's normal deceleration would come to rest, points.
         var natural: Double
         var departure: ReusePool.Departure
-        /// The last two settle offsets whose cell reconfigurations were counted, most recent
+        /// The last three settle offsets whose cell reconfigurations were counted, most recent
         /// first, with their counts (policies often agree, and the same settle reconfigures the
         /// same cells: a count depends on nothing else).
         var cells: (offset: Double, count: Int) = (.nan, 0)
         var earlierCells: (offset: Double, count: Int) = (.nan, 0)
+        var oldestCells: (offset: Double, count: Int) = (.nan, 0)
     }
 
     /// Stores what scoring `trace` needs at `batch[slot]` (its user's and file's rows made; its
@@ -84,19 +85,25 @@ extension ScoreAccumulator {
     /// and the traces' counts (labelled or not, per user and per file).
     mutating func scoreBatch(count: Int) {
         let p = policies.count, words = wordsPerTrace
+        var labelledHere = 0, changesHere = 0
         for t in 0..<count {
             if batch[t].labelled {
-                labelled += 1
+                labelledHere += 1
+                changesHere += batch[t].changes ? 1 : 0
                 userCounts[batch[t].user] += 1
                 fileCounts[batch[t].file] += 1
             } else {
                 unlabelled += 1
             }
         }
+        labelled += labelledHere
         for w in 0..<(count * words) { batchPatterns[w] = 0 }
         for k in 0..<p {
             let policy = policies[k]   // one copy of the existential per batch, opened below
             score(policy, at: k, count: count)
+            // Intended changes and stays are the trace's, the same for every policy.
+            counters[k * Counter.stride + Counter.intendedChanges] += changesHere
+            counters[k * Counter.stride + Counter.intendedStays] += labelledHere - changesHere
         }
         for t in 0..<count {
             guard batch[t].labelled else {
@@ -141,18 +148,16 @@ extension ScoreAccumulator {
     /// counters, sets its bit in each labelled trace's hit pattern and records its targets of
     /// unlabelled traces. Generic, so the existential is opened once, and the policy decides the
     /// whole batch in its own loop (``SnapPolicy/decide(_:in:into:)``, the policy's `decide`
-    /// inlined). The loop reads the batch and writes the counters through pointers (no copies
-    /// of a trace, no bounds or uniqueness checks per access), keeps the policy's counts in
-    /// locals, and adds the yes/no outcomes (hit, overshoot, …) without branching on them: they
-    /// vary from trace to trace, and a branch on each would be mispredicted often.
+    /// inlined). The scoring loops read the batch and write the counters through pointers (no
+    /// copies of a trace, no bounds or uniqueness checks per access) and call nothing: what is
+    /// rare (a value beyond the histograms' bins, a trace scored under ``HitCriterion/revealed``)
+    /// is noted in ``batchScratch`` and finished after them, so that the loops keep their sums
+    /// in registers. The yes/no outcomes of a labelled trace (hit, overshoot, undershoot, missed
+    /// and false change) are added as one code into ``Tally`` (32 counts: one increment per
+    /// trace instead of five sums); the policy's counters are derived from it after the loop.
     private mutating func score<P: SnapPolicy>(_ policy: P, at k: Int, count: Int) {
         let p = policies.count, words = wordsPerTrace
         let word = k / 64, bit: UInt64 = 1 << UInt64(k % 64)
-        // Sums in trace order, as one by one.
-        var correction = corrections[k], absoluteError = absoluteErrors[k], cellsReconfigured = cellSums[k]
-        var errorOverflow = self.errorOverflow[k], pagesOverflow = self.pagesOverflow[k]
-        var hits = 0, overshoots = 0, undershoots = 0, labelledTraces = 0
-        var intendedChanges = 0, missedChanges = 0, falseChanges = 0
         batchReleases.withUnsafeBufferPointer { releases in
         batchLayouts.withUnsafeBufferPointer { layouts in
         batchKinematics.withUnsafeMutableBufferPointer { kinematics in
@@ -163,18 +168,24 @@ extension ScoreAccumulator {
         }
         }
         }
+        // Sums in trace order, as one by one.
+        var correction = corrections[k], absoluteError = absoluteErrors[k], cellsReconfigured = cellSums[k]
+        var errorsBeyond = 0, pagesBeyond = 0, revealed = 0
         batchDecisions.withUnsafeBufferPointer { decisions in
         batchLayouts.withUnsafeBufferPointer { layouts in
         batch.withUnsafeMutableBufferPointer { traces in
         counters.withUnsafeMutableBufferPointer { counters in
         batchPatterns.withUnsafeMutableBufferPointer { patterns in
         batchTargets.withUnsafeMutableBufferPointer { targets in
+        batchScratch.withUnsafeMutableBufferPointer { scratch in
             guard let first = traces.baseAddress, let decided = decisions.baseAddress, let layouts = layouts.baseAddress,
                   let c = counters.baseAddress.map({ $0 + k * Counter.stride }),
-                  let patterns = patterns.baseAddress, let targets = targets.baseAddress else { return }
+                  let patterns = patterns.baseAddress, let targets = targets.baseAddress,
+                  let scratch = scratch.baseAddress else { return }
+            // What every decided trace adds: snap correction and cells reconfigured.
             for t in 0..<count {
-                let r = first + t, d = decided + t
-                let targetOffset = d.pointee.targetOffset, targetIndex = d.pointee.targetIndex
+                let r = first + t
+                let targetOffset = decided[t].targetOffset
                 correction += TraceOutcome.snapCorrection(targetOffset: targetOffset, naturalRest: r.pointee.natural)
                 let cells: Int
                 if targetOffset == r.pointee.cells.offset {
@@ -182,47 +193,72 @@ extension ScoreAccumulator {
                 } else if targetOffset == r.pointee.earlierCells.offset {
                     cells = r.pointee.earlierCells.count
                     swap(&r.pointee.cells, &r.pointee.earlierCells)
+                } else if targetOffset == r.pointee.oldestCells.offset {
+                    cells = r.pointee.oldestCells.count
+                    r.pointee.oldestCells = r.pointee.earlierCells
+                    r.pointee.earlierCells = r.pointee.cells
+                    r.pointee.cells = (targetOffset, cells)
                 } else {
                     cells = r.pointee.departure.reconfigurations(to: targetOffset)
+                    r.pointee.oldestCells = r.pointee.earlierCells
                     r.pointee.earlierCells = r.pointee.cells
                     r.pointee.cells = (targetOffset, cells)
                 }
                 cellsReconfigured += Double(cells)
+            }
+            let tally = scratch + Scratch.tally
+            // this policy's word of each trace's hit pattern, and its column of the targets
+            let patternWord = patterns + word, target = targets + k
+            for code in 0..<Tally.codes { tally[code] = 0 }
+            for t in 0..<count {
+                let r = first + t, d = decided + t
+                let targetIndex = d.pointee.targetIndex
                 guard r.pointee.labelled else {
-                    targets[t * p + k] = targetIndex
+                    target[t &* p] = targetIndex
                     let moved = TraceOutcome.saturatingDifference(d.pointee.targetSlot, r.pointee.startSlot)
-                    if let bin = Histogram.bin(moved) { c[Counter.pagesBins + bin] += 1 } else {
-                        pagesOverflow[moved, default: 0] += 1
+                    if let bin = Histogram.bin(moved) { c[Counter.pagesBins + bin] &+= 1 } else {
+                        scratch[Scratch.pagesBeyond + pagesBeyond] = moved
+                        pagesBeyond &+= 1
                     }
                     continue
                 }
-                let intended = r.pointee.intended
-                let e = TraceOutcome.itemError(target: targetIndex, intended: intended, in: layouts[t])
+                let e = TraceOutcome.itemError(target: targetIndex, intended: r.pointee.intended, in: layouts[t])
                 absoluteError += Double(abs(e))
-                if let bin = Histogram.bin(e) { c[Counter.errorBins + bin] += 1 } else {
-                    errorOverflow[e, default: 0] += 1
+                if let bin = Histogram.bin(e) { c[Counter.errorBins + bin] &+= 1 } else {
+                    scratch[Scratch.errorsBeyond + errorsBeyond] = e
+                    errorsBeyond &+= 1
                 }
-                let reached = r.pointee.exact ? e == 0
-                    : HitCriterion.isRevealed(item: intended, atOffset: targetOffset, in: layouts[t])
-                hits &+= reached ? 1 : 0
-                patterns[t * words + word] |= reached ? bit : 0
-                // |e| ≤ 2^62 and the direction is −1, 0 or 1: no overflow
-                let signed = e &* r.pointee.direction
-                overshoots &+= signed > 0 ? 1 : 0
-                undershoots &+= signed < 0 ? 1 : 0
-                let changes = r.pointee.changes, stayed = targetIndex == r.pointee.startIndex
-                labelledTraces &+= 1
-                intendedChanges &+= changes ? 1 : 0
-                missedChanges &+= changes && stayed ? 1 : 0
-                falseChanges &+= !changes && !stayed ? 1 : 0
+                // Under `revealed` the hit is decided after the loop (`reached` false here).
+                let exact = r.pointee.exact
+                if !exact {
+                    scratch[Scratch.revealed + revealed] = t
+                    revealed &+= 1
+                }
+                let reached = exact && e == 0
+                patternWord[t &* words] |= reached ? bit : 0
+                tally[Tally.code(reached: reached, error: e, target: targetIndex, of: r.pointee)] &+= 1
             }
-            c[Counter.hits] += hits
-            c[Counter.overshoots] += overshoots
-            c[Counter.undershoots] += undershoots
-            c[Counter.intendedChanges] += intendedChanges
-            c[Counter.missedChanges] += missedChanges
-            c[Counter.intendedStays] += labelledTraces - intendedChanges
-            c[Counter.falseChanges] += falseChanges
+            for i in 0..<revealed {
+                let t = scratch[Scratch.revealed + i]
+                let d = decided + t
+                guard HitCriterion.isRevealed(item: first[t].intended, atOffset: d.pointee.targetOffset, in: layouts[t])
+                else { continue }
+                patternWord[t &* words] |= bit
+                // Its code had the hit bit clear: move the trace to the code with it set.
+                let e = TraceOutcome.itemError(target: d.pointee.targetIndex, intended: first[t].intended, in: layouts[t])
+                let code = Tally.code(reached: false, error: e, target: d.pointee.targetIndex, of: first[t])
+                tally[code] &-= 1
+                tally[code | Tally.hit] &+= 1
+            }
+            for code in 0..<Tally.codes where tally[code] != 0 {
+                let n = tally[code]
+                if code & Tally.hit != 0 { c[Counter.hits] += n }
+                if code & Tally.overshoot != 0 { c[Counter.overshoots] += n }
+                if code & Tally.undershoot != 0 { c[Counter.undershoots] += n }
+                if code & Tally.missedChange != 0 { c[Counter.missedChanges] += n }
+                if code & Tally.falseChange != 0 { c[Counter.falseChanges] += n }
+            }
+        }
         }
         }
         }
@@ -232,7 +268,39 @@ extension ScoreAccumulator {
         corrections[k] = correction
         absoluteErrors[k] = absoluteError
         cellSums[k] = cellsReconfigured
-        self.errorOverflow[k] = errorOverflow
-        self.pagesOverflow[k] = pagesOverflow
+        for i in 0..<errorsBeyond { errorOverflow[k][batchScratch[Scratch.errorsBeyond + i], default: 0] += 1 }
+        for i in 0..<pagesBeyond { pagesOverflow[k][batchScratch[Scratch.pagesBeyond + i], default: 0] += 1 }
+    }
+
+    /// The yes/no outcomes of one labelled trace under one policy as a bit set: the index of
+    /// its count in the tally of ``score(_:at:count:)``.
+    enum Tally {
+        static let hit = 1, overshoot = 2, undershoot = 4, missedChange = 8, falseChange = 16
+        static let codes = 32
+
+        /// The code of labelled trace `trace` resting on item `target`, `error` items from the
+        /// intended one (``TraceOutcome``'s rules).
+        @inline(__always)
+        static func code(reached: Bool, error: Int, target: Int, of trace: Prepared) -> Int {
+            // |error| ≤ 2^62 and the direction is −1, 0 or 1: no overflow
+            let signed = error &* trace.direction
+            let changes = trace.changes, stayed = target == trace.startIndex
+            var code = reached ? hit : 0
+            code |= signed > 0 ? overshoot : 0
+            code |= signed < 0 ? undershoot : 0
+            code |= changes && stayed ? missedChange : 0
+            code |= !changes && !stayed ? falseChange : 0
+            return code
+        }
+    }
+
+    /// Regions of ``batchScratch``: values beyond the bins noted while scoring a batch (one
+    /// per trace at most), traces left to score under ``HitCriterion/revealed``, the tally.
+    enum Scratch {
+        static let errorsBeyond = 0
+        static let pagesBeyond = batchSize
+        static let revealed = 2 * batchSize
+        static let tally = 3 * batchSize
+        static let size = tally + Tally.codes
     }
 }

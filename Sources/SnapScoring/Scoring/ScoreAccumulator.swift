@@ -90,6 +90,8 @@ public struct ScoreAccumulator: Sendable {
     var batchDecisions: [SnapDecision] = []
     var batchPatterns: [UInt64]
     var batchTargets: [Int]
+    /// Scratch of one policy's scoring of a batch (``Scratch``).
+    var batchScratch: [Int]
 
     /// Offsets of the per-policy counters in a row of ``counters``.
     enum Counter {
@@ -126,6 +128,7 @@ public struct ScoreAccumulator: Sendable {
         userHitCounts = UserHitTable(policies: p)
         batchPatterns = Array(repeating: 0, count: Self.batchSize * wordsPerTrace)
         batchTargets = Array(repeating: 0, count: Self.batchSize * p)
+        batchScratch = Array(repeating: 0, count: Scratch.size)
     }
 
     /// Totals per policy, in ``policies`` order.

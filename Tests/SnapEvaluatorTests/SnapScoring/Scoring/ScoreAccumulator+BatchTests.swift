@@ -27,6 +27,9 @@ struct ScoreAccumulatorBatchTests {
         for trace in traces { pending.add(trace) }
         pending.flush()
         var hits = Array(repeating: 0, count: policies.count), cells = Array(repeating: 0.0, count: policies.count)
+        // overshoots, undershoots, missed and false changes (a revealed hit is added after the
+        // scorer's loop: these must still be the trace's)
+        var outcomes = Array(repeating: [0, 0, 0, 0], count: policies.count)
         var patterns: [[UInt64]: Int] = [:]
         for trace in traces {
             let natural = UIKitDeceleration.normal.restingOffset(of: trace.release, in: layout)
@@ -37,13 +40,18 @@ struct ScoreAccumulatorBatchTests {
                                      naturalRest: natural, startSlot: startSlot)
                 cells[k] += Double(o.cellsReconfigured)
                 if o.isHit { hits[k] += 1; pattern |= 1 << UInt64(k) }
+                for (i, yes) in [o.isOvershoot, o.isUndershoot, o.isMissedChange, o.isFalseChange].enumerated() where yes {
+                    outcomes[k][i] += 1
+                }
             }
             patterns[[pattern], default: 0] += 1
         }
         #expect(Set(hits).count > 1 && hits.allSatisfy { $0 > 0 })   // the criteria and policies differ
+        #expect(outcomes.allSatisfy { $0.allSatisfy { $0 > 0 } })
         for acc in [batched, pending.accumulator] {
             #expect(acc.totals.map(\.hits) == hits)
             #expect(acc.totals.map(\.cellsReconfigured) == cells)
+            #expect(acc.totals.map { [$0.overshoots, $0.undershoots, $0.missedChanges, $0.falseChanges] } == outcomes)
             #expect(acc.hitPatterns == patterns)
             #expect(acc.labelled == 300 && acc.userCounts == [75, 75, 75, 75])
         }

@@ -221,6 +221,7 @@ struct ScoreAccumulatorTests {
         for acc in [acc, batched] {
             let totals = acc.totals
             #expect(totals.contains { $0.signedErrors.keys.contains { abs($0) > 64 } })  // beyond the bins
+            #expect(totals.contains { $0.unlabelledPagesMoved.keys.contains { abs($0) > 64 } })
             for k in policies.indices {
                 let (t, x) = (totals[k], expected[k])
                 #expect(t.hits == x.hits && t.absoluteError == x.absoluteError, "\(policies[k].id)")
