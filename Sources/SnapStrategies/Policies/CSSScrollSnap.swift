@@ -261,7 +261,7 @@ public struct CSSScrollSnap: DeclaredParameters, Hashable {
         let decision = decide(current: release.offset, displacement: displacement, in: layout)
         // A proximity fling whose estimate finds no snap in range goes on (``coast(from:velocity:in:)``).
         guard strictness == .proximity, scrollEndSnap != 0, let fling = displacement, fling == fling, fling != 0,
-              decision.rule == Self.noSnapRule else {
+              decision.hasRule(Self.noSnapRule) else {
             return decision
         }
         return coast(from: layout.clampedOffset(release.offset), velocity: release.velocity, in: layout)
@@ -316,7 +316,7 @@ public struct CSSScrollSnap: DeclaredParameters, Hashable {
     }
 
     /// The rule of a decision that rests where no snap area is in range.
-    static let noSnapRule = "no-snap-in-range"
+    static let noSnapRule: StaticString = "no-snap-in-range"
 
     func noSnap(at offset: Double, in layout: CarouselLayout) -> SnapDecision {
         let rest = layout.clampedOffset(offset)
