@@ -9,12 +9,81 @@ public struct SnapDecision: Sendable, Hashable {
     /// not snap (ASHorizontal at the end of the content) leaves the projected offset here.
     public var targetOffset: Double
     /// A short, stable name of the rule that fired (for `snaplab explain`), e.g. `"fling-forward"`.
-    public var rule: String
+    public var rule: String {
+        get { ruleName.text }
+        set { ruleName = .text(newValue) }
+    }
+    /// The rule as held: a literal (the catalogue's rules, ``CarouselLayout/decision(slot:rule:)``)
+    /// or a text built at run time. A literal counts no references, so storing a decision over
+    /// another (an evaluator deciding millions of releases into one buffer) releases nothing.
+    @usableFromInline var ruleName: RuleName
 
     public init(targetSlot: Int, targetIndex: Int, targetOffset: Double, rule: String) {
         self.targetSlot = targetSlot
         self.targetIndex = targetIndex
         self.targetOffset = targetOffset
-        self.rule = rule
+        self.ruleName = .text(rule)
+    }
+
+    /// A decision whose rule is a literal (a string literal passed here must be typed
+    /// `StaticString`: an untyped one chooses the `String` initializer).
+    @inlinable
+    public init(targetSlot: Int, targetIndex: Int, targetOffset: Double, rule: StaticString) {
+        self.targetSlot = targetSlot
+        self.targetIndex = targetIndex
+        self.targetOffset = targetOffset
+        self.ruleName = .literal(rule)
+    }
+
+    /// Whether the rule is `name`: ``rule`` `==` `name`, without building the text of a literal rule.
+    @inlinable
+    public func hasRule(_ name: StaticString) -> Bool {
+        if case .literal(let held) = ruleName, held.hasPointerRepresentation, held.isASCII,
+           name.hasPointerRepresentation, name.isASCII {
+            // ASCII texts are equal exactly when their bytes are.
+            let count = held.utf8CodeUnitCount
+            guard count == name.utf8CodeUnitCount else { return false }
+            if held.utf8Start == name.utf8Start { return true }
+            return UnsafeBufferPointer(start: held.utf8Start, count: count)
+                .elementsEqual(UnsafeBufferPointer(start: name.utf8Start, count: count))
+        }
+        return rule == name.description
+    }
+
+    /// Equal when slot, index, offset and the rule's text are (a literal rule equals the same text
+    /// built at run time).
+    public static func == (a: SnapDecision, b: SnapDecision) -> Bool {
+        a.targetSlot == b.targetSlot && a.targetIndex == b.targetIndex && a.targetOffset == b.targetOffset
+            && a.rule == b.rule
+    }
+
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(targetSlot)
+        hasher.combine(targetIndex)
+        hasher.combine(targetOffset)
+        hasher.combine(rule)
+    }
+}
+
+extension SnapDecision: CustomStringConvertible {
+    /// The memberwise form a struct prints by default, with the rule's text:
+    /// `SnapDecision(targetSlot: 2, targetIndex: 2, targetOffset: 340.0, rule: "fling-forward")`.
+    public var description: String {
+        "SnapDecision(targetSlot: \(targetSlot), targetIndex: \(targetIndex), targetOffset: \(targetOffset), rule: \(String(reflecting: rule)))"
+    }
+}
+
+/// How a ``SnapDecision`` holds its rule.
+@usableFromInline
+enum RuleName: Sendable {
+    case literal(StaticString)
+    case text(String)
+
+    @usableFromInline
+    var text: String {
+        switch self {
+        case .literal(let name): return name.description
+        case .text(let text): return text
+        }
     }
 }

@@ -167,4 +167,38 @@ struct UIKitPagingSpringSnapSettlingTests {
         // At the defaults: an offset of 0.45 page moving toward the attractor is proved (B is 0.56).
         #expect(peak.keepsAttractor(d: 0.45, v: -0.004) && !spring.keepsAttractor(d: 0.45, v: -0.004))
     }
+
+    /// The batch decide builds the spring once for each run of layouts of one viewport width; runs
+    /// of several widths (and a width met again after another) must decide as each release alone
+    /// and as the spring stepped on.
+    @Test("the batch decide, one spring per run of widths, decides as each release alone")
+    func batchKeepsTheSpringPerWidth() throws {
+        var rng = SplitMix64(seed: 0x5E77_0005)
+        var layouts: [CarouselLayout] = [], releases: [Release] = []
+        for run in 0..<60 {
+            let layout = try randomLayout(&rng, looping: run % 3 == 0)
+            for _ in 0..<rng.int(in: 1...40) {
+                layouts.append(layout)
+                releases.append(randomRelease(&rng, in: layout))
+            }
+        }
+        let empty = SnapDecision(targetSlot: 0, targetIndex: 0, targetOffset: 0, rule: "")
+        for policy in [UIKitPagingSpringSnap(), UIKitPagingSpringSnap(pullAdjustment: -0.00015, frictionAdjustment: -0.0145),
+                       UIKitPagingSpringSnap(pullAdjustment: 0.002, frictionAdjustment: 0.02)] {
+            var batch = [SnapDecision](repeating: empty, count: releases.count)
+            var kinematics = [ReleaseKinematics](repeating: ReleaseKinematics(), count: releases.count)
+            releases.withUnsafeBufferPointer { r in
+                layouts.withUnsafeBufferPointer { l in
+                    kinematics.withUnsafeMutableBufferPointer { k in
+                        batch.withUnsafeMutableBufferPointer { policy.decide(r, in: l, sharing: k, into: $0) }
+                    }
+                }
+            }
+            for i in releases.indices {
+                #expect(batch[i] == policy.decide(releases[i], in: layouts[i]), "\(policy) \(layouts[i]) \(releases[i])")
+                #expect(batch[i].targetIndex == Self.stepped(policy, releases[i], in: layouts[i]))
+            }
+        }
+        #expect(Set(layouts.map(\.viewportWidth)).count > 10)
+    }
 }

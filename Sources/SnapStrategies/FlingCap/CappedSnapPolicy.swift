@@ -69,7 +69,7 @@ public struct CappedSnapPolicy: SnapPolicy {
         let start = release.startSlot(in: own)
         let n = maxItemsPerFling
         let capped = SnapMath.clamp(d.targetSlot, start &- n, start &+ n)
-        return capped == d.targetSlot ? d : own.decision(slot: capped, rule: d.rule + "+cap")
+        return capped == d.targetSlot ? d : own.decision(slot: capped, ruleText: d.rule + "+cap")
     }
 }
 

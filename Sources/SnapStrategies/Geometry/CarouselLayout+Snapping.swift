@@ -70,9 +70,18 @@ extension CarouselLayout {
         return delta * 2 > itemCount ? here + delta - itemCount : here + delta
     }
 
-    /// A decision that rests on `slot` (clamped in a bounded layout) at its snap offset.
+    /// A decision that rests on `slot` (clamped in a bounded layout) at its snap offset, its
+    /// rule a literal (``SnapDecision/hasRule(_:)``).
     @inlinable @inline(__always)
-    public func decision(slot: Int, rule: String) -> SnapDecision {
+    public func decision(slot: Int, rule: StaticString) -> SnapDecision {
+        let s = clampedSlot(slot)
+        return SnapDecision(targetSlot: s, targetIndex: itemIndex(ofSlot: s),
+                            targetOffset: snapOffset(ofSlot: s), rule: rule)
+    }
+
+    /// ``decision(slot:rule:)`` with a rule built at run time.
+    @inlinable
+    public func decision(slot: Int, ruleText rule: String) -> SnapDecision {
         let s = clampedSlot(slot)
         return SnapDecision(targetSlot: s, targetIndex: itemIndex(ofSlot: s),
                             targetOffset: snapOffset(ofSlot: s), rule: rule)

@@ -69,7 +69,7 @@ public struct ASHorizontalSnap: DeclaredParameters, Hashable {
         if !layout.isLooping && !(target + layout.viewportWidth < layout.contentWidth) {
             let slot = layout.nearestSlot(toOffset: target)
             return SnapDecision(targetSlot: slot, targetIndex: layout.itemIndex(ofSlot: slot),
-                                targetOffset: target, rule: "end-keeps-uikit-target")
+                                targetOffset: target, rule: "end-keeps-uikit-target" as StaticString)
         }
         let u = target - origin
         let left = layout.leadingInset

@@ -126,7 +126,7 @@ public struct AndroidViewPagerSnap: DeclaredParameters, Hashable {
         let selected = release.startSlot(in: layout)
         let t = currentPage >= selected ? truncator : 1 - truncator
         let target = currentPage + SnapMath.flooredIndex(pageOffset + t)
-        let rule = target > selected ? "slow-forward" : (target < selected ? "slow-back" : "slow-stay")
+        let rule: StaticString = target > selected ? "slow-forward" : (target < selected ? "slow-back" : "slow-stay")
         return layout.decision(slot: target, rule: rule)
     }
 }

@@ -67,18 +67,18 @@ extension CSSScrollSnap {
 
     /// `aligned` (a slot from the aligned search, or nil) or the covering candidate that beats it,
     /// as a decision; nil when neither exists.
-    func resolveCovering(aligned: Int?, alignedRule: String, base x: Double, current: Double, direction: Int,
+    func resolveCovering(aligned: Int?, alignedRule: StaticString, base x: Double, current: Double, direction: Int,
                          range: Double, in layout: CarouselLayout) -> SnapDecision? {
         let c = covering(at: x, from: current, direction: direction, range: range, in: layout)
         if let s = c.intended {
             return SnapDecision(targetSlot: s, targetIndex: layout.itemIndex(ofSlot: s),
-                                targetOffset: layout.clampedOffset(x), rule: "covering-intended")
+                                targetOffset: layout.clampedOffset(x), rule: "covering-intended" as StaticString)
         }
         if let d = c.displaced {
             let alignedDistance = aligned.map { abs(layout.snapOffset(ofSlot: $0) - x) } ?? .infinity
             if d.distance < alignedDistance || (d.distance == alignedDistance && d.slot < (aligned ?? .max)) {
                 return SnapDecision(targetSlot: d.slot, targetIndex: layout.itemIndex(ofSlot: d.slot),
-                                    targetOffset: layout.clampedOffset(d.offset), rule: "covering-displaced")
+                                    targetOffset: layout.clampedOffset(d.offset), rule: "covering-displaced" as StaticString)
             }
         }
         return aligned.map { layout.decision(slot: $0, rule: alignedRule) }

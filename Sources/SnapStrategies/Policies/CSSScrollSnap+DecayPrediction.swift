@@ -41,7 +41,7 @@ extension CSSScrollSnap {
             let hitEnd = !layout.isLooping && x != reached
             if !hitEnd {
                 let decision = decide(current: x, displacement: prediction.displacement, in: layout)
-                if decision.rule != Self.noSnapRule { return decision }
+                if !decision.hasRule(Self.noSnapRule) { return decision }
             }
         }
         return snapAtScrollEnd(layout.clampedOffset(current + nativeFlingDistance(velocity: velocity)), range: range, in: layout)

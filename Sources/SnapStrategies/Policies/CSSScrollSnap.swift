@@ -261,7 +261,7 @@ public struct CSSScrollSnap: DeclaredParameters, Hashable {
         let decision = decide(current: release.offset, displacement: displacement, in: layout)
         // A proximity fling whose estimate finds no snap in range goes on (``coast(from:velocity:in:)``).
         guard strictness == .proximity, scrollEndSnap != 0, let fling = displacement, fling == fling, fling != 0,
-              decision.rule == Self.noSnapRule else {
+              decision.hasRule(Self.noSnapRule) else {
             return decision
         }
         return coast(from: layout.clampedOffset(release.offset), velocity: release.velocity, in: layout)
@@ -316,7 +316,7 @@ public struct CSSScrollSnap: DeclaredParameters, Hashable {
     }
 
     /// The rule of a decision that rests where no snap area is in range.
-    static let noSnapRule = "no-snap-in-range"
+    static let noSnapRule: StaticString = "no-snap-in-range"
 
     func noSnap(at offset: Double, in layout: CarouselLayout) -> SnapDecision {
         let rest = layout.clampedOffset(offset)
@@ -386,10 +386,10 @@ public struct CSSScrollSnap: DeclaredParameters, Hashable {
     private func closestItem(to base: Double, from current: Double, direction: Int, truncating: Bool,
                              range: Double, in layout: CarouselLayout) -> Int? {
         let n = layout.itemCount
-        func snap(_ i: Int) -> Double { layout.snapOffset(ofSlot: i) }
-        func valid(_ i: Int) -> Bool { Self.isValid(snap(i), from: current, direction: direction, truncating: truncating) }
+        @inline(__always) func snap(_ i: Int) -> Double { layout.snapOffset(ofSlot: i) }
+        @inline(__always) func valid(_ i: Int) -> Bool { Self.isValid(snap(i), from: current, direction: direction, truncating: truncating) }
         // Where an item's snap reaches `offset` if unclamped: a first probe, right in most cases.
-        func guess(_ offset: Double) -> Int { SnapMath.ceiledIndex((offset - layout.alignmentOrigin) / layout.stride) }
+        @inline(__always) func guess(_ offset: Double) -> Int { SnapMath.ceiledIndex((offset - layout.alignmentOrigin) / layout.stride) }
         var lo = 0, hi = n - 1
         if direction > 0 {
             lo = Self.firstIndex(in: 0, n - 1, guess: guess(current + 0.5)) { valid($0) }
@@ -412,6 +412,7 @@ public struct CSSScrollSnap: DeclaredParameters, Hashable {
 
     /// The first index in `lo...hi` at which `predicate` (false, then true, along the indices)
     /// holds, or `hi + 1`: a binary search whose first two probes go to `guess` and its neighbour.
+    @inline(__always)
     private static func firstIndex(in lo: Int, _ hi: Int, guess: Int, where predicate: (Int) -> Bool) -> Int {
         var lo = lo, hi = hi + 1  // the answer is in lo...hi
         var probe = guess

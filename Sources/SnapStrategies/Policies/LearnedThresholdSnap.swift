@@ -194,7 +194,9 @@ public struct LearnedThresholdSnap: SnapPolicy, Hashable {
     /// The decision for a release with features `x`.
     func decide(features x: Features, in layout: CarouselLayout) -> SnapDecision {
         let k = pages(forScore: score(x))
-        return layout.decision(slot: layout.clampedSlot(x.startSlot) &+ k, rule: Self.rule(pages: k))
+        let slot = layout.clampedSlot(x.startSlot) &+ k
+        if let rule = Self.literalRule(pages: k) { return layout.decision(slot: slot, rule: rule) }
+        return layout.decision(slot: slot, ruleText: Self.rule(pages: k))
     }
 
     /// The `androidProjection` feature from the release's shared spline distance (``ReleaseKinematics``).
@@ -213,9 +215,16 @@ public struct LearnedThresholdSnap: SnapPolicy, Hashable {
         return "LearnedThresholdSnap(weights: \(list(weights)),\n                         cutpoints: \(list(cutpoints)))"
     }
 
-    /// "stay-on-start-item", "forward-k" or "back-k"; the common ones as constants (building
-    /// the text would cost more than the decision).
+    /// "stay-on-start-item", "forward-k" or "back-k".
     static func rule(pages k: Int) -> String {
+        if let rule = literalRule(pages: k) { return rule.description }
+        return k > 0 ? "forward-\(k)" : "back-\(-k)"
+    }
+
+    /// ``rule(pages:)`` for the common moves, as literals (building the text would cost more than
+    /// the decision, and a literal rule is stored without reference counting, ``SnapDecision``);
+    /// nil for the others.
+    static func literalRule(pages k: Int) -> StaticString? {
         switch k {
         case 0: return "stay-on-start-item"
         case 1: return "forward-1"
@@ -224,7 +233,7 @@ public struct LearnedThresholdSnap: SnapPolicy, Hashable {
         case -1: return "back-1"
         case -2: return "back-2"
         case -3: return "back-3"
-        default: return k > 0 ? "forward-\(k)" : "back-\(-k)"
+        default: return nil
         }
     }
 }

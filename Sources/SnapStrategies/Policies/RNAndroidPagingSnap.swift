@@ -135,7 +135,7 @@ public struct RNAndroidPagingSnap: DeclaredParameters, Hashable {
 
     /// `smoothScrollAndSnap`'s page from the page position `p`, the fling end's page position
     /// `end` and the gated velocity `v`.
-    static func page(p: Double, end: Double, velocity v: Double) -> (index: Int, rule: String) {
+    static func page(p: Double, end: Double, velocity v: Double) -> (index: Int, rule: StaticString) {
         var prev = SnapMath.flooredIndex(p)
         var next = SnapMath.ceiledIndex(p)
         if prev == next {

@@ -123,26 +123,29 @@ public struct Tag99Snap: DeclaredParameters, Hashable {
             extra = 0
             tier = 0
         }
-        var rule = Self.ruleName(forward: v > 0, fromNextPage: fromNextPage, tier: tier)
+        let rule = Self.ruleName(forward: v > 0, fromNextPage: fromNextPage, tier: tier)
         page += v > 0 ? extra : -extra
+        var clamps = ""
         if !looping {
-            if page < 0 { page = 0; rule += "+clamped-start" }
+            if page < 0 { page = 0; clamps += "+clamped-start" }
             let content = layout.contentWidth
             if page > SnapMath.truncatedIndex(content / pw) {
                 page = SnapMath.ceiledIndex(content / pw) - 1
-                rule += "+clamped-end"
+                clamps += "+clamped-end"
             }
             if page > layout.itemCount - 1 {
                 page = layout.itemCount - 1
-                rule += "+clamped-last-item"
+                clamps += "+clamped-last-item"
             }
         }
-        return layout.decision(slot: page, rule: rule)
+        return clamps.isEmpty ? layout.decision(slot: page, rule: rule)
+                              : layout.decision(slot: page, ruleText: rule.description + clamps)
     }
 
     /// The rule name without clamps, as a literal: building it by concatenation allocated a
-    /// String on every tiered decision, which dominated the cost of fitting on large sets.
-    private static func ruleName(forward: Bool, fromNextPage: Bool, tier: Int) -> String {
+    /// String on every tiered decision, which dominated the cost of fitting on large sets (and a
+    /// literal rule is stored without reference counting, ``SnapDecision``).
+    private static func ruleName(forward: Bool, fromNextPage: Bool, tier: Int) -> StaticString {
         switch (forward, fromNextPage, tier) {
         case (true, _, 0): return "one-page-forward"
         case (true, _, 1): return "one-page-forward+low-tier"

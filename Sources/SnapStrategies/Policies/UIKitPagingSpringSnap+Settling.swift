@@ -1,4 +1,34 @@
 extension UIKitPagingSpringSnap {
+    /// What ``UIKitPagingSpringSnap/decide(_:in:)`` derives from the viewport width alone: the pull
+    /// `k` (per ms²) and friction `f` (per ms) of the width formulas plus the adjustments, the
+    /// ``SettlingBound`` and, made when first asked (``nextPeak()``), its next peak's bound. The
+    /// batch decide builds one for each run of layouts of the same width; the numbers are those of
+    /// building it for each release.
+    struct Spring {
+        /// The viewport width (points) it was built for.
+        let width: Double
+        let k: Double, f: Double
+        let settling: SettlingBound
+        private var peak: SettlingBound.NextPeak?
+        private var peakMade = false
+
+        init(_ policy: UIKitPagingSpringSnap, width: Double) {
+            self.width = width
+            k = Swift.max(1e-6, UIKitPagingSpringSnap.springPull(width: width) + policy.pullAdjustment)
+            f = SnapMath.clamp(UIKitPagingSpringSnap.friction(width: width) + policy.frictionAdjustment, 0, 0.999)
+            settling = SettlingBound(k: k, f: f)
+        }
+
+        /// ``SettlingBound/nextPeak()``, made on the first call and kept.
+        @inline(__always)
+        mutating func nextPeak() -> SettlingBound.NextPeak? {
+            if !peakMade { (peak, peakMade) = (settling.nextPeak(), true) }
+            return peak
+        }
+    }
+}
+
+extension UIKitPagingSpringSnap {
     /// A proof, from one state of the stepped spring, that its attractor can no longer change:
     /// the decision is then the current attractor, whatever the remaining steps do, so
     /// ``UIKitPagingSpringSnap/decide(_:in:)`` may stop there (the same decision as stepping on,

@@ -69,8 +69,31 @@ public struct UIKitPagingSpringSnap: DeclaredParameters, Hashable {
     static let maximumSteps = 4000
 
     public func decide(_ release: Release, in layout: CarouselLayout) -> SnapDecision {
-        let k = Swift.max(1e-6, Self.springPull(width: layout.viewportWidth) + pullAdjustment)
-        let f = SnapMath.clamp(Self.friction(width: layout.viewportWidth) + frictionAdjustment, 0, 0.999)
+        var spring = Spring(self, width: layout.viewportWidth)
+        return decide(release, in: layout, spring: &spring)
+    }
+
+    /// ``decide(_:in:)`` for each release, with the spring (pull, friction and their settling
+    /// bounds, which depend on the viewport width alone) built once for each run of layouts of the
+    /// same width (bit for bit) instead of once per release: the same numbers, so the same decisions.
+    public func decide(_ releases: UnsafeBufferPointer<Release>, in layouts: UnsafeBufferPointer<CarouselLayout>,
+                       into decisions: UnsafeMutableBufferPointer<SnapDecision>) {
+        let count = Swift.min(releases.count, layouts.count, decisions.count)
+        guard count > 0 else { return }
+        var spring = Spring(self, width: layouts[0].viewportWidth)
+        for i in 0..<count {
+            let layout = layouts[i]
+            if layout.viewportWidth.bitPattern != spring.width.bitPattern {
+                spring = Spring(self, width: layout.viewportWidth)
+            }
+            decisions[i] = decide(releases[i], in: layout, spring: &spring)
+        }
+    }
+
+    /// ``decide(_:in:)`` with the spring of `layout`'s viewport width (``Spring``).
+    @inline(__always)
+    func decide(_ release: Release, in layout: CarouselLayout, spring: inout Spring) -> SnapDecision {
+        let k = spring.k, f = spring.f
         // Positions in pages relative to the page nearest the release (loop-shift invariant, no
         // huge offsets); the attractor stays within one page of it.
         let p = layout.position(atOffset: release.offset)
@@ -93,29 +116,26 @@ public struct UIKitPagingSpringSnap: DeclaredParameters, Hashable {
         // One attractor only (a single item, or a release beyond an end): nothing to step.
         if low == high { return layout.decision(slot: base &+ low, rule: "spring-settled") }
         // Stops as soon as the attractor provably stays (the decision stepping on would reach).
-        let settling = SettlingBound(k: k, f: f)
+        let settling = spring.settling
         var approaching = false
-        var peak: SettlingBound.NextPeak?, peakMade = false
         for _ in 0..<Self.maximumSteps {
             target = x >= 0.5 ? highPage : (x <= -0.5 ? lowPage : middle)
-            if settling.keepsAttractor(d: x - target, v: v) { break }
+            let offTarget = x - target
+            if settling.keepsAttractor(d: offTarget, v: v) { break }
             // The tighter (dearer) bound by the next peak, once each time the offset turns toward the
             // attractor (just past a peak of |d|, where it proves most: the next peak is far lower).
-            let turning = (x - target) * v < 0
-            if turning && !approaching {
-                if !peakMade { (peak, peakMade) = (settling.nextPeak(), true) }
-                if let peak, peak.keepsAttractor(d: x - target, v: v) { break }
-            }
+            let turning = offTarget * v < 0
+            if turning && !approaching, let peak = spring.nextPeak(), peak.keepsAttractor(d: offTarget, v: v) { break }
             approaching = turning
             v = f * v + k * (target - x)
             x += v
             // Settled: within 0.05 page of the attractor, too slow to leave its half page.
-            if abs(v) < 1e-5 && abs(target - x) < 0.05 { break }
+            let d = x - target
+            if abs(v) < 1e-5 && abs(d) < 0.05 { break }   // |target − x| = |x − target| exactly
             // Decided: with d = x − T the spring's amplitude about its attractor is at most
             // √(d² + v²/k) and friction only shrinks it, so below 0.4 page (0.5 leaves the
             // attractor's half page; the margin covers the per-ms stepping, whose amplitude error
-            // at √k·1 ms ≈ 0.02 rad per step is about 1%) the attractor can no longer change.
-            let d = x - target
+            // at √k·1 ms ≈ 0.02 rad per step is about 1%) the attractor can no longer change
             if k > 0, d * d + v * v / k < 0.16 { break }
         }
         return layout.decision(slot: base &+ Int(target), rule: "spring-settled")
