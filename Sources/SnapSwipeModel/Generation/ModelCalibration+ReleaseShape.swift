@@ -53,9 +53,10 @@ extension ModelCalibration {
         return max(upper - width, earliestRelease)...upper
     }
 
-    /// `fitted` with the release end and width, the hold mean and (`withheld`) the dwell fitted as
-    /// this extension's comment says.
-    static func withReleaseShape(_ fitted: [Fitted], withheld: Bool, movingStart: Bool = false) -> [Fitted] {
+    /// `fitted` with the release end and width, the hold mean, (`opening`) the trials' opening
+    /// release end (``openingReleaseParameter``) and (`withheld`) the dwell fitted as this
+    /// extension's comment says.
+    static func withReleaseShape(_ fitted: [Fitted], withheld: Bool, movingStart: Bool = false, opening: Bool = false) -> [Fitted] {
         var out = fitted.filter { $0.key != "stroke.releaseRange" && !(withheld && $0.key == "delivery.touchDownDwellMedian") }
         out.append(Fitted(name: "stroke release end q (latest release at 1 − q of T)", key: "stroke.releaseRange.end",
                           statistic: .lateSpeedP50, isProbability: false,
@@ -71,6 +72,7 @@ extension ModelCalibration {
                           limits: releaseWidthLimits, valueName: "stroke release width w of parameters.stroke.releaseRange"))
         out.append(Fitted(name: "placed-stroke hold mean (ms)", key: "stroke.holdMean", statistic: .liftedLate, isProbability: false,
                           get: { $0.stroke.holdMean }, set: { $0.stroke.holdMean = $1 }))
+        if opening { out.append(openingReleaseParameter) }
         if withheld && movingStart {
             out.append(Fitted(name: "stroke moving-start share (of the amplitude, from touch-down)", key: "stroke.movingStartShare",
                               statistic: .firstMoveShareMedian, isProbability: true,
@@ -101,6 +103,7 @@ extension ModelCalibration {
         var notes = ["release: ρ ~ U(1 − q − w, 1 − q), q fitted to the late finger speed p50, w to its p90; the hold mean to the share lifted > 40 ms after the last move; "
                      + "motor noise 0 (in a reveal stroke it and the amplitude log sd are one lognormal factor; the amplitude log sd carries it)"]
         p.motorNoiseRange = 0...0
+        if let note = prepareOpeningRelease(&p) { notes.append(note) }
         if p.delivery.isEnabled, p.delivery.stallsBetweenMoves == nil, let gaps = moveGaps, let late = lateLifts, gaps > late {
             p.delivery.stallsBetweenMoves = true
             notes.append("stalls between moves: the recording has gaps > 40 ms between moves in \(NumberFormat.fixed(100 * gaps, 1))% of its strokes "

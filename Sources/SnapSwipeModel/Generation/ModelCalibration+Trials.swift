@@ -73,4 +73,27 @@ extension ModelCalibration {
             + (trials.targetIndex.map { "; every goal is item \($0) (the trial's fixed target)" } ?? "")
         return (trials, note)
     }
+
+    /// The range the opening stroke's release end `q_o` (``TrialParameters/openingReleaseEnd``) is
+    /// kept in: released no later than 0.995 and no earlier than 0.4 of its planned duration.
+    static let openingReleaseEndLimits: ClosedRange<Double> = 0.005...0.6
+
+    /// The opening stroke's release end `q_o` of a study's reveal trials, fitted to the share of
+    /// sessions of one stroke (``StatisticKind/oneStrokeTrialShare``): released earlier, the opening
+    /// stroke lifts faster, the live carousel carries it further and more trials end with it.
+    static let openingReleaseParameter = Fitted(
+        name: "trial opening stroke release end q_o (ρ ~ U(1 − q_o − w, 1 − q_o))", key: "trials.openingReleaseEnd",
+        statistic: .oneStrokeTrialShare, isProbability: false, get: { $0.trials?.openingReleaseEnd ?? .nan },
+        set: { p, q in p.trials?.openingReleaseEnd = min(max(q, openingReleaseEndLimits.lowerBound), openingReleaseEndLimits.upperBound) },
+        limits: openingReleaseEndLimits)
+
+    /// Gives a reveal model of trials (``SwipeModelParameters/trials``) an opening release end equal to
+    /// its strokes' release end, the starting point of the fit; returns the note, or `nil` (not
+    /// reveal, or no trials).
+    static func prepareOpeningRelease(_ p: inout SwipeModelParameters) -> String? {
+        guard p.task == .reveal, p.trials != nil else { return nil }
+        p.trials?.openingReleaseEnd = 1 - p.stroke.releaseRange.upperBound
+        return "trials: the opening stroke lifts at ρ ~ U(1 − q_o − w, 1 − q_o), q_o fitted to the share of sessions of one stroke; "
+            + "later strokes keep the release end q"
+    }
 }
