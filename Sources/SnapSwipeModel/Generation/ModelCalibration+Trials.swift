@@ -87,13 +87,25 @@ extension ModelCalibration {
         set: { p, q in p.trials?.openingReleaseEnd = min(max(q, openingReleaseEndLimits.lowerBound), openingReleaseEndLimits.upperBound) },
         limits: openingReleaseEndLimits)
 
+    /// The range the opening stroke's duration scale (``TrialParameters/openingDurationScale``) is kept in.
+    static let openingDurationScaleLimits: ClosedRange<Double> = 0.25...6
+
+    /// The opening stroke's duration scale of a study's reveal trials, fitted to the opening strokes'
+    /// late finger speed p50 (``StatisticKind/openingLateSpeedP50``; longer, so slower: sign −1).
+    static let openingDurationParameter = Fitted(
+        name: "trial opening stroke duration scale s_o (× the drawn duration)", key: "trials.openingDurationScale",
+        statistic: .openingLateSpeedP50, isProbability: false, get: { $0.trials?.openingDurationScale ?? .nan },
+        set: { p, s in p.trials?.openingDurationScale = min(max(s, openingDurationScaleLimits.lowerBound), openingDurationScaleLimits.upperBound) },
+        sign: -1, limits: openingDurationScaleLimits)
+
     /// Gives a reveal model of trials (``SwipeModelParameters/trials``) an opening release end equal to
-    /// its strokes' release end, the starting point of the fit; returns the note, or `nil` (not
+    /// its strokes' release end and an opening duration scale of 1, the fit's start; returns the note, or `nil` (not
     /// reveal, or no trials).
     static func prepareOpeningRelease(_ p: inout SwipeModelParameters) -> String? {
         guard p.task == .reveal, p.trials != nil else { return nil }
         p.trials?.openingReleaseEnd = 1 - p.stroke.releaseRange.upperBound
+        p.trials?.openingDurationScale = 1
         return "trials: the opening stroke lifts at ρ ~ U(1 − q_o − w, 1 − q_o), q_o fitted to the share of sessions of one stroke; "
-            + "later strokes keep the release end q"
+            + "over s_o × the drawn duration, s_o fitted to the opening strokes' late finger speed p50; the later strokes keep q, fitted to their late finger speed p50"
     }
 }

@@ -114,15 +114,18 @@ extension SwipeModel {
     /// carousel does not fling past the target), held before lift-off only when the stroke was
     /// drawn as a placed one (probability ``StrokeParameters/holdProbability``), so that every hold,
     /// and every zero release speed it makes, answers to that parameter [assumption]. `opening`: the
-    /// first stroke of a trial, released in ``TrialParameters/openingReleaseRange(_:)``.
+    /// first stroke of a reveal trial (``TrialParameters``), released in
+    /// ``TrialParameters/openingReleaseRange(_:)`` over ``TrialParameters/openingDurationScale``
+    /// times the drawn duration.
     func planStroke(direction: Double, limit: Double?, user: SyntheticUser, opening: Bool = false, using rng: GSLRandom) -> Plan {
         let s = parameters.stroke
-        // a trial's opening stroke lifts in its own range (TrialParameters.openingReleaseEnd), drawn alike
-        let range = opening ? parameters.trials?.openingReleaseRange(s.releaseRange) ?? s.releaseRange : s.releaseRange
+        // a trial's opening stroke lifts in its own range over its own time (TrialParameters), drawn alike
+        let trial = opening ? parameters.trials : nil
+        let range = trial?.openingReleaseRange(s.releaseRange) ?? s.releaseRange
         let pitch = layout.stride
         let a = rng.lognormal(logMean: log(s.amplitudeMedian), logStandardDeviation: s.amplitudeLogSD)
         let drawn = rng.lognormal(logMean: log(s.durationMedian), logStandardDeviation: s.durationLogSD)
-        let t = drawn / user.gain
+        let t = drawn / user.gain * (trial?.openingDurationScale ?? 1)
         let noise = exp(user.motorNoise * rng.gaussian(standardDeviation: 1))
         let placed = rng.bernoulli(s.holdProbability)
         let rho = placed ? 1 : rng.uniform(range.lowerBound, range.upperBound)

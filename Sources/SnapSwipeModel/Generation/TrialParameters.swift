@@ -41,6 +41,14 @@ public struct TrialParameters: Sendable, Hashable, Codable {
     /// rest and correct 1.6 times as often (`Docs/research/2026-11-29-home-fit-trials.md`).
     /// `generate --like` fits it for a study's reveal trials (``StatisticKind/oneStrokeTrialShare``).
     public var openingReleaseEnd: Double?
+    /// The planned duration of a trial's **opening stroke** as a multiple of its drawn duration
+    /// (``StrokeParameters/durationMedian``): `T = s_o·T_drawn/g_u`. `nil` (the key absent: every
+    /// model file written before it): 1, computed exactly as before. With ``openingReleaseEnd`` it
+    /// lets the opening stroke lift early on its path (fast at lift-off, so the row carries it
+    /// far) without moving faster over its last 50 ms than people's (A30 home: the opening
+    /// strokes' late finger speed p50 2.03 pt/ms, the later ones' 0.82); `generate --like` fits it
+    /// for a study's reveal trials (``StatisticKind/openingLateSpeedP50``).
+    public var openingDurationScale: Double?
 
     public init(startOffsets: [Double] = [0], startOffsetWeights: [Double] = [1], targetIndex: Int? = nil) {
         self.startOffsets = startOffsets
@@ -68,6 +76,9 @@ public struct TrialParameters: Sendable, Hashable, Codable {
         if let q = t.openingReleaseEnd {
             try SwipeModel.need(q > 0 && q < 0.95, "trials.openingReleaseEnd", q,
                                 "a gap before the opening stroke's end inside (0, 0.95) of its duration")
+        }
+        if let s = t.openingDurationScale {
+            try SwipeModel.need(s > 0 && s <= 100, "trials.openingDurationScale", s, "a positive multiple of the stroke duration up to 100")
         }
         try SwipeModel.need(SwipeModel.positive(t.finalTapMedian) && t.finalTapMedian <= 10_000, "trials.finalTapMedian",
                             t.finalTapMedian, "a positive number of ms up to 10000")

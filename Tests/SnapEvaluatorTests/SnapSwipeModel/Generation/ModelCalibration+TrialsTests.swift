@@ -111,16 +111,22 @@ import Testing
             trials.openingReleaseEnd = bad
             #expect(throws: SwipeModelError.self) { try TrialParameters.validate(trials) }
         }
+        trials.openingReleaseEnd = nil
+        for bad in [0.0, -1, 101, .nan] {
+            trials.openingDurationScale = bad
+            #expect(throws: SwipeModelError.self) { try TrialParameters.validate(trials) }
+        }
     }
 
     /// Released earlier, the opening stroke lifts faster, the free-scrolling row carries it further
-    /// and more trials end with it; the later strokes keep their own release.
-    @Test func anEarlierOpeningReleaseEndsMoreTrialsWithOneStroke() throws {
-        func values(_ q: Double?) throws -> [StatisticKind: Double] {
+    /// and more trials end with it; a longer opening stroke moves slower over its last 50 ms.
+    @Test func theOpeningAndLaterStrokesFollowTheirOwnParameters() throws {
+        func values(_ q: Double?, duration: Double? = nil) throws -> [StatisticKind: Double] {
             let base = try trialGenerator(traces: 3000)
             var p = base.model.parameters
             p.stroke.releaseRange = 0.985...0.995
             p.trials?.openingReleaseEnd = q
+            p.trials?.openingDurationScale = duration
             let model = try SwipeModel(parameters: p, layout: base.model.layout)
             return try summary(TraceGenerator(model: model, traceCount: 3000, userCount: 10, seed: 5, livePolicy: FreeScrollCarousel()))
                 .statisticValues
@@ -131,11 +137,18 @@ import Testing
         #expect(oneEarly > one + 0.1)
         #expect(try #require(early[.openingLateSpeedP50]) > 1.2 * (try #require(late[.openingLateSpeedP50])))
         #expect(try #require(early[.openingShare]) > (try #require(late[.openingShare])))
+        // an opening stroke that takes twice its drawn time moves slower over its last 50 ms; at 1 the
+        // same draws give the same strokes
+        let slow = try values(nil, duration: 2), unit = try values(nil, duration: 1)
+        #expect(unit[.openingLateSpeedP50] == late[.openingLateSpeedP50] && unit[.oneStrokeTrialShare] == late[.oneStrokeTrialShare])
+        #expect(try #require(slow[.openingLateSpeedP50]) < 0.8 * (try #require(late[.openingLateSpeedP50])))
     }
 
-    /// A study's reveal trials fit the opening release end to the share of one-stroke sessions,
-    /// from the strokes' release end, kept in its declared limits; browse trials do not.
-    @Test func theOpeningReleaseEndIsFittedToOneStrokeTrials() throws {
+    /// A study's reveal trials fit the opening release end to the share of one-stroke sessions (from
+    /// the strokes' release end), the opening duration scale to the opening strokes' late speed (from
+    /// 1, sign −1) and the release end to the later strokes' late speed, each kept in its declared
+    /// limits; browse trials fit none of them.
+    @Test func theTrialParametersAreFittedToTheirOwnStatistics() throws {
         var p = SwipeModelParameters()
         p.task = .reveal
         #expect(ModelCalibration.prepareOpeningRelease(&p) == nil && p.trials == nil)
@@ -158,5 +171,14 @@ import Testing
         q.set(&p, 0)
         #expect(q.get(p) == ModelCalibration.openingReleaseEndLimits.lowerBound)
         #expect(ModelCalibration.limitFinding(q.get(p), in: ModelCalibration.openingReleaseEndLimits) != nil)
+        #expect(p.trials?.openingDurationScale == 1)
+        let s = try #require(fitted.first { $0.key == "trials.openingDurationScale" })
+        #expect(s.statistic == .openingLateSpeedP50 && s.sign == -1 && s.limits == ModelCalibration.openingDurationScaleLimits)
+        s.set(&p, 100)
+        #expect(s.get(p) == ModelCalibration.openingDurationScaleLimits.upperBound)
+        #expect(!plain.contains { $0.key == "trials.openingDurationScale" })
+        // with the opening stroke's own release, the release end q answers to the later strokes' late speed
+        #expect(fitted.first { $0.key == "stroke.releaseRange.end" }?.statistic == .laterLateSpeedP50)
+        #expect(plain.first { $0.key == "stroke.releaseRange.end" }?.statistic == .lateSpeedP50)
     }
 }
