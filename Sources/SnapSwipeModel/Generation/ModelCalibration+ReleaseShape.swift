@@ -59,8 +59,8 @@ extension ModelCalibration {
     static func withReleaseShape(_ fitted: [Fitted], withheld: Bool, movingStart: Bool = false, opening: Bool = false) -> [Fitted] {
         var out = fitted.filter { $0.key != "stroke.releaseRange" && !(withheld && $0.key == "delivery.touchDownDwellMedian") }
         out.append(Fitted(name: "stroke release end q (latest release at 1 − q of T)", key: "stroke.releaseRange.end",
-                          // with the opening stroke's own release, q is the later strokes' (the p50 of all falls in the gap between the two)
-                          statistic: opening ? .laterLateSpeedP50 : .lateSpeedP50, isProbability: false,
+                          // with the opening stroke's own release and time (withOpeningStroke), q answers to the release speed
+                          statistic: opening ? .releaseSpeedP50 : .lateSpeedP50, isProbability: false,
                           get: { 1 - $0.stroke.releaseRange.upperBound },
                           set: { p, q in
                               let r = p.stroke.releaseRange
@@ -73,7 +73,7 @@ extension ModelCalibration {
                           limits: releaseWidthLimits, valueName: "stroke release width w of parameters.stroke.releaseRange"))
         out.append(Fitted(name: "placed-stroke hold mean (ms)", key: "stroke.holdMean", statistic: .liftedLate, isProbability: false,
                           get: { $0.stroke.holdMean }, set: { $0.stroke.holdMean = $1 }))
-        if opening { out += [openingReleaseParameter, openingDurationParameter] }
+        if opening { out = withOpeningStroke(out) }
         if withheld && movingStart {
             out.append(Fitted(name: "stroke moving-start share (of the amplitude, from touch-down)", key: "stroke.movingStartShare",
                               statistic: .firstMoveShareMedian, isProbability: true,

@@ -98,6 +98,21 @@ extension ModelCalibration {
         set: { p, s in p.trials?.openingDurationScale = min(max(s, openingDurationScaleLimits.lowerBound), openingDurationScaleLimits.upperBound) },
         sign: -1, limits: openingDurationScaleLimits)
 
+    /// `fitted` with a reveal trial's opening stroke fitted apart (``openingReleaseParameter``,
+    /// ``openingDurationParameter``) and the stroke duration median driven by the later strokes' late
+    /// finger speed p50 (sign −1) instead of the motion time of all strokes: the opening strokes are
+    /// fast and the later ones slow (A30 home: late speed p50 2.03 against 0.82 pt/ms), so a
+    /// statistic over both (the late speed p50 of all strokes lies in the gap between the two) moves
+    /// with their mixture, the trial structure, more than with any stroke parameter.
+    static func withOpeningStroke(_ fitted: [Fitted]) -> [Fitted] {
+        var out = fitted
+        for i in out.indices where out[i].key == "stroke.durationMedian" {
+            out[i].statistic = .laterLateSpeedP50
+            out[i].sign = -1
+        }
+        return out + [openingReleaseParameter, openingDurationParameter]
+    }
+
     /// Gives a reveal model of trials (``SwipeModelParameters/trials``) an opening release end equal to
     /// its strokes' release end and an opening duration scale of 1, the fit's start; returns the note, or `nil` (not
     /// reveal, or no trials).
