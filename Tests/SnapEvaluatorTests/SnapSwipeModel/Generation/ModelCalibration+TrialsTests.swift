@@ -145,9 +145,9 @@ import Testing
     }
 
     /// A study's reveal trials fit the opening release end to the share of one-stroke sessions (from
-    /// the strokes' release end), the opening duration scale to the opening strokes' late speed (from
-    /// 1, sign −1) and the release end to the later strokes' late speed, each kept in its declared
-    /// limits; browse trials fit none of them.
+    /// the strokes' release end) and the opening duration scale to the opening strokes' late speed
+    /// (from 1, sign −1), each kept in its declared limits, the duration median to the later strokes'
+    /// late speed and the release end to the release speed; browse trials fit none of them.
     @Test func theTrialParametersAreFittedToTheirOwnStatistics() throws {
         var p = SwipeModelParameters()
         p.task = .reveal
@@ -177,8 +177,12 @@ import Testing
         s.set(&p, 100)
         #expect(s.get(p) == ModelCalibration.openingDurationScaleLimits.upperBound)
         #expect(!plain.contains { $0.key == "trials.openingDurationScale" })
-        // with the opening stroke's own release, the release end q answers to the later strokes' late speed
-        #expect(fitted.first { $0.key == "stroke.releaseRange.end" }?.statistic == .laterLateSpeedP50)
+        // with the opening stroke fitted apart, the release end q answers to the LSQ2 release speed and
+        // the duration median to the later strokes' late speed (longer, slower: sign −1)
+        #expect(fitted.first { $0.key == "stroke.releaseRange.end" }?.statistic == .releaseSpeedP50)
         #expect(plain.first { $0.key == "stroke.releaseRange.end" }?.statistic == .lateSpeedP50)
+        let duration = try #require(fitted.first { $0.key == "stroke.durationMedian" })
+        #expect(duration.statistic == .laterLateSpeedP50 && duration.sign == -1)
+        #expect(plain.first { $0.key == "stroke.durationMedian" }?.statistic == .motionTimeLocation)
     }
 }
