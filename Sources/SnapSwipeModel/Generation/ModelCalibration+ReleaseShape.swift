@@ -30,6 +30,10 @@ import SnapLabSupport
 ///   (``StatisticKind/firstMoveSpread``). `--like` does not set it: on the A30 home recording
 ///   (dwell 1 ms) the release end ran to its other bound, the amplitude log sd to its floor, and the
 ///   policy ranking's ρ fell to 0.69 (`Docs/research/2026-11-29-home-fit-moving-start.md`).
+/// - **The opening stroke of a reveal trial** (``TrialParameters/openingReleaseEnd``,
+///   ``TrialParameters/openingDurationScale``) fitted apart, with the duration median and the
+///   release end moved to the later strokes' and the release speed's statistics
+///   (``ModelCalibration/withOpeningStroke(_:)``).
 /// - **Stalls between moves** (``InputDeliveryParameters/stallsBetweenMoves``) when the recording's
 ///   gaps between moves outnumber its late lift-offs (A30 home: 10.5% against 1.4%), so that the
 ///   late lift-offs answer to the hold alone.
