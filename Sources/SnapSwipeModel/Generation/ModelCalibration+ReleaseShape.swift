@@ -57,9 +57,9 @@ extension ModelCalibration {
         return max(upper - width, earliestRelease)...upper
     }
 
-    /// `fitted` with the release end and width, the hold mean, (`opening`) the trials' opening
-    /// release end (``openingReleaseParameter``) and (`withheld`) the dwell fitted as this
-    /// extension's comment says.
+    /// `fitted` with the release end and width, the hold mean, (`opening`) a reveal trial's opening
+    /// stroke (``withOpeningStroke(_:)``) and (`withheld`) the dwell fitted as this extension's
+    /// comment says.
     static func withReleaseShape(_ fitted: [Fitted], withheld: Bool, movingStart: Bool = false, opening: Bool = false) -> [Fitted] {
         var out = fitted.filter { $0.key != "stroke.releaseRange" && !(withheld && $0.key == "delivery.touchDownDwellMedian") }
         out.append(Fitted(name: "stroke release end q (latest release at 1 − q of T)", key: "stroke.releaseRange.end",

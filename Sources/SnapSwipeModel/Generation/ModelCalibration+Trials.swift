@@ -114,13 +114,14 @@ extension ModelCalibration {
     }
 
     /// Gives a reveal model of trials (``SwipeModelParameters/trials``) an opening release end equal to
-    /// its strokes' release end and an opening duration scale of 1, the fit's start; returns the note, or `nil` (not
-    /// reveal, or no trials).
+    /// its strokes' release end and an opening duration scale of 1, the fit's start; returns the
+    /// note, or `nil` (not reveal, or no trials).
     static func prepareOpeningRelease(_ p: inout SwipeModelParameters) -> String? {
         guard p.task == .reveal, p.trials != nil else { return nil }
         p.trials?.openingReleaseEnd = 1 - p.stroke.releaseRange.upperBound
         p.trials?.openingDurationScale = 1
-        return "trials: the opening stroke lifts at ρ ~ U(1 − q_o − w, 1 − q_o), q_o fitted to the share of sessions of one stroke; "
-            + "over s_o × the drawn duration, s_o fitted to the opening strokes' late finger speed p50; the later strokes keep q, fitted to their late finger speed p50"
+        return "opening stroke: a trial's first stroke lifts at ρ ~ U(1 − q_o − w, 1 − q_o) over s_o × the drawn duration, q_o fitted to "
+            + "the share of sessions of one stroke and s_o to the opening strokes' late finger speed p50; so the duration median is fitted to "
+            + "the later strokes' late finger speed p50 and q to the release speed p50 (not to the motion time and the late speed p50 of all strokes)"
     }
 }
