@@ -30,6 +30,10 @@ import SnapLabSupport
 ///   (``StatisticKind/firstMoveSpread``). `--like` does not set it: on the A30 home recording
 ///   (dwell 1 ms) the release end ran to its other bound, the amplitude log sd to its floor, and the
 ///   policy ranking's ρ fell to 0.69 (`Docs/research/2026-11-29-home-fit-moving-start.md`).
+/// - **The opening stroke of a reveal trial** (``TrialParameters/openingReleaseEnd``,
+///   ``TrialParameters/openingDurationScale``) fitted apart, with the duration median and the
+///   release end moved to the later strokes' and the release speed's statistics
+///   (``ModelCalibration/withOpeningStroke(_:)``).
 /// - **Stalls between moves** (``InputDeliveryParameters/stallsBetweenMoves``) when the recording's
 ///   gaps between moves outnumber its late lift-offs (A30 home: 10.5% against 1.4%), so that the
 ///   late lift-offs answer to the hold alone.
@@ -53,12 +57,14 @@ extension ModelCalibration {
         return max(upper - width, earliestRelease)...upper
     }
 
-    /// `fitted` with the release end and width, the hold mean and (`withheld`) the dwell fitted as
-    /// this extension's comment says.
-    static func withReleaseShape(_ fitted: [Fitted], withheld: Bool, movingStart: Bool = false) -> [Fitted] {
+    /// `fitted` with the release end and width, the hold mean, (`opening`) a reveal trial's opening
+    /// stroke (``withOpeningStroke(_:)``) and (`withheld`) the dwell fitted as this extension's
+    /// comment says.
+    static func withReleaseShape(_ fitted: [Fitted], withheld: Bool, movingStart: Bool = false, opening: Bool = false) -> [Fitted] {
         var out = fitted.filter { $0.key != "stroke.releaseRange" && !(withheld && $0.key == "delivery.touchDownDwellMedian") }
         out.append(Fitted(name: "stroke release end q (latest release at 1 − q of T)", key: "stroke.releaseRange.end",
-                          statistic: .lateSpeedP50, isProbability: false,
+                          // with the opening stroke's own release and time (withOpeningStroke), q answers to the release speed
+                          statistic: opening ? .releaseSpeedP50 : .lateSpeedP50, isProbability: false,
                           get: { 1 - $0.stroke.releaseRange.upperBound },
                           set: { p, q in
                               let r = p.stroke.releaseRange
@@ -71,6 +77,7 @@ extension ModelCalibration {
                           limits: releaseWidthLimits, valueName: "stroke release width w of parameters.stroke.releaseRange"))
         out.append(Fitted(name: "placed-stroke hold mean (ms)", key: "stroke.holdMean", statistic: .liftedLate, isProbability: false,
                           get: { $0.stroke.holdMean }, set: { $0.stroke.holdMean = $1 }))
+        if opening { out = withOpeningStroke(out) }
         if withheld && movingStart {
             out.append(Fitted(name: "stroke moving-start share (of the amplitude, from touch-down)", key: "stroke.movingStartShare",
                               statistic: .firstMoveShareMedian, isProbability: true,
@@ -101,6 +108,7 @@ extension ModelCalibration {
         var notes = ["release: ρ ~ U(1 − q − w, 1 − q), q fitted to the late finger speed p50, w to its p90; the hold mean to the share lifted > 40 ms after the last move; "
                      + "motor noise 0 (in a reveal stroke it and the amplitude log sd are one lognormal factor; the amplitude log sd carries it)"]
         p.motorNoiseRange = 0...0
+        if let note = prepareOpeningRelease(&p) { notes.append(note) }
         if p.delivery.isEnabled, p.delivery.stallsBetweenMoves == nil, let gaps = moveGaps, let late = lateLifts, gaps > late {
             p.delivery.stallsBetweenMoves = true
             notes.append("stalls between moves: the recording has gaps > 40 ms between moves in \(NumberFormat.fixed(100 * gaps, 1))% of its strokes "

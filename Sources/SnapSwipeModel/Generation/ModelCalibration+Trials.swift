@@ -73,4 +73,55 @@ extension ModelCalibration {
             + (trials.targetIndex.map { "; every goal is item \($0) (the trial's fixed target)" } ?? "")
         return (trials, note)
     }
+
+    /// The range the opening stroke's release end `q_o` (``TrialParameters/openingReleaseEnd``) is
+    /// kept in: released no later than 0.995 and no earlier than 0.4 of its planned duration.
+    static let openingReleaseEndLimits: ClosedRange<Double> = 0.005...0.6
+
+    /// The opening stroke's release end `q_o` of a study's reveal trials, fitted to the share of
+    /// sessions of one stroke (``StatisticKind/oneStrokeTrialShare``): released earlier, the opening
+    /// stroke lifts faster, the live carousel carries it further and more trials end with it.
+    static let openingReleaseParameter = Fitted(
+        name: "trial opening stroke release end q_o (ρ ~ U(1 − q_o − w, 1 − q_o))", key: "trials.openingReleaseEnd",
+        statistic: .oneStrokeTrialShare, isProbability: false, get: { $0.trials?.openingReleaseEnd ?? .nan },
+        set: { p, q in p.trials?.openingReleaseEnd = min(max(q, openingReleaseEndLimits.lowerBound), openingReleaseEndLimits.upperBound) },
+        limits: openingReleaseEndLimits)
+
+    /// The range the opening stroke's duration scale (``TrialParameters/openingDurationScale``) is kept in.
+    static let openingDurationScaleLimits: ClosedRange<Double> = 0.25...6
+
+    /// The opening stroke's duration scale of a study's reveal trials, fitted to the opening strokes'
+    /// late finger speed p50 (``StatisticKind/openingLateSpeedP50``; longer, so slower: sign −1).
+    static let openingDurationParameter = Fitted(
+        name: "trial opening stroke duration scale s_o (× the drawn duration)", key: "trials.openingDurationScale",
+        statistic: .openingLateSpeedP50, isProbability: false, get: { $0.trials?.openingDurationScale ?? .nan },
+        set: { p, s in p.trials?.openingDurationScale = min(max(s, openingDurationScaleLimits.lowerBound), openingDurationScaleLimits.upperBound) },
+        sign: -1, limits: openingDurationScaleLimits)
+
+    /// `fitted` with a reveal trial's opening stroke fitted apart (``openingReleaseParameter``,
+    /// ``openingDurationParameter``) and the stroke duration median driven by the later strokes' late
+    /// finger speed p50 (sign −1) instead of the motion time of all strokes: the opening strokes are
+    /// fast and the later ones slow (A30 home: late speed p50 2.03 against 0.82 pt/ms), so a
+    /// statistic over both (the late speed p50 of all strokes lies in the gap between the two) moves
+    /// with their mixture, the trial structure, more than with any stroke parameter.
+    static func withOpeningStroke(_ fitted: [Fitted]) -> [Fitted] {
+        var out = fitted
+        for i in out.indices where out[i].key == "stroke.durationMedian" {
+            out[i].statistic = .laterLateSpeedP50
+            out[i].sign = -1
+        }
+        return out + [openingReleaseParameter, openingDurationParameter]
+    }
+
+    /// Gives a reveal model of trials (``SwipeModelParameters/trials``) an opening release end equal to
+    /// its strokes' release end and an opening duration scale of 1, the fit's start; returns the
+    /// note, or `nil` (not reveal, or no trials).
+    static func prepareOpeningRelease(_ p: inout SwipeModelParameters) -> String? {
+        guard p.task == .reveal, p.trials != nil else { return nil }
+        p.trials?.openingReleaseEnd = 1 - p.stroke.releaseRange.upperBound
+        p.trials?.openingDurationScale = 1
+        return "opening stroke: a trial's first stroke lifts at ρ ~ U(1 − q_o − w, 1 − q_o) over s_o × the drawn duration, q_o fitted to "
+            + "the share of sessions of one stroke and s_o to the opening strokes' late finger speed p50; so the duration median is fitted to "
+            + "the later strokes' late finger speed p50 and q to the release speed p50 (not to the motion time and the late speed p50 of all strokes)"
+    }
 }

@@ -182,7 +182,7 @@ public struct ModelCalibration: Sendable {
         if !start.delivery.isEnabled { candidates = Self.withScanDelivery(candidates, rest: start.delivery.scanRestMedian != nil) }
         if fitsReleaseShape {
             candidates = Self.withReleaseShape(candidates, withheld: start.delivery.firstDeliveryMedian != nil,
-                                               movingStart: start.stroke.movingStartShare != nil)
+                                               movingStart: start.stroke.movingStartShare != nil, opening: start.trials?.openingReleaseEnd != nil)
         }
         if task == .paging && start.flickDistanceExponent != nil { candidates += Self.sizedFlickParameters }
         if task == .paging && start.dragReleaseEarliness != nil && !start.delivery.isEnabled { candidates += Self.glideParameters }

@@ -36,6 +36,38 @@ extension RecordingSummary {
             Statistic(.firstMoveShareMedian, value: quantile(features.compactMap(\.firstMoveShare), 0.5)),
             Statistic(.goalDistanceMedian, value: distances.isEmpty ? .nan : quantile(distances, 0.5)),
             Statistic(.firstMoveSpread, value: Self.trimmedLogSD(features.compactMap(\.firstMoveDelay))),
+        ] + openingStatistics
+    }
+
+    /// The rows of a trial's opening stroke (NaN without session ids): the share of sessions of one
+    /// stroke, the late finger speed p50 of the strokes that open their session and of the later
+    /// ones, and the opening strokes' travel (5%-trimmed geometric mean, pitches). Sessions are
+    /// counted over the strokes measured (a recording's kept strokes; simulated strokes after its
+    /// selection, ``TraceSelection``), so a trial whose first stroke was not kept opens with its next.
+    var openingStatistics: [Statistic] {
+        var sessions = 0, single = 0, length = 0
+        var openingLate: [Double] = [], laterLate: [Double] = [], openingTravel: [Double] = []
+        var previous: TraceFeatures?
+        for f in features {
+            defer { previous = f }
+            guard f.session != nil else { continue }
+            if previous.map({ $0.user == f.user && $0.session == f.session }) ?? false {
+                length += 1
+                if let v = f.lateSpeed { laterLate.append(v) }
+                continue
+            }
+            if length == 1 { single += 1 }
+            sessions += 1
+            length = 1
+            openingTravel.append(f.travelPitches)
+            if let v = f.lateSpeed { openingLate.append(v) }
+        }
+        if length == 1 { single += 1 }
+        return [
+            Statistic(.oneStrokeTrialShare, value: sessions == 0 ? .nan : Double(single) / Double(sessions)),
+            Statistic(.openingLateSpeedP50, value: openingLate.isEmpty ? .nan : quantile(openingLate, 0.5)),
+            Statistic(.laterLateSpeedP50, value: laterLate.isEmpty ? .nan : quantile(laterLate, 0.5)),
+            Statistic(.openingTravelLocation, value: openingTravel.isEmpty ? .nan : Self.trimmedGeometricMean(openingTravel)),
         ]
     }
 }

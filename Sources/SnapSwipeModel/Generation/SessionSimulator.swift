@@ -158,7 +158,8 @@ public struct SessionSimulator: Sendable {
             let need = revealOffsetChange(slot: target, atOffset: state.offset)
             if need == 0 && step > 0 { break }
             let direction: Double = need >= 0 ? 1 : -1
-            let plan = model.planStroke(direction: direction, limit: abs(need) + 0.3 * layout.itemWidth, user: user, using: rng)
+            let plan = model.planStroke(direction: direction, limit: abs(need) + 0.3 * layout.itemWidth, user: user,
+                                        opening: model.parameters.trials != nil && out.isEmpty, using: rng)
             stroke(plan, label: target, goal: target - first, step: step, user: user, state: &state,
                    numbering: numbering, out: &out, scratch: &scratch, rng: rng)
             step += 1

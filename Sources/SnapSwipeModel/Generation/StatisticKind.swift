@@ -87,6 +87,7 @@ extension StatisticKind {
         travelFarNearRatio, farShortShare, oneItemCameToRestShare, stayRestedShare,
         oneItemSlowShare, oneItemSlowTravelLocation, oneItemSlowMotionTimeLocation, stayMotionTimeLocation,
         firstMoveSpread,
+        oneStrokeTrialShare, openingLateSpeedP50, laterLateSpeedP50, openingTravelLocation,
     ]
 
     // travel
@@ -336,4 +337,27 @@ extension StatisticKind {
     public static let stayMotionTimeLocation = StatisticKind("stay_motion_time_gmean",
                                                              "motion time of strokes aimed 0 items away, geometric mean (5% trimmed, ms)",
                                                              .relative(0.1))
+}
+
+// MARK: - A trial's opening stroke (`RecordingSummary+Trials`)
+
+extension StatisticKind {
+    /// How often a trial's opening stroke ends it (the opening release end's statistic,
+    /// ``TrialParameters/openingReleaseEnd``): the share of sessions (consecutive traces of one user
+    /// and `session_id`) that hold one stroke. With ``openingShare`` (strokes per session = 1 / it)
+    /// it pins the trial structure.
+    public static let oneStrokeTrialShare = StatisticKind("share_trials_one_stroke", "share of sessions of one stroke",
+                                                          .absolute(0.05))
+    /// The late finger speed p50 (pt/ms, as ``lateSpeedP50``) of the strokes that open their session.
+    public static let openingLateSpeedP50 = StatisticKind("opening_late_speed_p50",
+                                                          "late finger speed p50 of strokes that open their session (pt/ms)",
+                                                          .relative(0.15))
+    /// The late finger speed p50 (pt/ms) of the strokes after the first of their session.
+    public static let laterLateSpeedP50 = StatisticKind("later_late_speed_p50",
+                                                        "late finger speed p50 of later strokes in their session (pt/ms)",
+                                                        .relative(0.15))
+    /// The 5%-trimmed geometric mean finger travel (pitches) of the strokes that open their session.
+    public static let openingTravelLocation = StatisticKind("opening_travel_gmean",
+                                                            "travel of strokes that open their session, geometric mean (5% trimmed, pitches)",
+                                                            .relative(0.1))
 }

@@ -113,16 +113,22 @@ extension SwipeModel {
     /// farther during contact, the person places a stroke of that distance instead (`ρ = 1`, so the
     /// carousel does not fling past the target), held before lift-off only when the stroke was
     /// drawn as a placed one (probability ``StrokeParameters/holdProbability``), so that every hold,
-    /// and every zero release speed it makes, answers to that parameter [assumption].
-    func planStroke(direction: Double, limit: Double?, user: SyntheticUser, using rng: GSLRandom) -> Plan {
+    /// and every zero release speed it makes, answers to that parameter [assumption]. `opening`: the
+    /// first stroke of a reveal trial (``TrialParameters``), released in
+    /// ``TrialParameters/openingReleaseRange(_:)`` over ``TrialParameters/openingDurationScale``
+    /// times the drawn duration.
+    func planStroke(direction: Double, limit: Double?, user: SyntheticUser, opening: Bool = false, using rng: GSLRandom) -> Plan {
         let s = parameters.stroke
+        // a trial's opening stroke lifts in its own range over its own time (TrialParameters), drawn alike
+        let trial = opening ? parameters.trials : nil
+        let range = trial?.openingReleaseRange(s.releaseRange) ?? s.releaseRange
         let pitch = layout.stride
         let a = rng.lognormal(logMean: log(s.amplitudeMedian), logStandardDeviation: s.amplitudeLogSD)
         let drawn = rng.lognormal(logMean: log(s.durationMedian), logStandardDeviation: s.durationLogSD)
-        let t = drawn / user.gain
+        let t = drawn / user.gain * (trial?.openingDurationScale ?? 1)
         let noise = exp(user.motorNoise * rng.gaussian(standardDeviation: 1))
         let placed = rng.bernoulli(s.holdProbability)
-        let rho = placed ? 1 : rng.uniform(s.releaseRange.lowerBound, s.releaseRange.upperBound)
+        let rho = placed ? 1 : rng.uniform(range.lowerBound, range.upperBound)
         let hold = placed ? rng.exponential(mean: s.holdMean) : 0
         let amplitude = a * pitch * user.gain * noise
         if let limit, amplitude * strokeProfile.position(rho) > limit {

@@ -30,11 +30,38 @@ public struct TrialParameters: Sendable, Hashable, Codable {
     /// Median contact of the final tap on the target, ms: 100 [assumption; a tap is not in a
     /// swipe recording, so nothing there measures it].
     public var finalTapMedian: Double = 100
+    /// The latest release of a trial's **opening stroke** (a reveal trial's first stroke), as a gap
+    /// `q_o` before the end of its planned duration: it lifts at `ρ ~ U(1 − q_o − w, 1 − q_o)`, `w`
+    /// the width of ``StrokeParameters/releaseRange``, where every later stroke keeps
+    /// ``StrokeParameters/releaseRange``. `nil` (the key absent: every model file written before it):
+    /// the opening stroke lifts like the others, drawn exactly as before. People open a trial with a
+    /// stroke flung toward a far target and correct with slow ones (A30 home: the late finger speed
+    /// p50 of trials' opening strokes 2.03 pt/ms, of the later ones 0.82; 55% of trials end with
+    /// their opening stroke); one release range for both made the model's opening stroke lift at
+    /// rest and correct 1.6 times as often (`Docs/research/2026-11-29-home-fit-trials.md`).
+    /// `generate --like` fits it for a study's reveal trials (``StatisticKind/oneStrokeTrialShare``).
+    public var openingReleaseEnd: Double?
+    /// The planned duration of a trial's **opening stroke** as a multiple of its drawn duration
+    /// (``StrokeParameters/durationMedian``): `T = s_o·T_drawn/g_u`. `nil` (the key absent: every
+    /// model file written before it): 1, computed exactly as before. With ``openingReleaseEnd`` it
+    /// lets the opening stroke lift early on its path (fast at lift-off, so the row carries it
+    /// far) without moving faster over its last 50 ms than people's (A30 home: the opening
+    /// strokes' late finger speed p50 2.03 pt/ms, the later ones' 0.82); `generate --like` fits it
+    /// for a study's reveal trials (``StatisticKind/openingLateSpeedP50``).
+    public var openingDurationScale: Double?
 
     public init(startOffsets: [Double] = [0], startOffsetWeights: [Double] = [1], targetIndex: Int? = nil) {
         self.startOffsets = startOffsets
         self.startOffsetWeights = startOffsetWeights
         self.targetIndex = targetIndex
+    }
+
+    /// The opening stroke's release range for a stroke release range `r`: `U(1 − q_o − w, 1 − q_o)`
+    /// with `w` = `r`'s width, its lower end at ≥ 0.05; `r` itself without ``openingReleaseEnd``.
+    func openingReleaseRange(_ r: ClosedRange<Double>) -> ClosedRange<Double> {
+        guard let q = openingReleaseEnd else { return r }
+        let upper = 1 - q
+        return max(upper - (r.upperBound - r.lowerBound), 0.05)...upper
     }
 
     /// The checks of a model's trial structure (``SwipeModel``'s validation).
@@ -45,6 +72,13 @@ public struct TrialParameters: Sendable, Hashable, Codable {
                             "offsets in [0, 100000] pitches with as many non-negative weights, one positive")
         if let i = t.targetIndex {
             try SwipeModel.need((0...1_000_000).contains(i), "trials.targetIndex", i, "an item index ≥ 0")
+        }
+        if let q = t.openingReleaseEnd {
+            try SwipeModel.need(q > 0 && q < 0.95, "trials.openingReleaseEnd", q,
+                                "a gap before the opening stroke's end inside (0, 0.95) of its duration")
+        }
+        if let s = t.openingDurationScale {
+            try SwipeModel.need(s > 0 && s <= 100, "trials.openingDurationScale", s, "a positive multiple of the stroke duration up to 100")
         }
         try SwipeModel.need(SwipeModel.positive(t.finalTapMedian) && t.finalTapMedian <= 10_000, "trials.finalTapMedian",
                             t.finalTapMedian, "a positive number of ms up to 10000")

@@ -57,4 +57,132 @@ import Testing
         }
         #expect(ModelCalibration.trialStructure(alone, layout: recording.layout) == nil)
     }
+
+    /// A stroke of five rows 20 ms apart moving at `speed` pt/ms from offset 0 (160-pt pitch).
+    func steady(_ speed: Double, user: Int, session: String?) -> TraceFeatures {
+        let t: [Double] = [0, 20, 40, 60, 80], x = t.map { $0 * speed }
+        return t.withUnsafeBufferPointer { tb in x.withUnsafeBufferPointer { xb in
+            TraceFeatures(time: tb, offset: xb, startOffset: 0, pitch: 160, velocity: speed, user: user, session: session,
+                          intendedIndex: 6, startIndex: 0)
+        } }
+    }
+
+    /// The opening-stroke rows, worked by hand: sessions are consecutive traces of one user and
+    /// session id (the same id under another user is another session; a trace without one is in none).
+    @Test func openingStatisticsCountSessionsByHand() throws {
+        let features = [
+            steady(2, user: 0, session: "a"), steady(1, user: 0, session: "a"), steady(0.5, user: 0, session: "a"),
+            steady(3, user: 0, session: "b"),
+            steady(1.5, user: 1, session: "a"),
+            steady(9, user: 1, session: nil),
+        ]
+        #expect(features.map(\.lateSpeed) == [2, 1, 0.5, 3, 1.5, 9])
+        let values = RecordingSummary(features: features, layout: try homeLayout()).statisticValues
+        // three sessions, two of one stroke; openings 2, 3, 1.5 pt/ms; later strokes 1 and 0.5
+        #expect(abs(try #require(values[.oneStrokeTrialShare]) - 2.0 / 3) < 1e-12)
+        #expect(abs(try #require(values[.openingLateSpeedP50]) - 2) < 1e-12)
+        #expect(abs(try #require(values[.laterLateSpeedP50]) - 0.75) < 1e-12)
+        // fewer than 20 opening strokes: no trimmed geometric mean
+        #expect(values[.openingTravelLocation]?.isNaN == true)
+        let many = (0..<20).map { steady(1, user: 0, session: "s\($0)") }
+        let travel = RecordingSummary(features: many, layout: try homeLayout()).statisticValues
+        #expect(abs(try #require(travel[.openingTravelLocation]) - 0.5) < 1e-12) // 80 pt of 160
+        #expect(travel[.oneStrokeTrialShare] == 1 && travel[.laterLateSpeedP50]?.isNaN == true)
+        // without session ids the rows say nothing
+        let none = RecordingSummary(features: features.map { f in
+            var f = f
+            f.session = nil
+            return f
+        }, layout: try homeLayout()).statisticValues
+        #expect(none[.oneStrokeTrialShare]?.isNaN == true && none[.openingLateSpeedP50]?.isNaN == true)
+    }
+
+    /// A trial's opening stroke lifts in `U(1 − q_o − w, 1 − q_o)`, the later ones in the stroke
+    /// range; without the key the range is the stroke range, and the key is checked.
+    @Test func theOpeningStrokeHasItsOwnReleaseRange() throws {
+        var trials = TrialParameters()
+        #expect(trials.openingReleaseRange(0.55...0.85) == 0.55...0.85)
+        trials.openingReleaseEnd = 0.3
+        let r = trials.openingReleaseRange(0.55...0.85)
+        #expect(abs(r.lowerBound - 0.4) < 1e-12 && abs(r.upperBound - 0.7) < 1e-12)
+        trials.openingReleaseEnd = 0.9
+        #expect(trials.openingReleaseRange(0.55...0.85).lowerBound == 0.05)
+        for bad in [0.0, 0.95, .nan] {
+            trials.openingReleaseEnd = bad
+            #expect(throws: SwipeModelError.self) { try TrialParameters.validate(trials) }
+        }
+        trials.openingReleaseEnd = nil
+        for bad in [0.0, -1, 101, .nan] {
+            trials.openingDurationScale = bad
+            #expect(throws: SwipeModelError.self) { try TrialParameters.validate(trials) }
+        }
+    }
+
+    /// Released earlier, the opening stroke lifts faster, the free-scrolling row carries it further
+    /// and more trials end with it; a longer opening stroke moves slower over its last 50 ms.
+    @Test func theOpeningAndLaterStrokesFollowTheirOwnParameters() throws {
+        func values(_ q: Double?, duration: Double? = nil) throws -> [StatisticKind: Double] {
+            let base = try trialGenerator(traces: 3000)
+            var p = base.model.parameters
+            p.stroke.releaseRange = 0.985...0.995
+            p.trials?.openingReleaseEnd = q
+            p.trials?.openingDurationScale = duration
+            let model = try SwipeModel(parameters: p, layout: base.model.layout)
+            return try summary(TraceGenerator(model: model, traceCount: 3000, userCount: 10, seed: 5, livePolicy: FreeScrollCarousel()))
+                .statisticValues
+        }
+        let late = try values(nil), same = try values(0.005), early = try values(0.4)
+        #expect(same[.oneStrokeTrialShare] == late[.oneStrokeTrialShare]) // q_o = q: the same draws, the same strokes
+        let one = try #require(late[.oneStrokeTrialShare]), oneEarly = try #require(early[.oneStrokeTrialShare])
+        #expect(oneEarly > one + 0.1)
+        #expect(try #require(early[.openingLateSpeedP50]) > 1.2 * (try #require(late[.openingLateSpeedP50])))
+        #expect(try #require(early[.openingShare]) > (try #require(late[.openingShare])))
+        // an opening stroke that takes twice its drawn time moves slower over its last 50 ms; at 1 the
+        // same draws give the same strokes
+        let slow = try values(nil, duration: 2), unit = try values(nil, duration: 1)
+        #expect(unit[.openingLateSpeedP50] == late[.openingLateSpeedP50] && unit[.oneStrokeTrialShare] == late[.oneStrokeTrialShare])
+        #expect(try #require(slow[.openingLateSpeedP50]) < 0.8 * (try #require(late[.openingLateSpeedP50])))
+    }
+
+    /// A study's reveal trials fit the opening release end to the share of one-stroke sessions (from
+    /// the strokes' release end) and the opening duration scale to the opening strokes' late speed
+    /// (from 1, sign −1), each kept in its declared limits, the duration median to the later strokes'
+    /// late speed and the release end to the release speed; browse trials fit none of them.
+    @Test func theTrialParametersAreFittedToTheirOwnStatistics() throws {
+        var p = SwipeModelParameters()
+        p.task = .reveal
+        #expect(ModelCalibration.prepareOpeningRelease(&p) == nil && p.trials == nil)
+        p.trials = TrialParameters(targetIndex: 6)
+        #expect(ModelCalibration.prepareOpeningRelease(&p) != nil)
+        #expect(p.trials?.openingReleaseEnd == 1 - p.stroke.releaseRange.upperBound)
+        var browse = p
+        browse.task = .browse
+        browse.trials?.openingReleaseEnd = nil
+        #expect(ModelCalibration.prepareOpeningRelease(&browse) == nil && browse.trials?.openingReleaseEnd == nil)
+        let plain = ModelCalibration.withReleaseShape(ModelCalibration.fittedParameters(task: .reveal), withheld: false)
+        #expect(!plain.contains { $0.key == "trials.openingReleaseEnd" })
+        let fitted = ModelCalibration.withReleaseShape(ModelCalibration.fittedParameters(task: .reveal), withheld: false, opening: true)
+        let q = try #require(fitted.first { $0.key == "trials.openingReleaseEnd" })
+        #expect(q.statistic == .oneStrokeTrialShare && q.limits == ModelCalibration.openingReleaseEndLimits && !q.isProbability)
+        q.set(&p, 0.25)
+        #expect(q.get(p) == 0.25)
+        q.set(&p, 2)
+        #expect(q.get(p) == ModelCalibration.openingReleaseEndLimits.upperBound)
+        q.set(&p, 0)
+        #expect(q.get(p) == ModelCalibration.openingReleaseEndLimits.lowerBound)
+        #expect(ModelCalibration.limitFinding(q.get(p), in: ModelCalibration.openingReleaseEndLimits) != nil)
+        #expect(p.trials?.openingDurationScale == 1)
+        let s = try #require(fitted.first { $0.key == "trials.openingDurationScale" })
+        #expect(s.statistic == .openingLateSpeedP50 && s.sign == -1 && s.limits == ModelCalibration.openingDurationScaleLimits)
+        s.set(&p, 100)
+        #expect(s.get(p) == ModelCalibration.openingDurationScaleLimits.upperBound)
+        #expect(!plain.contains { $0.key == "trials.openingDurationScale" })
+        // with the opening stroke fitted apart, the release end q answers to the LSQ2 release speed and
+        // the duration median to the later strokes' late speed (longer, slower: sign −1)
+        #expect(fitted.first { $0.key == "stroke.releaseRange.end" }?.statistic == .releaseSpeedP50)
+        #expect(plain.first { $0.key == "stroke.releaseRange.end" }?.statistic == .lateSpeedP50)
+        let duration = try #require(fitted.first { $0.key == "stroke.durationMedian" })
+        #expect(duration.statistic == .laterLateSpeedP50 && duration.sign == -1)
+        #expect(plain.first { $0.key == "stroke.durationMedian" }?.statistic == .motionTimeLocation)
+    }
 }
