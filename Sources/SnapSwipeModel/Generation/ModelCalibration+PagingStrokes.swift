@@ -115,7 +115,7 @@ extension ModelCalibration {
         if p.flickDistanceExponent != nil, let share = statistics[.farSlowShare], share.isFinite, share >= farDragMinimumShare {
             p.farDragShare = share
             note += "; far drags: \(NumberFormat.fixed(100 * share, 1))% of the strokes aimed ≥ 2 items away are slower than the "
-                + "stroke-time split (sized flicks seldom are), so a far goal is one drag of the drag draw × |k|^β with a fitted "
+                + "stroke-time split, so a far goal is one drag of the drag draw × |k|^β with a fitted "
                 + "probability (from \(NumberFormat.fixed(share, 3)))"
         }
         return note
@@ -126,8 +126,8 @@ extension ModelCalibration {
     /// pitch on; the fraction's fitted range ``dragFractionLimits`` then spans 0.1 to 1.9 pitches). [assumption]
     static let extendedDragSpan = 2.0
 
-    /// Below this share of slow far strokes ``extendDrags(like:into:)`` sets no far drags: 2%, about
-    /// the sized flicks' own share above the split (a statistic this small is their tail). [assumption]
+    /// Below this share of slow far strokes ``extendDrags(like:into:)`` sets no far drags: 2% (a share
+    /// this small is left to the flicks' own spread of stroke times). [assumption]
     static let farDragMinimumShare = 0.02
 
     /// The parameters of the one-item and stay strokes, fitted on a paging recording the default

@@ -340,7 +340,7 @@ extension StatisticKind {
     /// The far drags' statistic (``SwipeModelParameters/farDragShare``): the share of the strokes
     /// labelled 2 or more items from their start whose stroke time is at or above the 2-means split
     /// of the recording's log stroke times (as ``oneItemSlowShare``): the slow far strokes, which
-    /// drags make and sized flicks seldom do.
+    /// drags make more often than flicks do.
     public static let farSlowShare = StatisticKind("share_far_slow",
                                                    "share of strokes aimed ≥ 2 items away slower than the 2-means stroke-time split",
                                                    .absolute(0.05))
