@@ -177,7 +177,7 @@ extension ModelCalibration {
     /// 0.976; with the span 2 the sd is 0.075 and the range wider). [assumption]
     static let dragFractionLimits: ClosedRange<Double> = 0.05...0.95
 
-    /// Whether `start` fits ``oneItemStrokeParameters``: a paging model to which `--like` gave sized
+    /// Whether `start` fits ``oneItemStrokeParameters(_:)``: a paging model to which `--like` gave sized
     /// flicks or gliding lift-offs, i.e. a recording whose strokes the default stroke set (65/35
     /// flicks and drags, drags of 0.55 pitch over about three flick durations) does not describe.
     /// Other paging fits keep those four values, as before.
