@@ -83,11 +83,13 @@ extension ModelCalibration {
     static let runawayLogStep = 0.5
 
     /// The fitted parameters that did not settle, from the search's `history` (see ``CalibrationProblem``):
-    /// a probability at 0 or 1, a scale at the search's floor, a parameter at an end of its
-    /// ``Fitted/limits`` (the release earliness's clamp among them),
-    /// a step the model's validation refused (`stoppedBy`), a scale still moving at the largest
-    /// step in each of its last two rounds — each only while its statistic is outside tolerance
-    /// — and any other whose statistic is outside tolerance at the last round. The statistic that
+    /// a parameter at an end of its ``Fitted/limits`` (the release earliness's clamp among them,
+    /// the search's own fences) and a step the model's validation refused (`stoppedBy`), whatever
+    /// its statistic (issue 32 item 3: a parameter at a search limit is an error); a probability
+    /// at 0 or 1, a scale at the search's floor (the natural ends: no such strokes, no spread), a
+    /// scale still moving at the largest step in each of its last two rounds — each only while
+    /// its statistic is outside tolerance — and any other whose statistic is outside tolerance at
+    /// the last round. The statistic that
     /// pushed it is the one with the largest share of its last step through the inverse Jacobian
     /// (its own without one).
     static func problems(fitted: [(Fitted, StatisticKind)], targets: [StatisticKind: Double], history: [Round],
@@ -129,11 +131,16 @@ extension ModelCalibration {
                                    + "and the search stopped at round \(history.count)"))
                 continue
             }
+            // a fence of the search's own (`limits`) counts whatever the statistic: the search was
+            // stopped there, not by the data, and another parameter may carry what this one could not
+            if let limit = x.limits.flatMap({ limitFinding(next, in: $0) }) {
+                out.append(problem(.atLimit, within ? limit + " with its statistic '\(own.id)' within tolerance: stopped by the bound, not by the data"
+                                                    : limit))
+                continue
+            }
             guard !within else { continue }
             if x.isProbability && (next <= 1e-12 || next >= 1 - 1e-12) {
                 out.append(problem(.atLimit, "at its bound \(next <= 1e-12 ? "0" : "1") (a probability) with its statistic still outside tolerance"))
-            } else if let limit = x.limits.flatMap({ limitFinding(next, in: $0) }) {
-                out.append(problem(.atLimit, limit))
             } else if !x.isProbability && next <= 1e-3 * 1.0001 {
                 out.append(problem(.atLimit, "at the search's floor 0.001"))
             } else if !x.isProbability, history.count >= 2, abs(move) >= runawayLogStep,

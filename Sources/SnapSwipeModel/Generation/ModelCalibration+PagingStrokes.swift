@@ -89,22 +89,77 @@ extension ModelCalibration {
             + "(placed drags and stays would rest far more often); drags and stays not held lift at ρ ~ U(1 − q, 1) (q fitted from 0.1)"
     }
 
-    /// The four parameters of the one-item and stay strokes, fitted on a paging recording the default
+    /// The paging strokes `--like` sets on a labelled paging recording before the fit, in order:
+    /// sized flicks (``sizeFlicks(like:into:)``), gliding lift-offs (``glideLiftOffs(like:into:)``,
+    /// from the recording's `statistics`) and, with either, drags past one pitch and far drags
+    /// (``extendDrags(like:into:)``). Returns their notes.
+    static func pagingStrokes(like recording: RecordingSummary, statistics: [StatisticKind: Double],
+                              into p: inout SwipeModelParameters) -> [String] {
+        [sizeFlicks(like: recording, into: &p), glideLiftOffs(like: statistics, into: &p), extendDrags(like: statistics, into: &p)]
+            .compactMap { $0 }
+    }
+
+    /// On a paging model whose one-item strokes are fitted (``oneItemStrokesFitted(_:)``), lets a
+    /// drag run up to ``extendedDragSpan`` pitches (``SwipeModelParameters/dragTravelSpan``; the
+    /// fraction's mean and sd are halved, so the drags start as long and as spread as before) and,
+    /// with sized flicks and at least ``farDragMinimumShare`` of the far strokes (labelled ≥ 2 items
+    /// away) slower than the stroke-time split (``StatisticKind/farSlowShare``), makes that share of
+    /// far goals drags (``SwipeModelParameters/farDragShare``, fitted from it). Returns the note, or
+    /// `nil` (keys already set, or a model whose one-item strokes are not fitted).
+    static func extendDrags(like statistics: [StatisticKind: Double], into p: inout SwipeModelParameters) -> String? {
+        guard oneItemStrokesFitted(p), p.dragTravelSpan == nil, p.farDragShare == nil else { return nil }
+        p.dragTravelSpan = extendedDragSpan
+        p.dragFractionMean /= extendedDragSpan
+        p.dragFractionSD /= extendedDragSpan
+        var note = "drags past the next item: a drag's fraction is of \(NumberFormat.fixed(extendedDragSpan, 0)) pitches (fitted to the slow one-item strokes' travel)"
+        if p.flickDistanceExponent != nil, let share = statistics[.farSlowShare], share.isFinite, share >= farDragMinimumShare {
+            p.farDragShare = share
+            note += "; far drags: \(NumberFormat.fixed(100 * share, 1))% of the strokes aimed ≥ 2 items away are slower than the "
+                + "stroke-time split, so a far goal is one drag of the drag draw × |k|^β with a fitted "
+                + "probability (from \(NumberFormat.fixed(share, 3)))"
+        }
+        return note
+    }
+
+    /// The pitches a drag's fraction is of when ``extendDrags(like:into:)`` sets
+    /// ``SwipeModelParameters/dragTravelSpan``: 2 (a finger drags the next item at most one more
+    /// pitch on; the fraction's fitted range ``dragFractionLimits`` then spans 0.1 to 1.9 pitches). [assumption]
+    static let extendedDragSpan = 2.0
+
+    /// Below this share of slow far strokes ``extendDrags(like:into:)`` sets no far drags: 2% (a share
+    /// this small is left to the flicks' own spread of stroke times). [assumption]
+    static let farDragMinimumShare = 0.02
+
+    /// The parameters of the one-item and stay strokes, fitted on a paging recording the default
     /// stroke set does not describe (``oneItemStrokesFitted(_:)``): the drag share `1 − flickShare`
     /// (to the one-item strokes slower than the 2-means split, ``StatisticKind/oneItemSlowShare``),
-    /// the drag amplitude's mean fraction of the pitch (to their travel,
-    /// ``StatisticKind/oneItemSlowTravelLocation``; kept in ``dragFractionLimits``), and the drag and
-    /// stay durations as ratios to the flick duration (to the slow one-item strokes' and the stays'
-    /// motion times), so the flick duration still moves all three and each ratio only its own style.
-    static var oneItemStrokeParameters: [Fitted] {
-        [
+    /// the drag amplitude's mean in pitches (its fraction × ``SwipeModelParameters/dragTravelSpan``,
+    /// to their travel, ``StatisticKind/oneItemSlowTravelLocation``; the fraction kept in
+    /// ``dragFractionLimits``), and the drag and stay durations as ratios to the flick duration (to
+    /// the slow one-item strokes' and the stays' motion times), so the flick duration still moves all
+    /// three and each ratio only its own style; with ``SwipeModelParameters/farDragShare`` in `start`,
+    /// that share too (to ``StatisticKind/farSlowShare``).
+    static func oneItemStrokeParameters(_ start: SwipeModelParameters) -> [Fitted] {
+        let span = start.dragTravelSpan ?? 1
+        let far = start.farDragShare == nil ? [] : [
+            Fitted(name: "far drag share of sized goals ≥ 2 items away", key: "farDragShare", statistic: .farSlowShare,
+                   isProbability: true, get: { $0.farDragShare ?? .nan }, set: { $0.farDragShare = $1 }),
+        ]
+        let amplitude = span == 1
+            ? Fitted(name: "drag amplitude mean (fraction of the pitch)", key: "dragFractionMean", statistic: .oneItemSlowTravelLocation,
+                     isProbability: false, get: { $0.dragFractionMean },
+                     set: { $0.dragFractionMean = min(max($1, dragFractionLimits.lowerBound), dragFractionLimits.upperBound) },
+                     limits: dragFractionLimits)
+            : Fitted(name: "drag amplitude mean (pitches: fraction × dragTravelSpan)", key: "dragFractionMean",
+                     statistic: .oneItemSlowTravelLocation, isProbability: false, get: { $0.dragFractionMean * span },
+                     set: { $0.dragFractionMean = min(max($1 / span, dragFractionLimits.lowerBound), dragFractionLimits.upperBound) },
+                     limits: (dragFractionLimits.lowerBound * span)...(dragFractionLimits.upperBound * span),
+                     valueName: "drag amplitude mean parameters.dragFractionMean × parameters.dragTravelSpan")
+        return [
             Fitted(name: "drag share of one-item goals (1 − flickShare)", key: "flickShare", statistic: .oneItemSlowShare,
                    isProbability: true, get: { 1 - $0.flickShare }, set: { $0.flickShare = 1 - $1 },
                    valueName: "drag share 1 − parameters.flickShare"),
-            Fitted(name: "drag amplitude mean (fraction of the pitch)", key: "dragFractionMean", statistic: .oneItemSlowTravelLocation,
-                   isProbability: false, get: { $0.dragFractionMean },
-                   set: { $0.dragFractionMean = min(max($1, dragFractionLimits.lowerBound), dragFractionLimits.upperBound) },
-                   limits: dragFractionLimits),
+            amplitude,
             Fitted(name: "drag duration / flick duration", key: "dragDurationMedian", statistic: .oneItemSlowMotionTimeLocation,
                    isProbability: false, get: { $0.dragDurationMedian / $0.flickDurationMedian },
                    set: { $0.dragDurationMedian = $1 * $0.flickDurationMedian },
@@ -113,15 +168,16 @@ extension ModelCalibration {
                    isProbability: false, get: { $0.stayDurationMedian / $0.flickDurationMedian },
                    set: { $0.stayDurationMedian = $1 * $0.flickDurationMedian },
                    valueName: "stay/flick duration ratio parameters.stayDurationMedian / parameters.flickDurationMedian"),
-        ]
+        ] + far
     }
 
-    /// Where the drag amplitude's mean fraction is kept: 0.05 to 0.95 of the pitch, inside what the
-    /// Beta of sd ``SwipeModelParameters/dragFractionSD`` = 0.15 allows (mean·(1 − mean) > 0.0225:
-    /// 0.024 to 0.976). A drag does not go past the next item. [assumption]
+    /// Where the drag amplitude's mean fraction is kept: 0.05 to 0.95 (of the pitch, or of
+    /// ``SwipeModelParameters/dragTravelSpan`` pitches), inside what the Beta of sd
+    /// ``SwipeModelParameters/dragFractionSD`` = 0.15 allows (mean·(1 − mean) > 0.0225: 0.024 to
+    /// 0.976; with the span 2 the sd is 0.075 and the range wider). [assumption]
     static let dragFractionLimits: ClosedRange<Double> = 0.05...0.95
 
-    /// Whether `start` fits ``oneItemStrokeParameters``: a paging model to which `--like` gave sized
+    /// Whether `start` fits ``oneItemStrokeParameters(_:)``: a paging model to which `--like` gave sized
     /// flicks or gliding lift-offs, i.e. a recording whose strokes the default stroke set (65/35
     /// flicks and drags, drags of 0.55 pitch over about three flick durations) does not describe.
     /// Other paging fits keep those four values, as before.

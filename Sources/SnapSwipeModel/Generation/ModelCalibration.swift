@@ -186,7 +186,7 @@ public struct ModelCalibration: Sendable {
         }
         if task == .paging && start.flickDistanceExponent != nil { candidates += Self.sizedFlickParameters }
         if task == .paging && start.dragReleaseEarliness != nil && !start.delivery.isEnabled { candidates += Self.glideParameters }
-        if task == .paging && Self.oneItemStrokesFitted(start) { candidates += Self.oneItemStrokeParameters }
+        if task == .paging && Self.oneItemStrokesFitted(start) { candidates += Self.oneItemStrokeParameters(start) }
         return candidates.filter { fitsReleaseFraction || $0.role != .releaseEarliness }.map { x in
             let own = x.role == .releaseEarliness ? earlinessStatistic.flatMap { targets[$0]?.isFinite == true ? $0 : nil } : nil
             return (x, own ?? x.driver(in: targets))
@@ -326,9 +326,8 @@ public struct ModelCalibration: Sendable {
             }
         }
         estimateGoals(f, layout: recording.layout, into: &p, notes: &notes)
-        if task == .paging, let note = Self.sizeFlicks(like: recording, into: &p) { notes.append(note) }
         var target = recording.statisticValues
-        if task == .paging, let note = Self.glideLiftOffs(like: target, into: &p) { notes.append(note) }
+        if task == .paging { notes += Self.pagingStrokes(like: recording, statistics: target, into: &p) }
         if task != .browse, let (trials, note) = Self.trialStructure(f, layout: recording.layout) {
             p.trials = trials
             notes.append(note)

@@ -43,17 +43,23 @@ extension RecordingSummary {
     /// move, and how long the stays move: ``StatisticKind/oneItemSlowShare`` (NaN with fewer than
     /// 20 one-item strokes or no 2-means split), ``StatisticKind/oneItemSlowTravelLocation``,
     /// ``StatisticKind/oneItemSlowMotionTimeLocation`` and ``StatisticKind/stayMotionTimeLocation``
-    /// (5%-trimmed geometric means, NaN with fewer than 20 values). Only strokes whose label is
-    /// one (or zero) items from their start item count: an unlabelled stroke's goal is unknown.
+    /// (5%-trimmed geometric means, NaN with fewer than 20 values), then
+    /// ``StatisticKind/farSlowShare`` (NaN with fewer than 20 far strokes or no split). Only
+    /// strokes whose label is zero, one, or (the last) two or more items from their start item
+    /// count: an unlabelled stroke's goal is unknown.
     var oneItemStrokeStatistics: [Statistic] {
         let split = strokeTimeSplit
-        var oneItem = 0
+        var oneItem = 0, far = 0, farSlow = 0
         var slowTravel: [Double] = [], slowMotion: [Double] = [], stayMotion: [Double] = []
         for f in features {
             guard let k = f.intent else { continue }
             if k == 0 {
                 if let m = f.motionTime { stayMotion.append(m) }
-            } else if abs(k) == 1, let t = f.strokeTime, t > 0, split.isFinite {
+            } else if abs(k) >= 2 {
+                guard let t = f.strokeTime, t > 0, split.isFinite else { continue }
+                far += 1
+                if log(t) >= split { farSlow += 1 }
+            } else if let t = f.strokeTime, t > 0, split.isFinite {
                 oneItem += 1
                 guard log(t) >= split else { continue }
                 slowTravel.append(f.travelPitches)
@@ -65,6 +71,7 @@ extension RecordingSummary {
             Statistic(.oneItemSlowTravelLocation, value: Self.trimmedGeometricMean(slowTravel)),
             Statistic(.oneItemSlowMotionTimeLocation, value: Self.trimmedGeometricMean(slowMotion)),
             Statistic(.stayMotionTimeLocation, value: Self.trimmedGeometricMean(stayMotion)),
+            Statistic(.farSlowShare, value: far < 20 ? .nan : Double(farSlow) / Double(far)),
         ]
     }
 }

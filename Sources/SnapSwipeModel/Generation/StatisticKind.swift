@@ -88,6 +88,7 @@ extension StatisticKind {
         oneItemSlowShare, oneItemSlowTravelLocation, oneItemSlowMotionTimeLocation, stayMotionTimeLocation,
         firstMoveSpread,
         oneStrokeTrialShare, openingLateSpeedP50, laterLateSpeedP50, openingTravelLocation,
+        farSlowShare,
     ]
 
     // travel
@@ -337,6 +338,14 @@ extension StatisticKind {
     public static let stayMotionTimeLocation = StatisticKind("stay_motion_time_gmean",
                                                              "motion time of strokes aimed 0 items away, geometric mean (5% trimmed, ms)",
                                                              .relative(0.1))
+
+    /// The far drags' statistic (``SwipeModelParameters/farDragShare``): the share of the strokes
+    /// labelled 2 or more items from their start whose stroke time is at or above the 2-means split
+    /// of the recording's log stroke times (as ``oneItemSlowShare``): the slow far strokes, which
+    /// drags make more often than flicks do.
+    public static let farSlowShare = StatisticKind("share_far_slow",
+                                                   "share of strokes aimed ≥ 2 items away slower than the 2-means stroke-time split",
+                                                   .absolute(0.05))
 }
 
 // MARK: - A trial's opening stroke (`RecordingSummary+Trials`)

@@ -169,6 +169,12 @@ extension SwipeModel {
         if let x = p.flickDistanceExponent {
             try need(x >= 0 && x <= 4, "flickDistanceExponent", x, "an exponent in [0, 4] (amplitude × |k|^β)")
         }
+        if let x = p.dragTravelSpan {
+            try need(x >= 1 && x <= 10, "dragTravelSpan", x, "a number of item pitches in [1, 10]")
+        }
+        if let x = p.farDragShare {
+            try need(share(x), "farDragShare", x, "a probability")
+        }
         if let x = p.dragReleaseEarliness {
             try need(x > 0 && x < 1, "dragReleaseEarliness", x, "a fraction of the drag's duration inside (0, 1)")
         }

@@ -17,7 +17,9 @@ import SnapGSL
 ///   (points moved per pt/ms of release speed) the user solves `c·v* + Proj(v*) = |k|·P`, then
 ///   `v = g_u·v*·exp(σ_u ε)`, `A = v·T/φ'(ρ)`. `Proj` is UIKit's `v·r/(1−r)` or Android's spline.
 /// - **drag**: `A = λP`, `λ ~ Beta(mean 0.55, sd 0.15)`, `T ~ LogNormal(ln 350, 0.35)/g_u`,
-///   `ρ = 1`, hold `h ~ Exp(120 ms)` with probability 0.3.
+///   `ρ = 1`, hold `h ~ Exp(120 ms)` with probability 0.3; with ``SwipeModelParameters/dragTravelSpan``
+///   `s`, `A = λsP`; with ``SwipeModelParameters/farDragShare`` a sized goal `|k| ≥ 2` is a drag
+///   of `A·|k|^β` with that probability.
 /// - **stay** (`k = 0`): a peek drag of `λ ~ Beta(mean 0.2, sd 0.1)` in a random direction.
 ///
 /// Sensing (C.4): samples every `1000/f_s` ms from touch-down, timestamps jittered by
@@ -204,13 +206,11 @@ public struct SwipeModel: Sendable {
         }
         let direction: Double = k > 0 ? 1 : -1
         if !projected && !forceFlick && abs(k) == 1 && !rng.bernoulli(p.flickShare) {
-            let (a, b) = Self.betaShape(mean: p.dragFractionMean, sd: p.dragFractionSD)
-            let lambda = rng.beta(a, b)
-            let drawn = rng.lognormal(logMean: log(p.dragDurationMedian), logStandardDeviation: p.dragDurationLogSD)
-            let hold = rng.bernoulli(p.dragHoldProbability) ? rng.exponential(mean: p.holdMean) : 0
-            let rho = glideRelease(hold: hold, using: rng)
-            return Plan(direction: direction, amplitude: lambda * pitch, duration: drawn / user.gain,
-                        releaseFraction: rho, hold: hold, style: .drag, strategy: .stepper, drawnAmplitude: lambda, drawnDuration: drawn)
+            return dragPlan(direction: direction, size: 1, strategy: .stepper, user: user, using: rng)
+        }
+        // a drag to a goal ≥ 2 items away (only with farDragShare: without it no draw is made)
+        if !projected && abs(k) >= 2, let beta = p.flickDistanceExponent, let share = p.farDragShare, rng.bernoulli(share) {
+            return dragPlan(direction: direction, size: pow(Double(abs(k)), beta), strategy: .sized, user: user, using: rng)
         }
         let t = rng.lognormal(logMean: log(p.flickDurationMedian), logStandardDeviation: p.flickDurationLogSD)
         let rho = rng.uniform(p.flickReleaseRange.lowerBound, p.flickReleaseRange.upperBound)
@@ -233,6 +233,20 @@ public struct SwipeModel: Sendable {
         }
         return Plan(direction: direction, amplitude: a * user.gain * noise, duration: t, releaseFraction: rho,
                     hold: 0, style: .flick, strategy: .stepper, drawnAmplitude: a, drawnDuration: t)
+    }
+
+    /// A drag: `λ·s·P·size` (`λ ~ Beta` of ``SwipeModelParameters/dragFractionMean``, `s` the
+    /// ``SwipeModelParameters/dragTravelSpan`` or 1), over the drag duration's draw / `g_u`, with a
+    /// hold or a gliding lift-off; `size` 1 for a one-item drag, `|k|^β` for a far one.
+    func dragPlan(direction: Double, size: Double, strategy: SyntheticSwipe.Strategy, user: SyntheticUser, using rng: GSLRandom) -> Plan {
+        let p = parameters
+        let (a, b) = Self.betaShape(mean: p.dragFractionMean, sd: p.dragFractionSD)
+        let lambda = rng.beta(a, b) * (p.dragTravelSpan ?? 1)
+        let drawn = rng.lognormal(logMean: log(p.dragDurationMedian), logStandardDeviation: p.dragDurationLogSD)
+        let hold = rng.bernoulli(p.dragHoldProbability) ? rng.exponential(mean: p.holdMean) : 0
+        let rho = glideRelease(hold: hold, using: rng)
+        return Plan(direction: direction, amplitude: lambda * size * layout.stride, duration: drawn / user.gain,
+                    releaseFraction: rho, hold: hold, style: .drag, strategy: strategy, drawnAmplitude: lambda * size, drawnDuration: drawn)
     }
 
     /// The release fraction of a drag or stay: 1 (placed) when held or without

@@ -83,7 +83,8 @@ public struct SwipeModelParameters: Sendable, Hashable, Codable {
     /// and fits `β` on a labelled paging recording (to ``StatisticKind/travelFarNearRatio``).
     public var flickDistanceExponent: Double?
 
-    /// Drag amplitude as a fraction of the item pitch, `λ ~ Beta` with mean 0.55 and sd 0.15 (C.2).
+    /// Drag amplitude as a fraction of the item pitch (of ``dragTravelSpan`` pitches when set),
+    /// `λ ~ Beta` with mean 0.55 and sd 0.15 (C.2).
     public var dragFractionMean: Double = 0.55
     /// Standard deviation of the drag fraction.
     public var dragFractionSD: Double = 0.15
@@ -91,6 +92,18 @@ public struct SwipeModelParameters: Sendable, Hashable, Codable {
     public var dragDurationMedian: Double = 350
     /// Log standard deviation of the drag duration.
     public var dragDurationLogSD: Double = 0.35
+    /// How many item pitches the drag fraction ``dragFractionMean`` is a fraction of: `nil` (the key
+    /// absent: every model file written before issue 32's far drags) one pitch, so a drag stops short
+    /// of the next item, as before; a value `s` makes a drag `λ·s·P` (a finger may drag the next item
+    /// past its place). [assumption]; `generate --like` sets it to 2 with the one-item strokes' fit
+    /// (``ModelCalibration/extendDrags(like:into:)``).
+    public var dragTravelSpan: Double?
+    /// Paging goals two or more items away with sized flicks (``flickDistanceExponent``): `nil` (the
+    /// key absent) flicks every one, as before; a value is the probability that such a goal is one
+    /// **drag** instead (a drag draw of ``dragFractionMean``, ``dragDurationMedian``, hold and
+    /// gliding lift-off, its amplitude times `|k|^β` as a sized flick's), so far strokes need not all
+    /// be fast. [assumption]; `generate --like` fits it to ``StatisticKind/farSlowShare``.
+    public var farDragShare: Double?
     /// Drags and stays that are not held: `nil` (the key absent: every model file written before
     /// issue 32's gliding lift-offs) places them (`ρ = 1`: the finger comes to rest at the end of
     /// its path and lifts there), as before; a value `q` lifts them while the finger still glides,

@@ -20,7 +20,8 @@ public struct SyntheticSwipe: Sendable, Hashable {
         /// The velocity is aimed so the user's habitual projection lands `|k|` items away.
         case projector
         /// One flick sized to a goal `|k| ≥ 2` items away: the one-item flick's amplitude times
-        /// `|k|^β` (``SwipeModelParameters/flickDistanceExponent``).
+        /// `|k|^β` (``SwipeModelParameters/flickDistanceExponent``); or, with
+        /// ``SwipeModelParameters/farDragShare``, one drag sized alike (style `drag`).
         case sized
     }
 

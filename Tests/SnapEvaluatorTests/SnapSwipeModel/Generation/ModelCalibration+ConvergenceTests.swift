@@ -97,8 +97,22 @@ import Testing
         #expect(off.count == 1 && off[0].kind == .atLimit && off[0].statistic == .oneItemCameToRestShare, "\(off)")
         #expect(off[0].finding == "at the search's bound 0.7 (kept in [0.7, 0.999])")
         #expect(off[0].description.contains("pushed by 'share_one_item_came_to_rest'") && off[0].description.contains("target 0.1, simulated 0.6"))
-        // within tolerance at the limit: a fit, not a problem
-        #expect(check(simulated: 0.12).isEmpty)
+        // within tolerance at the limit: still at a limit (issue 32 item 3; before: no problem,
+        // and the fence the search was stopped by passed silently), named with its statistic
+        let fenced = check(simulated: 0.12)
+        #expect(fenced.count == 1 && fenced[0].kind == .atLimit && fenced[0].statistic == .oneItemCameToRestShare, "\(fenced)")
+        #expect(fenced[0].finding == "at the search's bound 0.7 (kept in [0.7, 0.999]) with its statistic "
+                + "'share_one_item_came_to_rest' within tolerance: stopped by the bound, not by the data")
+        #expect(fenced[0].description.contains("target 0.1, simulated 0.12"))
+        let verdict = CalibrationVerdict(problems: fenced, fittedCount: 18, rows: [], rank: nil, rankedAgainst: [], generated: 100)
+        #expect(verdict.reasons.first == "1 of 18 fitted parameters did not converge (drag lift-off point 1 − parameters.dragReleaseEarliness)",
+                "\(verdict.reasons)")
+        // inside its limits with the statistic within tolerance: a fit
+        var inside = p
+        glide.set(&inside, 0.8)
+        #expect(ModelCalibration.problems(fitted: [(glide, .oneItemCameToRestShare)], targets: [.oneItemCameToRestShare: 0.1],
+                                          history: [.init(parameters: p, simulated: [.oneItemCameToRestShare: 0.12], next: inside)],
+                                          stoppedBy: nil, jacobian: nil).isEmpty)
     }
 
     /// The projector preference is fitted as the Beta's mean `a/(a + b)`, not the file's value at

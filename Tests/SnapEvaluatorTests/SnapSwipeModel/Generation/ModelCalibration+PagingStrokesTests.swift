@@ -148,7 +148,7 @@ import Testing
     /// fraction is kept in its limits, and the durations are ratios to the flick duration, set after
     /// it, so a flick-duration step keeps them in proportion and each ratio moves its own style only.
     @Test func theOneItemStrokeParametersAreSharesAndRatios() throws {
-        let list = ModelCalibration.oneItemStrokeParameters
+        let list = ModelCalibration.oneItemStrokeParameters(SwipeModelParameters())
         let share = try #require(list.first { $0.key == "flickShare" })
         let fraction = try #require(list.first { $0.key == "dragFractionMean" })
         let drag = try #require(list.first { $0.key == "dragDurationMedian" })
@@ -178,7 +178,8 @@ import Testing
 
     /// Each of the one-item and stay statistics answers to its own parameter (gliding drags, one
     /// row per scan, common seeds): more drags make more slow one-item strokes, longer drags travel
-    /// further, slower drags and stays move longer, each well beyond the tolerance.
+    /// further, slower drags and stays move longer, and far drags (every far goal not projected, 40%
+    /// of them) make more slow far strokes, each well beyond the tolerance.
     @Test func theOneItemStatisticsFollowTheirParameters() throws {
         let layout = try benchLayout()
         let calibration = ModelCalibration(task: .paging, livePolicy: nil, seed: 3)
@@ -192,6 +193,7 @@ import Testing
             return try calibration.simulate(p, layout: layout, traces: 3000, users: 50, seed: 11).statisticValues
         }
         let a = try stats { _ in }
+        let farDrags = try stats { $0.farDragShare = 1 }
         let moreDrags = try stats { $0.flickShare = 0.35 }
         let longer = try stats { $0.dragFractionMean = 0.8 }
         let slower = try stats { $0.dragDurationMedian = 500; $0.stayDurationMedian = 450 }
@@ -200,5 +202,83 @@ import Testing
         #expect(try value(longer, .oneItemSlowTravelLocation) > 1.2 * value(a, .oneItemSlowTravelLocation))
         #expect(try value(slower, .oneItemSlowMotionTimeLocation) > 1.2 * value(a, .oneItemSlowMotionTimeLocation))
         #expect(try value(slower, .stayMotionTimeLocation) > 1.2 * value(a, .stayMotionTimeLocation))
+        #expect(try value(farDrags, .farSlowShare) > value(a, .farSlowShare) + 0.15, "\(farDrags[.farSlowShare] ?? .nan) \(a[.farSlowShare] ?? .nan)")
+    }
+
+    /// A far drag (``SwipeModelParameters/farDragShare``) is the one-item drag's draw times `|k|^β`,
+    /// from the same random draws (the share's draw stands where a one-item goal draws its flick
+    /// share); ``SwipeModelParameters/dragTravelSpan`` multiplies every drag's fraction, so a drag
+    /// can pass the next item. Without the keys a far goal is a sized flick (the first test).
+    @Test(arguments: [0.5, 1.0])
+    func aFarDragIsTheOneItemDragTimesTheDistanceToTheBeta(beta: Double) throws {
+        var p = SwipeModelParameters()
+        p.flickShare = 0
+        p.flickDistanceExponent = beta
+        p.farDragShare = 1
+        let model = try SwipeModel(parameters: p, layout: benchLayout())
+        p.dragTravelSpan = 2
+        let spanned = try SwipeModel(parameters: p, layout: benchLayout())
+        for seed in 1...10 {
+            let one = model.plan(intent: 1, projected: false, user: plainUser(), using: try GSLRandom(seed: UInt64(seed)))
+            #expect(one.style == .drag && one.strategy == .stepper)
+            for k in [-3, 2] {
+                let far = model.plan(intent: k, projected: false, forceFlick: true, user: plainUser(), using: try GSLRandom(seed: UInt64(seed)))
+                #expect(far.style == .drag && far.strategy == .sized && far.direction == (k > 0 ? 1 : -1))
+                let size = pow(Double(abs(k)), beta)
+                #expect(abs(far.amplitude / one.amplitude - size) < 1e-12 * size)
+                #expect(far.duration == one.duration && far.releaseFraction == one.releaseFraction && far.hold == one.hold)
+                // projected goals are not drags
+                let projected = model.plan(intent: k, projected: true, user: plainUser(), using: try GSLRandom(seed: UInt64(seed)))
+                #expect(projected.style == .flick && projected.strategy == .projector)
+            }
+            let long = spanned.plan(intent: 1, projected: false, user: plainUser(), using: try GSLRandom(seed: UInt64(seed)))
+            #expect(abs(long.amplitude / one.amplitude - 2) < 1e-12 && long.duration == one.duration)
+        }
+        // a share of 0 keeps every far goal a flick
+        p.farDragShare = 0
+        let none = try SwipeModel(parameters: p, layout: benchLayout())
+        #expect(none.plan(intent: 3, projected: false, forceFlick: true, user: plainUser(), using: try GSLRandom(seed: 4)).style == .flick)
+        // the keys are checked
+        for (key, change) in [("farDragShare", { (q: inout SwipeModelParameters) in q.farDragShare = 1.5 }),
+                              ("dragTravelSpan", { (q: inout SwipeModelParameters) in q.dragTravelSpan = 0.5 })] {
+            var bad = p
+            change(&bad)
+            #expect(throws: SwipeModelError.self) { try SwipeModel.validate(bad) }
+            do { try SwipeModel.validate(bad) } catch { #expect("\(error)".contains(key), "\(error)") }
+        }
+    }
+
+    /// `--like` extends the drags only where it fits the one-item strokes: the span 2 with the
+    /// fraction's mean and sd halved (the same travel to start from), and far drags from the slow
+    /// far strokes' share when flicks are sized and that share is at least 2%; the fitted drag
+    /// amplitude is then in pitches (fraction × span) with limits 0.1…1.9, and the far share is fitted.
+    @Test func dragsPastOneItemAndFarDragsAreSetWhereTheOneItemStrokesAreFitted() throws {
+        var plain = SwipeModelParameters()
+        #expect(ModelCalibration.extendDrags(like: [.farSlowShare: 0.3], into: &plain) == nil && plain == SwipeModelParameters())
+        var sized = SwipeModelParameters()
+        sized.flickDistanceExponent = 0.8
+        let note = try #require(ModelCalibration.extendDrags(like: [.farSlowShare: 0.3], into: &sized))
+        #expect(note.contains("far drags") && sized.farDragShare == 0.3 && sized.dragTravelSpan == 2)
+        #expect(abs(sized.dragFractionMean - 0.275) < 1e-12 && abs(sized.dragFractionSD - 0.075) < 1e-12)
+        #expect(ModelCalibration.extendDrags(like: [.farSlowShare: 0.3], into: &sized) == nil)   // set once
+        var gliding = SwipeModelParameters()
+        gliding.dragReleaseEarliness = 0.1
+        _ = try #require(ModelCalibration.extendDrags(like: [.farSlowShare: 0.3], into: &gliding))
+        #expect(gliding.farDragShare == nil && gliding.dragTravelSpan == 2)   // no sized flicks: no far drags
+        var fewSlow = SwipeModelParameters()
+        fewSlow.flickDistanceExponent = 0.8
+        _ = ModelCalibration.extendDrags(like: [.farSlowShare: 0.01], into: &fewSlow)
+        #expect(fewSlow.farDragShare == nil && fewSlow.dragTravelSpan == 2)
+        let list = ModelCalibration.oneItemStrokeParameters(sized)
+        let amplitude = try #require(list.first { $0.key == "dragFractionMean" })
+        #expect(abs(amplitude.get(sized) - 0.55) < 1e-12 && amplitude.limits == 0.1...1.9)
+        amplitude.set(&sized, 1.2)
+        #expect(abs(sized.dragFractionMean - 0.6) < 1e-12)
+        amplitude.set(&sized, 5)
+        #expect(sized.dragFractionMean == ModelCalibration.dragFractionLimits.upperBound)
+        #expect(throws: Never.self) { try SwipeModel.validate(sized) }
+        let far = try #require(list.first { $0.key == "farDragShare" })
+        #expect(far.statistic == .farSlowShare && far.isProbability && far.get(sized) == 0.3)
+        #expect(!ModelCalibration.oneItemStrokeParameters(gliding).contains { $0.key == "farDragShare" })
     }
 }

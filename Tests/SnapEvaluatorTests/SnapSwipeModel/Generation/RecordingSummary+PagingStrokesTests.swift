@@ -103,4 +103,17 @@ import Testing
         let fewStays = try values(Array(f.prefix(64)))  // 19 stays
         #expect(fewStays[.stayMotionTimeLocation]?.isNaN == true)
     }
+
+    /// Far strokes (labelled ≥ 2 items from their start) split at the same stroke-time split: 6 slow
+    /// and 14 fast give 6 / 20; a far stroke without a stroke time is not counted, and 19 far
+    /// strokes are too few.
+    @Test func farStrokesSplitAtTheStrokeTimeSplit() throws {
+        var f = (0..<25).map { _ in timed(intent: 1, strokeTime: 50, motion: 60, travel: 0.4) }
+        f += (0..<20).map { _ in timed(intent: -1, strokeTime: 200, motion: 150, travel: 0.8) }
+        f += (0..<6).map { timed(intent: $0.isMultiple(of: 2) ? 2 : -3, strokeTime: 200, motion: 300, travel: 1.5) }
+        f += (0..<14).map { timed(intent: $0.isMultiple(of: 2) ? 3 : -2, strokeTime: 50, motion: 80, travel: 1.8) }
+        f += [timed(intent: 2, strokeTime: nil, motion: 300, travel: 1.5)]
+        #expect(try #require(try values(f)[.farSlowShare]) == 0.3)
+        #expect(try values(Array(f.dropLast(2)))[.farSlowShare]?.isNaN == true)
+    }
 }
