@@ -51,7 +51,7 @@ extension SnapLab.Generate {
         var generated = try Self.measure(generator, selection: result.selection)
         generated.stallWindowWeight = recording.resolvedStallWindowWeight
         let rows = CalibrationTable.rows(recording: recording, generated: generated,
-                                         fitted: result.drivingStatistics)
+                                         fitted: result.drivingStatistics, task: task)
         printTable(rows, title: "recording (\(recording.features.count) traces) vs generated (\(generated.features.count) measured), seed \(seed)")
         if let kinematics = KinematicsDistance.compare(KinematicsDistance.points(recording), KinematicsDistance.points(generated), seed: seed) {
             Output.standard.write(KinematicsDistance.rendered(kinematics))
