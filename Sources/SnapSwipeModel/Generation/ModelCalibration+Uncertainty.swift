@@ -140,6 +140,9 @@ public struct ParameterUncertainty: Sendable, Hashable, Codable {
 }
 
 extension ModelCalibration {
+    /// The keys (``Fitted/key``) of the parameters `result`'s fit adjusted.
+    public static func fittedKeys(of result: Result) -> Set<String> { Set(result.fitted.map(\.0.key)) }
+
     /// The fewest groups of users deleted one at a time by ``uncertainty(of:recording:)``.
     static let jackknifeGroups = 20
     /// Traces measured by the jackknife at most (groups × traces), unless that leaves fewer than
