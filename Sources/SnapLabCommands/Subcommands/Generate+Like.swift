@@ -23,8 +23,10 @@ extension SnapLab.Generate {
         let inferred = ModelCalibration.inferredTask(recording)
         let task = self.task ?? sidecar?.task ?? inferred.task
         if self.task == nil && sidecar == nil { Output.notice("task \(task.rawValue): \(inferred.reason)\n") }
+        // --model START.json: the fit's start, of the recording's task and carousel
+        let starting = try model.map { try LikeStart.read(path: $0, task: task, taskGiven: self.task != nil, layout: recording.layout) }
         // reveal is the task of a free-scrolling row (SwipeTask): its strokes rest where their flings end
-        let liveID = livePolicy ?? sidecar?.livePolicy
+        let liveID = livePolicy ?? sidecar?.livePolicy ?? starting?.file.livePolicy
             ?? (task == .paging ? nil : task == .reveal ? FreeScrollCarousel.identifier : "compose-lazyrow-snap")
         let live = try liveID.map { id throws(PolicyLookupError) in try FreeScrollCarousel.livePolicy(id: id) }
         let seed = self.seed ?? UInt64.random(in: 0...UInt64(UInt32.max))
@@ -34,11 +36,10 @@ extension SnapLab.Generate {
         var calibration = ModelCalibration(task: task, livePolicy: live, seed: seed)
         calibration.threads = threads ?? ProcessInfo.processInfo.activeProcessorCount
         let cancelled = read.tracesRead > 0 ? Double(read.tracesCancelled) / Double(read.tracesRead) : 0
-        var start = SwipeModelParameters()
-        if let model { start = try GeneratorModelFile.read(path: model).parameters }
-        let result = try calibration.calibrate(recording, cancelledShare: cancelled, base: start)
+        let result = try calibration.calibrate(recording, cancelledShare: cancelled, base: starting?.file.parameters ?? SwipeModelParameters())
         Output.notice("calibrated in \(NumberFormat.fixed(Date().timeIntervalSince(started), 1)) s "
                            + "(\(result.rounds) rounds, rounds \(result.keptFrom)–\(result.rounds) averaged)\n")
+        if let starting { Output.notice("note: \(starting.note(fittedKeys: ModelCalibration.fittedKeys(of: result)))\n") }
         for note in result.notes { Output.notice("note: \(note)\n") }
         try checkConvergence(result, source: "generate --like " + like.joined(separator: " "))
         if !result.uncertainty.isEmpty {
@@ -51,7 +52,7 @@ extension SnapLab.Generate {
         var generated = try Self.measure(generator, selection: result.selection)
         generated.stallWindowWeight = recording.resolvedStallWindowWeight
         let rows = CalibrationTable.rows(recording: recording, generated: generated,
-                                         fitted: result.drivingStatistics)
+                                         fitted: result.drivingStatistics, task: task)
         printTable(rows, title: "recording (\(recording.features.count) traces) vs generated (\(generated.features.count) measured), seed \(seed)")
         if let kinematics = KinematicsDistance.compare(KinematicsDistance.points(recording), KinematicsDistance.points(generated), seed: seed) {
             Output.standard.write(KinematicsDistance.rendered(kinematics))

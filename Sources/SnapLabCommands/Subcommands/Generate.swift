@@ -66,7 +66,7 @@ extension SnapLab {
         @Option(help: "Fit the model to published statistics first: a JSON object of statistic id → value (ids as in the --like table's id column; e.g. Data/a30-facts.json), then generate; prints target vs generated.")
         var match: String?
 
-        @Option(help: "Read the model (parameters, task, live policy, layout) from a JSON file written by --save-model or beside a generated file.")
+        @Option(help: "Read the model (parameters, task, live policy, layout) from a JSON file written by --save-model or beside a generated file; with --like or --match, the fit's starting model (its task and layout must be the recording's).")
         var model: String?
 
         @Option(help: "Every session is one trial toward this item (0-based), opening as the model's trials do (at offset 0 without them): with --model and --layout, the calibrated people on another screen and goal.")
@@ -123,9 +123,6 @@ extension SnapLab {
             }
             if let frameRate, ![60, 90, 120].contains(frameRate) { throw ValidationError("--frame-rate must be 60, 90 or 120") }
             guard !out.isEmpty else { throw ValidationError("--out must name a file") }
-            if !like.isEmpty && model != nil {
-                throw ValidationError("--like fits the model to recordings and --model reads one from a file: give one of them")
-            }
             if !rankAgainst.isEmpty && like.isEmpty && match == nil {
                 throw ValidationError("--rank-against compares a fitted model's ranking: give it with --like or --match")
             }

@@ -20,9 +20,14 @@ public enum CalibrationTable {
         public var note: String
     }
 
-    /// The rows for `recording` against `generated`, for a model fitted to the statistics named in `fitted`.
-    public static func rows(recording: RecordingSummary, generated: RecordingSummary, fitted: Set<StatisticKind>) -> [Row] {
-        rows(targets: recording.statistics, generated: generated, fitted: fitted)
+    /// The rows for `recording` against `generated`, for a model fitted to the statistics named in
+    /// `fitted`; with `task`, only the statistics a recording of that task has
+    /// (``StatisticKind/applies(to:)``: a reveal recording's table has no paging-only rows), and
+    /// every fitted one.
+    public static func rows(recording: RecordingSummary, generated: RecordingSummary, fitted: Set<StatisticKind>,
+                            task: SwipeTask? = nil) -> [Row] {
+        let shown = recording.statistics.filter { s in fitted.contains(s.kind) || task.map(s.kind.applies(to:)) ?? true }
+        return rows(targets: shown, generated: generated, fitted: fitted)
     }
 
     /// The rows for published `targets` (statistic → value; the tolerances are the statistics' own):

@@ -27,8 +27,15 @@ public struct ParameterUncertainty: Sendable, Hashable, Codable {
     /// The 95% interval: `θ·exp(±c·se)` for a scale, `θ ± c·se` (kept in [0, 1]) for a probability.
     public var low: Double
     public var high: Double
-    /// The interval's half-width exceeds ``dataLimit`` of the estimate.
+    /// The interval's half-width exceeds ``dataLimit`` of the estimate (and, with no interval, a
+    /// parameter at a limit: the data did not pin it down).
     public var isDataLimited: Bool
+    /// The fit ended with the parameter at a limit of the search (a ``CalibrationProblem`` of kind
+    /// ``CalibrationProblem/Kind/atLimit``): it has no interval (``standardError``, ``low`` and
+    /// ``high`` are NaN, `null` in a model file), and it was left out of the Jacobian that carries
+    /// the others' errors, so that their intervals are not widened by a slope measured at the bound.
+    /// Written to a model file only when true (`at_limit`).
+    public var isAtLimit = false
 
     /// The normal 97.5% quantile.
     public static let z95 = 1.959964
@@ -56,6 +63,12 @@ public struct ParameterUncertainty: Sendable, Hashable, Codable {
                                                  criticalValue: criticalValue) <= Self.dataLimit)
     }
 
+    /// A parameter at a limit of the search (``isAtLimit``): no interval.
+    public init(atLimit parameter: String, key: String, statistic: String? = nil, estimate: Double, isLogScale: Bool) {
+        self.init(parameter: parameter, key: key, statistic: statistic, estimate: estimate, standardError: .nan, isLogScale: isLogScale)
+        isAtLimit = true
+    }
+
     /// The 95% interval's half-width relative to the estimate: `sinh(c·se)` for a scale
     /// (≈ c·se), `c·se / |θ|` for a probability (before clipping to [0, 1]); NaN when unknown.
     public var relativeHalfWidth: Double {
@@ -73,6 +86,7 @@ public struct ParameterUncertainty: Sendable, Hashable, Codable {
         case isLogScale = "log_scale"
         case isDataLimited = "data_limited"
         case criticalValue = "critical_value"
+        case isAtLimit = "at_limit"
     }
 
     /// An unknown error (NaN: a statistic not finite on some jackknife subset) is written as `null`,
@@ -89,6 +103,7 @@ public struct ParameterUncertainty: Sendable, Hashable, Codable {
         try c.encode(high.isFinite ? high : nil, forKey: .high)
         try c.encode(isDataLimited, forKey: .isDataLimited)
         try c.encode(criticalValue, forKey: .criticalValue)
+        try c.encodeIfPresent(isAtLimit ? true : nil, forKey: .isAtLimit)
     }
 
     public init(from decoder: any Decoder) throws {
@@ -103,12 +118,17 @@ public struct ParameterUncertainty: Sendable, Hashable, Codable {
         high = try c.decodeIfPresent(Double.self, forKey: .high) ?? .nan
         isDataLimited = try c.decode(Bool.self, forKey: .isDataLimited)
         criticalValue = try c.decodeIfPresent(Double.self, forKey: .criticalValue) ?? Self.z95
+        isAtLimit = try c.decodeIfPresent(Bool.self, forKey: .isAtLimit) ?? false
     }
 
     /// The fitted parameters as a text table: value, 95% interval, relative half-width and the mark.
     public static func rendered(_ list: [ParameterUncertainty]) -> String {
         func number(_ x: Double) -> String { x.isFinite ? NumberFormat.compact(x, 3) : "—" }
         let rows = list.map { u -> [String] in
+            if u.isAtLimit {
+                return [u.parameter, number(u.estimate), "at limit", "—",
+                        "AT A LIMIT of the search: no interval (left out of the others' intervals)"]
+            }
             let relative = u.relativeHalfWidth
             return [u.parameter, number(u.estimate), u.standardError.isFinite ? "\(number(u.low))–\(number(u.high))" : "—",
                     relative.isFinite ? "±\(NumberFormat.fixed(100 * relative, 1))%" : "—",
@@ -120,6 +140,9 @@ public struct ParameterUncertainty: Sendable, Hashable, Codable {
 }
 
 extension ModelCalibration {
+    /// The keys (``Fitted/key``) of the parameters `result`'s fit adjusted.
+    public static func fittedKeys(of result: Result) -> Set<String> { Set(result.fitted.map(\.0.key)) }
+
     /// The fewest groups of users deleted one at a time by ``uncertainty(of:recording:)``.
     static let jackknifeGroups = 20
     /// Traces measured by the jackknife at most (groups × traces), unless that leaves fewer than
@@ -145,10 +168,22 @@ extension ModelCalibration {
     /// share for probabilities. The subsets are measured with the recording's stall-window weight
     /// (the fit holds it fixed). Empty when the Jacobian was not measured (fewer than 3 rounds) or
     /// cannot be inverted; a parameter whose statistic is not finite on some deleted group has an
-    /// unknown (NaN) error and is marked data-limited.
+    /// unknown (NaN) error and is marked data-limited. A parameter the fit left at a limit of the
+    /// search (``Result/problems``, ``CalibrationProblem/Kind/atLimit``) has no interval
+    /// (``ParameterUncertainty/isAtLimit``): its column and its statistic's row are left out of `J`
+    /// (it is held where it is), so the others' errors are `J'⁻¹ Σ' J'⁻ᵀ` over the rest alone.
     static func uncertainty(of result: Result, recording: RecordingSummary) -> [ParameterUncertainty] {
-        guard let jacobian = result.jacobian, !result.fitted.isEmpty else { return [] }
-        let fitted = result.fitted
+        guard let fullJacobian = result.jacobian, !result.fitted.isEmpty else { return [] }
+        let atLimitKeys = Set(result.problems.filter { $0.kind == .atLimit }.map(\.key))
+        let free = result.fitted.indices.filter { !atLimitKeys.contains(result.fitted[$0].0.key) }
+        let fitted = free.map { result.fitted[$0] }
+        let jacobian = free.map { i in free.map { fullJacobian[i][$0] } }
+        let limited = result.fitted.indices.filter { atLimitKeys.contains(result.fitted[$0].0.key) }.map { i in
+            let (x, statistic) = result.fitted[i]
+            return (i, ParameterUncertainty(atLimit: x.name, key: x.key, statistic: statistic.id, estimate: x.get(result.parameters),
+                                            isLogScale: !x.isProbability))
+        }
+        guard !fitted.isEmpty else { return limited.map(\.1) }
         let users = Set(recording.features.map(\.user)).count
         let groupOf = jackknifeAssignment(recording.features,
                                           groups: jackknifeGroupCount(users: users, traces: recording.features.count))
@@ -172,12 +207,19 @@ extension ModelCalibration {
         // Student's t with G − 1 degrees of freedom for the jackknife's own noise (Tukey 1958: the G
         // pseudo-values as a sample, their mean's t; Efron & Tibshirani 1993, ch. 11)
         let critical = StudentTDistribution.quantile(0.975, degreesOfFreedom: Double(groups - 1))
-        return fitted.enumerated().map { i, f in
+        var out = fitted.enumerated().map { i, f in
             let (x, statistic) = f
             return ParameterUncertainty(parameter: x.name, key: x.key, statistic: statistic.id, estimate: x.get(result.parameters),
                                         standardError: theta[i][i] >= 0 ? theta[i][i].squareRoot() : .nan,
                                         isLogScale: !x.isProbability, criticalValue: critical)
         }
+        // in the fit's order, with the run's interval multiple (no interval uses it)
+        for (i, u) in limited {
+            var u = u
+            u.criticalValue = critical
+            out.insert(u, at: i)
+        }
+        return out
     }
 
     /// The jackknife group of each trace: users (in order of first appearance) dealt round-robin to

@@ -43,4 +43,26 @@ import Testing
         #expect(rows.filter { $0.passes == false }.allSatisfy { $0.note.hasPrefix("NOT MATCHED") })
         #expect(CalibrationTable.summary(rows).contains("; \(failed) not matched"))
     }
+
+    /// A reveal recording's table has no paging-only rows (paging's stroke styles: before, the A30
+    /// home table listed them, most "not in the recording"); a paging recording's keeps them, and a
+    /// fitted statistic is always shown.
+    @Test func aRecordingsTableShowsItsTasksRows() throws {
+        let rec = try recording(traces: 300, seed: 3)
+        let all = Set(CalibrationTable.rows(recording: rec, generated: rec, fitted: []).map(\.id))
+        let pagingOnly = Set(StatisticKind.pagingOnly.map(\.id))
+        #expect(!all.isDisjoint(with: pagingOnly))
+        let reveal = CalibrationTable.rows(recording: rec, generated: rec, fitted: [], task: .reveal).map(\.id)
+        #expect(Set(reveal).isDisjoint(with: pagingOnly) && Set(reveal) == all.subtracting(pagingOnly))
+        #expect(Set(CalibrationTable.rows(recording: rec, generated: rec, fitted: [], task: .browse).map(\.id)).isDisjoint(with: pagingOnly))
+        let paging = CalibrationTable.rows(recording: rec, generated: rec, fitted: [], task: .paging).map(\.id)
+        #expect(Set(paging) == all.subtracting(StatisticKind.revealOnly.map(\.id)))
+        let kept = CalibrationTable.rows(recording: rec, generated: rec, fitted: [.flickTravelSpread], task: .reveal).map(\.id)
+        #expect(kept.contains(StatisticKind.flickTravelSpread.id))
+        // every paging-only statistic is one the recording summary leaves out under the revealed criterion
+        var revealed = rec
+        revealed.hit = .revealed
+        #expect(Set(revealed.statistics.map(\.kind.id)).isDisjoint(with: pagingOnly))
+        #expect(Set(rec.statistics.map(\.kind.id)).subtracting(revealed.statistics.map(\.kind.id)) == pagingOnly.intersection(all))
+    }
 }

@@ -1,6 +1,7 @@
 import Foundation
 import SnapStrategies
 import Testing
+@testable import SnapTraces
 @testable import SnapGSL
 @testable import SnapSwipeModel
 
@@ -159,5 +160,51 @@ import Testing
             let rms = (jackknife.map { $0[i] }.reduce(0, +) / Double(jackknife.count)).squareRoot()
             #expect(sd > 0 && rms / sd > 0.65 && rms / sd < 1.5, "statistic \(i): jackknife \(rms) vs sampling sd \(sd)")
         }
+    }
+
+    /// A parameter the fit left at a limit of the search has no interval ("at limit") and is left
+    /// out of the Jacobian: the others' errors are those of the fit without it (before, its
+    /// coupling widened every other interval).
+    @Test func aParameterAtALimitIsLeftOutOfTheOthersIntervals() throws {
+        let layout = try benchLayout()
+        let g = try TraceGenerator(model: SwipeModel(parameters: truthParameters(), layout: layout), traceCount: 400, userCount: 20,
+                                   seed: 5, livePolicy: PolicyCatalog.policy(id: "compose-lazyrow-snap"))
+        let rec = RecordingSummary(features: try allSwipes(g).map { TraceFeatures($0, pitch: layout.stride, estimator: LSQ2VelocityEstimator()) },
+                                   layout: layout)
+        let all = ModelCalibration.fittedParameters(task: .reveal)
+        let amplitude = try #require(all.first { $0.key == "stroke.amplitudeMedian" })
+        let duration = try #require(all.first { $0.key == "stroke.durationMedian" })
+        var result = ModelCalibration.Result(parameters: truthParameters(), userCount: 20, rounds: 10, keptFrom: 6, notes: [])
+        result.replicates = 4
+        // the amplitude alone, with its own slope
+        result.fitted = [(amplitude, amplitude.statistic)]
+        result.jacobian = [[1]]
+        let alone = try #require(ModelCalibration.uncertainty(of: result, recording: rec).first as ParameterUncertainty?)
+        // both, strongly coupled: each statistic moves almost as much with the other parameter
+        result.fitted = [(duration, duration.statistic), (amplitude, amplitude.statistic)]
+        result.jacobian = [[1, 0.9], [0.9, 1]]
+        let coupled = ModelCalibration.uncertainty(of: result, recording: rec)
+        #expect(coupled.count == 2 && coupled.allSatisfy { !$0.isAtLimit && $0.standardError.isFinite })
+        #expect(abs(coupled[1].standardError - alone.standardError) > 1e-6)
+        // the duration at a limit: no interval, and the amplitude's is its own again
+        result.problems = [CalibrationProblem(kind: .atLimit, parameter: duration.name, key: duration.key, value: 40,
+                                              finding: "at its bound", statistic: duration.statistic, target: 1, simulated: 1)]
+        let held = ModelCalibration.uncertainty(of: result, recording: rec)
+        #expect(held.map { $0.key } == [duration.key, amplitude.key])
+        #expect(held[0].isAtLimit && held[0].standardError.isNaN && held[0].low.isNaN && held[0].high.isNaN && held[0].isDataLimited)
+        #expect(held[0].estimate == duration.get(result.parameters) && held[0].statistic == duration.statistic.id)
+        #expect(!held[1].isAtLimit && abs(held[1].standardError - alone.standardError) < 1e-12)
+        #expect(held[0].criticalValue == held[1].criticalValue)
+        // a problem that is not at a limit leaves the Jacobian whole
+        result.problems[0].kind = .notConverged
+        #expect(ModelCalibration.uncertainty(of: result, recording: rec) == coupled)
+        // the table says "at limit", not a number; the model file marks it, and only it
+        let text = ParameterUncertainty.rendered(held)
+        #expect(text.contains("at limit") && text.contains("AT A LIMIT of the search"))
+        let data = try JSONEncoder().encode(held)
+        let objects = try #require(JSONSerialization.jsonObject(with: data) as? [[String: Any]])
+        #expect(objects[0]["at_limit"] as? Bool == true && objects[1]["at_limit"] == nil && objects[0]["low"] is NSNull)
+        let back = try JSONDecoder().decode([ParameterUncertainty].self, from: data)
+        #expect(back[0].isAtLimit && !back[1].isAtLimit && back[1] == held[1])
     }
 }
