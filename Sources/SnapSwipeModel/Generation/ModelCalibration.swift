@@ -216,7 +216,8 @@ public struct ModelCalibration: Sendable {
     public struct Result: Sendable {
         public var parameters: SwipeModelParameters
         public var userCount: Int
-        /// Rounds run, and the first round of those averaged into the result.
+        /// Rounds run, and the first round of those averaged into the result (with
+        /// ``ModelCalibration/Settling/dampedBest``: the round kept).
         public var rounds: Int
         public var keptFrom: Int
         /// Notes on what could not be estimated.
@@ -274,6 +275,8 @@ public struct ModelCalibration: Sendable {
     /// Rounds 3 on take the full chord-Newton step `J⁻¹ r` (`ModelCalibration+Newton`); `false`:
     /// each parameter by its own statistic only (the diagonal of `J`).
     public var coupledSteps = true
+    /// How the search ends (``Settling``, `ModelCalibration+Settling`; a research switch).
+    public var settling: Settling = .averaged
 
     /// The users of the simulated replicates (``UserSampling``).
     public enum ReplicateUserSampling: String, Sendable, CaseIterable {
@@ -396,6 +399,7 @@ public struct ModelCalibration: Sendable {
         var jacobian = (0..<fitted.count).map { i in (0..<fitted.count).map { $0 == i ? fitted[i].0.sign : 0 } }
         var measured = false, remeasure = false, remeasured = 0
         var history: [Round] = [], stoppedBy: (error: SwipeModelError, step: SwipeModelParameters)?
+        var misfits: [Double] = [], control = StepControl()
         for round in 1...total {
             let sim = try statistics(p, layout: layout, traces: n, users: users, replicates: replicates)
             // measured in round 3, and again (``boundRemeasures`` times at most) in the round after
@@ -406,8 +410,6 @@ public struct ModelCalibration: Sendable {
                 measured = true
             }
             remeasure = false
-            var next = p
-            let damping = round <= 2 ? 1.0 : 0.8
             // residuals: log ratio for a scale, difference for a share (0 when missing)
             let residuals = fitted.map { x, statistic -> Double in
                 guard let want = target[statistic], let got = sim[statistic], got.isFinite else { return 0 }
@@ -416,16 +418,15 @@ public struct ModelCalibration: Sendable {
             }
             let diagonal = residuals.indices.map { residuals[$0] / jacobian[$0][$0] }
             let held = Self.heldAtBounds(fitted.map(\.0), at: p, diagonal: diagonal)
-            let step = round <= 2 || !coupledSteps ? diagonal
+            var step = round <= 2 || !coupledSteps ? diagonal
                 : (Self.newtonStep(jacobian: jacobian, residuals: residuals, held: held) ?? diagonal.indices.map { held.contains($0) ? 0 : diagonal[$0] })
-            for (j, (x, _)) in fitted.enumerated() {
-                let current = x.get(p)
-                if x.isProbability {
-                    x.set(&next, min(max(current + damping * step[j], 0), 1))
-                } else {
-                    x.set(&next, max(current * exp(damping * min(max(step[j], -0.7), 0.7)), 1e-3))
-                }
+            misfits.append(Self.misfit(fitted: fitted, targets: target, simulated: sim))
+            var from = p, damping = round <= 2 ? 1.0 : 0.8
+            if settling == .dampedBest && round >= 3 {  // ModelCalibration+Settling
+                (from, step) = control.control(p, misfit: misfits[round - 1], step: step)
+                damping = control.damping
             }
+            var next = Self.stepped(from, by: step, damping: damping, fitted: fitted)
             if task == .paging { Self.reweightIntents(&next, targets: target, simulated: sim) }  // no-op without intent shares
             remeasure = measured && fitted.contains { x, _ in
                 Self.boundSide(of: x, at: x.get(next)) != 0 && Self.boundSide(of: x, at: x.get(p)) == 0
@@ -438,16 +439,12 @@ public struct ModelCalibration: Sendable {
             }
             p = next
         }
-        var best = kept.last ?? p
-        if task == .paging, Self.hasIntentShares(target), !kept.isEmpty {
-            best.intentWeights = best.intents.indices.map { i in kept.map { $0.intentWeights[i] }.reduce(0, +) / Double(kept.count) }
+        var best = averaged(p, kept: kept, fitted: fitted, targets: target), keptFrom = total / 2 + 1
+        if settling == .dampedBest, stoppedBy == nil {  // the best round, judged by its own statistics
+            let b = Self.bestRound(misfits)
+            (best, history, keptFrom) = (history[b].parameters, Array(history.prefix(b + 1)), b + 1)
         }
-        for (x, _) in fitted where !kept.isEmpty {
-            let values = kept.map(x.get)
-            x.set(&best, x.isProbability ? values.reduce(0, +) / Double(values.count)
-                                         : exp(values.map { log(max($0, 1e-9)) }.reduce(0, +) / Double(values.count)))
-        }
-        return Result(parameters: best, userCount: users, rounds: total, keptFrom: total / 2 + 1, notes: notes,
+        return Result(parameters: best, userCount: users, rounds: total, keptFrom: keptFrom, notes: notes,
                       fitted: fitted, jacobian: measured ? jacobian : nil, replicates: replicates,
                       problems: Self.problems(fitted: fitted, targets: target, history: history, stoppedBy: stoppedBy,
                                               jacobian: measured ? jacobian : nil))
