@@ -13,14 +13,11 @@ extension StatisticKind {
         oneItemSlowTravelLocation, oneItemSlowMotionTimeLocation, stayMotionTimeLocation, farSlowShare,
     ]
 
-    /// The statistics of a reveal task's goals that a paging recording does not have: none. Every
-    /// other row (the trials' and goal distances' included) is measured the same way on a paging
-    /// recording of labelled trials, and the paging fit takes them as they are.
-    public static let revealOnly: Set<StatisticKind> = []
-
-    /// Whether a recording of `task` has this statistic: not a paging-only one for reveal and
-    /// browse (neither model has paging's styles), not a reveal-only one for paging.
+    /// Whether a recording of `task` has this statistic: every one for paging (the trials' and goal
+    /// distances' rows are measured alike on a paging recording of labelled trials, and the paging
+    /// fit takes them as they are), all but the paging-only ones for reveal and browse (neither
+    /// model has paging's styles).
     public func applies(to task: SwipeTask) -> Bool {
-        task == .paging ? !Self.revealOnly.contains(self) : !Self.pagingOnly.contains(self)
+        task == .paging || !Self.pagingOnly.contains(self)
     }
 }
