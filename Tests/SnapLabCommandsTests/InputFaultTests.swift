@@ -195,7 +195,6 @@ struct InputFaultTests {
         #expect(try ExitCodeTests.run(["generate", "--traces", "5", "--seed", "1", "-q", "--out", dir + "/g.csv"]).status == 0)
         let cases: [([String], [String])] = [
             (["import", log] + Self.importArgs + ["--columns", "stroke=a,t=b,x=c", "--layout", layout, "--out", dir + "/o.csv"], ["--columns", "pointer-jsonl"]),
-            (["generate", "--traces", "5", "--like", dir + "/g.csv", "--model", dir + "/g.csv.json", "--out", dir + "/o.csv"], ["--like", "--model"]),
             (["explain", "--policy", "nearest", "--offset", "0", "--velocity", "1", "--start-index", "-1", "--count", "10"], ["--start-index", "--count"]),
             (["generate", "--traces", "3", "--task", "reveal", "--out", dir + "/o.csv"], ["--task reveal", "--live-policy"]),
             (["import", log] + Self.importArgs + ["--trial-start-offset", "nan", "--layout", layout, "--out", dir + "/o.csv"], ["--trial-start-offset"]),
