@@ -19,20 +19,23 @@ public struct SnapDecision: Sendable, Hashable {
     @usableFromInline var ruleName: RuleName
 
     public init(targetSlot: Int, targetIndex: Int, targetOffset: Double, rule: String) {
-        self.targetSlot = targetSlot
-        self.targetIndex = targetIndex
-        self.targetOffset = targetOffset
-        self.ruleName = .text(rule)
+        self.init(targetSlot: targetSlot, targetIndex: targetIndex, targetOffset: targetOffset, ruleName: .text(rule))
     }
 
     /// A decision whose rule is a literal (a string literal passed here must be typed
     /// `StaticString`: an untyped one chooses the `String` initializer).
     @inlinable
     public init(targetSlot: Int, targetIndex: Int, targetOffset: Double, rule: StaticString) {
+        self.init(targetSlot: targetSlot, targetIndex: targetIndex, targetOffset: targetOffset, ruleName: .literal(rule))
+    }
+
+    /// The one place the stored properties are set (both public initializers come here).
+    @inlinable @inline(__always)
+    init(targetSlot: Int, targetIndex: Int, targetOffset: Double, ruleName: RuleName) {
         self.targetSlot = targetSlot
         self.targetIndex = targetIndex
         self.targetOffset = targetOffset
-        self.ruleName = .literal(rule)
+        self.ruleName = ruleName
     }
 
     /// Whether the rule is `name`: ``rule`` `==` `name`, without building the text of a literal rule.
