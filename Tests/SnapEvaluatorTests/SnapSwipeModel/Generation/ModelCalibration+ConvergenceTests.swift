@@ -184,15 +184,9 @@ import Testing
     /// End to end: the problems `fitMoments` reports are the returned (averaged) model's, its
     /// values and its statistics simulated as a round's; before they were the last round's.
     @Test func fitMomentsJudgesTheModelItReturns() throws {
-        var start = SwipeModelParameters()
-        start.task = .browse
-        start.delivery.isEnabled = true
-        var calibration = ModelCalibration(task: .browse, livePolicy: try PolicyCatalog.policy(id: "nearest"), seed: 3)
-        calibration.rounds = 4
         let dwell = try #require(ModelCalibration.fittedParameters(task: .browse).first { $0.key == "delivery.touchDownDwellMedian" })
         for settling in ModelCalibration.Settling.allCases {
-            calibration.settling = settling
-            let result = try calibration.fitMoments(start, targets: [.firstMoveP50: 5000], layout: benchLayout(), users: 10, traces: 600)
+            let (calibration, result) = try runawayFit(settling)
             let problem = try #require(result.problems.first, "\(settling)")
             let own = try calibration.statistics(result.parameters, layout: benchLayout(), traces: 600, users: 10)
             #expect(problem.value == dwell.get(result.parameters), "\(settling): \(problem.value) vs \(dwell.get(result.parameters))")
@@ -243,14 +237,20 @@ import Testing
         #expect(own.first { $0.key == "stroke.amplitudeMedian" }?.statistic == .travelLocation)
     }
 
-    /// End to end: a target the model cannot reach in four rounds leaves the dwell running.
-    @Test func fitMomentsReportsARunaway() throws {
+    /// A browse fit of four rounds to a first move (p50 5,000 ms) the model cannot reach: the dwell runs.
+    func runawayFit(_ settling: ModelCalibration.Settling = .averaged) throws -> (ModelCalibration, ModelCalibration.Result) {
         var start = SwipeModelParameters()
         start.task = .browse
         start.delivery.isEnabled = true
         var calibration = ModelCalibration(task: .browse, livePolicy: try PolicyCatalog.policy(id: "nearest"), seed: 3)
         calibration.rounds = 4
-        let result = try calibration.fitMoments(start, targets: [.firstMoveP50: 5000], layout: benchLayout(), users: 10, traces: 600)
+        calibration.settling = settling
+        return (calibration, try calibration.fitMoments(start, targets: [.firstMoveP50: 5000], layout: benchLayout(), users: 10, traces: 600))
+    }
+
+    /// End to end: a target the model cannot reach in four rounds leaves the dwell running.
+    @Test func fitMomentsReportsARunaway() throws {
+        let (_, result) = try runawayFit()
         #expect(result.fittedCount == 1)
         #expect(result.problems.count == 1 && result.problems.first?.key == "delivery.touchDownDwellMedian", "\(result.problems)")
         #expect(result.problems.first?.statistic == .firstMoveP50)
