@@ -1,15 +1,16 @@
 import Foundation
 import SnapLabSupport
+import SnapStrategies
 
-/// A fitted parameter the calibration could not settle (issue 32 item 3): it ended at a limit of
-/// the search, or its statistic did not reach the target. `generate --like` and `--match` refuse
-/// such a model (exit 65, ``CalibrationError``) unless `--allow-unconverged`.
+/// A fitted parameter the calibration could not settle (issue 32 item 3): in the model the fit
+/// returns it is at a limit of the search, or its statistic there is not the target. `generate
+/// --like` and `--match` refuse such a model (exit 65, ``CalibrationError``) unless `--allow-unconverged`.
 public struct CalibrationProblem: Sendable, Hashable, CustomStringConvertible {
     public enum Kind: String, Sendable, Hashable {
         /// At a bound of its range, stopped by its valid range, or still moving at the search's
         /// largest step when the rounds ran out.
         case atLimit = "at a limit of the search"
-        /// Inside its range, but its statistic is outside tolerance at the last round.
+        /// Inside its range, but its statistic is outside tolerance in the returned model.
         case notConverged = "not converged"
     }
 
@@ -17,12 +18,12 @@ public struct CalibrationProblem: Sendable, Hashable, CustomStringConvertible {
     /// The parameter's name and its key under a model file's `parameters`.
     public var parameter: String
     public var key: String
-    /// Its value at the last round.
+    /// Its value in the model the fit returns (``ModelCalibration/Result/parameters``).
     public var value: Double
     /// What was found, in plain words.
     public var finding: String
-    /// The statistic that pushed it there (the largest share of its last step), with its target
-    /// and its simulated value at the last round.
+    /// The statistic that pushes it (the largest share of the step the search would take from the
+    /// returned model), with its target and its value simulated from the returned model.
     public var statistic: StatisticKind
     public var target: Double
     public var simulated: Double
@@ -82,21 +83,49 @@ extension ModelCalibration {
     /// way, was still running when the rounds ran out.
     static let runawayLogStep = 0.5
 
-    /// The fitted parameters that did not settle, from the search's `history` (see ``CalibrationProblem``):
-    /// a parameter at an end of its ``Fitted/limits`` (the release earliness's clamp among them,
-    /// the search's own fences) and a step the model's validation refused (`stoppedBy`), whatever
-    /// its statistic (issue 32 item 3: a parameter at a search limit is an error); a probability
-    /// at 0 or 1, a scale at the search's floor (the natural ends: no such strokes, no spread), a
-    /// scale still moving at the largest step in each of its last two rounds — each only while
-    /// its statistic is outside tolerance — and any other whose statistic is outside tolerance at
-    /// the last round. The statistic that
-    /// pushed it is the one with the largest share of its last step through the inverse Jacobian
-    /// (its own without one).
-    static func problems(fitted: [(Fitted, StatisticKind)], targets: [StatisticKind: Double], history: [Round],
+    /// The model a fit returns, as ``problems(fitted:targets:history:returned:stoppedBy:jacobian:)``
+    /// judges it: its parameters, its statistics simulated as a round's are (the same traces,
+    /// users, replicates and seeds), and what it is in the search ("the mean of rounds 6–10").
+    struct Returned: Sendable {
+        var parameters: SwipeModelParameters
+        var simulated: [StatisticKind: Double]
+        var description: String
+
+        /// What the mean of `kept` rounds from round `from` on is, of a search that ran `rounds`.
+        static func averaging(_ kept: Int, from: Int, rounds: Int) -> String {
+            kept == 0 ? "round \(rounds), where the search stopped" : kept == 1 ? "round \(from)" : "the mean of rounds \(from)–\(from + kept - 1)"
+        }
+    }
+
+    /// `parameters`, the model a fit returns, with its statistics: a round's own when it is one of
+    /// `history`'s (the best round; the last when nothing was averaged), else simulated once more
+    /// as a round is (one round's cost), so that the verdict describes the model written.
+    func returnedModel(_ parameters: SwipeModelParameters, _ description: String, history: [Round], layout: CarouselLayout,
+                       traces n: Int, users: Int, replicates: Int) throws -> Returned {
+        let simulated = try history.last { $0.parameters == parameters }?.simulated
+            ?? statistics(parameters, layout: layout, traces: n, users: users, replicates: replicates)
+        return Returned(parameters: parameters, simulated: simulated, description: description)
+    }
+
+    /// The fitted parameters that did not settle in the `returned` model (see ``CalibrationProblem``),
+    /// the values quoted being its own: a parameter at an end of its ``Fitted/limits`` there (the
+    /// release earliness's clamp among them, the search's own fences) and one whose step the model's
+    /// validation refused (`stoppedBy`), whatever its statistic (issue 32 item 3: a parameter at a
+    /// search limit is an error); a probability at 0 or 1, a scale at the search's floor (the
+    /// natural ends: no such strokes, no spread) — each only while its statistic is outside
+    /// tolerance in the returned model — and any other whose statistic is outside tolerance there.
+    /// From the search's path (`history`), a scale that moved at the largest step, the same way, in
+    /// each of the last two rounds was still running when the rounds ran out: with its statistic
+    /// off that is a reason of its own (at a limit), and a last step that reached a fence the
+    /// returned model is inside is said alongside. The statistic that pushes it is the one with the
+    /// largest share of the step the search would take from the returned model through the inverse
+    /// Jacobian (its own without one).
+    static func problems(fitted: [(Fitted, StatisticKind)], targets: [StatisticKind: Double], history: [Round], returned: Returned,
                          stoppedBy: (error: SwipeModelError, step: SwipeModelParameters)?, jacobian: [[Double]]?) -> [CalibrationProblem] {
         guard let last = history.last else { return [] }
+        let simulated = returned.simulated
         let residuals = fitted.map { x, s -> Double in
-            guard let want = targets[s], let got = last.simulated[s], got.isFinite else { return 0 }
+            guard let want = targets[s], let got = simulated[s], got.isFinite else { return 0 }
             if x.isProbability { return want - got }
             return want > 0 && got > 0 ? log(want / got) : 0
         }
@@ -113,18 +142,17 @@ extension ModelCalibration {
         }
         var out: [CalibrationProblem] = []
         for (j, (x, own)) in fitted.enumerated() {
-            let want = targets[own] ?? .nan, got = last.simulated[own] ?? .nan
+            let want = targets[own] ?? .nan, got = simulated[own] ?? .nan
             let within = RecordingSummary.Statistic(own, value: want).matches(got)
-            let value = x.get(last.parameters), next = x.get(last.next)
-            let move = x.isProbability ? next - value : log(max(next, 1e-12) / max(value, 1e-12))
+            let value = x.get(returned.parameters)
             var pusher = own
-            if let inverse, move != 0 {
-                let shares = residuals.indices.map { inverse[j][$0] * residuals[$0] * (move > 0 ? 1 : -1) }
+            if let inverse, case let step = residuals.indices.reduce(0.0, { $0 + inverse[j][$1] * residuals[$1] }), step != 0 {
+                let shares = residuals.indices.map { inverse[j][$0] * residuals[$0] * (step > 0 ? 1 : -1) }
                 if let i = shares.indices.max(by: { shares[$0] < shares[$1] }), shares[i] > 0 { pusher = fitted[i].1 }
             }
             func problem(_ kind: CalibrationProblem.Kind, _ finding: String) -> CalibrationProblem {
                 CalibrationProblem(kind: kind, parameter: x.name, key: x.key, value: value, finding: finding, statistic: pusher,
-                                   target: targets[pusher] ?? .nan, simulated: last.simulated[pusher] ?? .nan, valueName: x.valueName)
+                                   target: targets[pusher] ?? .nan, simulated: simulated[pusher] ?? .nan, valueName: x.valueName)
             }
             if x.key == stopKey, let error = stoppedBy?.error {
                 out.append(problem(.atLimit, "the search's next step left the model's valid range (\(error.description)) "
@@ -133,24 +161,29 @@ extension ModelCalibration {
             }
             // a fence of the search's own (`limits`) counts whatever the statistic: the search was
             // stopped there, not by the data, and another parameter may carry what this one could not
-            if let limit = x.limits.flatMap({ limitFinding(next, in: $0) }) {
+            if let limit = x.limits.flatMap({ limitFinding(value, in: $0) }) {
                 out.append(problem(.atLimit, within ? limit + " with its statistic '\(own.id)' within tolerance: stopped by the bound, not by the data"
                                                     : limit))
                 continue
             }
             guard !within else { continue }
-            if x.isProbability && (next <= 1e-12 || next >= 1 - 1e-12) {
-                out.append(problem(.atLimit, "at its bound \(next <= 1e-12 ? "0" : "1") (a probability) with its statistic still outside tolerance"))
-            } else if !x.isProbability && next <= 1e-3 * 1.0001 {
+            let off = "its statistic '\(own.id)' is \(CalibrationProblem.number(got)) against the target \(CalibrationProblem.number(want)) "
+                + "in the returned model (\(returned.description)), outside tolerance \(own.toleranceText)"
+            // the search's path: its last step, and the one before
+            let from = x.get(last.parameters), next = x.get(last.next)
+            let move = x.isProbability ? next - from : log(max(next, 1e-12) / max(from, 1e-12))
+            let fenced = x.limits.flatMap { limitFinding(next, in: $0) }.map { "; the search's last step ended " + $0 } ?? ""
+            if x.isProbability && (value <= 1e-12 || value >= 1 - 1e-12) {
+                out.append(problem(.atLimit, "at its bound \(value <= 1e-12 ? "0" : "1") (a probability) with its statistic still outside tolerance"))
+            } else if !x.isProbability && value <= 1e-3 * 1.0001 {
                 out.append(problem(.atLimit, "at the search's floor 0.001"))
             } else if !x.isProbability, history.count >= 2, abs(move) >= runawayLogStep,
-                      case let before = log(max(value, 1e-12) / max(x.get(history[history.count - 2].parameters), 1e-12)),
+                      case let before = log(max(from, 1e-12) / max(x.get(history[history.count - 2].parameters), 1e-12)),
                       abs(before) >= runawayLogStep, before * move > 0 {
-                out.append(problem(.atLimit, "still moving at the search's largest step (×\(NumberFormat.fixed(exp(abs(move)), 2)) in the last round, "
-                                   + "×\(NumberFormat.fixed(exp(abs(before)), 2)) in the one before) when the \(history.count) rounds ran out"))
+                out.append(problem(.atLimit, off + "; and the rounds were still moving at the search's largest step (×\(NumberFormat.fixed(exp(abs(move)), 2)) "
+                                   + "in the last round, ×\(NumberFormat.fixed(exp(abs(before)), 2)) in the one before) when the \(history.count) rounds ran out" + fenced))
             } else {
-                out.append(problem(.notConverged, "its statistic '\(own.id)' is \(CalibrationProblem.number(got)) against the target "
-                                   + "\(CalibrationProblem.number(want)) at round \(history.count), outside tolerance \(own.toleranceText)"))
+                out.append(problem(.notConverged, off + fenced))
             }
         }
         return out

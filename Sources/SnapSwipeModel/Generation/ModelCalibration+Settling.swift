@@ -10,8 +10,8 @@ import Foundation
 extension ModelCalibration {
     /// How the search chooses its result (``ModelCalibration/settling``).
     public enum Settling: String, Sendable, CaseIterable {
-        /// The mean of the second half's iterates (Polyak averaging), judged by the last round's
-        /// statistics: what `generate --like` and `--match` use.
+        /// The mean of the second half's iterates (Polyak averaging), judged by its own statistics,
+        /// simulated once more as a round's (never by the last round's): what `generate --like` and `--match` use.
         case averaged
         /// ``StepControl`` from round 3 on, and the round with the smallest misfit as the result,
         /// judged by its own statistics. Measured against `averaged` in

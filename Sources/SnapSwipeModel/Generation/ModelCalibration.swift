@@ -51,7 +51,7 @@ public struct ModelCalibration: Sendable {
         /// (``ModelCalibration/cleanJacobian(_:signs:)``).
         public var sign: Double = 1
         /// The range the search keeps the parameter in, where narrower than its valid range (its
-        /// ``set`` clamps to it); ``ModelCalibration/problems(fitted:targets:history:stoppedBy:jacobian:)``
+        /// ``set`` clamps to it); ``ModelCalibration/problems(fitted:targets:history:returned:stoppedBy:jacobian:)``
         /// names a value at either end as at a limit. `nil`: a scale kept ≥ 0.001, a probability in [0, 1].
         public var limits: ClosedRange<Double>? = nil
         /// What ``get`` returns, as a message names it, when that is not the model file's value at
@@ -233,8 +233,8 @@ public struct ModelCalibration: Sendable {
         public var drivingStatistics: Set<StatisticKind> { Set(fitted.map(\.1)) }
         var jacobian: [[Double]]?
         var replicates = 1
-        /// Fitted parameters that ended at a limit of the search or whose statistic did not reach
-        /// its target (``ModelCalibration/problems(fitted:targets:history:stoppedBy:jacobian:)``):
+        /// Fitted parameters at a limit of the search, or whose statistic is not its target, in the
+        /// model returned, ``parameters`` (``ModelCalibration/problems(fitted:targets:history:returned:stoppedBy:jacobian:)``):
         /// `generate` refuses the model unless `--allow-unconverged`.
         public var problems: [CalibrationProblem] = []
         /// The recording's selection of strokes the simulated ones were measured with (``TraceSelection``).
@@ -393,7 +393,8 @@ public struct ModelCalibration: Sendable {
         // `J⁻¹ r` with that Jacobian (`ModelCalibration+Newton`; with `coupledSteps` off, or when
         // the system is ill-conditioned, each parameter by its own slope only: a statistic that
         // moves half as fast as its parameter gets twice the step), damped by 0.8. The result averages the iterates of the second half
-        // (Polyak averaging, which damps the round-to-round noise of the simulated statistics).
+        // (Polyak averaging, which damps the round-to-round noise of the simulated statistics), and
+        // is judged on its own statistics, simulated once more (`returnedModel`, `problems`).
         let total = max(rounds, 2)
         var kept: [SwipeModelParameters] = []
         var jacobian = (0..<fitted.count).map { i in (0..<fitted.count).map { $0 == i ? fitted[i].0.sign : 0 } }
@@ -440,13 +441,15 @@ public struct ModelCalibration: Sendable {
             p = next
         }
         var best = averaged(p, kept: kept, fitted: fitted, targets: target), keptFrom = total / 2 + 1
+        var what = Returned.averaging(kept.count, from: keptFrom, rounds: history.count)
         if settling == .dampedBest, stoppedBy == nil {  // the best round, judged by its own statistics
             let b = Self.bestRound(misfits)
-            (best, history, keptFrom) = (history[b].parameters, Array(history.prefix(b + 1)), b + 1)
+            (best, history, keptFrom, what) = (history[b].parameters, Array(history.prefix(b + 1)), b + 1, "round \(b + 1), the smallest misfit")
         }
+        let returned = try returnedModel(best, what, history: history, layout: layout, traces: n, users: users, replicates: replicates)
         return Result(parameters: best, userCount: users, rounds: total, keptFrom: keptFrom, notes: notes,
                       fitted: fitted, jacobian: measured ? jacobian : nil, replicates: replicates,
-                      problems: Self.problems(fitted: fitted, targets: target, history: history, stoppedBy: stoppedBy,
+                      problems: Self.problems(fitted: fitted, targets: target, history: history, returned: returned, stoppedBy: stoppedBy,
                                               jacobian: measured ? jacobian : nil))
     }
 
