@@ -105,7 +105,8 @@ extension ModelCalibration {
         return nil
     }
 
-    /// Sets up `p` for the release shape: no motor noise, and stalls between moves when the
+    /// Sets up `p` for the release shape: no motor noise, (reveal trials) the opening stroke and
+    /// strokes that keep their size toward the content's end, and stalls between moves when the
     /// recording's share of gaps between moves (`moveGaps`) exceeds its share of late lift-offs
     /// (`lateLifts`) on frame delivery. Returns the notes.
     static func prepareReleaseShape(_ p: inout SwipeModelParameters, moveGaps: Double?, lateLifts: Double?) -> [String] {
@@ -113,9 +114,11 @@ extension ModelCalibration {
                      + "motor noise 0 (in a reveal stroke it and the amplitude log sd are one lognormal factor; the amplitude log sd carries it)"]
         p.motorNoiseRange = 0...0
         if let note = prepareOpeningRelease(&p) { notes.append(note) }
-        p.stroke.keepsSizeAtContentEnd = true
-        notes.append("content end: a stroke toward a target revealed at the content's end keeps its drawn size (the row's end stops it; "
-                     + "no stroke placed to the distance still to go)")
+        if p.task == .reveal && p.trials != nil {
+            p.stroke.keepsSizeAtContentEnd = true
+            notes.append("content end: a stroke toward a target revealed at the content's end keeps its drawn size (the row's end stops it; "
+                         + "no stroke placed to the distance still to go)")
+        }
         if p.delivery.isEnabled, p.delivery.stallsBetweenMoves == nil, let gaps = moveGaps, let late = lateLifts, gaps > late {
             p.delivery.stallsBetweenMoves = true
             notes.append("stalls between moves: the recording has gaps > 40 ms between moves in \(NumberFormat.fixed(100 * gaps, 1))% of its strokes "

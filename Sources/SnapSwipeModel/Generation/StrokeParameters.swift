@@ -43,7 +43,7 @@ public struct StrokeParameters: Sendable, Hashable, Codable {
     /// At the content's end nothing can overshoot, the row's end stops it, and people swipe as
     /// before (A30 home, whose target is the last item: the trials' last strokes travel a
     /// geometric mean 1.09 pitches, as far as their middle strokes' 1.05, with a within-user log sd
-    /// of 0.22; the placed rule made the model's last strokes 0.73 pitches with 0.52 and held the
+    /// of 0.19; the placed rule made the model's last strokes 0.73 pitches with 0.51 and held the
     /// amplitude spread at its floor; `Docs/research/2026-11-29-home-fit-content-end.md`).
     /// `generate --like` sets it for a study's reveal trials.
     public var keepsSizeAtContentEnd: Bool?
