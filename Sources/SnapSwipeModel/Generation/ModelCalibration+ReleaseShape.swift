@@ -37,6 +37,10 @@ import SnapLabSupport
 /// - **Stalls between moves** (``InputDeliveryParameters/stallsBetweenMoves``) when the recording's
 ///   gaps between moves outnumber its late lift-offs (A30 home: 10.5% against 1.4%), so that the
 ///   late lift-offs answer to the hold alone.
+/// - **Strokes toward the content's end keep their size** (``StrokeParameters/keepsSizeAtContentEnd``):
+///   the rule that places a stroke of the distance still to go is for a target that could be
+///   overshot; at the content's end the row's end stops the stroke (A30 home, whose target is the
+///   last item: the trials' last strokes travel as far as their middle ones).
 /// - **No motor noise in the amplitude** (`motorNoiseRange` 0…0): in a reveal stroke the user's
 ///   motor noise and the amplitude log sd are both a lognormal factor on the amplitude within a user,
 ///   which no statistic tells apart; with the noise's default U(0.2, 0.4) the within-user travel
@@ -101,7 +105,8 @@ extension ModelCalibration {
         return nil
     }
 
-    /// Sets up `p` for the release shape: no motor noise, and stalls between moves when the
+    /// Sets up `p` for the release shape: no motor noise, (reveal trials) the opening stroke and
+    /// strokes that keep their size toward the content's end, and stalls between moves when the
     /// recording's share of gaps between moves (`moveGaps`) exceeds its share of late lift-offs
     /// (`lateLifts`) on frame delivery. Returns the notes.
     static func prepareReleaseShape(_ p: inout SwipeModelParameters, moveGaps: Double?, lateLifts: Double?) -> [String] {
@@ -109,6 +114,11 @@ extension ModelCalibration {
                      + "motor noise 0 (in a reveal stroke it and the amplitude log sd are one lognormal factor; the amplitude log sd carries it)"]
         p.motorNoiseRange = 0...0
         if let note = prepareOpeningRelease(&p) { notes.append(note) }
+        if p.task == .reveal && p.trials != nil {
+            p.stroke.keepsSizeAtContentEnd = true
+            notes.append("content end: a stroke toward a target revealed at the content's end keeps its drawn size (the row's end stops it; "
+                         + "no stroke placed to the distance still to go)")
+        }
         if p.delivery.isEnabled, p.delivery.stallsBetweenMoves == nil, let gaps = moveGaps, let late = lateLifts, gaps > late {
             p.delivery.stallsBetweenMoves = true
             notes.append("stalls between moves: the recording has gaps > 40 ms between moves in \(NumberFormat.fixed(100 * gaps, 1))% of its strokes "

@@ -158,7 +158,8 @@ public struct SessionSimulator: Sendable {
             let need = revealOffsetChange(slot: target, atOffset: state.offset)
             if need == 0 && step > 0 { break }
             let direction: Double = need >= 0 ? 1 : -1
-            let plan = model.planStroke(direction: direction, limit: abs(need) + 0.3 * layout.itemWidth, user: user,
+            let limit = s.keepsSizeAtContentEnd == true && isContentEnd(state.offset + need, direction: direction) ? nil : abs(need) + 0.3 * layout.itemWidth
+            let plan = model.planStroke(direction: direction, limit: limit, user: user,
                                         opening: model.parameters.trials != nil && out.isEmpty, using: rng)
             stroke(plan, label: target, goal: target - first, step: step, user: user, state: &state,
                    numbering: numbering, out: &out, scratch: &scratch, rng: rng)
@@ -183,6 +184,14 @@ public struct SessionSimulator: Sendable {
         if x < -0.5 { return x }
         let overflow = x + layout.itemWidth - layout.viewportWidth
         return overflow > 0.5 ? overflow : 0
+    }
+
+    /// Whether `offset` is the content's end in `direction` (±1: the layout's largest offset
+    /// forward, 0 backward; 0.5 pt tolerance; never on a looping row): a stroke toward it cannot
+    /// overshoot.
+    func isContentEnd(_ offset: Double, direction: Double) -> Bool {
+        guard !model.layout.isLooping else { return false }
+        return direction > 0 ? offset >= model.layout.maxOffset - 0.5 : offset <= 0.5
     }
 
     /// The first slot wholly inside the viewport at `offset` (the nearest one when none is).

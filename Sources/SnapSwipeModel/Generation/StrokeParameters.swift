@@ -35,6 +35,18 @@ public struct StrokeParameters: Sendable, Hashable, Codable {
     /// file; the calibration fits it (to the first move's share of the travel) when its starting
     /// model sets it with withheld moves (``InputDeliveryParameters/firstDeliveryMedian``).
     public var movingStartShare: Double?
+    /// Whether a reveal stroke toward a target that is revealed at the content's end (the row's
+    /// last position in the stroke's direction) keeps its drawn size, or `nil`/`false` (the key
+    /// absent: every model before it) for the rule of every other stroke: when the drawn stroke
+    /// would carry farther during contact than the distance still to go (+ 0.3 item widths), the
+    /// person places a stroke of that distance instead (``SwipeModel/planStroke(direction:limit:user:opening:using:)``).
+    /// At the content's end nothing can overshoot, the row's end stops it, and people swipe as
+    /// before (A30 home, whose target is the last item: the trials' last strokes travel a
+    /// geometric mean 1.09 pitches, as far as their middle strokes' 1.05, with a within-user log sd
+    /// of 0.19; the placed rule made the model's last strokes 0.73 pitches with 0.51 and held the
+    /// amplitude spread at its floor; `Docs/research/2026-11-29-home-fit-content-end.md`).
+    /// `generate --like` sets it for a study's reveal trials.
+    public var keepsSizeAtContentEnd: Bool?
 
     /// Reveal goals: distance from the first fully visible item to the target, items.
     public var goalDistances: [Int] = [2, 3, 4, 5, 6, 8, 10, 12]

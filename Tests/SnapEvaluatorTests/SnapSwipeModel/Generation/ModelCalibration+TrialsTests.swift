@@ -118,6 +118,18 @@ import Testing
         }
     }
 
+    /// `--like` on a study's trials keeps a stroke toward the content's end at its drawn size
+    /// (``StrokeParameters/keepsSizeAtContentEnd``); the key is absent by default.
+    @Test func aStudysTrialsKeepTheStrokeSizeAtTheContentEnd() throws {
+        var p = SwipeModelParameters()
+        p.task = .reveal
+        p.trials = TrialParameters(targetIndex: 6)
+        let notes = ModelCalibration.prepareReleaseShape(&p, moveGaps: nil, lateLifts: nil)
+        #expect(p.stroke.keepsSizeAtContentEnd == true)
+        #expect(notes.contains { $0.hasPrefix("content end:") })
+        #expect(SwipeModelParameters().stroke.keepsSizeAtContentEnd == nil)
+    }
+
     /// Released earlier, the opening stroke lifts faster, the free-scrolling row carries it further
     /// and more trials end with it; a longer opening stroke moves slower over its last 50 ms.
     @Test func theOpeningAndLaterStrokesFollowTheirOwnParameters() throws {

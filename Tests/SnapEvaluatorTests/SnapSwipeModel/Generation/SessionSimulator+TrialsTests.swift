@@ -75,6 +75,37 @@ func trialGenerator(target: Int? = 6, starts: [Double] = [0], layout: CarouselLa
         #expect(Double(outside.count) < 0.01 * Double(swipes.count), "\(outside.count) of \(swipes.count)")
     }
 
+    /// With `stroke.keepsSizeAtContentEnd` a stroke toward a target revealed at the content's end
+    /// keeps its drawn size (the row's end stops it) where without it the person places a stroke of
+    /// the distance still to go. A stroke placed by that rule is a drag with no hold (a drag drawn as
+    /// placed holds, `Exp(80 ms)`): toward the last item (the end) they are about an eighth of the later
+    /// strokes without the key and none with it, and the releases stay within an item of the content.
+    /// Toward a target inside the content (item 3 of 7) the key changes no byte.
+    @Test func aStrokeTowardTheContentEndKeepsItsSize() throws {
+        func swipes(target: Int, keeps: Bool?) throws -> [SyntheticSwipe] {
+            var p = SwipeModelParameters()
+            p.task = .reveal
+            p.delivery.isEnabled = true
+            p.trials = TrialParameters(targetIndex: target)
+            p.stroke.keepsSizeAtContentEnd = keeps
+            let model = try SwipeModel(parameters: p, layout: homeLayout())
+            return try allSwipes(TraceGenerator(model: model, traceCount: 3000, userCount: 10, seed: 5, livePolicy: FreeScrollCarousel()))
+        }
+        /// Share of the strokes after a trial's first that were placed to the distance still to go.
+        func placedToTheDistance(_ s: [SyntheticSwipe]) -> Double {
+            let later = s.filter { $0.stepInGoal > 0 }
+            return Double(later.filter { $0.style == .drag && $0.hold == 0 }.count) / Double(later.count)
+        }
+        let placed = try swipes(target: 6, keeps: nil), kept = try swipes(target: 6, keeps: true)
+        #expect(placedToTheDistance(placed) > 0.08, "\(placedToTheDistance(placed))")
+        #expect(placedToTheDistance(kept) == 0)
+        #expect(kept.filter { $0.stepInGoal > 0 }.count > 300)
+        let layout = try homeLayout()
+        let outside = kept.filter { $0.releaseOffset > layout.maxOffset + 160 || $0.releaseOffset < -160 }
+        #expect(Double(outside.count) < 0.01 * Double(kept.count), "\(outside.count) of \(kept.count)")
+        #expect(try swipes(target: 3, keeps: true).map(\.offsets) == swipes(target: 3, keeps: nil).map(\.offsets))
+    }
+
     /// Start offsets are drawn by weight, in pitches, and clamped to the layout's range.
     @Test func startOffsetsAreDrawnInPitchesAndClamped() throws {
         let layout = try homeLayout()

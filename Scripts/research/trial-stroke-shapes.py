@@ -1,0 +1,137 @@
+#!/usr/bin/env python3
+"""Travel and release speed of a reveal study's strokes by their place in the trial (issue 32).
+
+For each trace file given (a recording with `touch_x`, such as the GestureApp kit's
+labelled_home.csv, or a `snaplab generate` file with `offset`), prints AGGREGATES only:
+
+- travel: the strokes with at least two moves (as `moved_travel_log_sd_within_users` counts them),
+  by position in their session (single: a trial of one stroke; open: the first of several; mid;
+  last: the last of several): count, geometric mean travel (pitches), log sd, and the within-user
+  log sd (each user's logs centred on that user's mean, scaled by sqrt(n/(n-1)), 5% trimmed at
+  each end, as RecordingSummary.withinUserLogSD);
+- release speed: LSQ2 over the logged moves (AOSP's degree-2 least squares, 100 ms horizon, a gap
+  over 40 ms stops the window, 0 with fewer than two moves or a lift-off more than 40 ms after the
+  last move) of the strokes the kit keeps (>= 3 rows, >= 22.9 pt of travel), for a trial's first
+  stroke and the later ones: the share exactly 0, the deciles 10/25/40/50/60/75/90, moves p50,
+  contact p50 and first-move delay p50 (ms).
+
+Finger travel is read from `touch_x` (negated) when the file has it, else from `offset`. Nothing
+per stroke is printed or written: the kit's data has no licence.
+
+  python3 Scripts/research/trial-stroke-shapes.py NAME=FILE [NAME=FILE ...] [--pitch 160]
+"""
+import argparse
+import collections
+import csv
+import math
+import statistics
+
+import numpy as np
+
+
+def lsq2(t, x, phases):
+    moves = [i for i, p in enumerate(phases) if p == 'moved']
+    if not moves:
+        return 0.0
+    newest = moves[-1]
+    t_new = t[newest]
+    if t[-1] - t_new > 40:
+        return 0.0
+    window, previous = [newest], t_new
+    for j in reversed(moves[:-1]):
+        if t[j] - t_new < -100 or previous - t[j] > 40:
+            break
+        if previous - t[j] > 1e-6:
+            window.append(j)
+        previous = t[j]
+        if len(window) >= 20:
+            break
+    if len(window) < 2:
+        return 0.0
+    a = np.array([t[i] - t_new for i in window])
+    d = np.array([x[i] - x[newest] for i in window])
+    degree = min(2, len(window) - 1)
+    coefficients = np.linalg.lstsq(np.vander(a, degree + 1, increasing=True), d, rcond=None)[0]
+    return abs(coefficients[1])
+
+
+def strokes(path, pitch):
+    rows = collections.OrderedDict()
+    with open(path) as f:
+        for r in csv.DictReader(f):
+            rows.setdefault(r['trace_id'], []).append(r)
+    out = []
+    for v in rows.values():
+        t = [float(r['t_ms']) for r in v]
+        x = [-float(r['touch_x']) for r in v] if 'touch_x' in v[0] else [float(r['offset']) for r in v]
+        phases = [r['phase'] for r in v]
+        n = len(v)
+        out.append(dict(user=v[0]['user_id'], session=(v[0]['user_id'], v[0]['session_id']), rows=n,
+                        travel_pt=abs(x[-1] - x[0]), travel=abs(x[-1] - x[0]) / pitch, moved=n >= 4,
+                        speed=lsq2(t, x, phases), moves=sum(1 for p in phases if p == 'moved'),
+                        contact=t[-1] - t[0], first=t[1] - t[0] if n >= 2 else float('nan')))
+    sessions = collections.OrderedDict()
+    for s in out:
+        sessions.setdefault(s['session'], []).append(s)
+    for group in sessions.values():
+        for i, s in enumerate(group):
+            s['place'] = 'single' if len(group) == 1 else 'open' if i == 0 else 'last' if i == len(group) - 1 else 'mid'
+    return out
+
+
+def within_user_log_sd(values):
+    by_user = collections.defaultdict(list)
+    for user, x in values:
+        if x > 0:
+            by_user[user].append(math.log(x))
+    residuals = []
+    for logs in by_user.values():
+        if len(logs) >= 2:
+            m = sum(logs) / len(logs)
+            scale = math.sqrt(len(logs) / (len(logs) - 1))
+            residuals += [(y - m) * scale for y in logs]
+    if len(residuals) < 20:
+        return float('nan')
+    residuals.sort()
+    k = len(residuals) // 20
+    kept = residuals[k:len(residuals) - k]
+    m = sum(kept) / len(kept)
+    return math.sqrt(sum((y - m) ** 2 for y in kept) / (len(kept) - 1))
+
+
+def report(name, path, pitch):
+    every = strokes(path, pitch)
+    moved = [s for s in every if s['moved']]
+    print(f"== {name}: {len(every)} strokes, {len(moved)} with >= 2 moves")
+    print(f"  travel, within-user log sd of all moved strokes: {within_user_log_sd([(s['user'], s['travel']) for s in moved]):.3f}")
+    for place in ['single', 'open', 'mid', 'last']:
+        chosen = [s for s in moved if s['place'] == place]
+        if len(chosen) < 2:
+            continue
+        logs = [math.log(s['travel']) for s in chosen if s['travel'] > 0]
+        print(f"  travel {place:6s} n={len(chosen):6d} share={len(chosen) / len(moved):.2f} gmean {math.exp(statistics.mean(logs)):.3f} "
+              f"log sd {statistics.pstdev(logs):.3f} within-user {within_user_log_sd([(s['user'], s['travel']) for s in chosen]):.3f}")
+    kept = [s for s in every if s['rows'] >= 3 and s['travel_pt'] >= 22.9]
+    for label, chosen in [('all', kept), ('first', [s for s in kept if s['place'] in ('single', 'open')]),
+                          ('later', [s for s in kept if s['place'] in ('mid', 'last')])]:
+        if not chosen:
+            continue
+        v = np.array([s['speed'] for s in chosen])
+        q = np.quantile(v, [0.1, 0.25, 0.4, 0.5, 0.6, 0.75, 0.9])
+        print(f"  LSQ2 release {label:5s} n={len(v):6d} zero={np.mean(v == 0):.3f} deciles " + ' '.join(f'{y:.2f}' for y in q)
+              + f" | moves p50 {np.median([s['moves'] for s in chosen]):.0f}, contact p50 {np.median([s['contact'] for s in chosen]):.0f} ms,"
+              + f" first move p50 {np.median([s['first'] for s in chosen]):.0f} ms")
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument('files', nargs='+', help='NAME=FILE (or FILE)')
+    parser.add_argument('--pitch', type=float, default=160, help='item pitch, points (the A30 rows: 160)')
+    args = parser.parse_args()
+    for item in args.files:
+        name, path = item.split('=', 1) if '=' in item else (item, item)
+        report(name, path, args.pitch)
+
+
+if __name__ == '__main__':
+    main()
