@@ -148,6 +148,8 @@ extension ReaderCore {
                                           _ ts: UnsafeMutablePointer<Double>, _ xs: UnsafeMutablePointer<Double>,
                                           _ ms: UnsafeMutablePointer<UInt8>, _ count: inout Int, _ room: Int,
                                           _ lastTime: inout Double, _ lastRow: inout UnsafePointer<UInt8>) {
+        // both runs known (``usualRowInBounds(_:_:_:_:)`` compares them without checking)
+        guard runs.headCount > 0 && runs.tailCount > 0 else { return }
         var p0 = p, n = count, time = lastTime, last = lastRow
         let limit = e - runs.span   // p0 <= limit: at least `span` bytes left
         while n < room && p0 <= limit {
@@ -168,16 +170,17 @@ extension ReaderCore {
     /// `nil` when it is not a common row whose runs are, byte for byte, `runs` (the checked
     /// ``row(_:_:_:_:_:usual:)`` then decides). Each number is read with the shape of the last
     /// one of its column (`shapes`), or else by ``DecimalParser`` (its shape then kept).
+    /// Both runs must be known (not empty: the caller checks).
     @inline(__always)
     static func usualRowInBounds(_ p: inout UnsafePointer<UInt8>, _ e: UnsafePointer<UInt8>,
                                          _ runs: UsualRuns, _ shapes: inout UsualShapes) -> (Double, Double, UInt8)? {
         var q = p
-        guard runs.headCount > 0, TraceReader.bytesEqual(runs.head, q, runs.headCount), q[runs.headCount] == 0x2C else { return nil }
+        guard TraceReader.bytesEqual(runs.head, q, runs.headCount), q[runs.headCount] == 0x2C else { return nil }
         q += runs.headCount + 1
         let tv: Double
         if let v = shapes.time.read(q) {
             tv = v
-            q += shapes.time.length + 1
+            q += shapes.time.length &+ 1
         } else {
             guard let (v, q1) = DecimalParser.parseBeforeCommaInBoundsOutOfLine(q, e) else { return nil }
             shapes.time = DecimalShape(cell: q, comma: q1)
@@ -187,21 +190,26 @@ extension ReaderCore {
         let xv: Double
         if let v = shapes.offset.read(q) {
             xv = v
-            q += shapes.offset.length + 1
+            q += shapes.offset.length &+ 1
         } else {
             guard let (v, q2) = DecimalParser.parseBeforeCommaInBoundsOutOfLine(q, e) else { return nil }
             shapes.offset = DecimalShape(cell: q, comma: q2)
             xv = v
             q = q2 + 1
         }
-        // the phase and the comma after it, one load (within the span)
+        // the phase and the comma after it, one load (within the span); `moved` first, as most rows
         let flag: UInt8
-        switch UInt64(littleEndian: UnsafeRawPointer(q).loadUnaligned(as: UInt64.self)) & 0xFFFF_FFFF_FFFF {
-        case movedComma, beganComma: flag = 1
-        case endedComma: flag = 0
-        default: return nil
+        let phase = UInt64(littleEndian: UnsafeRawPointer(q).loadUnaligned(as: UInt64.self)) & 0xFFFF_FFFF_FFFF
+        if _fastPath(phase == movedComma) {
+            flag = 1
+        } else if phase == endedComma {
+            flag = 0
+        } else if phase == beganComma {
+            flag = 1
+        } else {
+            return nil
         }
-        guard runs.tailCount > 0, TraceReader.bytesEqual(runs.tail, q + 6, runs.tailCount) else { return nil }
+        guard TraceReader.bytesEqual(runs.tail, q + 6, runs.tailCount) else { return nil }
         q += 6 + runs.tailCount
         if q.pointee == 0x0A {
             q += 1
