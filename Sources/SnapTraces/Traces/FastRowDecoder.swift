@@ -39,7 +39,7 @@ extension ReaderCore {
     /// row (the general path reads on).
     ///
     /// Usual plan: while at least ``UsualRuns/span`` bytes are left, rows are read without bounds
-    /// checks (``usualRowInBounds(_:_:_:)``); a row that is not read so (another trace, a run whose
+    /// checks (``usualRowInBounds(_:_:_:_:)``); a row that is not read so (another trace, a run whose
     /// bytes changed, the buffer's end near, …) goes to the checked ``row(_:_:_:_:_:usual:)``, as
     /// for any plan.
     @inline(__always)
@@ -62,7 +62,7 @@ extension ReaderCore {
                 if usual && e - p >= runs.span {
                     // rows with room for the span in the buffer: no bounds checks
                     let before = count
-                    Self.usualRowsInBounds(&p, e, runs, ts, xs, ms, &count, room, &lastTime, &lastRow)
+                    Self.usualRowsInBounds(&p, e, runs, &shapes, ts, xs, ms, &count, room, &lastTime, &lastRow)
                     if count > before { filled = false }
                     if count == room { break }
                     if count > before && ms[count - 1] == 0 { stopped = true; break }
@@ -131,20 +131,30 @@ extension ReaderCore {
         }
     }
 
-    /// Reads usual-plan rows at `p` with ``usualRowInBounds(_:_:_:)`` while at least `runs.span`
+    /// The shapes of the last `t_ms` and `offset` cells read by ``usualRowInBounds(_:_:_:_:)``:
+    /// the next row's cells are read with them first.
+    struct UsualShapes {
+        var time = DecimalShape()
+        var offset = DecimalShape()
+    }
+
+    /// Reads usual-plan rows at `p` with ``usualRowInBounds(_:_:_:_:)`` while at least `runs.span`
     /// bytes are left before `e` and `count < room`, storing their samples at `count` (as the
     /// loop of ``fastRows(usual:)``), until a row that is not read so. (Its own function: small
     /// enough for the compiler to inline the row and keep everything in registers.)
     @inline(never)
     static func usualRowsInBounds(_ p: inout UnsafePointer<UInt8>, _ e: UnsafePointer<UInt8>, _ runs: UsualRuns,
+                                          _ shapes: inout UsualShapes,
                                           _ ts: UnsafeMutablePointer<Double>, _ xs: UnsafeMutablePointer<Double>,
                                           _ ms: UnsafeMutablePointer<UInt8>, _ count: inout Int, _ room: Int,
                                           _ lastTime: inout Double, _ lastRow: inout UnsafePointer<UInt8>) {
+        // both runs known (``usualRowInBounds(_:_:_:_:)`` compares them without checking)
+        guard runs.headCount > 0 && runs.tailCount > 0 else { return }
         var p0 = p, n = count, time = lastTime, last = lastRow
         let limit = e - runs.span   // p0 <= limit: at least `span` bytes left
         while n < room && p0 <= limit {
             var q = p0
-            guard let (tv, xv, flag) = usualRowInBounds(&q, e, runs), tv >= time else { break }
+            guard let (tv, xv, flag) = usualRowInBounds(&q, e, runs, &shapes), tv >= time else { break }
             ts[n] = tv; xs[n] = xv; ms[n] = flag
             n &+= 1
             time = tv
@@ -158,25 +168,48 @@ extension ReaderCore {
     /// A usual-plan row (as ``row(_:_:_:_:_:usual:)``) with at least `runs.span` bytes before `e`,
     /// read without bounds checks: its time, offset and move flag, `p` moved to the next row.
     /// `nil` when it is not a common row whose runs are, byte for byte, `runs` (the checked
-    /// ``row(_:_:_:_:_:usual:)`` then decides).
+    /// ``row(_:_:_:_:_:usual:)`` then decides). Each number is read with the shape of the last
+    /// one of its column (`shapes`), or else by ``DecimalParser`` (its shape then kept).
+    /// Both runs must be known (not empty: the caller checks).
     @inline(__always)
     static func usualRowInBounds(_ p: inout UnsafePointer<UInt8>, _ e: UnsafePointer<UInt8>,
-                                         _ runs: UsualRuns) -> (Double, Double, UInt8)? {
+                                         _ runs: UsualRuns, _ shapes: inout UsualShapes) -> (Double, Double, UInt8)? {
         var q = p
-        guard runs.headCount > 0, TraceReader.bytesEqual(runs.head, q, runs.headCount), q[runs.headCount] == 0x2C else { return nil }
+        guard TraceReader.bytesEqual(runs.head, q, runs.headCount), q[runs.headCount] == 0x2C else { return nil }
         q += runs.headCount + 1
-        guard let (tv, q1) = DecimalParser.parseBeforeCommaInBounds(q, e) else { return nil }
-        q = q1 + 1
-        guard let (xv, q2) = DecimalParser.parseBeforeCommaInBounds(q, e) else { return nil }
-        q = q2 + 1
-        // the phase and the comma after it, one load (within the span)
-        let flag: UInt8
-        switch UInt64(littleEndian: UnsafeRawPointer(q).loadUnaligned(as: UInt64.self)) & 0xFFFF_FFFF_FFFF {
-        case movedComma, beganComma: flag = 1
-        case endedComma: flag = 0
-        default: return nil
+        let tv: Double
+        if let v = shapes.time.read(q) {
+            tv = v
+            q += shapes.time.length &+ 1
+        } else {
+            guard let (v, q1) = DecimalParser.parseBeforeCommaInBoundsOutOfLine(q, e) else { return nil }
+            shapes.time = DecimalShape(cell: q, comma: q1)
+            tv = v
+            q = q1 + 1
         }
-        guard runs.tailCount > 0, TraceReader.bytesEqual(runs.tail, q + 6, runs.tailCount) else { return nil }
+        let xv: Double
+        if let v = shapes.offset.read(q) {
+            xv = v
+            q += shapes.offset.length &+ 1
+        } else {
+            guard let (v, q2) = DecimalParser.parseBeforeCommaInBoundsOutOfLine(q, e) else { return nil }
+            shapes.offset = DecimalShape(cell: q, comma: q2)
+            xv = v
+            q = q2 + 1
+        }
+        // the phase and the comma after it, one load (within the span); `moved` first, as most rows
+        let flag: UInt8
+        let phase = UInt64(littleEndian: UnsafeRawPointer(q).loadUnaligned(as: UInt64.self)) & 0xFFFF_FFFF_FFFF
+        if _fastPath(phase == movedComma) {
+            flag = 1
+        } else if phase == endedComma {
+            flag = 0
+        } else if phase == beganComma {
+            flag = 1
+        } else {
+            return nil
+        }
+        guard TraceReader.bytesEqual(runs.tail, q + 6, runs.tailCount) else { return nil }
         q += 6 + runs.tailCount
         if q.pointee == 0x0A {
             q += 1
@@ -190,7 +223,7 @@ extension ReaderCore {
     }
 
     /// ``row(_:_:_:_:_:usual:)`` for the usual plan, out of line: it reads about one row a trace
-    /// (the others go through ``usualRowInBounds(_:_:_:)``), and keeping it out of the row loop
+    /// (the others go through ``usualRowInBounds(_:_:_:_:)``), and keeping it out of the row loop
     /// leaves the compiler room to inline that one.
     @inline(never)
     mutating func checkedUsualRow(_ p: inout UnsafePointer<UInt8>, _ e: UnsafePointer<UInt8>, _ tv: inout Double,

@@ -111,6 +111,8 @@ struct ReaderCore: ~Copyable {
     var trace: TraceAssembler
     var ids = ContiguityTracker()
     var builder: ReleaseBuilder
+    /// The shapes of the last `t_ms` and `offset` cells the fast row loop read (kept across traces).
+    var shapes = ReaderCore.UsualShapes()
     /// The line of the row being processed: its last line (rows may span lines). Relative to
     /// the range's first row for ranges after the first (made absolute in one place: the
     /// parallel merge).

@@ -10,8 +10,10 @@ import Testing
         return bytes.withUnsafeBufferPointer { b in body(b.baseAddress!, b.baseAddress! + b.count) }
     }
 
-    /// The usual plan's runs: `head` before `t_ms`, `tail` after `phase`.
-    func usualRow(_ row: String, head: String = "7,u1", tail: String = "3") -> (Double, Double, UInt8, Int)? {
+    /// The usual plan's runs: `head` before `t_ms`, `tail` after `phase`; the numbers read with
+    /// `shapes` (those of an earlier row, or none).
+    func usualRow(_ row: String, head: String = "7,u1", tail: String = "3",
+                  shapes: inout ReaderCore.UsualShapes) -> (Double, Double, UInt8, Int)? {
         let arenas = UnsafeMutablePointer<ByteArena>.allocate(capacity: 5)
         defer { for i in 0..<5 { arenas[i].free() }; arenas.deallocate() }
         for i in 0..<5 { (arenas + i).initialize(to: ByteArena()) }
@@ -22,9 +24,29 @@ import Testing
         let runs = ReaderCore.UsualRuns(arenas)
         return withRow(row) { s, e in
             var p = s
-            guard let (t, x, flag) = ReaderCore.usualRowInBounds(&p, e, runs) else { return nil }
+            guard let (t, x, flag) = ReaderCore.usualRowInBounds(&p, e, runs, &shapes) else { return nil }
             return (t, x, flag, p - s)
         }
+    }
+
+    func usualRow(_ row: String, head: String = "7,u1", tail: String = "3") -> (Double, Double, UInt8, Int)? {
+        var shapes = ReaderCore.UsualShapes()
+        return usualRow(row, head: head, tail: tail, shapes: &shapes)
+    }
+
+    /// Rows read one after another keep the numbers' shapes (``DecimalShape``): each row reads
+    /// as it does alone, whether its cells have the shapes of the row before or not.
+    @Test func rowsReadWithTheShapesOfTheRowBefore() throws {
+        var shapes = ReaderCore.UsualShapes()
+        for row in ["7,u1,12.5,-3,moved,3\n", "7,u1,12.6,4.25,moved,3\n", "7,u1,12.7,4.50,moved,3\n",
+                    "7,u1,99.75,4.5,moved,3\n", "7,u1,100,4.5,moved,3\n", "7,u1,12345678.125,0.5,ended,3\n",
+                    "7,u1,12.5,-3,moved,3\n", "7,u1,1x.5,4.5,moved,3\n", "7,u1,12.5,4.5,moved,4\n"] {
+            let kept = usualRow(row, shapes: &shapes)
+            let alone = usualRow(row)
+            #expect(kept?.0.bitPattern == alone?.0.bitPattern && kept?.1.bitPattern == alone?.1.bitPattern
+                    && kept?.2 == alone?.2 && kept?.3 == alone?.3, "\(row)")
+        }
+        #expect(usualRow("7,u1,12.75,4.5,moved,3\n", shapes: &shapes)?.0 == 12.75)
     }
 
     @Test func commonRowsAreTaken() throws {
