@@ -55,6 +55,46 @@ struct SnapMathTests {
         }
     }
 
+    /// `roundedHalfAway` gives the library's `rounded()` bit for bit (NaN for NaN): at the edges
+    /// (signed zeros, halves and the doubles next to them, whole numbers and theirs, 2^51 to
+    /// 2^53, the extremes, ±∞, NaN) and on two million seeded values: random bit patterns of
+    /// every exponent, values in ±2^53, halves `k + ½` and whole numbers `k` (`|k|` up to a
+    /// random power of two ≤ 2^53), each nudged by 0–2 ulps either way.
+    @Test func roundedHalfAwayEqualsTheLibraryBitForBit() {
+        var values: [Double] = [0, -0.0, .infinity, -.infinity, .nan, -.nan, .signalingNaN, .greatestFiniteMagnitude,
+                                -.greatestFiniteMagnitude, .leastNonzeroMagnitude, -.leastNonzeroMagnitude,
+                                .leastNormalMagnitude, -.leastNormalMagnitude, 0.49999999999999994, -0.49999999999999994]
+        for e in [0.0, 1, 51, 52, 53] {
+            let p = Double(sign: .plus, exponent: Int(e), significand: 1)
+            for v in [p, p + 0.5, p - 0.5, p + 1, p - 1] { values += [v, v.nextUp, v.nextDown, -v, -v.nextUp, -v.nextDown] }
+        }
+        for k in -4...4 {
+            for v in [Double(k), Double(k) + 0.5] { values += [v, v.nextUp, v.nextDown] }
+        }
+        var rng = SplitMix64(seed: 36)
+        for i in 0..<2_000_000 {
+            switch i % 4 {
+            case 0: values.append(Double(bitPattern: rng.next()))
+            case 1: values.append(rng.double(in: -9_007_199_254_740_992...9_007_199_254_740_992))
+            default:
+                let reach = 1 << rng.int(in: 0...53)
+                var v = Double(rng.int(in: -reach...reach)) + (i % 4 == 2 ? 0.5 : 0)   // exact below 2^52
+                for _ in 0..<rng.int(in: 0...2) { v = rng.chance(0.5) ? v.nextUp : v.nextDown }
+                values.append(v)
+            }
+        }
+        func same(_ a: Double, _ b: Double) -> Bool { a.bitPattern == b.bitPattern || (a.isNaN && b.isNaN) }
+        var failures = 0
+        for x in values {
+            if !same(SnapMath.roundedHalfAway(x), x.rounded(.toNearestOrAwayFromZero)) {
+                failures += 1
+                if failures <= 10 { Issue.record("\(x) (\(String(x.bitPattern, radix: 16)))") }
+            }
+        }
+        #expect(failures == 0)
+        #expect(values.count > 2_000_000)
+    }
+
     @Test("snappedToWhole snaps within 1e-9 (relative) and keeps the sign, exactly as rounding half away would")
     func snapping() {
         let big = 268_435_456.0   // 2^28, where the fast path ends

@@ -42,45 +42,58 @@ struct DecimalShape {
     }
 
     /// The shape of the cell `start..<comma` (a comma at `comma`), or the shape that takes no
-    /// cell when it has none of the shapes above.
+    /// cell when it has none of the shapes above. Reads the 16 bytes at `start` (the caller
+    /// checks they are there), in word operations: the point is the lowest `.` lane of the
+    /// cell (zero-byte test on the bytes XOR `.`), the shape is built from the cell's length
+    /// and the point by masks, and the cell is then checked against it as ``read(_:)`` checks
+    /// (lanes before the comma only): a second point, or any byte but a digit, fails there.
     @inline(never)
     init(cell start: UnsafePointer<UInt8>, comma: UnsafePointer<UInt8>) {
         self.init()
         let length = comma - start
         guard length >= 1, length <= 15 else { return }
-        var point = -1
-        for j in 0..<length {
-            if start[j] == UInt8(ascii: ".") {
-                guard point < 0 else { return }
-                point = j
-            } else if start[j] &- 0x30 > 9 {
-                return
-            }
-        }
+        let raw = UnsafeRawPointer(start)
+        let w0 = UInt64(littleEndian: raw.loadUnaligned(as: UInt64.self))
+        let w1 = UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: 8, as: UInt64.self))
+        // the cell's lanes (before the comma), in both words
+        let m0: UInt64 = length >= 8 ? ~0 : DecimalParser.lowBytesMask(length)
+        let m1: UInt64 = length > 8 ? DecimalParser.lowBytesMask(length - 8) : 0
+        // bit 7 of each lane that is a `.` (exact: no lane carries into the next)
+        let low7: UInt64 = 0x7F7F_7F7F_7F7F_7F7F, dots: UInt64 = 0x2E2E_2E2E_2E2E_2E2E
+        let t0 = w0 ^ dots, t1 = w1 ^ dots
+        let p0 = ~(((t0 & low7) &+ low7) | t0) & ~low7 & m0
+        let p1 = ~(((t1 & low7) &+ low7) | t1) & ~low7 & m1
+        let point = p0 != 0 ? p0.trailingZeroBitCount >> 3 : (p1 != 0 ? 8 + p1.trailingZeroBitCount >> 3 : -1)
         let digits = point < 0 ? length : point
         let decimals = point < 0 ? 0 : length - point - 1
         guard digits >= 1, digits <= 8, point < 0 || (decimals >= 1 && decimals <= 7) else { return }
-        var x: (UInt64, UInt64) = (0, 0), k: (UInt64, UInt64) = (0, 0), c: (UInt64, UInt64) = (0, 0)
-        for lane in 0...length {
-            let expected: UInt64 = lane == length ? 0x2C : lane == point ? 0x2E : 0x30
-            let add: UInt64 = expected == 0x30 ? 0x76 : 0x7F
-            let bit = UInt64(8 * (lane & 7))
-            if lane < 8 {
-                x.0 |= expected << bit; k.0 |= add << bit; c.0 |= 0x80 << bit
-            } else {
-                x.1 |= expected << bit; k.1 |= add << bit; c.1 |= 0x80 << bit
-            }
+        // `0x30`/`0x76` in the cell's lanes; the point's lane `.`/`0x7F`, the comma's `,`/`0x7F`
+        let ones: UInt64 = 0x0101_0101_0101_0101
+        var x0 = ones &* 0x30 & m0, x1 = ones &* 0x30 & m1
+        var k0 = ones &* 0x76 & m0, k1 = ones &* 0x76 & m1
+        if point >= 0 {
+            let (a, b) = Self.lane(0x30 ^ 0x2E, point)
+            let (ka, kb) = Self.lane(0x76 ^ 0x7F, point)
+            x0 ^= a; x1 ^= b; k0 ^= ka; k1 ^= kb
         }
-        (x0, x1, k0, k1, c0, c1) = (x.0, x.1, k.0, k.1, c.0, c.1)
+        let c0 = ones &* 0x80 & m0, c1 = ones &* 0x80 & m1
+        let a0 = w0 ^ x0, a1 = w1 ^ x1
+        guard (((a0 &+ k0) | a0) & c0) | (((a1 &+ k1) | a1) & c1) == 0 else { return }
+        let (xa, xb) = Self.lane(0x2C, length), (ka, kb) = Self.lane(0x7F, length), (ca, cb) = Self.lane(0x80, length)
+        (self.x0, self.x1, self.k0, self.k1, self.c0, self.c1) = (x0 | xa, x1 | xb, k0 | ka, k1 | kb, c0 | ca, c1 | cb)
         intShift = UInt64(64 - 8 * digits)
         fracOffset = digits + 1
         fracMask = decimals == 0 ? 0 : DecimalParser.lowBytesMask(decimals)
         fracShift = decimals == 0 ? 0 : UInt64(64 - 8 * decimals)
-        var s: UInt64 = 1
-        for _ in 0..<decimals { s *= 10 }
-        scale = s
         divisor = DecimalParser.powerOfTen(decimals)
+        scale = UInt64(divisor)   // 10^f ≤ 10^7: exact
         self.length = length
+    }
+
+    /// `byte` in lane `i` (0...15) of the two words.
+    @inline(__always)
+    private static func lane(_ byte: UInt64, _ i: Int) -> (UInt64, UInt64) {
+        i < 8 ? (byte &<< UInt64(8 * i), 0) : (0, byte &<< UInt64(8 * (i - 8)))
     }
 
     /// The value of the cell at `start` when it has this shape (then its comma is at
