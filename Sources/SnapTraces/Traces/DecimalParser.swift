@@ -114,9 +114,9 @@ public enum DecimalParser {
     /// not a comma. The same answer as ``parsePrefixInBounds(_:_:)`` followed by that check; on
     /// the unsigned wide path the exponent check (a byte `e` or `E` after the number) is the
     /// comma check itself.
-    /// (The unsigned wide path inline, the others out of line: one copy of the wide parser per
-    /// call site, small enough for the row loop to inline it.)
-    @inlinable @inline(__always)
+    /// (Out of line: the row loop reads most cells with their column's last shape, ``DecimalShape``,
+    /// and calls this for the others; the unsigned wide path is inline here, the rest out of line.)
+    @usableFromInline @inline(never)
     static func parseBeforeCommaInBounds(_ start: UnsafePointer<UInt8>, _ end: UnsafePointer<UInt8>) -> (Double, UnsafePointer<UInt8>)? {
         if start.pointee != UInt8(ascii: "-"), let (value, p) = parsePrefixWideUnsigned(start, checksExponent: false) {
             return p.pointee == UInt8(ascii: ",") ? (value, p) : nil

@@ -113,11 +113,20 @@ struct DecimalShape {
     }
 }
 
-extension DecimalParser {
-    /// ``parseBeforeCommaInBounds(_:_:)`` out of line: the row loop's reader of a cell that its
-    /// ``DecimalShape`` refuses (a new shape, a sign, a longer number, anything else).
-    @usableFromInline @inline(never)
-    static func parseBeforeCommaInBoundsOutOfLine(_ start: UnsafePointer<UInt8>, _ end: UnsafePointer<UInt8>) -> (Double, UnsafePointer<UInt8>)? {
-        parseBeforeCommaInBounds(start, end)
+extension DecimalShape {
+    /// The number of the cell at `q` (a comma after it), `q` moved past the comma: read with this
+    /// shape when the cell has it, else by ``DecimalParser/parseBeforeCommaInBounds(_:_:)``, whose
+    /// cell then becomes this shape (for the next rows of the column); `nil` when the cell is not
+    /// a number followed by a comma. At least 32 bytes must follow `q` before `e` (the row loop's span).
+    @inline(__always)
+    mutating func readCell(_ q: inout UnsafePointer<UInt8>, _ e: UnsafePointer<UInt8>) -> Double? {
+        if let v = read(q) {
+            q += length &+ 1
+            return v
+        }
+        guard let (v, comma) = DecimalParser.parseBeforeCommaInBounds(q, e) else { return nil }
+        self = DecimalShape(cell: q, comma: comma)
+        q = comma + 1
+        return v
     }
 }

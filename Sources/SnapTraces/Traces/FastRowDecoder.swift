@@ -177,26 +177,7 @@ extension ReaderCore {
         var q = p
         guard TraceReader.bytesEqual(runs.head, q, runs.headCount), q[runs.headCount] == 0x2C else { return nil }
         q += runs.headCount + 1
-        let tv: Double
-        if let v = shapes.time.read(q) {
-            tv = v
-            q += shapes.time.length &+ 1
-        } else {
-            guard let (v, q1) = DecimalParser.parseBeforeCommaInBoundsOutOfLine(q, e) else { return nil }
-            shapes.time = DecimalShape(cell: q, comma: q1)
-            tv = v
-            q = q1 + 1
-        }
-        let xv: Double
-        if let v = shapes.offset.read(q) {
-            xv = v
-            q += shapes.offset.length &+ 1
-        } else {
-            guard let (v, q2) = DecimalParser.parseBeforeCommaInBoundsOutOfLine(q, e) else { return nil }
-            shapes.offset = DecimalShape(cell: q, comma: q2)
-            xv = v
-            q = q2 + 1
-        }
+        guard let tv = shapes.time.readCell(&q, e), let xv = shapes.offset.readCell(&q, e) else { return nil }
         // the phase and the comma after it, one load (within the span); `moved` first, as most rows
         let flag: UInt8
         let phase = UInt64(littleEndian: UnsafeRawPointer(q).loadUnaligned(as: UInt64.self)) & 0xFFFF_FFFF_FFFF
