@@ -13,7 +13,13 @@ labelled_home.csv, or a `snaplab generate` file with `offset`), prints AGGREGATE
   over 40 ms stops the window, 0 with fewer than two moves or a lift-off more than 40 ms after the
   last move) of the strokes the kit keeps (>= 3 rows, >= 22.9 pt of travel), for a trial's first
   stroke and the later ones: the share exactly 0, the deciles 10/25/40/50/60/75/90, moves p50,
-  contact p50 and first-move delay p50 (ms).
+  contact p50 and first-move delay p50 (ms);
+- by place (first: a trial's first stroke, single or opening; middle; last of several), over the
+  same kept strokes: LSQ2 release speed p10/p50/p90, the share exactly 0 and why (late: lifted more
+  than 40 ms after the last move; few: fewer than two moves in the window; edge: the finger's last
+  `touch_x` at 0, the screen's left edge, recordings only), finger travel p50 (pitches), contact
+  and motion time (first to last move) p50 (ms), and the late finger speed p50 (first to last move
+  within 50 ms of the last move, pt/ms).
 
 Finger travel is read from `touch_x` (negated) when the file has it, else from `offset`. Nothing
 per stroke is printed or written: the kit's data has no licence.
@@ -29,13 +35,17 @@ import statistics
 import numpy as np
 
 
-def lsq2(t, x, phases):
+def lsq2(t, x, phases, why=None):
+    """LSQ2 release speed (pt/ms); `why` (a list) gets the reason for a 0: 'late' or 'few'."""
+    why = [] if why is None else why
     moves = [i for i, p in enumerate(phases) if p == 'moved']
     if not moves:
+        why.append('few')
         return 0.0
     newest = moves[-1]
     t_new = t[newest]
     if t[-1] - t_new > 40:
+        why.append('late')
         return 0.0
     window, previous = [newest], t_new
     for j in reversed(moves[:-1]):
@@ -47,6 +57,7 @@ def lsq2(t, x, phases):
         if len(window) >= 20:
             break
     if len(window) < 2:
+        why.append('few')
         return 0.0
     a = np.array([t[i] - t_new for i in window])
     d = np.array([x[i] - x[newest] for i in window])
@@ -66,9 +77,16 @@ def strokes(path, pitch):
         x = [-float(r['touch_x']) for r in v] if 'touch_x' in v[0] else [float(r['offset']) for r in v]
         phases = [r['phase'] for r in v]
         n = len(v)
-        out.append(dict(user=v[0]['user_id'], session=(v[0]['user_id'], v[0]['session_id']), rows=n,
+        why = []
+        speed = lsq2(t, x, phases, why)
+        moves = [i for i, p in enumerate(phases) if p == 'moved']
+        late = [i for i in moves if t[moves[-1]] - t[i] <= 50] if moves else []
+        late_speed = abs(x[late[-1]] - x[late[0]]) / (t[late[-1]] - t[late[0]]) if len(late) >= 2 and t[late[-1]] > t[late[0]] else 0.0
+        edge = 'touch_x' in v[0] and float(v[-1]['touch_x']) <= 0
+        out.append(dict(why=('edge' if edge else why[0]) if speed == 0 and (edge or why) else '', late_speed=late_speed,
+                        motion=t[moves[-1]] - t[moves[0]] if moves else 0.0,user=v[0]['user_id'], session=(v[0]['user_id'], v[0]['session_id']), rows=n,
                         travel_pt=abs(x[-1] - x[0]), travel=abs(x[-1] - x[0]) / pitch, moved=n >= 4,
-                        speed=lsq2(t, x, phases), moves=sum(1 for p in phases if p == 'moved'),
+                        speed=speed, moves=len(moves),
                         contact=t[-1] - t[0], first=t[1] - t[0] if n >= 2 else float('nan')))
     sessions = collections.OrderedDict()
     for s in out:
@@ -121,6 +139,23 @@ def report(name, path, pitch):
         print(f"  LSQ2 release {label:5s} n={len(v):6d} zero={np.mean(v == 0):.3f} deciles " + ' '.join(f'{y:.2f}' for y in q)
               + f" | moves p50 {np.median([s['moves'] for s in chosen]):.0f}, contact p50 {np.median([s['contact'] for s in chosen]):.0f} ms,"
               + f" first move p50 {np.median([s['first'] for s in chosen]):.0f} ms")
+    by_place(kept)
+
+
+def by_place(kept):
+    """Release speed, travel and times by a stroke's place in its trial (first, middle, last)."""
+    places = [('first', ('single', 'open')), ('middle', ('mid',)), ('last', ('last',))]
+    for label, members in places:
+        chosen = [s for s in kept if s['place'] in members]
+        if len(chosen) < 2:
+            continue
+        v = np.array([s['speed'] for s in chosen])
+        q10, q50, q90 = np.quantile(v, [0.1, 0.5, 0.9])
+        zero = {w: np.mean([s['why'] == w for s in chosen]) for w in ('late', 'few', 'edge')}
+        print(f"  by place {label:6s} n={len(v):6d} share={len(v) / len(kept):.2f} release p10/p50/p90 {q10:.2f} {q50:.2f} {q90:.2f}"
+              f" zero {np.mean(v == 0):.3f} (late {zero['late']:.3f} few {zero['few']:.3f} edge {zero['edge']:.3f})"
+              f" | travel p50 {np.median([s['travel'] for s in chosen]):.3f} contact p50 {np.median([s['contact'] for s in chosen]):.0f} ms"
+              f" motion p50 {np.median([s['motion'] for s in chosen]):.0f} ms late speed p50 {np.median([s['late_speed'] for s in chosen]):.2f}")
 
 
 def main():

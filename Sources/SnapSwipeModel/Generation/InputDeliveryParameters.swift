@@ -75,6 +75,16 @@ public struct InputDeliveryParameters: Sendable, Hashable, Codable {
     /// where stalls up to the lift-off made 9–17% (issue 32); `generate --like` sets it when a
     /// recording's share of gaps between moves exceeds its share of late lift-offs.
     public var stallsBetweenMoves: Bool?
+    /// The live carousel of a session (``SessionSimulator``) reads the finger's own velocity at
+    /// lift-off (`true`), or the logged rows through its estimator (`nil`, the key absent: every
+    /// model before it, computed exactly as before). A device's tracker has every input sample, also
+    /// those between frames and before a withheld first move (``firstDeliveryMedian``); the rows a
+    /// recording logs do not: on the A30 home recording 27% of trials' opening strokes log a single
+    /// move (82 ms after touch-down, contact 90 ms) and read 0 on the rows, yet the row flung, as
+    /// 55% of its trials end with their opening stroke (issue 32). Used only with a live policy;
+    /// `generate --like` sets it for a study's reveal trials on frame delivery
+    /// (`Docs/research/2026-11-30-home-fit-stroke-speeds.md`).
+    public var liveReadsFinger: Bool?
     /// How `generate --like` told the recording's delivery (``DeliveryInference``: one row per scan
     /// or per frame, its rates, jitter and the evidence); `nil` otherwise. Evidence only: what is
     /// generated follows ``isEnabled``, the rates and ``scanRestMedian``.

@@ -41,6 +41,11 @@ import SnapLabSupport
 ///   the rule that places a stroke of the distance still to go is for a target that could be
 ///   overshot; at the content's end the row's end stops the stroke (A30 home, whose target is the
 ///   last item: the trials' last strokes travel as far as their middle ones).
+/// - **The live row reads the finger** (``InputDeliveryParameters/liveReadsFinger``) on frame
+///   delivery: the device's tracker had the input samples between the logged frames, the rows do
+///   not (A30 home: with ``TrialParameters/openingAmplitudeScale``, 1 of 16 parameters not converged
+///   on seeds 1–3 against 2 of 15, release speed p50 of 1,000 generated users +38% / +9% / +23% against
+///   +49% / +50% / +43%; `Docs/research/2026-11-30-home-fit-stroke-speeds.md`).
 /// - **No motor noise in the amplitude** (`motorNoiseRange` 0…0): in a reveal stroke the user's
 ///   motor noise and the amplitude log sd are both a lognormal factor on the amplitude within a user,
 ///   which no statistic tells apart; with the noise's default U(0.2, 0.4) the within-user travel
@@ -118,6 +123,11 @@ extension ModelCalibration {
             p.stroke.keepsSizeAtContentEnd = true
             notes.append("content end: a stroke toward a target revealed at the content's end keeps its drawn size (the row's end stops it; "
                          + "no stroke placed to the distance still to go)")
+        }
+        if p.task == .reveal && p.trials != nil && p.delivery.isEnabled {
+            p.delivery.liveReadsFinger = true
+            notes.append("live row: the simulated row flings with the finger's velocity at lift-off (the device's tracker had the input samples "
+                         + "between the logged frames), not with the logged rows read through LSQ2")
         }
         if p.delivery.isEnabled, p.delivery.stallsBetweenMoves == nil, let gaps = moveGaps, let late = lateLifts, gaps > late {
             p.delivery.stallsBetweenMoves = true

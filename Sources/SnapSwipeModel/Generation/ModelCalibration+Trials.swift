@@ -98,8 +98,21 @@ extension ModelCalibration {
         set: { p, s in p.trials?.openingDurationScale = min(max(s, openingDurationScaleLimits.lowerBound), openingDurationScaleLimits.upperBound) },
         sign: -1, limits: openingDurationScaleLimits)
 
+    /// The range the opening stroke's amplitude scale (``TrialParameters/openingAmplitudeScale``) is kept in.
+    static let openingAmplitudeScaleLimits: ClosedRange<Double> = 0.25...4
+
+    /// The opening stroke's amplitude scale of a study's reveal trials, fitted to the opening strokes'
+    /// travel (``StatisticKind/openingTravelLocation``): aimed at the far target, the opening stroke
+    /// travels farther than the corrections (A30 home: 1.33 pitches against the later strokes' 1.05–1.09),
+    /// so it need not be flung as fast to reach as far.
+    static let openingAmplitudeParameter = Fitted(
+        name: "trial opening stroke amplitude scale a_o (× the drawn amplitude)", key: "trials.openingAmplitudeScale",
+        statistic: .openingTravelLocation, isProbability: false, get: { $0.trials?.openingAmplitudeScale ?? 1 },
+        set: { p, a in p.trials?.openingAmplitudeScale = min(max(a, openingAmplitudeScaleLimits.lowerBound), openingAmplitudeScaleLimits.upperBound) },
+        limits: openingAmplitudeScaleLimits)
+
     /// `fitted` with a reveal trial's opening stroke fitted apart (``openingReleaseParameter``,
-    /// ``openingDurationParameter``) and the stroke duration median driven by the later strokes' late
+    /// ``openingDurationParameter``, ``openingAmplitudeParameter``) and the stroke duration median driven by the later strokes' late
     /// finger speed p50 (sign −1) instead of the motion time of all strokes: the opening strokes are
     /// fast and the later ones slow (A30 home: late speed p50 2.03 against 0.82 pt/ms), so a
     /// statistic over both (the late speed p50 of all strokes lies in the gap between the two) moves
@@ -110,7 +123,7 @@ extension ModelCalibration {
             out[i].statistic = .laterLateSpeedP50
             out[i].sign = -1
         }
-        return out + [openingReleaseParameter, openingDurationParameter]
+        return out + [openingReleaseParameter, openingDurationParameter, openingAmplitudeParameter]
     }
 
     /// Gives a reveal model of trials (``SwipeModelParameters/trials``) an opening release end equal to
@@ -120,8 +133,10 @@ extension ModelCalibration {
         guard p.task == .reveal, p.trials != nil else { return nil }
         p.trials?.openingReleaseEnd = 1 - p.stroke.releaseRange.upperBound
         p.trials?.openingDurationScale = 1
-        return "opening stroke: a trial's first stroke lifts at ρ ~ U(1 − q_o − w, 1 − q_o) over s_o × the drawn duration, q_o fitted to "
-            + "the share of sessions of one stroke and s_o to the opening strokes' late finger speed p50; so the duration median is fitted to "
+        p.trials?.openingAmplitudeScale = 1
+        return "opening stroke: a trial's first stroke lifts at ρ ~ U(1 − q_o − w, 1 − q_o) over s_o × the drawn duration with a_o × the drawn "
+            + "amplitude, q_o fitted to the share of sessions of one stroke, s_o to the opening strokes' late finger speed p50 and a_o to their "
+            + "travel geometric mean (from 1); so the duration median is fitted to "
             + "the later strokes' late finger speed p50 and q to the release speed p50 (not to the motion time and the late speed p50 of all strokes)"
     }
 }

@@ -239,7 +239,12 @@ public struct SessionSimulator: Sendable {
         }
         let nextSlot: Int, nextOffset: Double
         if let livePolicy {
-            let decision = livePolicy.decide(release(of: swipe, scratch: &scratch), in: layout)
+            var live = release(of: swipe, scratch: &scratch)
+            if p.delivery.liveReadsFinger == true {
+                // the device's tracker had every input sample: the finger's velocity at lift-off
+                live.velocity = plan.direction * plan.amplitude / plan.duration * plan.profile.slope(plan.releaseFraction)
+            }
+            let decision = livePolicy.decide(live, in: layout)
             nextSlot = decision.targetSlot
             nextOffset = decision.targetOffset
             swipe.settledIndex = decision.targetIndex

@@ -116,7 +116,7 @@ extension SwipeModel {
     /// and every zero release speed it makes, answers to that parameter [assumption]. `opening`: the
     /// first stroke of a reveal trial (``TrialParameters``), released in
     /// ``TrialParameters/openingReleaseRange(_:)`` over ``TrialParameters/openingDurationScale``
-    /// times the drawn duration.
+    /// times the drawn duration, with ``TrialParameters/openingAmplitudeScale`` times the drawn amplitude.
     func planStroke(direction: Double, limit: Double?, user: SyntheticUser, opening: Bool = false, using rng: GSLRandom) -> Plan {
         let s = parameters.stroke
         // a trial's opening stroke lifts in its own range over its own time (TrialParameters), drawn alike
@@ -130,7 +130,7 @@ extension SwipeModel {
         let placed = rng.bernoulli(s.holdProbability)
         let rho = placed ? 1 : rng.uniform(range.lowerBound, range.upperBound)
         let hold = placed ? rng.exponential(mean: s.holdMean) : 0
-        let amplitude = a * pitch * user.gain * noise
+        let amplitude = a * pitch * user.gain * noise * (trial?.openingAmplitudeScale ?? 1)
         if let limit, amplitude * strokeProfile.position(rho) > limit {
             // near the target: a placed stroke of the distance still to go
             return Plan(direction: direction, amplitude: max(limit, 0.25 * pitch), duration: t, releaseFraction: 1, hold: hold,

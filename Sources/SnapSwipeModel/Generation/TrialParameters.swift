@@ -49,6 +49,15 @@ public struct TrialParameters: Sendable, Hashable, Codable {
     /// strokes' late finger speed p50 2.03 pt/ms, the later ones' 0.82); `generate --like` fits it
     /// for a study's reveal trials (``StatisticKind/openingLateSpeedP50``).
     public var openingDurationScale: Double?
+    /// The amplitude of a trial's **opening stroke** as a multiple of its drawn amplitude
+    /// (``StrokeParameters/amplitudeMedian``): `A = a_o·a·P·g_u·exp(σ_u ε)`. `nil` (the key absent:
+    /// every model file written before it): 1, computed exactly as before, with the same draws. People
+    /// aim a trial's opening stroke at the far target and correct with smaller ones; with one amplitude
+    /// law for both the model's opening stroke had to reach as far by a faster fling (A30 home, seed 1:
+    /// opening strokes' travel 1.14 pitches against people's 1.33, their LSQ2 release speed p50 1.78
+    /// against 0.95 pt/ms; `Docs/research/2026-11-30-home-fit-stroke-speeds.md`). `generate --like`
+    /// fits it for a study's reveal trials (``StatisticKind/openingTravelLocation``).
+    public var openingAmplitudeScale: Double?
 
     public init(startOffsets: [Double] = [0], startOffsetWeights: [Double] = [1], targetIndex: Int? = nil) {
         self.startOffsets = startOffsets
@@ -79,6 +88,9 @@ public struct TrialParameters: Sendable, Hashable, Codable {
         }
         if let s = t.openingDurationScale {
             try SwipeModel.need(s > 0 && s <= 100, "trials.openingDurationScale", s, "a positive multiple of the stroke duration up to 100")
+        }
+        if let a = t.openingAmplitudeScale {
+            try SwipeModel.need(a > 0 && a <= 100, "trials.openingAmplitudeScale", a, "a positive multiple of the stroke amplitude up to 100")
         }
         try SwipeModel.need(SwipeModel.positive(t.finalTapMedian) && t.finalTapMedian <= 10_000, "trials.finalTapMedian",
                             t.finalTapMedian, "a positive number of ms up to 10000")

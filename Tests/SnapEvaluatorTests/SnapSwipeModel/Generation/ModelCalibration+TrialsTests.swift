@@ -130,6 +130,25 @@ import Testing
         #expect(SwipeModelParameters().stroke.keepsSizeAtContentEnd == nil)
     }
 
+    /// `--like` on a study's reveal trials on frame delivery lets the live row read the finger
+    /// (``InputDeliveryParameters/liveReadsFinger``); not on scan delivery, not without trials, and
+    /// the key is absent by default.
+    @Test func aStudysTrialsOnFramesReadTheFingerLive() throws {
+        var p = SwipeModelParameters()
+        p.task = .reveal
+        p.delivery.isEnabled = true
+        var scans = p, alone = p
+        p.trials = TrialParameters(targetIndex: 6)
+        let notes = ModelCalibration.prepareReleaseShape(&p, moveGaps: nil, lateLifts: nil)
+        #expect(p.delivery.liveReadsFinger == true && notes.contains { $0.hasPrefix("live row:") })
+        scans.trials = TrialParameters(targetIndex: 6)
+        scans.delivery.isEnabled = false
+        _ = ModelCalibration.prepareReleaseShape(&scans, moveGaps: nil, lateLifts: nil)
+        _ = ModelCalibration.prepareReleaseShape(&alone, moveGaps: nil, lateLifts: nil)
+        #expect(scans.delivery.liveReadsFinger == nil && alone.delivery.liveReadsFinger == nil)
+        #expect(SwipeModelParameters().delivery.liveReadsFinger == nil)
+    }
+
     /// Released earlier, the opening stroke lifts faster, the free-scrolling row carries it further
     /// and more trials end with it; a longer opening stroke moves slower over its last 50 ms.
     @Test func theOpeningAndLaterStrokesFollowTheirOwnParameters() throws {
@@ -196,5 +215,43 @@ import Testing
         let duration = try #require(fitted.first { $0.key == "stroke.durationMedian" })
         #expect(duration.statistic == .laterLateSpeedP50 && duration.sign == -1)
         #expect(plain.first { $0.key == "stroke.durationMedian" }?.statistic == .motionTimeLocation)
+    }
+
+    /// A trial's opening stroke travels `a_o` times its drawn amplitude (the later strokes keep
+    /// theirs); at 1 or without the key the same draws give the same strokes; `--like` starts it at 1
+    /// and fits it to the opening strokes' travel; the key is checked.
+    @Test func theOpeningStrokeHasItsOwnAmplitude() throws {
+        func values(_ scale: Double?) throws -> [StatisticKind: Double] {
+            let base = try trialGenerator(traces: 3000)
+            var p = base.model.parameters
+            p.trials?.openingReleaseEnd = 0.3
+            p.trials?.openingAmplitudeScale = scale
+            let model = try SwipeModel(parameters: p, layout: base.model.layout)
+            return try summary(TraceGenerator(model: model, traceCount: 3000, userCount: 10, seed: 5, livePolicy: FreeScrollCarousel()))
+                .statisticValues
+        }
+        let none = try values(nil), unit = try values(1), far = try values(1.5)
+        #expect(unit == none)
+        let travel = try #require(none[.openingTravelLocation]), farTravel = try #require(far[.openingTravelLocation])
+        #expect(farTravel > 1.25 * travel)
+        // flung from farther, more trials end with their opening stroke
+        #expect(try #require(far[.oneStrokeTrialShare]) > (try #require(none[.oneStrokeTrialShare])))
+        var trials = TrialParameters()
+        for bad in [0.0, -1, 101, .nan] {
+            trials.openingAmplitudeScale = bad
+            #expect(throws: SwipeModelError.self) { try TrialParameters.validate(trials) }
+        }
+        var p = SwipeModelParameters()
+        p.task = .reveal
+        p.trials = TrialParameters(targetIndex: 6)
+        _ = ModelCalibration.prepareOpeningRelease(&p)
+        #expect(p.trials?.openingAmplitudeScale == 1)
+        let fitted = ModelCalibration.withReleaseShape(ModelCalibration.fittedParameters(task: .reveal), withheld: false, opening: true)
+        let a = try #require(fitted.first { $0.key == "trials.openingAmplitudeScale" })
+        #expect(a.statistic == .openingTravelLocation && a.sign == 1 && a.limits == ModelCalibration.openingAmplitudeScaleLimits)
+        a.set(&p, 100)
+        #expect(a.get(p) == ModelCalibration.openingAmplitudeScaleLimits.upperBound)
+        let plain = ModelCalibration.withReleaseShape(ModelCalibration.fittedParameters(task: .reveal), withheld: false)
+        #expect(!plain.contains { $0.key == "trials.openingAmplitudeScale" })
     }
 }

@@ -106,6 +106,31 @@ func trialGenerator(target: Int? = 6, starts: [Double] = [0], layout: CarouselLa
         #expect(try swipes(target: 3, keeps: true).map(\.offsets) == swipes(target: 3, keeps: nil).map(\.offsets))
     }
 
+    /// With `delivery.liveReadsFinger` the live row flings with the finger's own velocity at lift-off
+    /// (a device's tracker has every input sample) instead of reading the logged rows through its
+    /// estimator. With the moves withheld for 89 ms a quick stroke logs one move, which reads 0 on the
+    /// rows, so without the key the row flings less and trials take more strokes (default model: 2.24
+    /// against 2.00 strokes per trial, seed 5). The draws are
+    /// the same either way (the first stroke's rows are identical); `false` is the key absent.
+    @Test func theLiveRowReadsTheFinger() throws {
+        func swipes(_ reads: Bool?) throws -> [SyntheticSwipe] {
+            var p = SwipeModelParameters()
+            p.task = .reveal
+            p.delivery.isEnabled = true
+            p.delivery.firstDeliveryMedian = 89
+            p.delivery.firstDeliveryLogSD = 0.1
+            p.trials = TrialParameters(targetIndex: 6)
+            p.delivery.liveReadsFinger = reads
+            let model = try SwipeModel(parameters: p, layout: homeLayout())
+            return try allSwipes(TraceGenerator(model: model, traceCount: 3000, userCount: 10, seed: 5, livePolicy: FreeScrollCarousel()))
+        }
+        func strokesPerTrial(_ s: [SyntheticSwipe]) -> Double { Double(s.count) / Double(s.filter { $0.stepInGoal == 0 }.count) }
+        let rows = try swipes(nil), off = try swipes(false), finger = try swipes(true)
+        #expect(off.map(\.offsets) == rows.map(\.offsets) && off.map(\.settledOffset) == rows.map(\.settledOffset))
+        #expect(finger[0].offsets == rows[0].offsets && finger[0].times == rows[0].times)
+        #expect(strokesPerTrial(finger) < 0.95 * strokesPerTrial(rows), "\(strokesPerTrial(finger)) against \(strokesPerTrial(rows))")
+    }
+
     /// Start offsets are drawn by weight, in pitches, and clamped to the layout's range.
     @Test func startOffsetsAreDrawnInPitchesAndClamped() throws {
         let layout = try homeLayout()
