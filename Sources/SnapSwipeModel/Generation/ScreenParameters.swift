@@ -6,8 +6,9 @@ import SnapGSL
 ///
 /// A finger that slides past the screen's edge is reported **at the edge**: the GestureApp
 /// recording (Samsung Galaxy A30, `realdata/gestureapp`) ends 35 of its 295 home strokes (11.9%)
-/// and 28 of its 238 pix strokes (11.8%) at `touch_x` = 0, with one move at the edge and the
-/// lift-off row repeating it 8–16 ms later (the usual repeat delay): the finger left the glass
+/// and 28 of its 238 pix strokes (11.8%) at `touch_x` = 0, with one move at the edge (none in 3
+/// of the 35 home ones) and the lift-off row repeating it 0–17 ms later (median 8 ms, as its other
+/// repeated lift-offs): the finger left the glass
 /// there and the content stopped, its travel cut at the edge (a tracker replayed on the rows still
 /// reads the approach: SnapLab's LSQ2 reads those 35 at 1.19–4.18 pt/ms).
 /// With a screen (frame delivery only, ``InputDeliveryParameters/isEnabled``) the finger's travel

@@ -134,6 +134,16 @@ private func touchXFile(count: Int) throws -> String {
         }, layout: recording.layout)
         #expect(ScreenParameters.inferred(from: offsets, frameDelivery: true).screen == nil)
         #expect(offsets.statisticValues[.screenEdgeShare]?.isNaN == true)
+        // the table compares the edge share with a model that has a screen, and says so for one without
+        func edgeRow(_ screen: ScreenParameters?) throws -> CalibrationTable.Row {
+            let f = try screenSwipes(screen, traces: 300).filter { !$0.isCancelled }
+                .map { TraceFeatures($0, pitch: 160, estimator: LSQ2VelocityEstimator()) }
+            let rows = CalibrationTable.rows(recording: recording, generated: RecordingSummary(features: f, layout: recording.layout), fitted: [])
+            return try #require(rows.first { $0.id == StatisticKind.screenEdgeShare.id })
+        }
+        let without = try edgeRow(nil), with = try edgeRow(s)
+        #expect(without.passes == nil && without.note == CalibrationTable.noScreenNote && without.recording == 10.0 / 30.0)
+        #expect(with.passes != nil && with.generated.isFinite)
         // fewer than 20 strokes: too few to read the room from
         #expect(ScreenParameters.inferred(rooms: Array(repeating: 100, count: 19), width: 400) == nil)
     }
