@@ -18,15 +18,16 @@ private func screenSwipes(_ screen: ScreenParameters?, traces: Int = 2000, seed:
 }
 
 /// A touch_x file of `count` forward strokes touching down at 300 pt, every third running off the
-/// screen's left edge (last row at 0, one move there and the lift-off repeating it).
-private func touchXFile(count: Int) throws -> String {
-    var text = "trace_id,user_id,t_ms,touch_x,phase,start_offset,intended_index,item_width,item_spacing,leading_inset,viewport_width,item_count,alignment\n"
+/// screen's left edge (last row at 0, one move there and the lift-off repeating it); with `offsets`
+/// the same strokes as content offsets (`offset` = touch-down x − touch_x).
+private func touchXFile(count: Int, offsets: Bool = false) throws -> String {
+    var text = "trace_id,user_id,t_ms,\(offsets ? "offset" : "touch_x"),phase,start_offset,intended_index,item_width,item_spacing,leading_inset,viewport_width,item_count,alignment\n"
     for i in 0..<count {
         let down = 300.0 - Double(i % 5)
         let xs: [Double] = i % 3 == 0 ? [down, down - 150, 0, 0] : [down, down - 40, down - 90, down - 95]
         for (j, x) in xs.enumerated() {
             let phase = j == 0 ? "began" : j == xs.count - 1 ? "ended" : "moved"
-            text += "t\(i),u\(i % 4),\(Double(j) * 16),\(x),\(phase),0,6,160,0,0,411.4286,7,trailing\n"
+            text += "t\(i),u\(i % 4),\(Double(j) * 16),\(offsets ? down - x : x),\(phase),0,6,160,0,0,411.4286,7,trailing\n"
         }
     }
     let path = FileManager.default.temporaryDirectory.appendingPathComponent("screen-\(UUID().uuidString).csv").path
@@ -125,14 +126,14 @@ private func touchXFile(count: Int) throws -> String {
         #expect(abs(s.touchDownRoomQuantiles[0] * s.width - 296) < 1e-9 && abs(s.touchDownRoomQuantiles.last! * s.width - 300) < 1e-9)
         #expect(note.contains("10 of 30 strokes end at the edge"))
         #expect(ScreenParameters.inferred(from: recording, frameDelivery: false).screen == nil)
-        // the same strokes as content offsets: no finger positions
-        let offsets = RecordingSummary(features: recording.features.map { f in
-            var g = f
-            g.touchDownRoom = nil
-            g.endsAtScreenEdge = nil
-            return g
-        }, layout: recording.layout)
-        #expect(ScreenParameters.inferred(from: offsets, frameDelivery: true).screen == nil)
+        // the same strokes as content offsets: the same travel, no finger positions
+        let offsetPath = try touchXFile(count: 30, offsets: true)
+        defer { try? FileManager.default.removeItem(atPath: offsetPath) }
+        let (offsets, _) = try RecordingSummary.read(paths: [offsetPath], options: TraceReadOptions())
+        #expect(offsets.features.map(\.travel) == recording.features.map(\.travel))
+        #expect(offsets.features.allSatisfy { $0.touchDownRoom == nil && $0.endsAtScreenEdge == nil })
+        let (none, why) = ScreenParameters.inferred(from: offsets, frameDelivery: true)
+        #expect(none == nil && why.contains("content offsets, not finger positions"))
         #expect(offsets.statisticValues[.screenEdgeShare]?.isNaN == true)
         // the table compares the edge share with a model that has a screen, and says so for one without
         func edgeRow(_ screen: ScreenParameters?) throws -> CalibrationTable.Row {
