@@ -268,4 +268,12 @@ import Testing
         #expect(error.description.contains("parameters.stroke.amplitudeMedian = 80 (stroke amplitude median (pitches)): at a limit of the search"))
         #expect(error.description.contains("pushed by 'travel_gmean'"))
     }
+
+    /// `--screen-edge` reads the screen off a recording, so it needs `--like` (a saved model keeps its own screen).
+    @Test func theScreenEdgeOptionNeedsARecording() throws {
+        #expect(throws: (any Error).self) { try SnapLab.Generate.parse(["--traces", "1", "--screen-edge", "--out", "o.csv"]) }
+        let off = try SnapLab.Generate.parse(["--traces", "1", "--no-screen-edge", "--out", "o.csv"])
+        #expect(!off.screenEdge)
+        #expect(try SnapLab.Generate.parse(["--traces", "1", "--like", "r.csv", "--screen-edge", "--out", "o.csv"]).screenEdge)
+    }
 }

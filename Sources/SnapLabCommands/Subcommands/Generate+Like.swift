@@ -35,6 +35,7 @@ extension SnapLab.Generate {
                            + "task \(task.rawValue)\(liveID.map { ", live policy \($0)" } ?? "")\n")
         var calibration = ModelCalibration(task: task, livePolicy: live, seed: seed)
         calibration.threads = threads ?? ProcessInfo.processInfo.activeProcessorCount
+        calibration.infersScreen = screenEdge
         let cancelled = read.tracesRead > 0 ? Double(read.tracesCancelled) / Double(read.tracesRead) : 0
         let result = try calibration.calibrate(recording, cancelledShare: cancelled, base: starting?.file.parameters ?? SwipeModelParameters())
         Output.notice("calibrated in \(NumberFormat.fixed(Date().timeIntervalSince(started), 1)) s "

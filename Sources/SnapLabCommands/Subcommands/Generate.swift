@@ -81,6 +81,9 @@ extension SnapLab {
         @Flag(help: "With --like or --match: use a model whose fit did not converge (a parameter at a search limit, or a statistic short of its target) instead of failing with exit 65; the problems are printed as a warning.")
         var allowUnconverged = false
 
+        @Flag(inversion: .prefixedNo, help: "With --like: read the screen off a recording with finger positions (touch_x) logged one row per frame — where strokes touch down and the screen's edge, past which the finger is reported at the edge and the trace ends (Docs/swipe-model.md §4).")
+        var screenEdge = false
+
         @Flag(help: "Write per-trace values on each trace's first row only (smaller files).")
         var firstRowOnly = false
 
@@ -125,6 +128,9 @@ extension SnapLab {
             guard !out.isEmpty else { throw ValidationError("--out must name a file") }
             if !rankAgainst.isEmpty && like.isEmpty && match == nil {
                 throw ValidationError("--rank-against compares a fitted model's ranking: give it with --like or --match")
+            }
+            if screenEdge && like.isEmpty {
+                throw ValidationError("--screen-edge reads the screen off a recording: give it with --like (a saved model keeps its screen)")
             }
             if !like.isEmpty && match != nil {
                 throw ValidationError("--like fits the model to recordings and --match to published statistics: give one of them")

@@ -42,6 +42,9 @@ public enum CalibrationTable {
         return rows(targets: list, generated: generated, fitted: fitted)
     }
 
+    /// The note of the screen-edge row (``StatisticKind/screenEdgeShare``) for a model without a screen.
+    public static let noScreenNote = "not in the model: it has no screen (generate --like --screen-edge)"
+
     /// The note of every row when nothing was generated (`--traces 0`): there is nothing to compare.
     public static let notGeneratedNote = "not compared: no traces generated (--traces 0)"
 
@@ -59,6 +62,11 @@ public enum CalibrationTable {
             guard s.value.isFinite else {
                 return Row(statistic: s.name, id: s.kind.id, recording: s.value, generated: other, tolerance: tolerance, passes: nil,
                            isFitted: isFitted, note: "not in the recording")
+            }
+            // a model without a screen knows nothing of the finger's place: the edge share is not compared
+            guard other.isFinite || s.kind != .screenEdgeShare else {
+                return Row(statistic: s.name, id: s.kind.id, recording: s.value, generated: other, tolerance: tolerance, passes: nil,
+                           isFitted: isFitted, note: Self.noScreenNote)
             }
             let ok = s.matches(other)
             let note = ok ? (isFitted ? "fitted" : "follows")

@@ -277,6 +277,11 @@ public struct ModelCalibration: Sendable {
     public var coupledSteps = true
     /// How the search ends (``Settling``, `ModelCalibration+Settling`; a research switch).
     public var settling: Settling = .averaged
+    /// Read the screen (``ScreenParameters``: touch-down room and the edge) off a recording with
+    /// finger positions (`touch_x`) logged one row per frame (`calibrate`; `generate --like
+    /// --screen-edge`). Off by default: on the A30 home fit it did not improve the figures
+    /// (`Docs/research/2026-11-30-home-fit-screen-edge.md`).
+    public var infersScreen = false
 
     /// The users of the simulated replicates (``UserSampling``).
     public enum ReplicateUserSampling: String, Sendable, CaseIterable {
@@ -333,6 +338,11 @@ public struct ModelCalibration: Sendable {
         if task == .paging { notes += Self.pagingStrokes(like: recording, statistics: target, into: &p) }
         if task != .browse, let (trials, note) = Self.trialStructure(f, layout: recording.layout) {
             p.trials = trials
+            notes.append(note)
+        }
+        if infersScreen {
+            let (screen, note) = ScreenParameters.inferred(from: recording, frameDelivery: p.delivery.isEnabled)
+            if let screen { p.screen = screen }
             notes.append(note)
         }
         try SwipeModel.validate(p)

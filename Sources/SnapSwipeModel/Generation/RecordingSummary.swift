@@ -40,10 +40,15 @@ public struct RecordingSummary: Sendable {
             layouts[r.layout, default: 0] += 1
             if let h = r.hit { hits[h, default: 0] += 1 }
             let startIndex = r.release.startIndex ?? r.layout.itemIndex(ofSlot: r.layout.nearestSlot(toOffset: r.release.startOffset))
-            features.append(TraceFeatures(time: record.samples.time, offset: record.samples.offset,
-                                          startOffset: r.release.startOffset, pitch: r.layout.stride,
-                                          velocity: record.estimate.velocity, user: r.user, session: record.sessionID,
-                                          intendedIndex: r.intendedIndex, startIndex: startIndex))
+            let measured = TraceFeatures(time: record.samples.time, offset: record.samples.offset,
+                                         startOffset: r.release.startOffset, pitch: r.layout.stride,
+                                         velocity: record.estimate.velocity, user: r.user, session: record.sessionID,
+                                         intendedIndex: r.intendedIndex, startIndex: startIndex)
+            // touch_x: the reader's offsets are `first offset − (touch_x − touch-down x)`
+            let x = record.samples.offset
+            features.append(record.touchDownX.map { x0 in
+                measured.withFinger(touchDownX: x0, lastTouchX: x0 - (x[x.count - 1] - x[0]), screenWidth: r.layout.viewportWidth)
+            } ?? measured)
         }
         guard let layout = layouts.max(by: { $0.value < $1.value || ($0.value == $1.value && $0.key.itemCount < $1.key.itemCount) })?.key else {
             throw SwipeModelError.invalidParameter(name: "recording \(paths.joined(separator: ", "))", value: "no sample-level trace",
@@ -268,6 +273,7 @@ public struct RecordingSummary: Sendable {
             Statistic(.releaseSpeedP50, value: quantile(speeds, 0.5)),
             Statistic(.releaseSpeedP90, value: quantile(speeds, 0.9)),
             Statistic(.zeroReleaseSpeedShare, value: share { $0.velocity == 0 }),
+            Statistic(.screenEdgeShare, value: share({ $0.endsAtScreenEdge == true }, of: features.filter { $0.endsAtScreenEdge != nil })),
             Statistic(.lateSpeedP50, value: quantile(late, 0.5)),
             Statistic(.lateSpeedP90, value: quantile(late, 0.9)),
             Statistic(.lateSpeedLSQP50, value: quantile(features.map(\.lateSpeedLSQ), 0.5)),

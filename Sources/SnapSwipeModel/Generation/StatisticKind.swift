@@ -88,7 +88,7 @@ extension StatisticKind {
         oneItemSlowShare, oneItemSlowTravelLocation, oneItemSlowMotionTimeLocation, stayMotionTimeLocation,
         firstMoveSpread,
         oneStrokeTrialShare, openingLateSpeedP50, laterLateSpeedP50, openingTravelLocation,
-        farSlowShare,
+        farSlowShare, screenEdgeShare,
     ]
 
     // travel
@@ -135,6 +135,11 @@ extension StatisticKind {
 
     // lift-off, holds and stalls
     public static let zeroReleaseSpeedShare = StatisticKind("share_release_speed_zero", "share release speed exactly 0", .absolute(0.03))
+    /// Strokes whose last row is at the screen's edge (``TraceFeatures/endsAtScreenEdge``): reported,
+    /// not fitted; only where the finger's place is known (a recording with `touch_x`, a model with
+    /// a screen). Issue 32: the A30 ends 11.9% of its home strokes at `touch_x` = 0.
+    public static let screenEdgeShare = StatisticKind("share_ended_at_screen_edge",
+                                                      "share ended at the screen's edge (last row's finger at 0 or the width)", .absolute(0.03))
     public static let liftedLate = StatisticKind("share_lifted_late", "share lifted > 40 ms after the last move", .absolute(0.03),
                                                  fallbacks: [zeroReleaseSpeedShare])
     public static let held = StatisticKind("share_held", "share held before lift-off (repeat > 15 ms after the last move, not a stall)",

@@ -13,6 +13,9 @@ extension SwipeModel {
     /// the `ended` row repeats the last move's position a few ms later (with the repeat
     /// probability, or always after a hold) or carries the position at lift-off. Content offset =
     /// finger travel beyond the slop, plus N(0, σ_p) noise, quantised to device pixels, rubber-banded.
+    /// With a screen (``ScreenParameters``) the finger is reported at the edge once it reaches it:
+    /// the first frame at or after that carries the edge (no sensor noise) and the lift-off row
+    /// repeats it after the drawn repeat delay, so the content stops there (the true release velocity is 0).
     /// `draws` receives the delivery's hidden truth (``SyntheticSwipe/DeliveryDraws``).
     func sampleDelivered(_ plan: Plan, startOffset: Double, clock: Double, user: SyntheticUser,
                          times: inout [Double], offsets: inout [Double], draws: inout SyntheticSwipe.DeliveryDraws,
@@ -34,6 +37,9 @@ extension SwipeModel {
         let withheld = d.firstDeliveryMedian.map {
             rng.lognormal(logMean: log($0), logStandardDeviation: d.firstDeliveryLogSD ?? d.touchDownDwellLogSD)
         } ?? 0
+        // the room to the screen's edge ahead (no draw without a screen, so that every older model's streams are unchanged)
+        let edgeRoom = p.screen.map { $0.drawRoom(using: rng) }
+        draws.touchDownRoom = edgeRoom
         times.removeAll(keepingCapacity: true)
         offsets.removeAll(keepingCapacity: true)
         times.append(clock)
@@ -41,11 +47,14 @@ extension SwipeModel {
         let invT = 1 / plan.duration
         let slop = d.touchSlop
         let profile = plan.profile
-        /// Content displacement (beyond the slop, unsigned) at time `t` after touch-down.
+        /// Content displacement (beyond the slop, unsigned) at time `t` after touch-down; the finger
+        /// is reported at the screen's edge once past it.
         func content(_ t: Double) -> Double {
-            max(0, plan.amplitude * profile.position((min(t, motionEnd) - dwell) * invT) - slop)
+            let finger = plan.amplitude * profile.position((min(t, motionEnd) - dwell) * invT)
+            return max(0, min(finger, edgeRoom ?? .infinity) - slop)
         }
         let maxTravel = plan.amplitude * profile.position(plan.releaseFraction)
+        let edge = edgeRoom.flatMap { edgeCrossing(plan, room: $0, dwell: dwell, motionEnd: motionEnd) }
         var velocity = 0.0
         var lastMove: Double?
         var stallStart = Double.infinity
@@ -67,17 +76,21 @@ extension SwipeModel {
                 stallStart = frameTime + stallDraw * max(0, min(motionEnd, lift) - frameTime)
             }
             while frameTime < motionEnd && frameTime < lift && times.count < 100_000 {
+                let atEdge = edge.map { frameTime >= $0 } ?? false
                 if !(stall && frameTime >= stallStart && frameTime < stallStart + stallLength) {
                     let jitter = SnapMath.clamp(rng.gaussian(standardDeviation: p.timeJitterSD), -clip, clip)
-                    let t = frameTime + jitter
+                    let t = atEdge ? frameTime : frameTime + jitter
                     times.append(clock + t)
                     offsets.append(plan.direction * content(t))
                     lastMove = t
+                    draws.endedAtEdge = atEdge
                 }
+                // the finger left the screen at its edge: the contact ends with this frame
+                if atEdge { break }
                 k += 1
                 frameTime = phase + Double(k) * period
             }
-            if let t = lastMove {
+            if let t = lastMove, !draws.endedAtEdge {
                 velocity = plan.direction * plan.amplitude * invT * profile.slope((t - dwell) * invT)
             }
         }
@@ -85,7 +98,17 @@ extension SwipeModel {
         let stallEnd = stallStart + stallLength
         let liftStalled = stall && lift >= stallStart && lift < stallEnd
         func delivered(_ t: Double) -> Double { liftStalled ? max(t, stallEnd) : t }
-        if let t = lastMove, repeatLift || plan.hold > 0 {
+        if let t = lastMove, draws.endedAtEdge {
+            // the edge's move, repeated by the lift-off after the drawn repeat delay (the A30: 8–16 ms)
+            times.append(clock + delivered(t + repeatDelay))
+            offsets.append(offsets[offsets.count - 1])
+        } else if let e = edge {
+            // past the edge before a frame caught it there: the lift-off carries the edge
+            let t = max(e, (lastMove ?? 0) + 0.5)
+            times.append(clock + delivered(t))
+            offsets.append(plan.direction * content(t))
+            draws.endedAtEdge = true
+        } else if let t = lastMove, repeatLift || plan.hold > 0 {
             times.append(clock + delivered(max(t + repeatDelay, plan.hold > 0 ? lift : 0)))
             offsets.append(offsets[offsets.count - 1])
         } else {
@@ -97,15 +120,33 @@ extension SwipeModel {
         let last = offsets.count - 1
         let repeated = lastMove != nil && offsets[last] == offsets[last - 1]
         offsets[0] = startOffset
+        // the device reports the edge itself, without sensor noise (the A30: touch_x exactly 0)
+        let edgeRow = draws.endedAtEdge ? (repeated ? last - 1 : last) : offsets.count
         for j in 1..<offsets.count {
             if j == last && repeated {
                 offsets[j] = offsets[j - 1]
                 continue
             }
-            let finger = offsets[j] + rng.gaussian(standardDeviation: p.positionNoiseSD)
+            var finger = offsets[j] + (j >= edgeRow ? 0 : rng.gaussian(standardDeviation: p.positionNoiseSD))
+            // nor past it: sensor noise near the edge stays on the screen
+            if let r = edgeRoom { finger = plan.direction * min(plan.direction * finger, max(0, r - slop)) }
             offsets[j] = rubberBanded(startOffset + (finger * ratio).rounded() / ratio)
         }
         return velocity
+    }
+
+    /// The time after touch-down at which the finger, `room` points from the screen's edge ahead,
+    /// reaches it (``ScreenParameters``), by bisection on the path before `motionEnd`; `nil` when
+    /// the stroke ends short of the edge.
+    func edgeCrossing(_ plan: Plan, room: Double, dwell: Double, motionEnd: Double) -> Double? {
+        let end = (motionEnd - dwell) / plan.duration
+        guard plan.amplitude * plan.profile.position(end) >= room else { return nil }
+        var lo = 0.0, hi = end
+        for _ in 0..<40 {
+            let mid = (lo + hi) / 2
+            if plan.amplitude * plan.profile.position(mid) < room { lo = mid } else { hi = mid }
+        }
+        return dwell + hi * plan.duration
     }
 
     /// Plans one stroke of the reveal or browse task (``StrokeParameters``) in `direction` (±1).
@@ -195,5 +236,6 @@ extension SwipeModel {
                  "stroke.goalDistances", s.goalDistances, "distances in 1...1000 items with as many non-negative weights, one positive")
         try need((1...1000).contains(s.maxStrokesPerGoal), "stroke.maxStrokesPerGoal", s.maxStrokesPerGoal, "1...1000")
         if let t = p.trials { try TrialParameters.validate(t) }
+        if let screen = p.screen { try ScreenParameters.validate(screen, frameDelivery: d.isEnabled) }
     }
 }

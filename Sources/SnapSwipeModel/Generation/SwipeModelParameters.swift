@@ -16,6 +16,10 @@ public struct SwipeModelParameters: Sendable, Hashable, Codable {
     /// offset and holds one goal (``TrialParameters``); `nil` (key absent: every model file
     /// written before issue 32) chains goal after goal from a random item, as before.
     public var trials: TrialParameters?
+    /// The screen the finger moves on (issue 32): touch-down placement and the edge that stops what
+    /// the device reports (``ScreenParameters``; frame delivery only); `nil` (key absent: every model
+    /// file written before it) has no edge, drawn exactly as before.
+    public var screen: ScreenParameters?
 
     // MARK: - Users (C.1)
 

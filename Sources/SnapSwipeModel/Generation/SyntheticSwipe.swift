@@ -117,6 +117,12 @@ public struct SyntheticSwipe: Sendable, Hashable {
         public var liftRepeats = false
         /// The drawn repeat delay, ms.
         public var repeatDelay: Double = 0
+        /// The room drawn at touch-down between the finger and the screen's edge ahead, points
+        /// (``ScreenParameters``); `nil` without a screen.
+        public var touchDownRoom: Double?
+        /// Whether the finger reached the screen's edge, so the trace ends there (the content
+        /// stopped, the lift-off row repeats the edge).
+        public var endedAtEdge = false
 
         public init(dwell: Double = 0, stalled: Bool = false, liftRepeats: Bool = false, repeatDelay: Double = 0) {
             self.dwell = dwell
@@ -149,6 +155,13 @@ public struct SyntheticSwipe: Sendable, Hashable {
         self.releaseVelocity = releaseVelocity
         self.times = times
         self.offsets = offsets
+    }
+
+    /// Whether the trace ends at the screen's edge (``ScreenParameters``): the finger reached it and
+    /// the device reported the edge until lift-off; `nil` when the model has no screen (nothing is
+    /// known of the finger's place on the screen).
+    public var endsAtScreenEdge: Bool? {
+        deliveryDraws.flatMap { $0.touchDownRoom == nil ? nil : $0.endedAtEdge }
     }
 
     /// Whether the swipe carries a label (`intended_index`): every task but browse.

@@ -77,6 +77,30 @@ public struct TraceFeatures: Sendable, Hashable {
     public var startIndex: Int
     /// Start offset, points.
     public var startOffset: Double
+    /// The distance at touch-down from the finger to the screen's edge the stroke moves toward,
+    /// points (``ScreenParameters``): a recording's with `touch_x` (``withFinger(touchDownX:lastTouchX:screenWidth:)``),
+    /// a generated swipe's with a screen; `nil` when the finger's place is unknown or the trace
+    /// did not move.
+    public var touchDownRoom: Double?
+    /// The trace ends at the screen's edge (the last row's finger within ``screenEdgeTolerance``
+    /// of 0 or the width; a generated swipe: its finger reached the edge); `nil` when the finger's
+    /// place is unknown.
+    public var endsAtScreenEdge: Bool?
+
+    /// How near the screen's edge a last row's finger counts as at it, points: the A30 reports the
+    /// edge as `touch_x` = 0 exactly; half a point is more than a device pixel (0.38 pt at 2.625).
+    public static let screenEdgeTolerance = 0.5
+
+    /// The trace with its finger known: touch-down at `touchDownX` and the last row at
+    /// `lastTouchX` on a screen `screenWidth` points wide (points; the finger moves opposite to the
+    /// content offset, so a forward trace's room is its touch-down x and a backward one's the width
+    /// minus it).
+    public func withFinger(touchDownX: Double, lastTouchX: Double, screenWidth: Double) -> TraceFeatures {
+        var f = self
+        f.touchDownRoom = travel > 0 ? touchDownX : travel < 0 ? screenWidth - touchDownX : nil
+        f.endsAtScreenEdge = lastTouchX <= Self.screenEdgeTolerance || lastTouchX >= screenWidth - Self.screenEdgeTolerance
+        return f
+    }
 
     /// Measures one trace from its rows (`isMove` non-zero on moves; the last row is the lift-off).
     public init(time: UnsafeBufferPointer<Double>, offset: UnsafeBufferPointer<Double>, startOffset: Double,
@@ -241,5 +265,9 @@ public struct TraceFeatures: Sendable, Hashable {
             }
         }
         self = features
+        if let room = s.deliveryDraws?.touchDownRoom {
+            touchDownRoom = travel == 0 ? nil : room
+            endsAtScreenEdge = s.endsAtScreenEdge
+        }
     }
 }

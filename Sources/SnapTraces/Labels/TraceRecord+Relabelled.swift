@@ -6,6 +6,6 @@ extension TraceRecord {
     public func relabelled(_ intendedIndex: Int?) -> TraceRecord {
         var release = release
         release.intendedIndex = intendedIndex
-        return TraceRecord(release: release, estimate: estimate, samples: samples, sessionID: sessionID)
+        return TraceRecord(release: release, estimate: estimate, samples: samples, sessionID: sessionID, touchDownX: touchDownX)
     }
 }

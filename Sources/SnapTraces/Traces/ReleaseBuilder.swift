@@ -77,12 +77,13 @@ struct ReleaseBuilder: ~Copyable {
         }
         let t = trace.t, x = trace.x, mv = trace.mv
         var startOffset = 0.0, offset = trace.releaseOffsetValue, startTime = 0.0, time = 0.0
-        var fingerTravel: Double?
+        var fingerTravel: Double?, touchDownX: Double?
         if isSampleLevel {
             if hasTouchX {
                 // offset = start_offset − (touch_x − first touch_x); the finger's travel in
                 // the content offset's sign is −(last touch_x − first touch_x)
                 let s0 = startOffsetColumn ?? 0, x0 = x[0]
+                touchDownX = x0
                 fingerTravel = -(x[n - 1] - x0)
                 for i in 0..<n { x[i] = s0 - (x[i] - x0) }
             }
@@ -116,7 +117,8 @@ struct ReleaseBuilder: ~Copyable {
                                    sampleCount: isSampleLevel ? n : 1,
                                    location: TraceLocation(file: path, line: trace.traceLine),
                                    hit: hit, settledIndex: settled, tapIndex: tap, group: groupValue)
-        return TraceRecord(release: consume release, estimate: estimate, samples: samples, sessionID: trace.perTraceText(.sessionID))
+        return TraceRecord(release: consume release, estimate: estimate, samples: samples, sessionID: trace.perTraceText(.sessionID),
+                           touchDownX: touchDownX)
     }
 
     /// The trace's layout: its layout columns over ``TraceReadOptions/baseLayout``.
