@@ -91,12 +91,15 @@ extension ScoreAccumulator {
     mutating func scoreBatch(count: Int) {
         let p = policies.count, words = wordsPerTrace
         var labelledHere = 0, changesHere = 0
+        // The file of the batch's labelled traces while they all have one (`oneFile`).
+        var file = -1, oneFile = true
         for t in 0..<count {
             if batch[t].labelled {
                 labelledHere += 1
                 changesHere += batch[t].changes ? 1 : 0
                 userCounts[batch[t].user] += 1
                 fileCounts[batch[t].file] += 1
+                if file != batch[t].file { oneFile = file < 0; file = batch[t].file }
             } else {
                 unlabelled += 1
             }
@@ -105,10 +108,16 @@ extension ScoreAccumulator {
         for w in 0..<(count * words) { batchPatterns[w] = 0 }
         for k in 0..<p {
             let policy = policies[k]   // one copy of the existential per batch, opened below
+            let hits = counters[k * Counter.stride + Counter.hits]
             score(policy, at: k, count: count)
             // Intended changes and stays are the trace's, the same for every policy.
             counters[k * Counter.stride + Counter.intendedChanges] += changesHere
             counters[k * Counter.stride + Counter.intendedStays] += labelledHere - changesHere
+            // The batch's labelled traces of one file: its hits by this policy at once (whole
+            // numbers: the same sum as one by one).
+            if oneFile && file >= 0 {
+                fileHitCounts[file * p + k] += Double(counters[k * Counter.stride + Counter.hits] - hits)
+            }
         }
         for t in 0..<count {
             guard batch[t].labelled else {
@@ -130,7 +139,8 @@ extension ScoreAccumulator {
                 userHitCounts.increment(from: userRow + w * 64, bits: batchPatterns[t * words + w])
             }
         }
-        // Hits per file, likewise.
+        // Hits per file, likewise (unless added per policy above).
+        guard !oneFile else { return }
         batch.withUnsafeBufferPointer { traces in
         batchPatterns.withUnsafeBufferPointer { patterns in
         fileHitCounts.withUnsafeMutableBufferPointer { fileHits in
