@@ -163,11 +163,11 @@ extension ScoreAccumulator {
     /// counters, sets its bit in each labelled trace's hit pattern and records its targets of
     /// unlabelled traces. Generic, so the existential is opened once, and the policy decides the
     /// whole batch in its own loop (``SnapPolicy/decide(_:in:into:)``, the policy's `decide`
-    /// inlined). The scoring loops read the batch and write the counters through pointers (no
-    /// copies of a trace, no bounds or uniqueness checks per access) and call nothing: what is
-    /// rare (a value beyond the histograms' bins, a trace scored under ``HitCriterion/revealed``)
-    /// is noted in ``batchScratch`` and finished after them, so that the loops keep their sums
-    /// in registers. The yes/no outcomes of a labelled trace (hit, overshoot, undershoot, missed
+    /// inlined). One scoring loop over the batch (one pass for all of a trace's outcomes) reads
+    /// the batch and writes the counters through pointers (no copies of a trace, no bounds or
+    /// uniqueness checks per access) and calls nothing: what is rare (a value beyond the
+    /// histograms' bins, a trace scored under ``HitCriterion/revealed``) is noted in
+    /// ``batchScratch`` and finished after it, so that the loop keeps its sums in registers. The yes/no outcomes of a labelled trace (hit, overshoot, undershoot, missed
     /// and false change) are added as one code into ``Tally`` (32 counts: one increment per
     /// trace instead of five sums); the policy's counters are derived from it after the loop.
     private mutating func score<P: SnapPolicy>(_ policy: P, at k: Int, count: Int) {
@@ -197,10 +197,14 @@ extension ScoreAccumulator {
                   let c = counters.baseAddress.map({ $0 + k * Counter.stride }),
                   let patterns = patterns.baseAddress, let targets = targets.baseAddress,
                   let scratch = scratch.baseAddress else { return }
-            // What every decided trace adds: snap correction and cells reconfigured.
+            let tally = scratch + Scratch.tally
+            // this policy's word of each trace's hit pattern, and its column of the targets
+            let patternWord = patterns + word, target = targets + k
+            for code in 0..<Tally.codes { tally[code] = 0 }
             for t in 0..<count {
-                let r = first + t
-                let targetOffset = decided[t].targetOffset
+                let r = first + t, d = decided + t
+                // What every decided trace adds: snap correction and cells reconfigured.
+                let targetOffset = d.pointee.targetOffset
                 correction += TraceOutcome.snapCorrection(targetOffset: targetOffset, naturalRest: r.pointee.natural)
                 let cells: Int
                 if targetOffset == r.pointee.cells.offset {
@@ -220,13 +224,6 @@ extension ScoreAccumulator {
                     r.pointee.cells = (targetOffset, cells)
                 }
                 cellsReconfigured += Double(cells)
-            }
-            let tally = scratch + Scratch.tally
-            // this policy's word of each trace's hit pattern, and its column of the targets
-            let patternWord = patterns + word, target = targets + k
-            for code in 0..<Tally.codes { tally[code] = 0 }
-            for t in 0..<count {
-                let r = first + t, d = decided + t
                 let targetIndex = d.pointee.targetIndex
                 guard r.pointee.labelled else {
                     target[t &* p] = targetIndex
