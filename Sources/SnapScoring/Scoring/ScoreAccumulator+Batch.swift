@@ -167,9 +167,10 @@ extension ScoreAccumulator {
     /// the batch and writes the counters through pointers (no copies of a trace, no bounds or
     /// uniqueness checks per access) and calls nothing: what is rare (a value beyond the
     /// histograms' bins, a trace scored under ``HitCriterion/revealed``) is noted in
-    /// ``batchScratch`` and finished after it, so that the loop keeps its sums in registers. The yes/no outcomes of a labelled trace (hit, overshoot, undershoot, missed
-    /// and false change) are added as one code into ``Tally`` (32 counts: one increment per
-    /// trace instead of five sums); the policy's counters are derived from it after the loop.
+    /// ``batchScratch`` and finished after it, so that the loop keeps its sums in registers.
+    /// The yes/no outcomes of a labelled trace (hit, overshoot, undershoot, missed and false
+    /// change) are added as one code into ``Tally`` (32 counts: one increment per trace instead
+    /// of five sums); the policy's counters are derived from it after the loop.
     private mutating func score<P: SnapPolicy>(_ policy: P, at k: Int, count: Int) {
         let p = policies.count, words = wordsPerTrace
         let word = k / 64, bit: UInt64 = 1 << UInt64(k % 64)
