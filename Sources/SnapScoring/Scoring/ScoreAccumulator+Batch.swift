@@ -20,6 +20,9 @@ extension ScoreAccumulator {
         var exact: Bool
         /// Whether the intended item differs from the start item (an intended change).
         var changes: Bool
+        /// The ``Tally`` bits of a decision that stays on the start item (a missed change when
+        /// the trace changes) and of one that leaves it (a false change when it does not).
+        var stayCode = 0, leaveCode = 0
         /// Of a labelled trace: its user and file (indices of ``userCounts`` and ``fileNames``).
         var user = 0, file = 0
         var startSlot: Int
@@ -52,6 +55,8 @@ extension ScoreAccumulator {
             startIndex: startIndex, direction: TraceOutcome.swipeDirection(of: release),
             natural: UIKitDeceleration.normal.restingOffset(of: release, in: layout),
             departure: ReusePool(layout: layout).departure(from: release.offset))
+        prepared.stayCode = prepared.changes ? Tally.missedChange : 0
+        prepared.leaveCode = prepared.changes ? 0 : Tally.falseChange
         if trace.intendedIndex != nil {
             let user = trace.user
             if userCounts.count <= user { addUsers(upTo: user) }
@@ -287,18 +292,16 @@ extension ScoreAccumulator {
         static let codes = 32
 
         /// The code of labelled trace `trace` resting on item `target`, `error` items from the
-        /// intended one (``TraceOutcome``'s rules).
+        /// intended one (``TraceOutcome``'s rules), without branches: the signs by shifts, the
+        /// change bits chosen from the trace's ``Prepared/stayCode`` and ``Prepared/leaveCode``.
         @inline(__always)
         static func code(reached: Bool, error: Int, target: Int, of trace: Prepared) -> Int {
-            // |error| ≤ 2^62 and the direction is −1, 0 or 1: no overflow
+            // |error| ≤ 2^62 and the direction is −1, 0 or 1: no overflow, and −signed fits
             let signed = error &* trace.direction
-            let changes = trace.changes, stayed = target == trace.startIndex
-            var code = reached ? hit : 0
-            code |= signed > 0 ? overshoot : 0
-            code |= signed < 0 ? undershoot : 0
-            code |= changes && stayed ? missedChange : 0
-            code |= !changes && !stayed ? falseChange : 0
-            return code
+            let over = Int(truncatingIfNeeded: UInt(bitPattern: 0 &- signed) >> 63)   // 1 when signed > 0
+            let under = Int(truncatingIfNeeded: UInt(bitPattern: signed) >> 63)       // 1 when signed < 0
+            let change = target == trace.startIndex ? trace.stayCode : trace.leaveCode
+            return (reached ? hit : 0) | over &* overshoot | under &* undershoot | change
         }
     }
 
