@@ -20,6 +20,9 @@ extension ScoreAccumulator {
         var exact: Bool
         /// Whether the intended item differs from the start item (an intended change).
         var changes: Bool
+        /// The ``Tally`` bits of a decision that stays on the start item (a missed change when
+        /// the trace changes) and of one that leaves it (a false change when it does not).
+        var stayCode = 0, leaveCode = 0
         /// Of a labelled trace: its user and file (indices of ``userCounts`` and ``fileNames``).
         var user = 0, file = 0
         var startSlot: Int
@@ -52,6 +55,8 @@ extension ScoreAccumulator {
             startIndex: startIndex, direction: TraceOutcome.swipeDirection(of: release),
             natural: UIKitDeceleration.normal.restingOffset(of: release, in: layout),
             departure: ReusePool(layout: layout).departure(from: release.offset))
+        prepared.stayCode = prepared.changes ? Tally.missedChange : 0
+        prepared.leaveCode = prepared.changes ? 0 : Tally.falseChange
         if trace.intendedIndex != nil {
             let user = trace.user
             if userCounts.count <= user { addUsers(upTo: user) }
@@ -86,12 +91,15 @@ extension ScoreAccumulator {
     mutating func scoreBatch(count: Int) {
         let p = policies.count, words = wordsPerTrace
         var labelledHere = 0, changesHere = 0
+        // The file of the batch's labelled traces while they all have one (`oneFile`).
+        var file = -1, oneFile = true
         for t in 0..<count {
             if batch[t].labelled {
                 labelledHere += 1
                 changesHere += batch[t].changes ? 1 : 0
                 userCounts[batch[t].user] += 1
                 fileCounts[batch[t].file] += 1
+                if file != batch[t].file { oneFile = file < 0; file = batch[t].file }
             } else {
                 unlabelled += 1
             }
@@ -100,10 +108,16 @@ extension ScoreAccumulator {
         for w in 0..<(count * words) { batchPatterns[w] = 0 }
         for k in 0..<p {
             let policy = policies[k]   // one copy of the existential per batch, opened below
+            let hits = counters[k * Counter.stride + Counter.hits]
             score(policy, at: k, count: count)
             // Intended changes and stays are the trace's, the same for every policy.
             counters[k * Counter.stride + Counter.intendedChanges] += changesHere
             counters[k * Counter.stride + Counter.intendedStays] += labelledHere - changesHere
+            // The batch's labelled traces of one file: its hits by this policy at once (whole
+            // numbers: the same sum as one by one).
+            if oneFile && file >= 0 {
+                fileHitCounts[file * p + k] += Double(counters[k * Counter.stride + Counter.hits] - hits)
+            }
         }
         for t in 0..<count {
             guard batch[t].labelled else {
@@ -125,7 +139,8 @@ extension ScoreAccumulator {
                 userHitCounts.increment(from: userRow + w * 64, bits: batchPatterns[t * words + w])
             }
         }
-        // Hits per file, likewise.
+        // Hits per file, likewise (unless added per policy above).
+        guard !oneFile else { return }
         batch.withUnsafeBufferPointer { traces in
         batchPatterns.withUnsafeBufferPointer { patterns in
         fileHitCounts.withUnsafeMutableBufferPointer { fileHits in
@@ -148,13 +163,14 @@ extension ScoreAccumulator {
     /// counters, sets its bit in each labelled trace's hit pattern and records its targets of
     /// unlabelled traces. Generic, so the existential is opened once, and the policy decides the
     /// whole batch in its own loop (``SnapPolicy/decide(_:in:into:)``, the policy's `decide`
-    /// inlined). The scoring loops read the batch and write the counters through pointers (no
-    /// copies of a trace, no bounds or uniqueness checks per access) and call nothing: what is
-    /// rare (a value beyond the histograms' bins, a trace scored under ``HitCriterion/revealed``)
-    /// is noted in ``batchScratch`` and finished after them, so that the loops keep their sums
-    /// in registers. The yes/no outcomes of a labelled trace (hit, overshoot, undershoot, missed
-    /// and false change) are added as one code into ``Tally`` (32 counts: one increment per
-    /// trace instead of five sums); the policy's counters are derived from it after the loop.
+    /// inlined). One scoring loop over the batch (one pass for all of a trace's outcomes) reads
+    /// the batch and writes the counters through pointers (no copies of a trace, no bounds or
+    /// uniqueness checks per access) and calls nothing: what is rare (a value beyond the
+    /// histograms' bins, a trace scored under ``HitCriterion/revealed``) is noted in
+    /// ``batchScratch`` and finished after it, so that the loop keeps its sums in registers.
+    /// The yes/no outcomes of a labelled trace (hit, overshoot, undershoot, missed and false
+    /// change) are added as one code into ``Tally`` (32 counts: one increment per trace instead
+    /// of five sums); the policy's counters are derived from it after the loop.
     private mutating func score<P: SnapPolicy>(_ policy: P, at k: Int, count: Int) {
         let p = policies.count, words = wordsPerTrace
         let word = k / 64, bit: UInt64 = 1 << UInt64(k % 64)
@@ -182,10 +198,14 @@ extension ScoreAccumulator {
                   let c = counters.baseAddress.map({ $0 + k * Counter.stride }),
                   let patterns = patterns.baseAddress, let targets = targets.baseAddress,
                   let scratch = scratch.baseAddress else { return }
-            // What every decided trace adds: snap correction and cells reconfigured.
+            let tally = scratch + Scratch.tally
+            // this policy's word of each trace's hit pattern, and its column of the targets
+            let patternWord = patterns + word, target = targets + k
+            for code in 0..<Tally.codes { tally[code] = 0 }
             for t in 0..<count {
-                let r = first + t
-                let targetOffset = decided[t].targetOffset
+                let r = first + t, d = decided + t
+                // What every decided trace adds: snap correction and cells reconfigured.
+                let targetOffset = d.pointee.targetOffset
                 correction += TraceOutcome.snapCorrection(targetOffset: targetOffset, naturalRest: r.pointee.natural)
                 let cells: Int
                 if targetOffset == r.pointee.cells.offset {
@@ -205,13 +225,6 @@ extension ScoreAccumulator {
                     r.pointee.cells = (targetOffset, cells)
                 }
                 cellsReconfigured += Double(cells)
-            }
-            let tally = scratch + Scratch.tally
-            // this policy's word of each trace's hit pattern, and its column of the targets
-            let patternWord = patterns + word, target = targets + k
-            for code in 0..<Tally.codes { tally[code] = 0 }
-            for t in 0..<count {
-                let r = first + t, d = decided + t
                 let targetIndex = d.pointee.targetIndex
                 guard r.pointee.labelled else {
                     target[t &* p] = targetIndex
@@ -279,18 +292,16 @@ extension ScoreAccumulator {
         static let codes = 32
 
         /// The code of labelled trace `trace` resting on item `target`, `error` items from the
-        /// intended one (``TraceOutcome``'s rules).
+        /// intended one (``TraceOutcome``'s rules), without branches: the signs by shifts, the
+        /// change bits chosen from the trace's ``Prepared/stayCode`` and ``Prepared/leaveCode``.
         @inline(__always)
         static func code(reached: Bool, error: Int, target: Int, of trace: Prepared) -> Int {
-            // |error| ≤ 2^62 and the direction is −1, 0 or 1: no overflow
+            // |error| ≤ 2^62 and the direction is −1, 0 or 1: no overflow, and −signed fits
             let signed = error &* trace.direction
-            let changes = trace.changes, stayed = target == trace.startIndex
-            var code = reached ? hit : 0
-            code |= signed > 0 ? overshoot : 0
-            code |= signed < 0 ? undershoot : 0
-            code |= changes && stayed ? missedChange : 0
-            code |= !changes && !stayed ? falseChange : 0
-            return code
+            let over = Int(truncatingIfNeeded: UInt(bitPattern: 0 &- signed) >> 63)   // 1 when signed > 0
+            let under = Int(truncatingIfNeeded: UInt(bitPattern: signed) >> 63)       // 1 when signed < 0
+            let change = target == trace.startIndex ? trace.stayCode : trace.leaveCode
+            return (reached ? hit : 0) | over &* overshoot | under &* undershoot | change
         }
     }
 
