@@ -9,7 +9,7 @@
 #    and (Data files and the 10^6-user file) `--per-trace OUT.csv`: stdout, stderr, the per-trace
 #    file and the exit status of NEW_BIN must equal REF_BIN's (Scripts/tools/ab-runner.sh).
 #    Prints one line per case and "IDENTICAL" or the cases that differ (exit 1).
-# 2. Timing (skipped with RUNS=0): per file of BENCH_FILES, RUNS rounds, REF then NEW and NEW then
+# 2. Timing (skipped with RUNS 0: the third argument or the RUNS variable): per file of BENCH_FILES, RUNS rounds, REF then NEW and NEW then
 #    REF in alternate rounds, under /usr/bin/time: `BIN compare FILE --bootstrap 1000 ARGS`
 #    (ARGS from COMPARE_ARGS, e.g. "--policies a,b,c" for the policy set of an older binary).
 #    Prints per binary the median and best wall and CPU (user+sys) seconds and the median peak
@@ -21,7 +21,7 @@
 # Files that do not exist are skipped with a note.
 set -euo pipefail
 cd "$(dirname "$0")/../.."
-REF="$1"; NEW="$2"; RUNS="${3:-5}"
+REF="$1"; NEW="$2"; RUNS="${3:-${RUNS:-5}}"   # the third argument, else the RUNS variable, else 5
 ONE_M="${ONE_M:-/tmp/snaplab-bench/traces_1m.csv}"
 MANY_USERS="${MANY_USERS:-/tmp/snaplab-fit-bench/u1m.csv}"
 BENCH_FILES="${BENCH_FILES:-$ONE_M $MANY_USERS}"
