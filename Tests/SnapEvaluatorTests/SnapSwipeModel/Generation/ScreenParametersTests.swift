@@ -90,8 +90,8 @@ private func touchXFile(count: Int, offsets: Bool = false) throws -> String {
     /// With `delivery.liveReadsFinger` the live row flings with the finger's velocity as the tracker
     /// last saw it: after a stroke that ran off the edge, at the edge crossing (the last sample on
     /// the screen), not the unclamped path's speed at the later lift-off nor 0. A 200-pt, 200-ms
-    /// minimum-jerk stroke lifted at ρ = 0.95 with 120 pt of room crosses the edge at τ ≈ 0.54
-    /// (1.8 pt/ms; at lift-off the path moves at 0.07); a 100-pt one stops short and reads its lift-off.
+    /// minimum-jerk stroke lifted at ρ = 0.95 with 120 pt of room crosses the edge at τ ≈ 0.55
+    /// (1.83 pt/ms; at lift-off the path moves at 0.07); a 100-pt one stops short and reads its lift-off.
     @Test func theLiveRowFlingsAtTheEdgeCrossing() throws {
         let room = 120.0, width = 411.4286
         var p = SwipeModelParameters()
