@@ -76,7 +76,8 @@ public struct InputDeliveryParameters: Sendable, Hashable, Codable {
     /// recording's share of gaps between moves exceeds its share of late lift-offs.
     public var stallsBetweenMoves: Bool?
     /// The live carousel of a session (``SessionSimulator``) reads the finger's own velocity at
-    /// lift-off (`true`), or the logged rows through its estimator (`nil`, the key absent: every
+    /// lift-off, or at the edge crossing after a stroke that ran off the screen (`true`;
+    /// `SwipeModel.trackedFingerVelocity`), or the logged rows through its estimator (`nil`, the key absent: every
     /// model before it, computed exactly as before). A device's tracker has every input sample, also
     /// those between frames and before a withheld first move (``firstDeliveryMedian``); the rows a
     /// recording logs do not: on the A30 home recording 27% of trials' opening strokes log a single

@@ -241,8 +241,8 @@ public struct SessionSimulator: Sendable {
         if let livePolicy {
             var live = release(of: swipe, scratch: &scratch)
             if p.delivery.liveReadsFinger == true {
-                // the device's tracker had every input sample: the finger's velocity at lift-off
-                live.velocity = plan.direction * plan.amplitude / plan.duration * plan.profile.slope(plan.releaseFraction)
+                // the device's tracker had every input sample: the finger's velocity at lift-off, or at the screen's edge
+                live.velocity = model.trackedFingerVelocity(plan, draws: swipe.deliveryDraws)
             }
             let decision = livePolicy.decide(live, in: layout)
             nextSlot = decision.targetSlot

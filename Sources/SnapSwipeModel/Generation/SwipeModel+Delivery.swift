@@ -135,6 +135,21 @@ extension SwipeModel {
         return velocity
     }
 
+    /// The finger's velocity as a device's tracker last saw it (pt/ms, signed; the live row's fling
+    /// under ``InputDeliveryParameters/liveReadsFinger``): at lift-off, `A/T·φ'(ρ)`; after a stroke
+    /// that ran off the screen's edge (`draws.endedAtEdge`, ``ScreenParameters``), at the edge
+    /// crossing, `A/T·φ'(τₑ)` with `A·φ(τₑ)` = the room: the tracker's last sample on the screen,
+    /// since the path past the edge is never reported (issue 32: not 0, and not the speed of the
+    /// unclamped path at a later lift-off).
+    func trackedFingerVelocity(_ plan: Plan, draws: SyntheticSwipe.DeliveryDraws?) -> Double {
+        var fraction = plan.releaseFraction
+        if let draws, draws.endedAtEdge, let room = draws.touchDownRoom,
+           let crossing = edgeCrossing(plan, room: room, dwell: 0, motionEnd: plan.releaseFraction * plan.duration) {
+            fraction = crossing / plan.duration
+        }
+        return plan.direction * plan.amplitude / plan.duration * plan.profile.slope(fraction)
+    }
+
     /// The time after touch-down at which the finger, `room` points from the screen's edge ahead,
     /// reaches it (``ScreenParameters``), by bisection on the path before `motionEnd`; `nil` when
     /// the stroke ends short of the edge.

@@ -1,6 +1,7 @@
 import Foundation
 import SnapStrategies
 import SnapLabSupport
+import SnapGSL
 import Testing
 @testable import SnapTraces
 @testable import SnapScoring
@@ -84,6 +85,48 @@ private func touchXFile(count: Int, offsets: Bool = false) throws -> String {
         p.screen = ScreenParameters(width: 411.4286, touchDownRoomQuantiles: [0.2, 0.9])
         let decoded = try JSONDecoder().decode(SwipeModelParameters.self, from: try JSONEncoder().encode(p))
         #expect(decoded.screen == p.screen)
+    }
+
+    /// With `delivery.liveReadsFinger` the live row flings with the finger's velocity as the tracker
+    /// last saw it: after a stroke that ran off the edge, at the edge crossing (the last sample on
+    /// the screen), not the unclamped path's speed at the later lift-off nor 0. A 200-pt, 200-ms
+    /// minimum-jerk stroke lifted at ρ = 0.95 with 120 pt of room crosses the edge at τ ≈ 0.55
+    /// (1.83 pt/ms; at lift-off the path moves at 0.07); a 100-pt one stops short and reads its lift-off.
+    @Test func theLiveRowFlingsAtTheEdgeCrossing() throws {
+        let room = 120.0, width = 411.4286
+        var p = SwipeModelParameters()
+        p.task = .reveal
+        p.delivery.isEnabled = true
+        p.delivery.liveReadsFinger = true
+        p.trials = TrialParameters(targetIndex: 19)
+        p.screen = ScreenParameters(width: width, touchDownRoomQuantiles: [room / width, room / width])
+        let layout = try homeLayout(count: 20)
+        let simulator = try SessionSimulator(model: SwipeModel(parameters: p, layout: layout), livePolicy: FreeScrollCarousel())
+        let user = SyntheticUser(index: 0, gain: 1, motorNoise: 0, projectorPreference: 0.5, habit: .android, rate: 60,
+                                 pixelRatio: 2.625, activity: 1)
+        func minimumJerk(_ t: Double) -> Double { t * t * t * (10 - 15 * t + 6 * t * t) }
+        func speed(_ t: Double) -> Double { 30 * t * t * (1 - t) * (1 - t) }
+        for amplitude in [200.0, 100] {
+            let plan = SwipeModel.Plan(direction: 1, amplitude: amplitude, duration: 200, releaseFraction: 0.95, hold: 0,
+                                       style: .flick, strategy: .stepper)
+            var state = SessionSimulator.State(slot: 0, offset: 0, clock: 0, direction: 1)
+            var out: [SyntheticSwipe] = [], scratch = SessionSimulator.Scratch()
+            simulator.stroke(plan, label: 19, goal: 19, step: 0, user: user, state: &state,
+                             numbering: .init(firstTraceID: 0, session: 0, chunk: 0), out: &out, scratch: &scratch,
+                             rng: try GSLRandom(seed: 7))
+            let swipe = try #require(out.first)
+            var lo = 0.0, hi = 0.95
+            for _ in 0..<60 where amplitude > room {
+                let mid = (lo + hi) / 2
+                if amplitude * minimumJerk(mid) < room { lo = mid } else { hi = mid }
+            }
+            let expected = amplitude / 200 * speed(hi)
+            #expect(swipe.endsAtScreenEdge == (amplitude > room))
+            #expect(abs(simulator.model.trackedFingerVelocity(plan, draws: swipe.deliveryDraws) - expected) < 1e-9)
+            let flung = FreeScrollCarousel().decide(Release(offset: swipe.releaseOffset, velocity: expected, startOffset: 0, startIndex: 0),
+                                                    in: layout)
+            #expect(abs(try #require(swipe.settledOffset) - flung.targetOffset) < 1e-9, "\(swipe.settledOffset ?? .nan) against \(flung.targetOffset)")
+        }
     }
 
     /// A screen is checked: a positive width, non-decreasing fractions in [0, 1], frame delivery.
