@@ -59,6 +59,17 @@ extension ModelCalibration {
         ]
     }
 
+    /// `x` with `β` (``SwipeModelParameters/flickDistanceExponent``) on the strokes aimed 2 items
+    /// away against those aimed 1 away (``StatisticKind/travelFar2NearRatio``) instead of the pooled
+    /// ``StatisticKind/travelFarNearRatio``: with a reach, the strokes aimed 3+ items away are the
+    /// reach's (``reachParameters``), and a `β` fitted to the pooled ratio pays for the reach's
+    /// correction of them with the 2-item strokes (Docs/research/2026-11-30-gen-traces-reach-beta.md).
+    static func exponentOnTwoItems(_ x: Fitted) -> Fitted {
+        var x = x
+        if x.statistic == .travelFarNearRatio { x.statistic = .travelFar2NearRatio }
+        return x
+    }
+
     /// Where the reach is kept: 2 to 10 items. Below 2 a goal 2 and one 3 items away are sized
     /// alike (the reach statistic no longer answers); 10 is past every goal distance `--like` has
     /// met in a paging recording. [assumption]
@@ -209,12 +220,13 @@ extension ModelCalibration {
     static let dragFractionLimits: ClosedRange<Double> = 0.05...0.95
 
     /// The paging fit's `candidates` with the parameters of the paging strokes `start` has: sized
-    /// flicks (``sizedFlickParameters``) and their reach (``reachParameters``), gliding lift-offs
+    /// flicks (``sizedFlickParameters``; `β` on the 2-item strokes, ``exponentOnTwoItems(_:)``, when
+    /// they have a reach) and their reach (``reachParameters``), gliding lift-offs
     /// (``glideParameters``, with scan delivery) and fitted one-item strokes
     /// (``oneItemStrokeParameters(_:)``).
     static func withPagingStrokes(_ candidates: [Fitted], start: SwipeModelParameters) -> [Fitted] {
         var out = candidates
-        if start.flickDistanceExponent != nil { out += sizedFlickParameters }
+        if start.flickDistanceExponent != nil { out += sizedFlickParameters.map { start.flickReach == nil ? $0 : exponentOnTwoItems($0) } }
         if start.flickReach != nil { out += reachParameters }
         if start.dragReleaseEarliness != nil && !start.delivery.isEnabled { out += glideParameters }
         if oneItemStrokesFitted(start) { out += oneItemStrokeParameters(start) }

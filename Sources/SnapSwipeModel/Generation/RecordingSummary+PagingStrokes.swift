@@ -4,8 +4,8 @@ import Foundation
 /// (the sized flicks of ``SwipeModelParameters/flickDistanceExponent``) and how the one-item and
 /// stay strokes end (the gliding lift-offs of ``SwipeModelParameters/dragReleaseEarliness``).
 extension RecordingSummary {
-    /// The rows: ``StatisticKind/travelFarNearRatio``, ``StatisticKind/travelFarReachRatio`` and
-    /// ``StatisticKind/farShortShare`` (NaN with fewer than 20 labelled strokes on either side, as
+    /// The rows: ``StatisticKind/travelFarNearRatio``, ``StatisticKind/travelFarReachRatio``,
+    /// ``StatisticKind/travelFar2NearRatio`` and ``StatisticKind/farShortShare`` (NaN with fewer than 20 labelled strokes on either side, as
     /// every trimmed geometric mean),
     /// ``StatisticKind/oneItemCameToRestShare`` and ``StatisticKind/stayRestedShare`` (NaN with
     /// fewer than 20 strokes of their kind); then the one-item and stay strokes' own rows
@@ -37,6 +37,7 @@ extension RecordingSummary {
         return [
             Statistic(.travelFarNearRatio, value: n > 0 && m.isFinite ? m / n : .nan),
             Statistic(.travelFarReachRatio, value: m2 > 0 && m3.isFinite ? m3 / m2 : .nan),
+            Statistic(.travelFar2NearRatio, value: n > 0 && m2.isFinite ? m2 / n : .nan),
             Statistic(.farShortShare, value: nearMedian.isFinite ? Double(far.filter { $0 < nearMedian }.count) / Double(far.count) : .nan),
             Statistic(.oneItemCameToRestShare, value: oneItem < 20 ? .nan : Double(cameToRest) / Double(oneItem)),
             Statistic(.stayRestedShare, value: stays < 20 ? .nan : Double(restedStays) / Double(stays)),

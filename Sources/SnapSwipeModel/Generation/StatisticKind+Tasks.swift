@@ -11,6 +11,7 @@ extension StatisticKind {
         flickStrokeTimeSpread, flickStrokeTimeLocation, durationSpread,
         travelFarNearRatio, farShortShare, oneItemCameToRestShare, stayRestedShare, oneItemSlowShare,
         oneItemSlowTravelLocation, oneItemSlowMotionTimeLocation, stayMotionTimeLocation, farSlowShare, travelFarReachRatio,
+        travelFar2NearRatio,
     ]
 
     /// Whether a recording of `task` has this statistic: every one for paging (the trials' and goal

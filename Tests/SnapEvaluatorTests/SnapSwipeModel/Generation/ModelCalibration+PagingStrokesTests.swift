@@ -351,4 +351,27 @@ import Testing
         noReach.flickDistanceExponent = 1
         #expect(!calibration.candidates(from: noReach, targets: [:]).contains { $0.0.key == "flickReach" })
     }
+
+    /// With a reach, `β` is fitted to the strokes aimed 2 items away against 1 away (the reach takes
+    /// the 3+ items); with that ratio unmeasured it falls back to the pooled one, and without a reach
+    /// `β` keeps the pooled ratio.
+    @Test func withAReachTheExponentAnswersToTwoItemStrokes() throws {
+        let calibration = ModelCalibration(task: .paging, livePolicy: nil, seed: 3)
+        var reach = SwipeModelParameters()
+        reach.flickDistanceExponent = 1
+        reach.flickReach = 2.5
+        var noReach = reach
+        noReach.flickReach = nil
+        let targets: [StatisticKind: Double] = [.travelFarNearRatio: 2.2, .travelFar2NearRatio: 1.9, .travelFarReachRatio: 1.1]
+        func beta(_ p: SwipeModelParameters, _ t: [StatisticKind: Double]) throws -> (fitted: ModelCalibration.Fitted, driver: StatisticKind?) {
+            let c = try #require(calibration.candidates(from: p, targets: t).first { $0.0.key == "flickDistanceExponent" })
+            return (c.0, c.1)
+        }
+        #expect(try beta(reach, targets).driver == .travelFar2NearRatio)
+        #expect(try beta(reach, targets).fitted.statistic == .travelFar2NearRatio)
+        #expect(try beta(reach, targets.filter { $0.key != .travelFar2NearRatio }).driver == .travelFarNearRatio)
+        #expect(try beta(noReach, targets).driver == .travelFarNearRatio)
+        #expect(ModelCalibration.sizedFlickParameters.map(ModelCalibration.exponentOnTwoItems).map(\.key)
+                == ModelCalibration.sizedFlickParameters.map(\.key))
+    }
 }
