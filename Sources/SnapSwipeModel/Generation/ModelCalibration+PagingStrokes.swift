@@ -6,7 +6,8 @@ import SnapLabSupport
 /// while still gliding (``SwipeModelParameters/dragReleaseEarliness``).
 extension ModelCalibration {
     /// The two parameters fitted with sized flicks: the exponent `β` (to how much further the strokes
-    /// aimed ≥ 2 items away travel, ``StatisticKind/travelFarNearRatio``) and the users' mean
+    /// aimed ≥ 2 items away travel, ``StatisticKind/travelFarNearRatio``; with a reach, those aimed 2
+    /// away, ``exponentOnTwoItems(_:)``) and the users' mean
     /// projector preference (to how many of them travel less than a one-item stroke,
     /// ``StatisticKind/farShortShare``), moved as a share with the Beta's `a + b` kept.
     static var sizedFlickParameters: [Fitted] {

@@ -5,8 +5,8 @@ import Foundation
 /// stay strokes end (the gliding lift-offs of ``SwipeModelParameters/dragReleaseEarliness``).
 extension RecordingSummary {
     /// The rows: ``StatisticKind/travelFarNearRatio``, ``StatisticKind/travelFarReachRatio``,
-    /// ``StatisticKind/travelFar2NearRatio`` and ``StatisticKind/farShortShare`` (NaN with fewer than 20 labelled strokes on either side, as
-    /// every trimmed geometric mean),
+    /// ``StatisticKind/travelFar2NearRatio`` and ``StatisticKind/farShortShare`` (NaN with fewer
+    /// than 20 labelled strokes on either side, as every trimmed geometric mean),
     /// ``StatisticKind/oneItemCameToRestShare`` and ``StatisticKind/stayRestedShare`` (NaN with
     /// fewer than 20 strokes of their kind); then the one-item and stay strokes' own rows
     /// (``oneItemStrokeStatistics``).

@@ -80,7 +80,8 @@ public struct SwipeModelParameters: Sendable, Hashable, Codable {
     /// speed grow with the goal's distance; `β = 1`: in proportion, `β = 0`: not at all). Corrections
     /// after a miss (with a live policy) are sized to what is left. The power law of aimed
     /// movements' amplitude on the target's distance is our [assumption]; `generate --like` sets
-    /// and fits `β` on a labelled paging recording (to ``StatisticKind/travelFarNearRatio``).
+    /// and fits `β` on a labelled paging recording (to ``StatisticKind/travelFarNearRatio``; with
+    /// ``flickReach``, to ``StatisticKind/travelFar2NearRatio``).
     public var flickDistanceExponent: Double?
     /// How far a sized flick or far drag (``flickDistanceExponent``) reaches, in items: `nil` (the
     /// key absent: every model file written before it) sized for the goal's distance `|k|`, as
