@@ -6,7 +6,8 @@ import SnapLabSupport
 /// while still gliding (``SwipeModelParameters/dragReleaseEarliness``).
 extension ModelCalibration {
     /// The two parameters fitted with sized flicks: the exponent `β` (to how much further the strokes
-    /// aimed ≥ 2 items away travel, ``StatisticKind/travelFarNearRatio``) and the users' mean
+    /// aimed ≥ 2 items away travel, ``StatisticKind/travelFarNearRatio``; with a reach, those aimed 2
+    /// away, ``exponentOnTwoItems(_:)``) and the users' mean
     /// projector preference (to how many of them travel less than a one-item stroke,
     /// ``StatisticKind/farShortShare``), moved as a share with the Beta's `a + b` kept.
     static var sizedFlickParameters: [Fitted] {
@@ -46,6 +47,47 @@ extension ModelCalibration {
         return "sized flicks: strokes aimed ≥ 2 items away travel \(NumberFormat.fixed(ratio, 2))× those aimed one item away, "
             + "more than a page-stepper series or a projected flick can; a goal not projected is one flick of amplitude × |k|^β "
             + "(β fitted from \(NumberFormat.fixed(start, 2)))"
+    }
+
+    /// The reach fitted with sized flicks that have one (``reachFlicks(like:into:)``): `R` of
+    /// ``SwipeModelParameters/flickReach`` (to how much further the strokes aimed 3+ items away travel
+    /// than those aimed 2 away, ``StatisticKind/travelFarReachRatio``), kept in ``reachLimits``.
+    static var reachParameters: [Fitted] {
+        [
+            Fitted(name: "sized-flick reach R (items; sized for min(|k|, R))", key: "flickReach", statistic: .travelFarReachRatio,
+                   isProbability: false, get: { $0.flickReach ?? .nan },
+                   set: { $0.flickReach = min(max($1, reachLimits.lowerBound), reachLimits.upperBound) }, limits: reachLimits),
+        ]
+    }
+
+    /// `x` with `β` (``SwipeModelParameters/flickDistanceExponent``) on the strokes aimed 2 items
+    /// away against those aimed 1 away (``StatisticKind/travelFar2NearRatio``) instead of the pooled
+    /// ``StatisticKind/travelFarNearRatio``: with a reach, the strokes aimed 3+ items away are the
+    /// reach's (``reachParameters``), and a `β` fitted to the pooled ratio pays for the reach's
+    /// correction of them with the 2-item strokes (Docs/research/2026-11-30-gen-traces-reach-beta.md).
+    static func exponentOnTwoItems(_ x: Fitted) -> Fitted {
+        var x = x
+        if x.statistic == .travelFarNearRatio { x.statistic = .travelFar2NearRatio }
+        return x
+    }
+
+    /// Where the reach is kept: 2 to 10 items. Below 2 a goal 2 and one 3 items away are sized
+    /// alike (the reach statistic no longer answers); 10 is past every goal distance `--like` has
+    /// met in a paging recording. [assumption]
+    static let reachLimits: ClosedRange<Double> = 2...10
+
+    /// Sets a reach on sized flicks (``SwipeModelParameters/flickReach``, from the viewport's width in
+    /// pitches, kept in ``reachLimits``) when the recording measures
+    /// ``StatisticKind/travelFarReachRatio`` (20 or more strokes aimed 2 and 3+ items away). Returns
+    /// the note, or `nil` (no sized flicks, a reach already set, or the ratio not measured).
+    static func reachFlicks(like recording: RecordingSummary, into p: inout SwipeModelParameters) -> String? {
+        guard p.flickDistanceExponent != nil, p.flickReach == nil,
+              let ratio = recording.pagingStrokeStatistics.first(where: { $0.kind == .travelFarReachRatio })?.value,
+              ratio.isFinite else { return nil }
+        let start = min(max(recording.layout.viewportWidth / recording.layout.stride, reachLimits.lowerBound), reachLimits.upperBound)
+        p.flickReach = start
+        return "a reach on sized flicks: strokes aimed ≥ 3 items away travel \(NumberFormat.fixed(ratio, 2))× those aimed 2 away; "
+            + "a sized goal is sized for min(|k|, R) items (R fitted from the viewport's width, \(NumberFormat.fixed(start, 2)) pitches)"
     }
 
     /// The two parameters fitted with gliding lift-offs: the drags' lift-off point `1 − q` (the
@@ -95,7 +137,8 @@ extension ModelCalibration {
     /// (``extendDrags(like:into:)``). Returns their notes.
     static func pagingStrokes(like recording: RecordingSummary, statistics: [StatisticKind: Double],
                               into p: inout SwipeModelParameters) -> [String] {
-        [sizeFlicks(like: recording, into: &p), glideLiftOffs(like: statistics, into: &p), extendDrags(like: statistics, into: &p)]
+        [sizeFlicks(like: recording, into: &p), reachFlicks(like: recording, into: &p), glideLiftOffs(like: statistics, into: &p),
+         extendDrags(like: statistics, into: &p)]
             .compactMap { $0 }
     }
 
@@ -176,6 +219,20 @@ extension ModelCalibration {
     /// ``SwipeModelParameters/dragFractionSD`` = 0.15 allows (mean·(1 − mean) > 0.0225: 0.024 to
     /// 0.976; with the span 2 the sd is 0.075 and the range wider). [assumption]
     static let dragFractionLimits: ClosedRange<Double> = 0.05...0.95
+
+    /// The paging fit's `candidates` with the parameters of the paging strokes `start` has: sized
+    /// flicks (``sizedFlickParameters``; `β` on the 2-item strokes, ``exponentOnTwoItems(_:)``, when
+    /// they have a reach) and their reach (``reachParameters``), gliding lift-offs
+    /// (``glideParameters``, with scan delivery) and fitted one-item strokes
+    /// (``oneItemStrokeParameters(_:)``).
+    static func withPagingStrokes(_ candidates: [Fitted], start: SwipeModelParameters) -> [Fitted] {
+        var out = candidates
+        if start.flickDistanceExponent != nil { out += sizedFlickParameters.map { start.flickReach == nil ? $0 : exponentOnTwoItems($0) } }
+        if start.flickReach != nil { out += reachParameters }
+        if start.dragReleaseEarliness != nil && !start.delivery.isEnabled { out += glideParameters }
+        if oneItemStrokesFitted(start) { out += oneItemStrokeParameters(start) }
+        return out
+    }
 
     /// Whether `start` fits ``oneItemStrokeParameters(_:)``: a paging model to which `--like` gave sized
     /// flicks or gliding lift-offs, i.e. a recording whose strokes the default stroke set (65/35

@@ -184,9 +184,7 @@ public struct ModelCalibration: Sendable {
             candidates = Self.withReleaseShape(candidates, withheld: start.delivery.firstDeliveryMedian != nil,
                                                movingStart: start.stroke.movingStartShare != nil, opening: start.trials?.openingReleaseEnd != nil)
         }
-        if task == .paging && start.flickDistanceExponent != nil { candidates += Self.sizedFlickParameters }
-        if task == .paging && start.dragReleaseEarliness != nil && !start.delivery.isEnabled { candidates += Self.glideParameters }
-        if task == .paging && Self.oneItemStrokesFitted(start) { candidates += Self.oneItemStrokeParameters(start) }
+        if task == .paging { candidates = Self.withPagingStrokes(candidates, start: start) }
         return candidates.filter { fitsReleaseFraction || $0.role != .releaseEarliness }.map { x in
             let own = x.role == .releaseEarliness ? earlinessStatistic.flatMap { targets[$0]?.isFinite == true ? $0 : nil } : nil
             return (x, own ?? x.driver(in: targets))

@@ -4,13 +4,14 @@ import Foundation
 /// (the sized flicks of ``SwipeModelParameters/flickDistanceExponent``) and how the one-item and
 /// stay strokes end (the gliding lift-offs of ``SwipeModelParameters/dragReleaseEarliness``).
 extension RecordingSummary {
-    /// The rows: ``StatisticKind/travelFarNearRatio`` and ``StatisticKind/farShortShare`` (NaN with
-    /// fewer than 20 labelled strokes on either side, as every trimmed geometric mean),
+    /// The rows: ``StatisticKind/travelFarNearRatio``, ``StatisticKind/travelFarReachRatio``,
+    /// ``StatisticKind/travelFar2NearRatio`` and ``StatisticKind/farShortShare`` (NaN with fewer
+    /// than 20 labelled strokes on either side, as every trimmed geometric mean),
     /// ``StatisticKind/oneItemCameToRestShare`` and ``StatisticKind/stayRestedShare`` (NaN with
     /// fewer than 20 strokes of their kind); then the one-item and stay strokes' own rows
     /// (``oneItemStrokeStatistics``).
     var pagingStrokeStatistics: [Statistic] {
-        var near: [Double] = [], far: [Double] = []
+        var near: [Double] = [], far: [Double] = [], far2: [Double] = [], far3: [Double] = []
         var oneItem = 0, cameToRest = 0, stays = 0, restedStays = 0
         for f in features {
             if f.intent.map({ abs($0) == 1 }) ?? true, f.lastToPeakSpeed != nil {
@@ -27,12 +28,16 @@ extension RecordingSummary {
                 near.append(f.travelPitches)
             } else {
                 far.append(f.travelPitches)
+                if abs(k) == 2 { far2.append(f.travelPitches) } else { far3.append(f.travelPitches) }
             }
         }
         let n = Self.trimmedGeometricMean(near), m = Self.trimmedGeometricMean(far)
+        let m2 = Self.trimmedGeometricMean(far2), m3 = Self.trimmedGeometricMean(far3)
         let nearMedian = near.count < 20 || far.count < 20 ? Double.nan : quantile(near, 0.5)
         return [
             Statistic(.travelFarNearRatio, value: n > 0 && m.isFinite ? m / n : .nan),
+            Statistic(.travelFarReachRatio, value: m2 > 0 && m3.isFinite ? m3 / m2 : .nan),
+            Statistic(.travelFar2NearRatio, value: n > 0 && m2.isFinite ? m2 / n : .nan),
             Statistic(.farShortShare, value: nearMedian.isFinite ? Double(far.filter { $0 < nearMedian }.count) / Double(far.count) : .nan),
             Statistic(.oneItemCameToRestShare, value: oneItem < 20 ? .nan : Double(cameToRest) / Double(oneItem)),
             Statistic(.stayRestedShare, value: stays < 20 ? .nan : Double(restedStays) / Double(stays)),

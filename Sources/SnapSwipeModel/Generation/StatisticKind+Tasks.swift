@@ -10,7 +10,8 @@ extension StatisticKind {
         stepperTravelMedian, stepperTravelLocation, stepperTravelSpread, stepperSpeedSpread, flickTravelSpread,
         flickStrokeTimeSpread, flickStrokeTimeLocation, durationSpread,
         travelFarNearRatio, farShortShare, oneItemCameToRestShare, stayRestedShare, oneItemSlowShare,
-        oneItemSlowTravelLocation, oneItemSlowMotionTimeLocation, stayMotionTimeLocation, farSlowShare,
+        oneItemSlowTravelLocation, oneItemSlowMotionTimeLocation, stayMotionTimeLocation, farSlowShare, travelFarReachRatio,
+        travelFar2NearRatio,
     ]
 
     /// Whether a recording of `task` has this statistic: every one for paging (the trials' and goal

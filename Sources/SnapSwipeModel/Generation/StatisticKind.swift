@@ -88,7 +88,7 @@ extension StatisticKind {
         oneItemSlowShare, oneItemSlowTravelLocation, oneItemSlowMotionTimeLocation, stayMotionTimeLocation,
         firstMoveSpread,
         oneStrokeTrialShare, openingLateSpeedP50, laterLateSpeedP50, openingTravelLocation,
-        farSlowShare, screenEdgeShare,
+        farSlowShare, travelFarReachRatio, travelFar2NearRatio, screenEdgeShare,
     ]
 
     // travel
@@ -298,6 +298,21 @@ extension StatisticKind {
     public static let travelFarNearRatio = StatisticKind("travel_far_near_ratio",
                                                          "travel ratio: strokes aimed ≥ 2 items away / 1 item away (geometric means, 5% trimmed)",
                                                          .relative(0.15))
+    /// The sized flicks' exponent statistic when they have a reach (``SwipeModelParameters/flickReach``):
+    /// the 5%-trimmed geometric mean finger travel of the strokes labelled exactly 2 items from their
+    /// start over that of those labelled 1 away (`2^β`). With a reach, `β` answers to this rather than
+    /// to ``travelFarNearRatio`` (pooled over 2 and 3+ items), so the reach alone answers to the 3+
+    /// items (``travelFarReachRatio``); without 20 strokes on either side it falls back to the pooled ratio.
+    public static let travelFar2NearRatio = StatisticKind("travel_far2_near_ratio",
+                                                          "travel ratio: strokes aimed 2 items away / 1 item away (geometric means, 5% trimmed)",
+                                                          .relative(0.15), fallbacks: [travelFarNearRatio])
+    /// The sized flicks' reach statistic (``SwipeModelParameters/flickReach``): the 5%-trimmed
+    /// geometric mean finger travel of the strokes labelled 3 or more items from their start over
+    /// that of those labelled 2 away. With ``travelFarNearRatio`` (≥ 2 items over 1) it tells a
+    /// power law in the distance (`(3/2)^β` here) from one that saturates (less).
+    public static let travelFarReachRatio = StatisticKind("travel_far3_far2_ratio",
+                                                          "travel ratio: strokes aimed ≥ 3 items away / 2 items away (geometric means, 5% trimmed)",
+                                                          .relative(0.1))
     /// How many strokes aimed further travel *less* than one-item strokes do (the projector
     /// preference's statistic when flicks are sized, ``SwipeModelParameters/flickDistanceExponent``):
     /// the share of the labelled strokes aimed 2 or more items away whose finger travel is below the

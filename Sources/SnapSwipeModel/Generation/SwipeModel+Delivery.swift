@@ -225,6 +225,9 @@ extension SwipeModel {
         if let x = p.flickDistanceExponent {
             try need(x >= 0 && x <= 4, "flickDistanceExponent", x, "an exponent in [0, 4] (amplitude × |k|^β)")
         }
+        if let x = p.flickReach {
+            try need(x >= 1 && x <= 100, "flickReach", x, "a number of items in [1, 100] (sized for min(|k|, R))")
+        }
         if let x = p.dragTravelSpan {
             try need(x >= 1 && x <= 10, "dragTravelSpan", x, "a number of item pitches in [1, 10]")
         }

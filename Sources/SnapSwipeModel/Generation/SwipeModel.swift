@@ -210,7 +210,7 @@ public struct SwipeModel: Sendable {
         }
         // a drag to a goal ≥ 2 items away (only with farDragShare: without it no draw is made)
         if !projected && abs(k) >= 2, let beta = p.flickDistanceExponent, let share = p.farDragShare, rng.bernoulli(share) {
-            return dragPlan(direction: direction, size: pow(Double(abs(k)), beta), strategy: .sized, user: user, using: rng)
+            return dragPlan(direction: direction, size: pow(sizedDistance(k), beta), strategy: .sized, user: user, using: rng)
         }
         let t = rng.lognormal(logMean: log(p.flickDurationMedian), logStandardDeviation: p.flickDurationLogSD)
         let rho = rng.uniform(p.flickReleaseRange.lowerBound, p.flickReleaseRange.upperBound)
@@ -227,12 +227,18 @@ public struct SwipeModel: Sendable {
         // a flick sized to a goal ≥ 2 items away (only with flickDistanceExponent: without it such a goal
         // is projected or a series of one-item steps, so this draws and computes exactly as before)
         if abs(k) >= 2, let beta = p.flickDistanceExponent {
-            let size = pow(Double(abs(k)), beta)
+            let size = pow(sizedDistance(k), beta)
             return Plan(direction: direction, amplitude: a * size * user.gain * noise, duration: t, releaseFraction: rho,
                         hold: 0, style: .flick, strategy: .sized, drawnAmplitude: a * size, drawnDuration: t)
         }
         return Plan(direction: direction, amplitude: a * user.gain * noise, duration: t, releaseFraction: rho,
                     hold: 0, style: .flick, strategy: .stepper, drawnAmplitude: a, drawnDuration: t)
+    }
+
+    /// The distance in items a sized flick or far drag is sized for: `|k|`, or with
+    /// ``SwipeModelParameters/flickReach`` `R`, `min(|k|, R)`.
+    func sizedDistance(_ k: Int) -> Double {
+        min(Double(abs(k)), parameters.flickReach ?? .infinity)
     }
 
     /// A drag: `λ·s·P·size` (`λ ~ Beta` of ``SwipeModelParameters/dragFractionMean``, `s` the

@@ -84,8 +84,18 @@ public struct SwipeModelParameters: Sendable, Hashable, Codable {
     /// speed grow with the goal's distance; `β = 1`: in proportion, `β = 0`: not at all). Corrections
     /// after a miss (with a live policy) are sized to what is left. The power law of aimed
     /// movements' amplitude on the target's distance is our [assumption]; `generate --like` sets
-    /// and fits `β` on a labelled paging recording (to ``StatisticKind/travelFarNearRatio``).
+    /// and fits `β` on a labelled paging recording (to ``StatisticKind/travelFarNearRatio``; with
+    /// ``flickReach``, to ``StatisticKind/travelFar2NearRatio``).
     public var flickDistanceExponent: Double?
+    /// How far a sized flick or far drag (``flickDistanceExponent``) reaches, in items: `nil` (the
+    /// key absent: every model file written before it) sized for the goal's distance `|k|`, as
+    /// before; `R` sized for `min(|k|, R)` items, so a goal past the reach is thrown as far as one
+    /// contact carries the content (and another stroke follows). A finger sweeps at most about the
+    /// viewport's width across the carousel and an item beyond the viewport's edge is not seen, so a
+    /// person's reach saturates. [assumption]; `generate --like` starts it at the viewport's width in
+    /// pitches and fits it to how much further the strokes aimed 3+ items away travel than those aimed
+    /// 2 away (``StatisticKind/travelFarReachRatio``, ``ModelCalibration/reachFlicks(like:into:)``).
+    public var flickReach: Double?
 
     /// Drag amplitude as a fraction of the item pitch (of ``dragTravelSpan`` pitches when set),
     /// `λ ~ Beta` with mean 0.55 and sd 0.15 (C.2).

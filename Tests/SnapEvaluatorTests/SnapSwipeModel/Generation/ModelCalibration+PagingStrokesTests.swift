@@ -281,4 +281,97 @@ import Testing
         #expect(far.statistic == .farSlowShare && far.isProbability && far.get(sized) == 0.3)
         #expect(!ModelCalibration.oneItemStrokeParameters(gliding).contains { $0.key == "farDragShare" })
     }
+
+
+    /// A reach (``SwipeModelParameters/flickReach``) sizes a far goal for `min(|k|, R)` items: with
+    /// R = 2.5 a goal 2 items away is sized as before and one 3 or 4 away for 2.5 items, flicks and
+    /// far drags alike, from the same draws; without the key nothing changes (the sized-flick tests
+    /// above). The key is checked; `--like` sets it only with sized flicks and a measured reach
+    /// ratio, from the viewport's width in pitches, fits it to that ratio and keeps it in [2, 10].
+    @Test func aReachSizesAFarGoalForAtMostRItems() throws {
+        for farDrags in [false, true] {
+            var p = SwipeModelParameters()
+            p.flickDistanceExponent = 0.8
+            if farDrags { p.farDragShare = 1 }
+            let unlimited = try SwipeModel(parameters: p, layout: benchLayout())
+            p.flickReach = 2.5
+            let reach = try SwipeModel(parameters: p, layout: benchLayout())
+            for seed in 1...10 {
+                for k in [2, -3, 4] {
+                    let a = unlimited.plan(intent: k, projected: false, forceFlick: true, user: plainUser(), using: try GSLRandom(seed: UInt64(seed)))
+                    let b = reach.plan(intent: k, projected: false, forceFlick: true, user: plainUser(), using: try GSLRandom(seed: UInt64(seed)))
+                    let shrink = pow(min(Double(abs(k)), 2.5) / Double(abs(k)), 0.8)
+                    #expect(a.style == (farDrags ? .drag : .flick) && b.style == a.style && b.strategy == .sized)
+                    #expect(abs(b.amplitude / a.amplitude - shrink) < 1e-12 && b.duration == a.duration && b.releaseFraction == a.releaseFraction)
+                }
+            }
+        }
+        for bad in [0.5, 101, Double.nan] {
+            var p = SwipeModelParameters()
+            p.flickReach = bad
+            do {
+                try SwipeModel.validate(p)
+                Issue.record("flickReach \(bad) passed")
+            } catch { #expect("\(error)".contains("flickReach"), "\(error)") }
+        }
+        // --like: 20 strokes aimed 1, 2 and 3 items away give the ratio; the reach starts at W/P
+        let layout = try benchLayout()
+        func stroke(_ k: Int, _ travel: Double) -> TraceFeatures {
+            var f = [0.0, 16.7, 33.4].withUnsafeBufferPointer { t in
+                [0.0, 10, 20].withUnsafeBufferPointer { x in
+                    TraceFeatures(time: t, offset: x, startOffset: 0, pitch: 170, velocity: 0, user: 0, session: nil,
+                                  intendedIndex: nil, startIndex: 0)
+                }
+            }
+            f.intent = k
+            f.travelPitches = travel
+            return f
+        }
+        let strokes = (0..<20).flatMap { _ in [stroke(1, 0.8), stroke(2, 1.5), stroke(3, 1.6)] }
+        let recording = RecordingSummary(features: strokes, layout: layout)
+        var sized = SwipeModelParameters()
+        sized.flickDistanceExponent = 1
+        let note = try #require(ModelCalibration.reachFlicks(like: recording, into: &sized))
+        #expect(note.contains("reach") && abs((sized.flickReach ?? .nan) - layout.viewportWidth / layout.stride) < 1e-12)
+        #expect(ModelCalibration.reachFlicks(like: recording, into: &sized) == nil)   // set once
+        var plain = SwipeModelParameters()
+        #expect(ModelCalibration.reachFlicks(like: recording, into: &plain) == nil && plain.flickReach == nil)
+        var unmeasured = SwipeModelParameters()
+        unmeasured.flickDistanceExponent = 1
+        let fewFar = RecordingSummary(features: Array(strokes.dropLast()), layout: layout)   // 19 aimed 3 away
+        #expect(ModelCalibration.reachFlicks(like: fewFar, into: &unmeasured) == nil && unmeasured.flickReach == nil)
+        let calibration = ModelCalibration(task: .paging, livePolicy: nil, seed: 3)
+        let fitted = try #require(calibration.candidates(from: sized, targets: [:]).first { $0.0.key == "flickReach" }?.0)
+        #expect(fitted.statistic == .travelFarReachRatio && fitted.limits == ModelCalibration.reachLimits)
+        fitted.set(&sized, 1.2)
+        #expect(sized.flickReach == 2)
+        fitted.set(&sized, 40)
+        #expect(sized.flickReach == 10)
+        var noReach = SwipeModelParameters()
+        noReach.flickDistanceExponent = 1
+        #expect(!calibration.candidates(from: noReach, targets: [:]).contains { $0.0.key == "flickReach" })
+    }
+
+    /// With a reach, `β` is fitted to the strokes aimed 2 items away against 1 away (the reach takes
+    /// the 3+ items); with that ratio unmeasured it falls back to the pooled one, and without a reach
+    /// `β` keeps the pooled ratio.
+    @Test func withAReachTheExponentAnswersToTwoItemStrokes() throws {
+        let calibration = ModelCalibration(task: .paging, livePolicy: nil, seed: 3)
+        var reach = SwipeModelParameters()
+        reach.flickDistanceExponent = 1
+        reach.flickReach = 2.5
+        var noReach = reach
+        noReach.flickReach = nil
+        let targets: [StatisticKind: Double] = [.travelFarNearRatio: 2.2, .travelFar2NearRatio: 1.9, .travelFarReachRatio: 1.1]
+        func beta(_ p: SwipeModelParameters, _ t: [StatisticKind: Double]) throws -> (fitted: ModelCalibration.Fitted, driver: StatisticKind?) {
+            let c = try #require(calibration.candidates(from: p, targets: t).first { $0.0.key == "flickDistanceExponent" })
+            return (c.0, c.1)
+        }
+        #expect(try beta(reach, targets).driver == .travelFar2NearRatio)
+        #expect(try beta(reach, targets).fitted.statistic == .travelFar2NearRatio)
+        #expect(try beta(reach, targets.filter { $0.key != .travelFar2NearRatio }).driver == .travelFarNearRatio)
+        #expect(try beta(noReach, targets).driver == .travelFarNearRatio)
+        #expect(ModelCalibration.sizedFlickParameters.map(ModelCalibration.exponentOnTwoItems).map(\.key)
+                == ModelCalibration.sizedFlickParameters.map(\.key))
+    }
 }

@@ -116,4 +116,27 @@ import Testing
         #expect(try #require(try values(f)[.farSlowShare]) == 0.3)
         #expect(try values(Array(f.dropLast(2)))[.farSlowShare]?.isNaN == true)
     }
+
+    /// The reach ratio: 20 strokes aimed 2 items away travel 1.5 pitches, 20 aimed 3 or 4 away 1.8,
+    /// so 1.2 (one-item strokes do not enter it); with 19 aimed 3+ away it is not measured.
+    @Test func strokesAimedThreeOrMoreAgainstTwoItemsAway() throws {
+        var f = (0..<20).map { stroke(intent: $0.isMultiple(of: 2) ? 1 : -1, travel: 0.7) }
+        f += (0..<20).map { stroke(intent: $0.isMultiple(of: 2) ? 2 : -2, travel: 1.5) }
+        f += (0..<20).map { stroke(intent: $0.isMultiple(of: 2) ? 3 : -4, travel: 1.8) }
+        #expect(abs(try #require(try values(f)[.travelFarReachRatio]) - 1.2) < 1e-12)
+        #expect(try values(Array(f.dropLast()))[.travelFarReachRatio]?.isNaN == true)
+    }
+
+    /// The exponent's ratio with a reach: 20 strokes aimed 2 items away travel 1.5 pitches and 20
+    /// aimed 1 away 0.6, so 2.5 (the 20 aimed 3 or 4 away, 3.0, enter the pooled ratio only); with
+    /// 19 aimed 2 away it is not measured.
+    @Test func strokesAimedTwoAgainstOneItemAway() throws {
+        var f = (0..<20).map { stroke(intent: $0.isMultiple(of: 2) ? 1 : -1, travel: 0.6) }
+        f += (0..<20).map { stroke(intent: $0.isMultiple(of: 2) ? 3 : -4, travel: 3.0) }
+        f += (0..<20).map { stroke(intent: $0.isMultiple(of: 2) ? 2 : -2, travel: 1.5) }
+        let v = try values(f)
+        #expect(abs(try #require(v[.travelFar2NearRatio]) - 2.5) < 1e-12)
+        #expect(try #require(v[.travelFarNearRatio]) > 2.5 + 0.1)
+        #expect(try values(Array(f.dropLast()))[.travelFar2NearRatio]?.isNaN == true)
+    }
 }
