@@ -136,4 +136,16 @@ extension ModelCalibration {
         }
         return notes
     }
+
+    /// `fitted` with withheld moves (``InputDeliveryParameters/firstDeliveryMedian``): the first
+    /// delivery time answers to the first-move delay, and the dwell is not fitted (the finger's
+    /// rest before it moves is hidden behind the withheld time; the starting model's dwell is kept,
+    /// and the first move's share of the travel follows).
+    static func withWithheldMoves(_ fitted: [Fitted]) -> [Fitted] {
+        var out = fitted.filter { $0.key != "delivery.touchDownDwellMedian" }
+        out.append(Fitted(name: "first delivery median (ms)", key: "delivery.firstDeliveryMedian",
+                          statistic: .firstMoveLocation, isProbability: false,
+                          get: { $0.delivery.firstDeliveryMedian ?? .nan }, set: { $0.delivery.firstDeliveryMedian = $1 }))
+        return out
+    }
 }

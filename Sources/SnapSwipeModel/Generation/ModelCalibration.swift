@@ -139,18 +139,6 @@ public struct ModelCalibration: Sendable {
         return list
     }
 
-    /// `fitted` with withheld moves (``InputDeliveryParameters/firstDeliveryMedian``): the first
-    /// delivery time answers to the first-move delay, and the dwell is not fitted (the finger's
-    /// rest before it moves is hidden behind the withheld time; the starting model's dwell is kept,
-    /// and the first move's share of the travel follows).
-    static func withWithheldMoves(_ fitted: [Fitted]) -> [Fitted] {
-        var out = fitted.filter { $0.key != "delivery.touchDownDwellMedian" }
-        out.append(Fitted(name: "first delivery median (ms)", key: "delivery.firstDeliveryMedian",
-                          statistic: .firstMoveLocation, isProbability: false,
-                          get: { $0.delivery.firstDeliveryMedian ?? .nan }, set: { $0.delivery.firstDeliveryMedian = $1 }))
-        return out
-    }
-
     /// `fitted` for scan delivery (``InputDeliveryParameters/isEnabled`` false): the frame
     /// delivery's parameters (dwell, lift repeat, stalls) do not act on one row per scan and are
     /// not fitted; a hold shows as rows of sensor noise, not as a repeated lift-off, so the hold
