@@ -123,11 +123,11 @@ extension ModelCalibration {
             p.stroke.keepsSizeAtContentEnd = true
             notes.append("content end: a stroke toward a target revealed at the content's end keeps its drawn size (the row's end stops it; "
                          + "no stroke placed to the distance still to go)")
-        }
-        if p.task == .reveal && p.trials != nil && p.delivery.isEnabled {
-            p.delivery.liveReadsFinger = true
-            notes.append("live row: the simulated row flings with the finger's velocity at lift-off (the device's tracker had the input samples "
-                         + "between the logged frames), not with the logged rows read through LSQ2")
+            if p.delivery.isEnabled {
+                p.delivery.liveReadsFinger = true
+                notes.append("live row: the simulated row flings with the finger's velocity at lift-off (the device's tracker had the input samples "
+                             + "between the logged frames), not with the logged rows read through LSQ2")
+            }
         }
         if p.delivery.isEnabled, p.delivery.stallsBetweenMoves == nil, let gaps = moveGaps, let late = lateLifts, gaps > late {
             p.delivery.stallsBetweenMoves = true

@@ -317,15 +317,7 @@ import Testing
         // --like: 20 strokes aimed 1, 2 and 3 items away give the ratio; the reach starts at W/P
         let layout = try benchLayout()
         func stroke(_ k: Int, _ travel: Double) -> TraceFeatures {
-            var f = [0.0, 16.7, 33.4].withUnsafeBufferPointer { t in
-                [0.0, 10, 20].withUnsafeBufferPointer { x in
-                    TraceFeatures(time: t, offset: x, startOffset: 0, pitch: 170, velocity: 0, user: 0, session: nil,
-                                  intendedIndex: nil, startIndex: 0)
-                }
-            }
-            f.intent = k
-            f.travelPitches = travel
-            return f
+            RecordingSummaryPagingStrokesTests().stroke(intent: k, travel: travel, lastToPeak: nil, late: nil)
         }
         let strokes = (0..<20).flatMap { _ in [stroke(1, 0.8), stroke(2, 1.5), stroke(3, 1.6)] }
         let recording = RecordingSummary(features: strokes, layout: layout)
