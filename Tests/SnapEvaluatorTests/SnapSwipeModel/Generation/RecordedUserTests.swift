@@ -92,6 +92,30 @@ import Testing
         }
     }
 
+    /// Paging reads the gain through its own feature (``RecordingSummary/gainFeature(_:)``, class-centred,
+    /// the statistic of `styleCentredGainSpread`), which carries it once: `c = 1`, so the log gain is
+    /// `min(σ²/τ², 1)·b_k`, and faster users (planted) come out with larger gains.
+    @Test func pagingUsesItsGainFeatureOnce() throws {
+        let layout = try benchLayout()
+        let rng = try GSLRandom(seed: 9)
+        var strokes: [TraceFeatures] = [], planted: [Double] = []
+        for user in 0..<30 {
+            let g = rng.gaussian(standardDeviation: 0.35)
+            planted.append(g)
+            for k in 0..<10 {
+                strokes.append(syntheticStroke(moves: 3 + k % 4, scale: exp(g + rng.gaussian(standardDeviation: 0.2)), rested: false,
+                                               intent: k % 2 == 0 ? 1 : -1, user: user))
+            }
+        }
+        let s = RecordingSummary(features: strokes, layout: layout)
+        let effects = RecordedUser.userEffects(s, task: .paging)
+        #expect(abs(effects.tau2 - pow(s.styleCentredGainSpread, 2)) < 1e-12)
+        let users = RecordedUser.estimate(s, gainLogSD: 0.2, task: .paging)
+        let factor = min(0.04 / effects.tau2, 1)
+        for (u, x) in users.enumerated() { #expect(abs(x.logGain - factor * effects.blup[u]!) < 1e-12) }
+        #expect(regression(planted, users.map(\.logGain)).r > 0.9)
+    }
+
     /// Traces split by shares: largest remainders, summing to the total; zero shares get none.
     @Test func traceCountsFollowTheShares() {
         let users = [0.5, 0.3, 0.2, 0].enumerated().map { RecordedUser(id: "\($0.offset)", logGain: 0, traceShare: $0.element) }
