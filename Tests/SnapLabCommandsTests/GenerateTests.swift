@@ -252,6 +252,35 @@ import Testing
         #expect(try fnv(dir + "/b.csv") == 0x46ae_88c6_2959_8709 && fnv(dir + "/b.csv.json") == 0x032f_b153_4acb_c18e)
     }
 
+    /// A model with the recording's people (`parameters.recordedUsers`) generates them: without
+    /// `--users`, as many users as the block (`u000`, `u001` in its order), their traces by their
+    /// shares; `--users` with another count draws new users and says so in one line on stderr; a
+    /// malformed block is exit 65 naming the file and its key.
+    @Test func aModelsRecordedUsersAreGenerated() throws {
+        guard ExitCodeTests.binary != nil else { return }
+        let dir = try scratch()
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        var p = SwipeModelParameters()
+        p.recordedUsers = [RecordedUser(id: "49", logGain: 0.3, traceShare: 0.75), RecordedUser(id: "50", logGain: -0.3, traceShare: 0.25)]
+        try GeneratorModelFile(parameters: p, livePolicy: nil, layout: nil).write(to: dir + "/m.json")
+        let same = try ExitCodeTests.run(["generate", "--model", dir + "/m.json", "--traces", "200", "--seed", "2", "--out", dir + "/a.csv"])
+        #expect(same.status == 0 && !same.stderr.contains("recorded users"), "\(same.stderr)")
+        var traces: [Substring: Int] = [:]
+        for row in try String(contentsOfFile: dir + "/a.csv", encoding: .utf8).split(separator: "\n").dropFirst() {
+            let cells = row.split(separator: ",", omittingEmptySubsequences: false)
+            if cells[5] == "began" { traces[cells[1], default: 0] += 1 }
+        }
+        #expect(traces == ["u000": 150, "u001": 50])
+        let other = try ExitCodeTests.run(["generate", "--model", dir + "/m.json", "--users", "5", "--traces", "200", "--seed", "2", "--out", dir + "/b.csv"])
+        #expect(other.status == 0)
+        #expect(other.stderr.split(separator: "\n").filter { $0.contains("is not the model's 2 recorded users") }.count == 1, "\(other.stderr)")
+        p.recordedUsers?[0].traceShare = -0.75
+        try GeneratorModelFile(parameters: p, livePolicy: nil, layout: nil).write(to: dir + "/bad.json")
+        let bad = try ExitCodeTests.run(["generate", "--model", dir + "/bad.json", "--traces", "20", "--seed", "2", "--out", dir + "/c.csv"])
+        #expect(bad.status == 65 && bad.stderr.contains("parameters.recordedUsers[0].traceShare") && bad.stderr.contains("-0.75"), "\(bad.stderr)")
+        #expect(!FileManager.default.fileExists(atPath: dir + "/c.csv"))
+    }
+
     /// A fit with problems is exit 65 naming them, unless --allow-unconverged (then the caller goes on).
     @Test func anUnconvergedFitIsBadData() throws {
         let problem = CalibrationProblem(kind: .atLimit, parameter: "stroke amplitude median (pitches)", key: "stroke.amplitudeMedian",

@@ -47,7 +47,10 @@ extension SnapLab.Generate {
             Output.standard.write("fitted parameters (95% intervals: jackknife over the recording's users through the fit's Jacobian; "
                 + "coverage checked by Scripts/research/check-like.sh)\n" + ParameterUncertainty.rendered(result.uncertainty))
         }
-        let generator = try generate(calibrated: result.parameters, calibratedLayout: recording.layout,
+        // the recording's own people: each user's shrunken log gain and share of the strokes (RecordedUser)
+        var fitted = result.parameters
+        fitted.recordedUsers = RecordedUser.estimate(recording, gainLogSD: fitted.gainLogSD, task: task)
+        let generator = try generate(calibrated: fitted, calibratedLayout: recording.layout,
                                      calibratedUsers: result.userCount, calibratedLive: liveID, chosenSeed: seed,
                                      uncertainty: result.uncertainty.isEmpty ? nil : result.uncertainty)
         var generated = try Self.measure(generator, selection: result.selection)
@@ -135,6 +138,7 @@ extension SnapLab.Generate {
         let targets = file.targets
         let saved = try model.map(GeneratorModelFile.read(path:))
         var start = saved?.parameters ?? SwipeModelParameters()
+        start.recordedUsers = nil  // published statistics have no recorded people
         if let task { start.task = task }
         start.delivery.isEnabled = delivery.map { $0 == .frames } ?? true
         if let frameRate {

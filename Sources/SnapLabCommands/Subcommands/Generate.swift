@@ -34,7 +34,7 @@ extension SnapLab {
         @Option(help: "Random seed (default: a random seed, printed to standard error).")
         var seed: UInt64?
 
-        @Option(help: "Number of synthetic users (default: 100, or the recording's users with --like).")
+        @Option(help: "Number of synthetic users (default: 100, or the recording's users with --like or a model file's recorded users; another count draws new users from the population).")
         var users: Int?
 
         @Option(parsing: .upToNextOption, help: "Fit the model to these sample-level recordings first (labelled or not), then generate like them; prints recording vs generated statistics.")
@@ -148,7 +148,6 @@ extension SnapLab {
                       calibratedUsers: Int? = nil, calibratedLive: String? = nil, chosenSeed: UInt64? = nil,
                       uncertainty: [ParameterUncertainty]? = nil) throws -> TraceGenerator {
             let started = Date()
-            let users = self.users ?? calibratedUsers ?? 100
             let saved = try model.map(GeneratorModelFile.read(path:))
             var fields = try LayoutFields(layoutOptions.layout())
             // the model file's layout, with the layout options given on the command line over it
@@ -162,6 +161,12 @@ extension SnapLab {
             // A seed the user did not choose is printed even under --quiet: it is the only record of it.
             if self.seed == nil && chosenSeed == nil { Output.error.write("seed: \(seed)\n") } else { Output.notice("seed: \(seed)\n") }
             var parameters = calibrated ?? saved?.parameters ?? SwipeModelParameters()
+            // a model of a recording's own people generates them (TraceGenerator) unless --users asks for others
+            let users = self.users ?? calibratedUsers ?? parameters.recordedUsers?.count ?? 100
+            if let recorded = parameters.recordedUsers, recorded.count != users {
+                Output.error.write("note: --users \(users) is not the model's \(recorded.count) recorded users (parameters.recordedUsers): "
+                                   + "\(users) new users drawn from the population (gain log sd \(NumberFormat.fixed(parameters.gainLogSD, 3)))\n")
+            }
             if let rate { parameters.fixedRate = Double(rate.rawValue) }
             if let task { parameters.task = task }
             if let delivery { parameters.delivery.isEnabled = delivery == .frames }

@@ -107,6 +107,21 @@ extension RecordingSummary {
     /// fewer than 3 groups).
     static func classCentredBetweenSD(_ values: [(group: Int, cls: Int, value: Double)], minimum: Int = 5,
                                       weighted: Bool = false) -> Double {
+        let kept = classCentredUserMeans(values).filter { $0.count >= minimum }
+        guard kept.count >= 3 else { return .nan }
+        let means = kept.map(\.mean)
+        if weighted { return pauleMandel(means: means, variances: kept.map(\.variance)).squareRoot() }
+        let m = means.reduce(0, +) / Double(means.count)
+        let between = means.reduce(0) { $0 + ($1 - m) * ($1 - m) } / Double(means.count - 1)
+        let sampling = kept.reduce(0) { $0 + $1.variance } / Double(kept.count)
+        return max(between - sampling, 0).squareRoot()
+    }
+
+    /// Each group's (user's) class-centred weighted mean `m_u` and its sampling variance `1/W_u`
+    /// (``classCentredBetweenSD(_:minimum:weighted:)``), with its count of values, in ascending group
+    /// order; groups whose values are all in classes left out (fewer than 10 degrees of freedom) are absent.
+    static func classCentredUserMeans(_ values: [(group: Int, cls: Int, value: Double)])
+        -> [(group: Int, count: Int, mean: Double, variance: Double)] {
         struct Key: Hashable {
             var group: Int
             var cls: Int
@@ -135,14 +150,8 @@ extension RecordingSummary {
             g = (g.n + cell.n, g.weighted + w * (cell.sum - cell.n * m), g.total + w * cell.n)
             groups[key.group] = g
         }
-        let kept = groups.sorted { $0.key < $1.key }.map(\.value).filter { $0.n >= Double(minimum) }
-        guard kept.count >= 3 else { return .nan }
-        let means = kept.map { $0.weighted / $0.total }
-        if weighted { return pauleMandel(means: means, variances: kept.map { 1 / $0.total }).squareRoot() }
-        let m = means.reduce(0, +) / Double(means.count)
-        let between = means.reduce(0) { $0 + ($1 - m) * ($1 - m) } / Double(means.count - 1)
-        let sampling = kept.reduce(0) { $0 + 1 / $1.total } / Double(kept.count)
-        return max(between - sampling, 0).squareRoot()
+        return groups.sorted { $0.key < $1.key }.map { (group: $0.key, count: Int($0.value.n), mean: $0.value.weighted / $0.value.total,
+                                                       variance: 1 / $0.value.total) }
     }
 
     /// The Paule–Mandel between-group variance `τ²` of `means` with sampling `variances`: the

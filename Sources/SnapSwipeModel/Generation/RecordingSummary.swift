@@ -18,6 +18,10 @@ public struct RecordingSummary: Sendable {
     /// statistic (`RecordingSummary+Holds`): a simulation takes the recording's; `nil`: this
     /// summary's own estimate.
     public var stallWindowWeight: Double?
+    /// The recording's `user_id`s by user index (``TraceFeatures/user``), as the reader interned
+    /// them; empty for a simulated data set (``RecordedUser/estimate(_:gainLogSD:task:)`` then names
+    /// a user by its index).
+    public var userNames: [String] = []
 
     public init(features: [TraceFeatures], layout: CarouselLayout, hit: HitCriterion? = nil) {
         self.features = features
@@ -54,7 +58,9 @@ public struct RecordingSummary: Sendable {
             throw SwipeModelError.invalidParameter(name: "recording \(paths.joined(separator: ", "))", value: "no sample-level trace",
                                                    expected: "sample-level traces (one row per touch sample)")
         }
-        return (RecordingSummary(features: features, layout: layout, hit: hits.max { $0.value < $1.value }?.key), summary)
+        var recording = RecordingSummary(features: features, layout: layout, hit: hits.max { $0.value < $1.value }?.key)
+        recording.userNames = summary.users.names
+        return (recording, summary)
     }
 
     // MARK: - Statistics

@@ -255,5 +255,6 @@ extension SwipeModel {
         try need((1...1000).contains(s.maxStrokesPerGoal), "stroke.maxStrokesPerGoal", s.maxStrokesPerGoal, "1...1000")
         if let t = p.trials { try TrialParameters.validate(t) }
         if let screen = p.screen { try ScreenParameters.validate(screen, frameDelivery: d.isEnabled) }
+        if let users = p.recordedUsers { try RecordedUser.validate(users) }
     }
 }

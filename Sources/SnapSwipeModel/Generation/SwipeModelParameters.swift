@@ -21,6 +21,12 @@ public struct SwipeModelParameters: Sendable, Hashable, Codable {
     /// file written before it) has no edge, drawn exactly as before.
     public var screen: ScreenParameters?
 
+    /// The recording's own people (issue 32; ``RecordedUser``): written by `generate --like`, each
+    /// recorded user's estimated log gain and share of the traces. A run with as many users as the
+    /// block generates these people (``TraceGenerator``); with another user count, or `nil` (key
+    /// absent: every model file written before it), users are drawn from the population as before.
+    public var recordedUsers: [RecordedUser]?
+
     // MARK: - Users (C.1)
 
     /// Log standard deviation of the per-user speed gain `g_u ~ LogNormal(0, σ)`: 0.25 (C.1, [assumption]).

@@ -1,3 +1,4 @@
+import Foundation
 import Dispatch
 import SnapStrategies
 import SnapGSL
@@ -48,7 +49,9 @@ public struct TraceGenerator: Sendable {
     let chunks: [Chunk]
 
     /// Plans a run of `traceCount` traces by `userCount` users; sessions chain through
-    /// `livePolicy` (``SessionSimulator``; required for the reveal and browse tasks).
+    /// `livePolicy` (``SessionSimulator``; required for the reveal and browse tasks). A model with
+    /// ``SwipeModelParameters/recordedUsers`` of `userCount` users generates those people: their
+    /// gains, and the traces split by their shares (``RecordedUser/traceCounts(_:total:)``).
     /// - Throws: ``SwipeModelError`` for counts out of range or a missing live policy, ``GSLError``
     ///   if GSL cannot allocate.
     public init(model: SwipeModel, traceCount: Int, userCount: Int, seed: UInt64,
@@ -83,6 +86,10 @@ public struct TraceGenerator: Sendable {
         let plan = try GSLRandom(seed: SeedMix.mix(seed))
         var users = (0..<userCount).map { model.makeUser(index: $0, using: plan) }
         try sampling.apply(to: &users, parameters: model.parameters, seed: SeedMix.mix(seed ^ 0x5EED_57A7))
+        // the recording's own people (a model file's `recordedUsers`), when the run has as many
+        // users: their gains, and the traces split by their shares instead of drawn by activity
+        let recorded = fixedCounts == nil ? model.parameters.recordedUsers.flatMap { $0.count == userCount ? $0 : nil } : nil
+        if let recorded { for i in users.indices { users[i].gain = exp(recorded[i].logGain) } }
         var cumulative: [Double] = []
         cumulative.reserveCapacity(userCount)
         var total = 0.0
@@ -91,7 +98,7 @@ public struct TraceGenerator: Sendable {
             cumulative.append(total)
         }
         var counts = [Int](repeating: 0, count: userCount)
-        for _ in 0..<(fixedCounts == nil ? traceCount : 0) {
+        for _ in 0..<(fixedCounts == nil && recorded == nil ? traceCount : 0) {
             let target = plan.uniform() * total
             var lo = 0, hi = userCount - 1
             while lo < hi {
@@ -101,6 +108,7 @@ public struct TraceGenerator: Sendable {
             counts[lo] += 1
         }
         if let fixedCounts { counts = fixedCounts }
+        if let recorded { counts = RecordedUser.traceCounts(recorded, total: traceCount) }
         var chunks: [Chunk] = []
         var next = 0
         for (u, n) in counts.enumerated() {
