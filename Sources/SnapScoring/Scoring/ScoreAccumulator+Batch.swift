@@ -31,8 +31,12 @@ extension ScoreAccumulator {
         /// Where UIKit's normal deceleration would come to rest, points.
         var natural: Double
         var departure: ReusePool.Departure
-        /// Outcomes in the trace's memo (``Memo``; emptied per trace).
-        var memoCount = 0
+        /// The last three settle offsets whose cell reconfigurations were counted, most recent
+        /// first, with their counts (policies often agree, and the same settle reconfigures the
+        /// same cells: a count depends on nothing else).
+        var cells: (offset: Double, count: Int) = (.nan, 0)
+        var earlierCells: (offset: Double, count: Int) = (.nan, 0)
+        var oldestCells: (offset: Double, count: Int) = (.nan, 0)
     }
 
     /// Stores what scoring `trace` needs at `batch[slot]` (its user's and file's rows made; its
@@ -159,18 +163,14 @@ extension ScoreAccumulator {
     /// counters, sets its bit in each labelled trace's hit pattern and records its targets of
     /// unlabelled traces. Generic, so the existential is opened once, and the policy decides the
     /// whole batch in its own loop (``SnapPolicy/decide(_:in:into:)``, the policy's `decide`
-    /// inlined). One scoring loop over the batch reads the batch and writes the counters through
-    /// pointers (no copies of a trace, no bounds or uniqueness checks per access). A decision is
-    /// looked up in its trace's memo of outcomes (``Outcome``: keyed by target slot, item and
-    /// offset bit for bit, the hashes compared without branches); only a decision new to the trace
-    /// is scored (``outcome(index:slot:offset:of:in:)``, out of line, under either hit
-    /// criterion), and every decision adds its outcome's terms with no branch but the rare value
-    /// beyond the histograms' bins (noted in ``batchScratch`` and finished after the loop, so
-    /// that the loop keeps its sums in registers). The sums are the same terms in the same
-    /// order as scoring each decision afresh, so the same bits. The yes/no outcomes of a labelled
-    /// trace (hit, overshoot, undershoot, missed and false change) are added as one code into
-    /// ``Tally`` (32 counts: one increment per trace instead of five sums); the policy's counters
-    /// are derived from it after the loop.
+    /// inlined). One scoring loop over the batch (one pass for all of a trace's outcomes) reads
+    /// the batch and writes the counters through pointers (no copies of a trace, no bounds or
+    /// uniqueness checks per access) and calls nothing: what is rare (a value beyond the
+    /// histograms' bins, a trace scored under ``HitCriterion/revealed``) is noted in
+    /// ``batchScratch`` and finished after it, so that the loop keeps its sums in registers.
+    /// The yes/no outcomes of a labelled trace (hit, overshoot, undershoot, missed and false
+    /// change) are added as one code into ``Tally`` (32 counts: one increment per trace instead
+    /// of five sums); the policy's counters are derived from it after the loop.
     private mutating func score<P: SnapPolicy>(_ policy: P, at k: Int, count: Int) {
         let p = policies.count, words = wordsPerTrace
         let word = k / 64, bit: UInt64 = 1 << UInt64(k % 64)
@@ -186,7 +186,7 @@ extension ScoreAccumulator {
         }
         // Sums in trace order, as one by one.
         var correction = corrections[k], absoluteError = absoluteErrors[k], cellsReconfigured = cellSums[k]
-        var errorsBeyond = 0, pagesBeyond = 0
+        var errorsBeyond = 0, pagesBeyond = 0, revealed = 0
         batchDecisions.withUnsafeBufferPointer { decisions in
         batchLayouts.withUnsafeBufferPointer { layouts in
         batch.withUnsafeMutableBufferPointer { traces in
@@ -194,53 +194,74 @@ extension ScoreAccumulator {
         batchPatterns.withUnsafeMutableBufferPointer { patterns in
         batchTargets.withUnsafeMutableBufferPointer { targets in
         batchScratch.withUnsafeMutableBufferPointer { scratch in
-        batchMemo.withUnsafeMutableBufferPointer { memo in
-        batchMemoHashes.withUnsafeMutableBufferPointer { hashes in
             guard let first = traces.baseAddress, let decided = decisions.baseAddress, let layouts = layouts.baseAddress,
                   let c = counters.baseAddress.map({ $0 + k * Counter.stride }),
                   let patterns = patterns.baseAddress, let targets = targets.baseAddress,
-                  let scratch = scratch.baseAddress, let memo = memo.baseAddress,
-                  let hashes = hashes.baseAddress else { return }
+                  let scratch = scratch.baseAddress else { return }
             let tally = scratch + Scratch.tally
             // this policy's word of each trace's hit pattern, and its column of the targets
             let patternWord = patterns + word, target = targets + k
-            for code in 0...Tally.codes { tally[code] = 0 }
+            for code in 0..<Tally.codes { tally[code] = 0 }
             for t in 0..<count {
                 let r = first + t, d = decided + t
-                let offsetBits = d.pointee.targetOffset.bitPattern
-                let index = d.pointee.targetIndex, slot = d.pointee.targetSlot
-                // The memo's outcomes whose key hashes alike (at most `memoCount` of them), without branches.
-                let h = Memo.hash(offsetBits: offsetBits, index: index, slot: slot), known = hashes + t &* Memo.width
-                var match = (known[0] == h ? 1 : 0) | (known[1] == h ? 2 : 0) | (known[2] == h ? 4 : 0) | (known[3] == h ? 8 : 0)
-                match &= (1 << r.pointee.memoCount) &- 1
-                var j = (match | 1 << Memo.width).trailingZeroBitCount
-                let row = memo + t &* Memo.stride
-                if j == Memo.width || row[j].offsetBits != offsetBits || row[j].index != index || row[j].slot != slot {
-                    // New to this trace: scored once, kept while the memo has room.
-                    j = r.pointee.memoCount < Memo.width ? r.pointee.memoCount : Memo.width
-                    row[j] = Self.outcome(index: index, slot: slot, offset: d.pointee.targetOffset, of: r.pointee, in: layouts[t])
-                    if j < Memo.width {
-                        known[j] = h
-                        r.pointee.memoCount = j + 1
-                    }
-                }
-                let o = row + j
-                correction += o.pointee.correction
-                cellsReconfigured += o.pointee.cells
-                absoluteError += o.pointee.absoluteError
-                let code = o.pointee.code
-                tally[code] &+= 1
-                // Its bit in the hit pattern (read for labelled traces only), its target (read for unlabelled ones).
-                patternWord[t &* words] |= UInt64(bitPattern: Int64(0 &- (code & Tally.hit))) & bit
-                target[t &* p] = index
-                let bin = o.pointee.bin
-                if bin >= 0 { c[bin] &+= 1 } else if r.pointee.labelled {
-                    scratch[Scratch.errorsBeyond + errorsBeyond] = o.pointee.value
-                    errorsBeyond &+= 1
+                // What every decided trace adds: snap correction and cells reconfigured.
+                let targetOffset = d.pointee.targetOffset
+                correction += TraceOutcome.snapCorrection(targetOffset: targetOffset, naturalRest: r.pointee.natural)
+                let cells: Int
+                if targetOffset == r.pointee.cells.offset {
+                    cells = r.pointee.cells.count
+                } else if targetOffset == r.pointee.earlierCells.offset {
+                    cells = r.pointee.earlierCells.count
+                    swap(&r.pointee.cells, &r.pointee.earlierCells)
+                } else if targetOffset == r.pointee.oldestCells.offset {
+                    cells = r.pointee.oldestCells.count
+                    r.pointee.oldestCells = r.pointee.earlierCells
+                    r.pointee.earlierCells = r.pointee.cells
+                    r.pointee.cells = (targetOffset, cells)
                 } else {
-                    scratch[Scratch.pagesBeyond + pagesBeyond] = o.pointee.value
-                    pagesBeyond &+= 1
+                    cells = r.pointee.departure.reconfigurations(to: targetOffset)
+                    r.pointee.oldestCells = r.pointee.earlierCells
+                    r.pointee.earlierCells = r.pointee.cells
+                    r.pointee.cells = (targetOffset, cells)
                 }
+                cellsReconfigured += Double(cells)
+                let targetIndex = d.pointee.targetIndex
+                guard r.pointee.labelled else {
+                    target[t &* p] = targetIndex
+                    let moved = TraceOutcome.saturatingDifference(d.pointee.targetSlot, r.pointee.startSlot)
+                    if let bin = Histogram.bin(moved) { c[Counter.pagesBins + bin] &+= 1 } else {
+                        scratch[Scratch.pagesBeyond + pagesBeyond] = moved
+                        pagesBeyond &+= 1
+                    }
+                    continue
+                }
+                let e = TraceOutcome.itemError(target: targetIndex, intended: r.pointee.intended, in: layouts[t])
+                absoluteError += Double(abs(e))
+                if let bin = Histogram.bin(e) { c[Counter.errorBins + bin] &+= 1 } else {
+                    scratch[Scratch.errorsBeyond + errorsBeyond] = e
+                    errorsBeyond &+= 1
+                }
+                // Under `revealed` the hit is decided after the loop (`reached` false here).
+                let exact = r.pointee.exact
+                if !exact {
+                    scratch[Scratch.revealed + revealed] = t
+                    revealed &+= 1
+                }
+                let reached = exact && e == 0
+                patternWord[t &* words] |= reached ? bit : 0
+                tally[Tally.code(reached: reached, error: e, target: targetIndex, of: r.pointee)] &+= 1
+            }
+            for i in 0..<revealed {
+                let t = scratch[Scratch.revealed + i]
+                let d = decided + t
+                guard HitCriterion.isRevealed(item: first[t].intended, atOffset: d.pointee.targetOffset, in: layouts[t])
+                else { continue }
+                patternWord[t &* words] |= bit
+                // Its code had the hit bit clear: move the trace to the code with it set.
+                let e = TraceOutcome.itemError(target: d.pointee.targetIndex, intended: first[t].intended, in: layouts[t])
+                let code = Tally.code(reached: false, error: e, target: d.pointee.targetIndex, of: first[t])
+                tally[code] &-= 1
+                tally[code | Tally.hit] &+= 1
             }
             for code in 0..<Tally.codes where tally[code] != 0 {
                 let n = tally[code]
@@ -250,8 +271,6 @@ extension ScoreAccumulator {
                 if code & Tally.missedChange != 0 { c[Counter.missedChanges] += n }
                 if code & Tally.falseChange != 0 { c[Counter.falseChanges] += n }
             }
-        }
-        }
         }
         }
         }
@@ -287,12 +306,12 @@ extension ScoreAccumulator {
     }
 
     /// Regions of ``batchScratch``: values beyond the bins noted while scoring a batch (one
-    /// per trace at most), the tally.
+    /// per trace at most), traces left to score under ``HitCriterion/revealed``, the tally.
     enum Scratch {
         static let errorsBeyond = 0
         static let pagesBeyond = batchSize
-        static let tally = 2 * batchSize
-        /// The codes and one more count, of unlabelled traces (never read).
-        static let size = tally + Tally.codes + 1
+        static let revealed = 2 * batchSize
+        static let tally = 3 * batchSize
+        static let size = tally + Tally.codes
     }
 }

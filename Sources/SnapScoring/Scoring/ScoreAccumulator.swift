@@ -92,10 +92,6 @@ public struct ScoreAccumulator: Sendable {
     var batchTargets: [Int]
     /// Scratch of one policy's scoring of a batch (``Scratch``).
     var batchScratch: [Int]
-    /// Per trace of the batch, the outcomes of its distinct decisions (``Outcome``,
-    /// `batchMemo[t·Memo.stride + j]`) and their keys' hashes (`batchMemoHashes[t·Memo.width + j]`).
-    var batchMemo: [Outcome]
-    var batchMemoHashes: [UInt64]
 
     /// Offsets of the per-policy counters in a row of ``counters``.
     enum Counter {
@@ -133,8 +129,6 @@ public struct ScoreAccumulator: Sendable {
         batchPatterns = Array(repeating: 0, count: Self.batchSize * wordsPerTrace)
         batchTargets = Array(repeating: 0, count: Self.batchSize * p)
         batchScratch = Array(repeating: 0, count: Scratch.size)
-        batchMemo = Array(repeating: Outcome(), count: Self.batchSize * Memo.stride)
-        batchMemoHashes = Array(repeating: 0, count: Self.batchSize * Memo.width)
     }
 
     /// Totals per policy, in ``policies`` order.
