@@ -108,3 +108,117 @@ struct ScoreAccumulatorFileHitsTests {
         }
     }
 }
+
+/// A test policy whose decisions are scripted from the release: with `spread` > 3 a trace has more
+/// distinct settle offsets than the scorer's per-trace cache of cell counts keeps; some decisions share an offset and item but
+/// not a slot, or a slot and item but not the offset's bits (−0 against +0, a projected offset),
+/// or have a NaN offset; some land beyond the histograms' bins.
+private struct ScriptedTargets: SnapPolicy {
+    var shift: Int
+    var spread: Int
+    var id: String { "scripted-\(shift)-\(spread)" }
+    var summary: String { "test decisions" }
+    var source: String { "test" }
+    var parameterSpecs: [PolicyParameter] { [] }
+    var parameterValues: [Double] { [] }
+    mutating func assignValidatedParameterValues(_ values: [Double]) {}
+
+    func decide(_ release: Release, in layout: CarouselLayout) -> SnapDecision {
+        let key = Int(release.offset.rounded()) &* 31 &+ Int((release.velocity * 100).rounded())
+        let pick = ((key &+ shift &* 7) % spread + spread) % spread
+        let start = layout.nearestSlot(toOffset: release.offset)
+        var d = layout.decision(slot: start + pick - spread / 2, rule: "scripted")
+        switch (key &+ shift) % 13 {
+        case 0: d.targetOffset = d.targetOffset == 0 ? -0.0 : d.targetOffset + 0.5    // same slot, other bits
+        case 1: d.targetSlot += 1                                                    // same offset and item
+        case 2: d.targetOffset = .nan
+        case 3: d = layout.decision(slot: start + 90 + shift, rule: "far")            // beyond the bins
+        default: break
+        }
+        return d
+    }
+}
+
+@Suite("Batch scorer, many distinct decisions")
+struct ScoreAccumulatorDistinctDecisionsTests {
+    /// Every total of the batch scorer equals ``TraceOutcome``'s, summed trace by trace in order
+    /// (the floating-point sums compared bit for bit): bounded and looping layouts, labelled under
+    /// `exact` and `revealed`, unlabelled, with up to 9 distinct decisions per trace (more than
+    /// the cache of cell counts keeps: on the 1M benchmark file a trace has 5.7 distinct target
+    /// items among the 27 policies on average) and decisions that differ in one field only.
+    @Test("many distinct decisions per trace: every total as TraceOutcome's, trace by trace")
+    func distinctDecisionTotals() throws {
+        let bounded = try CarouselLayout(itemWidth: 120, spacing: 8, leadingInset: 8, viewportWidth: 390, itemCount: 200)
+        let looping = try CarouselLayout(itemWidth: 300, spacing: 10, leadingInset: 20, viewportWidth: 375, itemCount: 12,
+                                         isLooping: true)
+        var policies: [any SnapPolicy] = (0..<6).map { ScriptedTargets(shift: $0, spread: 9) }
+        policies += [ScriptedTargets(shift: 0, spread: 9), ScriptedTargets(shift: 2, spread: 3), NearestPageSnap(), Tag99Snap()]
+        var traces: [TraceRelease] = []
+        for i in 0..<700 {
+            let layout = i % 3 == 0 ? looping : bounded
+            let start = Double(i % 41) * 128 + (i % 5 == 0 ? 0 : 37)
+            let release = Release(offset: start + Double(i % 17) * 19 - 150, velocity: Double(i % 11) / 4 - 1.2,
+                                  startOffset: start, startTime: 0, time: 90)
+            let intended: Int? = i % 7 == 3 ? nil : (i % 10 == 0 ? 190 : (i * 7) % 40)
+            traces.append(TraceRelease(traceID: "\(i)", user: i % 5, intendedIndex: intended, layout: layout,
+                                       release: release, sampleCount: 6, location: TraceLocation(file: "m.csv", line: 2 + i),
+                                       hit: i % 2 == 0 ? .revealed : nil))
+        }
+        let p = policies.count
+        var expected = Array(repeating: ScoreAccumulator.Totals(), count: p)
+        var patterns: [[UInt64]: Int] = [:]
+        var agreements = Array(repeating: 0, count: p * p)
+        var distinct = 0
+        for trace in traces {
+            let natural = UIKitDeceleration.normal.restingOffset(of: trace.release, in: trace.layout)
+            let startSlot = trace.release.startSlot(in: trace.layout)
+            let decisions = policies.map { $0.decide(trace.release, in: trace.layout) }
+            distinct = max(distinct, Set(decisions.map { "\($0.targetSlot) \($0.targetIndex) \($0.targetOffset.bitPattern)" }).count)
+            var pattern: UInt64 = 0
+            for (k, d) in decisions.enumerated() {
+                let o = TraceOutcome(decision: d, trace: trace, naturalRest: natural, startSlot: startSlot)
+                expected[k].snapCorrection += o.snapCorrection
+                expected[k].cellsReconfigured += Double(o.cellsReconfigured)
+                guard let e = o.error else {
+                    expected[k].unlabelledPagesMoved[o.pagesMoved, default: 0] += 1
+                    for j in 0..<p where j != k && decisions[j].targetIndex == d.targetIndex { agreements[k * p + j] += 1 }
+                    continue
+                }
+                expected[k].absoluteError += Double(abs(e))
+                expected[k].signedErrors[e, default: 0] += 1
+                if o.isHit { expected[k].hits += 1; pattern |= 1 << UInt64(k) }
+                if o.isOvershoot { expected[k].overshoots += 1 }
+                if o.isUndershoot { expected[k].undershoots += 1 }
+                if o.isMissedChange { expected[k].missedChanges += 1 }
+                if o.isFalseChange { expected[k].falseChanges += 1 }
+            }
+            if trace.intendedIndex != nil { patterns[[pattern], default: 0] += 1 }
+        }
+        // the grid reaches what the scorer must handle: more settles than its cache keeps, hits
+        // under both criteria, values beyond the bins
+        #expect(distinct > 3)
+        #expect(expected.allSatisfy { $0.hits > 0 && $0.overshoots > 0 && $0.undershoots > 0 })
+        #expect(expected.contains { $0.signedErrors.keys.contains { abs($0) > 64 } })
+        #expect(expected.contains { $0.unlabelledPagesMoved.keys.contains { abs($0) > 64 } })
+        var batched = ScoreAccumulator(policies: policies)
+        batched.add(contentsOf: traces)
+        var single = ScoreAccumulator(policies: policies)
+        for trace in traces.prefix(40) { single.add(trace) }
+        single.add(contentsOf: traces.dropFirst(40))
+        for acc in [batched, single] {
+            let totals = acc.totals
+            #expect(totals.map(\.hits) == expected.map(\.hits))
+            #expect(totals.map(\.overshoots) == expected.map(\.overshoots))
+            #expect(totals.map(\.undershoots) == expected.map(\.undershoots))
+            #expect(totals.map(\.missedChanges) == expected.map(\.missedChanges))
+            #expect(totals.map(\.falseChanges) == expected.map(\.falseChanges))
+            #expect(totals.map(\.absoluteError.bitPattern) == expected.map(\.absoluteError.bitPattern))
+            #expect(totals.map(\.snapCorrection.bitPattern) == expected.map(\.snapCorrection.bitPattern))
+            #expect(totals.map(\.cellsReconfigured.bitPattern) == expected.map(\.cellsReconfigured.bitPattern))
+            #expect(totals.map(\.signedErrors) == expected.map(\.signedErrors))
+            #expect(totals.map(\.unlabelledPagesMoved) == expected.map(\.unlabelledPagesMoved))
+            #expect(acc.hitPatterns == patterns)
+            #expect(acc.agreements == agreements)
+        }
+    }
+}
