@@ -55,8 +55,10 @@ extension SnapLab.Generate {
                                      uncertainty: result.uncertainty.isEmpty ? nil : result.uncertainty)
         var generated = try Self.measure(generator, selection: result.selection)
         generated.stallWindowWeight = recording.resolvedStallWindowWeight
-        let rows = CalibrationTable.rows(recording: recording, generated: generated,
-                                         fitted: result.drivingStatistics, task: task)
+        var generating = fitted
+        generating.recordedUsers = generator.recordedUsers
+        let rows = CalibrationTable.rows(recording: recording, generated: generated, fitted: result.drivingStatistics, task: task,
+                                         fit: CalibrationTable.FitContext(result, generating: generating))
         printTable(rows, title: "recording (\(recording.features.count) traces) vs generated (\(generated.features.count) measured), seed \(seed)")
         if let kinematics = KinematicsDistance.compare(KinematicsDistance.points(recording), KinematicsDistance.points(generated), seed: seed) {
             Output.standard.write(KinematicsDistance.rendered(kinematics))
@@ -174,7 +176,8 @@ extension SnapLab.Generate {
         try checkConvergence(result, source: "generate --match " + path)
         let generator = try generate(calibrated: result.parameters, calibratedLayout: layout, calibratedUsers: userCount,
                                      calibratedLive: liveID, chosenSeed: seed)
-        let rows = CalibrationTable.rows(targets: targets, generated: try Self.measure(generator), fitted: calibration.drivers(start: start, targets: targets))
+        let rows = CalibrationTable.rows(targets: targets, generated: try Self.measure(generator), fitted: calibration.drivers(start: start, targets: targets),
+                                         fit: CalibrationTable.FitContext(result, generating: result.parameters))
         printTable(rows, title: "published (\(path)) vs generated, seed \(seed)")
         try printVerdict(result, rows: rows, generator: generator, task: start.task, base: try LayoutFields(layoutOptions.layout()),
                          seed: seed, reference: "the published statistics")
