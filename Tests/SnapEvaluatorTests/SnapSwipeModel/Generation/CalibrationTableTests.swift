@@ -107,7 +107,7 @@ import Testing
             #expect(old?.note == CalibrationTable.unreachedNote)
         }
         // another fitted row missed by the file of the recording's people, and a miss by drawn users
-        #expect(reached.missNote(.travelP50, generated: 1).contains("this file generates the recording's 12 people (estimated log gains, sd 0.00721 against the fitted 0.35)"))
+        #expect(reached.missNote(.travelP50, generated: 1).contains("this file generates the recording's 12 people (estimated log gains, sd 0.007 against the fitted 0.35)"))
         var drawn = reached
         drawn.recordedUsers = nil
         #expect(drawn.missNote(spread, generated: 0.2).hasSuffix("this file's draw of users and traces misses it"))
