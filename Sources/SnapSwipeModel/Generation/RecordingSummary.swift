@@ -18,6 +18,10 @@ public struct RecordingSummary: Sendable {
     /// statistic (`RecordingSummary+Holds`): a simulation takes the recording's; `nil`: this
     /// summary's own estimate.
     public var stallWindowWeight: Double?
+    /// The log stroke-time threshold between fast and slow strokes (``strokeTimeSplit``): a
+    /// simulation of a paging fit with fitted one-item strokes takes the recording's
+    /// (``ModelCalibration/sharedStrokeTimeSplit(_:model:task:)``); `nil`: this summary's own 2-means split.
+    public var fixedStrokeTimeSplit: Double?
 
     public init(features: [TraceFeatures], layout: CarouselLayout, hit: HitCriterion? = nil) {
         self.features = features
