@@ -9,6 +9,8 @@
 #
 #   Scripts/research/check-gen-traces.sh                   (5,000 traces, gen_traces seed 7, --like seed 7)
 #   TRACES=N SEED=S Scripts/research/check-gen-traces.sh    (another size or seed)
+#   LIKE_SEED=L Scripts/research/check-gen-traces.sh        (--like's own seed, default SEED: tells the
+#                                                            recording's draws from the search's)
 #   BIN=/path/to/snaplab Scripts/research/check-gen-traces.sh   (that binary; default: build release)
 #   GEN=/path/to/gen_traces.py KEEP=DIR THREADS=2 Scripts/research/check-gen-traces.sh
 # Needs python3 with numpy (gen_traces.py). The machine's load changes the times, not the figures.
@@ -16,6 +18,7 @@ set -euo pipefail
 cd "$(dirname "$0")/../.."
 traces="${TRACES:-5000}"
 seed="${SEED:-7}"
+like_seed="${LIKE_SEED:-$seed}"
 gen="${GEN:-../shared/bench/gen_traces.py}"
 if [ -n "${BIN:-}" ]; then
     bin="$BIN"
@@ -32,13 +35,13 @@ else
 fi
 python3 "$gen" --traces "$traces" --seed "$seed" --out "$tmp/g.csv"
 TIMEFORMAT='%U %S %R'
-{ time "$bin" generate --like "$tmp/g.csv" --traces "$traces" --seed "$seed" --threads "${THREADS:-2}" --allow-unconverged \
+{ time "$bin" generate --like "$tmp/g.csv" --traces "$traces" --seed "$like_seed" --threads "${THREADS:-2}" --allow-unconverged \
     --rank-against "$tmp/g.csv" --save-model "$tmp/like.json" --out "$tmp/like.csv" >"$tmp/like.out" 2>"$tmp/like.err"; } 2>"$tmp/time"
 "$bin" describe "$tmp/g.csv" >"$tmp/g.describe" 2>/dev/null
 "$bin" describe "$tmp/like.csv" >"$tmp/like.describe" 2>/dev/null
-python3 - "$tmp" "$traces" "$seed" <<'EOF'
+python3 - "$tmp" "$traces" "$seed" "$like_seed" <<'EOF'
 import json, re, sys
-tmp, traces, seed = sys.argv[1], sys.argv[2], sys.argv[3]
+tmp, traces, seed, like_seed = sys.argv[1], sys.argv[2], sys.argv[3], sys.argv[4]
 
 def quantiles(path):
     """quantity -> {p50, p90} from describe's first table."""
@@ -61,7 +64,7 @@ def quantiles(path):
     return out
 
 g, l = quantiles(f"{tmp}/g.describe"), quantiles(f"{tmp}/like.describe")
-print(f"gen_traces.py: {traces} traces, seed {seed}; generate --like {traces} traces, seed {seed}")
+print(f"gen_traces.py: {traces} traces, seed {seed}; generate --like {traces} traces, seed {like_seed}")
 print(f"{'describe statistic':<36}{'gen_traces':>12}{'--like':>10}{'diff':>9}  within 20%")
 for q in ("samples per trace", "sampling interval (ms)", "release speed (pt/ms)", "duration (ms)", "content travel (items)"):
     for p in ("p50", "p90"):

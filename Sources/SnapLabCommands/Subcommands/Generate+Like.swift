@@ -55,6 +55,7 @@ extension SnapLab.Generate {
                                      uncertainty: result.uncertainty.isEmpty ? nil : result.uncertainty)
         var generated = try Self.measure(generator, selection: result.selection)
         generated.stallWindowWeight = recording.resolvedStallWindowWeight
+        generated.fixedStrokeTimeSplit = ModelCalibration.sharedStrokeTimeSplit(recording, model: result.parameters, task: task)
         var generating = fitted
         generating.recordedUsers = generator.recordedUsers
         let rows = CalibrationTable.rows(recording: recording, generated: generated, fitted: result.drivingStatistics, task: task,

@@ -229,9 +229,36 @@ extension ModelCalibration {
         var out = candidates
         if start.flickDistanceExponent != nil { out += sizedFlickParameters.map { start.flickReach == nil ? $0 : exponentOnTwoItems($0) } }
         if start.flickReach != nil { out += reachParameters }
-        if start.dragReleaseEarliness != nil && !start.delivery.isEnabled { out += glideParameters }
+        if start.dragReleaseEarliness != nil && !start.delivery.isEnabled {
+            out += glideParameters
+            out = out.map(gainOnPeakSpeed)
+        }
         if oneItemStrokesFitted(start) { out += oneItemStrokeParameters(start) }
         return out
+    }
+
+    /// `x` with the user gain (`gainLogSD`) on the style-centred peak move speed
+    /// (``StatisticKind/styleSpeedSpread``) instead of ``StatisticKind/styleGainSpread``, with
+    /// gliding lift-offs: the gain feature reads a stroke still moving at its last move by its
+    /// travel, which for a gliding drag carries no gain (its length is the drag draw, the gain
+    /// divides its duration), so the more drags the search makes, the less that spread answers to
+    /// the gain; the peak speed carries the gain in every style (on `bench/gen_traces.py` seed 17 the
+    /// gain ran from 0.15 to 0.63 over the rounds with its statistic unmoved, and the release speed
+    /// p90 to +42%: Docs/research/2026-11-30-gen-traces-seeds.md).
+    static func gainOnPeakSpeed(_ x: Fitted) -> Fitted {
+        var x = x
+        if x.key == "gainLogSD", x.statistic == .styleGainSpread { x.statistic = .styleSpeedSpread }
+        return x
+    }
+
+    /// The recording's log stroke-time split (``RecordingSummary/strokeTimeSplit``) for a paging
+    /// `model` whose one-item strokes are fitted (``oneItemStrokesFitted(_:)``), which every simulated
+    /// data set is then measured with instead of its own 2-means split; `nil` otherwise (every
+    /// summary splits its own strokes, as before).
+    public static func sharedStrokeTimeSplit(_ recording: RecordingSummary, model: SwipeModelParameters, task: SwipeTask) -> Double? {
+        guard task == .paging, oneItemStrokesFitted(model) else { return nil }
+        let split = recording.strokeTimeSplit
+        return split.isFinite ? split : nil
     }
 
     /// Whether `start` fits ``oneItemStrokeParameters(_:)``: a paging model to which `--like` gave sized

@@ -59,6 +59,7 @@ extension ModelCalibration {
         return features.map {
             var summary = RecordingSummary(features: $0, layout: layout, hit: task.hitCriterion)
             summary.stallWindowWeight = stallWindowWeight
+            summary.fixedStrokeTimeSplit = strokeTimeSplit
             return summary
         }
     }

@@ -252,6 +252,9 @@ public struct ModelCalibration: Sendable {
     /// The recording's stall-window weight (``RecordingSummary/resolvedStallWindowWeight``), which
     /// every simulated data set is measured with (`calibrate` sets it; `nil`: each its own).
     public var stallWindowWeight: Double?
+    /// The recording's log stroke-time split (``sharedStrokeTimeSplit(_:model:task:)``), which every
+    /// simulated data set is measured with (`calibrate` sets it; `nil`: each its own 2-means split).
+    public var strokeTimeSplit: Double?
     /// The recording's own selection of strokes (``TraceSelection``), applied to every simulated
     /// data set before it is measured (`calibrate` sets it; `nil`: every generated stroke).
     public var selection: TraceSelection?
@@ -356,6 +359,7 @@ public struct ModelCalibration: Sendable {
         }
         design.designTracesPerUser = counts.keys.sorted().map { counts[$0]! }
         design.stallWindowWeight = recording.resolvedStallWindowWeight
+        design.strokeTimeSplit = Self.sharedStrokeTimeSplit(recording, model: p, task: task)
         design.selection = TraceSelection.of(f)
         if let s = design.selection { notes.append(s.note) }
         var result = try design.fitMoments(p, targets: target, layout: recording.layout, users: users, traces: perReplicate,

@@ -73,9 +73,10 @@ extension RecordingSummary {
         return (x[split - 1] + x[split]) / 2
     }
 
-    /// The log stroke-time threshold between fast (flicked) and slow (placed) strokes.
-    var strokeTimeSplit: Double {
-        Self.twoMeansSplit(features.compactMap { $0.strokeTime.flatMap { $0 > 0 ? log($0) : nil } })
+    /// The log stroke-time threshold between fast (flicked) and slow (placed) strokes:
+    /// ``fixedStrokeTimeSplit`` when set, else the 2-means split of this summary's own log stroke times.
+    public var strokeTimeSplit: Double {
+        fixedStrokeTimeSplit ?? Self.twoMeansSplit(features.compactMap { $0.strokeTime.flatMap { $0 > 0 ? log($0) : nil } })
     }
 
     /// The per-style statistics, in table order. *Stepper flicks* are the fast strokes (stroke time

@@ -41,12 +41,13 @@ extension RecordingSummary {
 
     /// The rows of a trial's opening stroke (NaN without session ids): the share of sessions of one
     /// stroke, the late finger speed p50 of the strokes that open their session and of the later
-    /// ones, and the opening strokes' travel (5%-trimmed geometric mean, pitches). Sessions are
+    /// ones, the opening strokes' travel (5%-trimmed geometric mean, pitches) and the later strokes'
+    /// release speed p50 (the reader's estimator, LSQ2). Sessions are
     /// counted over the strokes measured (a recording's kept strokes; simulated strokes after its
     /// selection, ``TraceSelection``), so a trial whose first stroke was not kept opens with its next.
     var openingStatistics: [Statistic] {
         var sessions = 0, single = 0, length = 0
-        var openingLate: [Double] = [], laterLate: [Double] = [], openingTravel: [Double] = []
+        var openingLate: [Double] = [], laterLate: [Double] = [], openingTravel: [Double] = [], laterRelease: [Double] = []
         var previous: TraceFeatures?
         for f in features {
             defer { previous = f }
@@ -54,6 +55,7 @@ extension RecordingSummary {
             if previous.map({ $0.user == f.user && $0.session == f.session }) ?? false {
                 length += 1
                 if let v = f.lateSpeed { laterLate.append(v) }
+                laterRelease.append(abs(f.velocity))
                 continue
             }
             if length == 1 { single += 1 }
@@ -68,6 +70,7 @@ extension RecordingSummary {
             Statistic(.openingLateSpeedP50, value: openingLate.isEmpty ? .nan : quantile(openingLate, 0.5)),
             Statistic(.laterLateSpeedP50, value: laterLate.isEmpty ? .nan : quantile(laterLate, 0.5)),
             Statistic(.openingTravelLocation, value: openingTravel.isEmpty ? .nan : Self.trimmedGeometricMean(openingTravel)),
+            Statistic(.laterReleaseSpeedP50, value: laterRelease.isEmpty ? .nan : quantile(laterRelease, 0.5)),
         ]
     }
 }

@@ -22,6 +22,10 @@ public struct RecordingSummary: Sendable {
     /// them; empty for a simulated data set (``RecordedUser/estimate(_:gainLogSD:task:)`` then names
     /// a user by its index).
     public var userNames: [String] = []
+    /// The log stroke-time threshold between fast and slow strokes (``strokeTimeSplit``): a
+    /// simulation of a paging fit with fitted one-item strokes takes the recording's
+    /// (``ModelCalibration/sharedStrokeTimeSplit(_:model:task:)``); `nil`: this summary's own 2-means split.
+    public var fixedStrokeTimeSplit: Double?
 
     public init(features: [TraceFeatures], layout: CarouselLayout, hit: HitCriterion? = nil) {
         self.features = features

@@ -87,7 +87,7 @@ extension StatisticKind {
         travelFarNearRatio, farShortShare, oneItemCameToRestShare, stayRestedShare,
         oneItemSlowShare, oneItemSlowTravelLocation, oneItemSlowMotionTimeLocation, stayMotionTimeLocation,
         firstMoveSpread,
-        oneStrokeTrialShare, openingLateSpeedP50, laterLateSpeedP50, openingTravelLocation,
+        oneStrokeTrialShare, openingLateSpeedP50, laterLateSpeedP50, openingTravelLocation, laterReleaseSpeedP50,
         farSlowShare, travelFarReachRatio, travelFar2NearRatio, screenEdgeShare,
     ]
 
@@ -389,4 +389,13 @@ extension StatisticKind {
     public static let openingTravelLocation = StatisticKind("opening_travel_gmean",
                                                             "travel of strokes that open their session, geometric mean (5% trimmed, pitches)",
                                                             .relative(0.1))
+    /// The release speed p50 (pt/ms, the reader's estimator: LSQ2, as ``releaseSpeedP50``) of the
+    /// strokes after the first of their session: the strokes whose release end is the stroke's `q`
+    /// (the opening stroke has its own, ``TrialParameters/openingReleaseEnd``). Measured, not fitted:
+    /// on A30 home, doubling `q` near the fit moves it by +12–13% and the release speed p50 of all
+    /// strokes by +3–8%, but fitted to it the home fit still does not converge on every seed
+    /// (`Docs/research/2026-11-30-home-fit-q.md`).
+    public static let laterReleaseSpeedP50 = StatisticKind("later_release_speed_p50",
+                                                           "release speed p50 of later strokes in their session (pt/ms)",
+                                                           .relative(0.15))
 }

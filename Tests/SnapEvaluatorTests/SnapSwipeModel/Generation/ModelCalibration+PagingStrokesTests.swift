@@ -366,4 +366,42 @@ import Testing
         #expect(ModelCalibration.sizedFlickParameters.map(ModelCalibration.exponentOnTwoItems).map(\.key)
                 == ModelCalibration.sizedFlickParameters.map(\.key))
     }
+
+    /// With gliding lift-offs (scan delivery) `--like` fits the user gain to the style-centred peak
+    /// move speed (``StatisticKind/styleSpeedSpread``), which carries the gain in every style, not to
+    /// the gain feature (``StatisticKind/styleGainSpread``), which reads a gliding drag by its
+    /// travel, where the gain is not (on `bench/gen_traces.py` seed 17 the search ran the gain from
+    /// 0.15 to 0.63 with that spread unmoved: Docs/research/2026-11-30-gen-traces-seeds.md); placed
+    /// drags and frame delivery keep the gain feature. With every one-item goal a gliding drag the
+    /// peak-speed spread follows the gain (measured × 3.5 from 0.1 to 0.6).
+    @Test func withGlidingLiftOffsTheGainAnswersToThePeakSpeed() throws {
+        let layout = try benchLayout()
+        let calibration = ModelCalibration(task: .paging, livePolicy: nil, seed: 3)
+        var base = SwipeModelParameters()   // every one-item goal a gliding drag, scans at 60/120 Hz
+        base.delivery.isEnabled = false
+        base.rates = [60, 120]
+        base.rateWeights = [0.4, 0.6]
+        base.dragReleaseEarliness = 0.3
+        base.flickShare = 0
+        base.dragTravelSpan = 2
+        base.dragFractionMean = 0.47
+        base.dragFractionSD = 0.075
+        func peakSpread(_ gain: Double) throws -> Double {
+            var p = base
+            p.gainLogSD = gain
+            return try #require(calibration.simulate(p, layout: layout, traces: 3000, users: 100, seed: 11).statisticValues[.styleSpeedSpread])
+        }
+        let spreads = try [0.1, 0.3, 0.6].map(peakSpread)
+        #expect(spreads[0] < spreads[1] && spreads[1] < spreads[2] && spreads[2] / spreads[0] > 3, "\(spreads)")
+        func gainStatistic(_ p: SwipeModelParameters) throws -> StatisticKind {
+            try #require(calibration.candidates(from: p, targets: [:]).first { $0.0.key == "gainLogSD" }?.0.statistic)
+        }
+        #expect(try gainStatistic(base) == .styleSpeedSpread)
+        var placed = base
+        placed.dragReleaseEarliness = nil
+        #expect(try gainStatistic(placed) == .styleGainSpread)
+        var frames = base
+        frames.delivery.isEnabled = true
+        #expect(try gainStatistic(frames) == .styleGainSpread)
+    }
 }

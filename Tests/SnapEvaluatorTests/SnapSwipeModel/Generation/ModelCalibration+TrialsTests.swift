@@ -82,12 +82,15 @@ import Testing
         #expect(abs(try #require(values[.oneStrokeTrialShare]) - 2.0 / 3) < 1e-12)
         #expect(abs(try #require(values[.openingLateSpeedP50]) - 2) < 1e-12)
         #expect(abs(try #require(values[.laterLateSpeedP50]) - 0.75) < 1e-12)
+        // the later strokes' release speed (each stroke's own velocity: 1 and 0.5 pt/ms), not the
+        // openings' (2, 3 and 1.5)
+        #expect(abs(try #require(values[.laterReleaseSpeedP50]) - 0.75) < 1e-12)
         // fewer than 20 opening strokes: no trimmed geometric mean
         #expect(values[.openingTravelLocation]?.isNaN == true)
         let many = (0..<20).map { steady(1, user: 0, session: "s\($0)") }
         let travel = RecordingSummary(features: many, layout: try homeLayout()).statisticValues
         #expect(abs(try #require(travel[.openingTravelLocation]) - 0.5) < 1e-12) // 80 pt of 160
-        #expect(travel[.oneStrokeTrialShare] == 1 && travel[.laterLateSpeedP50]?.isNaN == true)
+        #expect(travel[.oneStrokeTrialShare] == 1 && travel[.laterLateSpeedP50]?.isNaN == true && travel[.laterReleaseSpeedP50]?.isNaN == true)
         // without session ids the rows say nothing
         let none = RecordingSummary(features: features.map { f in
             var f = f
@@ -95,6 +98,7 @@ import Testing
             return f
         }, layout: try homeLayout()).statisticValues
         #expect(none[.oneStrokeTrialShare]?.isNaN == true && none[.openingLateSpeedP50]?.isNaN == true)
+        #expect(none[.laterReleaseSpeedP50]?.isNaN == true)
     }
 
     /// A trial's opening stroke lifts in `U(1 − q_o − w, 1 − q_o)`, the later ones in the stroke

@@ -177,4 +177,36 @@ import SnapLabSupport
             }
         }
     }
+
+    /// A summary with ``RecordingSummary/fixedStrokeTimeSplit`` splits its strokes there, not at its
+    /// own 2-means split. A paging fit with fitted one-item strokes measures every simulation at the
+    /// recording's split (``ModelCalibration/sharedStrokeTimeSplit(_:model:task:)``; other fits keep
+    /// each data set's own), because a data set's own split moves with its mix of flicks and drags:
+    /// with it, more drags raise the one-item slow share less than at a split held fixed.
+    @Test func aFixedStrokeTimeSplitIsTheRecordingsForFittedOneItemStrokes() throws {
+        let layout = try benchLayout()
+        let calibration = ModelCalibration(task: .paging, livePolicy: nil, seed: 3)
+        var p = SwipeModelParameters()
+        p.delivery.isEnabled = false
+        p.dragReleaseEarliness = 0.3
+        p.flickDistanceExponent = 1
+        p.flickShare = 0.5
+        let recording = try calibration.simulate(p, layout: layout, traces: 3000, users: 50, seed: 11)
+        let split = try #require(ModelCalibration.sharedStrokeTimeSplit(recording, model: p, task: .paging))
+        #expect(split == recording.strokeTimeSplit && split.isFinite)
+        #expect(ModelCalibration.sharedStrokeTimeSplit(recording, model: SwipeModelParameters(), task: .paging) == nil)
+        #expect(ModelCalibration.sharedStrokeTimeSplit(recording, model: p, task: .reveal) == nil)
+        var everySlow = recording
+        everySlow.fixedStrokeTimeSplit = -10
+        #expect(everySlow.strokeTimeSplit == -10 && everySlow.statisticValues[.oneItemSlowShare] == 1)
+        var moreDrags = p
+        moreDrags.flickShare = 0.2
+        var own = try calibration.simulate(moreDrags, layout: layout, traces: 3000, users: 50, seed: 11)
+        let ownShare = try #require(own.statisticValues[.oneItemSlowShare])
+        own.fixedStrokeTimeSplit = split
+        let fixedShare = try #require(own.statisticValues[.oneItemSlowShare])
+        let before = try #require(recording.statisticValues[.oneItemSlowShare])
+        // measured: 0.494 → own split 0.704, fixed 0.754
+        #expect(fixedShare - before > 1.15 * (ownShare - before), "\(before) → own split \(ownShare), fixed \(fixedShare)")
+    }
 }
