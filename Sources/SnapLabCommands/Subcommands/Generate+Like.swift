@@ -47,7 +47,7 @@ extension SnapLab.Generate {
             Output.standard.write("fitted parameters (95% intervals: jackknife over the recording's users through the fit's Jacobian; "
                 + "coverage checked by Scripts/research/check-like.sh)\n" + ParameterUncertainty.rendered(result.uncertainty))
         }
-        // the recording's own people: each user's shrunken log gain and share of the strokes (RecordedUser)
+        // the recording's own people: each user's standardised log gain and share of the strokes (RecordedUser)
         var fitted = result.parameters
         fitted.recordedUsers = RecordedUser.estimate(recording, gainLogSD: fitted.gainLogSD, task: task)
         let generator = try generate(calibrated: fitted, calibratedLayout: recording.layout,
