@@ -47,7 +47,7 @@ extension SnapLab.Generate {
             Output.standard.write("fitted parameters (95% intervals: jackknife over the recording's users through the fit's Jacobian; "
                 + "coverage checked by Scripts/research/check-like.sh)\n" + ParameterUncertainty.rendered(result.uncertainty))
         }
-        // the recording's own people: each user's shrunken log gain and share of the strokes (RecordedUser)
+        // the recording's own people: each user's standardised log gain and share of the strokes (RecordedUser)
         var fitted = result.parameters
         fitted.recordedUsers = RecordedUser.estimate(recording, gainLogSD: fitted.gainLogSD, task: task)
         let generator = try generate(calibrated: fitted, calibratedLayout: recording.layout,
@@ -56,8 +56,10 @@ extension SnapLab.Generate {
         var generated = try Self.measure(generator, selection: result.selection)
         generated.stallWindowWeight = recording.resolvedStallWindowWeight
         generated.fixedStrokeTimeSplit = ModelCalibration.sharedStrokeTimeSplit(recording, model: result.parameters, task: task)
-        let rows = CalibrationTable.rows(recording: recording, generated: generated,
-                                         fitted: result.drivingStatistics, task: task)
+        var generating = fitted
+        generating.recordedUsers = generator.recordedUsers
+        let rows = CalibrationTable.rows(recording: recording, generated: generated, fitted: result.drivingStatistics, task: task,
+                                         fit: CalibrationTable.FitContext(result, generating: generating))
         printTable(rows, title: "recording (\(recording.features.count) traces) vs generated (\(generated.features.count) measured), seed \(seed)")
         if let kinematics = KinematicsDistance.compare(KinematicsDistance.points(recording), KinematicsDistance.points(generated), seed: seed) {
             Output.standard.write(KinematicsDistance.rendered(kinematics))
@@ -175,7 +177,8 @@ extension SnapLab.Generate {
         try checkConvergence(result, source: "generate --match " + path)
         let generator = try generate(calibrated: result.parameters, calibratedLayout: layout, calibratedUsers: userCount,
                                      calibratedLive: liveID, chosenSeed: seed)
-        let rows = CalibrationTable.rows(targets: targets, generated: try Self.measure(generator), fitted: calibration.drivers(start: start, targets: targets))
+        let rows = CalibrationTable.rows(targets: targets, generated: try Self.measure(generator), fitted: calibration.drivers(start: start, targets: targets),
+                                         fit: CalibrationTable.FitContext(result, generating: result.parameters))
         printTable(rows, title: "published (\(path)) vs generated, seed \(seed)")
         try printVerdict(result, rows: rows, generator: generator, task: start.task, base: try LayoutFields(layoutOptions.layout()),
                          seed: seed, reference: "the published statistics")

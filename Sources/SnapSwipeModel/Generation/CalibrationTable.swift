@@ -3,7 +3,8 @@ import SnapScoring
 
 /// The side-by-side table of `generate --like`: each statistic of the recording and of the
 /// generated traces, whether they agree within the statistic's tolerance, and, where they do not,
-/// why the model cannot match it.
+/// why: the model cannot reach it, or (``FitContext``) the fit reached it on its simulated
+/// population and the file's people (the recording's own, or another draw) miss it.
 public enum CalibrationTable {
     /// One row.
     public struct Row: Sendable, Hashable {
@@ -24,22 +25,24 @@ public enum CalibrationTable {
     /// `fitted`; with `task`, only the statistics a recording of that task has
     /// (``StatisticKind/applies(to:)``: a reveal recording's table has no paging-only rows), and
     /// every fitted one.
+    /// With `fit` (``FitContext``), a fitted row the file misses says whether the fit reached it.
     public static func rows(recording: RecordingSummary, generated: RecordingSummary, fitted: Set<StatisticKind>,
-                            task: SwipeTask? = nil) -> [Row] {
+                            task: SwipeTask? = nil, fit: FitContext? = nil) -> [Row] {
         let shown = recording.statistics.filter { s in fitted.contains(s.kind) || task.map(s.kind.applies(to:)) ?? true }
-        return rows(targets: shown, generated: generated, fitted: fitted)
+        return rows(targets: shown, generated: generated, fitted: fitted, fit: fit)
     }
 
     /// The rows for published `targets` (statistic → value; the tolerances are the statistics' own):
     /// only the statistics that `targets` names.
-    public static func rows(targets: [StatisticKind: Double], generated: RecordingSummary, fitted: Set<StatisticKind>) -> [Row] {
+    public static func rows(targets: [StatisticKind: Double], generated: RecordingSummary, fitted: Set<StatisticKind>,
+                            fit: FitContext? = nil) -> [Row] {
         let list = generated.statistics.compactMap { s -> RecordingSummary.Statistic? in
             guard let v = targets[s.kind] else { return nil }
             var t = s
             t.value = v
             return t
         }
-        return rows(targets: list, generated: generated, fitted: fitted)
+        return rows(targets: list, generated: generated, fitted: fitted, fit: fit)
     }
 
     /// The note of the screen-edge row (``StatisticKind/screenEdgeShare``) for a model without a screen.
@@ -48,7 +51,8 @@ public enum CalibrationTable {
     /// The note of every row when nothing was generated (`--traces 0`): there is nothing to compare.
     public static let notGeneratedNote = "not compared: no traces generated (--traces 0)"
 
-    static func rows(targets: [RecordingSummary.Statistic], generated: RecordingSummary, fitted: Set<StatisticKind>) -> [Row] {
+    static func rows(targets: [RecordingSummary.Statistic], generated: RecordingSummary, fitted: Set<StatisticKind>,
+                     fit: FitContext? = nil) -> [Row] {
         let g = generated.statisticValues
         let nothingGenerated = generated.features.isEmpty
         return targets.map { s in
@@ -70,7 +74,7 @@ public enum CalibrationTable {
             }
             let ok = s.matches(other)
             let note = ok ? (isFitted ? "fitted" : "follows")
-                : (isFitted ? "NOT MATCHED: fitted, but the model cannot reach it with its other parameters"
+                : (isFitted ? fit.map { $0.missNote(s.kind, generated: other) } ?? unreachedNote
                             : "NOT MATCHED: not a fitted statistic; it follows from the model's structure")
             return Row(statistic: s.name, id: s.kind.id, recording: s.value, generated: other, tolerance: tolerance, passes: ok,
                        isFitted: isFitted, note: note)

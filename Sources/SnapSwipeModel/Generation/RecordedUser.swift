@@ -12,8 +12,8 @@ import Foundation
 public struct RecordedUser: Sendable, Hashable, Codable {
     /// The recording's `user_id`.
     public var id: String
-    /// The person's estimated log speed gain (``estimate(_:gainLogSD:task:)``): shrunken toward
-    /// the population's 0 by how little their strokes say.
+    /// The person's estimated log speed gain (``estimate(_:gainLogSD:task:)``): their standardised
+    /// mean times the gain's spread, so that the people have the population's spread.
     public var logGain: Double
     /// The person's share of the recording's strokes (the block's shares sum to 1).
     public var traceShare: Double
@@ -29,20 +29,26 @@ public struct RecordedUser: Sendable, Hashable, Codable {
     /// g, duration / g), a paging stroke's gain feature once (``RecordingSummary/gainFeature(_:)``).
     static func slope(task: SwipeTask) -> Double { task == .paging ? 1 : 2 }
 
-    /// Each user's empirical-Bayes log gain from the same per-user statistic the gain spread is
-    /// fitted to (`RecordingSummary+UserSpread`: reveal and browse, the users' mean log peak speed;
-    /// paging, their class-centred weighted mean gain feature), in the users' order of first
-    /// appearance (the fit's design).
+    /// Each user's log gain from the same per-user statistic the gain spread is fitted to
+    /// (`RecordingSummary+UserSpread`: reveal and browse, the users' mean log peak speed; paging,
+    /// their class-centred weighted mean gain feature), in the users' order of first appearance (the
+    /// fit's design): the user's standardised mean times the gain's spread, so that the people
+    /// generated have the population's spread and each keeps the place their strokes give them.
     ///
     /// With user `k`'s mean `m_k`, its sampling variance `s²_k` and the Paule–Mandel between-user
     /// variance `τ²` (``RecordingSummary/pauleMandel(means:variances:)``, users with ≥ 2 strokes),
-    /// the best linear unbiased predictor of the user's effect on the statistic is
-    /// `b_k = τ²/(τ² + s²_k)·(m_k − m̄)` (`m̄` the Paule–Mandel weighted centre). The model's gain
-    /// enters that effect `c` times (``slope(task:)``) with the fitted spread `σ` (`gainLogSD`), the
-    /// rest of `τ²` being what else differs between users, so the log gain's conditional mean is
-    /// `(c·σ²/τ²)·b_k`, kept at most `b_k/c` (when the fitted `c²σ²` exceeds the recording's `τ²`,
-    /// the gain explains all of the user's effect). A user without the statistic (no stroke with a
-    /// peak speed) gets 0, the population's centre. Shares are each user's strokes over all.
+    /// `z_k = (m_k − m̄)/√(τ² + s²_k)` (`m̄` the Paule–Mandel weighted centre) has variance 1 over the
+    /// population whatever `s²_k`. The model's gain enters the user's effect `c` times
+    /// (``slope(task:)``) with the fitted spread `σ` (`gainLogSD`), at most all of it, so the gain's
+    /// sd is `σ_e = min(σ, τ/c)`, and the log gain written is `σ_e·z_k` — equivalently the best linear
+    /// unbiased predictor `b_k = τ²/(τ² + s²_k)·(m_k − m̄)` converted to a gain (`σ_e/τ`) and divided
+    /// by the square root of its reliability `B_k = τ²/(τ² + s²_k)`. The BLUP itself (`σ_e/τ·b_k`)
+    /// predicts each user's gain best, but its spread over the users is `√B` of the population's (A30
+    /// home: 0.19 against 0.22, the generated peak-speed spread 15–20% low); this keeps a
+    /// well-measured user (`B_k ≈ 1`), who carries most traces, at the BLUP and moves a user of few
+    /// strokes out by `1/√B_k` (`Docs/research/2026-11-30-home-fit-user-spread.md`). A user without
+    /// the statistic (no stroke with a peak speed) gets 0, the population's centre. Shares are each
+    /// user's strokes over all.
     public static func estimate(_ recording: RecordingSummary, gainLogSD sigma: Double, task: SwipeTask) -> [RecordedUser] {
         var counts: [Int: Int] = [:]
         for f in recording.features { counts[f.user, default: 0] += 1 }
@@ -50,16 +56,17 @@ public struct RecordedUser: Sendable, Hashable, Codable {
         guard !order.isEmpty else { return [] }
         let total = Double(recording.features.count)
         let effects = userEffects(recording, task: task)
-        let c = slope(task: task)
-        let factor = effects.tau2 > 0 ? min(c * sigma * sigma / effects.tau2, 1 / c) : 0
+        let scale = effects.tau2 > 0 ? min(sigma, effects.tau2.squareRoot() / slope(task: task)) : 0
         return order.map { u in
             let name = recording.userNames.indices.contains(u) ? recording.userNames[u] : String(u)
-            return RecordedUser(id: name, logGain: factor * (effects.blup[u] ?? 0), traceShare: Double(counts[u]!) / total)
+            return RecordedUser(id: name, logGain: scale * (effects.standardised[u] ?? 0), traceShare: Double(counts[u]!) / total)
         }
     }
 
-    /// Each user's predicted effect `b_k` on the gain statistic and its between-user variance `τ²`.
-    static func userEffects(_ recording: RecordingSummary, task: SwipeTask) -> (blup: [Int: Double], tau2: Double) {
+    /// Each user's predicted effect `b_k` on the gain statistic (the BLUP), their standardised mean
+    /// `z_k` (``estimate(_:gainLogSD:task:)``) and the between-user variance `τ²`.
+    static func userEffects(_ recording: RecordingSummary, task: SwipeTask)
+        -> (blup: [Int: Double], standardised: [Int: Double], tau2: Double) {
         let values: [(group: Int, cls: Int, value: Double)]
         if task == .paging {
             values = recording.features.compactMap { f in
@@ -74,7 +81,7 @@ public struct RecordedUser: Sendable, Hashable, Codable {
         }
         let means = RecordingSummary.classCentredUserMeans(values)
         let kept = means.filter { $0.count >= 2 }
-        guard kept.count >= 3 else { return ([:], 0) }
+        guard kept.count >= 3 else { return ([:], [:], 0) }
         let tau2 = RecordingSummary.pauleMandel(means: kept.map(\.mean), variances: kept.map(\.variance))
         var sw = 0.0, swm = 0.0
         for x in kept {
@@ -82,9 +89,12 @@ public struct RecordedUser: Sendable, Hashable, Codable {
             swm += x.mean / (tau2 + x.variance)
         }
         let centre = swm / sw
-        var blup: [Int: Double] = [:]
-        for x in means { blup[x.group] = tau2 / (tau2 + x.variance) * (x.mean - centre) }
-        return (blup, tau2)
+        var blup: [Int: Double] = [:], standardised: [Int: Double] = [:]
+        for x in means {
+            blup[x.group] = tau2 / (tau2 + x.variance) * (x.mean - centre)
+            standardised[x.group] = (x.mean - centre) / (tau2 + x.variance).squareRoot()
+        }
+        return (blup, standardised, tau2)
     }
 
     /// `total` traces split among `users` in proportion to their shares (largest remainders, ties

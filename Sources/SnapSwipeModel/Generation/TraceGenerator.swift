@@ -46,6 +46,9 @@ public struct TraceGenerator: Sendable {
     public let users: [SyntheticUser]
     /// How many traces each user makes.
     public let tracesPerUser: [Int]
+    /// The recording's people this run generates (the model's ``SwipeModelParameters/recordedUsers``
+    /// when the run has as many users), `nil` when its users are drawn.
+    public let recordedUsers: [RecordedUser]?
     let chunks: [Chunk]
 
     /// Plans a run of `traceCount` traces by `userCount` users; sessions chain through
@@ -90,6 +93,7 @@ public struct TraceGenerator: Sendable {
         // users: their gains, and the traces split by their shares instead of drawn by activity
         let recorded = fixedCounts == nil ? model.parameters.recordedUsers.flatMap { $0.count == userCount ? $0 : nil } : nil
         if let recorded { for i in users.indices { users[i].gain = exp(recorded[i].logGain) } }
+        self.recordedUsers = recorded
         var cumulative: [Double] = []
         cumulative.reserveCapacity(userCount)
         var total = 0.0
