@@ -12,8 +12,6 @@ Scripts/research/trial-stroke-shapes.py's. Nothing per stroke is printed or writ
   python3 Scripts/research/onset-statistics.py NAME=FILE [NAME=FILE ...] [--pitch 160]
 """
 import argparse
-import collections
-import csv
 import importlib.util
 import os
 
@@ -27,10 +25,7 @@ spec.loader.exec_module(shapes)
 
 def first_move_shares(path):
     """Trace id -> |first moved row − touch-down| / |last row − touch-down| (nan without travel)."""
-    rows = collections.OrderedDict()
-    with open(path) as f:
-        for r in csv.DictReader(f):
-            rows.setdefault(r['trace_id'], []).append(r)
+    rows = shapes.traces(path)
     out = []
     for v in rows.values():
         x = [-float(r['touch_x']) for r in v] if 'touch_x' in v[0] else [float(r['offset']) for r in v]

@@ -66,11 +66,17 @@ def lsq2(t, x, phases, why=None):
     return abs(coefficients[1])
 
 
-def strokes(path, pitch):
+def traces(path):
+    """Trace id -> its rows (dicts), in the file's order."""
     rows = collections.OrderedDict()
     with open(path) as f:
         for r in csv.DictReader(f):
             rows.setdefault(r['trace_id'], []).append(r)
+    return rows
+
+
+def strokes(path, pitch):
+    rows = traces(path)
     out = []
     for v in rows.values():
         t = [float(r['t_ms']) for r in v]
