@@ -107,11 +107,15 @@ extension ModelCalibration {
         ]
     }
 
-    /// Where a gliding drag's lift-off range may start, as a fraction of its path: 0.7 to 0.999
-    /// (`q` > 0). A drag lifted earlier is short and fast, so it reads as a one-item flick and pulls
-    /// the flick amplitude's statistic (on `bench/gen_traces.py` a search free down to 0.1 ran away:
-    /// the drags lifted at a tenth of their path and the flick amplitude rose to 1,000 pt). [assumption]
-    static let glideLiftOffLimits: ClosedRange<Double> = 0.7...0.999
+    /// Where a gliding drag's lift-off range may start, as a fraction of its path: 0.5 to 0.999
+    /// (`q` > 0). 0.5 is the minimum-jerk path's speed peak (`φ'` is largest there): a drag lifted
+    /// earlier would still be speeding up, which is a flick's release, not a glide's. A search free
+    /// down to 0.1 ran away on `bench/gen_traces.py` (the drags lifted at a tenth of their path, read
+    /// as one-item flicks, and the flick amplitude rose to 1,000 pt), so the fence was 0.7; with the
+    /// recording's fixed stroke-time split (``sharedStrokeTimeSplit``) the runaway is gone, and at 0.5
+    /// the point settles inside its range on most gen_traces seeds
+    /// (Docs/research/2026-11-30-gen-traces-seeds.md, "The lift-off fence at 0.5 on all seven seeds").
+    static let glideLiftOffLimits: ClosedRange<Double> = 0.5...0.999
 
     /// Below this share of strokes at rest over their last 50 ms, a paging recording logged one
     /// row per scan gets gliding lift-offs: placed drags and stays (the default 35% of one-item
