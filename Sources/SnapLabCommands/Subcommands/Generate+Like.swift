@@ -56,10 +56,8 @@ extension SnapLab.Generate {
         var generated = try Self.measure(generator, selection: result.selection)
         generated.stallWindowWeight = recording.resolvedStallWindowWeight
         generated.fixedStrokeTimeSplit = ModelCalibration.sharedStrokeTimeSplit(recording, model: result.parameters, task: task)
-        var generating = fitted
-        generating.recordedUsers = generator.recordedUsers
         let rows = CalibrationTable.rows(recording: recording, generated: generated, fitted: result.drivingStatistics, task: task,
-                                         fit: CalibrationTable.FitContext(result, generating: generating))
+                                         fit: CalibrationTable.FitContext(result, recordedUsers: generator.recordedUsers))
         printTable(rows, title: "recording (\(recording.features.count) traces) vs generated (\(generated.features.count) measured), seed \(seed)")
         if let kinematics = KinematicsDistance.compare(KinematicsDistance.points(recording), KinematicsDistance.points(generated), seed: seed) {
             Output.standard.write(KinematicsDistance.rendered(kinematics))
@@ -178,7 +176,7 @@ extension SnapLab.Generate {
         let generator = try generate(calibrated: result.parameters, calibratedLayout: layout, calibratedUsers: userCount,
                                      calibratedLive: liveID, chosenSeed: seed)
         let rows = CalibrationTable.rows(targets: targets, generated: try Self.measure(generator), fitted: calibration.drivers(start: start, targets: targets),
-                                         fit: CalibrationTable.FitContext(result, generating: result.parameters))
+                                         fit: CalibrationTable.FitContext(result, recordedUsers: generator.recordedUsers))
         printTable(rows, title: "published (\(path)) vs generated, seed \(seed)")
         try printVerdict(result, rows: rows, generator: generator, task: start.task, base: try LayoutFields(layoutOptions.layout()),
                          seed: seed, reference: "the published statistics")

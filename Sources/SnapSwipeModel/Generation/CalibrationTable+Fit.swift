@@ -23,13 +23,13 @@ extension CalibrationTable {
             self.recordedUsers = recordedUsers
         }
 
-        /// The context of `result` for a file generated from `parameters` (the fitted parameters,
-        /// with the recorded users when the file generates them).
-        public init(_ result: ModelCalibration.Result, generating parameters: SwipeModelParameters) {
+        /// The context of `result` for a file that generates `recordedUsers` (``TraceGenerator/recordedUsers``:
+        /// the recording's people, or `nil` when its users are drawn).
+        public init(_ result: ModelCalibration.Result, recordedUsers: [RecordedUser]?) {
             let problemKeys = Set(result.problems.map(\.key))
             self.init(unreached: Set(result.problems.map(\.statistic) + result.fitted.filter { problemKeys.contains($0.0.key) }.map(\.1)),
-                      gainSpread: result.fitted.first { $0.0.key == "gainLogSD" }?.1, gainLogSD: parameters.gainLogSD,
-                      recordedUsers: parameters.recordedUsers)
+                      gainSpread: result.fitted.first { $0.0.key == "gainLogSD" }?.1, gainLogSD: result.parameters.gainLogSD,
+                      recordedUsers: recordedUsers)
         }
 
         /// The sample sd of the recorded users' log gains (each user once), `nil` with fewer than 2.

@@ -119,7 +119,7 @@ import Testing
         let amplitude = try #require(candidates.first { $0.0.key != "gainLogSD" })
         result.problems = [CalibrationProblem(kind: .notConverged, parameter: amplitude.0.name, key: amplitude.0.key, value: 1,
                                               finding: "test", statistic: .travelP90, target: 1, simulated: 2)]
-        let context = CalibrationTable.FitContext(result, generating: result.parameters)
+        let context = CalibrationTable.FitContext(result, recordedUsers: result.parameters.recordedUsers)
         #expect(context.unreached == [amplitude.1, .travelP90])
         #expect(context.gainSpread == spread && context.gainLogSD == truthParameters().gainLogSD && context.recordedUsers == nil)
     }
