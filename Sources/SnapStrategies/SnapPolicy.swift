@@ -101,7 +101,7 @@ extension SnapPolicy {
                        into decisions: UnsafeMutableBufferPointer<SnapDecision>) {
         let count = Swift.min(releases.count, layouts.count, decisions.count)
         for i in 0..<count {
-            decisions[i] = decide(releases[i], in: layouts[i])
+            decisions.store(decide(releases[i], in: layouts[i]), at: i)
         }
     }
 

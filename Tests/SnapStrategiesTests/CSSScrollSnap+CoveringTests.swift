@@ -59,4 +59,35 @@ import Testing
             }
         }
     }
+
+    /// Items no wider than the snapport skip the covering search; its answer there (the search
+    /// kept as ``CSSScrollSnap/resolveWideCovering(aligned:alignedRule:base:current:direction:range:in:)``)
+    /// is the same, also for a NaN base, a NaN range and items exactly as wide as the snapport.
+    @Test func narrowItemsSkipTheSearchWithTheSameAnswer() throws {
+        let layouts = [
+            try CarouselLayout(itemWidth: 160, spacing: 10, leadingInset: 10, viewportWidth: 375, itemCount: 40),
+            try CarouselLayout(itemWidth: 1000, viewportWidth: 1000, itemCount: 5),
+            try CarouselLayout(itemWidth: 1000, leadingInset: 30, viewportWidth: 1030, itemCount: 5, alignment: .trailing),
+            try CarouselLayout(itemWidth: 300, viewportWidth: 900, itemCount: 20, alignment: .center),
+            try CarouselLayout(itemWidth: 120, spacing: 8, viewportWidth: 390, itemCount: 7, isLooping: true),
+        ]
+        let policy = CSSScrollSnap(strictness: .proximity)
+        for layout in layouts {
+            #expect(!(layout.itemWidth > CSSScrollSnap.snapportWidth(of: layout)))
+            for x in stride(from: -700.0, through: 7000, by: 83.25) + [.nan, .infinity] {
+                for aligned in [nil, 0, 3, layout.itemCount - 1] as [Int?] {
+                    for direction in -1...1 {
+                        for range in [Double.infinity, 125, 0, .nan] {
+                            let fast = policy.resolveCovering(aligned: aligned, alignedRule: "r", base: x, current: x - 40,
+                                                              direction: direction, range: range, in: layout)
+                            let full = policy.resolveWideCovering(aligned: aligned, alignedRule: "r", base: x, current: x - 40,
+                                                                  direction: direction, range: range, in: layout)
+                            #expect(fast?.targetSlot == full?.targetSlot && fast?.targetIndex == full?.targetIndex
+                                    && fast?.targetOffset.bitPattern == full?.targetOffset.bitPattern && fast?.rule == full?.rule)
+                        }
+                    }
+                }
+            }
+        }
+    }
 }

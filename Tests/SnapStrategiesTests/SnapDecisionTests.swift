@@ -50,4 +50,33 @@ struct SnapDecisionTests {
         #expect(d.hasRule("fling-forward+cap"))
         #expect(String(describing: d) == #"SnapDecision(targetSlot: 2, targetIndex: 2, targetOffset: 340.0, rule: "fling-forward+cap")"#)
     }
+
+    @Test("a batch store writes the decision over a literal or a built rule")
+    func batchStore() {
+        // A rule built at run time that owns a heap buffer (longer than a small string), a literal
+        // and the empty text an evaluator's buffer starts with.
+        var buffer = [SnapDecision](repeating: SnapDecision(targetSlot: 0, targetIndex: 0, targetOffset: 0, rule: ""), count: 3)
+        buffer[1] = SnapDecision(targetSlot: 1, targetIndex: 1, targetOffset: 1, rule: String(repeating: "built-", count: 8))
+        buffer[2] = SnapDecision(targetSlot: 2, targetIndex: 2, targetOffset: 2, rule: "literal" as StaticString)
+        let new = [
+            SnapDecision(targetSlot: 7, targetIndex: 3, targetOffset: -0.0, rule: "fling-next" as StaticString),
+            SnapDecision(targetSlot: -4, targetIndex: 1, targetOffset: .nan, rule: "forward-" + String(9)),
+            SnapDecision(targetSlot: 5, targetIndex: 5, targetOffset: 850.5, rule: "stay" as StaticString),
+        ]
+        buffer.withUnsafeMutableBufferPointer { b in
+            for i in 0..<3 { b.store(new[i], at: i) }
+        }
+        for i in 0..<3 {
+            #expect(buffer[i].targetSlot == new[i].targetSlot && buffer[i].targetIndex == new[i].targetIndex
+                    && buffer[i].targetOffset.bitPattern == new[i].targetOffset.bitPattern && buffer[i].rule == new[i].rule)
+        }
+        // Over literal rules again (the evaluator's usual case), and over the built one just stored.
+        buffer.withUnsafeMutableBufferPointer { b in
+            b.store(new[1], at: 0)
+            b.store(new[0], at: 1)
+            b.store(new[2], at: 2)
+        }
+        #expect(buffer[0].rule == "forward-9" && buffer[1].rule == "fling-next" && buffer[2].rule == "stay")
+        #expect(buffer[0].targetOffset.isNaN && buffer[1].targetOffset.sign == .minus)
+    }
 }

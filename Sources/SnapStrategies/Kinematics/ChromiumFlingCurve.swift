@@ -69,12 +69,25 @@ public struct ChromiumFlingCurve: ChromiumGestureCurve, Hashable {
     /// `pos(t)`, px, `t` in s.
     private func position(_ t: Double) -> Double { alpha * SnapMath.exp(-gamma * t) - beta * t - alpha }
 
+    /// Seconds from the curve's start to its end (`vel = 0`): `−ln(β / (−α·γ)) / γ`.
+    static func endTime(alpha: Double, beta: Double, gamma: Double) -> Double {
+        -SnapMath.log(beta / (-alpha * gamma)) / gamma
+    }
+
+    /// ``endTime(alpha:beta:gamma:)`` of ``aura`` (`ChromiumFlingCurveEndTimeTests` checks the
+    /// bits), a literal so that reading it costs a load.
+    static let auraEndTime = 1.3001069583748117
+
+    @inline(__always)
     private func times(speed v0: Double) -> (Double, Double)? {
         let scale = -alpha * gamma
         guard scale > 0, beta > 0, gamma > 0, v0 > 0, v0.isFinite else { return nil }
         let start = Swift.min(v0, maximumVelocity)
         let t0 = -SnapMath.log((start + beta) / scale) / gamma
-        let tEnd = -SnapMath.log(beta / scale) / gamma
+        // The Aura curve's end time is a constant: read it (the same bits) rather than take a logarithm.
+        let tEnd = alpha.bitPattern == (-5707.62).bitPattern && beta.bitPattern == (172.0).bitPattern
+            && gamma.bitPattern == (3.7).bitPattern   // aura's constants
+            ? Self.auraEndTime : Self.endTime(alpha: alpha, beta: beta, gamma: gamma)
         guard t0.isFinite, tEnd.isFinite, tEnd >= t0 else { return nil }
         return (Swift.max(0, t0), tEnd)
     }

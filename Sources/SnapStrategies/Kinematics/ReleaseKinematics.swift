@@ -15,11 +15,37 @@
 /// estimate of `css-snap-mandatory` and `css-snap-proximity` (two exponentials and two
 /// logarithms), kept with the interval it was computed for.
 ///
+/// And the CSS policies' search for the closest valid snap in a bounded layout before the
+/// proximity range is applied (``CSSScrollSnap``'s `closestItem`): `css-snap-mandatory` and
+/// `css-snap-proximity` search the same snaps from the same base (they differ only in the range,
+/// applied after the search), so the second reads the first's answer. It is kept with everything
+/// the search reads (the base and current offsets' bits, the direction, the layout's item count,
+/// alignment origin, stride and maximum offset), and another search replaces it.
+///
 /// A value starts empty; the first policy that needs a quantity computes it with the same code it
 /// uses alone and keeps it, so a decision made with it is bit for bit the decision made without.
 public struct ReleaseKinematics: Sendable {
     @usableFromInline var androidCoast: Double?
     @usableFromInline var chromiumDelta: (frameInterval: Double, delta: Double)?
+    @usableFromInline var heldClosestSnap: ClosestSnap?
+
+    /// One search of ``CSSScrollSnap``'s closest valid snap in a bounded layout: its inputs and its
+    /// answer (`found` `nil`: no valid item).
+    @usableFromInline
+    struct ClosestSnap: Sendable {
+        let base: UInt64, current: UInt64, direction: Int, truncating: Bool
+        let itemCount: Int, alignmentOrigin: UInt64, stride: UInt64, maxOffset: UInt64
+        let found: (index: Int, distance: Double)?
+
+        /// Whether this search is the one of these inputs (every number compared by its bits).
+        @inline(__always)
+        func holds(base: Double, current: Double, direction: Int, truncating: Bool, in layout: CarouselLayout) -> Bool {
+            self.base == base.bitPattern && self.current == current.bitPattern && self.direction == direction
+                && self.truncating == truncating && itemCount == layout.itemCount
+                && alignmentOrigin == layout.alignmentOrigin.bitPattern && stride == layout.stride.bitPattern
+                && maxOffset == layout.maxOffset.bitPattern
+        }
+    }
 
     /// Nothing computed yet.
     @inlinable
@@ -47,6 +73,25 @@ public struct ReleaseKinematics: Sendable {
         return delta
     }
 
+    /// `search()`, the closest valid snap to `base` from `current` moving `direction` in the bounded
+    /// `layout` (``CSSScrollSnap``), or the answer kept from the same search (the same inputs, bit
+    /// for bit); a new search's answer replaces the one kept.
+    @inline(__always)
+    mutating func closestSnap(to base: Double, from current: Double, direction: Int, truncating: Bool,
+                              in layout: CarouselLayout,
+                              search: () -> (index: Int, distance: Double)?) -> (index: Int, distance: Double)? {
+        if let held = heldClosestSnap,
+           held.holds(base: base, current: current, direction: direction, truncating: truncating, in: layout) {
+            return held.found
+        }
+        let found = search()
+        heldClosestSnap = ClosestSnap(base: base.bitPattern, current: current.bitPattern, direction: direction,
+                                  truncating: truncating, itemCount: layout.itemCount,
+                                  alignmentOrigin: layout.alignmentOrigin.bitPattern, stride: layout.stride.bitPattern,
+                                  maxOffset: layout.maxOffset.bitPattern, found: found)
+        return found
+    }
+
     /// The batch loop of a policy that decides from the standard spline's coasting distance:
     /// `decisions[i] = decide(releases[i], layouts[i], standardAndroidCoast of release i)`, each
     /// distance taken from (or first stored in) `kinematics[i]`.
@@ -58,7 +103,7 @@ public struct ReleaseKinematics: Sendable {
         let count = Swift.min(releases.count, layouts.count, kinematics.count, decisions.count)
         for i in 0..<count {
             let release = releases[i]
-            decisions[i] = decide(release, layouts[i], kinematics[i].standardAndroidCoast(of: release))
+            decisions.store(decide(release, layouts[i], kinematics[i].standardAndroidCoast(of: release)), at: i)
         }
     }
 }

@@ -66,9 +66,24 @@ extension CSSScrollSnap {
     }
 
     /// `aligned` (a slot from the aligned search, or nil) or the covering candidate that beats it,
-    /// as a decision; nil when neither exists.
+    /// as a decision; nil when neither exists. Items no wider than the snapport (most layouts) have
+    /// no covering candidate (``covering(at:from:direction:range:in:)`` finds none): `aligned`, at
+    /// once, without the search's call.
+    @inline(__always)
     func resolveCovering(aligned: Int?, alignedRule: StaticString, base x: Double, current: Double, direction: Int,
                          range: Double, in layout: CarouselLayout) -> SnapDecision? {
+        guard layout.itemWidth > Self.snapportWidth(of: layout) else {
+            return aligned.map { layout.decision(slot: $0, rule: alignedRule) }
+        }
+        return resolveWideCovering(aligned: aligned, alignedRule: alignedRule, base: x, current: current,
+                                   direction: direction, range: range, in: layout)
+    }
+
+    /// ``resolveCovering(aligned:alignedRule:base:current:direction:range:in:)`` with items wider
+    /// than the snapport.
+    @inline(never)
+    func resolveWideCovering(aligned: Int?, alignedRule: StaticString, base x: Double, current: Double,
+                             direction: Int, range: Double, in layout: CarouselLayout) -> SnapDecision? {
         let c = covering(at: x, from: current, direction: direction, range: range, in: layout)
         if let s = c.intended {
             return SnapDecision(targetSlot: s, targetIndex: layout.itemIndex(ofSlot: s),

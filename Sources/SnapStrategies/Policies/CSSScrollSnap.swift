@@ -233,14 +233,16 @@ public struct CSSScrollSnap: DeclaredParameters, Hashable {
     /// ``decide(_:in:)`` for each release, the first inertial delta of its fling estimate taken
     /// from (or first stored in) its ``ReleaseKinematics`` (both CSS policies estimate the same
     /// fling at their default frame interval): the same displacement, bit for bit, as
-    /// ``flingDisplacement(velocity:)``. With ``decayPrediction`` each release is decided alone
+    /// ``flingDisplacement(velocity:)``; the search for the closest valid snap in a bounded layout
+    /// too (``ReleaseKinematics/closestSnap(to:from:direction:truncating:in:search:)``: both
+    /// strictnesses search alike and apply their range after). With ``decayPrediction`` each release is decided alone
     /// (``decideWithDecayPrediction(_:in:)``: it follows the fling frame by frame, nothing to share).
     public func decide(_ releases: UnsafeBufferPointer<Release>, in layouts: UnsafeBufferPointer<CarouselLayout>,
                        sharing kinematics: UnsafeMutableBufferPointer<ReleaseKinematics>,
                        into decisions: UnsafeMutableBufferPointer<SnapDecision>) {
         let count = Swift.min(releases.count, layouts.count, kinematics.count, decisions.count)
         if decayPrediction != 0 {
-            for i in 0..<count { decisions[i] = decideWithDecayPrediction(releases[i], in: layouts[i]) }
+            for i in 0..<count { decisions.store(decideWithDecayPrediction(releases[i], in: layouts[i]), at: i) }
             return
         }
         let estimate = ChromiumFlingEstimate(distanceScalar: distanceScalar, frameInterval: frameInterval)
@@ -251,14 +253,17 @@ public struct CSSScrollSnap: DeclaredParameters, Hashable {
                 let delta = kinematics[i].chromiumFirstInertialDelta(of: release, frameInterval: frameInterval)
                 displacement = estimate.displacement(firstInertialDelta: delta)
             }
-            decisions[i] = decide(release, in: layouts[i], displacement: displacement)
+            decisions.store(decide(release, in: layouts[i], displacement: displacement, sharing: kinematics.baseAddress! + i),
+                            at: i)
         }
     }
 
-    /// ``decide(_:in:)`` with the fling displacement given (``flingDisplacement(velocity:)``).
+    /// ``decide(_:in:)`` with the fling displacement given (``flingDisplacement(velocity:)``), the
+    /// closest-snap search kept in `shared` when given.
     @inline(__always)
-    func decide(_ release: Release, in layout: CarouselLayout, displacement: Double?) -> SnapDecision {
-        let decision = decide(current: release.offset, displacement: displacement, in: layout)
+    func decide(_ release: Release, in layout: CarouselLayout, displacement: Double?,
+                sharing shared: UnsafeMutablePointer<ReleaseKinematics>? = nil) -> SnapDecision {
+        let decision = decide(current: release.offset, displacement: displacement, in: layout, sharing: shared)
         // A proximity fling whose estimate finds no snap in range goes on (``coast(from:velocity:in:)``).
         guard strictness == .proximity, scrollEndSnap != 0, let fling = displacement, fling == fling, fling != 0,
               decision.hasRule(Self.noSnapRule) else {
@@ -271,11 +276,19 @@ public struct CSSScrollSnap: DeclaredParameters, Hashable {
     /// `EndPositionStrategy`), e.g. one from ``ChromiumFlingEstimate/decayPredictedDisplacement(previousDelta:currentDelta:framesWaited:)``.
     public func decide(current rawCurrent: Double, displacement rawDisplacement: Double?,
                        in layout: CarouselLayout) -> SnapDecision {
+        decide(current: rawCurrent, displacement: rawDisplacement, in: layout, sharing: nil)
+    }
+
+    /// ``decide(current:displacement:in:)``, the closest-snap search kept in `shared` when given.
+    @inline(__always)
+    func decide(current rawCurrent: Double, displacement rawDisplacement: Double?, in layout: CarouselLayout,
+                sharing shared: UnsafeMutablePointer<ReleaseKinematics>?) -> SnapDecision {
         let current = layout.clampedOffset(rawCurrent)
         let range = strictness == .proximity ? proximityRatio * layout.viewportWidth : Double.infinity
         let displacement = rawDisplacement.flatMap { $0 == $0 && $0 != 0 ? $0 : nil }
         guard let displacement else {
-            let slot = closestSlot(to: current, from: current, direction: 0, truncating: false, range: range, in: layout)
+            let slot = closestSlot(to: current, from: current, direction: 0, truncating: false, range: range, in: layout,
+                                   sharing: shared)
             if let d = resolveCovering(aligned: slot, alignedRule: "end-position", base: current, current: current,
                                        direction: 0, range: range, in: layout) {
                 return d
@@ -283,11 +296,13 @@ public struct CSSScrollSnap: DeclaredParameters, Hashable {
             return noSnap(at: current, in: layout)
         }
         // Unclamped: EndAndDirectionStrategy's intended and base position is current + displacement.
-        if let found = flingTarget(current: current, displacement: displacement, range: range, in: layout) {
+        if let found = flingTarget(current: current, displacement: displacement, range: range, in: layout,
+                                   sharing: shared) {
             return found
         }
         if strictness == .mandatory {
-            let slot = closestSlot(to: current, from: current, direction: 0, truncating: false, range: range, in: layout)
+            let slot = closestSlot(to: current, from: current, direction: 0, truncating: false, range: range, in: layout,
+                                   sharing: shared)
             if let d = resolveCovering(aligned: slot, alignedRule: "fling-fallback-end-position", base: current,
                                        current: current, direction: 0, range: range, in: layout) {
                 return d
@@ -298,12 +313,14 @@ public struct CSSScrollSnap: DeclaredParameters, Hashable {
 
     /// `EndAndDirectionStrategy(current, displacement)`: the snap closest to `current + displacement`
     /// (unclamped) in the fling's direction within `range`, or the nearer stop-always item
-    /// (``stopAlways``); `nil` when there is none.
-    func flingTarget(current: Double, displacement: Double, range: Double, in layout: CarouselLayout) -> SnapDecision? {
+    /// (``stopAlways``); `nil` when there is none. The closest-snap search is kept in `shared` when given.
+    @inline(__always)
+    func flingTarget(current: Double, displacement: Double, range: Double, in layout: CarouselLayout,
+                     sharing shared: UnsafeMutablePointer<ReleaseKinematics>? = nil) -> SnapDecision? {
         let intended = current + displacement
         let direction = displacement > 0 ? 1 : -1
         let aligned = closestSlot(to: intended, from: current, direction: direction, truncating: false,
-                                  range: range, in: layout)
+                                  range: range, in: layout, sharing: shared)
         let found = resolveCovering(aligned: aligned, alignedRule: "fling-closest-in-direction", base: intended,
                                     current: current, direction: direction, range: range, in: layout)
         if let d = found, stopAlways != 0,
@@ -336,12 +353,23 @@ public struct CSSScrollSnap: DeclaredParameters, Hashable {
         return direction > 0 ? d >= step : d <= -step
     }
 
-    /// The slot whose snap offset is valid and closest to `base` (within `range`), first in order on ties.
+    /// The slot whose snap offset is valid and closest to `base` (within `range`), first in order on
+    /// ties. In a bounded layout the search is kept in (or read from) `shared` when given
+    /// (``ReleaseKinematics/closestSnap(to:from:direction:truncating:in:search:)``), the range applied after.
     func closestSlot(to base: Double, from current: Double, direction: Int, truncating: Bool,
-                             range: Double, in layout: CarouselLayout) -> Int? {
+                     range: Double, in layout: CarouselLayout,
+                     sharing shared: UnsafeMutablePointer<ReleaseKinematics>? = nil) -> Int? {
         guard layout.isLooping else {
-            return closestItem(to: base, from: current, direction: direction, truncating: truncating,
-                               range: range, in: layout)
+            let found = if let shared {
+                shared.pointee.closestSnap(to: base, from: current, direction: direction, truncating: truncating,
+                                           in: layout) {
+                    closestItem(to: base, from: current, direction: direction, truncating: truncating, in: layout)
+                }
+            } else {
+                closestItem(to: base, from: current, direction: direction, truncating: truncating, in: layout)
+            }
+            guard let found, found.distance < range else { return nil }
+            return found.index
         }
         var best: (slot: Int, distance: Double)?
         // Snap offsets increase strictly with the slot: the closest valid slot is the valid slot
@@ -374,7 +402,7 @@ public struct CSSScrollSnap: DeclaredParameters, Hashable {
         return best?.slot
     }
 
-    /// ``closestSlot(to:from:direction:truncating:range:in:)`` in a bounded layout: what a scan of
+    /// ``closestSlot(to:from:direction:truncating:range:in:sharing:)`` in a bounded layout: what a scan of
     /// every item in document order (as Chromium walks the snap areas) keeping the first of least
     /// distance finds, in O(log n) steps, usually a handful.
     ///
@@ -383,8 +411,9 @@ public struct CSSScrollSnap: DeclaredParameters, Hashable {
     /// a prefix when moving back), and along it the distance to `base` never rises up to `j`, the
     /// first item whose snap is at or past `base`, and never falls from `j` on. The scan's answer
     /// is therefore the first item at the least distance left of `j` unless `j` is strictly closer.
+    /// Returns that item with its distance (`nil`: no valid item); the caller applies the range.
     private func closestItem(to base: Double, from current: Double, direction: Int, truncating: Bool,
-                             range: Double, in layout: CarouselLayout) -> Int? {
+                             in layout: CarouselLayout) -> (index: Int, distance: Double)? {
         let n = layout.itemCount
         @inline(__always) func snap(_ i: Int) -> Double { layout.snapOffset(ofSlot: i) }
         @inline(__always) func valid(_ i: Int) -> Bool { Self.isValid(snap(i), from: current, direction: direction, truncating: truncating) }
@@ -407,7 +436,7 @@ public struct CSSScrollSnap: DeclaredParameters, Hashable {
                 bestDistance = left
             }
         }
-        return bestDistance < range ? best : nil
+        return (best, bestDistance)
     }
 
     /// The first index in `lo...hi` at which `predicate` (false, then true, along the indices)

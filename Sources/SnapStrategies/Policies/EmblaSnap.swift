@@ -147,7 +147,7 @@ public struct EmblaSnap: DeclaredParameters, Hashable {
         for i in 0..<count {
             let layout = layouts[i]
             guard !layout.isLooping else {
-                decisions[i] = decide(releases[i], in: layout)
+                decisions.store(decide(releases[i], in: layout), at: i)
                 continue
             }
             let current: SnapList
@@ -155,8 +155,8 @@ public struct EmblaSnap: DeclaredParameters, Hashable {
                 current = SnapList(layout: layout, mode: mode)
                 list = current
             }
-            decisions[i] = decideBounded(releases[i], force: projection.coastDistance(velocity: releases[i].velocity), in: layout,
-                                         list: current)
+            decisions.store(decideBounded(releases[i], force: projection.coastDistance(velocity: releases[i].velocity),
+                                          in: layout, list: current), at: i)
         }
     }
 

@@ -86,7 +86,7 @@ public struct UIKitPagingSpringSnap: DeclaredParameters, Hashable {
             if layout.viewportWidth.bitPattern != spring.width.bitPattern {
                 spring = Spring(self, width: layout.viewportWidth)
             }
-            decisions[i] = decide(releases[i], in: layout, spring: &spring)
+            decisions.store(decide(releases[i], in: layout, spring: &spring), at: i)
         }
     }
 
