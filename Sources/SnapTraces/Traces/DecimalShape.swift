@@ -34,6 +34,13 @@ struct DecimalShape {
     var divisor: Double
     /// The cell's length: the comma's position.
     var length: Int
+    /// Whether the cell's digits all lie in its first word (at most 8 bytes before the comma):
+    /// then ``read(_:)`` closes the point's gap (the integer digits' lanes `packLow`, the
+    /// fraction's, one lane down, `packHigh`), shifts the `i + f` digits to the top of the word
+    /// (`packShift`) and converts them in one ``DecimalParser/eightDigitsValue(_:)``: the same
+    /// mantissa `integer·10^f + fraction`, hence the same double.
+    var packed = false
+    var packLow: UInt64 = 0, packHigh: UInt64 = 0, packShift: UInt64 = 0
 
     /// The shape that takes no cell (every lane's bit 7 is set by adding 0x80).
     init() {
@@ -88,7 +95,17 @@ struct DecimalShape {
         divisor = DecimalParser.powerOfTen(decimals)
         scale = UInt64(divisor)   // 10^f ≤ 10^7: exact
         self.length = length
+        if length <= 8 {
+            packed = true
+            packLow = Self.lanes(digits)
+            packHigh = Self.lanes(digits + decimals) & ~Self.lanes(digits)
+            packShift = UInt64(64 - 8 * (digits + decimals))
+        }
     }
+
+    /// The low `n` lanes (0...8) of a word.
+    @inline(__always)
+    private static func lanes(_ n: Int) -> UInt64 { n >= 8 ? ~0 : (1 &<< UInt64(8 * n)) &- 1 }
 
     /// `byte` in lane `i` (0...15) of the two words.
     @inline(__always)
@@ -105,6 +122,11 @@ struct DecimalShape {
         let a0 = UInt64(littleEndian: raw.loadUnaligned(as: UInt64.self)) ^ x0
         let a1 = UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: 8, as: UInt64.self)) ^ x1
         guard (((a0 &+ k0) | a0) & c0) | (((a1 &+ k1) | a1) & c1) == 0 else { return nil }
+        if packed {
+            // the digits' values in their lanes (the point's lane is 0), the fraction moved down one lane
+            let digits = DecimalParser.eightDigitsValue(((a0 & packLow) | ((a0 &>> 8) & packHigh)) &<< packShift)
+            return Double(Int64(bitPattern: digits)) / divisor
+        }
         let integer = DecimalParser.eightDigitsValue(a0 &<< intShift)
         let f = UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: fracOffset, as: UInt64.self)) ^ 0x3030_3030_3030_3030
         let fraction = DecimalParser.eightDigitsValue((f & fracMask) &<< fracShift)

@@ -110,15 +110,16 @@ struct ReleaseBuilder: ~Copyable {
         }
         let samples = TraceSamples(time: t.view, offset: x.view, isMove: mv.view, recordedVelocity: recorded)
         let estimate = isSampleLevel ? estimator.estimate(samples) : RecordedVelocityEstimator().estimate(samples)
-        let release = TraceRelease(traceID: trace.traceID, user: user, intendedIndex: intended, layout: layout,
-                                   release: Release(offset: offset, velocity: estimate.velocity, startOffset: startOffset,
-                                                    startTime: startTime, time: time, startIndex: startIndex,
-                                                    fingerTravel: fingerTravel),
-                                   sampleCount: isSampleLevel ? n : 1,
-                                   location: TraceLocation(file: path, line: trace.traceLine),
-                                   hit: hit, settledIndex: settled, tapIndex: tap, group: groupValue)
-        return TraceRecord(release: consume release, estimate: estimate, samples: samples, sessionID: trace.perTraceText(.sessionID),
-                           touchDownX: touchDownX)
+        let sessionID = trace.perTraceText(.sessionID)
+        // (the release built in the record's place: no copy of it, nor its strings' retains)
+        return TraceRecord(release: TraceRelease(traceID: trace.traceID, user: user, intendedIndex: intended, layout: layout,
+                                                 release: Release(offset: offset, velocity: estimate.velocity,
+                                                                  startOffset: startOffset, startTime: startTime, time: time,
+                                                                  startIndex: startIndex, fingerTravel: fingerTravel),
+                                                 sampleCount: isSampleLevel ? n : 1,
+                                                 location: TraceLocation(file: path, line: trace.traceLine),
+                                                 hit: hit, settledIndex: settled, tapIndex: tap, group: groupValue),
+                           estimate: estimate, samples: samples, sessionID: sessionID, touchDownX: touchDownX)
     }
 
     /// The trace's layout: its layout columns over ``TraceReadOptions/baseLayout``.

@@ -141,9 +141,28 @@ struct TraceAssembler: ~Copyable {
 
     /// ``perTraceInteger(_:expected:)`` of a column the trace gives.
     func givenPerTraceInteger(_ f: PerTraceField, expected: String) throws(TraceParseError) -> Int {
+        if let i = plainInteger(f) { return i }
         let v = try givenPerTraceNumber(f, expected: expected)
         guard v == v.rounded(), Swift.abs(v) < 1e15 else { throw perTraceInvalid(f, expected: expected) }
         return SnapMath.truncatedIndex(v)
+    }
+
+    /// The stored value of `f` when it is 1 to 15 ASCII digits (how files mostly write indices and
+    /// counts), else `nil`: what ``givenPerTraceInteger(_:expected:)`` makes of such a value
+    /// without the decimal parser (the parse is exact below 10^15 < 2^53, a whole number, and
+    /// passes its checks; leading zeros are not significant there either).
+    @inline(__always)
+    func plainInteger(_ f: PerTraceField) -> Int? {
+        let k = f.rawValue, n = ptLen[k]
+        guard n >= 1, n <= 15 else { return nil }
+        let s = stored(k)
+        var v = 0
+        for i in 0..<n {
+            let d = s[i] &- 48
+            guard d <= 9 else { return nil }
+            v = v &* 10 &+ Int(d)
+        }
+        return v
     }
 
     /// The error for the stored value of `f` (on the line that gave it).

@@ -20,23 +20,19 @@ public struct LSQ2VelocityEstimator: VelocityEstimator {
     public init() {}
     public var id: String { VelocityMethod.lsq2.rawValue }
 
+    /// The window's points are summed as ``VelocityWindow`` walks them (``LeastSquaresSlope/Sums``),
+    /// newest first, as ``LeastSquaresSlope/slope(a:dx:count:)`` sums its arrays: the same slope.
     public func estimate(_ s: TraceSamples) -> VelocityEstimate {
-        withUnsafeTemporaryAllocation(of: Int.self, capacity: VelocityWindow.historySize) { buf in
-            guard let idx = buf.baseAddress else { return .zero }
-            let n = VelocityWindow.select(s, into: idx)
-            guard n >= 2 else { return VelocityEstimate(velocity: 0, samplesUsed: n) }
-            let tNew = s.time[idx[0]], xNew = s.offset[idx[0]]
-            let v = withUnsafeTemporaryAllocation(of: Double.self, capacity: 2 * VelocityWindow.historySize) { ax in
-                guard let a = ax.baseAddress else { return 0.0 }
-                let dx = a + VelocityWindow.historySize
-                for k in 0..<n {
-                    a[k] = s.time[idx[k]] - tNew
-                    dx[k] = s.offset[idx[k]] - xNew
-                }
-                return LeastSquaresSlope.slope(a: a, dx: dx, count: n)
-            }
-            guard v.isFinite else { return VelocityEstimate(velocity: 0, samplesUsed: n) }
-            return VelocityEstimate(velocity: v, samplesUsed: n)
+        var sums = LeastSquaresSlope.Sums()
+        var tNew = 0.0, xNew = 0.0
+        let n = VelocityWindow.walk(s) { k, j in
+            let t = s.time[j], x = s.offset[j]
+            if k == 0 { tNew = t; xNew = x }
+            sums.add(t - tNew, x - xNew)
         }
+        guard n >= 2 else { return VelocityEstimate(velocity: 0, samplesUsed: n) }
+        let v = sums.slope(count: n)
+        guard v.isFinite else { return VelocityEstimate(velocity: 0, samplesUsed: n) }
+        return VelocityEstimate(velocity: v, samplesUsed: n)
     }
 }

@@ -15,16 +15,36 @@ enum LeastSquaresSlope {
     @inlinable
     static func slope(a: UnsafePointer<Double>, dx: UnsafePointer<Double>, count n: Int) -> Double {
         guard n >= 2 else { return 0 }
-        var s0 = 0.0, s1 = 0.0, s2 = 0.0, s3 = 0.0, s4 = 0.0, r0 = 0.0, r1 = 0.0, r2 = 0.0
-        for k in 0..<n {
-            let ak = a[k], dk = dx[k], a2 = ak * ak
+        var sums = Sums()
+        for k in 0..<n { sums.add(a[k], dx[k]) }
+        return sums.slope(count: n)
+    }
+
+    /// The sums of the normal equations, point by point: ``slope(a:dx:count:)`` without the arrays
+    /// of `a` and `dx` (LSQ2 adds the points as ``VelocityWindow`` walks them). The same
+    /// operations in the same order, hence the same slope bit for bit.
+    @usableFromInline
+    struct Sums {
+        @usableFromInline var s0 = 0.0, s1 = 0.0, s2 = 0.0, s3 = 0.0, s4 = 0.0, r0 = 0.0, r1 = 0.0, r2 = 0.0
+
+        @inlinable init() {}
+
+        /// Adds the point `(ak, dk)`.
+        @inlinable @inline(__always)
+        mutating func add(_ ak: Double, _ dk: Double) {
+            let a2 = ak * ak
             s0 += 1; s1 += ak; s2 += a2; s3 += a2 * ak; s4 += a2 * a2
             r0 += dk; r1 += dk * ak; r2 += dk * a2
         }
-        if n == 2 { return (s0 * r1 - s1 * r0) / (s0 * s2 - s1 * s1) }
-        let c1 = s1 * s4 - s3 * s2
-        let det = s0 * (s2 * s4 - s3 * s3) - s1 * c1 + s2 * (s1 * s3 - s2 * s2)
-        let det1 = s0 * (r1 * s4 - s3 * r2) - r0 * c1 + s2 * (s1 * r2 - r1 * s2)
-        return det1 / det
+
+        /// The slope at `a = 0` of the `n` points added (`n` ≥ 2).
+        @inlinable @inline(__always)
+        func slope(count n: Int) -> Double {
+            if n == 2 { return (s0 * r1 - s1 * r0) / (s0 * s2 - s1 * s1) }
+            let c1 = s1 * s4 - s3 * s2
+            let det = s0 * (s2 * s4 - s3 * s3) - s1 * c1 + s2 * (s1 * s3 - s2 * s2)
+            let det1 = s0 * (r1 * s4 - s3 * r2) - r0 * c1 + s2 * (s1 * r2 - r1 * s2)
+            return det1 / det
+        }
     }
 }

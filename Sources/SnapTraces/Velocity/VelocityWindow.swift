@@ -38,10 +38,18 @@ public enum VelocityWindow {
     /// and returns how many; 0 when there is no move sample or the pointer had stopped.
     @inlinable
     public static func select(_ s: TraceSamples, into indices: UnsafeMutablePointer<Int>) -> Int {
+        walk(s) { k, j in indices[k] = j }
+    }
+
+    /// Calls `visit(k, j)` for the window's row indices `j`, newest first (`k` = 0, 1, …), and
+    /// returns how many; 0 when there is no move sample or the pointer had stopped (``select(_:into:)``
+    /// without the array: LSQ2 sums the points as they come).
+    @inlinable @inline(__always)
+    static func walk(_ s: TraceSamples, _ visit: (Int, Int) -> Void) -> Int {
         guard let nm = s.newestMove, let lift = s.liftOffTime else { return 0 }
         let tNew = s.time[nm]
         guard lift - tNew <= assumePointerStopped + timeEpsilon else { return 0 }
-        indices[0] = nm
+        visit(0, nm)
         var count = 1
         var previous = tNew
         var j = nm - 1
@@ -51,7 +59,7 @@ public enum VelocityWindow {
                 let tj = s.time[j]
                 if tj - tNew < oldest || previous - tj > gap { break }
                 if previous - tj > timeEpsilon {
-                    indices[count] = j
+                    visit(count, j)
                     count += 1
                 }
                 previous = tj

@@ -53,4 +53,31 @@ import Testing
         #expect(TraceAssembler.boolean("TRUE") == true && TraceAssembler.boolean("yes") == true && TraceAssembler.boolean("0") == false)
         #expect(TraceAssembler.boolean("y") == nil)
     }
+
+    /// Issue 36: an index or count of plain digits is read without the decimal parser
+    /// (``TraceAssembler/plainInteger(_:)``); on seeded random cells (1 to 17 digits with leading
+    /// zeros, signs, points, exponents, spaces and letters) the value or error is the parser
+    /// route's: `DecimalParser.parse`, a whole number below 10^15, truncated.
+    @Test func plainDigitsReadAsTheParserReadsThem() {
+        var rng = SeededGenerator(seed: 36)
+        let alphabet = Array("0123456789+-.e x".utf8)
+        var a = TraceAssembler(path: "f.csv")
+        withBytes("1") { a.start($0, $1, line: 2) }
+        var fast = 0
+        for i in 0..<50_000 {
+            let n = Int.random(in: 1...17, using: &rng)
+            var cell = (0..<n).map { _ in UInt8(ascii: "0") + UInt8.random(in: 0...9, using: &rng) }
+            if i % 3 == 0 { cell[Int.random(in: 0..<n, using: &rng)] = alphabet.randomElement(using: &rng)! }
+            let text = String(decoding: cell, as: UTF8.self)
+            withBytes(text) { a.store(PerTraceField.itemCount.rawValue, $0, $1, line: 3) }
+            let reference: Int? = withBytes(text) { s, e in
+                guard let v = DecimalParser.parse(s, e), v.isFinite, v == v.rounded(), abs(v) < 1e15 else { return nil }
+                return SnapMath.truncatedIndex(v)
+            }
+            let read = try? a.givenPerTraceInteger(.itemCount, expected: "a count")
+            #expect(read == reference, "\(text)")
+            if a.plainInteger(.itemCount) != nil { fast += 1 }
+        }
+        #expect(fast > 20_000)
+    }
 }

@@ -123,4 +123,69 @@ import Testing
         }
         #expect(compared > 4000)
     }
+
+    /// The estimate as it was computed before issue 36 summed the window's points as the walk
+    /// gives them: the window's indices into an array, the points into arrays, then the sums
+    /// (the reference for ``summedAsWalkedIsTheArrayPathBitForBit()``).
+    func arrayPath(_ s: TraceSamples) -> VelocityEstimate {
+        var idx = [Int](repeating: 0, count: VelocityWindow.historySize)
+        let n = idx.withUnsafeMutableBufferPointer { VelocityWindow.select(s, into: $0.baseAddress!) }
+        guard n >= 2 else { return VelocityEstimate(velocity: 0, samplesUsed: n) }
+        let tNew = s.time[idx[0]], xNew = s.offset[idx[0]]
+        let a = (0..<n).map { s.time[idx[$0]] - tNew }, dx = (0..<n).map { s.offset[idx[$0]] - xNew }
+        var s0 = 0.0, s1 = 0.0, s2 = 0.0, s3 = 0.0, s4 = 0.0, r0 = 0.0, r1 = 0.0, r2 = 0.0
+        for k in 0..<n {
+            let ak = a[k], dk = dx[k], a2 = ak * ak
+            s0 += 1; s1 += ak; s2 += a2; s3 += a2 * ak; s4 += a2 * a2
+            r0 += dk; r1 += dk * ak; r2 += dk * a2
+        }
+        let v: Double
+        if n == 2 {
+            v = (s0 * r1 - s1 * r0) / (s0 * s2 - s1 * s1)
+        } else {
+            let c1 = s1 * s4 - s3 * s2
+            let det = s0 * (s2 * s4 - s3 * s3) - s1 * c1 + s2 * (s1 * s3 - s2 * s2)
+            let det1 = s0 * (r1 * s4 - s3 * r2) - r0 * c1 + s2 * (s1 * r2 - r1 * s2)
+            v = det1 / det
+        }
+        return VelocityEstimate(velocity: v.isFinite ? v : 0, samplesUsed: n)
+    }
+
+    /// Issue 36: LSQ2 sums the points as ``VelocityWindow`` walks them, without the arrays; on
+    /// 20,000 seeded random traces (moves and non-moves, equal times, gaps over 40 ms, late
+    /// lift-offs, 1 to 40 rows, offsets of the benchmark's range and beyond) the velocity is the
+    /// array path's bit for bit, and so is the count of samples used.
+    @Test func summedAsWalkedIsTheArrayPathBitForBit() {
+        var rng = SeededGenerator(seed: 36)
+        var nonZero = 0, degreeTwo = 0
+        for _ in 0..<20_000 {
+            let n = Int.random(in: 1...40, using: &rng)
+            var t = Double.random(in: 0...1e7, using: &rng).rounded() / 1000
+            var x = Double.random(in: -2000...9000, using: &rng).rounded() / 1000
+            var times: [Double] = [], offsets: [Double] = [], flags: [UInt8] = []
+            for _ in 0..<n {
+                times.append(t); offsets.append(x)
+                flags.append(Int.random(in: 0..<10, using: &rng) == 0 ? 0 : 1)
+                let step = Int.random(in: 0..<20, using: &rng)
+                t += step == 0 ? 0 : (step == 1 ? Double.random(in: 40...45, using: &rng) : Double.random(in: 2...20, using: &rng))
+                t = (t * 1000).rounded() / 1000
+                x = ((x + Double.random(in: -40...40, using: &rng)) * 1000).rounded() / 1000
+            }
+            flags[n - 1] = Bool.random(using: &rng) ? 0 : 1
+            let (fused, reference) = times.withUnsafeBufferPointer { tb in
+                offsets.withUnsafeBufferPointer { xb in
+                    flags.withUnsafeBufferPointer { mb in
+                        let s = TraceSamples(time: tb, offset: xb, isMove: mb)
+                        return (lsq2.estimate(s), arrayPath(s))
+                    }
+                }
+            }
+            #expect(fused.velocity.bitPattern == reference.velocity.bitPattern, "\(times) \(offsets) \(flags)")
+            #expect(fused.samplesUsed == reference.samplesUsed)
+            if reference.velocity != 0 { nonZero += 1 }
+            if reference.samplesUsed >= 3 { degreeTwo += 1 }
+        }
+        // the cases compared are mostly real fits, of both degrees
+        #expect(nonZero > 10_000 && degreeTwo > 8_000)
+    }
 }
