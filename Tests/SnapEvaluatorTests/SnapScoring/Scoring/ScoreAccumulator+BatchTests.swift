@@ -251,16 +251,22 @@ struct ScoreAccumulatorHostileDecisionsTests {
             let start = Double(next() % 180) * 128 + (i % 3 == 0 ? 0 : 41)
             let release = Release(offset: start + Double(next() % 900 - 450), velocity: Double(next() % 9 - 4) / 2,
                                   startOffset: start, startTime: 0, time: 90)
-            // first: errors near 2^62 push the absolute-error sum past 2^53; then small and mixed ones
-            let intended: Int? = i < 40 ? limit - 3 : i % 6 == 5 ? nil
-                : i % 5 == 0 ? intendedChoices[next() % intendedChoices.count] : Int(start / 128) + next() % 7 - 3
+            // first: errors near 10^15 take the absolute-error sum just past 2^53 (where a Double
+            // steps by 2); then small ones only (a whole batch of them for `nearest`: they must
+            // still be added one by one), then mixed ones
+            let intended: Int? = i < 14 ? 999_999_999_999_999 : i % 6 == 5 ? nil
+                : i >= 600 && i % 5 == 0 ? intendedChoices[next() % intendedChoices.count] : Int(start / 128) + next() % 7 - 3
             traces.append(TraceRelease(traceID: "\(i)", user: i % 7, intendedIndex: intended, layout: layout,
                                        release: release, sampleCount: 6, location: TraceLocation(file: "h.csv", line: 2 + i),
                                        hit: i % 3 == 2 ? .revealed : nil))
         }
         let p = policies.count
         var expected = Array(repeating: ScoreAccumulator.Totals(), count: p)
-        for trace in traces {
+        // the absolute errors after the first two batches (for `nearest`: just past 2^53, and
+        // before the huge errors after trace 600 round a difference away)
+        var twoBatches: [Double] = []
+        for (i, trace) in traces.enumerated() {
+            if i == 2 * ScoreAccumulator.batchSize { twoBatches = expected.map(\.absoluteError) }
             let natural = UIKitDeceleration.normal.restingOffset(of: trace.release, in: trace.layout)
             let startSlot = trace.release.startSlot(in: trace.layout)
             for (k, policy) in policies.enumerated() {
@@ -286,7 +292,10 @@ struct ScoreAccumulatorHostileDecisionsTests {
         #expect(expected.allSatisfy { $0.overshoots > 0 && $0.undershoots > 0 && $0.missedChanges > 0 && $0.falseChanges > 0 })
         #expect(expected.prefix(5).allSatisfy { $0.signedErrors.keys.contains { abs($0) >= 1 << 62 } })
         var batched = ScoreAccumulator(policies: policies)
-        batched.add(contentsOf: traces)
+        batched.add(contentsOf: traces.prefix(2 * ScoreAccumulator.batchSize))
+        #expect(twoBatches.last.map { $0 > 9_007_199_254_740_992 && $0 < 2 * 9_007_199_254_740_992 } == true)   // `nearest`
+        #expect(batched.totals.map(\.absoluteError.bitPattern) == twoBatches.map(\.bitPattern))
+        batched.add(contentsOf: traces.dropFirst(2 * ScoreAccumulator.batchSize))
         let totals = batched.totals
         #expect(totals.map(\.hits) == expected.map(\.hits))
         #expect(totals.map(\.overshoots) == expected.map(\.overshoots))
