@@ -18,11 +18,16 @@ extension ScoreAccumulator {
         /// Whether it is scored under ``HitCriterion/exact`` (its `hit`, else exact), else
         /// ``HitCriterion/revealed``.
         var exact: Bool
+        /// Whether its layout loops (its item errors are reduced modulo the count).
+        var looping = false
         /// Whether the intended item differs from the start item (an intended change).
         var changes: Bool
         /// The ``Tally`` bits of a decision that stays on the start item (a missed change when
         /// the trace changes) and of one that leaves it (a false change when it does not).
         var stayCode = 0, leaveCode = 0
+        /// The ``Tally`` bits of an item error above 0 and of one below 0: an overshoot or an
+        /// undershoot as the swipe's ``direction`` goes (neither when it is 0).
+        var aboveCode = 0, belowCode = 0
         /// Of a labelled trace: its user and file (indices of ``userCounts`` and ``fileNames``).
         var user = 0, file = 0
         var startSlot: Int
@@ -31,12 +36,17 @@ extension ScoreAccumulator {
         /// Where UIKit's normal deceleration would come to rest, points.
         var natural: Double
         var departure: ReusePool.Departure
-        /// The last three settle offsets whose cell reconfigurations were counted, most recent
-        /// first, with their counts (policies often agree, and the same settle reconfigures the
-        /// same cells: a count depends on nothing else).
-        var cells: (offset: Double, count: Int) = (.nan, 0)
-        var earlierCells: (offset: Double, count: Int) = (.nan, 0)
-        var oldestCells: (offset: Double, count: Int) = (.nan, 0)
+    }
+
+    /// The cell reconfigurations counted for one trace's settles (``batchCells``, ``ways``
+    /// entries a trace): a settle offset and its count, at entry `targetSlot & (ways − 1)`.
+    /// Policies often agree, and the same settle reconfigures the same cells (a count depends
+    /// on the offset only); the slot only picks the entry (the neighbours of the start item each
+    /// get their own), the offset is the key (NaN never matches: such settles count 0 anyway).
+    struct CellEntry {
+        var offset: Double = .nan
+        var count = 0
+        static let ways = 8
     }
 
     /// Stores what scoring `trace` needs at `batch[slot]` (its user's and file's rows made; its
@@ -57,6 +67,9 @@ extension ScoreAccumulator {
             departure: ReusePool(layout: layout).departure(from: release.offset))
         prepared.stayCode = prepared.changes ? Tally.missedChange : 0
         prepared.leaveCode = prepared.changes ? 0 : Tally.falseChange
+        prepared.aboveCode = prepared.direction > 0 ? Tally.overshoot : prepared.direction < 0 ? Tally.undershoot : 0
+        prepared.belowCode = prepared.direction > 0 ? Tally.undershoot : prepared.direction < 0 ? Tally.overshoot : 0
+        prepared.looping = layout.isLooping
         if trace.intendedIndex != nil {
             let user = trace.user
             if userCounts.count <= user { addUsers(upTo: user) }
@@ -106,6 +119,10 @@ extension ScoreAccumulator {
         }
         labelled += labelledHere
         for w in 0..<(count * words) { batchPatterns[w] = 0 }
+        // No cell count known yet for the batch's traces (a NaN offset matches no settle).
+        batchCells.withUnsafeMutableBufferPointer { cells in
+            for i in 0..<(count * CellEntry.ways) { cells[i].offset = .nan }
+        }
         for k in 0..<p {
             let policy = policies[k]   // one copy of the existential per batch, opened below
             let hits = counters[k * Counter.stride + Counter.hits]
@@ -184,12 +201,15 @@ extension ScoreAccumulator {
         }
         }
         }
-        // Sums in trace order, as one by one.
+        // Sums in trace order, as one by one. The snap corrections are summed without testing each
+        // for a finite value: all of them are finite exactly when the sum is (they are ≥ 0 or NaN);
+        // otherwise the batch's corrections are summed again, as ``TraceOutcome`` counts them.
         var correction = corrections[k], absoluteError = absoluteErrors[k], cellsReconfigured = cellSums[k]
-        var errorsBeyond = 0, pagesBeyond = 0, revealed = 0
+        var errorsBeyond = 0, pagesBeyond = 0, revealed = 0, binnedErrors = 0
         batchDecisions.withUnsafeBufferPointer { decisions in
         batchLayouts.withUnsafeBufferPointer { layouts in
         batch.withUnsafeMutableBufferPointer { traces in
+        batchCells.withUnsafeMutableBufferPointer { cellEntries in
         counters.withUnsafeMutableBufferPointer { counters in
         batchPatterns.withUnsafeMutableBufferPointer { patterns in
         batchTargets.withUnsafeMutableBufferPointer { targets in
@@ -197,7 +217,7 @@ extension ScoreAccumulator {
             guard let first = traces.baseAddress, let decided = decisions.baseAddress, let layouts = layouts.baseAddress,
                   let c = counters.baseAddress.map({ $0 + k * Counter.stride }),
                   let patterns = patterns.baseAddress, let targets = targets.baseAddress,
-                  let scratch = scratch.baseAddress else { return }
+                  let scratch = scratch.baseAddress, let cellEntries = cellEntries.baseAddress else { return }
             let tally = scratch + Scratch.tally
             // this policy's word of each trace's hit pattern, and its column of the targets
             let patternWord = patterns + word, target = targets + k
@@ -206,23 +226,14 @@ extension ScoreAccumulator {
                 let r = first + t, d = decided + t
                 // What every decided trace adds: snap correction and cells reconfigured.
                 let targetOffset = d.pointee.targetOffset
-                correction += TraceOutcome.snapCorrection(targetOffset: targetOffset, naturalRest: r.pointee.natural)
+                correction += abs(targetOffset - r.pointee.natural)
+                let entry = cellEntries + (t &* CellEntry.ways &+ (d.pointee.targetSlot & (CellEntry.ways &- 1)))
                 let cells: Int
-                if targetOffset == r.pointee.cells.offset {
-                    cells = r.pointee.cells.count
-                } else if targetOffset == r.pointee.earlierCells.offset {
-                    cells = r.pointee.earlierCells.count
-                    swap(&r.pointee.cells, &r.pointee.earlierCells)
-                } else if targetOffset == r.pointee.oldestCells.offset {
-                    cells = r.pointee.oldestCells.count
-                    r.pointee.oldestCells = r.pointee.earlierCells
-                    r.pointee.earlierCells = r.pointee.cells
-                    r.pointee.cells = (targetOffset, cells)
+                if targetOffset == entry.pointee.offset {
+                    cells = entry.pointee.count
                 } else {
                     cells = r.pointee.departure.reconfigurations(to: targetOffset)
-                    r.pointee.oldestCells = r.pointee.earlierCells
-                    r.pointee.earlierCells = r.pointee.cells
-                    r.pointee.cells = (targetOffset, cells)
+                    entry.pointee = CellEntry(offset: targetOffset, count: cells)
                 }
                 cellsReconfigured += Double(cells)
                 let targetIndex = d.pointee.targetIndex
@@ -235,9 +246,14 @@ extension ScoreAccumulator {
                     }
                     continue
                 }
-                let e = TraceOutcome.itemError(target: targetIndex, intended: r.pointee.intended, in: layouts[t])
-                absoluteError += Double(abs(e))
-                if let bin = Histogram.bin(e) { c[Counter.errorBins + bin] &+= 1 } else {
+                let e = r.pointee.looping
+                    ? TraceOutcome.itemError(target: targetIndex, intended: r.pointee.intended, in: layouts[t])
+                    : TraceOutcome.saturatingDifference(targetIndex, r.pointee.intended)
+                // |e| within the bins is summed as an integer (``absoluteErrors(from:binned:beyond:count:)``).
+                if let bin = Histogram.bin(e) {
+                    c[Counter.errorBins + bin] &+= 1
+                    binnedErrors &+= e < 0 ? 0 &- e : e
+                } else {
                     scratch[Scratch.errorsBeyond + errorsBeyond] = e
                     errorsBeyond &+= 1
                 }
@@ -278,11 +294,49 @@ extension ScoreAccumulator {
         }
         }
         }
+        }
+        if !correction.isFinite { correction = snapCorrections(from: corrections[k], of: count) }
+        absoluteError = absoluteErrors(from: absoluteError, binned: binnedErrors, beyond: errorsBeyond, count: count)
         corrections[k] = correction
         absoluteErrors[k] = absoluteError
         cellSums[k] = cellsReconfigured
         for i in 0..<errorsBeyond { errorOverflow[k][batchScratch[Scratch.errorsBeyond + i], default: 0] += 1 }
         for i in 0..<pagesBeyond { pagesOverflow[k][batchScratch[Scratch.pagesBeyond + i], default: 0] += 1 }
+    }
+
+    /// `start` plus the absolute item errors of the labelled traces of `batch[0..<count]` under
+    /// the decisions in ``batchDecisions``, summed in trace order: `binned` (their sum, as an
+    /// integer) when they all fell in the histogram's bins (`beyond` is 0) and every partial sum
+    /// stays below 2^53 (so that each addition in trace order is exact: the same `Double`),
+    /// otherwise summed again one by one.
+    private func absoluteErrors(from start: Double, binned: Int, beyond: Int, count: Int) -> Double {
+        if beyond == 0 && start <= Self.exactSumLimit - Double(Histogram.radius * count) { return start + Double(binned) }
+        return absoluteErrorsOneByOne(from: start, count: count)
+    }
+
+    /// 2^53: integers up to it are exact in a `Double`.
+    static let exactSumLimit = 9_007_199_254_740_992.0
+
+    @inline(never)
+    private func absoluteErrorsOneByOne(from start: Double, count: Int) -> Double {
+        var sum = start
+        for t in 0..<count where batch[t].labelled {
+            let e = TraceOutcome.itemError(target: batchDecisions[t].targetIndex, intended: batch[t].intended, in: batchLayouts[t])
+            sum += Double(abs(e))
+        }
+        return sum
+    }
+
+    /// `start` plus the snap corrections of the decisions in ``batchDecisions`` for
+    /// `batch[0..<count]`, in trace order, each as ``TraceOutcome/snapCorrection(targetOffset:naturalRest:)``
+    /// counts it (0 when not finite): the batch scorer's sum when some correction is not finite.
+    @inline(never)
+    private func snapCorrections(from start: Double, of count: Int) -> Double {
+        var sum = start
+        for t in 0..<count {
+            sum += TraceOutcome.snapCorrection(targetOffset: batchDecisions[t].targetOffset, naturalRest: batch[t].natural)
+        }
+        return sum
     }
 
     /// The yes/no outcomes of one labelled trace under one policy as a bit set: the index of
@@ -292,16 +346,15 @@ extension ScoreAccumulator {
         static let codes = 32
 
         /// The code of labelled trace `trace` resting on item `target`, `error` items from the
-        /// intended one (``TraceOutcome``'s rules), without branches: the signs by shifts, the
-        /// change bits chosen from the trace's ``Prepared/stayCode`` and ``Prepared/leaveCode``.
+        /// intended one (``TraceOutcome``'s rules: an error in the swipe's direction is an
+        /// overshoot, against it an undershoot), from the trace's codes chosen without branches:
+        /// ``Prepared/aboveCode`` or ``Prepared/belowCode`` by the error's sign,
+        /// ``Prepared/stayCode`` or ``Prepared/leaveCode`` by whether it stays on the start item.
         @inline(__always)
         static func code(reached: Bool, error: Int, target: Int, of trace: Prepared) -> Int {
-            // |error| ≤ 2^62 and the direction is −1, 0 or 1: no overflow, and −signed fits
-            let signed = error &* trace.direction
-            let over = Int(truncatingIfNeeded: UInt(bitPattern: 0 &- signed) >> 63)   // 1 when signed > 0
-            let under = Int(truncatingIfNeeded: UInt(bitPattern: signed) >> 63)       // 1 when signed < 0
+            let side = (error > 0 ? trace.aboveCode : 0) | (error < 0 ? trace.belowCode : 0)
             let change = target == trace.startIndex ? trace.stayCode : trace.leaveCode
-            return (reached ? hit : 0) | over &* overshoot | under &* undershoot | change
+            return (reached ? hit : 0) | side | change
         }
     }
 

@@ -88,6 +88,8 @@ public struct ScoreAccumulator: Sendable {
     var batchKinematics: [ReleaseKinematics] = []
     var batchLayouts: [CarouselLayout] = []
     var batchDecisions: [SnapDecision] = []
+    /// Cell reconfigurations counted per trace of the batch (``CellEntry``).
+    var batchCells: [CellEntry]
     var batchPatterns: [UInt64]
     var batchTargets: [Int]
     /// Scratch of one policy's scoring of a batch (``Scratch``).
@@ -129,6 +131,7 @@ public struct ScoreAccumulator: Sendable {
         batchPatterns = Array(repeating: 0, count: Self.batchSize * wordsPerTrace)
         batchTargets = Array(repeating: 0, count: Self.batchSize * p)
         batchScratch = Array(repeating: 0, count: Scratch.size)
+        batchCells = Array(repeating: CellEntry(), count: Self.batchSize * CellEntry.ways)
     }
 
     /// Totals per policy, in ``policies`` order.

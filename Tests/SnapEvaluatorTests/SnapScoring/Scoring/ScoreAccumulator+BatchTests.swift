@@ -109,8 +109,9 @@ struct ScoreAccumulatorFileHitsTests {
     }
 }
 
-/// A test policy whose decisions are scripted from the release: with `spread` > 3 a trace has more
-/// distinct settle offsets than the scorer's per-trace cache of cell counts keeps; some decisions share an offset and item but
+/// A test policy whose decisions are scripted from the release: with `spread` > 8 a trace has more
+/// distinct settle slots than the scorer's per-trace cache of cell counts has entries (one per
+/// `slot mod 8`, ``ScoreAccumulator/CellEntry``); some decisions share an offset and item but
 /// not a slot, or a slot and item but not the offset's bits (−0 against +0, a projected offset),
 /// or have a NaN offset; some land beyond the histograms' bins.
 private struct ScriptedTargets: SnapPolicy {
@@ -144,7 +145,7 @@ struct ScoreAccumulatorDistinctDecisionsTests {
     /// Every total of the batch scorer equals ``TraceOutcome``'s, summed trace by trace in order
     /// (the floating-point sums compared bit for bit): bounded and looping layouts, labelled under
     /// `exact` and `revealed`, unlabelled, with up to 9 distinct decisions per trace (more than
-    /// the cache of cell counts keeps: on the 1M benchmark file a trace has 5.7 distinct target
+    /// the cache of cell counts has entries: on the 1M benchmark file a trace has 5.7 distinct target
     /// items among the 27 policies on average) and decisions that differ in one field only.
     @Test("many distinct decisions per trace: every total as TraceOutcome's, trace by trace")
     func distinctDecisionTotals() throws {
@@ -220,5 +221,123 @@ struct ScoreAccumulatorDistinctDecisionsTests {
             #expect(acc.hitPatterns == patterns)
             #expect(acc.agreements == agreements)
         }
+    }
+}
+
+@Suite("Batch scorer, hostile decisions")
+struct ScoreAccumulatorHostileDecisionsTests {
+    /// Decisions a catalogue policy never makes, scored as ``TraceOutcome`` scores them, the
+    /// floating-point sums bit for bit: targets near and beyond ±2^61 and at the integers' ends,
+    /// intended items near ±2^61, NaN and infinite offsets (the batch's snap corrections summed
+    /// again, one by one), errors beyond the bins and an absolute-error sum past 2^53 followed by
+    /// small errors (the batch's absolute errors summed again, one by one, rather than taken from
+    /// their integer sum).
+    @Test("hostile decisions and labels: every total as TraceOutcome's, seeded")
+    func hostileDecisionTotals() throws {
+        let bounded = try CarouselLayout(itemWidth: 120, spacing: 8, leadingInset: 8, viewportWidth: 390, itemCount: 200)
+        let looping = try CarouselLayout(itemWidth: 300, spacing: 10, leadingInset: 20, viewportWidth: 375, itemCount: 12,
+                                         isLooping: true)
+        let policies: [any SnapPolicy] = (0..<5).map { HostileTargets(shift: $0) } + [NearestPageSnap()]
+        var seed: UInt64 = 36
+        func next() -> Int {
+            seed = seed &* 6364136223846793005 &+ 1442695040888963407
+            return Int(truncatingIfNeeded: seed >> 33)
+        }
+        let limit = 1 << 61
+        let intendedChoices = [0, 5, 199, limit, limit - 3, -limit, -limit - 1, limit + 2, 999_999_999_999_999]
+        var traces: [TraceRelease] = []
+        for i in 0..<900 {
+            let layout = i % 4 == 1 ? looping : bounded
+            let start = Double(next() % 180) * 128 + (i % 3 == 0 ? 0 : 41)
+            let release = Release(offset: start + Double(next() % 900 - 450), velocity: Double(next() % 9 - 4) / 2,
+                                  startOffset: start, startTime: 0, time: 90)
+            // first: errors near 10^15 take the absolute-error sum just past 2^53 (where a Double
+            // steps by 2); then small ones only (a whole batch of them for `nearest`: they must
+            // still be added one by one), then mixed ones
+            let intended: Int? = i < 14 ? 999_999_999_999_999 : i % 6 == 5 ? nil
+                : i >= 600 && i % 5 == 0 ? intendedChoices[next() % intendedChoices.count] : Int(start / 128) + next() % 7 - 3
+            traces.append(TraceRelease(traceID: "\(i)", user: i % 7, intendedIndex: intended, layout: layout,
+                                       release: release, sampleCount: 6, location: TraceLocation(file: "h.csv", line: 2 + i),
+                                       hit: i % 3 == 2 ? .revealed : nil))
+        }
+        let p = policies.count
+        var expected = Array(repeating: ScoreAccumulator.Totals(), count: p)
+        // the absolute errors after the first two batches (for `nearest`: just past 2^53, and
+        // before the huge errors after trace 600 round a difference away)
+        var twoBatches: [Double] = []
+        for (i, trace) in traces.enumerated() {
+            if i == 2 * ScoreAccumulator.batchSize { twoBatches = expected.map(\.absoluteError) }
+            let natural = UIKitDeceleration.normal.restingOffset(of: trace.release, in: trace.layout)
+            let startSlot = trace.release.startSlot(in: trace.layout)
+            for (k, policy) in policies.enumerated() {
+                let o = TraceOutcome(decision: policy.decide(trace.release, in: trace.layout), trace: trace,
+                                     naturalRest: natural, startSlot: startSlot)
+                expected[k].snapCorrection += o.snapCorrection
+                expected[k].cellsReconfigured += Double(o.cellsReconfigured)
+                guard let e = o.error else {
+                    expected[k].unlabelledPagesMoved[o.pagesMoved, default: 0] += 1
+                    continue
+                }
+                expected[k].absoluteError += Double(abs(e))
+                expected[k].signedErrors[e, default: 0] += 1
+                if o.isHit { expected[k].hits += 1 }
+                if o.isOvershoot { expected[k].overshoots += 1 }
+                if o.isUndershoot { expected[k].undershoots += 1 }
+                if o.isMissedChange { expected[k].missedChanges += 1 }
+                if o.isFalseChange { expected[k].falseChanges += 1 }
+            }
+        }
+        // the grid reaches every path: sums past 2^53, hits, misses, both signs, non-finite offsets
+        #expect(expected.allSatisfy { $0.absoluteError > 9_007_199_254_740_992 && $0.hits > 0 })
+        #expect(expected.allSatisfy { $0.overshoots > 0 && $0.undershoots > 0 && $0.missedChanges > 0 && $0.falseChanges > 0 })
+        #expect(expected.prefix(5).allSatisfy { $0.signedErrors.keys.contains { abs($0) >= 1 << 62 } })
+        var batched = ScoreAccumulator(policies: policies)
+        batched.add(contentsOf: traces.prefix(2 * ScoreAccumulator.batchSize))
+        #expect(twoBatches.last.map { $0 > 9_007_199_254_740_992 && $0 < 2 * 9_007_199_254_740_992 } == true)   // `nearest`
+        #expect(batched.totals.map(\.absoluteError.bitPattern) == twoBatches.map(\.bitPattern))
+        batched.add(contentsOf: traces.dropFirst(2 * ScoreAccumulator.batchSize))
+        let totals = batched.totals
+        #expect(totals.map(\.hits) == expected.map(\.hits))
+        #expect(totals.map(\.overshoots) == expected.map(\.overshoots))
+        #expect(totals.map(\.undershoots) == expected.map(\.undershoots))
+        #expect(totals.map(\.missedChanges) == expected.map(\.missedChanges))
+        #expect(totals.map(\.falseChanges) == expected.map(\.falseChanges))
+        #expect(totals.map(\.absoluteError.bitPattern) == expected.map(\.absoluteError.bitPattern))
+        #expect(totals.map(\.snapCorrection.bitPattern) == expected.map(\.snapCorrection.bitPattern))
+        #expect(totals.map(\.cellsReconfigured.bitPattern) == expected.map(\.cellsReconfigured.bitPattern))
+        #expect(totals.map(\.signedErrors) == expected.map(\.signedErrors))
+        #expect(totals.map(\.unlabelledPagesMoved) == expected.map(\.unlabelledPagesMoved))
+    }
+}
+
+/// A test policy with decisions no catalogue policy makes: target indices near ±2^61, at ±2^62 and
+/// at the integers' ends, NaN and infinite offsets; otherwise a slot near the release.
+private struct HostileTargets: SnapPolicy {
+    var shift: Int
+    var id: String { "hostile-\(shift)" }
+    var summary: String { "test decisions" }
+    var source: String { "test" }
+    var parameterSpecs: [PolicyParameter] { [] }
+    var parameterValues: [Double] { [] }
+    mutating func assignValidatedParameterValues(_ values: [Double]) {}
+
+    func decide(_ release: Release, in layout: CarouselLayout) -> SnapDecision {
+        let key = (Int(release.offset.rounded()) &* 31 &+ Int((release.velocity * 100).rounded()) &+ shift &* 11) & 0xFFFF
+        let limit = 1 << 61
+        var d = layout.decision(slot: layout.nearestSlot(toOffset: release.offset) + key % 5 - 2, ruleText: "hostile")
+        switch key % 17 {
+        case 0: d.targetIndex = limit
+        case 1: d.targetIndex = limit + 1
+        case 2: d.targetIndex = -limit - 1
+        case 3: d.targetIndex = Int.max
+        case 4: d.targetIndex = Int.min
+        case 5: d.targetIndex = 1 << 62
+        case 6: d.targetOffset = .nan
+        case 7: d.targetOffset = .infinity
+        case 8: d.targetOffset = -.infinity
+        case 9: d.targetIndex = limit - 3 + key % 3 - 1   // small errors from an intended item near 2^61
+        default: break
+        }
+        return d
     }
 }
