@@ -92,19 +92,13 @@ enum RuleName: Sendable {
 }
 
 extension UnsafeMutableBufferPointer where Element == SnapDecision {
-    /// `self[i] = decision` for the batch deciders (``SnapPolicy/decide(_:in:into:)``): when the
-    /// decision it replaces holds a literal rule (the catalogue's rules, so nearly always in an
-    /// evaluator's buffer), that decision owns no reference and the new one is written over it
-    /// without the outlined destroy an assignment calls; a rule built at run time is released by
-    /// an assignment as before. The stored decision is the same either way.
+    /// `self[i] = decision` for the batch deciders (``SnapPolicy/decide(_:in:into:)``), whose
+    /// loops bound `i` by `count` themselves: the index is checked in debug builds only. An
+    /// assignment (the replaced decision is destroyed), never `initialize(to:)` over an
+    /// initialized, non-trivial value, which `UnsafeMutablePointer` does not allow.
     @inlinable @inline(__always)
     func store(_ decision: SnapDecision, at i: Int) {
         assert(i >= 0 && i < count, "index out of range")   // as the subscript checks it: in debug builds
-        let slot = baseAddress.unsafelyUnwrapped + i
-        if case .literal = slot.pointee.ruleName {
-            slot.initialize(to: decision)   // nothing to release: a StaticString is a pointer and flags
-        } else {
-            slot.pointee = decision
-        }
+        (baseAddress.unsafelyUnwrapped + i).pointee = decision
     }
 }
