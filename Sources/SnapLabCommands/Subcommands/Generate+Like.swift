@@ -43,6 +43,10 @@ extension SnapLab.Generate {
         if let starting { Output.notice("note: \(starting.note(fittedKeys: ModelCalibration.fittedKeys(of: result)))\n") }
         for note in result.notes { Output.notice("note: \(note)\n") }
         try checkConvergence(result, source: "generate --like " + like.joined(separator: " "))
+        if result.hasWidenedTolerance {
+            Output.standard.write("fitted statistics as the convergence judgement saw them (a tolerance tighter than the recording's own "
+                + "95% uncertainty of its target, a jackknife over its users, is widened to it)\n" + ModelCalibration.renderedTargets(result))
+        }
         if !result.uncertainty.isEmpty {
             Output.standard.write("fitted parameters (95% intervals: jackknife over the recording's users through the fit's Jacobian; "
                 + "coverage checked by Scripts/research/check-like.sh)\n" + ParameterUncertainty.rendered(result.uncertainty))
@@ -72,7 +76,8 @@ extension SnapLab.Generate {
                       base: LayoutFields, seed: UInt64, reference: String) throws {
         let rank = rankAgainst.isEmpty ? nil : try rankCheck(generator, criterion: task.hitCriterion ?? .exact, base: base, seed: seed)
         Output.standard.write(CalibrationVerdict(problems: result.problems, fittedCount: result.fittedCount, rows: rows,
-                                                 rank: rank, rankedAgainst: rankAgainst, generated: traces, reference: reference).line + "\n")
+                                                 rank: rank, rankedAgainst: rankAgainst, generated: traces, reference: reference,
+                                                 matchedByWidening: result.matchedByWidening).line + "\n")
     }
 
     /// A fit with problems (``CalibrationProblem``) is an error, or with `--allow-unconverged` a counted warning.

@@ -25,10 +25,14 @@ public struct CalibrationVerdict: Sendable {
     /// What the model was fitted to, as the line names it: "the recording" (`--like`), "the
     /// published statistics" (`--match`).
     public var reference: String
+    /// The fitted statistics judged converged only within the recording's own uncertainty of their
+    /// target, wider than their fixed tolerance (``ModelCalibration/Result/matchedByWidening``): the line names them.
+    public var matchedByWidening: [String]
 
     public init(problems: [CalibrationProblem], fittedCount: Int, rows: [CalibrationTable.Row], rank: RankBootstrap.Result?,
-                rankedAgainst: [String], generated: Int, reference: String = "the recording") {
+                rankedAgainst: [String], generated: Int, reference: String = "the recording", matchedByWidening: [String] = []) {
         self.reference = reference
+        self.matchedByWidening = matchedByWidening
         self.problems = problems
         self.fittedCount = fittedCount
         self.rows = rows
@@ -68,7 +72,9 @@ public struct CalibrationVerdict: Sendable {
         let reasons = reasons
         guard reasons.isEmpty else { return "verdict: NOT usable for ranking: " + reasons.joined(separator: "; ") }
         let checked = rows.filter { StatisticKind.releaseKinematics.map(\.id).contains($0.id) && $0.passes == true }.map(\.id)
-        var line = "verdict: usable for ranking: the fit converged, release kinematics within tolerance ("
+        let widened = matchedByWidening.isEmpty ? ""
+            : " (within the recording's own uncertainty of the target, not the fixed tolerance: " + matchedByWidening.joined(separator: ", ") + ")"
+        var line = "verdict: usable for ranking: the fit converged" + widened + ", release kinematics within tolerance ("
             + (checked.isEmpty ? "none in \(reference)" : checked.joined(separator: ", ")) + ")"
         if let rank {
             line += ", ρ = \(Self.rho(rank)) with \(rankedAgainst.joined(separator: ", "))"

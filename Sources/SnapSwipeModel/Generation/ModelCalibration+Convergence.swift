@@ -83,7 +83,7 @@ extension ModelCalibration {
     /// way, was still running when the rounds ran out.
     static let runawayLogStep = 0.5
 
-    /// The model a fit returns, as ``problems(fitted:targets:history:returned:stoppedBy:jacobian:)``
+    /// The model a fit returns, as ``problems(fitted:targets:history:returned:stoppedBy:jacobian:precision:)``
     /// judges it: its parameters, its statistics simulated as a round's are (the same traces,
     /// users, replicates and seeds), and what it is in the search ("the mean of rounds 6–10").
     struct Returned: Sendable {
@@ -120,8 +120,14 @@ extension ModelCalibration {
     /// returned model is inside is said alongside. The statistic that pushes it is the one with the
     /// largest share of the step the search would take from the returned model through the inverse
     /// Jacobian (its own without one).
+    ///
+    /// "Within tolerance" is within the statistic's fixed tolerance, widened to the recording's own
+    /// 95% uncertainty of the target where that is wider (`precision`, ``TargetUncertainty/band``;
+    /// `calibrate` measures it over the recording's users, empty for `--match`): a statistic the
+    /// recording does not pin down to its fixed tolerance cannot show a fit failed by missing it by less.
     static func problems(fitted: [(Fitted, StatisticKind)], targets: [StatisticKind: Double], history: [Round], returned: Returned,
-                         stoppedBy: (error: SwipeModelError, step: SwipeModelParameters)?, jacobian: [[Double]]?) -> [CalibrationProblem] {
+                         stoppedBy: (error: SwipeModelError, step: SwipeModelParameters)?, jacobian: [[Double]]?,
+                         precision: [StatisticKind: TargetUncertainty] = [:]) -> [CalibrationProblem] {
         guard let last = history.last else { return [] }
         let simulated = returned.simulated
         let residuals = fitted.map { x, s -> Double in
@@ -143,7 +149,9 @@ extension ModelCalibration {
         var out: [CalibrationProblem] = []
         for (j, (x, own)) in fitted.enumerated() {
             let want = targets[own] ?? .nan, got = simulated[own] ?? .nan
-            let within = RecordingSummary.Statistic(own, value: want).matches(got)
+            // the recording's own uncertainty, when it was measured on this target
+            let band = precision[own].flatMap { $0.target == want ? $0 : nil }
+            let within = band?.matches(got) ?? RecordingSummary.Statistic(own, value: want).matches(got)
             let value = x.get(returned.parameters)
             var pusher = own
             if let inverse, case let step = residuals.indices.reduce(0.0, { $0 + inverse[j][$1] * residuals[$1] }), step != 0 {
@@ -168,7 +176,7 @@ extension ModelCalibration {
             }
             guard !within else { continue }
             let off = "its statistic '\(own.id)' is \(CalibrationProblem.number(got)) against the target \(CalibrationProblem.number(want)) "
-                + "in the returned model (\(returned.description)), outside tolerance \(own.toleranceText)"
+                + "in the returned model (\(returned.description)), outside tolerance \(band?.bandText ?? own.toleranceText)"
             // the search's path: its last step, and the one before
             let from = x.get(last.parameters), next = x.get(last.next)
             let move = x.isProbability ? next - from : log(max(next, 1e-12) / max(from, 1e-12))

@@ -103,7 +103,7 @@ extension ModelCalibration {
     }
 
     /// The end of `limits` (a fitted parameter's ``Fitted/limits``) that `value` sits at, as
-    /// ``problems(fitted:targets:history:returned:stoppedBy:jacobian:)`` reports it, or `nil`.
+    /// ``problems(fitted:targets:history:returned:stoppedBy:jacobian:precision:)`` reports it, or `nil`.
     static func limitFinding(_ value: Double, in limits: ClosedRange<Double>) -> String? {
         if value <= limits.lowerBound + 1e-9 { return "at the search's bound \(limits.lowerBound) (kept in [\(limits.lowerBound), \(limits.upperBound)])" }
         if value >= limits.upperBound - 1e-9 { return "at the search's bound \(limits.upperBound) (kept in [\(limits.lowerBound), \(limits.upperBound)])" }

@@ -51,7 +51,7 @@ public struct ModelCalibration: Sendable {
         /// (``ModelCalibration/cleanJacobian(_:signs:)``).
         public var sign: Double = 1
         /// The range the search keeps the parameter in, where narrower than its valid range (its
-        /// ``set`` clamps to it); ``ModelCalibration/problems(fitted:targets:history:returned:stoppedBy:jacobian:)``
+        /// ``set`` clamps to it); ``ModelCalibration/problems(fitted:targets:history:returned:stoppedBy:jacobian:precision:)``
         /// names a value at either end as at a limit. `nil`: a scale kept ≥ 0.001, a probability in [0, 1].
         public var limits: ClosedRange<Double>? = nil
         /// What ``get`` returns, as a message names it, when that is not the model file's value at
@@ -220,11 +220,15 @@ public struct ModelCalibration: Sendable {
         var jacobian: [[Double]]?
         var replicates = 1
         /// Fitted parameters at a limit of the search, or whose statistic is not its target, in the
-        /// model returned, ``parameters`` (``ModelCalibration/problems(fitted:targets:history:returned:stoppedBy:jacobian:)``):
+        /// model returned, ``parameters`` (``ModelCalibration/problems(fitted:targets:history:returned:stoppedBy:jacobian:precision:)``):
         /// `generate` refuses the model unless `--allow-unconverged`.
         public var problems: [CalibrationProblem] = []
         /// The recording's selection of strokes the simulated ones were measured with (``TraceSelection``).
         public var selection: TraceSelection?
+        /// The targets, the returned model's simulated statistics and the recording's own uncertainty
+        /// of each target, as the convergence judgement saw them (``ModelCalibration/renderedTargets(_:)``).
+        public var targets: [StatisticKind: Double] = [:], returnedStatistics: [StatisticKind: Double] = [:]
+        public var targetUncertainty: [StatisticKind: TargetUncertainty] = [:]
         /// The number of parameters fitted.
         public var fittedCount: Int { fitted.count }
     }
@@ -271,16 +275,9 @@ public struct ModelCalibration: Sendable {
     /// --screen-edge`). Off by default: on the A30 home fit it did not improve the figures
     /// (`Docs/research/2026-11-30-home-fit-screen-edge.md`).
     public var infersScreen = false
-
-    /// The users of the simulated replicates (``UserSampling``).
-    public enum ReplicateUserSampling: String, Sendable, CaseIterable {
-        /// Every replicate's users drawn independently (the model as written).
-        case independent
-        /// Odd replicates mirror the users of the one before (antithetic pairs).
-        case antithetic
-        /// Even replicates stratified, odd ones their mirror.
-        case stratifiedAntithetic
-    }
+    /// The recording's own uncertainty of each target (``TargetUncertainty``), which widens a fitted
+    /// statistic's tolerance in the convergence judgement (`calibrate` sets it; empty: fixed tolerances).
+    public var targetUncertainty: [StatisticKind: TargetUncertainty] = [:]
 
     public init(task: SwipeTask, livePolicy: (any SnapPolicy)?, seed: UInt64) {
         self.task = task
@@ -361,6 +358,7 @@ public struct ModelCalibration: Sendable {
         design.stallWindowWeight = recording.resolvedStallWindowWeight
         design.strokeTimeSplit = Self.sharedStrokeTimeSplit(recording, model: p, task: task)
         design.selection = TraceSelection.of(f)
+        design.targetUncertainty = Self.targetUncertainties(of: Array(target.keys), recording: recording)
         if let s = design.selection { notes.append(s.note) }
         var result = try design.fitMoments(p, targets: target, layout: recording.layout, users: users, traces: perReplicate,
                                            replicates: replicates, notes: notes)
@@ -450,7 +448,8 @@ public struct ModelCalibration: Sendable {
         return Result(parameters: best, userCount: users, rounds: total, keptFrom: keptFrom, notes: notes,
                       fitted: fitted, jacobian: measured ? jacobian : nil, replicates: replicates,
                       problems: Self.problems(fitted: fitted, targets: target, history: history, returned: returned, stoppedBy: stoppedBy,
-                                              jacobian: measured ? jacobian : nil))
+                                              jacobian: measured ? jacobian : nil, precision: targetUncertainty),
+                      targets: target, returnedStatistics: returned.simulated, targetUncertainty: targetUncertainty)
     }
 
     /// Goal distribution and direction mix from the labels (or, unlabelled, from the strokes).

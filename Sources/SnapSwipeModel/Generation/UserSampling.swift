@@ -62,3 +62,15 @@ public enum UserSampling: Sendable {
         return order
     }
 }
+
+extension ModelCalibration {
+    /// The users of the simulated replicates (``UserSampling``).
+    public enum ReplicateUserSampling: String, Sendable, CaseIterable {
+        /// Every replicate's users drawn independently (the model as written).
+        case independent
+        /// Odd replicates mirror the users of the one before (antithetic pairs).
+        case antithetic
+        /// Even replicates stratified, odd ones their mirror.
+        case stratifiedAntithetic
+    }
+}

@@ -48,3 +48,15 @@ import SnapLabSupport
             .reasons == ["no rank correlation with a.csv (a side's hit rates are all equal)"])
     }
 }
+
+extension CalibrationVerdictTests {
+    /// A fit judged converged only within the recording's own uncertainty of a target says so.
+    @Test func aFitConvergedWithinTheRecordingsOwnUncertaintySaysSo() {
+        let widened = "release_speed_p50 0.7 against 0.604 (±15% widened to the recording's own uncertainty ±21.0%)"
+        let v = CalibrationVerdict(problems: [], fittedCount: 10, rows: goodRows, rank: nil, rankedAgainst: [], generated: 100,
+                                   matchedByWidening: [widened])
+        #expect(v.reasons.isEmpty)
+        #expect(v.line.hasPrefix("verdict: usable for ranking: the fit converged (within the recording's own uncertainty of the target, "
+                                 + "not the fixed tolerance: " + widened + "), release kinematics within tolerance"), "\(v.line)")
+    }
+}

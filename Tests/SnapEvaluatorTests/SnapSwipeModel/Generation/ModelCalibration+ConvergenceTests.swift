@@ -30,7 +30,7 @@ import Testing
         .init(parameters: rounds.last!.parameters, simulated: rounds.last!.simulated, description: "round \(rounds.count)")
     }
 
-    /// ``ModelCalibration/problems(fitted:targets:history:returned:stoppedBy:jacobian:)`` with the
+    /// ``ModelCalibration/problems(fitted:targets:history:returned:stoppedBy:jacobian:precision:)`` with the
     /// last round as the model returned.
     func problems(_ fitted: [(ModelCalibration.Fitted, StatisticKind)], targets: [StatisticKind: Double], history: [ModelCalibration.Round],
                   stoppedBy: (error: SwipeModelError, step: SwipeModelParameters)? = nil, jacobian: [[Double]]? = nil) -> [CalibrationProblem] {
