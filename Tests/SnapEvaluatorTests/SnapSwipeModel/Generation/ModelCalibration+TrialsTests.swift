@@ -108,16 +108,18 @@ import Testing
     /// whose last row lies past the content's end (home: maxOffset 708.6 pt), which the spread of all
     /// moved strokes keeps.
     @Test func insideTravelSpreadLeavesOutStrokesPastTheEnd() throws {
-        // travel 80, 160 and 320 pt (0.5, 1 and 2 pitches) inside; 9.5 pt/ms × 80 ms = 760 pt past the end
-        let inside = [1.0, 2, 4].map { steady($0, user: 0, session: "a") }
-        let features = inside + [steady(9.5, user: 0, session: "a")]
+        // ten users (the trimmed sd needs 20 values), each with travel 80, 160 and 320 pt (0.5, 1 and
+        // 2 pitches) inside and 9.5 pt/ms × 80 ms = 760 pt past the end
+        let users = 0..<10
+        let features = users.flatMap { u in [1.0, 2, 4, 9.5].map { steady($0, user: u, session: "a") } }
         let layout = try homeLayout()
         #expect(layout.maxOffset < 760 && layout.maxOffset > 320)
         let values = RecordingSummary(features: features, layout: layout).statisticValues
-        let want = RecordingSummary.withinUserLogSD([(0, 0.5), (0, 1), (0, 2)])
+        let want = RecordingSummary.withinUserLogSD(users.flatMap { u in [0.5, 1, 2].map { (u, $0) } })
+        #expect(want.isFinite)
         #expect(abs(try #require(values[.insideTravelSpread]) - want) < 1e-12)
         // the spread of all moved strokes counts the fourth one too
-        let all = RecordingSummary.withinUserLogSD([(0, 0.5), (0, 1), (0, 2), (0, 4.75)])
+        let all = RecordingSummary.withinUserLogSD(users.flatMap { u in [0.5, 1, 2, 4.75].map { (u, $0) } })
         #expect(abs(try #require(values[.movedTravelSpread]) - all) < 1e-12)
         #expect(abs(want - all) > 0.1)
         // on a looping row no stroke is past an end
