@@ -41,13 +41,14 @@ extension RecordingSummary {
 
     /// The rows of a trial's opening stroke (NaN without session ids): the share of sessions of one
     /// stroke, the late finger speed p50 of the strokes that open their session and of the later
-    /// ones, the opening strokes' travel (5%-trimmed geometric mean, pitches) and the later strokes'
-    /// release speed p50 (the reader's estimator, LSQ2). Sessions are
+    /// ones, the opening strokes' travel (5%-trimmed geometric mean, pitches), the later and the
+    /// opening strokes' release speed p50 (the reader's estimator, LSQ2) and the within-user travel
+    /// spread of the strokes ending inside the content (``insideTravelSpread``). Sessions are
     /// counted over the strokes measured (a recording's kept strokes; simulated strokes after its
     /// selection, ``TraceSelection``), so a trial whose first stroke was not kept opens with its next.
     var openingStatistics: [Statistic] {
         var sessions = 0, single = 0, length = 0
-        var openingLate: [Double] = [], laterLate: [Double] = [], openingTravel: [Double] = [], laterRelease: [Double] = []
+        var openingLate: [Double] = [], laterLate: [Double] = [], openingTravel: [Double] = [], laterRelease: [Double] = [], openingRelease: [Double] = []
         var previous: TraceFeatures?
         for f in features {
             defer { previous = f }
@@ -62,6 +63,7 @@ extension RecordingSummary {
             sessions += 1
             length = 1
             openingTravel.append(f.travelPitches)
+            openingRelease.append(abs(f.velocity))
             if let v = f.lateSpeed { openingLate.append(v) }
         }
         if length == 1 { single += 1 }
@@ -71,6 +73,19 @@ extension RecordingSummary {
             Statistic(.laterLateSpeedP50, value: laterLate.isEmpty ? .nan : quantile(laterLate, 0.5)),
             Statistic(.openingTravelLocation, value: openingTravel.isEmpty ? .nan : Self.trimmedGeometricMean(openingTravel)),
             Statistic(.laterReleaseSpeedP50, value: laterRelease.isEmpty ? .nan : quantile(laterRelease, 0.5)),
+            Statistic(.openingReleaseSpeedP50, value: openingRelease.isEmpty ? .nan : quantile(openingRelease, 0.5)),
+            Statistic(.insideTravelSpread, value: sessions == 0 ? .nan : insideTravelSpread),
         ]
+    }
+
+    /// ``StatisticKind/insideTravelSpread``: the within-user travel log sd of the strokes with at
+    /// least two moves whose last row lies inside the content (`0 ≤ start + travel ≤ maxOffset`,
+    /// within 0.5 pt; every stroke of a looping row).
+    var insideTravelSpread: Double {
+        Self.withinUserLogSD(features.compactMap { f in
+            let end = f.startOffset + f.travel
+            let inside = layout.isLooping || (end >= -0.5 && end <= layout.maxOffset + 0.5)
+            return f.motionTime != nil && inside ? (f.user, f.travelPitches) : nil
+        })
     }
 }

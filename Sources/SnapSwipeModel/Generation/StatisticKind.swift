@@ -87,7 +87,7 @@ extension StatisticKind {
         travelFarNearRatio, farShortShare, oneItemCameToRestShare, stayRestedShare,
         oneItemSlowShare, oneItemSlowTravelLocation, oneItemSlowMotionTimeLocation, stayMotionTimeLocation,
         firstMoveSpread,
-        oneStrokeTrialShare, openingLateSpeedP50, laterLateSpeedP50, openingTravelLocation, laterReleaseSpeedP50,
+        oneStrokeTrialShare, openingLateSpeedP50, laterLateSpeedP50, openingTravelLocation, laterReleaseSpeedP50, openingReleaseSpeedP50, insideTravelSpread,
         farSlowShare, travelFarReachRatio, travelFar2NearRatio, screenEdgeShare,
     ]
 
@@ -398,4 +398,26 @@ extension StatisticKind {
     public static let laterReleaseSpeedP50 = StatisticKind("later_release_speed_p50",
                                                            "release speed p50 of later strokes in their session (pt/ms)",
                                                            .relative(0.15))
+    /// The release speed p50 (pt/ms, the reader's estimator: LSQ2, as ``releaseSpeedP50``) of the
+    /// strokes that open their session: the strokes whose release end is the trial's opening release
+    /// end `q_o` (``TrialParameters/openingReleaseEnd``). Measured, not fitted: on A30 home people's
+    /// is 0.92 (31% of their openings read exactly 0: one-move strokes and the screen's edge), the
+    /// model's 1.9–2.2; fitted to it, `q_o` runs to 0.016 (near its 0.005 floor) with the openings
+    /// still at 1.33–1.51 and the share of one-stroke trials at 0.04 against 0.55
+    /// (`Docs/research/2026-11-30-home-fit-by-place.md`).
+    public static let openingReleaseSpeedP50 = StatisticKind("opening_release_speed_p50",
+                                                             "release speed p50 of strokes that open their session (pt/ms)",
+                                                             .relative(0.15))
+    /// The within-user travel spread (as ``movedTravelSpread``: ≥ 2 moves, 5% trimmed) of the strokes
+    /// that end inside the content (`0 ≤ start + travel ≤ maxOffset` within 0.5 pt; every stroke of
+    /// a looping row). A recording of finger positions (`touch_x`) measures the finger past the
+    /// content's end, a generated file the rubber-banded offset (``SwipeModel``), which shortens the
+    /// strokes that run past it (A30 home: about 20% of the strokes, people's and the model's), so
+    /// only the strokes inside the content measure the same travel on both. Measured, not fitted:
+    /// people 0.160 on A30 home (all moved strokes 0.172); the amplitude log sd fitted to it converged
+    /// on seeds 1–5, but the fit keeps its statistic: the release speed p50 of all strokes was then
+    /// +51–53% (`Docs/research/2026-11-30-home-fit-by-place.md`).
+    public static let insideTravelSpread = StatisticKind("inside_travel_log_sd_within_users",
+                                                         "travel log sd within users (≥ 2 moves, ending inside the content, 5% trimmed)",
+                                                         .relative(0.1), fallbacks: [movedTravelSpread])
 }

@@ -85,6 +85,8 @@ import Testing
         // the later strokes' release speed (each stroke's own velocity: 1 and 0.5 pt/ms), not the
         // openings' (2, 3 and 1.5)
         #expect(abs(try #require(values[.laterReleaseSpeedP50]) - 0.75) < 1e-12)
+        // and the openings' own (2, 3 and 1.5 pt/ms), not the later strokes'
+        #expect(abs(try #require(values[.openingReleaseSpeedP50]) - 2) < 1e-12)
         // fewer than 20 opening strokes: no trimmed geometric mean
         #expect(values[.openingTravelLocation]?.isNaN == true)
         let many = (0..<20).map { steady(1, user: 0, session: "s\($0)") }
@@ -98,7 +100,33 @@ import Testing
             return f
         }, layout: try homeLayout()).statisticValues
         #expect(none[.oneStrokeTrialShare]?.isNaN == true && none[.openingLateSpeedP50]?.isNaN == true)
-        #expect(none[.laterReleaseSpeedP50]?.isNaN == true)
+        #expect(none[.laterReleaseSpeedP50]?.isNaN == true && none[.openingReleaseSpeedP50]?.isNaN == true)
+        #expect(none[.insideTravelSpread]?.isNaN == true)
+    }
+
+    /// The within-user travel spread of the strokes ending inside the content leaves out a stroke
+    /// whose last row lies past the content's end (home: maxOffset 708.6 pt), which the spread of all
+    /// moved strokes keeps.
+    @Test func insideTravelSpreadLeavesOutStrokesPastTheEnd() throws {
+        // ten users (the trimmed sd needs 20 values), each with travel 80, 160 and 320 pt (0.5, 1 and
+        // 2 pitches) inside and 9.5 pt/ms × 80 ms = 760 pt past the end
+        let users = 0..<10
+        let features = users.flatMap { u in [1.0, 2, 4, 9.5].map { steady($0, user: u, session: "a") } }
+        let layout = try homeLayout()
+        #expect(layout.maxOffset < 760 && layout.maxOffset > 320)
+        let values = RecordingSummary(features: features, layout: layout).statisticValues
+        let want = RecordingSummary.withinUserLogSD(users.flatMap { u in [0.5, 1, 2].map { (u, $0) } })
+        #expect(want.isFinite)
+        #expect(abs(try #require(values[.insideTravelSpread]) - want) < 1e-12)
+        // the spread of all moved strokes counts the fourth one too
+        let all = RecordingSummary.withinUserLogSD(users.flatMap { u in [0.5, 1, 2, 4.75].map { (u, $0) } })
+        #expect(abs(try #require(values[.movedTravelSpread]) - all) < 1e-12)
+        #expect(abs(want - all) > 0.1)
+        // on a looping row no stroke is past an end
+        let loop = try CarouselLayout(itemWidth: 160, spacing: 0, leadingInset: 0, viewportWidth: 411.4286, itemCount: 7,
+                                      alignment: .trailing, isLooping: true)
+        let looped = RecordingSummary(features: features, layout: loop).statisticValues
+        #expect(abs(try #require(looped[.insideTravelSpread]) - all) < 1e-12)
     }
 
     /// A trial's opening stroke lifts in `U(1 − q_o − w, 1 − q_o)`, the later ones in the stroke
