@@ -42,8 +42,10 @@ import Testing
     /// ``coverageAtARecordingsDesign()``): the jackknife interval of the release-speed median (a
     /// pooled quantile, where the delete-one jackknife is known to be inconsistent) and of the
     /// between-user spread of the log peak speed (a statistic of the users' means) covers the
-    /// statistic's expectation in at least 80% of the draws (an interval half as wide as it should
-    /// be covers about 68%), and its mean half-width is within 0.6–1.6 times the draws' own 1.96 sd.
+    /// statistic's expectation in at least 80% of the draws, and its mean half-width is within 0.8–1.6
+    /// times the draws' own 1.96 sd. Measured: coverage 87.5% and 95%, mean half-width 1.22 and 1.34
+    /// times (Student's t(11) = 2.20 instead of 1.96 is 1.12 of it); the half-width halved fails
+    /// both (coverage 77.5%, 0.61 times), doubled fails the width (2.4 and 2.7 times).
     @Test func theJackknifeHalfWidthCoversAtASmallDesign() throws {
         let layout = try benchLayout()
         var design = ModelCalibration(task: .reveal, livePolicy: FreeScrollCarousel(), seed: 3200)
@@ -55,7 +57,7 @@ import Testing
             let c = Self.coverage(draws.map { $0[i] })
             #expect(c.count == 40, "\(kind.id): \(c.count) finite draws")
             #expect(c.coverage >= 0.8, "\(kind.id): coverage \(c.coverage), mean half-width \(c.meanHalfWidth), draws' 1.96 sd \(c.spread)")
-            #expect(c.meanHalfWidth >= 0.6 * c.spread && c.meanHalfWidth <= 1.6 * c.spread,
+            #expect(c.meanHalfWidth >= 0.8 * c.spread && c.meanHalfWidth <= 1.6 * c.spread,
                     "\(kind.id): mean half-width \(c.meanHalfWidth) against the draws' 1.96 sd \(c.spread)")
         }
     }
