@@ -21,7 +21,7 @@ import Testing
         #expect(!Self.moving([5], isMove: [1]))
     }
 
-    @Test("stopping at the first sample that spans the slop: the answer of spanning all samples, on hostile offsets")
+    @Test("deciding from the first and newest move samples first: the answer of spanning all samples, on hostile offsets")
     func stoppingEarlyKeepsTheAnswer() {
         var rng: UInt64 = 36
         func next() -> Int {
