@@ -202,7 +202,7 @@ public struct DataChecks: Sendable {
         if checksLayout, Self.isOutsideContent(offset: release.offset, layout: layout) { outside.add(trace.location) }
         if release.velocity == 0 { zeroVelocity.add(trace.location) }
         if checksLayout {
-            if let runLayout, runLayout == layout, runFile == trace.location.file {
+            if let runLayout, Self.sameLayout(runLayout, layout), runFile == trace.location.file {
                 runTraces += 1
             } else {
                 if let run = layoutRun { Self.count(run, into: &layoutCounts) }
@@ -269,6 +269,16 @@ public struct DataChecks: Sendable {
             if let f = firstLabel { if f != o { labelsVary = true } } else { firstLabel = o }
         }
         labelsVary = labelsVary || other.labelsVary
+    }
+
+    /// `a == b`, field by field here (``CarouselLayout``'s `==` compares its 11 stored properties
+    /// in a call to another module, once per trace): the same answer, inlined.
+    @inline(__always)
+    static func sameLayout(_ a: CarouselLayout, _ b: CarouselLayout) -> Bool {
+        a.itemWidth == b.itemWidth && a.spacing == b.spacing && a.leadingInset == b.leadingInset
+            && a.trailingInset == b.trailingInset && a.viewportWidth == b.viewportWidth && a.itemCount == b.itemCount
+            && a.alignment == b.alignment && a.isLooping == b.isLooping && a.stride == b.stride
+            && a.maxOffset == b.maxOffset && a.alignmentOrigin == b.alignmentOrigin
     }
 
     /// ``isReachable(item:in:)`` of items 0..<64 in one layout, each computed once: bit `i` of

@@ -84,4 +84,27 @@ import Testing
         for t in traces[..<500] { checks.add(t) }
         #expect(checks.unreachable.count == expected.filter { $0 < 500 }.count)
     }
+
+    @Test("sameLayout is CarouselLayout's ==: every stored property compared (fails when one is added)")
+    func sameLayoutIsEquality() throws {
+        let base = try CarouselLayout(itemWidth: 100, spacing: 10, leadingInset: 5, viewportWidth: 375, itemCount: 9)
+        #expect(Mirror(reflecting: base).children.count == 11, "a new stored property: compare it in DataChecks.sameLayout")
+        let variants = try [
+            base,
+            CarouselLayout(itemWidth: 101, spacing: 10, leadingInset: 5, viewportWidth: 375, itemCount: 9),
+            CarouselLayout(itemWidth: 100, spacing: 11, leadingInset: 5, viewportWidth: 375, itemCount: 9),
+            CarouselLayout(itemWidth: 100, spacing: 10, leadingInset: 6, viewportWidth: 375, itemCount: 9),
+            CarouselLayout(itemWidth: 100, spacing: 10, leadingInset: 5, trailingInset: 7, viewportWidth: 375, itemCount: 9),
+            CarouselLayout(itemWidth: 100, spacing: 10, leadingInset: 5, viewportWidth: 376, itemCount: 9),
+            CarouselLayout(itemWidth: 100, spacing: 10, leadingInset: 5, viewportWidth: 375, itemCount: 8),
+            CarouselLayout(itemWidth: 100, spacing: 10, leadingInset: 5, viewportWidth: 375, itemCount: 9, alignment: .center),
+            CarouselLayout(itemWidth: 100, spacing: 10, leadingInset: 5, viewportWidth: 375, itemCount: 9, isLooping: true),
+            CarouselLayout(itemWidth: 100, spacing: -0.0, leadingInset: 0, viewportWidth: 375, itemCount: 9),
+            CarouselLayout(itemWidth: 100, spacing: 0, leadingInset: -0.0, viewportWidth: 375, itemCount: 9),
+            base.snapped(to: .paddedCenter),
+        ]
+        for a in variants {
+            for b in variants { #expect(DataChecks.sameLayout(a, b) == (a == b), "\(a) vs \(b)") }
+        }
+    }
 }
