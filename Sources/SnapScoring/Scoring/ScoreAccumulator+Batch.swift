@@ -50,44 +50,66 @@ extension ScoreAccumulator {
     }
 
     /// Stores what scoring `trace` needs at `batch[slot]` (its user's and file's rows made; its
-    /// counts are added when the batch is scored, ``scoreBatch(count:)``).
+    /// counts are added when the batch is scored, ``scoreBatch(count:)``). Written in place,
+    /// through pointers: the batch arrays hold a batch's slots from the first batch on
+    /// (``addBatchSlot(for:)``), and a trace's values are not built apart and copied in.
     mutating func prepare(_ trace: TraceRelease, into slot: Int) {
-        let layout = trace.layout
-        var release = trace.release
-        let startSlot = release.startSlot(in: layout)
-        // Resolved once for every policy: `nil` means the slot nearest the start offset, which
-        // each policy would otherwise look for again (Release.startIndex).
-        if release.startIndex == nil { release.startIndex = startSlot }
-        let startIndex = layout.itemIndex(ofSlot: startSlot)
-        var prepared = Prepared(
-            labelled: trace.intendedIndex != nil, intended: trace.intendedIndex ?? 0, exact: trace.criterion == .exact,
-            changes: trace.intendedIndex.map { $0 != startIndex } ?? false, startSlot: startSlot,
-            startIndex: startIndex, direction: TraceOutcome.swipeDirection(of: release),
-            natural: UIKitDeceleration.normal.restingOffset(of: release, in: layout),
-            departure: ReusePool(layout: layout).departure(from: release.offset))
-        prepared.stayCode = prepared.changes ? Tally.missedChange : 0
-        prepared.leaveCode = prepared.changes ? 0 : Tally.falseChange
-        prepared.aboveCode = prepared.direction > 0 ? Tally.overshoot : prepared.direction < 0 ? Tally.undershoot : 0
-        prepared.belowCode = prepared.direction > 0 ? Tally.undershoot : prepared.direction < 0 ? Tally.overshoot : 0
-        prepared.looping = layout.isLooping
+        if slot >= batch.count { addBatchSlot(for: trace) }
+        var user = 0, file = 0
         if trace.intendedIndex != nil {
-            let user = trace.user
+            user = trace.user
             if userCounts.count <= user { addUsers(upTo: user) }
-            prepared.user = user
-            prepared.file = fileIndex(trace.location.file)
+            file = fileIndex(trace.location.file)
         }
-        if slot < batch.count {
-            batch[slot] = prepared
-            batchReleases[slot] = release
-            batchKinematics[slot] = ReleaseKinematics()
-            batchLayouts[slot] = layout
-        } else {
-            batch.append(prepared)
-            batchReleases.append(release)
-            batchKinematics.append(ReleaseKinematics())
-            batchLayouts.append(layout)
-            batchDecisions.append(SnapDecision(targetSlot: 0, targetIndex: 0, targetOffset: 0, rule: ""))
+        batch.withUnsafeMutableBufferPointer { prepared in
+        batchReleases.withUnsafeMutableBufferPointer { releases in
+        batchLayouts.withUnsafeMutableBufferPointer { layouts in
+        batchKinematics.withUnsafeMutableBufferPointer { kinematics in
+            let layout = layouts.baseAddress! + slot, release = releases.baseAddress! + slot
+            layout.pointee = trace.layout
+            release.pointee = trace.release
+            kinematics[slot] = ReleaseKinematics()
+            let startSlot = release.pointee.startSlot(in: layout.pointee)
+            // Resolved once for every policy: `nil` means the slot nearest the start offset, which
+            // each policy would otherwise look for again (Release.startIndex).
+            if release.pointee.startIndex == nil { release.pointee.startIndex = startSlot }
+            let startIndex = layout.pointee.itemIndex(ofSlot: startSlot)
+            let changes = trace.intendedIndex.map { $0 != startIndex } ?? false
+            let direction = TraceOutcome.swipeDirection(of: release.pointee)
+            let p = prepared.baseAddress! + slot
+            p.pointee.labelled = trace.intendedIndex != nil
+            p.pointee.intended = trace.intendedIndex ?? 0
+            p.pointee.exact = trace.criterion == .exact
+            p.pointee.looping = layout.pointee.isLooping
+            p.pointee.changes = changes
+            p.pointee.stayCode = changes ? Tally.missedChange : 0
+            p.pointee.leaveCode = changes ? 0 : Tally.falseChange
+            p.pointee.aboveCode = direction > 0 ? Tally.overshoot : direction < 0 ? Tally.undershoot : 0
+            p.pointee.belowCode = direction > 0 ? Tally.undershoot : direction < 0 ? Tally.overshoot : 0
+            p.pointee.user = user
+            p.pointee.file = file
+            p.pointee.startSlot = startSlot
+            p.pointee.startIndex = startIndex
+            p.pointee.direction = direction
+            p.pointee.natural = UIKitDeceleration.normal.restingOffset(of: release.pointee, in: layout.pointee)
+            p.pointee.departure = ReusePool(layout: layout.pointee).departure(from: release.pointee.offset)
         }
+        }
+        }
+        }
+    }
+
+    /// Adds a slot to each batch array (the first batch only), its values `trace`'s until
+    /// ``prepare(_:into:)`` writes them.
+    @inline(never)
+    mutating func addBatchSlot(for trace: TraceRelease) {
+        let layout = trace.layout, release = trace.release
+        batch.append(Prepared(labelled: false, intended: 0, exact: true, changes: false, startSlot: 0, startIndex: 0,
+                              direction: 0, natural: 0, departure: ReusePool(layout: layout).departure(from: release.offset)))
+        batchReleases.append(release)
+        batchKinematics.append(ReleaseKinematics())
+        batchLayouts.append(layout)
+        batchDecisions.append(SnapDecision(targetSlot: 0, targetIndex: 0, targetOffset: 0, rule: ""))
     }
 
     /// Extends the user table with zero rows up to user `user` (a new user: with many users, once

@@ -16,9 +16,17 @@ extension DataChecks {
     var estimatorMayReadFrameZeros: Bool { velocity.canRebuildFrames && !framesRebuilt }
 
     /// Whether the move samples of `s` span at least ``movingSpan`` points of content offset.
+    /// The first and the newest move sample decide most strokes: when they lie ``movingSpan``
+    /// apart, so do the lowest and the highest (which lie at least as far apart); only the
+    /// others are spanned sample by sample.
     public static func isMoving(_ s: TraceSamples) -> Bool {
+        let n = s.count
+        var first = 0
+        while first < n && s.isMove[first] == 0 { first += 1 }
+        guard first < n, let newest = s.newestMove else { return false }
+        if Swift.abs(s.offset[newest] - s.offset[first]) >= movingSpan { return true }
         var low = Double.infinity, high = -Double.infinity
-        for i in 0..<s.count where s.isMove[i] != 0 {
+        for i in first...newest where s.isMove[i] != 0 {
             low = Swift.min(low, s.offset[i])
             high = Swift.max(high, s.offset[i])
         }

@@ -105,7 +105,23 @@ public struct DataChecks: Sendable {
     /// when the run ends: consecutive traces almost always share file and layout, and the
     /// dictionaries' hashing and copying per trace cost about a tenth of `compare`'s instructions.
     private var layoutCounts: [String: [CarouselLayout: Int]] = [:]
-    private var layoutRun: (file: String, layout: CarouselLayout, traces: Int)?
+    private var layoutRun: (file: String, layout: CarouselLayout, traces: Int)? {
+        get { runLayout.map { (runFile, $0, runTraces) } }
+        set {
+            runLayout = newValue?.layout
+            runFile = newValue?.file ?? ""
+            runTraces = newValue?.traces ?? 0
+            runReachable = ReachableItems()
+        }
+    }
+    /// The current run (``layoutRun``) as stored: its layout (`nil`: no run), file and traces, kept
+    /// apart so that a trace of the run adds 1 to `runTraces` and copies nothing.
+    private var runLayout: CarouselLayout?
+    private var runFile = ""
+    private var runTraces = 0
+    /// ``isReachable(item:in:)`` of the run's layout for the items seen so far (those below 64):
+    /// it depends on the item and the layout only, and the run's traces have one layout.
+    private var runReachable = ReachableItems()
     /// Distinct layouts counted per file; more are counted under the last.
     static let layoutsPerFileKept = 64
     package var firstLabel: Int?
@@ -186,8 +202,8 @@ public struct DataChecks: Sendable {
         if checksLayout, Self.isOutsideContent(offset: release.offset, layout: layout) { outside.add(trace.location) }
         if release.velocity == 0 { zeroVelocity.add(trace.location) }
         if checksLayout {
-            if let run = layoutRun, run.layout == layout, run.file == trace.location.file {
-                layoutRun?.traces += 1
+            if let runLayout, Self.sameLayout(runLayout, layout), runFile == trace.location.file {
+                runTraces += 1
             } else {
                 if let run = layoutRun { Self.count(run, into: &layoutCounts) }
                 layoutRun = (trace.location.file, layout, 1)
@@ -197,7 +213,7 @@ public struct DataChecks: Sendable {
         labelled += 1
         if trace.criterion == .revealed { revealedLabelled += 1 }
         if let first = firstLabel { if first != intended { labelsVary = true } } else { firstLabel = intended }
-        if checksLayout, !Self.isReachable(item: intended, in: layout) {
+        if checksLayout, !runReachable.isReachable(item: intended, in: layout) {
             unreachable.add(trace.location)
             if trace.criterion == .revealed { unreachableRevealed += 1 }
         }
@@ -253,6 +269,34 @@ public struct DataChecks: Sendable {
             if let f = firstLabel { if f != o { labelsVary = true } } else { firstLabel = o }
         }
         labelsVary = labelsVary || other.labelsVary
+    }
+
+    /// `a == b`, field by field here (``CarouselLayout``'s `==` compares its 11 stored properties
+    /// in a call to another module, once per trace): the same answer, inlined.
+    @inline(__always)
+    static func sameLayout(_ a: CarouselLayout, _ b: CarouselLayout) -> Bool {
+        a.itemWidth == b.itemWidth && a.spacing == b.spacing && a.leadingInset == b.leadingInset
+            && a.trailingInset == b.trailingInset && a.viewportWidth == b.viewportWidth && a.itemCount == b.itemCount
+            && a.alignment == b.alignment && a.isLooping == b.isLooping && a.stride == b.stride
+            && a.maxOffset == b.maxOffset && a.alignmentOrigin == b.alignmentOrigin
+    }
+
+    /// ``isReachable(item:in:)`` of items 0..<64 in one layout, each computed once: bit `i` of
+    /// `known` says whether item `i`'s answer is in bit `i` of `reachable`. Other items are
+    /// computed each time.
+    struct ReachableItems {
+        var known: UInt64 = 0, reachable: UInt64 = 0
+        /// ``DataChecks/isReachable(item:in:)``; `layout` must be the same (`==`) on every call.
+        @inline(__always)
+        mutating func isReachable(item: Int, in layout: CarouselLayout) -> Bool {
+            guard item >= 0 && item < 64 else { return DataChecks.isReachable(item: item, in: layout) }
+            let bit: UInt64 = 1 << UInt64(item)
+            if known & bit != 0 { return reachable & bit != 0 }
+            let answer = DataChecks.isReachable(item: item, in: layout)
+            known |= bit
+            if answer { reachable |= bit }
+            return answer
+        }
     }
 
     /// Whether `item` can be a resting item: the slot nearest its resting offset

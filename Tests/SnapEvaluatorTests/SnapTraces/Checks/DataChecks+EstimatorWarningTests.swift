@@ -20,6 +20,32 @@ import Testing
         #expect(!Self.moving([0, 3, 40], isMove: [1, 1, 0]), "the lift-off row is not a move sample")
         #expect(!Self.moving([5], isMove: [1]))
     }
+
+    @Test("deciding from the first and newest move samples first: the answer of spanning all samples, on hostile offsets")
+    func stoppingEarlyKeepsTheAnswer() {
+        var rng: UInt64 = 36
+        func next() -> Int {
+            rng = rng &* 6364136223846793005 &+ 1442695040888963407
+            return Int(rng >> 33)
+        }
+        let specials: [Double] = [.nan, .infinity, -.infinity, 0, -0.0, 8, -8, 7.999999999999999, 1e300, -1e300]
+        var moved = 0
+        for _ in 0..<20_000 {
+            let n = next() % 12
+            let offsets = (0..<n).map { _ in next() % 6 == 0 ? specials[next() % specials.count] : Double(next() % 2001 - 1000) / 100 }
+            let isMove = (0..<n).map { _ in UInt8(next() % 4 == 0 ? 0 : 1) }
+            // the span of every move sample, as before
+            var low = Double.infinity, high = -Double.infinity
+            for i in 0..<n where isMove[i] != 0 {
+                low = Swift.min(low, offsets[i])
+                high = Swift.max(high, offsets[i])
+            }
+            let expected = high - low >= DataChecks.movingSpan
+            #expect(Self.moving(offsets, isMove: isMove) == expected, "\(offsets) \(isMove)")
+            moved += expected ? 1 : 0
+        }
+        #expect(moved > 2_000 && moved < 18_000)
+    }
 }
 
 extension DataChecksEstimatorWarningTests {

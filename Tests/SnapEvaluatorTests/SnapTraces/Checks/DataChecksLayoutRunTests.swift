@@ -42,4 +42,69 @@ import Testing
         for (file, counts) in second.layoutsByFile { sum[file, default: [:]].merge(counts, uniquingKeysWith: +) }
         #expect(merged.layoutsByFile == sum)
     }
+
+    @Test("unreachable intended items counted per run of one layout: the counts and examples of asking trace by trace")
+    func unreachableAsTraceByTrace() throws {
+        // bounded leading/centre/trailing rows (their last or first items unreachable), a looping
+        // one, and one with signed zeros (equal to its unsigned twin); items out of range and past 64
+        let layouts = try [
+            CarouselLayout(itemWidth: 100, spacing: 10, viewportWidth: 375, itemCount: 90, alignment: .leading),
+            CarouselLayout(itemWidth: 100, spacing: 10, viewportWidth: 375, itemCount: 12, alignment: .trailing),
+            CarouselLayout(itemWidth: 80, spacing: 0, leadingInset: 0, viewportWidth: 375, itemCount: 7, alignment: .center),
+            CarouselLayout(itemWidth: 80, spacing: -0.0, leadingInset: -0.0, viewportWidth: 375, itemCount: 7, alignment: .center),
+            CarouselLayout(itemWidth: 160, spacing: 10, viewportWidth: 375, itemCount: 5, alignment: .leading, isLooping: true),
+        ]
+        var rng: UInt64 = 3636
+        var traces: [TraceRelease] = []
+        for line in 0..<4000 {
+            rng = rng &* 6364136223846793005 &+ 1442695040888963407
+            let r = Int(rng >> 33)
+            let layout = layouts[line < 2000 ? (line / 97) % layouts.count : r % layouts.count]
+            let item = [r % 100 - 5, r % 8, Int.max, Int.min][r % 7 == 0 ? (r / 7) % 4 : 1 - min(1, r % 3)]
+            traces.append(TraceRelease(traceID: "\(line)", user: 0, intendedIndex: r % 11 == 0 ? nil : item, layout: layout,
+                                       release: Release(offset: 150, velocity: 1, startOffset: 100), sampleCount: 5,
+                                       location: TraceLocation(file: r % 13 == 0 ? "b.csv" : "a.csv", line: line),
+                                       hit: r % 5 == 0 ? .revealed : nil))
+        }
+        var expected: [Int] = [], revealed = 0
+        for t in traces {
+            guard let item = t.intendedIndex, !DataChecks.isReachable(item: item, in: t.layout) else { continue }
+            expected.append(t.location.line)
+            if t.criterion == .revealed { revealed += 1 }
+        }
+        var checks = DataChecks()
+        for t in traces { checks.add(t) }
+        #expect(expected.count > 100 && expected.count < traces.count / 2)
+        #expect(checks.unreachable.count == expected.count)
+        #expect(checks.unreachable.examples.map(\.line) == Array(expected.prefix(DataChecks.exampleLimit)))
+        #expect(checks.unreachableRevealed == revealed)
+        // after the layout checks are dropped and run again on a new layout's traces
+        checks.dropLayoutChecks()
+        checks.checksLayout = true
+        for t in traces[..<500] { checks.add(t) }
+        #expect(checks.unreachable.count == expected.filter { $0 < 500 }.count)
+    }
+
+    @Test("sameLayout is CarouselLayout's ==: every stored property compared (fails when one is added)")
+    func sameLayoutIsEquality() throws {
+        let base = try CarouselLayout(itemWidth: 100, spacing: 10, leadingInset: 5, viewportWidth: 375, itemCount: 9)
+        #expect(Mirror(reflecting: base).children.count == 11, "a new stored property: compare it in DataChecks.sameLayout")
+        let variants = try [
+            base,
+            CarouselLayout(itemWidth: 101, spacing: 10, leadingInset: 5, viewportWidth: 375, itemCount: 9),
+            CarouselLayout(itemWidth: 100, spacing: 11, leadingInset: 5, viewportWidth: 375, itemCount: 9),
+            CarouselLayout(itemWidth: 100, spacing: 10, leadingInset: 6, viewportWidth: 375, itemCount: 9),
+            CarouselLayout(itemWidth: 100, spacing: 10, leadingInset: 5, trailingInset: 7, viewportWidth: 375, itemCount: 9),
+            CarouselLayout(itemWidth: 100, spacing: 10, leadingInset: 5, viewportWidth: 376, itemCount: 9),
+            CarouselLayout(itemWidth: 100, spacing: 10, leadingInset: 5, viewportWidth: 375, itemCount: 8),
+            CarouselLayout(itemWidth: 100, spacing: 10, leadingInset: 5, viewportWidth: 375, itemCount: 9, alignment: .center),
+            CarouselLayout(itemWidth: 100, spacing: 10, leadingInset: 5, viewportWidth: 375, itemCount: 9, isLooping: true),
+            CarouselLayout(itemWidth: 100, spacing: -0.0, leadingInset: 0, viewportWidth: 375, itemCount: 9),
+            CarouselLayout(itemWidth: 100, spacing: 0, leadingInset: -0.0, viewportWidth: 375, itemCount: 9),
+            base.snapped(to: .paddedCenter),
+        ]
+        for a in variants {
+            for b in variants { #expect(DataChecks.sameLayout(a, b) == (a == b), "\(a) vs \(b)") }
+        }
+    }
 }
