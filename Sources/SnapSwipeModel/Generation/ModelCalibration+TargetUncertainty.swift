@@ -100,19 +100,9 @@ extension ModelCalibration {
         let values = recording.statisticValues
         let kinds = statistics.filter { values[$0]?.isFinite == true }
         guard !kinds.isEmpty else { return [:] }
-        let users = Set(recording.features.map(\.user)).count
-        let groupOf = jackknifeAssignment(recording.features, groups: jackknifeGroupCount(users: users, traces: recording.features.count))
-        let groups = (groupOf.max() ?? 0) + 1
-        guard groups >= 2 else { return [:] }
-        let features = recording.features, layout = recording.layout, hit = recording.hit
-        let weight = recording.resolvedStallWindowWeight
-        let covariance = jackknifeCovariance(groups: groups) { g in
-            let kept = zip(features, groupOf).compactMap { $1 == g ? nil : $0 }
-            var subset = RecordingSummary(features: kept, layout: layout, hit: hit)
-            subset.stallWindowWeight = weight
-            let v = subset.statisticValues
-            return kinds.map { v[$0].flatMap { $0.isFinite ? $0 : nil } ?? .nan }
-        }
+        guard let (covariance, groups) = recordingJackknife(recording, { v in
+            kinds.map { v[$0].flatMap { $0.isFinite ? $0 : nil } ?? .nan }
+        }) else { return [:] }
         let critical = StudentTDistribution.quantile(0.975, degreesOfFreedom: Double(groups - 1))
         var out: [StatisticKind: TargetUncertainty] = [:]
         for (i, kind) in kinds.enumerated() {
@@ -148,7 +138,7 @@ extension ModelCalibration.Result {
 
     /// The fitted statistics within their band only because it was widened (outside the fixed
     /// tolerance, inside the recording's own 95% uncertainty), as the verdict names them:
-    /// "release_speed_lsq2_p50 0.7 against 0.604 (±15% widened to the recording's own uncertainty ±20.1%)".
+    /// "release_speed_p50 0.7 against 0.604 (±15% widened to the recording's own uncertainty ±20.1%)".
     public var matchedByWidening: [String] {
         fitted.compactMap { _, kind in
             guard let u = targetUncertainty[kind], u.isWidened, let got = returnedStatistics[kind], u.matches(got),

@@ -184,24 +184,12 @@ extension ModelCalibration {
                                             isLogScale: !x.isProbability))
         }
         guard !fitted.isEmpty else { return limited.map(\.1) }
-        let users = Set(recording.features.map(\.user)).count
-        let groupOf = jackknifeAssignment(recording.features,
-                                          groups: jackknifeGroupCount(users: users, traces: recording.features.count))
-        let groups = (groupOf.max() ?? 0) + 1
-        guard groups >= 2 else { return [] }
-        let features = recording.features, layout = recording.layout, hit = recording.hit
-        let weight = recording.resolvedStallWindowWeight
-        let covariance = jackknifeCovariance(groups: groups) { g in
-            let kept = zip(features, groupOf).compactMap { $1 == g ? nil : $0 }
-            // the stall-window weight stays the recording's, as every simulation of the fit takes it
-            var subset = RecordingSummary(features: kept, layout: layout, hit: hit)
-            subset.stallWindowWeight = weight
-            let values = subset.statisticValues
-            return fitted.map { x, statistic in
+        guard let (covariance, groups) = recordingJackknife(recording, { values in
+            fitted.map { x, statistic in
                 guard let v = values[statistic], v.isFinite else { return .nan }
                 return x.isProbability ? v : (v > 0 ? log(v) : .nan)
             }
-        }
+        }) else { return [] }
         guard let theta = parameterCovariance(jacobian: jacobian, statisticCovariance: covariance,
                                               simulationFactor: 1 + 1 / Double(max(result.replicates, 1))) else { return [] }
         // Student's t with G − 1 degrees of freedom for the jackknife's own noise (Tukey 1958: the G
@@ -235,6 +223,30 @@ extension ModelCalibration {
         }
         let n = features.count, g = min(groups, n)
         return g < 2 ? [Int](repeating: 0, count: n) : (0..<n).map { $0 * g / n }
+    }
+
+    /// The delete-a-group jackknife covariance over the recording's users of `read` (a vector read
+    /// from a subset's ``RecordingSummary/statisticValues``), with the groups of
+    /// ``jackknifeAssignment(_:groups:)`` (``jackknifeGroupCount(users:traces:)`` of them) and the
+    /// recording's stall-window weight, which every simulation of the fit takes; `nil` with fewer
+    /// than 2 groups. The parameter intervals (``uncertainty(of:recording:)``) and the targets' own
+    /// uncertainty (``targetUncertainties(of:recording:)``) are both this jackknife.
+    static func recordingJackknife(_ recording: RecordingSummary,
+                                   _ read: @escaping @Sendable ([StatisticKind: Double]) -> [Double]) -> (covariance: [[Double]], groups: Int)? {
+        let users = Set(recording.features.map(\.user)).count
+        let groupOf = jackknifeAssignment(recording.features,
+                                          groups: jackknifeGroupCount(users: users, traces: recording.features.count))
+        let groups = (groupOf.max() ?? 0) + 1
+        guard groups >= 2 else { return nil }
+        let features = recording.features, layout = recording.layout, hit = recording.hit
+        let weight = recording.resolvedStallWindowWeight
+        let covariance = jackknifeCovariance(groups: groups) { g in
+            let kept = zip(features, groupOf).compactMap { $1 == g ? nil : $0 }
+            var subset = RecordingSummary(features: kept, layout: layout, hit: hit)
+            subset.stallWindowWeight = weight
+            return read(subset.statisticValues)
+        }
+        return (covariance, groups)
     }
 
     /// Delete-a-group jackknife covariance of a vector statistic: `statistics(g)` is its value with
