@@ -198,6 +198,30 @@ extension ModelCalibration {
     }
 }
 
+extension ModelCalibration {
+    /// What ``problems(fitted:targets:history:returned:stoppedBy:jacobian:precision:)`` has no
+    /// finding to say: a fitted parameter whose statistic is within its band in the `returned`
+    /// model (so it is not a problem) and which is inside its ``Fitted/limits`` there, but whose
+    /// search's last step ended at one of them (the returned model is an average of rounds, or
+    /// the best one). A note for each, so that a search still pushing at a fence is not silent
+    /// (on the A30 home fit: `q`'s last step at its floor 0.005, the returned model at 0.0107).
+    static func fenceNotes(fitted: [(Fitted, StatisticKind)], targets: [StatisticKind: Double], history: [Round], returned: Returned,
+                           precision: [StatisticKind: TargetUncertainty]) -> [String] {
+        guard let last = history.last else { return [] }
+        return fitted.compactMap { x, own in
+            guard let limits = x.limits, let fence = limitFinding(x.get(last.next), in: limits),
+                  limitFinding(x.get(returned.parameters), in: limits) == nil,
+                  let want = targets[own], let got = returned.simulated[own] else { return nil }
+            let band = precision[own].flatMap { $0.target == want ? $0 : nil }
+            guard band?.matches(got) ?? RecordingSummary.Statistic(own, value: want).matches(got) else { return nil }
+            return "\(x.valueName ?? "parameters.\(x.key) (\(x.name))"): the search's last step ended \(fence); the returned model "
+                + "(\(returned.description)) has \(CalibrationProblem.number(x.get(returned.parameters))), inside its range, with '\(own.id)' "
+                + "\(CalibrationProblem.number(got)) against \(CalibrationProblem.number(want)) within \(band?.bandText ?? own.toleranceText): "
+                + "converged as judged, but the search was still pushing it at the fence"
+        }
+    }
+}
+
 extension StatisticKind {
     /// The tolerance as the table prints it (`±10%`, `±0.03`).
     public var toleranceText: String {

@@ -445,7 +445,8 @@ public struct ModelCalibration: Sendable {
             (best, history, keptFrom, what) = (history[b].parameters, Array(history.prefix(b + 1)), b + 1, "round \(b + 1), the smallest misfit")
         }
         let returned = try returnedModel(best, what, history: history, layout: layout, traces: n, users: users, replicates: replicates)
-        return Result(parameters: best, userCount: users, rounds: total, keptFrom: keptFrom, notes: notes,
+        return Result(parameters: best, userCount: users, rounds: total, keptFrom: keptFrom,
+                      notes: notes + Self.fenceNotes(fitted: fitted, targets: target, history: history, returned: returned, precision: targetUncertainty),
                       fitted: fitted, jacobian: measured ? jacobian : nil, replicates: replicates,
                       problems: Self.problems(fitted: fitted, targets: target, history: history, returned: returned, stoppedBy: stoppedBy,
                                               jacobian: measured ? jacobian : nil, precision: targetUncertainty),

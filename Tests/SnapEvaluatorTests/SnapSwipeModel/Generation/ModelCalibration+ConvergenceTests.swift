@@ -186,6 +186,40 @@ import Testing
         #expect(fenced[0].finding.hasSuffix("; the search's last step ended at the search's bound 0.5 (kept in [0.5, 0.999])"), "\(fenced[0].finding)")
     }
 
+    /// A search whose last step ended at a fence while the returned model is inside it with its
+    /// statistic within its band is not a problem, and says so in a note (``ModelCalibration/fenceNotes``);
+    /// with the statistic off, the problem says it and no note repeats it; inside the fence, no note.
+    /// The band may be the recording's own uncertainty (``TargetUncertainty``).
+    @Test func aSearchStillPushingAtAFenceIsNoted() throws {
+        let glide = try #require(ModelCalibration.glideParameters.first { $0.key == "dragReleaseEarliness" })
+        var p = SwipeModelParameters()
+        p.task = .paging
+        glide.set(&p, 0.52)
+        var fenced = p, inside = p, mean = p
+        glide.set(&fenced, 0.3)
+        glide.set(&inside, 0.6)
+        glide.set(&mean, 0.55)
+        func notes(next: SwipeModelParameters, share: Double, precision: [StatisticKind: TargetUncertainty] = [:]) -> [String] {
+            ModelCalibration.fenceNotes(fitted: [(glide, .oneItemCameToRestShare)], targets: [.oneItemCameToRestShare: 0.1],
+                                        history: [.init(parameters: p, simulated: [.oneItemCameToRestShare: 0.12], next: next)],
+                                        returned: .init(parameters: mean, simulated: [.oneItemCameToRestShare: share],
+                                                        description: "the mean of rounds 6–10"),
+                                        precision: precision)
+        }
+        let noted = notes(next: fenced, share: 0.11)
+        #expect(noted.count == 1, "\(noted)")
+        #expect(noted.first?.hasPrefix("drag lift-off point 1 − parameters.dragReleaseEarliness: the search's last step ended at the search's "
+                                       + "bound 0.5 (kept in [0.5, 0.999]); the returned model (the mean of rounds 6–10) has 0.55, inside its range, "
+                                       + "with 'share_one_item_came_to_rest' 0.11 against 0.1 within ±0.03") == true, "\(noted)")
+        #expect(notes(next: fenced, share: 0.3).isEmpty)     // off: a problem (not converged) says it
+        #expect(notes(next: inside, share: 0.11).isEmpty)    // the last step inside: nothing to say
+        // within the recording's own uncertainty (±0.0413 here), not the fixed ±0.03: noted, with the band
+        let wide = TargetUncertainty(statistic: .oneItemCameToRestShare, target: 0.1, standardError: 0.02, criticalValue: 2.064, groups: 25)
+        let widened = notes(next: fenced, share: 0.135, precision: [.oneItemCameToRestShare: wide])
+        #expect(widened.count == 1 && widened[0].contains("within ±0.03 widened to the recording's own uncertainty ±0.041"), "\(widened)")
+        #expect(notes(next: fenced, share: 0.135).isEmpty)   // fixed tolerance: off, a problem instead
+    }
+
     /// End to end: the problems `fitMoments` reports are the returned (averaged) model's, its
     /// values and its statistics simulated as a round's; before they were the last round's.
     @Test func fitMomentsJudgesTheModelItReturns() throws {
