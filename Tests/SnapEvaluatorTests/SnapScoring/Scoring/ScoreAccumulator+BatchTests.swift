@@ -178,20 +178,11 @@ struct ScoreAccumulatorDistinctDecisionsTests {
             var pattern: UInt64 = 0
             for (k, d) in decisions.enumerated() {
                 let o = TraceOutcome(decision: d, trace: trace, naturalRest: natural, startSlot: startSlot)
-                expected[k].snapCorrection += o.snapCorrection
-                expected[k].cellsReconfigured += Double(o.cellsReconfigured)
-                guard let e = o.error else {
-                    expected[k].unlabelledPagesMoved[o.pagesMoved, default: 0] += 1
+                guard expected[k].addReference(o) else {
                     for j in 0..<p where j != k && decisions[j].targetIndex == d.targetIndex { agreements[k * p + j] += 1 }
                     continue
                 }
-                expected[k].absoluteError += Double(abs(e))
-                expected[k].signedErrors[e, default: 0] += 1
-                if o.isHit { expected[k].hits += 1; pattern |= 1 << UInt64(k) }
-                if o.isOvershoot { expected[k].overshoots += 1 }
-                if o.isUndershoot { expected[k].undershoots += 1 }
-                if o.isMissedChange { expected[k].missedChanges += 1 }
-                if o.isFalseChange { expected[k].falseChanges += 1 }
+                if o.isHit { pattern |= 1 << UInt64(k) }
             }
             if trace.intendedIndex != nil { patterns[[pattern], default: 0] += 1 }
         }
@@ -272,19 +263,7 @@ struct ScoreAccumulatorHostileDecisionsTests {
             for (k, policy) in policies.enumerated() {
                 let o = TraceOutcome(decision: policy.decide(trace.release, in: trace.layout), trace: trace,
                                      naturalRest: natural, startSlot: startSlot)
-                expected[k].snapCorrection += o.snapCorrection
-                expected[k].cellsReconfigured += Double(o.cellsReconfigured)
-                guard let e = o.error else {
-                    expected[k].unlabelledPagesMoved[o.pagesMoved, default: 0] += 1
-                    continue
-                }
-                expected[k].absoluteError += Double(abs(e))
-                expected[k].signedErrors[e, default: 0] += 1
-                if o.isHit { expected[k].hits += 1 }
-                if o.isOvershoot { expected[k].overshoots += 1 }
-                if o.isUndershoot { expected[k].undershoots += 1 }
-                if o.isMissedChange { expected[k].missedChanges += 1 }
-                if o.isFalseChange { expected[k].falseChanges += 1 }
+                expected[k].addReference(o)
             }
         }
         // the grid reaches every path: sums past 2^53, hits, misses, both signs, non-finite offsets

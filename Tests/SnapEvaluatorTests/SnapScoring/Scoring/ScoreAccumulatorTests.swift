@@ -199,20 +199,8 @@ struct ScoreAccumulatorTests {
             for (k, policy) in policies.enumerated() {
                 let d = policy.decide(trace.release, in: layout)
                 let o = TraceOutcome(decision: d, trace: trace, naturalRest: natural, startSlot: startSlot)
-                expected[k].snapCorrection += o.snapCorrection
-                expected[k].cellsReconfigured += Double(o.cellsReconfigured)
-                guard let e = o.error else {
-                    expected[k].unlabelledPagesMoved[o.pagesMoved, default: 0] += 1
-                    continue
-                }
-                expected[k].absoluteError += Double(abs(e))
-                expected[k].signedErrors[e, default: 0] += 1
-                if o.isHit { expected[k].hits += 1; userHits[trace.user][k] += 1 }
-                if o.isOvershoot { expected[k].overshoots += 1 }
-                if o.isUndershoot { expected[k].undershoots += 1 }
-                if o.intendedIndex != o.startIndex { expected[k].intendedChanges += 1 } else { expected[k].intendedStays += 1 }
-                if o.isMissedChange { expected[k].missedChanges += 1 }
-                if o.isFalseChange { expected[k].falseChanges += 1 }
+                guard expected[k].addReference(o) else { continue }
+                if o.isHit { userHits[trace.user][k] += 1 }
             }
         }
         // 600 traces: two full batches of ScoreAccumulator.batchSize and a partial one.
@@ -259,5 +247,28 @@ struct ScoreAccumulatorTests {
         #expect(abs(merged.totals[0].absoluteError - 2 * errors) <= 2e-12 * errors)
         #expect(acc.totals[0].cellsReconfigured > 20_000 * 4e15)   // each settle passes ~2^52 slots
         #expect(merged.totals[0].cellsReconfigured == 2 * acc.totals[0].cellsReconfigured)
+    }
+}
+
+extension ScoreAccumulator.Totals {
+    /// Adds `o` as the reference scorer does, one ``TraceOutcome`` at a time (the batch scorer's
+    /// totals are checked against these, the floating-point sums bit for bit); whether `o` is labelled.
+    @discardableResult
+    mutating func addReference(_ o: TraceOutcome) -> Bool {
+        snapCorrection += o.snapCorrection
+        cellsReconfigured += Double(o.cellsReconfigured)
+        guard let e = o.error else {
+            unlabelledPagesMoved[o.pagesMoved, default: 0] += 1
+            return false
+        }
+        absoluteError += Double(abs(e))
+        signedErrors[e, default: 0] += 1
+        if o.isHit { hits += 1 }
+        if o.isOvershoot { overshoots += 1 }
+        if o.isUndershoot { undershoots += 1 }
+        if o.intendedIndex != o.startIndex { intendedChanges += 1 } else { intendedStays += 1 }
+        if o.isMissedChange { missedChanges += 1 }
+        if o.isFalseChange { falseChanges += 1 }
+        return true
     }
 }
