@@ -202,8 +202,12 @@ struct UIKitPagingSpringSnapSettlingTests {
         #expect(!peak.keepsAttractor(d: -0.49, v: 0.04))
         #expect(!peak.keepsAttractor(d: -0.49, v: 0.04, above: true, below: false))
         #expect(!peak.keepsAttractor(d: .nan, v: 0.04, above: false, below: true))
-        // Without a side to leave by, every state keeps the attractor.
-        #expect(peak.keepsAttractor(d: 3, v: 0.5, above: false, below: false))
+        // A free side must stay within 16 pages (where the stepped arithmetic's drift is bounded):
+        // 12 pages above at rest comes back no lower than −0.05 and is kept; 20 pages above is not.
+        #expect(peak.keepsAttractor(d: 12, v: 0, above: false, below: true))
+        #expect(!peak.keepsAttractor(d: 20, v: 0, above: false, below: true))
+        // Without a side to leave by, every state within 16 pages keeps the attractor.
+        #expect(peak.keepsAttractor(d: 3, v: 0.05, above: false, below: false))
     }
 
     /// The batch decide builds the spring once for each run of layouts of one viewport width; runs

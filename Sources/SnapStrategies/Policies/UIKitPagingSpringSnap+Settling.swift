@@ -88,7 +88,11 @@ extension UIKitPagingSpringSnap {
     /// and `−dₙ ≤ max(−d, peak·e^(−κπ))`; a minimum, the other way round. Both sides give the bound
     /// above. `h` for any `κₗ ≤ κ` is above the true one where positive and below it where negative,
     /// so `κₗ` bounds each side, and `e^(−κₗπ)` is taken 10⁻⁹ above (the exponential is good to
-    /// 10⁻¹⁵); the same slacks and margin as above.
+    /// 10⁻¹⁵); the same slacks and margin as above. A side left free must still stay within 16
+    /// pages (both sides' bounds below 16): then `|x| ≤ 17`, `|v| = |dₙ − dₙ₋₁| ≤ 32` and `k < 2`
+    /// (`trace > 0`), so one step's rounding is below 2·10⁻¹⁴ page, 8·10⁻¹¹ over 4,000 steps, still
+    /// under the margin's 10⁻¹⁰ (a free side without that limit could swing far enough for the
+    /// drift to exceed it).
     struct SettlingBound: Sendable {
         private enum Kind: Sendable { case oscillating, overdamped, none }
         private let kind: Kind
@@ -184,7 +188,10 @@ extension UIKitPagingSpringSnap {
                 // The next extremum a maximum (cross > 0), a minimum (< 0), or either (0, both sides `next`).
                 let up = cross < 0 ? after : next, down = cross > 0 ? after : next
                 let upper = Swift.max(d * (1 + 1e-6), up), lowerSide = Swift.max(-d * (1 + 1e-6), down)
-                return (!above || upper * upper < limit) && (!below || lowerSide * lowerSide < limit)
+                // Every later dₙ lies in [−lowerSide, upper]: within 16 pages on a side left free too
+                // (where the stepped arithmetic's drift is bounded; see One side above).
+                return upper < 16 && lowerSide < 16
+                    && (!above || upper * upper < limit) && (!below || lowerSide * lowerSide < limit)
             }
         }
 
