@@ -168,6 +168,48 @@ struct UIKitPagingSpringSnapSettlingTests {
         #expect(peak.keepsAttractor(d: 0.45, v: -0.004) && !spring.keepsAttractor(d: 0.45, v: -0.004))
     }
 
+    /// The next peak's bound for one side: when an attractor change lies only above (or only below)
+    /// the attractor, `dₙ` of the exact recurrence never reaches half a page on that side; it proves
+    /// states the two-sided bound cannot (just past a change of attractor, half a page below it).
+    @Test("the one-sided next peak's bound holds every later offset on its side, and proves more")
+    func oneSidedNextPeak() throws {
+        var rng = SplitMix64(seed: 0x5E77_0036)
+        var proved = 0, onlyOneSided = 0
+        for _ in 0..<4000 {
+            let k = rng.double(in: 1e-6...0.0025), f = rng.double(in: 0.85...0.999)
+            guard let peak = UIKitPagingSpringSnap.SettlingBound(k: k, f: f).nextPeak() else { continue }
+            let (above, below) = rng.pick([(true, false), (false, true)])
+            // Near the side's half page moving away from it, or anywhere.
+            let d0 = rng.chance(0.5) ? (above ? 1 : -1) * rng.double(in: 0.3...0.5) : rng.double(in: -0.7...0.7)
+            let v0 = rng.chance(0.5) ? (above ? -1 : 1) * rng.double(in: 0...0.03) : rng.double(in: -0.03...0.03)
+            guard peak.keepsAttractor(d: d0, v: v0, above: above, below: below) else { continue }
+            proved += 1
+            if !peak.keepsAttractor(d: d0, v: v0) { onlyOneSided += 1 }
+            var d = d0, v = v0, reached = false
+            for _ in 0..<6000 where !reached {
+                v = f * v - k * d
+                d += v
+                reached = above ? d >= 0.5 : d <= -0.5
+            }
+            #expect(!reached, "k \(k), f \(f), d \(d0), v \(v0), above \(above)")
+        }
+        #expect(proved > 800 && onlyOneSided > 100, "proved \(proved), of which one-sided only \(onlyOneSided)")
+        // Near the defaults, 0.49 page below the attractor moving toward it at 0.04 page/ms (just
+        // past a change of attractor upward): it overshoots to 0.589 above and comes back no lower
+        // than −0.49, so it is kept with nothing above, by neither both sides nor the side above.
+        let peak = try #require(UIKitPagingSpringSnap.SettlingBound(k: 3e-4, f: 0.97).nextPeak())
+        #expect(peak.keepsAttractor(d: -0.49, v: 0.04, above: false, below: true))
+        #expect(!peak.keepsAttractor(d: -0.49, v: 0.04))
+        #expect(!peak.keepsAttractor(d: -0.49, v: 0.04, above: true, below: false))
+        #expect(!peak.keepsAttractor(d: .nan, v: 0.04, above: false, below: true))
+        // A free side must stay within 16 pages (where the stepped arithmetic's drift is bounded):
+        // 12 pages above at rest comes back no lower than −0.05 and is kept; 20 pages above is not.
+        #expect(peak.keepsAttractor(d: 12, v: 0, above: false, below: true))
+        #expect(!peak.keepsAttractor(d: 20, v: 0, above: false, below: true))
+        // Without a side to leave by, every state within 16 pages keeps the attractor.
+        #expect(peak.keepsAttractor(d: 3, v: 0.05, above: false, below: false))
+    }
+
     /// The batch decide builds the spring once for each run of layouts of one viewport width; runs
     /// of several widths (and a width met again after another) must decide as each release alone
     /// and as the spring stepped on.

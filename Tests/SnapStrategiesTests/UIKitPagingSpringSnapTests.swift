@@ -1,5 +1,6 @@
 import Testing
 @testable import SnapStrategies
+import SnapLabTestSupport
 
 @Suite("UIKit paging spring model")
 struct UIKitPagingSpringSnapTests {
@@ -37,5 +38,123 @@ struct UIKitPagingSpringSnapTests {
             #expect(abs(d.targetIndex - 5) <= 1)
         }
         #expect(UIKitPagingSpringSnap().decide(Release(offset: 7 * 390, velocity: 0), in: pages).targetIndex == 7)
+    }
+}
+
+/// ``UIKitPagingSpringSnap/decide(_:in:)`` proves the attractor only before the first step, when
+/// it changes and when the offset turns (issue 36); before, it tried the settling bound on every
+/// step and the next peak's bound on each turn. The decision must be the same: compared with that
+/// loop (``asBefore(_:_:in:)``, kept here as the reference) and with the spring stepped without any
+/// proof (``UIKitPagingSpringSnapSettlingTests/stepped(_:_:in:)``) on a dense grid and on random inputs.
+@Suite("UIKit paging spring: the decision where the proofs run")
+struct UIKitPagingSpringSnapProofPlacesTests {
+    /// The decision as `main` 58198de made it: the settling bound on every step, the next peak's
+    /// bound (both sides, ``keptAsBefore(_:d:v:)``) each time the offset turns toward the attractor.
+    static func asBefore(_ policy: UIKitPagingSpringSnap, _ release: Release, in layout: CarouselLayout) -> Int {
+        let k = Swift.max(1e-6, UIKitPagingSpringSnap.springPull(width: layout.viewportWidth) + policy.pullAdjustment)
+        let f = SnapMath.clamp(UIKitPagingSpringSnap.friction(width: layout.viewportWidth) + policy.frictionAdjustment, 0, 0.999)
+        let settling = UIKitPagingSpringSnap.SettlingBound(k: k, f: f), peak = settling.nextPeak()
+        let p = layout.position(atOffset: release.offset)
+        guard p.isFinite else { return layout.decision(slot: layout.nearestSlot(toOffset: 0), rule: "").targetIndex }
+        let base = SnapMath.roundedIndex(p)
+        var low = -1, high = 1
+        if !layout.isLooping {
+            low = SnapMath.clamp(base - 1, 0, layout.itemCount - 1) - base
+            high = SnapMath.clamp(base + 1, 0, layout.itemCount - 1) - base
+        }
+        var x = p - Double(base)
+        var v = release.velocity.isFinite ? release.velocity / layout.stride : 0
+        v = SnapMath.clamp(v, -1, 1)
+        let lowPage = Double(low), highPage = Double(high), middle = Double(SnapMath.clamp(0, low, high))
+        var target = middle
+        if low == high { return layout.decision(slot: base &+ low, rule: "").targetIndex }
+        var approaching = false
+        for _ in 0..<UIKitPagingSpringSnap.maximumSteps {
+            target = x >= 0.5 ? highPage : (x <= -0.5 ? lowPage : middle)
+            let offTarget = x - target
+            if settling.keepsAttractor(d: offTarget, v: v) { break }
+            let turning = offTarget * v < 0
+            if turning && !approaching, let peak, Self.keptAsBefore(peak, d: offTarget, v: v) { break }
+            approaching = turning
+            v = f * v + k * (target - x)
+            x += v
+            let d = x - target
+            if abs(v) < 1e-5 && abs(d) < 0.05 { break }
+            if k > 0, d * d + v * v / k < 0.16 { break }
+        }
+        return layout.decision(slot: base &+ Int(target), rule: "").targetIndex
+    }
+
+    /// The next peak's bound as 58198de computed it (both sides, with an exponential).
+    static func keptAsBefore(_ peak: UIKitPagingSpringSnap.SettlingBound.NextPeak, d: Double, v: Double) -> Bool {
+        let s = (peak.c * d - peak.f * v) * peak.inverseB
+        let c2 = d * d + s * s
+        guard c2 > 0 else { return c2 == 0 }
+        let amplitude = c2.squareRoot()
+        let cross = -(d * peak.sinAlpha + s * peak.cosAlpha)
+        let dot = d * peak.cosAlpha - s * peak.sinAlpha
+        var lower = 0.0
+        if cross != 0 {
+            let (sine, cosine) = cross > 0 ? (cross, dot) : (-cross, -dot)
+            lower = cosine >= 0 ? sine / amplitude : Double.pi / 2 - cosine / amplitude
+            lower = Swift.max(0, lower * (1 - 1e-6) - 1e-6)
+        }
+        let bound = Swift.max(Swift.abs(d) * (1 + 1e-6), amplitude * peak.cosAlpha * SnapMath.exp(-peak.kappa * lower) * (1 + 1e-6))
+        return bound * bound < peak.limit
+    }
+
+    /// The parameters at the ends of their ranges (each pair), the defaults and the fitted region.
+    static let adjustments: [(pull: Double, friction: Double)] = [
+        (-0.00015, -0.2), (-0.00015, 0.02), (0.002, -0.2), (0.002, 0.02), (0, 0), (-0.00015, -0.0145),
+    ]
+
+    /// Offsets every 0.07 page from beyond the first item to beyond the last, velocities every
+    /// 0.375 pt/ms up to ±3 and far beyond (clamped to a page per ms), pages and 160 + 10 pt items,
+    /// bounded and looping, at the phone, tablet and beyond-1024 widths.
+    @Test("the same decision as before and as stepping on a dense grid", arguments: [320.0, 375, 414, 1024, 1366])
+    func denseGrid(width: Double) throws {
+        var checked = 0, moved = 0
+        for looping in [false, true] {
+            for (itemWidth, spacing) in [(width, 0.0), (160, 10)] {
+                let layout = try CarouselLayout(itemWidth: itemWidth, spacing: spacing, viewportWidth: width, itemCount: 5,
+                                                isLooping: looping)
+                for (pull, friction) in Self.adjustments {
+                    let policy = UIKitPagingSpringSnap(pullAdjustment: pull, frictionAdjustment: friction)
+                    for position in stride(from: -0.7, through: 4.7, by: 0.07) {
+                        for velocity in Array(stride(from: -3.0, through: 3, by: 0.375)) + [-40, 40, 1e300] {
+                            let release = Release(offset: layout.alignmentOrigin + position * layout.stride, velocity: velocity)
+                            let got = policy.decide(release, in: layout).targetIndex
+                            let before = Self.asBefore(policy, release, in: layout)
+                            #expect(got == before, "\(pull), \(friction), \(layout), \(release): \(got) ≠ \(before)")
+                            #expect(before == UIKitPagingSpringSnapSettlingTests.stepped(policy, release, in: layout))
+                            checked += 1
+                            if got != layout.decision(slot: layout.nearestSlot(toOffset: release.offset), rule: "").targetIndex { moved += 1 }
+                        }
+                    }
+                }
+            }
+        }
+        #expect(checked == 2 * 2 * 6 * 78 * 20)
+        #expect(moved > checked / 10, "few releases moved off their nearest page (\(moved) of \(checked)): the grid is too weak")
+    }
+
+    @Test("the same decision as before on random layouts, releases and parameters (seeded)", arguments: [0x5E77_0036 as UInt64, 0x5E77_0037])
+    func randomInputs(seed: UInt64) throws {
+        var rng = SplitMix64(seed: seed)
+        let specs = UIKitPagingSpringSnap().parameterSpecs
+        var checked = 0
+        for _ in 0..<400 {
+            let layout = try randomLayout(&rng, looping: rng.chance(0.4))
+            let pull = rng.chance(0.2) ? rng.pick([specs[0].minimum, specs[0].maximum]) : rng.double(in: specs[0].minimum...specs[0].maximum)
+            let friction = rng.chance(0.2) ? rng.pick([specs[1].minimum, specs[1].maximum]) : rng.double(in: specs[1].minimum...specs[1].maximum)
+            let policy = UIKitPagingSpringSnap(pullAdjustment: pull, frictionAdjustment: friction)
+            for _ in 0..<25 {
+                let release = randomRelease(&rng, in: layout)
+                #expect(policy.decide(release, in: layout).targetIndex == Self.asBefore(policy, release, in: layout),
+                        "seed \(seed): \(pull), \(friction), \(layout), \(release)")
+                checked += 1
+            }
+        }
+        #expect(checked == 10_000)
     }
 }

@@ -1,29 +1,22 @@
 extension UIKitPagingSpringSnap {
     /// What ``UIKitPagingSpringSnap/decide(_:in:)`` derives from the viewport width alone: the pull
     /// `k` (per ms²) and friction `f` (per ms) of the width formulas plus the adjustments, the
-    /// ``SettlingBound`` and, made when first asked (``nextPeak()``), its next peak's bound. The
-    /// batch decide builds one for each run of layouts of the same width; the numbers are those of
-    /// building it for each release.
+    /// ``SettlingBound`` and its next peak's bound (``SettlingBound/nextPeak()``, `nil` unless the
+    /// spring oscillates). The batch decide builds one for each run of layouts of the same width;
+    /// the numbers are those of building it for each release.
     struct Spring {
         /// The viewport width (points) it was built for.
         let width: Double
         let k: Double, f: Double
         let settling: SettlingBound
-        private var peak: SettlingBound.NextPeak?
-        private var peakMade = false
+        let peak: SettlingBound.NextPeak?
 
         init(_ policy: UIKitPagingSpringSnap, width: Double) {
             self.width = width
             k = Swift.max(1e-6, UIKitPagingSpringSnap.springPull(width: width) + policy.pullAdjustment)
             f = SnapMath.clamp(UIKitPagingSpringSnap.friction(width: width) + policy.frictionAdjustment, 0, 0.999)
             settling = SettlingBound(k: k, f: f)
-        }
-
-        /// ``SettlingBound/nextPeak()``, made on the first call and kept.
-        @inline(__always)
-        mutating func nextPeak() -> SettlingBound.NextPeak? {
-            if !peakMade { (peak, peakMade) = (settling.nextPeak(), true) }
-            return peak
+            peak = settling.nextPeak()
         }
     }
 }
@@ -72,15 +65,34 @@ extension UIKitPagingSpringSnap {
     /// `κₗ ≤ κ` gives a bound: `σ ≥ (u + u²/2 + u³/3)/2` with `u = 1 − f`, and `ω ≤ b/a`; `cos α`
     /// and `sin α` follow from `κₗ` by a square root, and `Δ` is bounded below by `sin Δ` (when
     /// `cos Δ ≥ 0`) or `π/2 − cos Δ` (otherwise), from the dot and cross products of `(d, s)` with
-    /// the extremum's direction: no trigonometry. It costs a square root and an exponential, so
-    /// ``UIKitPagingSpringSnap/decide(_:in:)`` tries it once each time the offset turns toward its
-    /// attractor (just past a peak of `|d|`, where the next peak is far lower). In a simulation of
+    /// the extremum's direction: no trigonometry; `e^(−κₗΔ)` is bounded above by `1/P₅(κₗΔ)`, `P₅`
+    /// the Taylor polynomial of `e^y` to `y⁵` (`e^y ≥ P₅(y)` for `y ≥ 0`; within 0.06% for `y ≤ 1`,
+    /// 9% at 3). It costs a square root and two divisions, so
+    /// ``UIKitPagingSpringSnap/decide(_:in:)`` tries it before the first step, when the attractor
+    /// changes and each time the offset turns toward its attractor (just past a peak of `|d|`,
+    /// where the next peak is far lower), and not on the steps between. In a simulation of
     /// releases within half a page at up to 0.02 page/ms, at the width formula's constants for a
     /// 375-point viewport (`κ` ≈ 1.8) the spring then stops after 9 steps on average instead of 26;
     /// the overdamped bound above takes the fitted region (pull −0.00015, friction −0.0145) from
     /// 14 to 7. Used only for `b ≥ 10⁻³` (then `b`, from the cancelling `trace² − 4f`, is
     /// known to 10⁻⁹ relative, so `s`, `C` and `φ` are too), with slacks of 10⁻⁶ on `Δ` and on the
     /// peak (rounding is some 10⁻⁹) on top of `B`'s margin for the stepped arithmetic.
+    ///
+    /// **One side** (``NextPeak/keepsAttractor(d:v:above:below:)``). The attractor changes only
+    /// where the offset leaves its half page, and the highest attractor has no change above it, the
+    /// lowest none below (`x ≥ 0.5` always gives the highest): just past a change of attractor the
+    /// offset is half a page below (or above) its new attractor, which no bound on `|dₙ|` can keep,
+    /// but only the side it came from matters. Between `τ = 0` and the next extremum `h` is
+    /// monotone, and its extrema alternate in sign half a turn (`π`) apart, each lower than the one
+    /// before: when the next one is a maximum (`cross > 0` below), every later `dₙ ≤ max(d, peak)`
+    /// and `−dₙ ≤ max(−d, peak·e^(−κπ))`; a minimum, the other way round. Both sides give the bound
+    /// above. `h` for any `κₗ ≤ κ` is above the true one where positive and below it where negative,
+    /// so `κₗ` bounds each side, and `e^(−κₗπ)` is taken 10⁻⁹ above (the exponential is good to
+    /// 10⁻¹⁵); the same slacks and margin as above. A side left free must still stay within 16
+    /// pages (both sides' bounds below 16): then `|x| ≤ 17`, `|v| = |dₙ − dₙ₋₁| ≤ 32` and `k < 2`
+    /// (`trace > 0`), so one step's rounding is below 2·10⁻¹⁴ page, 8·10⁻¹¹ over 4,000 steps, still
+    /// under the margin's 10⁻¹⁰ (a free side without that limit could swing far enough for the
+    /// drift to exceed it).
     struct SettlingBound: Sendable {
         private enum Kind: Sendable { case oscillating, overdamped, none }
         private let kind: Kind
@@ -134,7 +146,9 @@ extension UIKitPagingSpringSnap {
             let omega = b / (trace / 2) * (1 + 1e-9)                               // ≥ atan(b/a)
             let kappa = sigma / omega
             let cosine = 1 / (1 + kappa * kappa).squareRoot()
-            return NextPeak(f: f, c: p, inverseB: q, limit: limit, kappa: kappa, cosAlpha: cosine, sinAlpha: kappa * cosine)
+            let halfTurn = SnapMath.exp(-kappa * Double.pi) * (1 + 1e-9)                // ≥ e^(−κₗπ)
+            return NextPeak(f: f, c: p, inverseB: q, limit: limit, kappa: kappa, cosAlpha: cosine, sinAlpha: kappa * cosine,
+                            halfTurn: halfTurn)
         }
 
         /// The next peak's bound of one oscillating spring (``nextPeak()``).
@@ -142,16 +156,21 @@ extension UIKitPagingSpringSnap {
             let f: Double, c: Double, inverseB: Double, limit: Double
             /// `κₗ`, and `cos α`, `sin α` for it.
             let kappa: Double, cosAlpha: Double, sinAlpha: Double
+            /// At least `e^(−κₗπ)`: the extremum after the next one is at most this fraction of it.
+            let halfTurn: Double
 
-            /// Whether offset `d` and velocity `v` keep the attractor by the next peak's bound;
-            /// false for NaN. Some 20 operations, an exponential and a square root.
+            /// Whether offset `d` and velocity `v` keep the attractor by the next peak's bound:
+            /// every later `dₙ` stays below half a page above the attractor (when `above`: an
+            /// attractor change lies there) and above half a page below it (when `below`); both by
+            /// default. False for NaN. Some 30 operations, two divisions and a square root.
             @inline(__always)
-            func keepsAttractor(d: Double, v: Double) -> Bool {
+            func keepsAttractor(d: Double, v: Double, above: Bool = true, below: Bool = true) -> Bool {
                 let s = (c * d - f * v) * inverseB             // C·sin φ
                 let c2 = d * d + s * s
                 guard c2 > 0 else { return c2 == 0 }
                 let amplitude = c2.squareRoot()
-                // C·sin and C·cos of the angle from φ to the direction (cos α, −sin α), and to its opposite.
+                // C·sin and C·cos of the angle from φ to the direction (cos α, −sin α) (a maximum of
+                // h), and to its opposite (a minimum): the one `cross` turns to comes first.
                 let cross = -(d * sinAlpha + s * cosAlpha)
                 let dot = d * cosAlpha - s * sinAlpha
                 var lower = 0.0                                // Δ ≥ lower
@@ -160,9 +179,19 @@ extension UIKitPagingSpringSnap {
                     lower = cosine >= 0 ? sine / amplitude : Double.pi / 2 - cosine / amplitude
                     lower = Swift.max(0, lower * (1 - 1e-6) - 1e-6)
                 }
-                let peak = amplitude * cosAlpha * SnapMath.exp(-kappa * lower) * (1 + 1e-6)
-                let bound = Swift.max(Swift.abs(d) * (1 + 1e-6), peak)
-                return bound * bound < limit
+                // e^(−y) ≤ 1/(1 + y + … + y⁵/5!) for y ≥ 0 (e^y's series, every term ≥ 0): a division
+                // instead of an exponential, within 1.7% of e^(−y) for y ≤ 2.
+                let y = kappa * lower
+                let decay = 1 / (1 + y * (1 + y * (0.5 + y * (1.0 / 6 + y * (1.0 / 24 + y * (1.0 / 120))))))
+                let next = amplitude * cosAlpha * decay * (1 + 1e-6)
+                let after = next * halfTurn                    // the extremum of the other sign, half a turn on
+                // The next extremum a maximum (cross > 0), a minimum (< 0), or either (0, both sides `next`).
+                let up = cross < 0 ? after : next, down = cross > 0 ? after : next
+                let upper = Swift.max(d * (1 + 1e-6), up), lowerSide = Swift.max(-d * (1 + 1e-6), down)
+                // Every later dₙ lies in [−lowerSide, upper]: within 16 pages on a side left free too
+                // (where the stepped arithmetic's drift is bounded; see One side above).
+                return upper < 16 && lowerSide < 16
+                    && (!above || upper * upper < limit) && (!below || lowerSide * lowerSide < limit)
             }
         }
 

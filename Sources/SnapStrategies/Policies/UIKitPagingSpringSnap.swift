@@ -69,8 +69,7 @@ public struct UIKitPagingSpringSnap: DeclaredParameters, Hashable {
     static let maximumSteps = 4000
 
     public func decide(_ release: Release, in layout: CarouselLayout) -> SnapDecision {
-        var spring = Spring(self, width: layout.viewportWidth)
-        return decide(release, in: layout, spring: &spring)
+        decide(release, in: layout, spring: Spring(self, width: layout.viewportWidth))
     }
 
     /// ``decide(_:in:)`` for each release, with the spring (pull, friction and their settling
@@ -86,13 +85,13 @@ public struct UIKitPagingSpringSnap: DeclaredParameters, Hashable {
             if layout.viewportWidth.bitPattern != spring.width.bitPattern {
                 spring = Spring(self, width: layout.viewportWidth)
             }
-            decisions.store(decide(releases[i], in: layout, spring: &spring), at: i)
+            decisions.store(decide(releases[i], in: layout, spring: spring), at: i)
         }
     }
 
     /// ``decide(_:in:)`` with the spring of `layout`'s viewport width (``Spring``).
     @inline(__always)
-    func decide(_ release: Release, in layout: CarouselLayout, spring: inout Spring) -> SnapDecision {
+    func decide(_ release: Release, in layout: CarouselLayout, spring: Spring) -> SnapDecision {
         let k = spring.k, f = spring.f
         // Positions in pages relative to the page nearest the release (loop-shift invariant, no
         // huge offsets); the attractor stays within one page of it.
@@ -115,28 +114,46 @@ public struct UIKitPagingSpringSnap: DeclaredParameters, Hashable {
         var target = middle
         // One attractor only (a single item, or a release beyond an end): nothing to step.
         if low == high { return layout.decision(slot: base &+ low, rule: "spring-settled") }
-        // Stops as soon as the attractor provably stays (the decision stepping on would reach).
-        let settling = spring.settling
-        var approaching = false
-        for _ in 0..<Self.maximumSteps {
-            target = x >= 0.5 ? highPage : (x <= -0.5 ? lowPage : middle)
-            let offTarget = x - target
-            if settling.keepsAttractor(d: offTarget, v: v) { break }
-            // The tighter (dearer) bound by the next peak, once each time the offset turns toward the
-            // attractor (just past a peak of |d|, where it proves most: the next peak is far lower).
-            let turning = offTarget * v < 0
-            if turning && !approaching, let peak = spring.nextPeak(), peak.keepsAttractor(d: offTarget, v: v) { break }
-            approaching = turning
-            v = f * v + k * (target - x)
-            x += v
-            // Settled: within 0.05 page of the attractor, too slow to leave its half page.
-            let d = x - target
-            if abs(v) < 1e-5 && abs(d) < 0.05 { break }   // |target − x| = |x − target| exactly
-            // Decided: with d = x − T the spring's amplitude about its attractor is at most
-            // √(d² + v²/k) and friction only shrinks it, so below 0.4 page (0.5 leaves the
-            // attractor's half page; the margin covers the per-ms stepping, whose amplitude error
-            // at √k·1 ms ≈ 0.02 rad per step is about 1%) the attractor can no longer change
-            if k > 0, d * d + v * v / k < 0.16 { break }
+        // The decision is the attractor where the settled or decided test below first stops the
+        // stepping (or after the last step): a proof that the attractor can no longer change
+        // (``SettlingBound``) may stop sooner, never with another attractor, so the proofs need
+        // not run on every step. With a next-peak bound (an oscillating spring) they run where they
+        // prove most: before the first step, when the offset enters another half page (for the
+        // sides of its attractor that have a change beyond them), and each time the offset turns
+        // toward the attractor (just past a peak of |d|: the next peak is far lower). Without one,
+        // the cheaper settling bound runs on every step.
+        let settling = spring.settling, peak = spring.peak, everyStep = peak == nil
+        var steps = 0, approaching = false
+        stepping: while steps < Self.maximumSteps {
+            // The attractor of the offset's half page, and that half page's ends: x ≥ 0.5 gives the
+            // highest attractor (x > 0.5⁻, the double below 0.5), x ≤ −0.5 the lowest, exactly.
+            let upperHalf = x >= 0.5, lowerHalf = x <= -0.5
+            target = upperHalf ? highPage : (lowerHalf ? lowPage : middle)
+            let bottom = upperHalf ? 0.49999999999999994 : (lowerHalf ? -Double.infinity : -0.5)
+            let top = upperHalf ? Double.infinity : (lowerHalf ? -0.49999999999999994 : 0.5)
+            var entered = true
+            repeat {
+                let offTarget = x - target
+                let turning = offTarget * v < 0
+                if entered || everyStep || (turning && !approaching) {
+                    if let peak {
+                        if peak.keepsAttractor(d: offTarget, v: v, above: target != highPage, below: target != lowPage) { break stepping }
+                    } else if settling.keepsAttractor(d: offTarget, v: v) { break stepping }
+                    entered = false
+                }
+                approaching = turning
+                v = f * v + k * (target - x)
+                x += v
+                steps += 1
+                // Settled: within 0.05 page of the attractor, too slow to leave its half page.
+                let d = x - target
+                if abs(v) < 1e-5 && abs(d) < 0.05 { break stepping }   // |target − x| = |x − target| exactly
+                // Decided: with d = x − T the spring's amplitude about its attractor is at most
+                // √(d² + v²/k) and friction only shrinks it, so below 0.4 page (0.5 leaves the
+                // attractor's half page; the margin covers the per-ms stepping, whose amplitude error
+                // at √k·1 ms ≈ 0.02 rad per step is about 1%) the attractor can no longer change
+                if k > 0, d * d + v * v / k < 0.16 { break stepping }
+            } while steps < Self.maximumSteps && x > bottom && x < top
         }
         return layout.decision(slot: base &+ Int(target), rule: "spring-settled")
     }
