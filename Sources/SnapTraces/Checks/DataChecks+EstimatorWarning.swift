@@ -13,6 +13,9 @@ extension DataChecks {
     /// device did not: any but `compose-frames` (which rebuilds the samples between frames) and
     /// recorded velocities. The moving-stroke counts and the warning are only for these.
     /// Nor when the run rebuilt frames (``framesRebuilt``, `--frames`).
+    /// (Inlined: called per trace from the mutating `add(_:)` of a record, a call of its own
+    /// copied the 324-byte checks to pass them.)
+    @inline(__always)
     var estimatorMayReadFrameZeros: Bool { velocity.canRebuildFrames && !framesRebuilt }
 
     /// Whether the move samples of `s` span at least ``movingSpan`` points of content offset.

@@ -78,7 +78,7 @@ extension ReaderCore {
     ///
     /// The row's runs of id / per-trace columns are, byte for byte, valid runs for the trace's
     /// next rows (``constantStep(_:_:_:)``): each cell is the id or the value just stored, or empty.
-    mutating func fastFirstRow(_ body: (TraceRecord) throws -> Void, _ intern: (String) -> Int) throws -> Bool {
+    mutating func fastFirstRow(_ body: (inout TraceRecord) throws -> Void, _ intern: (String) -> Int) throws -> Bool {
         if window.end - window.pos < Self.lookahead && !window.eof { _ = try window.fill(line: line) }
         let b = UnsafePointer(window.buf), e = b + window.end
         let rowStart = window.bufFileOffset + window.pos

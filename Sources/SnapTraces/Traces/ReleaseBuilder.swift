@@ -3,6 +3,8 @@ import SnapStrategies
 /// Stage of the reader: the release builder. Turns an assembled trace into a ``TraceRecord``:
 /// its layout (cached on the bytes of the layout columns), user (interned by the bytes of
 /// `user_id`), `touch_x` → offset and finger travel, the 1.1 columns, and the velocity estimate.
+/// The record is the builder's own (``lent``), overwritten in place trace after trace and lent
+/// to the reader's consumer: no record is built, copied and destroyed per trace.
 ///
 /// Owned by ``ReaderCore`` (not copyable: it owns the layout key and the user table, freed in
 /// `deinit`).
@@ -28,6 +30,11 @@ struct ReleaseBuilder: ~Copyable {
     /// The field and column name of the group column (``TraceReadOptions/groupBy``), `nil` when
     /// none: each trace must then give it.
     var group: (field: PerTraceField, column: String)?
+    /// The record of the last trace built (``build(of:isSampleLevel:hasTouchX:hasPhase:intern:)``),
+    /// `nil` before the first: the reader lends it to its consumer, then overwrites it with the
+    /// next trace (``TraceRecord/overwrite(with:estimate:samples:sessionID:touchDownX:)``: every
+    /// field). Its samples are the assembler's storage, valid until the next trace.
+    var lent: TraceRecord?
 
     /// The per-trace fields that make a layout: `itemWidth` through `looping`.
     static let layoutFieldCount = 8
@@ -45,11 +52,13 @@ struct ReleaseBuilder: ~Copyable {
         layoutKey.free(); layoutKeyLen.deallocate(); userIndices.free()
     }
 
-    /// The record of the assembled trace `trace` (not cancelled, without a fault). `intern`
-    /// adds a user name to the reader's users table and gives its index.
+    /// Builds the record of the assembled trace `trace` (not cancelled, without a fault) into
+    /// ``lent``: created by the first trace, overwritten in place by the next ones, only once
+    /// every check passed (a trace that throws leaves it as it was). `intern` adds a user name to
+    /// the reader's users table and gives its index.
     /// - Throws: the trace's per-trace value, layout or sample errors.
-    mutating func record(of trace: borrowing TraceAssembler, isSampleLevel: Bool, hasTouchX: Bool, hasPhase: Bool,
-                         intern: (String) -> Int) throws(TraceParseError) -> TraceRecord {
+    mutating func build(of trace: borrowing TraceAssembler, isSampleLevel: Bool, hasTouchX: Bool, hasPhase: Bool,
+                        intern: (String) -> Int) throws(TraceParseError) {
         let startOffsetColumn = try trace.perTraceNumber(.startOffset, expected: "a content offset in points")
         let recorded = try trace.perTraceNumber(.releaseVelocity, expected: "a velocity in points per millisecond")
         if (velocity == .recorded || !isSampleLevel) && recorded == nil {
@@ -111,15 +120,19 @@ struct ReleaseBuilder: ~Copyable {
         let samples = TraceSamples(time: t.view, offset: x.view, isMove: mv.view, recordedVelocity: recorded)
         let estimate = isSampleLevel ? estimator.estimate(samples) : RecordedVelocityEstimator().estimate(samples)
         let sessionID = trace.perTraceText(.sessionID)
-        // (the release built in the record's place: no copy of it, nor its strings' retains)
-        return TraceRecord(release: TraceRelease(traceID: trace.traceID, user: user, intendedIndex: intended, layout: layout,
-                                                 release: Release(offset: offset, velocity: estimate.velocity,
-                                                                  startOffset: startOffset, startTime: startTime, time: time,
-                                                                  startIndex: startIndex, fingerTravel: fingerTravel),
-                                                 sampleCount: isSampleLevel ? n : 1,
-                                                 location: TraceLocation(file: path, line: trace.traceLine),
-                                                 hit: hit, settledIndex: settled, tapIndex: tap, group: groupValue),
-                           estimate: estimate, samples: samples, sessionID: sessionID, touchDownX: touchDownX)
+        let release = Release(offset: offset, velocity: estimate.velocity, startOffset: startOffset, startTime: startTime,
+                              time: time, startIndex: startIndex, fingerTravel: fingerTravel)
+        let parts = TraceRecord.ReleaseParts(traceID: trace.traceID, user: user, intendedIndex: intended, layout: layout,
+                                             release: release, sampleCount: isSampleLevel ? n : 1, line: trace.traceLine,
+                                             hit: hit, settledIndex: settled, tapIndex: tap, group: groupValue)
+        if lent == nil {
+            lent = TraceRecord(parts, file: path, estimate: estimate, samples: samples, sessionID: sessionID,
+                               touchDownX: touchDownX)
+        } else {
+            // (in place: no 280-byte release built, copied into a new record and destroyed, nor
+            // the record destroyed after the consumer's call; the file is this builder's `path`)
+            lent!.overwrite(with: parts, estimate: estimate, samples: samples, sessionID: sessionID, touchDownX: touchDownX)
+        }
     }
 
     /// The trace's layout: its layout columns over ``TraceReadOptions/baseLayout``.

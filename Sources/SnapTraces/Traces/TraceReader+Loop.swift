@@ -6,9 +6,10 @@ import SnapStrategies
 // its id, the release builder makes its record.
 
 extension ReaderCore {
-    /// Reads every trace, calling `body` for each good, non-cancelled one; `intern` adds a user
-    /// name to the reader's users table and gives its index.
-    mutating func read(_ body: (TraceRecord) throws -> Void, intern: (String) -> Int) throws -> FileReadSummary {
+    /// Reads every trace, calling `body` for each good, non-cancelled one with the builder's own
+    /// record (``ReleaseBuilder/lent``, passed `inout`: its address, no copy; `body` must not
+    /// change it); `intern` adds a user name to the reader's users table and gives its index.
+    mutating func read(_ body: (inout TraceRecord) throws -> Void, intern: (String) -> Int) throws -> FileReadSummary {
         do {
             if cols.kind == .releaseLevel {
                 try readReleaseLevel(body, intern)
@@ -44,7 +45,7 @@ extension ReaderCore {
         return error.numberingColumn(in: cols.names)
     }
 
-    mutating func readSampleLevel(_ body: (TraceRecord) throws -> Void, _ intern: (String) -> Int) throws {
+    mutating func readSampleLevel(_ body: (inout TraceRecord) throws -> Void, _ intern: (String) -> Int) throws {
         let cID = cols.traceID, ncols = plan.ncols
         while true {
             if trace.inTrace && !trace.hasBad && !trace.storedQuote && !trace.endedLast { try fastRows() }
@@ -85,7 +86,7 @@ extension ReaderCore {
         stopOffset = window.bufFileOffset + window.end
     }
 
-    mutating func readReleaseLevel(_ body: (TraceRecord) throws -> Void, _ intern: (String) -> Int) throws {
+    mutating func readReleaseLevel(_ body: (inout TraceRecord) throws -> Void, _ intern: (String) -> Int) throws {
         let cID = cols.traceID, ncols = plan.ncols
         while try nextRow() {
             if let rowFault, !lenient { throw rowFault }   // strict: at once, before the trace ends
@@ -124,8 +125,9 @@ extension ReaderCore {
     }
 
     /// Ends the current trace: lists it (lenient, with its first fault), counts it (cancelled),
-    /// or builds its record and calls `body`.
-    mutating func finishTrace(_ body: (TraceRecord) throws -> Void, _ intern: (String) -> Int) throws {
+    /// or builds its record (the builder's own, overwritten in place: ``ReleaseBuilder/lent``)
+    /// and lends it to `body`.
+    mutating func finishTrace(_ body: (inout TraceRecord) throws -> Void, _ intern: (String) -> Int) throws {
         trace.inTrace = false
         if trace.hasBad, let bad = trace.bad {
             summary.skipped.append(SkippedTrace(location: TraceLocation(file: window.path, line: trace.traceLine), traceID: trace.traceID, error: numbered(bad)))
@@ -135,16 +137,15 @@ extension ReaderCore {
             trace.tracesCancelled += 1
             return
         }
-        let record: TraceRecord
         do {
-            record = try builder.record(of: trace, isSampleLevel: plan.isSampleLevel, hasTouchX: plan.hasTouchX,
-                                        hasPhase: plan.hasPhase, intern: intern)
+            try builder.build(of: trace, isSampleLevel: plan.isSampleLevel, hasTouchX: plan.hasTouchX,
+                              hasPhase: plan.hasPhase, intern: intern)
         } catch {
             if !lenient { throw error }
             summary.skipped.append(SkippedTrace(location: TraceLocation(file: window.path, line: trace.traceLine), traceID: trace.traceID, error: numbered(error)))
             return
         }
         trace.tracesYielded += 1
-        try body(record)
+        try body(&builder.lent!)
     }
 }

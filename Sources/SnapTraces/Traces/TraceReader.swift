@@ -78,15 +78,19 @@ public final class TraceReader {
         usersStorage.deallocate()
     }
 
-    /// Reads every trace, calling `body` for each good, non-cancelled one.
+    /// Reads every trace, calling `body` for each good, non-cancelled one. The record is the
+    /// reader's, lent for the call (a record kept is a copy; its samples are a view valid only
+    /// during the call).
     /// - Returns: the file's counts, kind, unknown columns and (lenient) skipped traces.
     /// - Throws: the first ``TraceParseError`` (strict), or whatever `body` throws.
     @discardableResult
     public func forEach(_ body: (TraceRecord) throws -> Void) throws -> FileReadSummary {
         // `body` may read `users` (not part of `core`: no conflict); new users are interned
-        // before `body` sees their first trace
+        // before `body` sees their first trace. The record is the reader's own, overwritten in
+        // place by the next trace (``ReleaseBuilder/lent``): the core passes its address, and
+        // this call gives `body` a bitwise copy of it (no reference counting)
         let users = usersStorage
-        return try core.read(body, intern: { users.pointee.intern($0) })
+        return try core.read({ try body($0) }, intern: { users.pointee.intern($0) })
     }
 
     /// Where the reader's first row starts and where it stopped (parallel reading: ranges must meet).

@@ -26,11 +26,11 @@ import Testing
         var names: [String] = []
         let intern: (String) -> Int = { names.append($0); return names.count - 1 }
         let plain = trace("1", [(0, 200), (8, 190), (16, 170)], [.startOffset: "100"])
-        let r = try b.record(of: plain, isSampleLevel: true, hasTouchX: true, hasPhase: false, intern: intern)
+        let r = try b.built(plain, isSampleLevel: true, hasTouchX: true, hasPhase: false, intern: intern)
         #expect(r.release.release.startOffset == 100 && r.release.release.offset == 130)
         #expect(r.release.release.fingerTravel == 30 && r.release.release.duration == 16)
         let given = trace("2", [(0, 200), (8, 170)], [.fingerTravel: "44.5"])
-        let g = try b.record(of: given, isSampleLevel: true, hasTouchX: true, hasPhase: false, intern: intern)
+        let g = try b.built(given, isSampleLevel: true, hasTouchX: true, hasPhase: false, intern: intern)
         #expect(g.release.release.fingerTravel == 44.5 && g.release.release.travel == 30)
         #expect(names == ["unknown"])
     }
@@ -42,7 +42,7 @@ import Testing
         var users: [Int] = []
         for (id, count, user) in [("1", "12", "ann"), ("2", "12", "bob"), ("3", "12", "ann"), ("4", "7", "bob")] {
             let a = trace(id, [(0, 0)], [.itemCount: count, .userID: user])
-            let r = try b.record(of: a, isSampleLevel: true, hasTouchX: false, hasPhase: false, intern: intern)
+            let r = try b.built(a, isSampleLevel: true, hasTouchX: false, hasPhase: false, intern: intern)
             #expect(r.release.layout.itemCount == Int(count))
             users.append(r.release.user)
         }
@@ -50,7 +50,7 @@ import Testing
         // a bad item count after a cached good one fails with its own error, on its own line
         let bad = trace("5", [(0, 0)], [.itemCount: "0"])
         #expect(throws: TraceParseError.self) {
-            _ = try b.record(of: bad, isSampleLevel: true, hasTouchX: false, hasPhase: false, intern: intern)
+            _ = try b.built(bad, isSampleLevel: true, hasTouchX: false, hasPhase: false, intern: intern)
         }
     }
 
@@ -61,10 +61,19 @@ import Testing
         a.releaseOffsetValue = 320
         #expect(throws: TraceParseError.invalidValue(file: "f.csv", line: 4, column: "release_velocity", found: "",
                                                       expected: "a velocity in points per millisecond")) {
-            _ = try b.record(of: a, isSampleLevel: false, hasTouchX: false, hasPhase: false, intern: { _ in 0 })
+            _ = try b.built(a, isSampleLevel: false, hasTouchX: false, hasPhase: false, intern: { _ in 0 })
         }
         withBytes("1.5") { a.store(PerTraceField.releaseVelocity.rawValue, $0, $1, line: 4) }
-        let r = try b.record(of: a, isSampleLevel: false, hasTouchX: false, hasPhase: false, intern: { _ in 0 })
+        let r = try b.built(a, isSampleLevel: false, hasTouchX: false, hasPhase: false, intern: { _ in 0 })
         #expect(r.release.release.offset == 320 && r.release.release.velocity == 1.5)
+    }
+}
+
+extension ReleaseBuilder {
+    /// Builds `trace`'s record and gives a copy of it (the builder's ``lent`` record).
+    mutating func built(_ trace: borrowing TraceAssembler, isSampleLevel: Bool, hasTouchX: Bool, hasPhase: Bool,
+                        intern: (String) -> Int) throws(TraceParseError) -> TraceRecord {
+        try build(of: trace, isSampleLevel: isSampleLevel, hasTouchX: hasTouchX, hasPhase: hasPhase, intern: intern)
+        return lent!
     }
 }
