@@ -1,3 +1,4 @@
+import SnapLabTestSupport
 import Testing
 @testable import SnapStrategies
 
@@ -79,5 +80,46 @@ struct AndroidLinearSnapHelperSnapTests {
         let policy = AndroidLinearSnapHelperSnap()
         #expect(policy.decide(Release(offset: x, velocity: v), in: items).targetIndex == 11)
         #expect(policy.decide(Release(offset: x, velocity: -v), in: items).rule == "free-fling-nearest")
+    }
+
+    /// The platform spline's whole-pixel distance read from its table
+    /// (``AndroidSplineDeceleration/standardWholePixelDistances``) against the distance computed for
+    /// each release, as before the table: every whole px/s from −8100 to 8100 (past the clamp),
+    /// each at a seeded fraction of a px/s and a seeded offset, in bounded, centred and looping
+    /// layouts; decisions compared field by field (the offset by its bits), one at a time and by batch.
+    @Test("the tabulated distance decides as the computed one, every whole px/s")
+    func tableDecidesAsComputed() throws {
+        let policy = AndroidLinearSnapHelperSnap()
+        #expect(policy.readsDistanceTable)
+        #expect(!AndroidLinearSnapHelperSnap(wholePixels: 0).readsDistanceTable)
+        #expect(!dense.readsDistanceTable)
+        let layouts = [
+            try CarouselLayout(itemWidth: 160, spacing: 10, leadingInset: 10, viewportWidth: 375, itemCount: 40),
+            try CarouselLayout(itemWidth: 300, viewportWidth: 1080, itemCount: 12, alignment: .center),
+            try CarouselLayout(itemWidth: 120, spacing: 8, viewportWidth: 390, itemCount: 7, isLooping: true),
+        ]
+        var rng = SplitMix64(seed: 0x3636_0002)
+        for layout in layouts {
+            var releases: [Release] = []
+            for k in -8100...8100 {
+                let v = (Double(k) + rng.double(in: 0...0.999)) / 1000
+                releases.append(Release(offset: rng.double(in: -200...(layout.maxOffset + 200)), velocity: v))
+            }
+            releases += [.nan, .infinity, -.infinity, 0, -0.0, 1e300].map { Release(offset: 500, velocity: $0) }
+            var batch = [SnapDecision](repeating: SnapDecision(targetSlot: 0, targetIndex: 0, targetOffset: 0, rule: ""),
+                                       count: releases.count)
+            let ls = [CarouselLayout](repeating: layout, count: releases.count)
+            releases.withUnsafeBufferPointer { r in
+                ls.withUnsafeBufferPointer { l in batch.withUnsafeMutableBufferPointer { policy.decide(r, in: l, into: $0) } }
+            }
+            for (i, release) in releases.enumerated() {
+                let computed = policy.decide(release, in: layout, tabulated: false)
+                for d in [policy.decide(release, in: layout), batch[i]] {
+                    #expect(d.targetSlot == computed.targetSlot && d.targetIndex == computed.targetIndex
+                                && d.targetOffset.bitPattern == computed.targetOffset.bitPattern && d.rule == computed.rule,
+                            "v = \(release.velocity), offset \(release.offset)")
+                }
+            }
+        }
     }
 }

@@ -1,3 +1,4 @@
+import SnapLabTestSupport
 import Testing
 @testable import SnapStrategies
 
@@ -79,5 +80,35 @@ struct AndroidSplineDecelerationTests {
                                               density: 2)
         #expect(AndroidSplineDeceleration(parameterValues: model.parameterValues) == model)
         #expect(AndroidSplineDeceleration.parameterSpecs.map(\.defaultValue) == AndroidSplineDeceleration().parameterValues)
+    }
+
+    /// ``AndroidSplineDeceleration/platform(friction:)`` writes the platform constants as literals
+    /// for the compiler to fold: they must be ``AndroidSplineDeceleration/standard``'s bits, and its
+    /// distances those of the spline built from `standard`'s defaults (the shared decay at friction
+    /// 0.015, `rn-android-paging`'s at `1 − 0.985`), over seeded velocities and the special ones.
+    @Test("the platform spline with literal constants is the standard one, bit for bit")
+    func platformLiterals() {
+        let standard = AndroidSplineDeceleration.standard, literal = AndroidSplineDeceleration.platform(friction: 0.015)
+        #expect(literal.parameterValues.map(\.bitPattern) == standard.parameterValues.map(\.bitPattern))
+        #expect(literal.physicalCoefficient.bitPattern == AndroidSplineDeceleration.platformPhysicalCoefficient.bitPattern)
+        #expect(literal.decelerationExponent.bitPattern == AndroidSplineDeceleration.platformDecelerationRate.bitPattern)
+        var rng = SplitMix64(seed: 0x3636_0003)
+        var velocities: [Double] = [0, -0.0, .nan, .infinity, -.infinity, 1e-300, 8, -8, 8.000000000000002, 1e300]
+        for _ in 0..<5000 { velocities.append(rng.double(in: -12...12)) }
+        for friction in [0.015, 1 - 0.985, 0.005, 0.2] {
+            let built = AndroidSplineDeceleration(friction: friction)
+            let folded = AndroidSplineDeceleration.platform(friction: friction)
+            for v in velocities {
+                #expect(folded.coastDistance(velocity: v).bitPattern == built.coastDistance(velocity: v).bitPattern,
+                        "friction \(friction), v \(v)")
+                #expect(RNAndroidPagingSnap.splineFlingDistance(velocity: v, friction: friction).bitPattern
+                            == built.coastDistance(velocity: v).bitPattern, "friction \(friction), v \(v)")
+            }
+        }
+        for v in velocities {
+            var k = ReleaseKinematics()
+            #expect(k.standardAndroidCoast(of: Release(offset: 0, velocity: v)).bitPattern
+                        == standard.clampedCoastDistance(velocity: v).bitPattern, "v \(v)")
+        }
     }
 }

@@ -92,4 +92,22 @@ import Testing
             }
         }
     }
+
+    @Test("the Aura offset with its constants folded is the curve's offset bit for bit")
+    func auraOffsetSameBits() {
+        let reference = Reference(alpha: -5707.62, beta: 172, gamma: 3.7)
+        var rng = SplitMix64(seed: 3636)
+        var velocities: [Double] = [0, -0.0, .nan, .infinity, -.infinity, 1e-300, -1e-300, 20.946, -20.946, 20.9459, 50, 1e300]
+        for _ in 0..<4000 { velocities.append(rng.double(in: -25...25)) }
+        for _ in 0..<500 { velocities.append(rng.double(in: -0.05...0.05)) }
+        let elapsed: [Double] = [0, -0.0, -1, 1e-9, 1, 4.5, 16, CSSScrollSnap.desktopFrameInterval, 1300, 1300.1069583748117,
+                                 5000, .infinity, .nan]
+        for v in velocities {
+            for t in elapsed {
+                let folded = ChromiumFlingCurve.auraOffset(velocity: v, elapsed: t)
+                #expect(folded.bitPattern == ChromiumFlingCurve.aura.offset(velocity: v, elapsed: t).bitPattern, "v \(v), elapsed \(t)")
+                #expect(folded.bitPattern == reference.offset(velocity: v, elapsed: t).bitPattern, "v \(v), elapsed \(t)")
+            }
+        }
+    }
 }

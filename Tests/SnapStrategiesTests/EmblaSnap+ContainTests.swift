@@ -97,4 +97,52 @@ struct EmblaContainTests {
         let off = EmblaSnap(skipSnaps: 1, containScroll: .off).decide(r, in: centred)
         #expect(off.rule == "skip-snaps")
     }
+
+    /// The batch path builds the snap list once per run of releases in the same layout; each release
+    /// decided alone builds its own. Seeded batches of runs of releases in random layouts (1 to 600
+    /// items, every alignment, a looping layout between runs, a NaN offset), every containScroll
+    /// mode, skipSnaps on and off: decisions compared field by field, the offset by its bits.
+    @Test("batch decisions over runs of layouts are the decisions made alone", arguments: EmblaSnap.ContainScroll.allCases)
+    func batchDecidesAsAlone(mode: EmblaSnap.ContainScroll) throws {
+        var state: UInt64 = 0x3636_e3b1 &+ UInt64(mode.rawValue)
+        func uniform() -> Double {
+            state = state &* 6364136223846793005 &+ 1442695040888963407
+            return Double(state >> 11) / Double(1 << 53)
+        }
+        let alignments: [SnapAlignment] = [.leading, .center, .trailing]
+        let loop = try CarouselLayout(itemWidth: 120, spacing: 8, viewportWidth: 390, itemCount: 7, isLooping: true)
+        for skip in [0.0, 1.0] {
+            let policy = EmblaSnap(skipSnaps: skip, containScroll: mode)
+            var releases: [Release] = [], layouts: [CarouselLayout] = []
+            for round in 0..<40 {
+                let layout = try CarouselLayout(itemWidth: 5 + 400 * uniform(), spacing: 30 * uniform(),
+                                                leadingInset: 60 * uniform(), viewportWidth: 100 + 900 * uniform(),
+                                                itemCount: [1, 2, 7, 40, 255, 256, 257, 600][round % 8],
+                                                alignment: alignments[round % 3])
+                let span = Swift.max(1, layout.maxOffset) + 2 * layout.stride
+                for k in 0..<60 {
+                    let offset = k == 59 ? .nan : -layout.stride + span * uniform()
+                    let start = k % 3 == 0 ? nil : Int(uniform() * Double(layout.itemCount + 2)) - 1
+                    releases.append(Release(offset: offset, velocity: (uniform() - 0.5) * 12,
+                                            startOffset: offset - 200 + 400 * uniform(), startIndex: start))
+                    layouts.append(layout)
+                }
+                if round % 5 == 4 {
+                    releases.append(Release(offset: 300, velocity: 2))
+                    layouts.append(loop)
+                }
+            }
+            var batch = [SnapDecision](repeating: SnapDecision(targetSlot: 0, targetIndex: 0, targetOffset: 0, rule: ""),
+                                       count: releases.count)
+            releases.withUnsafeBufferPointer { r in
+                layouts.withUnsafeBufferPointer { l in batch.withUnsafeMutableBufferPointer { policy.decide(r, in: l, into: $0) } }
+            }
+            for i in releases.indices {
+                let alone = policy.decide(releases[i], in: layouts[i]), d = batch[i]
+                #expect(d.targetSlot == alone.targetSlot && d.targetIndex == alone.targetIndex
+                            && d.targetOffset.bitPattern == alone.targetOffset.bitPattern && d.rule == alone.rule,
+                        "release \(i): \(releases[i]) in \(layouts[i])")
+            }
+        }
+    }
 }

@@ -132,6 +132,12 @@ struct SnapMathElementaryBitsTests {
         var specials: [Double] = [0, -0.0, .nan, .infinity, -.infinity, .leastNonzeroMagnitude, .leastNormalMagnitude,
                                   .greatestFiniteMagnitude, 1, -1, 709.782712893384, 709.79, -745.2, -745.1, -708.4, -708.39]
         specials += (-1100...1100).map { Double($0) * 0.6931471805599453 }   // every scaling exponent k
+        // x / ln 2 at and beside halves (where k rounds half away from zero), and k = ±0 from below.
+        specials += (-1100...1100).flatMap { k -> [Double] in
+            let x = (Double(k) + 0.5) * 0.6931471805599453
+            return [x, x.nextUp, x.nextDown, -x]
+        }
+        specials += [-1e-300, -.leastNonzeroMagnitude, -0.3, -0.34657359027997264, -0.3465735902799727, 0.34657359027997264]
         for x in specials {
             #expect(same(SnapMath.exp(x), GenericAPIElementary.exp(x)), "exp(\(x))")
             #expect(same(SnapMath.log(x), GenericAPIElementary.log(x)), "log(\(x))")

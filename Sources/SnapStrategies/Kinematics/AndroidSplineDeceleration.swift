@@ -70,6 +70,18 @@ public struct AndroidSplineDeceleration: DecelerationModel, Hashable {
         self.density = density
     }
 
+    /// The platform's spline (``standard``'s inflexion, exponent, coefficient and density, written
+    /// as literals: `AndroidSplineDecelerationTests` checks their bits) with friction `friction`.
+    /// Inlined where a release is decided, the compiler folds what depends on the constants only
+    /// (`DR/(DR − 1)`, the constants' tests; with a literal friction also `F·C`) instead of
+    /// computing it per release: ``ReleaseKinematics/standardAndroidCoast(of:)`` (friction 0.015,
+    /// ``standard``) and `rn-android-paging` (friction `1 − decelerationRate`).
+    @inlinable @inline(__always)
+    static func platform(friction: Double) -> AndroidSplineDeceleration {
+        AndroidSplineDeceleration(friction: friction, inflexion: 0.35, decelerationExponent: 2.3582018154259448,
+                                  physicalCoefficient: 51_890.20173119999, density: 1)
+    }
+
     /// The model's fittable parameters, declared once, in ``parameterValues`` order.
     ///
     /// The ranges are physically meaningful values, chosen so that every in-range vector gives a

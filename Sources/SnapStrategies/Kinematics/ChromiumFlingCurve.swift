@@ -58,6 +58,21 @@ public struct ChromiumFlingCurve: ChromiumGestureCurve, Hashable {
     /// ``coastDistance(velocity:)`` once the curve has ended; 0 for `elapsed ≤ 0` or no fling).
     /// Chromium's fling controller scrolls the difference between two such offsets each frame.
     public func offset(velocity: Double, elapsed: Double) -> Double {
+        inlinedOffset(velocity: velocity, elapsed: elapsed)
+    }
+
+    /// ``offset(velocity:elapsed:)`` of ``aura``, its constants written as literals: inlined here,
+    /// the curve's scale, fastest start and end time and the tests of the constants are folded by
+    /// the compiler (the same IEEE operations on the same constants: the same bits), leaving the
+    /// velocity's arithmetic (``ChromiumFlingEstimate/firstInertialDelta(velocity:)``, once per
+    /// release in `css-snap-mandatory` and `css-snap-proximity`).
+    static func auraOffset(velocity: Double, elapsed: Double) -> Double {
+        ChromiumFlingCurve(alpha: -5707.62, beta: 172, gamma: 3.7).inlinedOffset(velocity: velocity, elapsed: elapsed)
+    }
+
+    /// The body of ``offset(velocity:elapsed:)``.
+    @inline(__always)
+    private func inlinedOffset(velocity: Double, elapsed: Double) -> Double {
         guard velocity == velocity, velocity != 0, elapsed > 0 else { return 0 }
         let speed = Swift.min(abs(velocity) * 1000, maximumVelocity)
         guard let (t0, tEnd) = times(speed: speed) else { return 0 }
@@ -67,6 +82,7 @@ public struct ChromiumFlingCurve: ChromiumGestureCurve, Hashable {
     }
 
     /// `pos(t)`, px, `t` in s.
+    @inline(__always)
     private func position(_ t: Double) -> Double { alpha * SnapMath.exp(-gamma * t) - beta * t - alpha }
 
     /// Seconds from the curve's start to its end (`vel = 0`): `−ln(β / (−α·γ)) / γ`.

@@ -39,7 +39,7 @@ public struct ChromiumFlingEstimate: DecelerationModel, Hashable {
     /// since the fling started; NaN gives 0).
     public func firstInertialDelta(velocity: Double) -> Double {
         guard velocity == velocity else { return 0 }
-        return ChromiumFlingCurve.aura.offset(velocity: velocity, elapsed: frameInterval)
+        return ChromiumFlingCurve.auraOffset(velocity: velocity, elapsed: frameInterval)
     }
 
     /// The legacy estimate from a first inertial delta: `delta × distanceScalar` points.

@@ -64,10 +64,20 @@ public struct Release: Sendable, Hashable {
     @inlinable public var duration: Double { time - startTime }
 
     /// The slot selected before the drag: ``startIndex`` or the slot nearest ``startOffset``.
-    @inlinable
+    ///
+    /// Inlined where it is called: an evaluator resolves ``startIndex`` once per release before
+    /// its policies decide, and each policy's call is then a clamp (a call of its own cost about
+    /// as much again); the search from the offset stays out of line.
+    @inlinable @inline(__always)
     public func startSlot(in layout: CarouselLayout) -> Int {
         if let startIndex { return layout.clampedSlot(startIndex) }
-        return layout.nearestSlot(toOffset: startOffset)
+        return nearestStartSlot(in: layout)
+    }
+
+    /// The slot nearest ``startOffset`` (``startSlot(in:)`` without a ``startIndex``).
+    @usableFromInline @inline(never)
+    func nearestStartSlot(in layout: CarouselLayout) -> Int {
+        layout.nearestSlot(toOffset: startOffset)
     }
 
     /// The same release moved by `distance` points (all offsets shift together).

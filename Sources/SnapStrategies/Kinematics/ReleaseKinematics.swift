@@ -56,7 +56,8 @@ public struct ReleaseKinematics: Sendable {
     @inlinable
     public mutating func standardAndroidCoast(of release: Release) -> Double {
         if let distance = androidCoast { return distance }
-        let distance = AndroidSplineDeceleration.standard.clampedCoastDistance(velocity: release.velocity)
+        // `standard`, its constants folded (`platform(friction:)`): the same bits.
+        let distance = AndroidSplineDeceleration.platform(friction: 0.015).clampedCoastDistance(velocity: release.velocity)
         androidCoast = distance
         return distance
     }

@@ -22,7 +22,9 @@
 /// (`fling((int) xvel, …)`), the gates are `getDimensionPixelSize(50 dp)` and `(8000 dp)` px/s,
 /// and the fling distance is `Scroller.getFinalX()`, `Math.round` of the spline distance
 /// (``AndroidPixels``); it moves decisions at the gate and where `distance/stride` is within
-/// half a pixel of a half.
+/// half a pixel of a half. At the platform spline the whole-pixel velocity takes one of 8001
+/// values, and its distance is read from a table the same code computed once
+/// (``AndroidSplineDeceleration/standardWholePixelDistances``).
 ///
 /// Deviations: the distance per child is
 /// measured from the attached children's decorated bounds; ours uses the continuous distance and
@@ -85,14 +87,35 @@ public struct AndroidLinearSnapHelperSnap: DeclaredParameters, Hashable {
 
     @inline(__always)
     public func decide(_ release: Release, in appLayout: CarouselLayout) -> SnapDecision {
+        decide(release, in: appLayout, tabulated: readsDistanceTable)
+    }
+
+    /// As ``decide(_:in:)`` for each release, with ``readsDistanceTable`` tested once.
+    public func decide(_ releases: UnsafeBufferPointer<Release>, in layouts: UnsafeBufferPointer<CarouselLayout>,
+                       into decisions: UnsafeMutableBufferPointer<SnapDecision>) {
+        let count = Swift.min(releases.count, layouts.count, decisions.count)
+        let tabulated = readsDistanceTable
+        for i in 0..<count {
+            decisions.store(decide(releases[i], in: layouts[i], tabulated: tabulated), at: i)
+        }
+    }
+
+    /// Whether the whole-pixel fling distance is read from the platform spline's table
+    /// (``AndroidSplineDeceleration/standardWholePixelDistances``, the same bits as computing it):
+    /// with whole pixels at the platform spline (density 1), whose velocities are whole px/s.
+    var readsDistanceTable: Bool { wholePixels != 0 && spline == .standard }
+
+    /// ``decide(_:in:)``; `tabulated` is ``readsDistanceTable``.
+    @inline(__always)
+    func decide(_ release: Release, in appLayout: CarouselLayout, tabulated: Bool) -> SnapDecision {
         let layout = appLayout.snapped(to: snapOrigin)
         let density = spline.density
         let whole = wholePixels != 0
         // Whole pixels: the int px/s velocity, clamped to the int px/s maximum, back in pt/ms.
-        let v = whole
-            ? SnapMath.clamp(AndroidPixels.trackedVelocity(release.velocity),
-                             -AndroidPixels.dimensionPixelSize(maxFlingVelocity * 1000, density: density),
-                             AndroidPixels.dimensionPixelSize(maxFlingVelocity * 1000, density: density)) / 1000
+        let pixelsPerSecond = SnapMath.clamp(AndroidPixels.trackedVelocity(release.velocity),
+                                             -AndroidPixels.dimensionPixelSize(maxFlingVelocity * 1000, density: density),
+                                             AndroidPixels.dimensionPixelSize(maxFlingVelocity * 1000, density: density))
+        let v = whole ? pixelsPerSecond / 1000
             : spline.clampedFlingVelocity(release.velocity, maximum: maxFlingVelocity)   // NaN gives 0
         let p = layout.position(atOffset: release.offset)
         let current = SnapMath.ceiledIndex(p - 0.5)
@@ -101,8 +124,10 @@ public struct AndroidLinearSnapHelperSnap: DeclaredParameters, Hashable {
         guard abs(v) > gate else {
             return layout.decision(slot: current, rule: "slow-nearest")
         }
-        let raw = spline.coastDistance(velocity: v)
-        let distance = whole ? SnapMath.roundedHalfAway(raw) : raw
+        // Scroller.getFinalX(): the whole-pixel distance, read from the platform spline's table.
+        let distance = !whole ? spline.coastDistance(velocity: v)
+            : tabulated ? AndroidSplineDeceleration.standardWholePixelDistance(pixelsPerSecond: pixelsPerSecond)
+            : SnapMath.roundedHalfAway(spline.coastDistance(velocity: v))
         let jump = SnapMath.flooredIndex(distance / layout.stride + 0.5)
         if jump == 0 {
             let end = layout.clampedOffset(release.offset + distance)

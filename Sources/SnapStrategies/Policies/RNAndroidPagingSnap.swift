@@ -99,7 +99,7 @@ public struct RNAndroidPagingSnap: DeclaredParameters, Hashable {
     /// (signed like the velocity; 0 for NaN, zero speed or non-positive friction): the
     /// platform's ``AndroidSplineDeceleration`` (density 1: dp) with that friction. Not clamped.
     public static func splineFlingDistance(velocity: Double, friction: Double) -> Double {
-        AndroidSplineDeceleration(friction: friction).coastDistance(velocity: velocity)
+        AndroidSplineDeceleration.platform(friction: friction).coastDistance(velocity: velocity)
     }
 
     /// The velocity the fling starts with, pt/ms: the release's, clamped to the platform's maximum

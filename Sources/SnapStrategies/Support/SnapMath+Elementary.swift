@@ -22,7 +22,17 @@ extension SnapMath {
         guard x == x else { return x }
         if x > 709.782712893384 { return .infinity }
         if x < -745.2 { return 0 }
-        let k = roundedHalfAway(x / ln2)   // |x / ln 2| < 1076: exact
+        // k = x / ln 2 rounded half away from zero (``roundedHalfAway(_:)``'s steps, |x / ln 2| < 1076),
+        // kept as the integer too: the scaling below reads it without converting k back (and without
+        // `roundedHalfAway`'s test for |x| ≥ 2^52). Its zero is +0 where `roundedHalfAway` gave −0
+        // (−0.5 < x / ln 2 ≤ −0): `r` is then x itself for x ≠ 0, as before, and −0 instead of +0 for
+        // x = −0, whose sum is 1 all the same (`SnapMath+ElementaryTests` compares the bits with the
+        // former code).
+        let y = x / ln2
+        let t = Int(y)
+        let fraction = y - Double(t)
+        let e = fraction >= 0.5 ? t &+ 1 : (fraction <= -0.5 ? t &- 1 : t)
+        let k = Double(e)
         let r = (x - k * ln2High) - k * ln2Low
         // Σ r^n/n!, n = 0…13, by Estrin's scheme: pairs, then pairs of pairs in r², r⁴, r⁸.
         // The coefficients 1/n! are correctly rounded constants.
@@ -35,8 +45,6 @@ extension SnapMath {
         let a5 = 2.755731922398589e-07 + 2.505210838544172e-08 * r       // 1/10!, 1/11!
         let a6 = 2.08767569878681e-09 + 1.6059043836821613e-10 * r       // 1/12!, 1/13!
         let sum = ((a0 + a1 * r2) + (a2 + a3 * r2) * r4) + ((a4 + a5 * r2) + a6 * r4) * r8
-        // k is within ±1075 here, so the conversion cannot trap.
-        let e = Int(k)
         // For a normal 2^k, `Double(sign:exponent:significand:)` is the one product `sum · 2^k`;
         // the same product here, with 2^k made from its bits (no generic library code).
         guard e >= -1022 && e <= 1023 else { return Double(sign: .plus, exponent: e, significand: sum) }
