@@ -13,19 +13,9 @@ struct UIKitPagingSpringSnapSettlingTests {
     static func stepped(_ policy: UIKitPagingSpringSnap, _ release: Release, in layout: CarouselLayout) -> Int {
         let k = Swift.max(1e-6, UIKitPagingSpringSnap.springPull(width: layout.viewportWidth) + policy.pullAdjustment)
         let f = SnapMath.clamp(UIKitPagingSpringSnap.friction(width: layout.viewportWidth) + policy.frictionAdjustment, 0, 0.999)
-        let p = layout.position(atOffset: release.offset)
-        guard p.isFinite else { return layout.decision(slot: layout.nearestSlot(toOffset: 0), rule: "").targetIndex }
-        let base = SnapMath.roundedIndex(p)
-        var low = -1, high = 1
-        if !layout.isLooping {
-            low = SnapMath.clamp(base - 1, 0, layout.itemCount - 1) - base
-            high = SnapMath.clamp(base + 1, 0, layout.itemCount - 1) - base
-        }
-        var x = p - Double(base)
-        var v = release.velocity.isFinite ? release.velocity / layout.stride : 0
-        v = SnapMath.clamp(v, -1, 1)
-        let lowPage = Double(low), highPage = Double(high), middle = Double(SnapMath.clamp(0, low, high))
-        var target = middle
+        guard let start = Start(release, in: layout) else { return Start.nonFinite(in: layout) }
+        let base = start.base, lowPage = start.lowPage, highPage = start.highPage, middle = start.middle
+        var x = start.x, v = start.v, target = middle
         for _ in 0..<UIKitPagingSpringSnap.maximumSteps {
             target = x >= 0.5 ? highPage : (x <= -0.5 ? lowPage : middle)
             v = f * v + k * (target - x)
@@ -35,6 +25,36 @@ struct UIKitPagingSpringSnapSettlingTests {
             if k > 0, d * d + v * v / k < 0.16 { break }
         }
         return layout.decision(slot: base &+ Int(target), rule: "").targetIndex
+    }
+
+    /// Where the spring's stepping starts, as ``UIKitPagingSpringSnap/decide(_:in:)`` sets it up
+    /// (the reference loops of these suites share it): the page nearest the release (`base`), the
+    /// attractor limits relative to it, the position in pages relative to it and the clamped velocity
+    /// in pages per ms; nil for a non-finite position (``nonFinite(in:)`` is the decision then).
+    struct Start {
+        var base: Int, low: Int, high: Int, x: Double, v: Double
+        var lowPage: Double { Double(low) }
+        var highPage: Double { Double(high) }
+        var middle: Double { Double(SnapMath.clamp(0, low, high)) }
+
+        init?(_ release: Release, in layout: CarouselLayout) {
+            let p = layout.position(atOffset: release.offset)
+            guard p.isFinite else { return nil }
+            base = SnapMath.roundedIndex(p)
+            low = -1
+            high = 1
+            if !layout.isLooping {
+                low = SnapMath.clamp(base - 1, 0, layout.itemCount - 1) - base
+                high = SnapMath.clamp(base + 1, 0, layout.itemCount - 1) - base
+            }
+            x = p - Double(base)
+            v = SnapMath.clamp(release.velocity.isFinite ? release.velocity / layout.stride : 0, -1, 1)
+        }
+
+        /// The decision for a release at a non-finite position (the slot nearest offset 0).
+        static func nonFinite(in layout: CarouselLayout) -> Int {
+            layout.decision(slot: layout.nearestSlot(toOffset: 0), rule: "").targetIndex
+        }
     }
 
     @Test("the same decision as stepping on, on random layouts, releases and parameters", arguments: [false, true])

@@ -54,20 +54,11 @@ struct UIKitPagingSpringSnapProofPlacesTests {
         let k = Swift.max(1e-6, UIKitPagingSpringSnap.springPull(width: layout.viewportWidth) + policy.pullAdjustment)
         let f = SnapMath.clamp(UIKitPagingSpringSnap.friction(width: layout.viewportWidth) + policy.frictionAdjustment, 0, 0.999)
         let settling = UIKitPagingSpringSnap.SettlingBound(k: k, f: f), peak = settling.nextPeak()
-        let p = layout.position(atOffset: release.offset)
-        guard p.isFinite else { return layout.decision(slot: layout.nearestSlot(toOffset: 0), rule: "").targetIndex }
-        let base = SnapMath.roundedIndex(p)
-        var low = -1, high = 1
-        if !layout.isLooping {
-            low = SnapMath.clamp(base - 1, 0, layout.itemCount - 1) - base
-            high = SnapMath.clamp(base + 1, 0, layout.itemCount - 1) - base
-        }
-        var x = p - Double(base)
-        var v = release.velocity.isFinite ? release.velocity / layout.stride : 0
-        v = SnapMath.clamp(v, -1, 1)
-        let lowPage = Double(low), highPage = Double(high), middle = Double(SnapMath.clamp(0, low, high))
-        var target = middle
-        if low == high { return layout.decision(slot: base &+ low, rule: "").targetIndex }
+        typealias Start = UIKitPagingSpringSnapSettlingTests.Start
+        guard let start = Start(release, in: layout) else { return Start.nonFinite(in: layout) }
+        let base = start.base, lowPage = start.lowPage, highPage = start.highPage, middle = start.middle
+        var x = start.x, v = start.v, target = middle
+        if start.low == start.high { return layout.decision(slot: base &+ start.low, rule: "").targetIndex }
         var approaching = false
         for _ in 0..<UIKitPagingSpringSnap.maximumSteps {
             target = x >= 0.5 ? highPage : (x <= -0.5 ? lowPage : middle)
