@@ -87,9 +87,24 @@ extension ReaderCore {
         var tv = 0.0, xv = 0.0, flag: UInt8 = 1
         // cell spans in the general path's scratch arrays (at least `plan.ncols` long: the header's)
         let fs = tokenizer.fs, fe = tokenizer.fe
-        for c in 0..<plan.ncols {
+        var sameLayout = false
+        var c = 0
+        while c < plan.ncols {
             if c > 0 { guard Self.comma(&p, e) else { return false } }
             let cell = p
+            if c == plan.layoutFirst && plan.hasLayoutSpan && sameLayoutCells(p, e) {
+                // the layout cells of the last first row that scanned them, byte for byte: the
+                // same cells (each passed the checks below), at the same places from here
+                let at = p - b
+                for j in c...plan.layoutLast {
+                    fs[j] = at + plan.layoutCellStart[j - c]
+                    fe[j] = at + plan.layoutCellEnd[j - c]
+                }
+                p += plan.layoutSpan.count
+                c = plan.layoutLast + 1
+                sameLayout = true
+                continue
+            }
             switch plan.roleCode[c] {
             case RowPlan.RowStep.time: guard Self.numberStep(&p, e, &tv) else { return false }
             case RowPlan.RowStep.offset: guard Self.numberStep(&p, e, &xv) else { return false }
@@ -103,6 +118,7 @@ extension ReaderCore {
             }
             fs[c] = cell - b
             fe[c] = p - b
+            c += 1
         }
         guard Self.lineBreak(&p, e) else { return false }
         let idS = b + fs[plan.traceIDColumn], idE = b + fe[plan.traceIDColumn]
@@ -131,7 +147,22 @@ extension ReaderCore {
         for i in 0..<plan.stepCount where plan.stepKind[i] == RowPlan.RowStep.constant {
             plan.stepBytes[i].append(b + fs[plan.stepFirst[i]], b + fe[plan.stepLast[i]])
         }
+        // the trace's layout columns are (so far) the cells of span generation `layoutSpan`
+        if plan.layoutFirst >= 0 {
+            if !sameLayout { plan.keepLayoutSpan(b, fs, fe) }
+            trace.layoutSpan = plan.layoutSpanGeneration
+        }
         return true
+    }
+
+    /// Whether the row's layout cells at `p` are, byte for byte, ``RowPlan/layoutSpan``, ended
+    /// where scanning them ends (a comma or a line break; not a quote, not the buffer's end).
+    @inline(__always)
+    func sameLayoutCells(_ p: UnsafePointer<UInt8>, _ e: UnsafePointer<UInt8>) -> Bool {
+        let n = plan.layoutSpan.count
+        guard e - p > n, TraceReader.bytesEqual(UnsafePointer(plan.layoutSpan.base), p, n) else { return false }
+        let end = p[n]
+        return end == 0x2C || end == 0x0A || end == 0x0D
     }
 
     /// Checks the columns `first...last` (trace id and per-trace columns) at `p` column by

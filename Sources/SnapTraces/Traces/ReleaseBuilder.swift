@@ -22,6 +22,11 @@ struct ReleaseBuilder: ~Copyable {
     var layoutKey = ByteArena()
     let layoutKeyLen = UnsafeMutablePointer<Int>.allocate(capacity: ReleaseBuilder.layoutFieldCount)
     var lastLayout: CarouselLayout?
+    /// The layout of the last trace whose layout columns were all given by its first row's
+    /// layout cells of span generation `spanLayoutGeneration` (``TraceAssembler/layoutSpan``):
+    /// a trace of the same generation has the same layout bytes, hence the same layout.
+    var spanLayout: CarouselLayout?
+    var spanLayoutGeneration = -1
     var lastLayoutFields: LayoutFields?
     /// User indices by the bytes of their `user_id` (``user(of:intern:)``).
     var userIndices = ByteKeyTable()
@@ -141,7 +146,23 @@ struct ReleaseBuilder: ~Copyable {
     /// columns are given) are those of the last trace that computed a layout, the result is that
     /// layout. Only successes are kept, and parsing and validating depend on nothing but those
     /// bytes and the base layout, so a failing trace still fails with its own error.
+    ///
+    /// Cheaper still, a trace whose layout columns all come from first-row cells the reader found
+    /// identical to those of an earlier trace's first row (one comparison of the row's bytes,
+    /// ``TraceAssembler/layoutSpan``) has that trace's layout, when it had one.
     mutating func layout(of trace: borrowing TraceAssembler) throws(TraceParseError) -> CarouselLayout {
+        let span = trace.layoutSpan
+        if span >= 0 && span == spanLayoutGeneration, let spanLayout { return spanLayout }
+        let layout = try layoutOfBytes(trace)
+        if span >= 0 {
+            spanLayout = layout
+            spanLayoutGeneration = span
+        }
+        return layout
+    }
+
+    /// ``layout(of:)`` by the trace's stored layout bytes.
+    mutating func layoutOfBytes(_ trace: borrowing TraceAssembler) throws(TraceParseError) -> CarouselLayout {
         if let cachedLayout, layoutBytesUnchanged(trace) { return cachedLayout }
         let layout = try layoutFor(trace.layoutFields(over: baseLayout), trace)
         // remember the bytes that gave it

@@ -30,6 +30,19 @@ struct RowPlan: ~Copyable {
     var stepBytes = UnsafeMutablePointer<ByteArena>.allocate(capacity: 1)
     /// Whether the plan is the usual one (``RowStep/usual``), which has its own unrolled code.
     var usualPlan = false
+    /// The layout columns (`item_width` through `looping`) when those present are consecutive
+    /// (`layoutFirst...layoutLast`), else -1: a trace's first row compares their cells in one go
+    /// with those of the last first row that scanned them (``ReaderCore/fastFirstRow(_:_:)``).
+    var layoutFirst = -1
+    var layoutLast = -1
+    /// That last first row's layout cells: their bytes (`layoutSpan`, commas included) and each
+    /// cell's start and end in them; `layoutSpanGeneration` numbers the spans kept, so that a
+    /// trace can name the one its layout columns came from (``TraceAssembler/layoutSpan``).
+    var layoutSpan = ByteArena()
+    var hasLayoutSpan = false
+    var layoutSpanGeneration = 0
+    let layoutCellStart = UnsafeMutablePointer<Int>.allocate(capacity: ReleaseBuilder.layoutFieldCount)
+    let layoutCellEnd = UnsafeMutablePointer<Int>.allocate(capacity: ReleaseBuilder.layoutFieldCount)
 
     init() {}
 
@@ -38,6 +51,7 @@ struct RowPlan: ~Copyable {
         stepBytes.deallocate()
         stepKind.deallocate(); stepFirst.deallocate(); stepLast.deallocate()
         roleCode.deallocate(); ptCol.deallocate(); ptField.deallocate()
+        layoutSpan.free(); layoutCellStart.deallocate(); layoutCellEnd.deallocate()
     }
 
     /// Kinds of the steps: a column that is not read, then as `roleCode`.
@@ -102,6 +116,31 @@ struct RowPlan: ~Copyable {
         }
         stepCount = n
         usualPlan = n == RowStep.usual.count && (0..<n).allSatisfy { stepKind[$0] == RowStep.usual[$0] }
+        let layoutRoles = (10 + ReleaseBuilder.firstLayoutField)..<(10 + ReleaseBuilder.firstLayoutField + ReleaseBuilder.layoutFieldCount)
+        let layoutColumns = (0..<ncols).filter { layoutRoles.contains(roleCode[$0]) }
+        if let first = layoutColumns.first, let last = layoutColumns.last,
+           last - first + 1 == layoutColumns.count, layoutColumns.count <= ReleaseBuilder.layoutFieldCount {
+            (layoutFirst, layoutLast) = (first, last)
+        } else {
+            (layoutFirst, layoutLast) = (-1, -1)
+        }
+        hasLayoutSpan = false
+        layoutSpanGeneration += 1
+    }
+
+    /// Keeps the layout cells of a first row (cell spans `fs[c]..<fe[c]` from `b`) as the ones to
+    /// compare the next first rows with, under a new generation.
+    @inline(never)
+    mutating func keepLayoutSpan(_ b: UnsafePointer<UInt8>, _ fs: UnsafeMutablePointer<Int>, _ fe: UnsafeMutablePointer<Int>) {
+        let start = fs[layoutFirst]
+        layoutSpan.removeAll()
+        layoutSpan.append(b + start, b + fe[layoutLast])
+        for c in layoutFirst...layoutLast {
+            layoutCellStart[c - layoutFirst] = fs[c] - start
+            layoutCellEnd[c - layoutFirst] = fe[c] - start
+        }
+        hasLayoutSpan = true
+        layoutSpanGeneration += 1
     }
 
     /// Forgets the steps' bytes (a new trace).

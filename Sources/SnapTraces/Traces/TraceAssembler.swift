@@ -39,6 +39,10 @@ struct TraceAssembler: ~Copyable {
     /// The trace's first fault (lenient mode); `hasBad` is set exactly when `bad` is.
     var bad: TraceParseError?
     var hasBad = false
+    /// The generation of the first-row layout cells (``RowPlan/layoutSpanGeneration``) that give
+    /// every layout column of the trace, -1 when not known to (a first row read by the checked
+    /// path, or a layout value stored by a later row).
+    var layoutSpan = -1
     var tracesRead = 0
     var tracesYielded = 0
     var tracesCancelled = 0
@@ -73,6 +77,7 @@ struct TraceAssembler: ~Copyable {
         }
         arena.removeAll()
         for k in 0..<PerTraceField.count { ptLen[k] = -1 }
+        layoutSpan = -1
         tracesRead += 1
     }
 
@@ -85,6 +90,8 @@ struct TraceAssembler: ~Copyable {
     /// Stores per-trace field `k`'s value `s..<e` given on `line`.
     @inline(__always)
     mutating func store(_ k: Int, _ s: UnsafePointer<UInt8>, _ e: UnsafePointer<UInt8>, line: Int) {
+        let layoutField = k - ReleaseBuilder.firstLayoutField
+        if layoutField >= 0 && layoutField < ReleaseBuilder.layoutFieldCount { layoutSpan = -1 }
         ptStart[k] = arena.count
         ptLen[k] = e - s
         ptLine[k] = line
