@@ -1,4 +1,7 @@
 import Foundation
+#if canImport(Glibc)
+import Glibc
+#endif
 import SnapLabTestSupport
 import SnapStrategies
 @testable import SnapTraces
@@ -18,6 +21,25 @@ enum TestFiles {
         let url = dir.appendingPathComponent(name)
         try Data(text.utf8).write(to: url)
         return url.path
+    }
+
+    /// Starts a thread that opens the FIFO at `path` for writing (blocking until a reader opens
+    /// it), writes `text` whole and closes it: the writing end of a test that reads a stream.
+    @discardableResult
+    static func feed(fifo path: String, with text: String) -> Thread {
+        let writer = Thread {
+            let fd = open(path, O_WRONLY)
+            let bytes = Array(text.utf8)
+            var done = 0
+            while done < bytes.count {
+                let n = bytes[done...].withUnsafeBytes { Glibc.write(fd, $0.baseAddress, $0.count) }
+                if n <= 0 { break }
+                done += n
+            }
+            close(fd)
+        }
+        writer.start()
+        return writer
     }
 
     static func fixture(_ name: String) throws -> String {

@@ -220,18 +220,7 @@ import Testing
         let path = dir.appendingPathComponent("traces.fifo").path
         #expect(mkfifo(path, 0o600) == 0)
         let text = TraceReaderParallelTests.bigFile(traces: 300)
-        let writer = Thread {
-            let fd = open(path, O_WRONLY)
-            let bytes = Array(text.utf8)
-            var done = 0
-            while done < bytes.count {
-                let n = bytes[done...].withUnsafeBytes { write(fd, $0.baseAddress, $0.count) }
-                if n <= 0 { break }
-                done += n
-            }
-            close(fd)
-        }
-        writer.start()
+        TestFiles.feed(fifo: path, with: text)
         let fromFIFO = read(path, parts: 4)
         let fromFile = read(try TestFiles.write(text), parts: 1)
         #expect(fromFIFO.error == nil, "\(fromFIFO.error ?? "")")

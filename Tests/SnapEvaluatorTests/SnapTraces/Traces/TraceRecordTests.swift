@@ -219,18 +219,7 @@ import Testing
         let dir = try TestScratch.directory("record-fifo")
         let fifo = dir.appendingPathComponent("traces.fifo").path
         #expect(mkfifo(fifo, 0o600) == 0)
-        let writer = Thread {
-            let fd = open(fifo, O_WRONLY)
-            let bytes = Array(texts[1].utf8)
-            var done = 0
-            while done < bytes.count {
-                let n = bytes[done...].withUnsafeBytes { write(fd, $0.baseAddress, $0.count) }
-                if n <= 0 { break }
-                done += n
-            }
-            close(fd)
-        }
-        writer.start()
+        TestFiles.feed(fifo: fifo, with: texts[1])
         let fromFIFO = try Self.keysWithoutUsers(fifo, options).map { $0.replacingOccurrences(of: "traces.fifo", with: "part1.csv") }
         let fromFile = try Self.keysWithoutUsers(paths[1], options)
         #expect(fromFIFO.count > 200 && fromFIFO == fromFile)
