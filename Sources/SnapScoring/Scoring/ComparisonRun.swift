@@ -46,7 +46,7 @@ public enum ComparisonRun {
             accumulate: { part, record in
                 part.checks.add(record)
                 line.advance()
-                part.scores.add(record.release)
+                part.scores.add(record)
             },
             fold: { merged, part in
                 var scores = part.partial.scores

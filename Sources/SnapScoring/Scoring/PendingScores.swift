@@ -19,6 +19,18 @@ package struct PendingScores: Sendable {
 
     package mutating func add(_ trace: TraceRelease) {
         accumulator.prepare(trace, into: pending)
+        advance()
+    }
+
+    /// ``add(_:)`` of `record.release`, read in place (``ScoreAccumulator/prepare(_:into:)``
+    /// of the record): `add(record.release)` from a closure copies the release to pass it.
+    package mutating func add(_ record: TraceRecord) {
+        accumulator.prepare(record, into: pending)
+        advance()
+    }
+
+    /// Counts the trace just prepared; scores the batch when it is full.
+    private mutating func advance() {
         pending += 1
         if pending == ScoreAccumulator.batchSize { flush() }
     }

@@ -53,6 +53,7 @@ extension ScoreAccumulator {
     /// counts are added when the batch is scored, ``scoreBatch(count:)``). Written in place,
     /// through pointers: the batch arrays hold a batch's slots from the first batch on
     /// (``addBatchSlot(for:)``), and a trace's values are not built apart and copied in.
+    @inline(__always)
     mutating func prepare(_ trace: TraceRelease, into slot: Int) {
         if slot >= batch.count { addBatchSlot(for: trace) }
         var user = 0, file = 0
@@ -97,6 +98,15 @@ extension ScoreAccumulator {
         }
         }
         }
+    }
+
+    /// ``prepare(_:into:)`` of `record.release`, read where it is in the record. The reader's
+    /// consumer (``ComparisonRun``'s closure) passing `record.release` itself would copy the
+    /// 280-byte release to a temporary first (one `memcpy` a trace); the record is passed by
+    /// address, and the release's fields are read from it here.
+    @inline(never)
+    mutating func prepare(_ record: TraceRecord, into slot: Int) {
+        prepare(record.release, into: slot)
     }
 
     /// Adds a slot to each batch array (the first batch only), its values `trace`'s until

@@ -1,5 +1,7 @@
+import Foundation
 import SnapStrategies
 import Testing
+@testable import SnapTraces
 @testable import SnapScoring
 
 @Suite("Pending scores")
@@ -28,6 +30,41 @@ struct PendingScoresTests {
             #expect(a.totals[k].absoluteError == b.totals[k].absoluteError)
             #expect(a.totals[k].snapCorrection == b.totals[k].snapCorrection)
             #expect(a.totals[k].signedErrors == b.totals[k].signedErrors)
+        }
+    }
+
+    /// `add(record)` reads the release in place (``ScoreAccumulator/prepare(_:into:)`` of the
+    /// record); `add(record.release)` is the former path. Every policy of the catalogue, every
+    /// trace of the bundled files (labelled and not, `exact` and `revealed` hit criteria, several
+    /// users, layouts and batches), the two read side by side from the reader's own record.
+    @Test("a record added in place scores as its release added", arguments: ["synthetic.csv", "reveal.csv"])
+    func recordAsItsRelease(file: String) throws {
+        let policies = PolicyCatalog.all
+        var byRecord = PendingScores(policies: policies), byRelease = PendingScores(policies: policies)
+        let reader = try TraceReader(path: packageRoot.appendingPathComponent("Data").appendingPathComponent(file).path,
+                                     options: TraceReadOptions())
+        var traces = 0
+        _ = try reader.forEach { record in
+            byRecord.add(record)
+            byRelease.add(record.release)
+            traces += 1
+        }
+        byRecord.flush()
+        byRelease.flush()
+        let (a, b) = (byRecord.accumulator, byRelease.accumulator)
+        #expect(traces > 2 * ScoreAccumulator.batchSize && a.labelled > 0 && a.unlabelled + a.labelled == traces)
+        #expect(a.labelled == b.labelled && a.unlabelled == b.unlabelled)
+        #expect(a.userCounts == b.userCounts && a.userHitsFlat == b.userHitsFlat)
+        #expect(a.fileNames == b.fileNames && a.fileCounts == b.fileCounts && a.fileHits == b.fileHits)
+        #expect(a.hitPatterns == b.hitPatterns && a.agreements == b.agreements)
+        for (x, y) in zip(a.totals, b.totals) {
+            #expect(x.hits == y.hits && x.overshoots == y.overshoots && x.undershoots == y.undershoots)
+            #expect(x.intendedChanges == y.intendedChanges && x.missedChanges == y.missedChanges)
+            #expect(x.intendedStays == y.intendedStays && x.falseChanges == y.falseChanges)
+            #expect(x.absoluteError.bitPattern == y.absoluteError.bitPattern)
+            #expect(x.snapCorrection.bitPattern == y.snapCorrection.bitPattern)
+            #expect(x.cellsReconfigured.bitPattern == y.cellsReconfigured.bitPattern)
+            #expect(x.signedErrors == y.signedErrors && x.unlabelledPagesMoved == y.unlabelledPagesMoved)
         }
     }
 }
