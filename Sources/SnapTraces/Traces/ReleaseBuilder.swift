@@ -22,11 +22,10 @@ struct ReleaseBuilder: ~Copyable {
     var layoutKey = ByteArena()
     let layoutKeyLen = UnsafeMutablePointer<Int>.allocate(capacity: ReleaseBuilder.layoutFieldCount)
     var lastLayout: CarouselLayout?
-    /// The layout of the last trace whose layout columns were all given by its first row's
-    /// layout cells of span generation `spanLayoutGeneration` (``TraceAssembler/layoutSpan``):
-    /// a trace of the same generation has the same layout bytes, hence the same layout.
-    var spanLayout: CarouselLayout?
-    var spanLayoutGeneration = -1
+    /// The span generation (``TraceAssembler/layoutSpan``) whose first-row layout cells are the
+    /// bytes behind `cachedLayout`, -1 when none is known: a trace of that generation has those
+    /// bytes (the reader compared them), hence that layout, without comparing them again.
+    var cachedLayoutSpan = -1
     var lastLayoutFields: LayoutFields?
     /// User indices by the bytes of their `user_id` (``user(of:intern:)``).
     var userIndices = ByteKeyTable()
@@ -149,21 +148,22 @@ struct ReleaseBuilder: ~Copyable {
     ///
     /// Cheaper still, a trace whose layout columns all come from first-row cells the reader found
     /// identical to those of an earlier trace's first row (one comparison of the row's bytes,
-    /// ``TraceAssembler/layoutSpan``) has that trace's layout, when it had one.
+    /// ``TraceAssembler/layoutSpan``) has the remembered layout when those cells gave it
+    /// (``cachedLayoutSpan``).
+    @inline(__always)
     mutating func layout(of trace: borrowing TraceAssembler) throws(TraceParseError) -> CarouselLayout {
         let span = trace.layoutSpan
-        if span >= 0 && span == spanLayoutGeneration, let spanLayout { return spanLayout }
-        let layout = try layoutOfBytes(trace)
-        if span >= 0 {
-            spanLayout = layout
-            spanLayoutGeneration = span
-        }
-        return layout
+        if span >= 0 && span == cachedLayoutSpan, let cachedLayout { return cachedLayout }
+        return try layoutByBytes(of: trace, span: span)
     }
 
-    /// ``layout(of:)`` by the trace's stored layout bytes.
-    mutating func layoutOfBytes(_ trace: borrowing TraceAssembler) throws(TraceParseError) -> CarouselLayout {
-        if let cachedLayout, layoutBytesUnchanged(trace) { return cachedLayout }
+    /// ``layout(of:)`` without the reader's comparison: the remembered layout when the stored
+    /// bytes are its bytes, else parsed, validated and remembered (with `span`).
+    mutating func layoutByBytes(of trace: borrowing TraceAssembler, span: Int) throws(TraceParseError) -> CarouselLayout {
+        if let cachedLayout, layoutBytesUnchanged(trace) {
+            cachedLayoutSpan = span
+            return cachedLayout
+        }
         let layout = try layoutFor(trace.layoutFields(over: baseLayout), trace)
         // remember the bytes that gave it
         layoutKey.removeAll()
@@ -174,6 +174,7 @@ struct ReleaseBuilder: ~Copyable {
             if n > 0 { layoutKey.append(trace.stored(k), trace.stored(k) + n) }
         }
         cachedLayout = layout
+        cachedLayoutSpan = span
         return layout
     }
 
