@@ -149,9 +149,7 @@ struct ScoreAccumulatorDistinctDecisionsTests {
     /// items among the 27 policies on average) and decisions that differ in one field only.
     @Test("many distinct decisions per trace: every total as TraceOutcome's, trace by trace")
     func distinctDecisionTotals() throws {
-        let bounded = try CarouselLayout(itemWidth: 120, spacing: 8, leadingInset: 8, viewportWidth: 390, itemCount: 200)
-        let looping = try CarouselLayout(itemWidth: 300, spacing: 10, leadingInset: 20, viewportWidth: 375, itemCount: 12,
-                                         isLooping: true)
+        let (bounded, looping) = try ScoreAccumulator.Totals.referenceLayouts()
         var policies: [any SnapPolicy] = (0..<6).map { ScriptedTargets(shift: $0, spread: 9) }
         policies += [ScriptedTargets(shift: 0, spread: 9), ScriptedTargets(shift: 2, spread: 3), NearestPageSnap(), Tag99Snap()]
         var traces: [TraceRelease] = []
@@ -199,16 +197,7 @@ struct ScoreAccumulatorDistinctDecisionsTests {
         single.add(contentsOf: traces.dropFirst(40))
         for acc in [batched, single] {
             let totals = acc.totals
-            #expect(totals.map(\.hits) == expected.map(\.hits))
-            #expect(totals.map(\.overshoots) == expected.map(\.overshoots))
-            #expect(totals.map(\.undershoots) == expected.map(\.undershoots))
-            #expect(totals.map(\.missedChanges) == expected.map(\.missedChanges))
-            #expect(totals.map(\.falseChanges) == expected.map(\.falseChanges))
-            #expect(totals.map(\.absoluteError.bitPattern) == expected.map(\.absoluteError.bitPattern))
-            #expect(totals.map(\.snapCorrection.bitPattern) == expected.map(\.snapCorrection.bitPattern))
-            #expect(totals.map(\.cellsReconfigured.bitPattern) == expected.map(\.cellsReconfigured.bitPattern))
-            #expect(totals.map(\.signedErrors) == expected.map(\.signedErrors))
-            #expect(totals.map(\.unlabelledPagesMoved) == expected.map(\.unlabelledPagesMoved))
+            ScoreAccumulator.Totals.expectBitForBit(totals, expected)
             #expect(acc.hitPatterns == patterns)
             #expect(acc.agreements == agreements)
         }
@@ -225,9 +214,7 @@ struct ScoreAccumulatorHostileDecisionsTests {
     /// their integer sum).
     @Test("hostile decisions and labels: every total as TraceOutcome's, seeded")
     func hostileDecisionTotals() throws {
-        let bounded = try CarouselLayout(itemWidth: 120, spacing: 8, leadingInset: 8, viewportWidth: 390, itemCount: 200)
-        let looping = try CarouselLayout(itemWidth: 300, spacing: 10, leadingInset: 20, viewportWidth: 375, itemCount: 12,
-                                         isLooping: true)
+        let (bounded, looping) = try ScoreAccumulator.Totals.referenceLayouts()
         let policies: [any SnapPolicy] = (0..<5).map { HostileTargets(shift: $0) } + [NearestPageSnap()]
         var seed: UInt64 = 36
         func next() -> Int {
@@ -276,16 +263,7 @@ struct ScoreAccumulatorHostileDecisionsTests {
         #expect(batched.totals.map(\.absoluteError.bitPattern) == twoBatches.map(\.bitPattern))
         batched.add(contentsOf: traces.dropFirst(2 * ScoreAccumulator.batchSize))
         let totals = batched.totals
-        #expect(totals.map(\.hits) == expected.map(\.hits))
-        #expect(totals.map(\.overshoots) == expected.map(\.overshoots))
-        #expect(totals.map(\.undershoots) == expected.map(\.undershoots))
-        #expect(totals.map(\.missedChanges) == expected.map(\.missedChanges))
-        #expect(totals.map(\.falseChanges) == expected.map(\.falseChanges))
-        #expect(totals.map(\.absoluteError.bitPattern) == expected.map(\.absoluteError.bitPattern))
-        #expect(totals.map(\.snapCorrection.bitPattern) == expected.map(\.snapCorrection.bitPattern))
-        #expect(totals.map(\.cellsReconfigured.bitPattern) == expected.map(\.cellsReconfigured.bitPattern))
-        #expect(totals.map(\.signedErrors) == expected.map(\.signedErrors))
-        #expect(totals.map(\.unlabelledPagesMoved) == expected.map(\.unlabelledPagesMoved))
+        ScoreAccumulator.Totals.expectBitForBit(totals, expected)
     }
 }
 

@@ -271,4 +271,27 @@ extension ScoreAccumulator.Totals {
         if o.isFalseChange { falseChanges += 1 }
         return true
     }
+
+    /// The batch scorer's `totals` equal the reference `expected` (``addReference(_:)``): every
+    /// count and histogram, and the floating-point sums bit for bit.
+    static func expectBitForBit(_ totals: [Self], _ expected: [Self], sourceLocation: SourceLocation = #_sourceLocation) {
+        #expect(totals.map(\.hits) == expected.map(\.hits), sourceLocation: sourceLocation)
+        #expect(totals.map(\.overshoots) == expected.map(\.overshoots), sourceLocation: sourceLocation)
+        #expect(totals.map(\.undershoots) == expected.map(\.undershoots), sourceLocation: sourceLocation)
+        #expect(totals.map(\.missedChanges) == expected.map(\.missedChanges), sourceLocation: sourceLocation)
+        #expect(totals.map(\.falseChanges) == expected.map(\.falseChanges), sourceLocation: sourceLocation)
+        #expect(totals.map(\.absoluteError.bitPattern) == expected.map(\.absoluteError.bitPattern), sourceLocation: sourceLocation)
+        #expect(totals.map(\.snapCorrection.bitPattern) == expected.map(\.snapCorrection.bitPattern), sourceLocation: sourceLocation)
+        #expect(totals.map(\.cellsReconfigured.bitPattern) == expected.map(\.cellsReconfigured.bitPattern),
+                sourceLocation: sourceLocation)
+        #expect(totals.map(\.signedErrors) == expected.map(\.signedErrors), sourceLocation: sourceLocation)
+        #expect(totals.map(\.unlabelledPagesMoved) == expected.map(\.unlabelledPagesMoved), sourceLocation: sourceLocation)
+    }
+
+    /// The two layouts of the batch scorer's reference tests: bounded (200 items of 120 pt) and
+    /// looping (12 items of 300 pt).
+    static func referenceLayouts() throws -> (bounded: CarouselLayout, looping: CarouselLayout) {
+        (try CarouselLayout(itemWidth: 120, spacing: 8, leadingInset: 8, viewportWidth: 390, itemCount: 200),
+         try CarouselLayout(itemWidth: 300, spacing: 10, leadingInset: 20, viewportWidth: 375, itemCount: 12, isLooping: true))
+    }
 }
