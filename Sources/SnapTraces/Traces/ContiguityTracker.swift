@@ -22,6 +22,14 @@ struct ContiguityTracker: ~Copyable {
     var idHashes: [UInt64] = []
     var idLines: [Int] = []
     var seenSet: Set<UInt64>?
+    /// While ``monotone``, after the first id: ``prefix`` followed by the decimal text of
+    /// `lastNumericID + 1` (``successorValid``): an id of exactly these bytes is the next increasing
+    /// integer, which extends the last run, without its digits being read again. Not kept past 18
+    /// digits (``integerID(_:_:)`` reads no more).
+    var successor = ByteArena()
+    var successorValid = false
+
+    deinit { successor.free() }
 
     /// The runs of increasing integer ids read while ``monotone`` held.
     var idRuns: [IDRun] {
@@ -33,6 +41,20 @@ struct ContiguityTracker: ~Copyable {
     /// Notes the trace id `s..<e` starting on `line`; true when it was met before.
     @inline(__always)
     mutating func see(_ s: UnsafePointer<UInt8>, _ e: UnsafePointer<UInt8>, line: Int) -> Bool {
+        if successorValid && successor.equals(s, e) {
+            // the next increasing integer (what the general path below finds for these bytes:
+            // `numberedID` gives `lastNumericID + 1`, and `runLast` is `lastNumericID`)
+            lastNumericID &+= 1
+            runLast = lastNumericID
+            advanceSuccessor()
+            return false
+        }
+        return seeByDigits(s, e, line: line)
+    }
+
+    /// ``see(_:_:line:)`` of an id that is not ``successor``.
+    @inline(never)
+    mutating func seeByDigits(_ s: UnsafePointer<UInt8>, _ e: UnsafePointer<UInt8>, line: Int) -> Bool {
         if monotone, let n = numberedID(s, e), firstNumericID == nil || n > lastNumericID {
             // a run exists once the first integer id was read
             if firstNumericID != nil && runLast &+ 1 == n {
@@ -44,9 +66,37 @@ struct ContiguityTracker: ~Copyable {
             }
             if firstNumericID == nil { firstNumericID = n }
             lastNumericID = n
+            writeSuccessor()
             return false
         }
+        successorValid = false
         return seeHashed(s, e, line: line)
+    }
+
+    /// Sets ``successor`` to ``prefix`` and the decimal text of `lastNumericID + 1`.
+    mutating func writeSuccessor() {
+        successor.removeAll()
+        successorValid = false
+        let next = lastNumericID &+ 1
+        guard next > lastNumericID, next < 1_000_000_000_000_000_000 else { return }   // 18 digits at most
+        prefix.withUnsafeBufferPointer { p in
+            if let pb = p.baseAddress { successor.append(pb, pb + p.count) }
+        }
+        Self.withDecimalText(of: next) { s, e in successor.append(s, e) }
+        successorValid = true
+    }
+
+    /// ``successor`` after its id was read: its decimal text plus one, in place when no digit
+    /// is added (else written again).
+    @inline(__always)
+    mutating func advanceSuccessor() {
+        let d = successor.base, first = prefix.count
+        var i = successor.count - 1
+        while i >= first && d[i] == 0x39 {
+            d[i] = 0x30
+            i -= 1
+        }
+        if i >= first { d[i] += 1 } else { writeSuccessor() }
     }
 
     /// The integer of the id `s..<e` when it is ``prefix`` followed by an integer
@@ -104,6 +154,12 @@ struct ContiguityTracker: ~Copyable {
     /// ``hash(_:_:)`` of a prefix whose hash is `prefixHash` followed by the decimal text of `n`
     /// (as ``integerID(_:_:)`` reads it).
     static func hash(ofInteger n: UInt64, after prefixHash: UInt64 = fnvBasis) -> UInt64 {
+        withDecimalText(of: n) { s, e in hash(s, e, after: prefixHash) }
+    }
+
+    /// Calls `body` with the decimal text of `n` (as ``integerID(_:_:)`` reads it: no leading zero).
+    @inline(__always)
+    static func withDecimalText<R>(of n: UInt64, _ body: (UnsafePointer<UInt8>, UnsafePointer<UInt8>) -> R) -> R {
         var digits: (UInt64, UInt64, UInt64) = (0, 0, 0)   // 24 bytes: 20 digits at most
         return withUnsafeMutableBytes(of: &digits) { raw in
             let b = raw.bindMemory(to: UInt8.self)
@@ -113,8 +169,8 @@ struct ContiguityTracker: ~Copyable {
                 b[i] = UInt8(truncatingIfNeeded: v % 10) &+ 48
                 v /= 10
             } while v > 0
-            guard let base = b.baseAddress else { return 0 }
-            return hash(UnsafePointer(base + i), UnsafePointer(base + b.count), after: prefixHash)
+            let base = UnsafePointer(b.baseAddress!)
+            return body(base + i, base + b.count)
         }
     }
 

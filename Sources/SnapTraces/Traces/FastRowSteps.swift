@@ -130,7 +130,8 @@ extension ReaderCore {
         window.pos = p - b
         // a new trace (as the general path)
         if trace.inTrace { try finishTrace(body, intern) }
-        if let error = startTrace(idS, idE) { try fail(error) }
+        // (the id's cell was scanned by `otherStep`, which stops at a quote and refuses the row)
+        if let error = startTrace(idS, idE, quoteFree: true) { try fail(error) }
         rows += 1
         if trace.hasBad { return true }
         trace.lastTime = tv

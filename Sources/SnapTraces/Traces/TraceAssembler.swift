@@ -59,13 +59,13 @@ struct TraceAssembler: ~Copyable {
         ptStart.deallocate(); ptLen.deallocate(); ptLine.deallocate()
     }
 
-    /// Starts the trace with id `s..<e` on `line`.
+    /// Starts the trace with id `s..<e` on `line`; `quoteFree`: the caller knows the id holds no `"`.
     @inline(__always)
-    mutating func start(_ s: UnsafePointer<UInt8>, _ e: UnsafePointer<UInt8>, line: Int) {
+    mutating func start(_ s: UnsafePointer<UInt8>, _ e: UnsafePointer<UInt8>, line: Int, quoteFree: Bool = false) {
         inTrace = true
         idBytes.removeAll()
         idBytes.append(s, e)
-        storedQuote = memchr(s, 0x22, e - s) != nil
+        storedQuote = !quoteFree && memchr(s, 0x22, e - s) != nil
         traceID = byteText(s, e)
         traceLine = line
         t.removeAll(); x.removeAll(); mv.removeAll()
@@ -183,9 +183,12 @@ struct TraceAssembler: ~Copyable {
     /// a whole number, in `0..<item_count` in a bounded layout (any whole number in a looping
     /// one, where it is taken modulo the count by whoever uses it).
     /// (The absent case inline, as ``perTraceNumber(_:expected:)``.)
+    /// An index of plain digits in range is read inline (``plainInteger(_:)``: what the general
+    /// path gives it); anything else, and every error, goes the general way.
     @inline(__always)
     func perTraceIndex(_ f: PerTraceField, in layout: CarouselLayout) throws(TraceParseError) -> Int? {
         guard ptLen[f.rawValue] >= 0 else { return nil }
+        if let i = plainInteger(f), layout.isLooping || i < layout.itemCount { return i }
         return try givenPerTraceIndex(f, in: layout)
     }
 

@@ -116,9 +116,10 @@ extension ReaderCore {
     }
 
     /// Starts a trace on the current line; returns the non-contiguity fault if its id was seen before.
+    /// `quoteFree`: the caller scanned the id and found no `"` (``fastFirstRow(_:_:)``).
     @inline(__always)
-    mutating func startTrace(_ s: UnsafePointer<UInt8>, _ e: UnsafePointer<UInt8>) -> TraceParseError? {
-        trace.start(s, e, line: line)
+    mutating func startTrace(_ s: UnsafePointer<UInt8>, _ e: UnsafePointer<UInt8>, quoteFree: Bool = false) -> TraceParseError? {
+        trace.start(s, e, line: line, quoteFree: quoteFree)
         plan.forgetStepBytes()
         guard ids.see(s, e, line: line) else { return nil }
         return .nonContiguousTrace(file: window.path, line: line, column: "trace_id", traceID: trace.traceID)

@@ -22,14 +22,17 @@ public struct LSQ2VelocityEstimator: VelocityEstimator {
 
     /// The window's points are summed as ``VelocityWindow`` walks them (``LeastSquaresSlope/Sums``),
     /// newest first, as ``LeastSquaresSlope/slope(a:dx:count:)`` sums its arrays: the same slope.
+    /// The newest point, which gives the origin of `a` and `dx`, is summed by its own call
+    /// (``VelocityWindow/walk(_:newest:older:)``): the same operations on the same values.
     public func estimate(_ s: TraceSamples) -> VelocityEstimate {
         var sums = LeastSquaresSlope.Sums()
         var tNew = 0.0, xNew = 0.0
-        let n = VelocityWindow.walk(s) { k, j in
-            let t = s.time[j], x = s.offset[j]
-            if k == 0 { tNew = t; xNew = x }
-            sums.add(t - tNew, x - xNew)
-        }
+        let n = VelocityWindow.walk(s, newest: { j in
+            tNew = s.time[j]; xNew = s.offset[j]
+            sums.add(s.time[j] - tNew, s.offset[j] - xNew)
+        }, older: { _, j in
+            sums.add(s.time[j] - tNew, s.offset[j] - xNew)
+        })
         guard n >= 2 else { return VelocityEstimate(velocity: 0, samplesUsed: n) }
         let v = sums.slope(count: n)
         guard v.isFinite else { return VelocityEstimate(velocity: 0, samplesUsed: n) }

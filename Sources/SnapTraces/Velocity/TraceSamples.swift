@@ -27,7 +27,7 @@ public struct TraceSamples {
     @inlinable public var count: Int { Swift.min(time.count, offset.count, isMove.count) }
 
     /// Index of the newest move sample, or `nil` when there is none.
-    @inlinable public var newestMove: Int? {
+    @inlinable @inline(__always) public var newestMove: Int? {
         var i = count - 1
         while i >= 0 {
             if isMove[i] != 0 { return i }

@@ -43,13 +43,22 @@ public enum VelocityWindow {
 
     /// Calls `visit(k, j)` for the window's row indices `j`, newest first (`k` = 0, 1, …), and
     /// returns how many; 0 when there is no move sample or the pointer had stopped (``select(_:into:)``
-    /// without the array: LSQ2 sums the points as they come).
+    /// without the array).
     @inlinable @inline(__always)
     static func walk(_ s: TraceSamples, _ visit: (Int, Int) -> Void) -> Int {
+        walk(s, newest: { j in visit(0, j) }, older: visit)
+    }
+
+    /// The window's walk with its newest sample apart: `newest(j)` for the newest move sample,
+    /// then `older(k, j)` for the others, newest first (`k` = 1, 2, …); returns how many. LSQ2
+    /// sums the points as they come, relative to the newest: the newest one's own call sets
+    /// that origin, and the loop over the older ones carries no test of which sample is first.
+    @inlinable @inline(__always)
+    static func walk(_ s: TraceSamples, newest: (Int) -> Void, older: (Int, Int) -> Void) -> Int {
         guard let nm = s.newestMove, let lift = s.liftOffTime else { return 0 }
         let tNew = s.time[nm]
         guard lift - tNew <= assumePointerStopped + timeEpsilon else { return 0 }
-        visit(0, nm)
+        newest(nm)
         var count = 1
         var previous = tNew
         var j = nm - 1
@@ -59,7 +68,7 @@ public enum VelocityWindow {
                 let tj = s.time[j]
                 if tj - tNew < oldest || previous - tj > gap { break }
                 if previous - tj > timeEpsilon {
-                    visit(count, j)
+                    older(count, j)
                     count += 1
                 }
                 previous = tj

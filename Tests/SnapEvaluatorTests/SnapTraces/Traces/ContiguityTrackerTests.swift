@@ -75,4 +75,53 @@ import Testing
         #expect(n("0") == 0 && n("42") == 42 && n("999999999999999999") == 999_999_999_999_999_999)
         #expect(n("") == nil && n("007") == nil && n("1e3") == nil && n("-1") == nil && n("1000000000000000000") == nil)
     }
+
+    /// Issue 36: an id equal, byte for byte, to the tracker's ``ContiguityTracker/successor`` (the
+    /// prefix and the last integer plus one) extends the last run without its digits being read.
+    /// On seeded sequences of ids (mostly the next integer, with carries over 9, 99, … and up to
+    /// 18 and 19 digits, gaps, repeats, ids out of order, leading zeros, other prefixes and
+    /// texts), the tracker gives, id after id, what the path that always reads the digits
+    /// (``ContiguityTracker/seeByDigits(_:_:line:)``) gives, and ends in the same state.
+    @Test func theSuccessorShortcutIsTheDigitPath() {
+        var rng = SeededGenerator(seed: 36)
+        var shortcut = 0
+        for round in 0..<400 {
+            var fast = ContiguityTracker(), reference = ContiguityTracker()
+            let prefix = ["", "", "t", "trace-", "u_"][round % 5]
+            let starts: [UInt64] = [0, 1, 7, 95, 995, 99_990, 999_999_999_999_999_990, 99_999_999_999_999_990]
+            var n = starts[Int.random(in: 0..<starts.count, using: &rng)]
+            for line in 2..<80 {
+                var id = prefix + String(n)
+                // rounds without ids out of order (gaps only), with a few, and with many
+                let r = Int.random(in: 0..<100, using: &rng), rate = [0, 1, 10][round % 3]
+                switch r < rate ? Int.random(in: 0..<6, using: &rng) : (r < 95 ? 6 : 4) {
+                case 0: id = prefix + "0" + String(n)                        // leading zero
+                case 1: id = prefix + String(n &- 1)                          // back by one
+                case 2: id = "x" + String(n)                                  // another prefix
+                case 3: id = prefix + String(n) + "a"                         // not an integer
+                case 4: n &+= UInt64.random(in: 2...5, using: &rng)         // a gap
+                        id = prefix + String(n)
+                case 5: id = prefix + String(n &- 1)                          // the last id again
+                        n &-= 1
+                default: break
+                }
+                let bytes = Array(id.utf8)
+                let (a, b, took) = bytes.withUnsafeBufferPointer { p in
+                    let s = p.baseAddress!, e = s + p.count
+                    let took = fast.successorValid && fast.successor.equals(s, e)
+                    return (fast.see(s, e, line: line), reference.seeByDigits(s, e, line: line), took)
+                }
+                if took { shortcut += 1 }
+                #expect(a == b, "\(id) after \(line - 2) ids")
+                n &+= 1
+            }
+            let same = fast.monotone == reference.monotone && fast.idRuns == reference.idRuns
+                && fast.idHashes == reference.idHashes && fast.idLines == reference.idLines
+                && fast.lastNumericID == reference.lastNumericID && fast.firstNumericID == reference.firstNumericID
+                && fast.prefix == reference.prefix
+            #expect(same, "round \(round)")
+        }
+        // most ids took the shortcut
+        #expect(shortcut > 10_000)
+    }
 }

@@ -80,4 +80,39 @@ import Testing
         }
         #expect(fast > 20_000)
     }
+
+    /// Issue 36: an item index of plain digits in range is read inline by
+    /// ``TraceAssembler/perTraceIndex(_:in:)``; on seeded cells (plain digits around the item
+    /// count, leading zeros, signs, points, exponents, letters) in bounded and looping layouts,
+    /// the value or the error (its text included) is the general path's
+    /// (``TraceAssembler/givenPerTraceIndex(_:in:)``).
+    @Test func indicesInRangeReadInlineAsTheGeneralPath() throws {
+        var rng = SeededGenerator(seed: 36)
+        let alphabet = Array("0123456789+-.e x".utf8)
+        var a = TraceAssembler(path: "f.csv")
+        withBytes("1") { a.start($0, $1, line: 2) }
+        var inline = 0, failed = 0
+        for i in 0..<20_000 {
+            let count = Int.random(in: 1...60, using: &rng)
+            let layout = try #require(try LayoutFields(itemWidth: 160, spacing: 10, leadingInset: 10, viewportWidth: 375,
+                                                       itemCount: count, isLooping: i % 4 == 0).layout())
+            var text = String(Int.random(in: 0...(count + 5), using: &rng))
+            if i % 5 == 0 { text = "0" + text }
+            if i % 7 == 0 {
+                var cell = Array(text.utf8)
+                cell[Int.random(in: 0..<cell.count, using: &rng)] = alphabet.randomElement(using: &rng)!
+                text = String(decoding: cell, as: UTF8.self)
+            }
+            withBytes(text) { a.store(PerTraceField.tapIndex.rawValue, $0, $1, line: 3 + i) }
+            let read = Result { () throws(TraceParseError) -> Int? in try a.perTraceIndex(.tapIndex, in: layout) }
+            let general = Result { () throws(TraceParseError) -> Int? in try a.givenPerTraceIndex(.tapIndex, in: layout) }
+            switch (read, general) {
+            case let (.success(x), .success(y)): #expect(x == y, "\(text)")
+            case let (.failure(x), .failure(y)): #expect(x == y, "\(text)"); failed += 1
+            default: Issue.record("\(text): \(read) against \(general)")
+            }
+            if let i = a.plainInteger(.tapIndex), layout.isLooping || i < layout.itemCount { inline += 1 }
+        }
+        #expect(inline > 10_000 && failed > 1_000)
+    }
 }
