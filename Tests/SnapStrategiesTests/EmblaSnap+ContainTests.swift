@@ -145,4 +145,64 @@ struct EmblaContainTests {
             }
         }
     }
+
+    /// `decideBounded` as it was before the searches moved to where their answers are used: both
+    /// the snap nearest the projection and the selected snap found first, for every release.
+    private func eagerDecideBounded(_ policy: EmblaSnap, _ release: Release, force: Double, in layout: CarouselLayout,
+                                    list: EmblaSnap.SnapList) -> SnapDecision {
+        let current = release.offset == release.offset ? release.offset : 0
+        let selected = list.representative(of: release.startSlot(in: layout))
+        let closest = list.nearest(to: current + force)
+        if !(abs(force) >= policy.goToNextThreshold(in: layout)) {
+            return layout.decision(slot: closest, rule: force == 0 ? "closest-snap" : "closest-to-projection")
+        }
+        if policy.skipSnaps != 0 && list.nearest(to: current) != selected {
+            let base = list.reachedBound(current + force) ? force : list.snap(closest) - current
+            return layout.decision(slot: list.nearest(to: current + policy.skipFactor * base), rule: "skip-snaps")
+        }
+        let next = list.representative(of: selected &+ (force > 0 ? 1 : -1))
+        return layout.decision(slot: next, rule: force > 0 ? "next" : "previous")
+    }
+
+    /// Each search made only where its answer is used decides as the eager form above: seeded
+    /// releases (every path: under and over the threshold, skipSnaps on and off, projections
+    /// past either bound, NaN and infinite offsets and forces) in random bounded layouts of every
+    /// containScroll mode, compared field by field, the offset by its bits.
+    @Test("searches where their answers are used decide as the eager form", arguments: [1, 2, 3] as [UInt64])
+    func lazySearchesDecideAsEager(seed: UInt64) throws {
+        var state: UInt64 = 0x3636_e3b2 &+ seed
+        func uniform() -> Double {
+            state = state &* 6364136223846793005 &+ 1442695040888963407
+            return Double(state >> 11) / Double(1 << 53)
+        }
+        let alignments: [SnapAlignment] = [.leading, .center, .trailing]
+        var paths = Set<String>()
+        for round in 0..<120 {
+            let layout = try CarouselLayout(itemWidth: 5 + 400 * uniform(), spacing: 30 * uniform(),
+                                            leadingInset: 60 * uniform(), viewportWidth: 100 + 900 * uniform(),
+                                            itemCount: [1, 2, 3, 7, 40, 255][round % 6], alignment: alignments[round % 3])
+            let mode = EmblaSnap.ContainScroll.allCases[round % 3]
+            let list = EmblaSnap.SnapList(layout: layout, mode: mode)
+            let span = Swift.max(1, layout.maxOffset) + 2 * layout.stride
+            for skip in [0.0, 1.0] {
+                let policy = EmblaSnap(thresholdFraction: 0.4 * uniform(), skipSnaps: skip, skipFactor: uniform(),
+                                       containScroll: mode)
+                for k in 0..<80 {
+                    let offset = k == 79 ? .nan : k == 78 ? .infinity : -layout.stride + span * uniform()
+                    let start = k % 3 == 0 ? nil : Int(uniform() * Double(layout.itemCount + 2)) - 1
+                    let release = Release(offset: offset, velocity: (uniform() - 0.5) * 4, startOffset: offset,
+                                          startIndex: start)
+                    let force = k == 77 ? .infinity : k == 76 ? -.nan : k == 75 ? 0 : (uniform() - 0.5) * 3 * span
+                    let lazy = policy.decideBounded(release, force: force, in: layout, list: list)
+                    let eager = eagerDecideBounded(policy, release, force: force, in: layout, list: list)
+                    #expect(lazy.targetSlot == eager.targetSlot && lazy.targetIndex == eager.targetIndex
+                                && lazy.targetOffset.bitPattern == eager.targetOffset.bitPattern && lazy.rule == eager.rule,
+                            "\(release) force \(force) in \(layout), \(mode)")
+                    paths.insert(lazy.rule)
+                }
+            }
+        }
+        #expect(paths.isSuperset(of: ["closest-snap", "closest-to-projection", "skip-snaps", "next", "previous"]),
+                "\(paths)")
+    }
 }

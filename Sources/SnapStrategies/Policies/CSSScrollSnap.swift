@@ -230,34 +230,6 @@ public struct CSSScrollSnap: DeclaredParameters, Hashable {
         return decide(release, in: layout, displacement: flingDisplacement(velocity: release.velocity))
     }
 
-    /// ``decide(_:in:)`` for each release, the first inertial delta of its fling estimate taken
-    /// from (or first stored in) its ``ReleaseKinematics`` (both CSS policies estimate the same
-    /// fling at their default frame interval): the same displacement, bit for bit, as
-    /// ``flingDisplacement(velocity:)``; the search for the closest valid snap in a bounded layout
-    /// too (``ReleaseKinematics/closestSnap(to:from:direction:truncating:in:search:)``: both
-    /// strictnesses search alike and apply their range after). With ``decayPrediction`` each release is decided alone
-    /// (``decideWithDecayPrediction(_:in:)``: it follows the fling frame by frame, nothing to share).
-    public func decide(_ releases: UnsafeBufferPointer<Release>, in layouts: UnsafeBufferPointer<CarouselLayout>,
-                       sharing kinematics: UnsafeMutableBufferPointer<ReleaseKinematics>,
-                       into decisions: UnsafeMutableBufferPointer<SnapDecision>) {
-        let count = Swift.min(releases.count, layouts.count, kinematics.count, decisions.count)
-        if decayPrediction != 0 {
-            for i in 0..<count { decisions.store(decideWithDecayPrediction(releases[i], in: layouts[i]), at: i) }
-            return
-        }
-        let estimate = ChromiumFlingEstimate(distanceScalar: distanceScalar, frameInterval: frameInterval)
-        for i in 0..<count {
-            let release = releases[i], velocity = release.velocity
-            var displacement: Double?
-            if abs(velocity) >= minFlingVelocity, velocity != 0 {
-                let delta = kinematics[i].chromiumFirstInertialDelta(of: release, frameInterval: frameInterval)
-                displacement = estimate.displacement(firstInertialDelta: delta)
-            }
-            decisions.store(decide(release, in: layouts[i], displacement: displacement, sharing: kinematics.baseAddress! + i),
-                            at: i)
-        }
-    }
-
     /// ``decide(_:in:)`` with the fling displacement given (``flingDisplacement(velocity:)``), the
     /// closest-snap search kept in `shared` when given.
     @inline(__always)
@@ -412,7 +384,7 @@ public struct CSSScrollSnap: DeclaredParameters, Hashable {
     /// first item whose snap is at or past `base`, and never falls from `j` on. The scan's answer
     /// is therefore the first item at the least distance left of `j` unless `j` is strictly closer.
     /// Returns that item with its distance (`nil`: no valid item); the caller applies the range.
-    private func closestItem(to base: Double, from current: Double, direction: Int, truncating: Bool,
+    func closestItem(to base: Double, from current: Double, direction: Int, truncating: Bool,
                              in layout: CarouselLayout) -> (index: Int, distance: Double)? {
         let n = layout.itemCount
         @inline(__always) func snap(_ i: Int) -> Double { layout.snapOffset(ofSlot: i) }
@@ -441,8 +413,13 @@ public struct CSSScrollSnap: DeclaredParameters, Hashable {
 
     /// The first index in `lo...hi` at which `predicate` (false, then true, along the indices)
     /// holds, or `hi + 1`: a binary search whose first two probes go to `guess` and its neighbour.
+    /// The guess (clamped to `lo...hi + 1`) is checked first, straight through: it is the answer
+    /// exactly when the predicate holds there (or it is `hi + 1`) and not just before it (or it is
+    /// `lo`), since a predicate that turns true once has one such index. Otherwise the search.
     @inline(__always)
-    private static func firstIndex(in lo: Int, _ hi: Int, guess: Int, where predicate: (Int) -> Bool) -> Int {
+    static func firstIndex(in lo: Int, _ hi: Int, guess: Int, where predicate: (Int) -> Bool) -> Int {
+        let g = SnapMath.clamp(guess, lo, hi + 1)
+        if (g > hi || predicate(g)) && (g == lo || !predicate(g - 1)) { return g }
         var lo = lo, hi = hi + 1  // the answer is in lo...hi
         var probe = guess
         var probes = 0

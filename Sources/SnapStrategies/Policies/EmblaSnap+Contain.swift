@@ -112,16 +112,18 @@ extension EmblaSnap {
     /// builds one per run of traces in the same layout).
     func decideBounded(_ release: Release, force: Double, in layout: CarouselLayout, list: SnapList) -> SnapDecision {
         let current = release.offset == release.offset ? release.offset : 0
-        let selected = list.representative(of: release.startSlot(in: layout))
-        let closest = list.nearest(to: current + force)
+        // Each search where its answer is used (the snap nearest the projection is not, when the
+        // release goes to a neighbour: most swipes past the threshold).
         if !(abs(force) >= goToNextThreshold(in: layout)) {
-            return layout.decision(slot: closest, rule: force == 0 ? "closest-snap" : "closest-to-projection")
+            return layout.decision(slot: list.nearest(to: current + force),
+                                   rule: force == 0 ? "closest-snap" : "closest-to-projection")
         }
+        let selected = list.representative(of: release.startSlot(in: layout))
         // targetChanged: byDistance(0, false) — the snap nearest the (constrained) current position.
         if skipSnaps != 0 && list.nearest(to: current) != selected {
             // allowedForce: baseForce = byDistance(force, true).distance, the force itself when
             // the projection passes a bound; kept at skipFactor, then snapped again.
-            let base = list.reachedBound(current + force) ? force : list.snap(closest) - current
+            let base = list.reachedBound(current + force) ? force : list.snap(list.nearest(to: current + force)) - current
             return layout.decision(slot: list.nearest(to: current + skipFactor * base), rule: "skip-snaps")
         }
         let next = list.representative(of: selected &+ (force > 0 ? 1 : -1))

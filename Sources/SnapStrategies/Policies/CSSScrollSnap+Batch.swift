@@ -1,0 +1,202 @@
+// CSS scroll snap's batch path: what is the same for every release of a layout and a policy decided
+// once, and the common case (a bounded row of items no wider than the snapport) decided straight through.
+
+extension CSSScrollSnap {
+    /// ``decide(_:in:)`` for each release, the first inertial delta of its fling estimate taken
+    /// from (or first stored in) its ``ReleaseKinematics`` (both CSS policies estimate the same
+    /// fling at their default frame interval): the same displacement, bit for bit, as
+    /// ``flingDisplacement(velocity:)``. With ``decayPrediction`` each release is decided alone
+    /// (``decideWithDecayPrediction(_:in:)``: it follows the fling frame by frame, nothing to share).
+    ///
+    /// What depends only on the policy is settled once per batch (``decidesNarrowRows``), what
+    /// depends only on the layout once per release before anything else (``NarrowRow``): in a
+    /// bounded layout whose items are no wider than the snapport, with `scroll-snap-stop: normal`
+    /// and no scroll-end snap, there is no covering candidate, no stop-always search and no coast,
+    /// and the release is decided by ``decideNarrow(current:displacement:in:layout:sharing:)``, whose
+    /// search guesses and checks instead of searching (``NarrowRow/closestItem(to:from:direction:)``).
+    /// Any other release takes the general path (``decide(_:in:displacement:sharing:)``). Both keep
+    /// the closest-snap search in the release's ``ReleaseKinematics``
+    /// (``ReleaseKinematics/closestSnap(to:from:direction:truncating:in:search:)``) for the other
+    /// strictness. Decisions are the general path's bit for bit (`CSSScrollSnap+BatchTests`).
+    public func decide(_ releases: UnsafeBufferPointer<Release>, in layouts: UnsafeBufferPointer<CarouselLayout>,
+                       sharing kinematics: UnsafeMutableBufferPointer<ReleaseKinematics>,
+                       into decisions: UnsafeMutableBufferPointer<SnapDecision>) {
+        let count = Swift.min(releases.count, layouts.count, kinematics.count, decisions.count)
+        if decayPrediction != 0 {
+            for i in 0..<count { decisions.store(decideWithDecayPrediction(releases[i], in: layouts[i]), at: i) }
+            return
+        }
+        let estimate = ChromiumFlingEstimate(distanceScalar: distanceScalar, frameInterval: frameInterval)
+        let narrowRows = decidesNarrowRows
+        for i in 0..<count {
+            let release = releases[i], velocity = release.velocity
+            var displacement: Double?
+            if abs(velocity) >= minFlingVelocity, velocity != 0 {
+                let delta = kinematics[i].chromiumFirstInertialDelta(of: release, frameInterval: frameInterval)
+                displacement = estimate.displacement(firstInertialDelta: delta)
+            }
+            let layout = layouts.baseAddress! + i
+            if narrowRows, let row = NarrowRow(layout.pointee, range: range(in: layout.pointee)) {
+                decisions.store(decideNarrow(current: layout.pointee.clampedOffset(release.offset),
+                                             displacement: displacement, in: row, layout: layout,
+                                             sharing: kinematics.baseAddress! + i), at: i)
+            } else {
+                decisions.store(decide(release, in: layout.pointee, displacement: displacement,
+                                       sharing: kinematics.baseAddress! + i), at: i)
+            }
+        }
+    }
+
+    /// Whether this policy decides a release in a ``NarrowRow`` by ``decideNarrow(current:displacement:in:layout:sharing:)``:
+    /// `scroll-snap-stop: normal` (``stopAlways`` 0) and, for proximity, no scroll-end snap
+    /// (``scrollEndSnap`` 0), so that neither a stop-always search nor a coast can follow.
+    var decidesNarrowRows: Bool { stopAlways == 0 && (strictness == .mandatory || scrollEndSnap == 0) }
+
+    /// A bounded layout whose items are no wider than the snapport (``snapportWidth(of:)``): no
+    /// item offers a covering candidate (``covering(at:from:direction:range:in:)`` finds none), so
+    /// the aligned search alone decides.
+    struct NarrowRow {
+        /// The layout's item count, alignment origin, stride and maximum offset.
+        let count: Int, origin: Double, stride: Double, maxOffset: Double
+        /// The policy's range in this layout (``CSSScrollSnap/range(in:)``).
+        let range: Double
+
+        /// `nil` for a looping layout or one with items wider than the snapport.
+        @inline(__always)
+        init?(_ layout: CarouselLayout, range: Double) {
+            guard !layout.isLooping, !(layout.itemWidth > CSSScrollSnap.snapportWidth(of: layout)) else { return nil }
+            self.range = range
+            count = layout.itemCount
+            origin = layout.alignmentOrigin
+            stride = layout.stride
+            maxOffset = layout.maxOffset
+        }
+
+        /// Item `i`'s snap offset, `i` in `0..<count`: ``CarouselLayout/snapOffset(ofSlot:)``'s
+        /// arithmetic (`alignmentOrigin + i·stride` clamped to `[0, maxOffset]`, never NaN here).
+        @inline(__always)
+        func snap(_ i: Int) -> Double { Swift.min(Swift.max(origin + Double(i) * stride, 0), maxOffset) }
+
+        /// The first item `i` for which `holds(snap(i))` (false, then true, along the items), or
+        /// `count`, when it is the item at which the unclamped snaps reach `x`; `nil` when it is not
+        /// (or `x` is not a number).
+        @inline(__always)
+        func turn(at x: Double, where holds: (Double) -> Bool) -> Int? {
+            let p = (x - origin) / stride
+            let g: Int
+            if p > 0 {
+                guard p < Double(count) else { return holds(snap(count - 1)) ? nil : count }
+                let t = Int(p)
+                g = Double(t) < p ? t + 1 : t
+            } else {
+                guard p == p else { return nil }
+                g = 0
+            }
+            guard g == count || holds(snap(g)) else { return nil }
+            return g == 0 || !holds(snap(g - 1)) ? g : nil
+        }
+
+        /// ``CSSScrollSnap/closestItem(to:from:direction:truncating:in:)`` (not truncating) without
+        /// its binary searches, `nil` when it must be asked instead (`found` `nil`: no valid item).
+        /// `j`, the first item whose snap is at or past `base`, is guessed from the unclamped snaps
+        /// and checked against its neighbour (the one index where a predicate that turns true once
+        /// turns); the valid run's end is looked for only when it decides: when the items before `j`
+        /// are not valid (moving forward: then its first item is the answer) or `j` is not
+        /// (moving back). As in `closestItem`, `j` and the item before it compete, ties to the
+        /// earlier; the item before that is checked for the same distance. Any guess or tie that
+        /// does not hold (several items sharing a clamped snap at an end, a base on a snap or a
+        /// rounding just across one) answers `nil`: the same item and distance, or none.
+        @inline(__always)
+        func closestItem(to base: Double, from current: Double,
+                         direction: Int) -> (found: (index: Int, distance: Double)?, known: Bool) {
+            guard let reach = turn(at: base, where: { $0 - base >= 0 }) else { return (nil, false) }
+            var j = reach, rightInRun = reach < count, leftInRun = reach > 0, secondInRun = reach > 1
+            if direction > 0 {
+                if reach == 0 || !(snap(reach - 1) - current >= 0.5) {
+                    // The valid run starts at or after `reach`: its first item, if any.
+                    guard let first = turn(at: current + 0.5, where: { $0 - current >= 0.5 }) else { return (nil, false) }
+                    return (first < count ? (first, abs(snap(first) - base)) : nil, true)
+                }
+                secondInRun = reach > 1 && snap(reach - 2) - current >= 0.5
+            } else if direction < 0, !(reach < count && snap(reach) - current <= -0.5) {
+                // The valid run ends before `reach`: its last item competes alone.
+                guard let end = turn(at: current - 0.5, where: { !($0 - current <= -0.5) }) else { return (nil, false) }
+                guard end > 0 else { return (nil, true) }
+                j = end
+                rightInRun = false
+                leftInRun = true
+                secondInRun = end > 1
+            }
+            var best = j
+            var bestDistance = rightInRun ? abs(snap(j) - base) : Double.infinity
+            if leftInRun {
+                let left = abs(snap(j - 1) - base)
+                if left <= bestDistance {
+                    if secondInRun && abs(snap(j - 2) - base) <= left { return (nil, false) }
+                    best = j - 1
+                    bestDistance = left
+                }
+            }
+            return ((best, bestDistance), true)
+        }
+    }
+
+    /// The proximity range of this policy in `layout` (unbounded for mandatory), points.
+    @inline(__always)
+    func range(in layout: CarouselLayout) -> Double {
+        strictness == .proximity ? proximityRatio * layout.viewportWidth : Double.infinity
+    }
+
+    /// The closest valid item in a ``NarrowRow`` (``NarrowRow/closestItem(to:from:direction:)``,
+    /// else ``closestItem(to:from:direction:truncating:in:)``) within the row's range, as a decision
+    /// with `rule`; the search kept in (or read from) `shared` when given
+    /// (``ReleaseKinematics/closestSnap(to:from:direction:truncating:in:search:)``: the other
+    /// strictness searches alike).
+    @inline(__always)
+    func narrowTarget(to base: Double, from current: Double, direction: Int, rule: StaticString,
+                      in row: NarrowRow, layout: UnsafePointer<CarouselLayout>,
+                      sharing shared: UnsafeMutablePointer<ReleaseKinematics>?) -> SnapDecision? {
+        func search() -> (index: Int, distance: Double)? {
+            let quick = row.closestItem(to: base, from: current, direction: direction)
+            return quick.known ? quick.found
+                : closestItem(to: base, from: current, direction: direction, truncating: false, in: layout.pointee)
+        }
+        let found = if let shared {
+            shared.pointee.closestSnap(to: base, from: current, direction: direction, truncating: false,
+                                       in: layout.pointee, search: search)
+        } else {
+            search()
+        }
+        guard let found, found.distance < row.range else { return nil }
+        // `layout.decision(slot:rule:)` of an item of the row: the same slot, item and offset.
+        return SnapDecision(targetSlot: found.index, targetIndex: found.index, targetOffset: row.snap(found.index),
+                            rule: rule)
+    }
+
+    /// ``decide(current:displacement:in:)`` in a ``NarrowRow`` of `layout` for a policy that ``decidesNarrowRows``,
+    /// `current` already clamped: the general path with what cannot happen there left out (the
+    /// covering resolution answers the aligned slot; no stop-always search), the search kept in
+    /// `shared` when given.
+    @inline(__always)
+    func decideNarrow(current: Double, displacement rawDisplacement: Double?, in row: NarrowRow,
+                      layout: UnsafePointer<CarouselLayout>,
+                      sharing shared: UnsafeMutablePointer<ReleaseKinematics>? = nil) -> SnapDecision {
+        guard let displacement = rawDisplacement, displacement == displacement, displacement != 0 else {
+            return narrowTarget(to: current, from: current, direction: 0, rule: "end-position", in: row, layout: layout,
+                                sharing: shared)
+                ?? noSnap(at: current, in: layout.pointee)
+        }
+        let intended = current + displacement
+        let direction = displacement > 0 ? 1 : -1
+        if let found = narrowTarget(to: intended, from: current, direction: direction,
+                                    rule: "fling-closest-in-direction", in: row, layout: layout, sharing: shared) {
+            return found
+        }
+        if strictness == .mandatory,
+           let found = narrowTarget(to: current, from: current, direction: 0,
+                                    rule: "fling-fallback-end-position", in: row, layout: layout, sharing: shared) {
+            return found
+        }
+        return noSnap(at: intended, in: layout.pointee)
+    }
+}
