@@ -149,4 +149,42 @@ struct ReusePoolTests {
         #expect(pool.reconfigurations(from: -.infinity, to: .infinity) > 0)
         #expect(pool.window(atOffset: .infinity) != nil)
     }
+
+    /// The departure's count from the window ends at the end offset (``ReusePool/edges(atOffset:)``,
+    /// what a caller keeps for many settles) equals its count from the offset alone, and both
+    /// equal the count as the window's ends were computed before the ends were clamped once per
+    /// departure (the reference below), on a dense grid of offsets with NaN and infinities,
+    /// bounded and looping, spare 0…2.
+    @Test("reconfigurations from kept window ends: the count from the offset, on a dense grid")
+    func arrivingEdges() throws {
+        var offsets = stride(from: -900.0, through: 8_000, by: 37.5).map { $0 }
+        offsets += [0, -0.0, 170, 6_290, 6_291, .nan, .infinity, -.infinity, 1e300, -1e300]
+        func reference(_ pool: ReusePool, _ start: Double, _ end: Double) -> Int {
+            guard start == start, end == end, start != end else { return 0 }
+            let n = pool.layout.itemCount, spare = pool.spareCellsPerSide
+            if end > start {
+                let a = pool.lastVisibleSlot(atOffset: start) + spare, b = pool.lastVisibleSlot(atOffset: end) + spare
+                return pool.layout.isLooping ? b - a : SnapMath.clamp(b, -1, n - 1) - SnapMath.clamp(a, -1, n - 1)
+            }
+            let a = pool.firstVisibleSlot(atOffset: start) - spare, b = pool.firstVisibleSlot(atOffset: end) - spare
+            return pool.layout.isLooping ? a - b : SnapMath.clamp(a, 0, n) - SnapMath.clamp(b, 0, n)
+        }
+        var moved = 0, fromOffset = 0, fromEdges = 0
+        for looping in [false, true] {
+            for spare in 0...2 {
+                let pool = ReusePool(layout: try layout(looping: looping), spareCellsPerSide: spare)
+                for start in offsets {
+                    let departure = pool.departure(from: start)
+                    for end in offsets {
+                        let n = reference(pool, start, end)
+                        if departure.reconfigurations(to: end) != n { fromOffset += 1 }
+                        if departure.reconfigurations(to: end, arriving: pool.edges(atOffset: end)) != n { fromEdges += 1 }
+                        moved += n != 0 ? 1 : 0
+                    }
+                }
+            }
+        }
+        #expect(moved > 10_000)
+        #expect(fromOffset == 0 && fromEdges == 0)
+    }
 }

@@ -36,6 +36,15 @@ extension ScoreAccumulator {
         /// Where UIKit's normal deceleration would come to rest, points.
         var natural: Double
         var departure: ReusePool.Departure
+        /// Entries of ``slotEdges`` this trace may use (``slotTableCount(for:at:)``): its layout's
+        /// item count when the table is its layout's, else 0.
+        var tableCount = 0
+
+        /// Whether the lean loop may score it (``scoreDecisions(at:count:lean:)``): labelled,
+        /// exact, bounded, its intended item within ±2^62, its layout the slot table's.
+        var isLean: Bool {
+            labelled && exact && !looping && intended >= -(1 << 62) && intended <= 1 << 62 && tableCount > 0
+        }
     }
 
     /// The cell reconfigurations counted for one trace's settles (``batchCells``, ``ways``
@@ -62,6 +71,7 @@ extension ScoreAccumulator {
             if userCounts.count <= user { addUsers(upTo: user) }
             file = fileIndex(trace.location.file)
         }
+        let tableCount = slotTableCount(for: trace.layout, at: slot)
         batch.withUnsafeMutableBufferPointer { prepared in
         batchReleases.withUnsafeMutableBufferPointer { releases in
         batchLayouts.withUnsafeMutableBufferPointer { layouts in
@@ -94,6 +104,7 @@ extension ScoreAccumulator {
             p.pointee.direction = direction
             p.pointee.natural = UIKitDeceleration.normal.restingOffset(of: release.pointee, in: layout.pointee)
             p.pointee.departure = ReusePool(layout: layout.pointee).departure(from: release.pointee.offset)
+            p.pointee.tableCount = tableCount
         }
         }
         }
@@ -138,7 +149,10 @@ extension ScoreAccumulator {
         var labelledHere = 0, changesHere = 0
         // The file of the batch's labelled traces while they all have one (`oneFile`).
         var file = -1, oneFile = true
+        // Whether the batch is scored by the lean loop (``scoreDecisions(at:count:lean:)``).
+        var lean = allowsLean && words == 1
         for t in 0..<count {
+            lean = lean && batch[t].isLean
             if batch[t].labelled {
                 labelledHere += 1
                 changesHere += batch[t].changes ? 1 : 0
@@ -150,15 +164,19 @@ extension ScoreAccumulator {
             }
         }
         labelled += labelledHere
+        leanBatches += lean ? 1 : 0
         for w in 0..<(count * words) { batchPatterns[w] = 0 }
-        // No cell count known yet for the batch's traces (a NaN offset matches no settle).
-        batchCells.withUnsafeMutableBufferPointer { cells in
-            for i in 0..<(count * CellEntry.ways) { cells[i].offset = .nan }
+        // No cell count known yet for the batch's traces (a NaN offset matches no settle); the
+        // lean loop counts by ``slotEdges`` instead.
+        if !lean {
+            batchCells.withUnsafeMutableBufferPointer { cells in
+                for i in 0..<(count * CellEntry.ways) { cells[i].offset = .nan }
+            }
         }
         for k in 0..<p {
             let policy = policies[k]   // one copy of the existential per batch, opened below
             let hits = counters[k * Counter.stride + Counter.hits]
-            score(policy, at: k, count: count)
+            score(policy, at: k, count: count, lean: lean)
             // Intended changes and stays are the trace's, the same for every policy.
             counters[k * Counter.stride + Counter.intendedChanges] += changesHere
             counters[k * Counter.stride + Counter.intendedStays] += labelledHere - changesHere
@@ -212,17 +230,9 @@ extension ScoreAccumulator {
     /// counters, sets its bit in each labelled trace's hit pattern and records its targets of
     /// unlabelled traces. Generic, so the existential is opened once, and the policy decides the
     /// whole batch in its own loop (``SnapPolicy/decide(_:in:into:)``, the policy's `decide`
-    /// inlined). One scoring loop over the batch (one pass for all of a trace's outcomes) reads
-    /// the batch and writes the counters through pointers (no copies of a trace, no bounds or
-    /// uniqueness checks per access) and calls nothing: what is rare (a value beyond the
-    /// histograms' bins, a trace scored under ``HitCriterion/revealed``) is noted in
-    /// ``batchScratch`` and finished after it, so that the loop keeps its sums in registers.
-    /// The yes/no outcomes of a labelled trace (hit, overshoot, undershoot, missed and false
-    /// change) are added as one code into ``Tally`` (32 counts: one increment per trace instead
-    /// of five sums); the policy's counters are derived from it after the loop.
-    private mutating func score<P: SnapPolicy>(_ policy: P, at k: Int, count: Int) {
-        let p = policies.count, words = wordsPerTrace
-        let word = k / 64, bit: UInt64 = 1 << UInt64(k % 64)
+    /// inlined); the decisions are then scored by ``scoreDecisions(at:count:lean:)``, in its lean
+    /// form when every trace of the batch allows it (`lean`, ``Prepared/isLean``).
+    private mutating func score<P: SnapPolicy>(_ policy: P, at k: Int, count: Int, lean: Bool) {
         batchReleases.withUnsafeBufferPointer { releases in
         batchLayouts.withUnsafeBufferPointer { layouts in
         batchKinematics.withUnsafeMutableBufferPointer { kinematics in
@@ -233,15 +243,54 @@ extension ScoreAccumulator {
         }
         }
         }
+        if lean { scoreLean(at: k, count: count) } else { scoreGeneral(at: k, count: count) }
+    }
+
+    /// ``scoreDecisions(at:count:lean:)`` of a batch of labelled traces, all scored under
+    /// ``HitCriterion/exact``, none looping, every intended item within ±2^62.
+    @inline(never)
+    mutating func scoreLean(at k: Int, count: Int) { scoreDecisions(at: k, count: count, lean: true) }
+
+    /// ``scoreDecisions(at:count:lean:)`` of any batch.
+    @inline(never)
+    mutating func scoreGeneral(at k: Int, count: Int) { scoreDecisions(at: k, count: count, lean: false) }
+
+    /// Scores the decisions of policy `k` in ``batchDecisions`` for `batch[0..<count]`. One
+    /// scoring loop over the batch (one pass for all of a trace's outcomes) reads the batch and
+    /// writes the counters through pointers (no copies of a trace, no bounds or uniqueness checks
+    /// per access) and calls nothing: what is rare (a value beyond the histograms' bins, a trace
+    /// scored under ``HitCriterion/revealed``) is noted in ``batchScratch`` and finished after it,
+    /// so that the loop keeps its sums in registers. The yes/no outcomes of a labelled trace (hit,
+    /// overshoot, undershoot, missed and false change) are added as one code into ``Tally`` (32
+    /// counts: one increment per trace instead of five sums); the policy's counters are derived
+    /// from it after the loop.
+    ///
+    /// `lean` (a constant in each caller, so that each gets its own loop): the batch is all
+    /// labelled, exact and bounded, intended items within ±2^62, layouts the slot table's
+    /// (``Prepared/isLean``), and the policies fit one word of hit pattern, so the loop tests
+    /// none of these per trace; the item error is a plain subtraction (saturated only when beyond
+    /// the bins: it cannot wrap into them); the hits are the errors counted in bin 0 (exact: a hit
+    /// is an error of 0); and the cells reconfigured are counted from the window ends kept by slot
+    /// (``slotEdges``) instead of the per-trace ``batchCells``, and summed as an integer. The same
+    /// outcomes, the same sums in the same order.
+    @inline(__always)
+    private mutating func scoreDecisions(at k: Int, count: Int, lean: Bool) {
+        let p = policies.count, words = wordsPerTrace
+        let word = k / 64, bit: UInt64 = 1 << UInt64(k % 64)
+        // The pool of the slot table's layout (the traces that use the table have this layout).
+        let slotPool = ReusePool(layout: slotLayout ?? batchLayouts[0])
         // Sums in trace order, as one by one. The snap corrections are summed without testing each
         // for a finite value: all of them are finite exactly when the sum is (they are ≥ 0 or NaN);
         // otherwise the batch's corrections are summed again, as ``TraceOutcome`` counts them.
         var correction = corrections[k], absoluteError = absoluteErrors[k], cellsReconfigured = cellSums[k]
         var errorsBeyond = 0, pagesBeyond = 0, revealed = 0, binnedErrors = 0
+        // Lean: the cells summed as an integer (``cellSums(from:adding:count:)``).
+        var cellCount = 0
         batchDecisions.withUnsafeBufferPointer { decisions in
         batchLayouts.withUnsafeBufferPointer { layouts in
         batch.withUnsafeMutableBufferPointer { traces in
         batchCells.withUnsafeMutableBufferPointer { cellEntries in
+        slotEdges.withUnsafeMutableBufferPointer { slotEdges in
         counters.withUnsafeMutableBufferPointer { counters in
         batchPatterns.withUnsafeMutableBufferPointer { patterns in
         batchTargets.withUnsafeMutableBufferPointer { targets in
@@ -249,27 +298,43 @@ extension ScoreAccumulator {
             guard let first = traces.baseAddress, let decided = decisions.baseAddress, let layouts = layouts.baseAddress,
                   let c = counters.baseAddress.map({ $0 + k * Counter.stride }),
                   let patterns = patterns.baseAddress, let targets = targets.baseAddress,
-                  let scratch = scratch.baseAddress, let cellEntries = cellEntries.baseAddress else { return }
+                  let scratch = scratch.baseAddress, let cellEntries = cellEntries.baseAddress,
+                  let slotTable = slotEdges.baseAddress else { return }
             let tally = scratch + Scratch.tally
             // this policy's word of each trace's hit pattern, and its column of the targets
             let patternWord = patterns + word, target = targets + k
+            // Lean: one word of hit pattern a trace; the hits are the errors in bin 0.
+            let stride = lean ? 1 : words, zeroErrors = c[Counter.errorBins + Histogram.radius]
             for code in 0..<Tally.codes { tally[code] = 0 }
             for t in 0..<count {
                 let r = first + t, d = decided + t
                 // What every decided trace adds: snap correction and cells reconfigured.
                 let targetOffset = d.pointee.targetOffset
                 correction += abs(targetOffset - r.pointee.natural)
-                let entry = cellEntries + (t &* CellEntry.ways &+ (d.pointee.targetSlot & (CellEntry.ways &- 1)))
                 let cells: Int
-                if targetOffset == entry.pointee.offset {
-                    cells = entry.pointee.count
+                if lean {
+                    let slot = d.pointee.targetSlot
+                    if UInt(bitPattern: slot) < UInt(bitPattern: r.pointee.tableCount) {
+                        let entry = slotTable + slot
+                        if entry.pointee.offset != targetOffset {
+                            entry.pointee = SlotEdges(offset: targetOffset, edges: slotPool.edges(atOffset: targetOffset))
+                        }
+                        cells = r.pointee.departure.reconfigurations(to: targetOffset, arriving: entry.pointee.edges)
+                    } else {
+                        cells = r.pointee.departure.reconfigurations(to: targetOffset)
+                    }
                 } else {
-                    cells = r.pointee.departure.reconfigurations(to: targetOffset)
-                    entry.pointee = CellEntry(offset: targetOffset, count: cells)
+                    let entry = cellEntries + (t &* CellEntry.ways &+ (d.pointee.targetSlot & (CellEntry.ways &- 1)))
+                    if targetOffset == entry.pointee.offset {
+                        cells = entry.pointee.count
+                    } else {
+                        cells = r.pointee.departure.reconfigurations(to: targetOffset)
+                        entry.pointee = CellEntry(offset: targetOffset, count: cells)
+                    }
                 }
-                cellsReconfigured += Double(cells)
+                if lean { cellCount &+= cells } else { cellsReconfigured += Double(cells) }
                 let targetIndex = d.pointee.targetIndex
-                guard r.pointee.labelled else {
+                guard lean || r.pointee.labelled else {
                     target[t &* p] = targetIndex
                     let moved = TraceOutcome.saturatingDifference(d.pointee.targetSlot, r.pointee.startSlot)
                     if let bin = Histogram.bin(moved) { c[Counter.pagesBins + bin] &+= 1 } else {
@@ -278,7 +343,9 @@ extension ScoreAccumulator {
                     }
                     continue
                 }
-                let e = r.pointee.looping
+                // Lean: |intended| ≤ 2^62, so a wrapped difference within the bins is the true one.
+                var e = lean ? targetIndex &- r.pointee.intended
+                    : r.pointee.looping
                     ? TraceOutcome.itemError(target: targetIndex, intended: r.pointee.intended, in: layouts[t])
                     : TraceOutcome.saturatingDifference(targetIndex, r.pointee.intended)
                 // |e| within the bins is summed as an integer (``absoluteErrors(from:binned:beyond:count:)``).
@@ -286,19 +353,21 @@ extension ScoreAccumulator {
                     c[Counter.errorBins + bin] &+= 1
                     binnedErrors &+= e < 0 ? 0 &- e : e
                 } else {
+                    if lean { e = TraceOutcome.saturatingDifference(targetIndex, r.pointee.intended) }
                     scratch[Scratch.errorsBeyond + errorsBeyond] = e
                     errorsBeyond &+= 1
                 }
                 // Under `revealed` the hit is decided after the loop (`reached` false here).
-                let exact = r.pointee.exact
+                let exact = lean || r.pointee.exact
                 if !exact {
                     scratch[Scratch.revealed + revealed] = t
                     revealed &+= 1
                 }
                 let reached = exact && e == 0
-                patternWord[t &* words] |= reached ? bit : 0
-                tally[Tally.code(reached: reached, error: e, target: targetIndex, of: r.pointee)] &+= 1
+                patternWord[t &* stride] |= reached ? bit : 0
+                tally[Tally.code(reached: lean ? false : reached, error: e, target: targetIndex, of: r.pointee)] &+= 1
             }
+            if lean { c[Counter.hits] += c[Counter.errorBins + Histogram.radius] - zeroErrors }
             for i in 0..<revealed {
                 let t = scratch[Scratch.revealed + i]
                 let d = decided + t
@@ -327,8 +396,10 @@ extension ScoreAccumulator {
         }
         }
         }
+        }
         if !correction.isFinite { correction = snapCorrections(from: corrections[k], of: count) }
         absoluteError = absoluteErrors(from: absoluteError, binned: binnedErrors, beyond: errorsBeyond, count: count)
+        if lean { cellsReconfigured = cellSums(from: cellsReconfigured, adding: cellCount, count: count) }
         corrections[k] = correction
         absoluteErrors[k] = absoluteError
         cellSums[k] = cellsReconfigured
@@ -344,6 +415,24 @@ extension ScoreAccumulator {
     private func absoluteErrors(from start: Double, binned: Int, beyond: Int, count: Int) -> Double {
         if beyond == 0 && start <= Self.exactSumLimit - Double(Histogram.radius * count) { return start + Double(binned) }
         return absoluteErrorsOneByOne(from: start, count: count)
+    }
+
+    /// `start` plus the cells reconfigured by the decisions in ``batchDecisions`` for a lean batch
+    /// `batch[0..<count]`, summed in trace order: `sum` (their sum, as an integer) when every
+    /// partial sum stays within ±2^53 (each addition is then exact: the same `Double`). In a lean
+    /// batch every layout is the slot table's, bounded with at most ``SlotEdges/maxItems`` items,
+    /// so a settle reconfigures at most that many cells (the window's ends are clamped to the
+    /// items); otherwise the batch's counts are summed again one by one.
+    private func cellSums(from start: Double, adding sum: Int, count: Int) -> Double {
+        if abs(start) <= Self.exactSumLimit - Double(SlotEdges.maxItems * count) { return start + Double(sum) }
+        return cellSumsOneByOne(from: start, count: count)
+    }
+
+    @inline(never)
+    private func cellSumsOneByOne(from start: Double, count: Int) -> Double {
+        var sum = start
+        for t in 0..<count { sum += Double(batch[t].departure.reconfigurations(to: batchDecisions[t].targetOffset)) }
+        return sum
     }
 
     /// 2^53: integers up to it are exact in a `Double`.

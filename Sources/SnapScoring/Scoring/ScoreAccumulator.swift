@@ -90,6 +90,14 @@ public struct ScoreAccumulator: Sendable {
     var batchDecisions: [SnapDecision] = []
     /// Cell reconfigurations counted per trace of the batch (``CellEntry``).
     var batchCells: [CellEntry]
+    /// The reuse pool's window ends by slot of the layout ``slotLayout`` (``SlotEdges``; one
+    /// unused entry until a layout is adopted, so that the table always has an address).
+    var slotEdges = [SlotEdges()]
+    var slotLayout: CarouselLayout?
+    /// Batches scored by the lean loop (``scoreDecisions(at:count:lean:)``), and whether it may be
+    /// used (the tests compare it with the general loop on the same batches).
+    var leanBatches = 0
+    var allowsLean = true
     var batchPatterns: [UInt64]
     var batchTargets: [Int]
     /// Scratch of one policy's scoring of a batch (``Scratch``).
@@ -216,6 +224,7 @@ public struct ScoreAccumulator: Sendable {
         }
         labelled += other.labelled
         unlabelled += other.unlabelled
+        leanBatches += other.leanBatches
         for i in counters.indices { counters[i] += other.counters[i] }
         for k in 0..<p {
             corrections[k] += other.corrections[k]

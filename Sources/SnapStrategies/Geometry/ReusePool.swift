@@ -88,46 +88,73 @@ public struct ReusePool: Sendable, Hashable {
         Departure(pool: self, start: start)
     }
 
+    /// The ends of the pool's window at `offset` as ``Departure/reconfigurations(to:)`` counts
+    /// them: `first(x) − spare` and `last(x) + spare`, clamped to the items (`0…itemCount` and
+    /// `−1…itemCount − 1`) in a bounded layout, unclamped in a looping one. A function of the
+    /// layout and the offset only, so a caller may keep it for many settles to the same offset
+    /// (``Departure/reconfigurations(to:arriving:)``).
+    @inlinable
+    public func edges(atOffset offset: Double) -> Edges {
+        Edges(first: firstEdge(atOffset: offset), last: lastEdge(atOffset: offset))
+    }
+
+    /// ``Edges/first`` of ``edges(atOffset:)``.
+    @inlinable
+    func firstEdge(atOffset offset: Double) -> Int {
+        let first = firstVisibleSlot(atOffset: offset) - spareCellsPerSide
+        return layout.isLooping ? first : SnapMath.clamp(first, 0, layout.itemCount)
+    }
+
+    /// ``Edges/last`` of ``edges(atOffset:)``.
+    @inlinable
+    func lastEdge(atOffset offset: Double) -> Int {
+        let last = lastVisibleSlot(atOffset: offset) + spareCellsPerSide
+        return layout.isLooping ? last : SnapMath.clamp(last, -1, layout.itemCount - 1)
+    }
+
+    /// The window's ends at one offset (``edges(atOffset:)``).
+    public struct Edges: Sendable, Hashable {
+        public let first: Int
+        public let last: Int
+
+        @inlinable
+        public init(first: Int, last: Int) {
+            self.first = first
+            self.last = last
+        }
+    }
+
     /// Settles from one start offset: ``reconfigurations(to:)`` equals
     /// ``ReusePool/reconfigurations(from:to:)`` with the start's window edges computed once.
     public struct Departure: Sendable {
         @usableFromInline let start: Double
-        @usableFromInline let itemCount: Int
-        @usableFromInline let isLooping: Bool
-        /// The pool's last slot at `start`, `lastVisibleSlot + spare` (unclamped).
-        @usableFromInline let last: Int
-        /// The pool's first slot at `start`, `firstVisibleSlot − spare` (unclamped).
-        @usableFromInline let first: Int
+        /// The window's ends at `start` (``ReusePool/edges(atOffset:)``; zeros when it is NaN).
+        @usableFromInline let edges: Edges
         @usableFromInline let pool: ReusePool
 
         @inlinable
         init(pool: ReusePool, start: Double) {
             self.pool = pool
             self.start = start
-            itemCount = pool.layout.itemCount
-            isLooping = pool.layout.isLooping
-            let defined = start == start
-            last = defined ? pool.lastVisibleSlot(atOffset: start) + pool.spareCellsPerSide : 0
-            first = defined ? pool.firstVisibleSlot(atOffset: start) - pool.spareCellsPerSide : 0
+            edges = start == start ? pool.edges(atOffset: start) : Edges(first: 0, last: 0)
         }
 
         /// Cells reconfigured while the offset travels monotonically from the start to `end`.
         @inlinable
         public func reconfigurations(to end: Double) -> Int {
             guard start == start, end == end, start != end else { return 0 }
-            if end > start {
-                let a = last
-                let b = pool.lastVisibleSlot(atOffset: end) + pool.spareCellsPerSide
-                if isLooping { return b - a }
-                // Slots in (a, b] ∩ 0..<n.
-                return SnapMath.clamp(b, -1, itemCount - 1) - SnapMath.clamp(a, -1, itemCount - 1)
-            } else {
-                let a = first
-                let b = pool.firstVisibleSlot(atOffset: end) - pool.spareCellsPerSide
-                if isLooping { return a - b }
-                // Slots in [b, a) ∩ 0..<n.
-                return SnapMath.clamp(a, 0, itemCount) - SnapMath.clamp(b, 0, itemCount)
-            }
+            // Only the end that moves is needed.
+            return end > start ? pool.lastEdge(atOffset: end) - edges.last : edges.first - pool.firstEdge(atOffset: end)
+        }
+
+        /// ``reconfigurations(to:)`` with the window's ends at `end` given: `arriving` must be
+        /// ``ReusePool/edges(atOffset:)`` of `end` for this departure's pool (or of a pool
+        /// equal to it). Forward, the slots in `(last(start), last(end)]` enter the window; back,
+        /// those in `[first(end), first(start))`; 0 when either offset is NaN or they are equal.
+        @inlinable
+        public func reconfigurations(to end: Double, arriving: Edges) -> Int {
+            // Window ends are clamped to the items or saturate at ±2^52 plus the spare cells: no overflow.
+            end > start ? arriving.last &- edges.last : end < start ? edges.first &- arriving.first : 0
         }
     }
 

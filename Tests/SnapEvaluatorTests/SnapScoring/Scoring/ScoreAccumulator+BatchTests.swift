@@ -298,3 +298,85 @@ private struct HostileTargets: SnapPolicy {
         return d
     }
 }
+
+@Suite("Batch scorer, lean loop")
+struct ScoreAccumulatorLeanLoopTests {
+    /// Batches that are all labelled, exact and bounded are scored by the lean loop (cells counted
+    /// from the window ends kept by slot, the item error a plain subtraction, the cells summed as
+    /// an integer); the same traces scored by the general loop (`allowsLean` off) and by
+    /// ``TraceOutcome`` give the same totals, the sums bit for bit. The grid: two bounded layouts
+    /// (the slot table changes layout at a batch's start), a batch mixing them and a batch with an
+    /// unlabelled trace (general), a layout with more items than the table keeps, intended items
+    /// at ±2^62 and targets at the integers' ends (the subtraction wraps; it must not wrap into
+    /// the bins), slots beyond the items, NaN and infinite offsets, and a cell sum that starts
+    /// near 2^53 (the batch's counts added one by one, not as their integer sum).
+    @Test("lean batches: every total as the general loop's and TraceOutcome's, bit for bit")
+    func leanAgainstGeneral() throws {
+        let bounded = try ScoreAccumulator.Totals.referenceLayouts().bounded
+        let few = try CarouselLayout(itemWidth: 90, spacing: 4, leadingInset: 30, viewportWidth: 414, itemCount: 9)
+        let many = try CarouselLayout(itemWidth: 50, spacing: 2, leadingInset: 0, viewportWidth: 320, itemCount: 5000)
+        var policies: [any SnapPolicy] = (0..<4).map { HostileTargets(shift: $0) } + [NearestPageSnap(), Tag99Snap()]
+        policies += [ScriptedTargets(shift: 1, spread: 9), ScriptedTargets(shift: 4, spread: 3)]
+        let batch = ScoreAccumulator.batchSize
+        var seed: UInt64 = 3636
+        func next() -> Int {
+            seed = seed &* 6364136223846793005 &+ 1442695040888963407
+            return Int(truncatingIfNeeded: seed >> 33)
+        }
+        let edgeIntended = [1 << 62, -(1 << 62), (1 << 62) - 1, -(1 << 61), 0, 199]
+        var traces: [TraceRelease] = []
+        for i in 0..<(7 * batch + 30) {
+            // batches: 0 bounded, 1 few (the table's layout changes), 2 bounded and few mixed,
+            // 3 bounded with one unlabelled trace, 4 bounded with intended items at ±2^62, 5 many
+            // (no table), 6 bounded, then 30 bounded traces
+            let b = i / batch
+            let layout = b == 1 || (b == 2 && i % 2 == 1) ? few : b == 5 ? many : bounded
+            let start = Double(next() % max(1, min(layout.itemCount, 190))) * layout.stride + (i % 3 == 0 ? 0 : 23)
+            let release = Release(offset: start + Double(next() % 900 - 450), velocity: Double(next() % 9 - 4) / 2,
+                                  startOffset: start, startTime: 0, time: 90)
+            let intended: Int? = b == 3 && i % batch == 77 ? nil
+                : b == 4 && i % 4 == 0 ? edgeIntended[next() % edgeIntended.count]
+                : min(layout.itemCount - 1, max(0, Int(start / layout.stride) + next() % 7 - 3))
+            traces.append(TraceRelease(traceID: "\(i)", user: i % 6, intendedIndex: intended, layout: layout,
+                                       release: release, sampleCount: 6, location: TraceLocation(file: "l.csv", line: 2 + i)))
+        }
+        let p = policies.count
+        // the cell sums start near 2^53 for the last 30 traces (set below in all three)
+        let nearLimit = 9_007_199_254_740_992.0 - 3_001
+        var expected = Array(repeating: ScoreAccumulator.Totals(), count: p)
+        var lean = ScoreAccumulator(policies: policies), general = ScoreAccumulator(policies: policies)
+        general.allowsLean = false
+        for (i, trace) in traces.enumerated() {
+            if i == 7 * batch {
+                lean.add(contentsOf: traces.prefix(i))
+                general.add(contentsOf: traces.prefix(i))
+                ScoreAccumulator.Totals.expectBitForBit(lean.totals, expected)
+                for k in 0..<p {
+                    lean.cellSums[k] += nearLimit
+                    general.cellSums[k] += nearLimit
+                    expected[k].cellsReconfigured += nearLimit
+                }
+            }
+            let natural = UIKitDeceleration.normal.restingOffset(of: trace.release, in: trace.layout)
+            let startSlot = trace.release.startSlot(in: trace.layout)
+            for (k, policy) in policies.enumerated() {
+                let o = TraceOutcome(decision: policy.decide(trace.release, in: trace.layout), trace: trace,
+                                     naturalRest: natural, startSlot: startSlot)
+                expected[k].addReference(o)
+            }
+        }
+        lean.add(contentsOf: traces.dropFirst(7 * batch))
+        general.add(contentsOf: traces.dropFirst(7 * batch))
+        // batches 0, 1, 4, 6 and the last are lean; 2, 3 and 5 are not
+        #expect(lean.leanBatches == 5 && general.leanBatches == 0)
+        #expect(expected.allSatisfy { $0.hits > 0 && $0.overshoots > 0 && $0.undershoots > 0 && $0.cellsReconfigured > nearLimit })
+        #expect(expected.allSatisfy { $0.missedChanges > 0 && $0.falseChanges > 0 })
+        #expect(expected.prefix(4).allSatisfy { $0.signedErrors.keys.contains { abs($0) >= 1 << 62 } })
+        // an odd cell count past 2^53 rounds: the sum differs from the start plus the integer sum
+        #expect(expected.contains { $0.cellsReconfigured.truncatingRemainder(dividingBy: 2) == 0 })
+        ScoreAccumulator.Totals.expectBitForBit(lean.totals, expected)
+        ScoreAccumulator.Totals.expectBitForBit(general.totals, expected)
+        #expect(lean.hitPatterns == general.hitPatterns && lean.userHitsFlat == general.userHitsFlat)
+        #expect(lean.fileHits == general.fileHits && lean.userCounts == general.userCounts && lean.labelled == general.labelled)
+    }
+}

@@ -1,0 +1,39 @@
+import SnapStrategies
+
+// The reuse pool's window ends at the settle offsets of one bounded layout, kept by target slot
+// across traces: what the batch scorer's lean loop (``ScoreAccumulator/scoreBatch(count:)``) reads
+// to count a settle's cell reconfigurations.
+
+extension ScoreAccumulator {
+    /// ``ReusePool/edges(atOffset:)`` of the settle offset last seen at one slot of ``slotLayout``
+    /// (``slotEdges``, one entry per item). A function of the layout and the offset only, so the
+    /// entry serves every trace of that layout: policies mostly settle on a slot's snap offset,
+    /// the same `Double` for every trace, and the departure's count is then
+    /// ``ReusePool/Departure/reconfigurations(to:arriving:)`` of it (two compares and a
+    /// subtraction) instead of two divisions and their roundings per new settle of each trace.
+    /// The offset is the key (a NaN offset never matches: such settles count 0 anyway).
+    struct SlotEdges {
+        var offset: Double = .nan
+        var edges = ReusePool.Edges(first: 0, last: 0)
+        /// Layouts with more items keep no table (their traces count as before).
+        static let maxItems = 4096
+    }
+
+    /// How many entries of ``slotEdges`` the trace with `layout`, prepared at `slot` of the batch,
+    /// may use: the item count when `layout` is ``slotLayout``, else 0. The table changes layout
+    /// only at a batch's first trace (the traces before it in the batch may use it until the
+    /// batch is scored), and only to a bounded layout of at most ``SlotEdges/maxItems`` items.
+    mutating func slotTableCount(for layout: CarouselLayout, at slot: Int) -> Int {
+        if let current = slotLayout, current == layout { return layout.itemCount }
+        guard slot == 0, !layout.isLooping, layout.itemCount <= SlotEdges.maxItems else { return 0 }
+        adoptSlotTable(layout)
+        return layout.itemCount
+    }
+
+    /// Makes ``slotEdges`` the (empty) table of `layout`.
+    @inline(never)
+    private mutating func adoptSlotTable(_ layout: CarouselLayout) {
+        slotLayout = layout
+        slotEdges = Array(repeating: SlotEdges(), count: layout.itemCount)
+    }
+}
