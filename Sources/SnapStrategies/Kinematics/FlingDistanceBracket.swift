@@ -12,33 +12,33 @@
 /// exponent of at most 13 in magnitude at these speeds, and the few roundings around them, add
 /// less than 1e-13), so ``bounds(speed:)`` widens the two entries by ``margin`` (1e-9, some
 /// 10,000 times that error). `FlingDistanceBracketTests` checks the computed distance against
-/// the bounds at millions of speeds.
+/// the bounds at some 690,000 speeds.
 ///
-/// **Deciding with it** (``resolve(velocity:_:exact:)``). A decision that depends on the distance
-/// only through a key that is a monotone function of the signed distance (each part non-decreasing
-/// or non-increasing: a slot rounded from an offset, an offset compared with a bound), evaluated in
-/// floating point by operations that are themselves monotone (addition of the same offset, a
-/// clamp, a division by the same positive width, a floor), has the same key at every distance
-/// between two distances where it agrees: the key at the bracket's two ends is then the key at the
-/// computed distance, and the logarithm and exponential are not needed. Where the ends disagree
-/// (a threshold inside the bracket, some 0.2% of decisions at 1 px/s steps) the distance is
-/// computed as without the table.
+/// **Deciding with it** (`rn-android-paging`'s end page, `flutter-fixedextent`'s end). A decision
+/// that depends on the distance only through a key that is monotone in the signed distance (each
+/// part non-decreasing or non-increasing: a slot rounded from an offset, an offset compared with a
+/// bound), evaluated in floating point by operations that are themselves monotone (addition of the
+/// same offset, a clamp, a division by the same positive width, a floor), has the same key at
+/// every distance between two distances where it agrees: the key at the bracket's two ends is then
+/// the key at the computed distance, and the logarithm and exponential are not needed. Where the
+/// ends disagree (a threshold inside the bracket: a few decisions in a thousand at 1 px/s steps)
+/// the distance is computed as without the table.
 ///
 /// A table whose entries are not finite, non-negative and non-decreasing is empty (every distance
 /// is then computed).
-public struct FlingDistanceBracket: Sendable {
+struct FlingDistanceBracket: Sendable {
     /// `distance(k / 1000)` for `k = 0…8001`, points (empty if not monotone, see the type).
-    @usableFromInline let distances: [Double]
+    let distances: [Double]
 
     /// The relative widening of the bracket's ends (see the type).
-    @usableFromInline static let margin = 1e-9
+    static let margin = 1e-9
 
     /// The largest whole speed the table holds, px/s (its last entry is one beyond, the upper end
     /// of the bracket at 8000 px/s).
-    @usableFromInline static let maximumSpeed = 8000.0
+    static let maximumSpeed = 8000.0
 
     /// The table of `distance` (pt/ms → points) at every whole px/s from 0 to 8001.
-    public init(distance: (Double) -> Double) {
+    init(distance: (Double) -> Double) {
         var table = [Double]()
         table.reserveCapacity(Int(Self.maximumSpeed) + 2)
         var previous = 0.0
@@ -56,25 +56,13 @@ public struct FlingDistanceBracket: Sendable {
 
     /// Lower and upper bounds of the model's (unsigned) distance at `speed` pt/ms, points; nil
     /// beyond 8 pt/ms, for a negative or NaN speed, or for an empty table.
-    @inlinable @inline(__always)
-    public func bounds(speed: Double) -> (lower: Double, upper: Double)? {
+    @inline(__always)
+    func bounds(speed: Double) -> (lower: Double, upper: Double)? {
         let x = speed * 1000
         guard x >= 0, x <= Self.maximumSpeed, distances.count == Int(Self.maximumSpeed) + 2 else { return nil }
         let k = Int(x)
         return distances.withUnsafeBufferPointer { d in
             (d[k] * (1 - Self.margin), d[k &+ 1] * (1 + Self.margin))
         }
-    }
-
-    /// `key(exact())` (`exact()` the model's signed distance at `velocity`), taken from the
-    /// bracket when `key` agrees at its two ends (see the type: `key` must be monotone in the
-    /// signed distance); `exact` is called only when they disagree or the speed is beyond the table.
-    @inlinable @inline(__always)
-    public func resolve<Key: Equatable>(velocity v: Double, _ key: (Double) -> Key, exact: () -> Double) -> Key {
-        if let b = bounds(speed: abs(v)) {
-            let atLower = key(v < 0 ? -b.lower : b.lower)
-            if atLower == key(v < 0 ? -b.upper : b.upper) { return atLower }
-        }
-        return key(exact())
     }
 }

@@ -103,7 +103,6 @@ public struct FlutterFixedExtentSnap: DeclaredParameters, Hashable {
 
     /// Where the simulation's end `natural` (unclamped) leaves a release: the slot nearest the
     /// clamped end and the two comparisons of the end with the extents, each monotone in `natural`.
-    @usableFromInline
     struct End: Equatable {
         let slot: Int
         let pastStart: Bool
