@@ -77,12 +77,59 @@ public struct FlutterFixedExtentSnap: DeclaredParameters, Hashable {
 
     @inline(__always)
     public func decide(_ release: Release, in layout: CarouselLayout) -> SnapDecision {
+        decide(release, in: layout, table: nil)
+    }
+
+    /// As ``decide(_:in:)`` for each release, with ``distanceTable`` read once.
+    public func decide(_ releases: UnsafeBufferPointer<Release>, in layouts: UnsafeBufferPointer<CarouselLayout>,
+                       into decisions: UnsafeMutableBufferPointer<SnapDecision>) {
+        let count = Swift.min(releases.count, layouts.count, decisions.count)
+        let table = distanceTable
+        for i in 0..<count {
+            decisions.store(decide(releases[i], in: layouts[i], table: table), at: i)
+        }
+    }
+
+    /// The Clamping simulation's distance at Flutter's friction 0.015, tabulated
+    /// (``FlingDistanceBracket``): entry `k` is ``FlutterClampingDeceleration/coastDistance(velocity:)``
+    /// at `k / 1000` pt/ms.
+    static let clampingDistances = FlingDistanceBracket { FlutterClampingDeceleration(friction: 0.015).coastDistance(velocity: $0) }
+
+    /// ``clampingDistances`` for the Clamping physics at friction 0.015, else nil (the friction
+    /// projection is a division, nothing to tabulate).
+    var distanceTable: FlingDistanceBracket? {
+        physics == .clamping && clamping.friction.bitPattern == (0.015).bitPattern ? Self.clampingDistances : nil
+    }
+
+    /// Where the simulation's end `natural` (unclamped) leaves a release: the slot nearest the
+    /// clamped end and the two comparisons of the end with the extents, each monotone in `natural`.
+    struct End: Equatable {
+        let slot: Int
+        let pastStart: Bool
+        let beforeEnd: Bool
+
+        @inline(__always)
+        init(_ natural: Double, in layout: CarouselLayout) {
+            slot = SnapMath.flooredIndex(layout.position(atOffset: layout.clampedOffset(natural)) + 0.5)
+            pastStart = natural > 0
+            beforeEnd = natural < layout.maxOffset
+        }
+    }
+
+    /// ``decide(_:in:)``; with `table`, the ``End`` is read from the distance's bracket when both
+    /// of its ends give the same (``FlingDistanceBracket``), the distance computed otherwise.
+    @inline(__always)
+    func decide(_ release: Release, in layout: CarouselLayout, table: FlingDistanceBracket?) -> SnapDecision {
         let v = gate.gatedVelocity(of: release)
-        let distance = physics == .clamping ? clamping.coastDistance(velocity: v) : friction.coastDistance(velocity: v)
-        let natural = release.offset + distance
-        let end = layout.clampedOffset(natural)
-        let atEdge = !layout.isLooping && !(natural > 0 && natural < layout.maxOffset)
-        let slot = SnapMath.flooredIndex(layout.position(atOffset: end) + 0.5)
-        return layout.decision(slot: slot, rule: atEdge ? "edge-parent-physics" : "nearest-to-simulation-end")
+        let offset = release.offset
+        var resolved: End?
+        if let table, v != 0, let b = table.bounds(speed: abs(v)) {
+            let lower = End(offset + (v < 0 ? -b.lower : b.lower), in: layout)
+            if lower == End(offset + (v < 0 ? -b.upper : b.upper), in: layout) { resolved = lower }
+        }
+        let e = resolved ?? End(offset + (physics == .clamping ? clamping.coastDistance(velocity: v)
+                                                               : friction.coastDistance(velocity: v)), in: layout)
+        let atEdge = !layout.isLooping && !(e.pastStart && e.beforeEnd)
+        return layout.decision(slot: e.slot, rule: atEdge ? "edge-parent-physics" : "nearest-to-simulation-end")
     }
 }

@@ -115,36 +115,104 @@ public struct RNAndroidPagingSnap: DeclaredParameters, Hashable {
 
     @inline(__always)
     public func decide(_ release: Release, in layout: CarouselLayout) -> SnapDecision {
-        let v = flingVelocity(release)
-        let distance = Self.splineFlingDistance(velocity: v, friction: 1 - decelerationRate)
-        if layout.isLooping {
-            let p = layout.position(atOffset: release.offset)
-            let page = Self.page(p: p, end: layout.position(atOffset: release.offset + distance), velocity: v)
-            return layout.decision(slot: page.index, rule: page.rule)
+        decide(release, in: layout, table: nil)
+    }
+
+    /// As ``decide(_:in:)`` for each release, with ``distanceTable`` read once.
+    public func decide(_ releases: UnsafeBufferPointer<Release>, in layouts: UnsafeBufferPointer<CarouselLayout>,
+                       into decisions: UnsafeMutableBufferPointer<SnapDecision>) {
+        let count = Swift.min(releases.count, layouts.count, decisions.count)
+        let table = distanceTable
+        for i in 0..<count {
+            decisions.store(decide(releases[i], in: layouts[i], table: table), at: i)
         }
+    }
+
+    /// The spline distance at RN's 'normal' rate (friction `1 − 0.985`), tabulated
+    /// (``FlingDistanceBracket``): entry `k` is ``splineFlingDistance(velocity:friction:)`` at
+    /// `k / 1000` pt/ms.
+    static let normalRateDistances = FlingDistanceBracket { splineFlingDistance(velocity: $0, friction: 1 - 0.985) }
+
+    /// ``normalRateDistances`` when this policy's rate is 0.985 (the only friction it holds), else nil.
+    var distanceTable: FlingDistanceBracket? {
+        decelerationRate.bitPattern == (0.985).bitPattern ? Self.normalRateDistances : nil
+    }
+
+    /// ``decide(_:in:)``. The fling end's page is needed only when the release position is short
+    /// of the half page in the velocity's direction (``page(p:velocity:)``), and it depends on the
+    /// distance through a floor of the (clamped) end: with `table`, it is read from the distance's
+    /// bracket when both of its ends give the same page (``FlingDistanceBracket``).
+    @inline(__always)
+    func decide(_ release: Release, in layout: CarouselLayout, table: FlingDistanceBracket?) -> SnapDecision {
+        let v = flingVelocity(release)
+        let looping = layout.isLooping
         // getSnapInterval(): the view's width; pages from offset 0, the fling end clamped to the range.
         let interval = layout.viewportWidth
-        let offset = release.offset == release.offset ? release.offset : 0
-        let end = layout.clampedOffset(offset + distance)
-        let page = Self.page(p: offset / interval, end: end / interval, velocity: v)
+        let offset = looping || release.offset == release.offset ? release.offset : 0
+        var page = Self.page(p: looping ? layout.position(atOffset: offset) : offset / interval, velocity: v)
+        if page.needsTarget {
+            var target: Int?
+            if let table, let b = table.bounds(speed: abs(v)) {
+                let lower = Self.endPage(offset + (v < 0 ? -b.lower : b.lower), in: layout, interval: interval)
+                if lower == Self.endPage(offset + (v < 0 ? -b.upper : b.upper), in: layout, interval: interval) {
+                    target = lower
+                }
+            }
+            let t = target ?? Self.endPage(offset + Self.splineFlingDistance(velocity: v, friction: 1 - decelerationRate),
+                                           in: layout, interval: interval)
+            page.settle(target: t, velocity: v)
+        }
+        if looping { return layout.decision(slot: page.index, rule: page.rule) }
         let rest = layout.clampedOffset(Double(page.index) * interval)
         let slot = layout.nearestSlot(toOffset: rest)
         return SnapDecision(targetSlot: slot, targetIndex: layout.itemIndex(ofSlot: slot), targetOffset: rest,
                             rule: page.rule)
     }
 
-    /// `smoothScrollAndSnap`'s page from the page position `p`, the fling end's page position
-    /// `end` and the gated velocity `v`.
-    static func page(p: Double, end: Double, velocity v: Double) -> (index: Int, rule: StaticString) {
+    /// The page of the fling's end `end` (offset, unclamped): `⌊position(end) + 0.5⌋` in a looping
+    /// layout, else `⌊clamp(end) / interval + 0.5⌋`. Monotone in `end`.
+    @inline(__always)
+    static func endPage(_ end: Double, in layout: CarouselLayout, interval: Double) -> Int {
+        layout.isLooping ? SnapMath.flooredIndex(layout.position(atOffset: end) + 0.5)
+                         : SnapMath.flooredIndex(layout.clampedOffset(end) / interval + 0.5)
+    }
+
+    /// `smoothScrollAndSnap`'s page from the page position `p` and the gated velocity `v`, before
+    /// the fling end is known: `cur`, settled by ``settle(target:velocity:)`` when `needsTarget`.
+    struct Page {
+        var index: Int
+        var rule: StaticString
+        let prev: Int, next: Int
+        /// Whether the fling end's page decides: the position is short of the half page in the
+        /// velocity's direction.
+        let needsTarget: Bool
+
+        /// The page once the fling end's page `target` is known.
+        @inline(__always)
+        mutating func settle(target: Int, velocity v: Double) {
+            if v > 0 && target > prev { (index, rule) = (next, "fling-next-page") }
+            if v < 0 && target < next { (index, rule) = (prev, "fling-previous-page") }
+        }
+    }
+
+    /// ``Page`` at page position `p` and gated velocity `v`.
+    @inline(__always)
+    static func page(p: Double, velocity v: Double) -> Page {
         var prev = SnapMath.flooredIndex(p)
         var next = SnapMath.ceiledIndex(p)
         if prev == next {
             if v > 0 { next &+= 1 } else if v < 0 { prev &-= 1 }
         }
         let cur = SnapMath.flooredIndex(p + 0.5)
-        let target = SnapMath.flooredIndex(end + 0.5)
-        if v > 0 && cur < next && target > prev { return (next, "fling-next-page") }
-        if v < 0 && cur > prev && target < next { return (prev, "fling-previous-page") }
-        return (cur, v == 0 ? "nearest-page" : "fling-stays-nearest")
+        return Page(index: cur, rule: v == 0 ? "nearest-page" : "fling-stays-nearest", prev: prev, next: next,
+                    needsTarget: (v > 0 && cur < next) || (v < 0 && cur > prev))
+    }
+
+    /// `smoothScrollAndSnap`'s page from the page position `p`, the fling end's page position
+    /// `end` and the gated velocity `v`.
+    static func page(p: Double, end: Double, velocity v: Double) -> (index: Int, rule: StaticString) {
+        var page = page(p: p, velocity: v)
+        if page.needsTarget { page.settle(target: SnapMath.flooredIndex(end + 0.5), velocity: v) }
+        return (page.index, page.rule)
     }
 }

@@ -1,0 +1,68 @@
+// A fling distance that grows with the speed, tabulated at whole px/s: a bracket of the distance
+// without a logarithm or an exponential, for decisions that depend on it through monotone steps.
+
+/// A fling distance `D(s)` that grows with the speed `s` (the Android spline's and Flutter's
+/// `ClampingScrollSimulation`'s, `D ∝ s^(DR/(DR−1))`), computed once at every whole speed `k` px/s
+/// from 0 to 8001 (density 1: up to the platforms' 8000 px/s and one beyond), by the model's own
+/// code: entry `k` is `distance(Double(k) / 1000)`, points.
+///
+/// **The bracket.** For a speed `s ∈ [k, k + 1)` px/s the model's distance lies between entries
+/// `k` and `k + 1`: the exact `D` increases with `s`, and the computed one is within a relative
+/// 1e-13 of it (`SnapMath.exp`/`log` are within 1e-15, tested in `SnapMath+ElementaryTests`; the
+/// exponent of at most 13 in magnitude at these speeds, and the few roundings around them, add
+/// less than 1e-13), so ``bounds(speed:)`` widens the two entries by ``margin`` (1e-9, some
+/// 10,000 times that error). `FlingDistanceBracketTests` checks the computed distance against
+/// the bounds at some 690,000 speeds.
+///
+/// **Deciding with it** (`rn-android-paging`'s end page, `flutter-fixedextent`'s end). A decision
+/// that depends on the distance only through a key that is monotone in the signed distance (each
+/// part non-decreasing or non-increasing: a slot rounded from an offset, an offset compared with a
+/// bound), evaluated in floating point by operations that are themselves monotone (addition of the
+/// same offset, a clamp, a division by the same positive width, a floor), has the same key at
+/// every distance between two distances where it agrees: the key at the bracket's two ends is then
+/// the key at the computed distance, and the logarithm and exponential are not needed. Where the
+/// ends disagree (a threshold inside the bracket: a few decisions in a thousand at 1 px/s steps)
+/// the distance is computed as without the table.
+///
+/// A table whose entries are not finite, non-negative and non-decreasing is empty (every distance
+/// is then computed).
+struct FlingDistanceBracket: Sendable {
+    /// `distance(k / 1000)` for `k = 0…8001`, points (empty if not monotone, see the type).
+    let distances: [Double]
+
+    /// The relative widening of the bracket's ends (see the type).
+    static let margin = 1e-9
+
+    /// The largest whole speed the table holds, px/s (its last entry is one beyond, the upper end
+    /// of the bracket at 8000 px/s).
+    static let maximumSpeed = 8000.0
+
+    /// The table of `distance` (pt/ms → points) at every whole px/s from 0 to 8001.
+    init(distance: (Double) -> Double) {
+        var table = [Double]()
+        table.reserveCapacity(Int(Self.maximumSpeed) + 2)
+        var previous = 0.0
+        for k in 0...(Int(Self.maximumSpeed) + 1) {
+            let d = distance(Double(k) / 1000)
+            guard d.isFinite, d >= previous else {
+                distances = []
+                return
+            }
+            table.append(d)
+            previous = d
+        }
+        distances = table
+    }
+
+    /// Lower and upper bounds of the model's (unsigned) distance at `speed` pt/ms, points; nil
+    /// beyond 8 pt/ms, for a negative or NaN speed, or for an empty table.
+    @inline(__always)
+    func bounds(speed: Double) -> (lower: Double, upper: Double)? {
+        let x = speed * 1000
+        guard x >= 0, x <= Self.maximumSpeed, distances.count == Int(Self.maximumSpeed) + 2 else { return nil }
+        let k = Int(x)
+        return distances.withUnsafeBufferPointer { d in
+            (d[k] * (1 - Self.margin), d[k &+ 1] * (1 + Self.margin))
+        }
+    }
+}
