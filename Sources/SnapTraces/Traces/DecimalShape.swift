@@ -122,6 +122,21 @@ struct DecimalShape {
         let a0 = UInt64(littleEndian: raw.loadUnaligned(as: UInt64.self)) ^ x0
         let a1 = UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: 8, as: UInt64.self)) ^ x1
         guard (((a0 &+ k0) | a0) & c0) | (((a1 &+ k1) | a1) & c1) == 0 else { return nil }
+        return value(a0, raw)
+    }
+
+    /// The value of the cell at `start`, known to have this shape (a ``RowTemplate`` checked its
+    /// lanes): ``read(_:)`` without the check, the same operations.
+    @inline(__always)
+    func value(checked start: UnsafePointer<UInt8>) -> Double {
+        let raw = UnsafeRawPointer(start)
+        return value(UInt64(littleEndian: raw.loadUnaligned(as: UInt64.self)) ^ x0, raw)
+    }
+
+    /// The value from `a0`, the cell's first word XOR `x0` (digit values in the digit lanes),
+    /// and the cell's bytes at `raw` (the fraction of a cell longer than a word).
+    @inline(__always)
+    private func value(_ a0: UInt64, _ raw: UnsafeRawPointer) -> Double {
         if packed {
             // the digits' values in their lanes (the point's lane is 0), the fraction moved down one lane
             let digits = DecimalParser.eightDigitsValue(((a0 & packLow) | ((a0 &>> 8) & packHigh)) &<< packShift)

@@ -151,16 +151,31 @@ extension ReaderCore {
         // both runs known (``usualRowInBounds(_:_:_:_:)`` compares them without checking)
         guard runs.headCount > 0 && runs.tailCount > 0 else { return }
         var p0 = p, n = count, time = lastTime, last = lastRow
-        let limit = e - runs.span   // p0 <= limit: at least `span` bytes left
+        let limit = e - runs.span   // p0 <= limit: at least `span` bytes left (span > 64)
+        // the last row read cell by cell, as a whole-row shape (none before the first)
+        var template = RowTemplate()
         while n < room && p0 <= limit {
+            if template.matches(p0) {
+                // the same steps as the cell-by-cell read, by lanes: a move sample
+                let tv = shapes.time.value(checked: p0 + template.timeAt)
+                guard tv >= time else { break }
+                ts[n] = tv; xs[n] = shapes.offset.value(checked: p0 + template.offsetAt); ms[n] = 1
+                n &+= 1
+                time = tv
+                last = p0
+                p0 += template.length
+                continue
+            }
             var q = p0
             guard let (tv, xv, flag) = usualRowInBounds(&q, e, runs, &shapes), tv >= time else { break }
             ts[n] = tv; xs[n] = xv; ms[n] = flag
             n &+= 1
             time = tv
             last = p0
+            if flag == 0 { p0 = q; break }   // lift-off: a later row of the trace is the general path's error
+            // the shapes may have changed: the template is this row's (or none)
+            template = RowTemplate(row: p0, end: q, headCount: runs.headCount, shapes: shapes)
             p0 = q
-            if flag == 0 { break }   // lift-off: a later row of the trace is the general path's error
         }
         p = p0; count = n; lastTime = time; lastRow = last
     }

@@ -1,0 +1,99 @@
+/// The whole-row shape of a usual-plan row (trace id / user run, `t_ms`, `offset`, phase,
+/// per-trace run, line break), kept by the row loop from the last row it read cell by cell
+/// (``ReaderCore/usualRowInBounds(_:_:_:_:)``): within a trace most rows have the same length and
+/// the same bytes but for the digits of the two numbers. The next row is checked against it in
+/// a few vector operations over its first 64 bytes; when it matches, its two numbers are read
+/// from their known lanes (``DecimalShape/value(checked:)``), and its phase is the template's;
+/// anything else is refused and read cell by cell as before.
+///
+/// The check is ``DecimalShape``'s, over the row: the row's bytes XOR the expected ones (the
+/// template row's bytes, `0x30` in the numbers' digit lanes); adding `0x76` (digit lane) or
+/// `0x7F` (any other lane of the row) sets bit 7 of a lane, or the lane's own bit 7 is set,
+/// exactly when the lane is wrong (a digit lane not a digit, any other lane not the template's
+/// byte); only a wrong lane carries into the next, so the lowest wrong lane is always seen.
+/// Lanes past the row's end add 0 and are not looked at.
+///
+/// Why a match reads as the cell-by-cell path reads: the fixed lanes are the head run and its
+/// comma (the run's bytes: the template row passed that comparison), each number's point and
+/// comma, the phase word and its comma, the tail run, the line break; a number's digit lanes
+/// are those of its column's shape (``ReaderCore/UsualShapes``, which describe the template
+/// row's cells). So a matching row passes every step of the cell-by-cell path with the same
+/// shapes, ends at the same byte, and its numbers are the same operations on the same lanes.
+/// The shapes must not change while the template is used: the row loop builds a new template
+/// (or none) after every row read cell by cell.
+struct RowTemplate {
+    typealias Lanes = SIMD16<UInt8>
+
+    /// The expected bytes (`0x30` in digit lanes), the added constants (`0x76` digit lanes,
+    /// `0x7F` other lanes of the row, 0 past it), bit 7 in the row's lanes: 64 bytes each.
+    var x0: Lanes, x1: Lanes, x2: Lanes, x3: Lanes
+    var k0: Lanes, k1: Lanes, k2: Lanes, k3: Lanes
+    var c0: Lanes, c1: Lanes, c2: Lanes, c3: Lanes
+    /// The row's length, line break included (0: the template that takes no row).
+    var length: Int
+    /// Where the `t_ms` and `offset` cells start in the row.
+    var timeAt: Int, offsetAt: Int
+
+    /// The longest row a template covers (its four 16-byte lane groups).
+    static let maxLength = 64
+
+    /// The template that takes no row (lane 0's bit 7 is set by adding `0x80`).
+    init() {
+        let k = unsafeBitCast(SIMD2<UInt64>(0x80, 0), to: Lanes.self)
+        x0 = Lanes(); x1 = x0; x2 = x0; x3 = x0
+        k0 = k; k1 = x0; k2 = x0; k3 = x0
+        c0 = k; c1 = x0; c2 = x0; c3 = x0
+        length = 0; timeAt = 0; offsetAt = 0
+    }
+
+    /// The template of the row `start..<end`, just read cell by cell with `shapes` (whose cells
+    /// are the row's, at `start + headCount + 1` and after the `t_ms` cell's comma), or the
+    /// template that takes no row when the row is longer than ``maxLength`` or a number cell has
+    /// no shape. Reads 64 bytes at `start` (the caller checks they are there).
+    @inline(never)
+    init(row start: UnsafePointer<UInt8>, end: UnsafePointer<UInt8>, headCount: Int, shapes: ReaderCore.UsualShapes) {
+        self.init()
+        let length = end - start
+        guard length <= Self.maxLength, shapes.time.length > 0, shapes.offset.length > 0 else { return }
+        let timeAt = headCount + 1, offsetAt = timeAt + shapes.time.length + 1
+        let numbersEnd = offsetAt + shapes.offset.length
+        let raw = UnsafeRawPointer(start)
+        // lane arithmetic only (lane values below 0x80): `lane &- n` has bit 7 set when lane < n
+        let bit7 = Lanes(repeating: 0x80), iota = Lanes(0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15)
+        @inline(__always) func group(_ g: Int) -> (Lanes, Lanes, Lanes) {
+            let bytes = raw.loadUnaligned(fromByteOffset: 16 * g, as: Lanes.self)
+            let lane = iota &+ Lanes(repeating: UInt8(16 * g))
+            let inRow = (lane &- Lanes(repeating: UInt8(length))) & bit7
+            // the digit bytes from the `t_ms` cell's start to the `offset` cell's end: the two
+            // cells' digit lanes (the shapes took them: all their bytes but the point are digits)
+            let inNumbers = ~(lane &- Lanes(repeating: UInt8(timeAt))) & (lane &- Lanes(repeating: UInt8(numbersEnd))) & bit7
+            let a = bytes ^ Lanes(repeating: 0x30)
+            let digit = ~((a &+ Lanes(repeating: 0x76)) | a) & inNumbers
+            // bit 7 to all bits: 0x00 or 0xFF
+            let d = Lanes() &- (digit &>> 7), r = Lanes() &- (inRow &>> 7)
+            let x = bytes & ~d | Lanes(repeating: 0x30) & d
+            let k = (Lanes(repeating: 0x7F) & ~d | Lanes(repeating: 0x76) & d) & r
+            return (x, k, inRow)
+        }
+        (x0, k0, c0) = group(0)
+        (x1, k1, c1) = group(1)
+        (x2, k2, c2) = group(2)
+        (x3, k3, c3) = group(3)
+        self.length = length
+        self.timeAt = timeAt
+        self.offsetAt = offsetAt
+    }
+
+    /// Whether the row at `p` matches the template (see the type's note). Reads 64 bytes at `p`.
+    @inline(__always)
+    func matches(_ p: UnsafePointer<UInt8>) -> Bool {
+        let raw = UnsafeRawPointer(p)
+        @inline(__always) func wrong(_ g: Int, _ x: Lanes, _ k: Lanes, _ c: Lanes) -> Lanes {
+            let a = raw.loadUnaligned(fromByteOffset: 16 * g, as: Lanes.self) ^ x
+            return ((a &+ k) | a) & c
+        }
+        let any = wrong(0, x0, k0, c0) | wrong(1, x1, k1, c1) | wrong(2, x2, k2, c2) | wrong(3, x3, k3, c3)
+        let words = unsafeBitCast(any, to: SIMD2<UInt64>.self)
+        return words[0] | words[1] == 0
+    }
+}
