@@ -125,9 +125,12 @@ public struct LearnedThresholdSnap: SnapPolicy, Hashable {
     }
 
     /// ``features(of:in:)`` with the Android spline's distance of the clamped velocity given
-    /// (`androidCoast`, ``ReleaseKinematics/standardAndroidCoast(of:)``).
+    /// (`androidCoast`, ``ReleaseKinematics/standardAndroidCoast(of:)``); `logDuration` false puts
+    /// a stand-in for `duration` (``durationStandIn(contact:)``) instead of `ln(1 + contact)`,
+    /// for a score whose duration weight is 0.
     @inlinable
-    static func features(of release: Release, in layout: CarouselLayout, androidCoast: Double) -> Features {
+    static func features(of release: Release, in layout: CarouselLayout, androidCoast: Double,
+                         logDuration: Bool = true) -> Features {
         let s = release.startSlot(in: layout)
         let p = layout.position(atOffset: release.offset)
         let stride = layout.stride
@@ -140,8 +143,34 @@ public struct LearnedThresholdSnap: SnapPolicy, Hashable {
         let direction: Double = t > 0 ? 1 : (t < 0 ? -1 : 0)
         return Features(startSlot: s, velocity: release.velocity / stride, travel: travel, fingerTravel: excess,
                         fraction: p - p.rounded(.down), uikitProjection: uikit, androidProjection: android,
-                        duration: SnapMath.log(1 + contact), quickness: direction * 100 / (contact > 10 ? contact : 10))
+                        duration: logDuration ? SnapMath.log(1 + contact) : durationStandIn(contact: contact),
+                        quickness: direction * 100 / (contact > 10 ? contact : 10))
     }
+
+    /// What stands for `duration = ln(1 + contact)` in a score whose duration weight `w` is `±0`
+    /// (the defaults): `+∞` for an infinite contact, else `+0`. `w · standIn` has the bits of
+    /// `w · ln(1 + contact)`, so the score (every term and every sum, in the same order) has the
+    /// same bits, NaN and `±0` included, and the decision is the same; ~75 instructions a release
+    /// saved (callgrind, `Docs/research/2026-11-30-compare-coast36.md`).
+    ///
+    /// Proof. `contact = duration > 0 ? duration : 0` is `+0` (for `±0`, negative or NaN
+    /// durations), positive finite, or `+∞`, so `x = 1 + contact` is in `[1, ∞)` or `+∞`.
+    /// ``SnapMath/log(_:)`` gives `+∞` for `+∞`; for a finite `x ≥ 1` it gives a value with the sign
+    /// bit clear, `+0` or positive: with `x = m·2ᵉ`, `m ∈ (√2/2, √2]`, `e ≥ 0`; if `e = 0`,
+    /// `s = (m − 1)/(m + 1) ≥ +0` (`+0` at `m = 1`), the series sum `s·P` is `≥ +0` and the result
+    /// `0·ln2High + (2·sum + 0·ln2Low)` is `+0 + (≥ +0)`, `≥ +0`; if `e ≥ 1`, `|s| < 0.172`,
+    /// `|2·sum| < 0.35` and the result is `> e·0.693 − 0.35 > 0`. Then for `w = ±0`:
+    /// `w · (finite, sign bit clear) = w · (+0)` is the zero with `w`'s sign, and
+    /// `w · (+∞) = w · (+∞)` is the same invalid-operation NaN. The stand-in has the same class and
+    /// sign as the logarithm, so the products, and all that follows, have the same bits.
+    @inlinable
+    static func durationStandIn(contact: Double) -> Double {
+        contact == .infinity ? .infinity : 0
+    }
+
+    /// Whether the score needs `duration`'s value: its weight is not `±0` (a NaN weight needs it).
+    @inlinable
+    var scoreNeedsDuration: Bool { weights[6] != 0 }
 
     /// The linear score `η` of `x`.
     @inlinable
@@ -188,7 +217,9 @@ public struct LearnedThresholdSnap: SnapPolicy, Hashable {
     }
 
     public func decide(_ release: Release, in layout: CarouselLayout) -> SnapDecision {
-        decide(features: Self.features(of: release, in: layout), in: layout)
+        let coast = AndroidSplineDeceleration.standard.clampedCoastDistance(velocity: release.velocity)
+        return decide(features: Self.features(of: release, in: layout, androidCoast: coast,
+                                              logDuration: scoreNeedsDuration), in: layout)
     }
 
     /// The decision for a release with features `x`.
@@ -203,8 +234,9 @@ public struct LearnedThresholdSnap: SnapPolicy, Hashable {
     public func decide(_ releases: UnsafeBufferPointer<Release>, in layouts: UnsafeBufferPointer<CarouselLayout>,
                        sharing kinematics: UnsafeMutableBufferPointer<ReleaseKinematics>,
                        into decisions: UnsafeMutableBufferPointer<SnapDecision>) {
+        let logDuration = scoreNeedsDuration
         ReleaseKinematics.decide(releases, in: layouts, sharing: kinematics, into: decisions) {
-            decide(features: Self.features(of: $0, in: $1, androidCoast: $2), in: $1)
+            decide(features: Self.features(of: $0, in: $1, androidCoast: $2, logDuration: logDuration), in: $1)
         }
     }
 
