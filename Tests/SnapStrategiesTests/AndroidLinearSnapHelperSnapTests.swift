@@ -106,12 +106,7 @@ struct AndroidLinearSnapHelperSnapTests {
                 releases.append(Release(offset: rng.double(in: -200...(layout.maxOffset + 200)), velocity: v))
             }
             releases += [.nan, .infinity, -.infinity, 0, -0.0, 1e300].map { Release(offset: 500, velocity: $0) }
-            var batch = [SnapDecision](repeating: SnapDecision(targetSlot: 0, targetIndex: 0, targetOffset: 0, rule: ""),
-                                       count: releases.count)
-            let ls = [CarouselLayout](repeating: layout, count: releases.count)
-            releases.withUnsafeBufferPointer { r in
-                ls.withUnsafeBufferPointer { l in batch.withUnsafeMutableBufferPointer { policy.decide(r, in: l, into: $0) } }
-            }
+            let batch = BatchDecisions.decide(policy, releases, in: layout)
             for (i, release) in releases.enumerated() {
                 let computed = policy.decide(release, in: layout, tabulated: false)
                 for d in [policy.decide(release, in: layout), batch[i]] {

@@ -53,7 +53,6 @@ import SnapLabTestSupport
     @Test("batches decide as each release alone", arguments: [1, 2, 3, 4] as [UInt64])
     func batchesDecideAsAlone(seed: UInt64) throws {
         var rng = SplitMix64(seed: 0x3636_0b00 &+ seed)
-        let empty = SnapDecision(targetSlot: 0, targetIndex: 0, targetOffset: 0, rule: "")
         var narrow = 0, total = 0
         for _ in 0..<50 {
             var releases: [Release] = [], layouts: [CarouselLayout] = []
@@ -66,14 +65,7 @@ import SnapLabTestSupport
             }
             var kinematics = [ReleaseKinematics](repeating: ReleaseKinematics(), count: releases.count)
             for policy in policies {
-                var out = [SnapDecision](repeating: empty, count: releases.count)
-                releases.withUnsafeBufferPointer { r in
-                    layouts.withUnsafeBufferPointer { l in
-                        kinematics.withUnsafeMutableBufferPointer { k in
-                            out.withUnsafeMutableBufferPointer { policy.decide(r, in: l, sharing: k, into: $0) }
-                        }
-                    }
-                }
+                let out = BatchDecisions.decide(policy, releases, in: layouts, sharing: &kinematics)
                 for i in releases.indices {
                     let alone = policy.decide(releases[i], in: layouts[i])
                     #expect(same(out[i], alone), "\(policy.id) release \(releases[i]) in \(layouts[i]): \(out[i]) vs \(alone)")

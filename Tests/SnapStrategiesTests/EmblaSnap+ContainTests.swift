@@ -132,11 +132,7 @@ struct EmblaContainTests {
                     layouts.append(loop)
                 }
             }
-            var batch = [SnapDecision](repeating: SnapDecision(targetSlot: 0, targetIndex: 0, targetOffset: 0, rule: ""),
-                                       count: releases.count)
-            releases.withUnsafeBufferPointer { r in
-                layouts.withUnsafeBufferPointer { l in batch.withUnsafeMutableBufferPointer { policy.decide(r, in: l, into: $0) } }
-            }
+            let batch = BatchDecisions.decide(policy, releases, in: layouts)
             for i in releases.indices {
                 let alone = policy.decide(releases[i], in: layouts[i]), d = batch[i]
                 #expect(d.targetSlot == alone.targetSlot && d.targetIndex == alone.targetIndex

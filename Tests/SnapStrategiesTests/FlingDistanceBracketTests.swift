@@ -159,12 +159,7 @@ struct FlingDistanceBracketTests {
         for (n, layout) in try Self.layouts().enumerated() {
             let releases = Self.releases(in: layout, distance: Self.rnDistance,
                                          thresholds: Self.pageThresholds(layout), seed: 0x5_9140 + UInt64(n))
-            var batch = [SnapDecision](repeating: SnapDecision(targetSlot: 0, targetIndex: 0, targetOffset: 0, rule: ""),
-                                       count: releases.count)
-            let ls = [CarouselLayout](repeating: layout, count: releases.count)
-            releases.withUnsafeBufferPointer { r in
-                ls.withUnsafeBufferPointer { l in batch.withUnsafeMutableBufferPointer { policy.decide(r, in: l, into: $0) } }
-            }
+            let batch = BatchDecisions.decide(policy, releases, in: layout)
             var i = 0
             let differing = Self.expectSame(releases, in: layout, batch: { _ in defer { i += 1 }; return batch[i] },
                                             single: { policy.decide($0, in: layout) })
@@ -188,12 +183,7 @@ struct FlingDistanceBracketTests {
         for (n, layout) in try Self.layouts().enumerated() {
             let releases = Self.releases(in: layout, distance: Self.flutterDistance,
                                          thresholds: Self.slotThresholds(layout), seed: 0x5_9150 + UInt64(n))
-            var batch = [SnapDecision](repeating: SnapDecision(targetSlot: 0, targetIndex: 0, targetOffset: 0, rule: ""),
-                                       count: releases.count)
-            let ls = [CarouselLayout](repeating: layout, count: releases.count)
-            releases.withUnsafeBufferPointer { r in
-                ls.withUnsafeBufferPointer { l in batch.withUnsafeMutableBufferPointer { policy.decide(r, in: l, into: $0) } }
-            }
+            let batch = BatchDecisions.decide(policy, releases, in: layout)
             var i = 0
             let differing = Self.expectSame(releases, in: layout, batch: { _ in defer { i += 1 }; return batch[i] },
                                             single: { policy.decide($0, in: layout) })

@@ -110,15 +110,7 @@ struct LearnedThresholdSnapZeroWeightTests {
             let expected = releases.map { p.decide(features: LearnedThresholdSnap.features(of: $0, in: layout), in: layout) }
             #expect(releases.map { p.decide($0, in: layout) } == expected, "\(p.weights)")
             var kinematics = [ReleaseKinematics](repeating: ReleaseKinematics(), count: releases.count)
-            var out = [SnapDecision](repeating: SnapDecision(targetSlot: 0, targetIndex: 0, targetOffset: 0, rule: ""),
-                                     count: releases.count)
-            releases.withUnsafeBufferPointer { r in
-                layouts.withUnsafeBufferPointer { l in
-                    kinematics.withUnsafeMutableBufferPointer { k in
-                        out.withUnsafeMutableBufferPointer { p.decide(r, in: l, sharing: k, into: $0) }
-                    }
-                }
-            }
+            let out = BatchDecisions.decide(p, releases, in: layouts, sharing: &kinematics)
             #expect(out == expected, "\(p.weights)")
         }
     }

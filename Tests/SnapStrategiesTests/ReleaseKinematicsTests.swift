@@ -31,18 +31,9 @@ private func decisions(of policies: [any SnapPolicy], in layout: CarouselLayout)
     let rs = releases()
     let ls = [CarouselLayout](repeating: layout, count: rs.count)
     var kinematics = [ReleaseKinematics](repeating: ReleaseKinematics(), count: rs.count)
-    let empty = SnapDecision(targetSlot: 0, targetIndex: 0, targetOffset: 0, rule: "")
     var shared: [[SnapDecision]] = [], alone: [[SnapDecision]] = []
     for policy in policies {
-        var out = [SnapDecision](repeating: empty, count: rs.count)
-        rs.withUnsafeBufferPointer { r in
-            ls.withUnsafeBufferPointer { l in
-                kinematics.withUnsafeMutableBufferPointer { k in
-                    out.withUnsafeMutableBufferPointer { policy.decide(r, in: l, sharing: k, into: $0) }
-                }
-            }
-        }
-        shared.append(out)
+        shared.append(BatchDecisions.decide(policy, rs, in: ls, sharing: &kinematics))
         alone.append(rs.map { policy.decide($0, in: layout) })
     }
     return (shared, alone)
@@ -183,7 +174,6 @@ struct ReleaseKinematicsClosestSnapTests {
             CSSScrollSnap(strictness: .proximity, distanceScalar: 40), CSSScrollSnap(strictness: .mandatory, minFlingVelocity: 0.4),
             CSSScrollSnap(strictness: .proximity, proximityRatio: 2),
         ]
-        let empty = SnapDecision(targetSlot: 0, targetIndex: 0, targetOffset: 0, rule: "")
         for _ in 0..<60 {
             let width = rng.double(in: 20...400)
             func layout() throws -> CarouselLayout {
@@ -205,14 +195,7 @@ struct ReleaseKinematicsClosestSnapTests {
             var kinematics = [ReleaseKinematics](repeating: ReleaseKinematics(), count: releases.count)
             for (n, policy) in policies.enumerated() {
                 let layouts = [CarouselLayout](repeating: n % 2 == 0 ? first : second, count: releases.count)
-                var out = [SnapDecision](repeating: empty, count: releases.count)
-                releases.withUnsafeBufferPointer { r in
-                    layouts.withUnsafeBufferPointer { l in
-                        kinematics.withUnsafeMutableBufferPointer { k in
-                            out.withUnsafeMutableBufferPointer { policy.decide(r, in: l, sharing: k, into: $0) }
-                        }
-                    }
-                }
+                let out = BatchDecisions.decide(policy, releases, in: layouts, sharing: &kinematics)
                 for i in releases.indices {
                     let alone = policy.decide(releases[i], in: layouts[i])
                     #expect(same(out[i], alone), "\(policy.id) #\(n), release \(releases[i]) in \(layouts[i])")

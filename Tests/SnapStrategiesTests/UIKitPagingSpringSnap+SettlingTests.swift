@@ -244,18 +244,10 @@ struct UIKitPagingSpringSnapSettlingTests {
                 releases.append(randomRelease(&rng, in: layout))
             }
         }
-        let empty = SnapDecision(targetSlot: 0, targetIndex: 0, targetOffset: 0, rule: "")
         for policy in [UIKitPagingSpringSnap(), UIKitPagingSpringSnap(pullAdjustment: -0.00015, frictionAdjustment: -0.0145),
                        UIKitPagingSpringSnap(pullAdjustment: 0.002, frictionAdjustment: 0.02)] {
-            var batch = [SnapDecision](repeating: empty, count: releases.count)
             var kinematics = [ReleaseKinematics](repeating: ReleaseKinematics(), count: releases.count)
-            releases.withUnsafeBufferPointer { r in
-                layouts.withUnsafeBufferPointer { l in
-                    kinematics.withUnsafeMutableBufferPointer { k in
-                        batch.withUnsafeMutableBufferPointer { policy.decide(r, in: l, sharing: k, into: $0) }
-                    }
-                }
-            }
+            let batch = BatchDecisions.decide(policy, releases, in: layouts, sharing: &kinematics)
             for i in releases.indices {
                 #expect(batch[i] == policy.decide(releases[i], in: layouts[i]), "\(policy) \(layouts[i]) \(releases[i])")
                 #expect(batch[i].targetIndex == Self.stepped(policy, releases[i], in: layouts[i]))
