@@ -245,13 +245,7 @@ struct ScoreAccumulatorHostileDecisionsTests {
         var twoBatches: [Double] = []
         for (i, trace) in traces.enumerated() {
             if i == 2 * ScoreAccumulator.batchSize { twoBatches = expected.map(\.absoluteError) }
-            let natural = UIKitDeceleration.normal.restingOffset(of: trace.release, in: trace.layout)
-            let startSlot = trace.release.startSlot(in: trace.layout)
-            for (k, policy) in policies.enumerated() {
-                let o = TraceOutcome(decision: policy.decide(trace.release, in: trace.layout), trace: trace,
-                                     naturalRest: natural, startSlot: startSlot)
-                expected[k].addReference(o)
-            }
+            ScoreAccumulator.Totals.addReference(trace, by: policies, to: &expected)
         }
         // the grid reaches every path: sums past 2^53, hits, misses, both signs, non-finite offsets
         #expect(expected.allSatisfy { $0.absoluteError > 9_007_199_254_740_992 && $0.hits > 0 })
@@ -357,13 +351,7 @@ struct ScoreAccumulatorLeanLoopTests {
                     expected[k].cellsReconfigured += nearLimit
                 }
             }
-            let natural = UIKitDeceleration.normal.restingOffset(of: trace.release, in: trace.layout)
-            let startSlot = trace.release.startSlot(in: trace.layout)
-            for (k, policy) in policies.enumerated() {
-                let o = TraceOutcome(decision: policy.decide(trace.release, in: trace.layout), trace: trace,
-                                     naturalRest: natural, startSlot: startSlot)
-                expected[k].addReference(o)
-            }
+            ScoreAccumulator.Totals.addReference(trace, by: policies, to: &expected)
         }
         lean.add(contentsOf: traces.dropFirst(7 * batch))
         general.add(contentsOf: traces.dropFirst(7 * batch))

@@ -272,6 +272,17 @@ extension ScoreAccumulator.Totals {
         return true
     }
 
+    /// Adds `trace`'s outcome under each of `policies` (decided one release at a time) to
+    /// `expected[k]` by ``addReference(_:)``.
+    static func addReference(_ trace: TraceRelease, by policies: [any SnapPolicy], to expected: inout [Self]) {
+        let natural = UIKitDeceleration.normal.restingOffset(of: trace.release, in: trace.layout)
+        let startSlot = trace.release.startSlot(in: trace.layout)
+        for (k, policy) in policies.enumerated() {
+            expected[k].addReference(TraceOutcome(decision: policy.decide(trace.release, in: trace.layout), trace: trace,
+                                                  naturalRest: natural, startSlot: startSlot))
+        }
+    }
+
     /// The batch scorer's `totals` equal the reference `expected` (``addReference(_:)``): every
     /// count and histogram, and the floating-point sums bit for bit.
     static func expectBitForBit(_ totals: [Self], _ expected: [Self], sourceLocation: SourceLocation = #_sourceLocation) {
