@@ -65,4 +65,16 @@ struct FlingDistanceBracket: Sendable {
             (d[k] * (1 - Self.margin), d[k &+ 1] * (1 + Self.margin))
         }
     }
+
+    /// `key(end)` of a fling from `offset` at the signed velocity `v` (pt/ms) when it is the same
+    /// at both ends of the distance's bracket (``bounds(speed:)``; the end `offset ± distance` in
+    /// the velocity's direction), else nil (no bracket, or the ends disagree: the caller computes
+    /// the distance). For a `key` monotone in the end (see the type), the agreed key is the key at
+    /// the computed distance.
+    @inline(__always)
+    func agreedKey<Key: Equatable>(from offset: Double, velocity v: Double, _ key: (Double) -> Key) -> Key? {
+        guard let b = bounds(speed: abs(v)) else { return nil }
+        let lower = key(offset + (v < 0 ? -b.lower : b.lower))
+        return lower == key(offset + (v < 0 ? -b.upper : b.upper)) ? lower : nil
+    }
 }

@@ -122,11 +122,7 @@ public struct FlutterFixedExtentSnap: DeclaredParameters, Hashable {
     func decide(_ release: Release, in layout: CarouselLayout, table: FlingDistanceBracket?) -> SnapDecision {
         let v = gate.gatedVelocity(of: release)
         let offset = release.offset
-        var resolved: End?
-        if let table, v != 0, let b = table.bounds(speed: abs(v)) {
-            let lower = End(offset + (v < 0 ? -b.lower : b.lower), in: layout)
-            if lower == End(offset + (v < 0 ? -b.upper : b.upper), in: layout) { resolved = lower }
-        }
+        let resolved = v != 0 ? table?.agreedKey(from: offset, velocity: v) { End($0, in: layout) } : nil
         let e = resolved ?? End(offset + (physics == .clamping ? clamping.coastDistance(velocity: v)
                                                                : friction.coastDistance(velocity: v)), in: layout)
         let atEdge = !layout.isLooping && !(e.pastStart && e.beforeEnd)

@@ -151,13 +151,7 @@ public struct RNAndroidPagingSnap: DeclaredParameters, Hashable {
         let offset = looping || release.offset == release.offset ? release.offset : 0
         var page = Self.page(p: looping ? layout.position(atOffset: offset) : offset / interval, velocity: v)
         if page.needsTarget {
-            var target: Int?
-            if let table, let b = table.bounds(speed: abs(v)) {
-                let lower = Self.endPage(offset + (v < 0 ? -b.lower : b.lower), in: layout, interval: interval)
-                if lower == Self.endPage(offset + (v < 0 ? -b.upper : b.upper), in: layout, interval: interval) {
-                    target = lower
-                }
-            }
+            let target = table?.agreedKey(from: offset, velocity: v) { Self.endPage($0, in: layout, interval: interval) }
             let t = target ?? Self.endPage(offset + Self.splineFlingDistance(velocity: v, friction: 1 - decelerationRate),
                                            in: layout, interval: interval)
             page.settle(target: t, velocity: v)
