@@ -53,8 +53,10 @@ extension TraceReader {
 
     /// ``readInParallel(path:options:parts:threads:users:minimumPartBytes:initial:accumulate:)``
     /// folding each part, in file order, into `folded` as soon as the parts before it are folded,
-    /// so that at most `2 · threads` parts' partial results are alive at once (the parts are
-    /// read in batches of that many; memory does not grow with `parts`). Before the file,
+    /// so that at most `2 · threads` parts' partial results are alive at once, plus the one being
+    /// folded (`threads` threads of their own read the parts in file order, at most that many
+    /// ahead of the fold, while the calling thread folds: no thread waits for a batch to end;
+    /// memory does not grow with `parts`). Before the file,
     /// `folded` is copied: when the serial read decides (a failure, parts that do not meet, an id
     /// in two parts), the copy is restored and the serial read's one part folded into it, so
     /// `folded` gets exactly the parts of the answer, in order.
@@ -83,65 +85,54 @@ extension TraceReader {
         var ids = PartIDChecker()
         var lineOffset = 0
         var previousStop: Int?
-        var first = 0
-        while first < n {
-            let base = first, count = Swift.min(batch, n - first)
-            let outcomes = PartOutcomes<Partial>(count: count)
-            DispatchQueue.concurrentPerform(iterations: Swift.min(workers, count)) { _ in
-                while let j = outcomes.nextPart() {
-                    let k = base + j
-                    let lo = k == 0 ? 0 : size / n * k
-                    let hi = k == n - 1 ? Int.max : size / n * (k + 1)
-                    var opened: TraceReader?
-                    do {
-                        let reader = try TraceReader(path: path, options: options, users: users, range: lo..<hi)
-                        opened = reader
-                        var partial = initial()
-                        let summary = try reader.forEach { record in try accumulate(&partial, record) }
-                        outcomes.set(j, .read(PartOutcome(partial: partial, summary: summary, users: reader.users,
-                                                          ids: PartIDs(reader.core.ids), firstRow: reader.firstRowOffset,
-                                                          stop: reader.stopOffset)))
-                    } catch let error as TraceParseError {
-                        // a bad row: kept with the ids met before it (its part's first error)
-                        if let opened {
-                            outcomes.set(j, .badRow(error, ids: PartIDs(opened.core.ids), firstRow: opened.firstRowOffset))
-                        } else {
-                            outcomes.set(j, .failed(error))
-                        }
-                    } catch {
-                        outcomes.set(j, .failed(error))
-                    }
+        // the parts are read by `workers` threads of their own, at most `batch` parts ahead of the
+        // fold; this (the calling) thread folds them in file order as they come, while the next
+        // ones are read
+        let pipeline = PartPipeline<Partial>(count: n, window: batch)
+        let running = DispatchGroup()
+        for _ in 0..<workers {
+            running.enter()
+            let worker = Thread {
+                while let k = pipeline.claim() {
+                    pipeline.finish(k, readPart(k, of: n, size: size, path: path, options: options, users: users,
+                                                initial: initial, accumulate: accumulate))
                 }
+                running.leave()
             }
+            worker.stackSize = 8 << 20
+            worker.start()
+        }
+        // every way out stops the readers and waits for them: none outlives the call
+        defer { pipeline.stop(); running.wait() }
+        for k in 0..<n {
+            let slot = pipeline.take(k)
             // in file order; any failure, parts that do not meet, or an id in two parts: the serial read decides
-            for j in 0..<count {
-                let slot = outcomes.get(j)
-                if case let .badRow(error, partIDs, firstRow)? = slot, previousStop.map({ firstRow == $0 }) ?? true,
-                   !ids.add(partIDs) {
-                    // the parts before it read clean, it starts where the one before it stopped, and no
-                    // id it met before its error was met earlier: its error is the serial read's first
-                    // (strict mode), no second read needed; its line made absolute here
-                    throw error.shiftingLines(by: lineOffset)
-                }
-                guard case let .read(part)? = slot, previousStop.map({ part.firstRow == $0 }) ?? true,
-                      !ids.add(part.ids) else {
-                    folded = before
-                    return try readAsOnePart(path: path, options: options, users: users, into: &folded, initial: initial,
-                                             accumulate: accumulate, fold: fold)
-                }
-                previousStop = part.stop
-                // the one place where a part's lines become absolute
-                var s = part.summary
-                s.skipped = s.skipped.map { skip in
-                    SkippedTrace(location: TraceLocation(file: skip.location.file, line: skip.location.line + lineOffset),
-                                 traceID: skip.traceID, error: skip.error.shiftingLines(by: lineOffset))
-                }
-                if merged == nil { merged = s } else { merged?.absorb(s) }
-                let userMap = allUsers.intern(contentsOf: part.users)
-                try fold(&folded, FilePart(partial: part.partial, userMap: userMap, lineOffset: lineOffset))
-                lineOffset += part.summary.lines
+            if case let .badRow(error, partIDs, firstRow) = slot, previousStop.map({ firstRow == $0 }) ?? true,
+               !ids.add(partIDs) {
+                // the parts before it read clean, it starts where the one before it stopped, and no
+                // id it met before its error was met earlier: its error is the serial read's first
+                // (strict mode), no second read needed; its line made absolute here
+                throw error.shiftingLines(by: lineOffset)
             }
-            first += count
+            guard case let .read(part) = slot, previousStop.map({ part.firstRow == $0 }) ?? true,
+                  !ids.add(part.ids) else {
+                pipeline.stop()
+                running.wait()
+                folded = before
+                return try readAsOnePart(path: path, options: options, users: users, into: &folded, initial: initial,
+                                         accumulate: accumulate, fold: fold)
+            }
+            previousStop = part.stop
+            // the one place where a part's lines become absolute
+            var s = part.summary
+            s.skipped = s.skipped.map { skip in
+                SkippedTrace(location: TraceLocation(file: skip.location.file, line: skip.location.line + lineOffset),
+                             traceID: skip.traceID, error: skip.error.shiftingLines(by: lineOffset))
+            }
+            if merged == nil { merged = s } else { merged?.absorb(s) }
+            let userMap = allUsers.intern(contentsOf: part.users)
+            try fold(&folded, FilePart(partial: part.partial, userMap: userMap, lineOffset: lineOffset))
+            lineOffset += part.summary.lines
         }
         var after = stat()
         guard stat(path, &after) == 0 else { throw TraceParseError.unreadable(file: path, reason: String(cString: strerror(errno))) }
@@ -155,6 +146,32 @@ extension TraceReader {
     /// the number of threads: one per `bytesPerPart` (32 MiB), at least 1, at most 32.
     public static func parts(forFileSize size: Int, bytesPerPart: Int = 32 << 20) -> Int {
         Swift.max(1, Swift.min(32, size / Swift.max(1, bytesPerPart)))
+    }
+
+    /// Reads part `k` of `n` (the bytes from `size/n·k`, the last part to the end) into its own
+    /// partial result: how its read ended.
+    private static func readPart<Partial: Sendable>(
+        _ k: Int, of n: Int, size: Int, path: String, options: TraceReadOptions, users: TraceUsers,
+        initial: @Sendable () -> Partial, accumulate: @Sendable (inout Partial, TraceRecord) throws -> Void
+    ) -> PartSlot<Partial> {
+        let lo = k == 0 ? 0 : size / n * k
+        let hi = k == n - 1 ? Int.max : size / n * (k + 1)
+        var opened: TraceReader?
+        do {
+            let reader = try TraceReader(path: path, options: options, users: users, range: lo..<hi)
+            opened = reader
+            var partial = initial()
+            let summary = try reader.forEach { record in try accumulate(&partial, record) }
+            return .read(PartOutcome(partial: partial, summary: summary, users: reader.users,
+                                     ids: PartIDs(reader.core.ids), firstRow: reader.firstRowOffset,
+                                     stop: reader.stopOffset))
+        } catch let error as TraceParseError {
+            // a bad row: kept with the ids met before it (its part's first error)
+            if let opened { return .badRow(error, ids: PartIDs(opened.core.ids), firstRow: opened.firstRowOffset) }
+            return .failed(error)
+        } catch {
+            return .failed(error)
+        }
     }
 
     /// The whole file as one part (serial), folded into `folded`.
@@ -261,26 +278,4 @@ enum PartSlot<Partial: Sendable>: Sendable {
     case badRow(TraceParseError, ids: PartIDs, firstRow: Int)
     /// Not opened, or stopped by anything else.
     case failed(any Error)
-}
-
-/// Results written by the worker threads, each slot once, read after they all finished.
-final class PartOutcomes<Partial: Sendable>: @unchecked Sendable {
-    private let lock = NSLock()
-    private var slots: [PartSlot<Partial>?]
-    private var next = 0
-    init(count: Int) { slots = Array(repeating: nil, count: count) }
-    /// The next part to read, in file order, or `nil` when every part is taken.
-    func nextPart() -> Int? {
-        lock.lock(); defer { lock.unlock() }
-        guard next < slots.count else { return nil }
-        next += 1
-        return next - 1
-    }
-    func set(_ k: Int, _ r: PartSlot<Partial>) {
-        lock.lock(); slots[k] = r; lock.unlock()
-    }
-    func get(_ k: Int) -> PartSlot<Partial>? {
-        lock.lock(); defer { lock.unlock() }
-        return slots[k]
-    }
 }
