@@ -142,8 +142,9 @@ import Testing
                 let want = TraceParseError.nonContiguousTrace(file: again, line: 6, column: "trace_id", traceID: id.text)
                 #expect(String(describing: error) == want.description, "\(id.cell)")
             }
-            // no layout: the error names the trace
-            let single = try TestFiles.write(Self.file([id]), name: "nolayout.csv")
+            // no layout (layout columns, empty on the trace's rows): the error names the trace
+            let single = try TestFiles.write("trace_id,t_ms,offset,phase,item_width,viewport_width,item_count\n"
+                                             + "\(id.cell),0,100,began,,,\n\(id.cell),16,90,ended,,,\n", name: "nolayout.csv")
             do {
                 _ = try TraceReader(path: single, options: TraceReadOptions()).forEach { _ in }
                 Issue.record("\(id.cell): no layout error")
