@@ -4,7 +4,8 @@ import Glibc
 import Darwin
 #endif
 
-/// A growable byte array on a raw allocation (no copy-on-write, reused across traces).
+/// A growable byte array on a raw allocation (no copy-on-write, reused across traces). Its
+/// capacity is never below 64 bytes (``TraceIDText/init(_:)`` reads 16 at the base).
 struct ByteArena {
     private(set) var base = UnsafeMutablePointer<UInt8>.allocate(capacity: 64)
     private var capacity = 64

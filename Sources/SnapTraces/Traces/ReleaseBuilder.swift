@@ -126,7 +126,7 @@ struct ReleaseBuilder: ~Copyable {
         let sessionID = trace.perTraceText(.sessionID)
         let release = Release(offset: offset, velocity: estimate.velocity, startOffset: startOffset, startTime: startTime,
                               time: time, startIndex: startIndex, fingerTravel: fingerTravel)
-        let parts = TraceRecord.ReleaseParts(traceID: trace.traceID, user: user, intendedIndex: intended, layout: layout,
+        let parts = TraceRecord.ReleaseParts(id: TraceIDText(trace.idBytes), user: user, intendedIndex: intended, layout: layout,
                                              release: release, sampleCount: isSampleLevel ? n : 1, line: trace.traceLine,
                                              hit: hit, settledIndex: settled, tapIndex: tap, group: groupValue)
         if lent == nil {

@@ -15,9 +15,8 @@ import SnapStrategies
 struct TraceAssembler: ~Copyable {
     let path: String
     var inTrace = false
-    /// The trace id's bytes and text, and its first line.
+    /// The trace id's bytes (its text: ``traceID``), and its first line.
     var idBytes = ByteArena()
-    var traceID = ""
     var traceLine = 0
     var t = GrowableBuffer<Double>()
     var x = GrowableBuffer<Double>()
@@ -66,7 +65,6 @@ struct TraceAssembler: ~Copyable {
         idBytes.removeAll()
         idBytes.append(s, e)
         storedQuote = !quoteFree && memchr(s, 0x22, e - s) != nil
-        traceID = byteText(s, e)
         traceLine = line
         t.removeAll(); x.removeAll(); mv.removeAll()
         lastTime = -.infinity
@@ -106,6 +104,9 @@ struct TraceAssembler: ~Copyable {
         ptLen[k] = count
         ptLine[k] = line
     }
+
+    /// The trace id's text (made when asked: errors, and records of long ids, ``TraceIDText``).
+    var traceID: String { byteText(idBytes.base, idBytes.base + idBytes.count) }
 
     /// The last sample is a lift-off (`ended`).
     var endedLast: Bool { t.count > 0 && mv[t.count - 1] == 0 }

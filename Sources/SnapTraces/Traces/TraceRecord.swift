@@ -30,7 +30,7 @@ public struct TraceRecord {
     /// Every field of a ``TraceRelease`` but the file of its location (the reader's path, the same
     /// for every trace a reader builds): what ``ReleaseBuilder`` computes for a trace.
     struct ReleaseParts {
-        var traceID: String
+        var id: TraceIDText
         var user: Int
         var intendedIndex: Int?
         var layout: CarouselLayout
@@ -46,11 +46,12 @@ public struct TraceRecord {
     /// The reader's first record (``ReleaseBuilder/lent``): `parts` in `file`.
     init(_ parts: consuming ReleaseParts, file: String, estimate: VelocityEstimate, samples: TraceSamples,
          sessionID: String?, touchDownX: Double?) {
-        self.init(release: TraceRelease(traceID: parts.traceID, user: parts.user, intendedIndex: parts.intendedIndex,
-                                        layout: parts.layout, release: parts.release, sampleCount: parts.sampleCount,
-                                        location: TraceLocation(file: file, line: parts.line), hit: parts.hit,
-                                        settledIndex: parts.settledIndex, tapIndex: parts.tapIndex, group: parts.group),
-                  estimate: estimate, samples: samples, sessionID: sessionID, touchDownX: touchDownX)
+        var release = TraceRelease(traceID: "", user: parts.user, intendedIndex: parts.intendedIndex,
+                                   layout: parts.layout, release: parts.release, sampleCount: parts.sampleCount,
+                                   location: TraceLocation(file: file, line: parts.line), hit: parts.hit,
+                                   settledIndex: parts.settledIndex, tapIndex: parts.tapIndex, group: parts.group)
+        release.id = parts.id
+        self.init(release: release, estimate: estimate, samples: samples, sessionID: sessionID, touchDownX: touchDownX)
     }
 
     /// Sets every field to the next trace's, in place (the file of the location stays: the same
@@ -59,7 +60,7 @@ public struct TraceRecord {
     @inline(__always)
     mutating func overwrite(with parts: consuming ReleaseParts, estimate: VelocityEstimate, samples: TraceSamples,
                             sessionID: String?, touchDownX: Double?) {
-        release.traceID = parts.traceID
+        release.id = parts.id
         release.user = parts.user
         release.intendedIndex = parts.intendedIndex
         release.layout = parts.layout

@@ -15,8 +15,20 @@ public struct TraceLocation: Sendable, Hashable, CustomStringConvertible {
 /// happened in, who made it and what they meant. The trace reader produces these, one at a
 /// time; the evaluator consumes them.
 public struct TraceRelease: Sendable {
-    /// The trace's identifier as written in the file.
-    public var traceID: String
+    /// The trace's identifier as written in the file (its cell's text, unquoted).
+    ///
+    /// Computed (issue 36): the reader keeps an id of up to ``TraceIDText/inlineCapacity`` UTF-8
+    /// bytes as those bytes and makes the `String` when this is read, `String(decoding:as:)` of
+    /// them (what it stored before: the same text, equal and hashing the same); a longer id, or
+    /// one set here or given to ``init(traceID:user:intendedIndex:layout:release:sampleCount:location:hit:settledIndex:tapIndex:group:)``,
+    /// is kept as its `String`. Each read of a short id makes the string again: a consumer that
+    /// reads it many times for one trace reads it once.
+    public var traceID: String {
+        get { id.text }
+        set { id = TraceIDText(newValue) }
+    }
+    /// The id's storage (``traceID``).
+    var id: TraceIDText
     /// The user, as an index into the dataset's user table (``TraceUsers``).
     public var user: Int
     /// The item the person meant to bring to the snap position; `nil` when unlabelled.
@@ -47,7 +59,7 @@ public struct TraceRelease: Sendable {
     public init(traceID: String, user: Int, intendedIndex: Int?, layout: CarouselLayout,
                 release: Release, sampleCount: Int, location: TraceLocation,
                 hit: HitCriterion? = nil, settledIndex: Int? = nil, tapIndex: Int? = nil, group: String? = nil) {
-        self.traceID = traceID
+        self.id = TraceIDText(traceID)
         self.user = user
         self.intendedIndex = intendedIndex
         self.layout = layout
@@ -59,4 +71,58 @@ public struct TraceRelease: Sendable {
         self.tapIndex = tapIndex
         self.group = group
     }
+}
+
+/// A trace id's text as ``TraceRelease`` keeps it: up to ``inlineCapacity`` UTF-8 bytes in two
+/// words (what the reader makes of most ids: no `String` made per trace), else (a longer id, or
+/// one given as a `String`) that string.
+struct TraceIDText: Sendable, CustomStringConvertible, CustomReflectable {
+    /// The longest id kept as bytes.
+    static let inlineCapacity = 15
+    /// Bytes 0..<8 and 8..<15 as little-endian numbers (bytes past the id zero), the count in
+    /// `w1`'s top byte; unused when `string` is set.
+    private var w0: UInt64 = 0, w1: UInt64 = 0
+    /// The id, when not kept as bytes.
+    private var string: String?
+
+    init(_ text: String) { string = text }
+
+    /// The id in `arena` (all of its bytes): kept as bytes when it has at most ``inlineCapacity``,
+    /// else as `byteText` of them. (16 bytes are read at the arena's base: its capacity is never
+    /// below 64.)
+    @inline(__always)
+    init(_ arena: ByteArena) {
+        let n = arena.count
+        guard n <= Self.inlineCapacity else {
+            string = byteText(arena.base, arena.base + n)
+            return
+        }
+        let r = UnsafeRawPointer(arena.base)
+        w0 = UInt64(littleEndian: r.loadUnaligned(as: UInt64.self)) & Self.lowBytes(n)
+        w1 = UInt64(littleEndian: r.loadUnaligned(fromByteOffset: 8, as: UInt64.self)) & Self.lowBytes(n - 8)
+            | UInt64(truncatingIfNeeded: n) << 56
+    }
+
+    /// A mask of the `k` low bytes (none for `k` <= 0, all for `k` >= 8).
+    @inline(__always)
+    static func lowBytes(_ k: Int) -> UInt64 {
+        k >= 8 ? ~0 : k <= 0 ? 0 : (1 &<< UInt64(truncatingIfNeeded: 8 &* k)) &- 1
+    }
+
+    /// The id: `byteText` of the bytes kept (what the reader stored before), or the string.
+    var text: String {
+        if let string { return string }
+        let n = Int(truncatingIfNeeded: w1 >> 56)
+        var words = (w0.littleEndian, (w1 & Self.lowBytes(7)).littleEndian)
+        return withUnsafeBytes(of: &words) { raw in
+            let s = raw.baseAddress!.assumingMemoryBound(to: UInt8.self)
+            return byteText(s, s + n)
+        }
+    }
+
+    /// Whether the id is kept as bytes (not as a `String`).
+    var keptAsBytes: Bool { string == nil }
+
+    var description: String { text }
+    var customMirror: Mirror { Mirror(self, children: ["text": text]) }
 }

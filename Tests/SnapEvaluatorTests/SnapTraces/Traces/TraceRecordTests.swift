@@ -24,7 +24,7 @@ import Testing
         let release = first
             ? Release(offset: 10, velocity: 1.5, startOffset: 2, startTime: 0, time: 16, startIndex: 3, fingerTravel: -8)
             : Release(offset: -4, velocity: -0.25, startOffset: 9, startTime: 5, time: 30, startIndex: nil, fingerTravel: nil)
-        return TraceRecord.ReleaseParts(traceID: first ? "t1" : "a-much-longer-trace-identifier-2", user: first ? 0 : 7,
+        return TraceRecord.ReleaseParts(id: TraceIDText(first ? "t1" : "a-much-longer-trace-identifier-2"), user: first ? 0 : 7,
                                         intendedIndex: first ? 4 : nil, layout: layout, release: release,
                                         sampleCount: first ? 2 : 3, line: first ? 2 : 90, hit: first ? .revealed : nil,
                                         settledIndex: first ? nil : 5, tapIndex: first ? 6 : nil, group: first ? nil : "home")
