@@ -6,7 +6,8 @@
 /// (``AndroidSplineDeceleration/standard``) for the release velocity clamped to the platform's
 /// maximum fling velocity (``AndroidSplineDeceleration/clampedCoastDistance(velocity:)``): the
 /// decay of `compose-lazyrow-snap` and `compose-pager` (at their spline's defaults) and
-/// `learned-threshold`'s `androidProjection` feature. `android-linearsnap` projects RecyclerView's
+/// `learned-threshold`'s `androidProjection` feature, computed only when one of them reads it
+/// (``AndroidSplineDecay``). `android-linearsnap` projects RecyclerView's
 /// whole-pixel velocity and `rn-android-paging` a spline with friction `1 − 0.985`, which is not the
 /// double nearest 0.015: their inputs differ in the last bits, so they compute their own.
 ///
