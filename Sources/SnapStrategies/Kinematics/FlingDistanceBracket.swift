@@ -58,11 +58,38 @@ struct FlingDistanceBracket: Sendable {
     /// beyond 8 pt/ms, for a negative or NaN speed, or for an empty table.
     @inline(__always)
     func bounds(speed: Double) -> (lower: Double, upper: Double)? {
+        guard distances.count == Self.entryCount else { return nil }
+        return distances.withUnsafeBufferPointer { Self.bounds(speed: speed, entries: $0.baseAddress!) }
+    }
+
+    /// The number of entries of a usable table (8002).
+    static let entryCount = Int(maximumSpeed) + 2
+
+    /// ``bounds(speed:)`` read from a copy of a usable table's ``entryCount`` entries at `entries`.
+    @inline(__always)
+    static func bounds(speed: Double, entries d: UnsafePointer<Double>) -> (lower: Double, upper: Double)? {
         let x = speed * 1000
-        guard x >= 0, x <= Self.maximumSpeed, distances.count == Int(Self.maximumSpeed) + 2 else { return nil }
+        guard x >= 0, x <= maximumSpeed else { return nil }
         let k = Int(x)
-        return distances.withUnsafeBufferPointer { d in
-            (d[k] * (1 - Self.margin), d[k &+ 1] * (1 + Self.margin))
+        return (d[k] * (1 - margin), d[k &+ 1] * (1 + margin))
+    }
+
+    /// The entries of a usable table in storage that lives as long as the process (allocated once,
+    /// filled, never written again nor freed), read by pointer where carrying the array in a
+    /// value per release would count references (``AndroidSplineDecay``); nil for an empty table.
+    struct ProcessEntries: @unchecked Sendable {
+        // Unchecked: the pointee is immutable once `init` returns and is never deallocated, so
+        // every thread reads the same constant doubles.
+        let base: UnsafePointer<Double>?
+
+        init(_ table: FlingDistanceBracket) {
+            guard table.distances.count == FlingDistanceBracket.entryCount else {
+                base = nil
+                return
+            }
+            let storage = UnsafeMutablePointer<Double>.allocate(capacity: FlingDistanceBracket.entryCount)
+            storage.initialize(from: table.distances, count: FlingDistanceBracket.entryCount)
+            base = UnsafePointer(storage)
         }
     }
 

@@ -6,7 +6,8 @@
 /// (``AndroidSplineDeceleration/standard``) for the release velocity clamped to the platform's
 /// maximum fling velocity (``AndroidSplineDeceleration/clampedCoastDistance(velocity:)``): the
 /// decay of `compose-lazyrow-snap` and `compose-pager` (at their spline's defaults) and
-/// `learned-threshold`'s `androidProjection` feature. `android-linearsnap` projects RecyclerView's
+/// `learned-threshold`'s `androidProjection` feature, computed only when one of them reads it
+/// (``AndroidSplineDecay``). `android-linearsnap` projects RecyclerView's
 /// whole-pixel velocity and `rn-android-paging` a spline with friction `1 − 0.985`, which is not the
 /// double nearest 0.015: their inputs differ in the last bits, so they compute their own.
 ///
@@ -55,9 +56,15 @@ public struct ReleaseKinematics: Sendable {
     /// points, computed on the first call (`release` must be the release this value belongs to).
     @inlinable
     public mutating func standardAndroidCoast(of release: Release) -> Double {
+        standardAndroidCoast(velocity: release.velocity)
+    }
+
+    /// ``standardAndroidCoast(of:)`` of the release whose velocity is `velocity`, pt/ms.
+    @inlinable
+    mutating func standardAndroidCoast(velocity: Double) -> Double {
         if let distance = androidCoast { return distance }
         // `standard`, its constants folded (`platform(friction:)`): the same bits.
-        let distance = AndroidSplineDeceleration.platform(friction: 0.015).clampedCoastDistance(velocity: release.velocity)
+        let distance = AndroidSplineDeceleration.platform(friction: 0.015).clampedCoastDistance(velocity: velocity)
         androidCoast = distance
         return distance
     }
@@ -94,17 +101,22 @@ public struct ReleaseKinematics: Sendable {
     }
 
     /// The batch loop of a policy that decides from the standard spline's coasting distance:
-    /// `decisions[i] = decide(releases[i], layouts[i], standardAndroidCoast of release i)`, each
-    /// distance taken from (or first stored in) `kinematics[i]`.
-    @inlinable @inline(__always)
+    /// `decisions[i] = decide(releases[i], layouts[i], decay of release i)`, the decay
+    /// (``AndroidSplineDecay``) computed only if the policy reads it, then taken from (or first
+    /// stored in) `kinematics[i]`, and bracketed by ``AndroidSplineDecay/standardEntries``
+    /// (read once per batch).
+    @inline(__always)
     static func decide(_ releases: UnsafeBufferPointer<Release>, in layouts: UnsafeBufferPointer<CarouselLayout>,
                        sharing kinematics: UnsafeMutableBufferPointer<ReleaseKinematics>,
                        into decisions: UnsafeMutableBufferPointer<SnapDecision>,
-                       by decide: (Release, CarouselLayout, Double) -> SnapDecision) {
+                       by decide: (Release, CarouselLayout, AndroidSplineDecay) -> SnapDecision) {
         let count = Swift.min(releases.count, layouts.count, kinematics.count, decisions.count)
+        guard count > 0, let shared = kinematics.baseAddress else { return }
+        let table = AndroidSplineDecay.standardEntries.base
         for i in 0..<count {
             let release = releases[i]
-            decisions.store(decide(release, layouts[i], kinematics[i].standardAndroidCoast(of: release)), at: i)
+            decisions.store(decide(release, layouts[i], AndroidSplineDecay(standardOf: release, shared: shared + i, table: table)),
+                            at: i)
         }
     }
 }

@@ -54,10 +54,22 @@ public struct ComposeLazyRowSnap: DeclaredParameters, AndroidSplineDecayPolicy, 
 
     /// The decision for a release whose spline decay (signed, points) is `decay`
     /// (``AndroidSplineDecayPolicy``: one release, or a batch sharing the decay).
-    public func decide(_ release: Release, in appLayout: CarouselLayout, decay: Double) -> SnapDecision {
+    ///
+    /// The slot is a monotone step of the decay (an addition of the same offset, a clamp, a
+    /// subtraction and a division by the same stride, `snappedToWhole`, a floor): where it is the
+    /// same at both ends of the decay's bracket (``AndroidSplineDecay/agreedKey(from:_:)``, in a
+    /// batch at the standard spline), it is the slot at the decay, and the decay is not computed.
+    public func decide(_ release: Release, in appLayout: CarouselLayout, decay: AndroidSplineDecay) -> SnapDecision {
         let layout = appLayout.snapped(to: snapOrigin)
-        let end = layout.clampedOffset(release.offset + decay)
-        let slot = SnapMath.flooredIndex(layout.position(atOffset: end) + 0.5)
+        let offset = release.offset
+        let slot = decay.agreedKey(from: offset) { Self.slot(atEnd: $0, in: layout) }
+            ?? Self.slot(atEnd: offset + decay.value(), in: layout)
         return layout.decision(slot: slot, rule: "nearest-to-decay-end")
+    }
+
+    /// The slot nearest the (unclamped) end `end`: `⌊position(clamp(end)) + 0.5⌋`.
+    @inline(__always)
+    static func slot(atEnd end: Double, in layout: CarouselLayout) -> Int {
+        SnapMath.flooredIndex(layout.position(atOffset: layout.clampedOffset(end)) + 0.5)
     }
 }

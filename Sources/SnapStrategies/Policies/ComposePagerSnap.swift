@@ -139,7 +139,14 @@ public struct ComposePagerSnap: DeclaredParameters, AndroidSplineDecayPolicy, Ha
     /// The decision for a release whose spline decay (signed, points; the distance of the clamped
     /// velocity, 0 for NaN) is `decay` (``AndroidSplineDecayPolicy``: one release, or a batch
     /// sharing the decay).
-    public func decide(_ release: Release, in appLayout: CarouselLayout, decay: Double) -> SnapDecision {
+    ///
+    /// The decay moves the target only through `start + trunc(decay/s)` and the clamps after it,
+    /// a chain non-decreasing in that index (which `trunc` keeps within ±2⁵², ``SnapMath``), and
+    /// is read again only when the target lies two pages or more from `start`. Where the chain at
+    /// both extreme indices (`start ∓ 2⁵²`) stays within a page of `start` (every release of a
+    /// bounded layout in its content at `atMost(1)`), no approach is possible and the decay is
+    /// not computed.
+    public func decide(_ release: Release, in appLayout: CarouselLayout, decay: AndroidSplineDecay) -> SnapDecision {
         let layout = appLayout.snapped(to: snapOrigin)
         let stride = layout.stride
         let density = spline.density
@@ -153,18 +160,26 @@ public struct ComposePagerSnap: DeclaredParameters, AndroidSplineDecayPolicy, Ha
         // NaN coasts nowhere, like 0).
         let firstVisible = SnapMath.flooredIndex(p)
         let start = v < 0 ? firstVisible + 1 : firstVisible
-        var target = start + SnapMath.truncatedIndex(decay / stride)
-        if !layout.isLooping { target = SnapMath.clamp(target, 0, layout.itemCount) }
-        target = SnapMath.clamp(target, start - n, start + n)
-        if !layout.isLooping { target = SnapMath.clamp(target, 0, layout.itemCount) }
-        let approachPages = Swift.max(abs(target - start) - 1, 0)
+        func clampedTarget(_ raw: Int) -> Int {
+            var target = raw
+            if !layout.isLooping { target = SnapMath.clamp(target, 0, layout.itemCount) }
+            target = SnapMath.clamp(target, start - n, start + n)
+            if !layout.isLooping { target = SnapMath.clamp(target, 0, layout.itemCount) }
+            return target
+        }
+        let reach = Int(SnapMath.indexLimit)
+        var approachPages = 0
         var settleVelocity = v
         var position = p
-        if approachPages > 0 && v != 0 && v == v {
-            let approach = Double(approachPages) * stride
-            settleVelocity = abs(decay) >= approach ? spline.velocity(afterTravelling: approach, from: v) : 0
-            let end = release.offset + (v > 0 ? approach : -approach)
-            position = layout.position(atOffset: layout.clampedOffset(end))
+        if clampedTarget(start - reach) < start - 1 || clampedTarget(start + reach) > start + 1 {
+            let decay = decay.value()
+            approachPages = Swift.max(abs(clampedTarget(start + SnapMath.truncatedIndex(decay / stride)) - start) - 1, 0)
+            if approachPages > 0 && v != 0 && v == v {
+                let approach = Double(approachPages) * stride
+                settleVelocity = abs(decay) >= approach ? spline.velocity(afterTravelling: approach, from: v) : 0
+                let end = release.offset + (v > 0 ? approach : -approach)
+                position = layout.position(atOffset: layout.clampedOffset(end))
+            }
         }
         let lower = SnapMath.flooredIndex(position)
         let upper = SnapMath.ceiledIndex(position)

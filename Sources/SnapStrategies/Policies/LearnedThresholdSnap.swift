@@ -131,13 +131,23 @@ public struct LearnedThresholdSnap: SnapPolicy, Hashable {
     @inlinable
     static func features(of release: Release, in layout: CarouselLayout, androidCoast: Double,
                          logDuration: Bool = true) -> Features {
+        features(of: release, in: layout, logDuration: logDuration) {
+            androidProjection(ofEnd: release.offset + androidCoast, startSlot: $0, in: layout)
+        }
+    }
+
+    /// ``features(of:in:androidCoast:logDuration:)`` with `androidProjection` given by `android`
+    /// from the start slot.
+    @inlinable @inline(__always)
+    static func features(of release: Release, in layout: CarouselLayout, logDuration: Bool,
+                         android: (_ startSlot: Int) -> Double) -> Features {
         let s = release.startSlot(in: layout)
         let p = layout.position(atOffset: release.offset)
         let stride = layout.stride
         let travel = release.travel / stride
         let excess = release.fingerTravel.map { ($0 - release.travel) / stride } ?? 0
         let uikit = layout.position(atOffset: UIKitDeceleration.normal.restingOffset(of: release, in: layout)) - Double(s)
-        let android = layout.position(atOffset: layout.clampedOffset(release.offset + androidCoast)) - Double(s)
+        let android = android(s)
         let contact = release.duration > 0 ? release.duration : 0
         let t = release.travel
         let direction: Double = t > 0 ? 1 : (t < 0 ? -1 : 0)
@@ -146,6 +156,42 @@ public struct LearnedThresholdSnap: SnapPolicy, Hashable {
                         duration: logDuration ? SnapMath.log(1 + contact) : durationStandIn(contact: contact),
                         quickness: direction * 100 / (contact > 10 ? contact : 10))
     }
+
+    /// The `androidProjection` feature of a fling ending (unclamped) at `end`: `p(clamp(end)) − s`.
+    @inlinable @inline(__always)
+    static func androidProjection(ofEnd end: Double, startSlot s: Int, in layout: CarouselLayout) -> Double {
+        layout.position(atOffset: layout.clampedOffset(end)) - Double(s)
+    }
+
+    /// What stands for `androidProjection` in a score whose `androidProjection` weight `w` is `±0`
+    /// (the defaults): `+0` when the projection is finite for every decay the standard spline can
+    /// give (``AndroidSplineDecay/magnitudeBound``), else the projection itself (the decay read).
+    /// The decision is the one made with the projection; the spline's `log` and `exp` are saved
+    /// (`Docs/research/2026-11-30-compare-lazy37.md`).
+    ///
+    /// Proof. The projection is `snappedToWhole(q) − s` with `q = (clamp(x) − o)/W`
+    /// (``CarouselLayout/position(atOffset:)``) at `x = offset + decay`, `|decay| < B`. Exactly,
+    /// `offset − B ≤ offset + decay ≤ offset + B`, and rounding is monotone, so `x` lies between
+    /// the two computed ends (a NaN offset makes all three NaN, clamped alike); the clamp and the
+    /// subtraction of `o` keep the order, and the division by `W` keeps or reverses it (`W` = ±0
+    /// or NaN: the ends are not finite). Finite at both ends, `q` is finite between, and so are
+    /// `snappedToWhole(q)` (whole or itself) and `− s` (an `Int` cannot carry a finite double past
+    /// the largest). Then `w · projection` and `w · (+0)` are both zeros: each partial sum of the
+    /// score is unchanged, or a zero whose sign may differ, so the score has the same value (NaN
+    /// where it was NaN), which ``pages(forScore:)`` reads only through `c < η` and `η == η`.
+    @inline(__always)
+    static func androidStandIn(_ release: Release, in layout: CarouselLayout, startSlot s: Int,
+                               decay: AndroidSplineDecay) -> Double {
+        let bound = AndroidSplineDecay.magnitudeBound, offset = release.offset
+        let low = (layout.clampedOffset(offset - bound) - layout.alignmentOrigin) / layout.stride
+        let high = (layout.clampedOffset(offset + bound) - layout.alignmentOrigin) / layout.stride
+        if low.isFinite && high.isFinite { return 0 }
+        return androidProjection(ofEnd: offset + decay.value(), startSlot: s, in: layout)
+    }
+
+    /// Whether the score needs `androidProjection`'s value: its weight is not `±0`.
+    @inlinable
+    var scoreNeedsAndroidProjection: Bool { weights[5] != 0 }
 
     /// What stands for `duration = ln(1 + contact)` in a score whose duration weight `w` is `±0`
     /// (the defaults): `+∞` for an infinite contact, else `+0`. `w · standIn` has the bits of
@@ -230,13 +276,19 @@ public struct LearnedThresholdSnap: SnapPolicy, Hashable {
         return layout.decision(slot: slot, ruleText: Self.rule(pages: k))
     }
 
-    /// The `androidProjection` feature from the release's shared spline distance (``ReleaseKinematics``).
+    /// The `androidProjection` feature from the release's shared spline distance (``ReleaseKinematics``),
+    /// read only when its weight is not `±0` (else ``androidStandIn(_:in:startSlot:decay:)``).
     public func decide(_ releases: UnsafeBufferPointer<Release>, in layouts: UnsafeBufferPointer<CarouselLayout>,
                        sharing kinematics: UnsafeMutableBufferPointer<ReleaseKinematics>,
                        into decisions: UnsafeMutableBufferPointer<SnapDecision>) {
         let logDuration = scoreNeedsDuration
-        ReleaseKinematics.decide(releases, in: layouts, sharing: kinematics, into: decisions) {
-            decide(features: Self.features(of: $0, in: $1, androidCoast: $2, logDuration: logDuration), in: $1)
+        let needsAndroid = scoreNeedsAndroidProjection
+        ReleaseKinematics.decide(releases, in: layouts, sharing: kinematics, into: decisions) { release, layout, decay in
+            let x = Self.features(of: release, in: layout, logDuration: logDuration) { s in
+                needsAndroid ? Self.androidProjection(ofEnd: release.offset + decay.value(), startSlot: s, in: layout)
+                             : Self.androidStandIn(release, in: layout, startSlot: s, decay: decay)
+            }
+            return decide(features: x, in: layout)
         }
     }
 
