@@ -11,20 +11,21 @@ public protocol LayoutHoistingPolicy: SnapPolicy {}
 
 extension LayoutHoistingPolicy {
     /// `decisions[i] = decide(releases[i], in: layouts[0])` for every `i` below `releases.count`
-    /// (`decisions` at least as long): ``decide(_:in:into:)``'s loop with the layout and the
-    /// policy constants of the loop, local copies (a store to `decisions` might otherwise write
-    /// over either, for all the optimizer knows), so that it reads them and computes what depends
-    /// on them alone (a snap origin, the content's end, a threshold in whole pixels) once.
+    /// (`decisions` at least as long): ``decide(_:in:into:)``'s loop with the layout a local
+    /// constant of the loop (in ``decide(_:in:into:)`` a store to `decisions` might write over
+    /// `layouts[i]`, for all the optimizer knows), so that it reads the layout and computes what
+    /// depends on it alone (a snap origin, the content's end, the last slot) once.
     ///
     /// One loop: written twice (a looping and a bounded copy), the policy's `decide` was inlined
-    /// into one copy only and called out of line in the other, which cost more than it saved.
+    /// into one copy only and called out of line in the other, which cost more than it saved. A
+    /// local copy of the policy (`let policy = self`) changed nothing: the optimizer reads its
+    /// parameters from `self` in the loop all the same.
     @inlinable
     public func decide(_ releases: UnsafeBufferPointer<Release>, inOneLayout layouts: UnsafeBufferPointer<CarouselLayout>,
                        sharing kinematics: UnsafeMutableBufferPointer<ReleaseKinematics>,
                        into decisions: UnsafeMutableBufferPointer<SnapDecision>) {
         guard let layout = layouts.first else { return }
-        let policy = self
         let count = Swift.min(releases.count, decisions.count)
-        for i in 0..<count { decisions.store(policy.decide(releases[i], in: layout), at: i) }
+        for i in 0..<count { decisions.store(decide(releases[i], in: layout), at: i) }
     }
 }

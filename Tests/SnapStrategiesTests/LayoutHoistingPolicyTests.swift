@@ -3,7 +3,7 @@ import Testing
 import SnapLabTestSupport
 
 /// The batch path for releases of one layout (``SnapPolicy/decide(_:inOneLayout:sharing:into:)``):
-/// ``LayoutHoistingPolicy``'s loop with the layout read once (``SnapPolicy/decideEach(_:inOne:into:)``),
+/// ``LayoutHoistingPolicy``'s loop with the layout read once,
 /// the other policies' default (their shared-kinematics batch), and the bit-for-bit test of
 /// layouts (``CarouselLayout/hasSameBits(as:)``) that lets an evaluator take it.
 @Suite struct LayoutHoistingPolicyTests {
