@@ -68,6 +68,18 @@ public protocol SnapPolicy: Sendable {
     func decide(_ releases: UnsafeBufferPointer<Release>, in layouts: UnsafeBufferPointer<CarouselLayout>,
                 sharing kinematics: UnsafeMutableBufferPointer<ReleaseKinematics>,
                 into decisions: UnsafeMutableBufferPointer<SnapDecision>)
+    /// ``decide(_:in:sharing:into:)`` for releases that all have one layout: every `layouts[i]`,
+    /// `i` below `releases.count`, has the bits of `layouts[0]` (``CarouselLayout/hasSameBits(as:)``;
+    /// an evaluator checks that once per batch for all its policies). The decisions are exactly
+    /// ``decide(_:in:sharing:into:)``'s.
+    ///
+    /// A policy whose decision is a little geometry takes it from ``LayoutHoistingPolicy``: one
+    /// loop with the layout read once, so that what depends on the layout alone is not redone
+    /// per release. Conformers need not implement it: the
+    /// default is ``decide(_:in:sharing:into:)``.
+    func decide(_ releases: UnsafeBufferPointer<Release>, inOneLayout layouts: UnsafeBufferPointer<CarouselLayout>,
+                sharing kinematics: UnsafeMutableBufferPointer<ReleaseKinematics>,
+                into decisions: UnsafeMutableBufferPointer<SnapDecision>)
 }
 
 extension SnapPolicy {
@@ -111,6 +123,14 @@ extension SnapPolicy {
                        sharing kinematics: UnsafeMutableBufferPointer<ReleaseKinematics>,
                        into decisions: UnsafeMutableBufferPointer<SnapDecision>) {
         decide(releases, in: layouts, into: decisions)
+    }
+
+    /// ``decide(_:inOneLayout:sharing:into:)``: ``decide(_:in:sharing:into:)``.
+    @inlinable
+    public func decide(_ releases: UnsafeBufferPointer<Release>, inOneLayout layouts: UnsafeBufferPointer<CarouselLayout>,
+                       sharing kinematics: UnsafeMutableBufferPointer<ReleaseKinematics>,
+                       into decisions: UnsafeMutableBufferPointer<SnapDecision>) {
+        decide(releases, in: layouts, sharing: kinematics, into: decisions)
     }
 
     /// Validates `values` against ``parameterSpecs`` (count, finiteness, range, wholeness) and

@@ -1,5 +1,6 @@
 import Testing
 @testable import SnapStrategies
+import SnapLabTestSupport
 
 /// Items 160 pt, spacing 10 pt, insets 10 pt, viewport 375 pt, 40 items: stride 170,
 /// content 6810, max offset 6435, cycle 6800.
@@ -175,5 +176,30 @@ struct CarouselLayoutSnappingTests {
         let looping = try layout(looping: true)
         #expect(looping.decision(slot: -2, rule: "y") == SnapDecision(targetSlot: -2, targetIndex: 38, targetOffset: -340, rule: "y"))
         #expect(looping.decision(slot: 41, rule: "y") == SnapDecision(targetSlot: 41, targetIndex: 1, targetOffset: 6970, rule: "y"))
+    }
+
+    /// ``CarouselLayout/decision(slot:rule:)`` clamps the slot once; the composed form clamps it in
+    /// each of ``CarouselLayout/clampedSlot(_:)``, ``CarouselLayout/itemIndex(ofSlot:)`` and
+    /// ``CarouselLayout/snapOffset(ofSlot:)``. The same slot, item and offset bits (and the text
+    /// form, ``CarouselLayout/decision(slot:ruleText:)``), over seeded layouts, bounded and
+    /// looping, and slots inside, beyond either end, at the index limit and at `Int.min`/`Int.max`.
+    @Test("decision(slot:) equals the clamped slot's item and snap offset, bit for bit", arguments: [1, 2] as [UInt64])
+    func decisionEqualsComposedForm(seed: UInt64) throws {
+        var rng = SplitMix64(seed: 0xDEC1_5100 &+ seed)
+        for n in 0..<400 {
+            let l = try randomLayout(&rng, looping: n % 3 == 0)
+            let limit = Int(SnapMath.indexLimit)
+            var slots = [Int.min, Int.max, -limit - 1, -limit, limit, limit + 1, -1, 0, 1, l.itemCount - 1, l.itemCount]
+            for _ in 0..<40 { slots.append(rng.int(in: -3 * l.itemCount - 5...3 * l.itemCount + 5)) }
+            for slot in slots {
+                let s = l.clampedSlot(slot)
+                let d = l.decision(slot: slot, rule: "r"), t = l.decision(slot: slot, ruleText: "r")
+                for e in [d, t] {
+                    #expect(e.targetSlot == s && e.targetIndex == l.itemIndex(ofSlot: s)
+                                && e.targetOffset.bitPattern == l.snapOffset(ofSlot: s).bitPattern && e.rule == "r",
+                            "slot \(slot) in \(l)")
+                }
+            }
+        }
     }
 }

@@ -173,10 +173,12 @@ extension ScoreAccumulator {
                 for i in 0..<(count * CellEntry.ways) { cells[i].offset = .nan }
             }
         }
+        // Every trace in the first one's layout, bit for bit: decided in it (``SnapPolicy/decide(_:inOneLayout:sharing:into:)``).
+        let oneLayout = batchLayouts.withUnsafeBufferPointer { l in (0..<count).allSatisfy { l[$0].hasSameBits(as: l[0]) } }
         for k in 0..<p {
             let policy = policies[k]   // one copy of the existential per batch, opened below
             let hits = counters[k * Counter.stride + Counter.hits]
-            score(policy, at: k, count: count, lean: lean)
+            score(policy, at: k, count: count, lean: lean, oneLayout: oneLayout)
             // Intended changes and stays are the trace's, the same for every policy.
             counters[k * Counter.stride + Counter.intendedChanges] += changesHere
             counters[k * Counter.stride + Counter.intendedStays] += labelledHere - changesHere
@@ -231,14 +233,16 @@ extension ScoreAccumulator {
     /// unlabelled traces. Generic, so the existential is opened once, and the policy decides the
     /// whole batch in its own loop (``SnapPolicy/decide(_:in:into:)``, the policy's `decide`
     /// inlined); the decisions are then scored by ``scoreDecisions(at:count:lean:)``, in its lean
-    /// form when every trace of the batch allows it (`lean`, ``Prepared/isLean``).
-    private mutating func score<P: SnapPolicy>(_ policy: P, at k: Int, count: Int, lean: Bool) {
+    /// form when every trace of the batch allows it (`lean`, ``Prepared/isLean``). `oneLayout`:
+    /// every trace of the batch has the first one's layout, bit for bit.
+    private mutating func score<P: SnapPolicy>(_ policy: P, at k: Int, count: Int, lean: Bool, oneLayout: Bool) {
         batchReleases.withUnsafeBufferPointer { releases in
         batchLayouts.withUnsafeBufferPointer { layouts in
         batchKinematics.withUnsafeMutableBufferPointer { kinematics in
         batchDecisions.withUnsafeMutableBufferPointer { decisions in
-            policy.decide(UnsafeBufferPointer(rebasing: releases[..<count]), in: layouts, sharing: kinematics,
-                          into: UnsafeMutableBufferPointer(rebasing: decisions[..<count]))
+            let releases = UnsafeBufferPointer(rebasing: releases[..<count]), into = UnsafeMutableBufferPointer(rebasing: decisions[..<count])
+            if oneLayout { policy.decide(releases, inOneLayout: layouts, sharing: kinematics, into: into) }
+            else { policy.decide(releases, in: layouts, sharing: kinematics, into: into) }
         }
         }
         }

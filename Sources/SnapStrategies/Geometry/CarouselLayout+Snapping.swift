@@ -72,11 +72,21 @@ extension CarouselLayout {
 
     /// A decision that rests on `slot` (clamped in a bounded layout) at its snap offset, its
     /// rule a literal (``SnapDecision/hasRule(_:)``).
+    ///
+    /// ``snapOffset(ofSlot:)`` and ``itemIndex(ofSlot:)`` of the clamped slot, without clamping it
+    /// again: in a bounded layout the item is the slot and the offset its raw snap offset clamped
+    /// to the content; in a looping one the item is the slot modulo the count and the offset the
+    /// raw one (``CarouselLayoutSnappingTests`` checks the two forms agree bit for bit).
     @inlinable @inline(__always)
     public func decision(slot: Int, rule: StaticString) -> SnapDecision {
-        let s = clampedSlot(slot)
-        return SnapDecision(targetSlot: s, targetIndex: itemIndex(ofSlot: s),
-                            targetOffset: snapOffset(ofSlot: s), rule: rule)
+        if isLooping {
+            let s = clampedSlot(slot)
+            return SnapDecision(targetSlot: s, targetIndex: SnapMath.wrap(s, modulo: itemCount),
+                                targetOffset: rawSnapOffset(ofSlot: s), rule: rule)
+        }
+        let s = SnapMath.clamp(slot, 0, itemCount &- 1)   // itemCount ≥ 1: no overflow
+        return SnapDecision(targetSlot: s, targetIndex: s, targetOffset: SnapMath.clamp(rawSnapOffset(ofSlot: s), 0, maxOffset),
+                            rule: rule)
     }
 
     /// ``decision(slot:rule:)`` with a rule built at run time.
@@ -85,5 +95,21 @@ extension CarouselLayout {
         let s = clampedSlot(slot)
         return SnapDecision(targetSlot: s, targetIndex: itemIndex(ofSlot: s),
                             targetOffset: snapOffset(ofSlot: s), rule: rule)
+    }
+}
+
+extension CarouselLayout {
+    /// Whether `other` is this layout bit for bit: every stored length the same bits (`==` takes
+    /// −0 for +0), the same count, alignment, looping and snap origin. Releases of layouts with
+    /// the same bits decide the same in either (``SnapPolicy/decide(_:inOneLayout:sharing:into:)``).
+    @inlinable
+    public func hasSameBits(as other: CarouselLayout) -> Bool {
+        itemWidth.bitPattern == other.itemWidth.bitPattern && spacing.bitPattern == other.spacing.bitPattern
+            && leadingInset.bitPattern == other.leadingInset.bitPattern
+            && trailingInset.bitPattern == other.trailingInset.bitPattern
+            && viewportWidth.bitPattern == other.viewportWidth.bitPattern && itemCount == other.itemCount
+            && alignment == other.alignment && isLooping == other.isLooping
+            && stride.bitPattern == other.stride.bitPattern && maxOffset.bitPattern == other.maxOffset.bitPattern
+            && alignmentOrigin.bitPattern == other.alignmentOrigin.bitPattern
     }
 }

@@ -25,7 +25,7 @@
 /// - `(t − L)/(m + w)` is snapped to a whole item within 1e-9 (``SnapMath/snappedToWhole(_:)``)
 ///   and `t − itemX` computed as `(q − index)·(m + w)`, so that a target exactly on an item's edge
 ///   (a release at rest) does not jump an item when rounding lands it a hair either side.
-public struct ASHorizontalSnap: DeclaredParameters, Hashable {
+public struct ASHorizontalSnap: DeclaredParameters, LayoutHoistingPolicy, Hashable {
     public var id: String { "ashorizontal" }
     public var summary: String {
         "advance when UIKit's fast-rate target is more than 1/3 of an item past the item's leading edge; no snap at the end"

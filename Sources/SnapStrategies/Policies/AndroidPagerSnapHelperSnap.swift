@@ -35,7 +35,7 @@
 ///
 /// Children wider than the viewport: the child in the fling direction may not be attached;
 /// `findTargetSnapPosition` then extrapolates ±1 from the visible child, which is ⌈p⌉/⌊p⌋ again.
-public struct AndroidPagerSnapHelperSnap: DeclaredParameters, Hashable {
+public struct AndroidPagerSnapHelperSnap: DeclaredParameters, LayoutHoistingPolicy, Hashable {
     public var id: String { "android-pagersnap" }
     public var summary: String {
         "fling (>50 dp/s) goes to the next page boundary in its direction (ceil/floor); slower releases snap to the nearest page"

@@ -38,7 +38,7 @@
 /// (`curItem ± offscreenPageLimit` plus what is visible) is replaced by the clamp to the items,
 /// as in the spec's examples. In a looping layout nothing is clamped (⌊·⌋ keeps the rule
 /// invariant under a whole-cycle shift).
-public struct AndroidViewPagerSnap: DeclaredParameters, Hashable {
+public struct AndroidViewPagerSnap: DeclaredParameters, LayoutHoistingPolicy, Hashable {
     public var id: String { "android-viewpager" }
     public var summary: String {
         "fling (>400 dp/s and >25 dp finger travel) moves one page in its direction; slow releases need 0.6 of a page from the page selected before the drag"

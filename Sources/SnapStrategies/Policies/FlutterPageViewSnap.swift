@@ -26,7 +26,7 @@
 /// ``FlutterFlingGate``). The tolerance velocity `1/(0.05·dpr)` px/s lies below the fling gate and
 /// changes nothing. In a looping layout there are no edges, and rounding uses `⌊x + 0.5⌋` so that
 /// a whole-cycle shift decides the same.
-public struct FlutterPageViewSnap: DeclaredParameters, Hashable {
+public struct FlutterPageViewSnap: DeclaredParameters, LayoutHoistingPolicy, Hashable {
     /// The parent physics (shared with the other Flutter paging policy).
     public typealias Physics = FlutterScrollPhysics
 

@@ -25,7 +25,7 @@
 /// Two identifiers: `icarousel` (defaults) and `icarousel-paging` (`pagingEnabled = YES`). A looping
 /// layout is iCarousel's `wrapEnabled`: no clamps, no bounce factor. Item positions come from the
 /// layout (its alignment origin), so the rule holds for iCarousel's centred items and any other alignment.
-public struct ICarouselSnap: DeclaredParameters, Hashable {
+public struct ICarouselSnap: DeclaredParameters, LayoutHoistingPolicy, Hashable {
     /// Whether `pagingEnabled` is set.
     public let pagingEnabled: Bool
     /// iCarousel `decelerationRate` (0…1; higher decelerates more slowly).

@@ -6,7 +6,7 @@
 ///   projected with the normal deceleration rate 0.998 per ms (`x + v·r/(1 − r)`, clamped to the
 ///   content), which is what an app gets by rounding `targetContentOffset` in
 ///   `scrollViewWillEndDragging` (`policies.md` Part 2 §4.2–4.3).
-public struct NearestPageSnap: DeclaredParameters, Hashable {
+public struct NearestPageSnap: DeclaredParameters, LayoutHoistingPolicy, Hashable {
     /// What is rounded to the nearest item.
     public enum Basis: Sendable, Hashable {
         /// The offset at lift-off.

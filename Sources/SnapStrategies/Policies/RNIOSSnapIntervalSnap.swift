@@ -16,7 +16,7 @@
 /// the layout's alignment origin here.
 ///
 /// Two identifiers: `rn-ios-snapinterval` and `rn-ios-snapinterval-nomomentum`.
-public struct RNIOSSnapIntervalSnap: DeclaredParameters, Hashable {
+public struct RNIOSSnapIntervalSnap: DeclaredParameters, LayoutHoistingPolicy, Hashable {
     /// Whether `disableIntervalMomentum` is set.
     public let disableIntervalMomentum: Bool
     /// UIKit per-millisecond deceleration rate of the proposed target (with momentum only).

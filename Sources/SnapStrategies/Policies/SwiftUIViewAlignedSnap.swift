@@ -21,7 +21,7 @@
 /// natural target and the `LimitBehavior` cases **[documented]**; the 0.998/ms projection, the
 /// nearest-view rule, the limit's origin and `.automatic` = `.alwaysByOne` on a phone
 /// **[assumption]**. The document's XCUITest grid pins them (fit with `snaplab fit`).
-public struct SwiftUIViewAlignedSnap: DeclaredParameters, Hashable {
+public struct SwiftUIViewAlignedSnap: DeclaredParameters, LayoutHoistingPolicy, Hashable {
     /// The modelled `ViewAlignedScrollTargetBehavior.LimitBehavior`.
     public enum LimitBehavior: String, Sendable, Hashable, CaseIterable {
         /// At most ``SwiftUIViewAlignedSnap/maxViews`` views per interaction (default 1); stands

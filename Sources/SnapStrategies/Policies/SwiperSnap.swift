@@ -37,7 +37,7 @@
 /// Constants: `longSwipesMs` 300, `longSwipesRatio` 0.5, `threshold` 5 px, `slidesPerGroup` 1
 /// (one layout stride per slide), `shortSwipes` and `longSwipes` on. 1 px = 1 pt.
 /// Looping layouts use floor for `stopIndex`, without clamps.
-public struct SwiperSnap: DeclaredParameters, Hashable {
+public struct SwiperSnap: DeclaredParameters, LayoutHoistingPolicy, Hashable {
     public var id: String { "swiper" }
     public var summary: String {
         "Swiper: contact under 300 ms is a short swipe (next slide in the drag direction); longer swipes move on past 0.5 of a slide; velocity ignored"

@@ -28,7 +28,7 @@
 /// position `val` is snapped to a whole page within 1e-9 (``CarouselLayout/position(atOffset:)``):
 /// otherwise a release at rest on a page, whose `val` rounding leaves at `n − 1e-16` or `n + 1e-16`,
 /// would jump a page either way.
-public struct Tag99Snap: DeclaredParameters, Hashable {
+public struct Tag99Snap: DeclaredParameters, LayoutHoistingPolicy, Hashable {
     public var id: String { "tag99" }
     public var summary: String {
         "one page per flick in its direction, +1 page above 2.2 pt/ms and +2 above 2.7 pt/ms; slow backward drags need 0.6 of a page"

@@ -28,7 +28,7 @@
 ///
 /// A page is one layout stride, which is exact when the item pitch equals the scroll view's
 /// width (the usual paging carousel). Looping layouts use the same floor/ceil arithmetic without clamps.
-public struct UIKitPagingSnap: DeclaredParameters, Hashable {
+public struct UIKitPagingSnap: DeclaredParameters, LayoutHoistingPolicy, Hashable {
     public var id: String { "uikit-paging" }
     public var summary: String {
         "model of UIScrollView.isPagingEnabled (closed source): a flick above the gate goes to the next page boundary in its direction, at most one page; slower releases use a positional threshold"
