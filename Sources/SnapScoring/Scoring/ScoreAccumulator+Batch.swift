@@ -312,8 +312,8 @@ extension ScoreAccumulator {
             let tally = scratch + Scratch.tally
             // this policy's word of each trace's hit pattern, and its column of the targets
             let patternWord = patterns + word, target = targets + k
-            // Lean: this policy's outcome classes (one word of hit pattern a trace).
-            let classes = classTable + k &* OutcomeClass.size
+            // Lean: this policy's outcome classes, and one word of hit pattern a trace.
+            let classes = classTable + k &* OutcomeClass.size, stride = lean ? 1 : words
             for t in 0..<count {
                 let r = first + t, d = decided + t
                 // What every decided trace adds: snap correction and cells reconfigured.
@@ -359,11 +359,10 @@ extension ScoreAccumulator {
                 // Lean: the error counted in the trace's outcome class, nothing else (``OutcomeClass``).
                 if lean && UInt(bitPattern: e &+ OutcomeClass.radius) <= UInt(2 * OutcomeClass.radius) {
                     classes[r.pointee.outcomeClass &+ e] &+= 1
-                    binnedErrors &+= e < 0 ? 0 &- e : e
                     patternWord[t] |= e == 0 ? bit : 0
                     continue
                 }
-                // |e| within the bins is summed as an integer (``absoluteErrors(from:binned:beyond:count:)``).
+                // |e| within the bins is summed as an integer (``absoluteErrors(at:from:binned:beyond:count:lean:)``).
                 if let bin = Histogram.bin(e) {
                     c[Counter.errorBins + bin] &+= 1
                     binnedErrors &+= e < 0 ? 0 &- e : e
@@ -381,7 +380,7 @@ extension ScoreAccumulator {
                     revealed &+= 1
                 }
                 let reached = exact && e == 0
-                patternWord[t &* words] |= reached ? bit : 0
+                patternWord[t &* stride] |= reached ? bit : 0
                 tally[Tally.code(reached: reached, error: e, target: targetIndex, of: r.pointee)] &+= 1
             }
             if lean { classHits = OutcomeClass.hits(in: classes) }
@@ -422,23 +421,13 @@ extension ScoreAccumulator {
             leanHits[k] = classHits
         }
         if !correction.isFinite { correction = snapCorrections(from: corrections[k], of: count) }
-        absoluteError = absoluteErrors(from: absoluteError, binned: binnedErrors, beyond: errorsBeyond, count: count)
+        absoluteError = absoluteErrors(at: k, from: absoluteError, binned: binnedErrors, beyond: errorsBeyond, count: count, lean: lean)
         if lean { cellsReconfigured = cellSums(from: cellsReconfigured, adding: cellCount, count: count) }
         corrections[k] = correction
         absoluteErrors[k] = absoluteError
         cellSums[k] = cellsReconfigured
         for i in 0..<errorsBeyond { errorOverflow[k][batchScratch[Scratch.errorsBeyond + i], default: 0] += 1 }
         for i in 0..<pagesBeyond { pagesOverflow[k][batchScratch[Scratch.pagesBeyond + i], default: 0] += 1 }
-    }
-
-    /// `start` plus the absolute item errors of the labelled traces of `batch[0..<count]` under
-    /// the decisions in ``batchDecisions``, summed in trace order: `binned` (their sum, as an
-    /// integer) when they all fell in the histogram's bins (`beyond` is 0) and every partial sum
-    /// stays below 2^53 (so that each addition in trace order is exact: the same `Double`),
-    /// otherwise summed again one by one.
-    private func absoluteErrors(from start: Double, binned: Int, beyond: Int, count: Int) -> Double {
-        if beyond == 0 && start <= Self.exactSumLimit - Double(Histogram.radius * count) { return start + Double(binned) }
-        return absoluteErrorsOneByOne(from: start, count: count)
     }
 
     /// `start` plus the cells reconfigured by the decisions in ``batchDecisions`` for a lean batch
@@ -461,16 +450,6 @@ extension ScoreAccumulator {
 
     /// 2^53: integers up to it are exact in a `Double`.
     static let exactSumLimit = 9_007_199_254_740_992.0
-
-    @inline(never)
-    private func absoluteErrorsOneByOne(from start: Double, count: Int) -> Double {
-        var sum = start
-        for t in 0..<count where batch[t].labelled {
-            let e = TraceOutcome.itemError(target: batchDecisions[t].targetIndex, intended: batch[t].intended, in: batchLayouts[t])
-            sum += Double(abs(e))
-        }
-        return sum
-    }
 
     /// `start` plus the snap corrections of the decisions in ``batchDecisions`` for
     /// `batch[0..<count]`, in trace order, each as ``TraceOutcome/snapCorrection(targetOffset:naturalRest:)``

@@ -85,6 +85,62 @@ extension ScoreAccumulator {
         return out
     }
 
+    /// The absolute item errors counted in policy `k`'s outcome classes, summed: `|e|` times the
+    /// count of each bin (integers: `7 ×` the decisions counted at most).
+    func classAbsoluteErrors(of k: Int) -> Int {
+        classCounts.withUnsafeBufferPointer { counts in
+            let table = counts.baseAddress! + k * OutcomeClass.size
+            var sum = 0
+            for c in 0..<(3 * OutcomeClass.deltas) {
+                for bin in 0..<(2 * OutcomeClass.radius + 1) {
+                    sum += abs(bin - OutcomeClass.radius) * table[c * OutcomeClass.bins + bin]
+                }
+            }
+            return sum
+        }
+    }
+
+    /// Per policy, the sum of absolute item errors (``Totals/absoluteError``): ``absoluteErrors``
+    /// plus the errors counted in the outcome classes and not yet added to it
+    /// (``classAbsoluteErrors(of:)`` − ``classErrorsAdded``). While any are not, every partial
+    /// sum in trace order is an integer below 2^53 (``absoluteErrors(at:from:binned:beyond:count:lean:)``),
+    /// so this is the sum in trace order, bit for bit.
+    var outcomeAbsoluteErrors: [Double] {
+        policies.indices.map { k in
+            let pending = classAbsoluteErrors(of: k) - classErrorsAdded[k]
+            return pending == 0 ? absoluteErrors[k] : absoluteErrors[k] + Double(pending)
+        }
+    }
+
+    /// `start` (``absoluteErrors```[k]`) plus the absolute item errors of policy `k` on the labelled
+    /// traces of `batch[0..<count]` (the decisions in ``batchDecisions``) that are not counted in
+    /// the outcome classes: `binned` (their sum, as an integer: lean, the errors beyond
+    /// ±``OutcomeClass/radius``; otherwise all) when none fell beyond the histogram's bins and every
+    /// partial sum stays below 2^53 even with the classes' errors (every error counted so far, in
+    /// ``labelled`` decisions, is at most ``Histogram/radius``): then each addition in trace order
+    /// is exact, and the classes' errors may be added at any time. Otherwise the classes' errors
+    /// not yet added are added first (exact: the condition held for them), then the batch's
+    /// errors one by one, in trace order, as ``TraceOutcome`` counts them.
+    mutating func absoluteErrors(at k: Int, from start: Double, binned: Int, beyond: Int, count: Int, lean: Bool) -> Double {
+        if beyond == 0 && start <= Self.exactSumLimit - Double(Histogram.radius) * Double(labelled) { return start + Double(binned) }
+        return absoluteErrorsOneByOne(at: k, from: start, count: count, lean: lean)
+    }
+
+    @inline(never)
+    private mutating func absoluteErrorsOneByOne(at k: Int, from start: Double, count: Int, lean: Bool) -> Double {
+        var errors: [Int] = []
+        for t in 0..<count where batch[t].labelled {
+            errors.append(TraceOutcome.itemError(target: batchDecisions[t].targetIndex, intended: batch[t].intended, in: batchLayouts[t]))
+        }
+        // The batch's errors counted in the classes (lean: those within the classes' bins).
+        let inClasses = lean ? errors.reduce(0) { abs($1) <= OutcomeClass.radius ? $0 + abs($1) : $0 } : 0
+        let all = classAbsoluteErrors(of: k), pending = all - classErrorsAdded[k] - inClasses
+        var sum = pending == 0 ? start : start + Double(pending)
+        for e in errors { sum += Double(abs(e)) }
+        classErrorsAdded[k] = all
+        return sum
+    }
+
     /// The yes/no outcomes of one labelled trace under one policy as a bit set: the index of
     /// its count in the tally of ``scoreDecisions(at:count:lean:)`` (the general loop's, and the
     /// lean loop's errors beyond ±``OutcomeClass/radius``).

@@ -67,9 +67,11 @@ public struct ScoreAccumulator: Sendable {
     var counters: [Int]
     /// `classCounts[k·OutcomeClass.size + …]`: the lean loop's item errors of policy `k` by
     /// outcome class (``OutcomeClass``; read through ``outcomeCounters``), and `leanHits[k]` the
-    /// hits among them, already in ``counters``.
+    /// hits among them, already in ``counters``; `classErrorsAdded[k]` the absolute errors among
+    /// them already added to ``absoluteErrors`` (``outcomeAbsoluteErrors``).
     var classCounts: [Int]
     var leanHits: [Int]
+    var classErrorsAdded: [Int]
     /// Snap correction sums per policy, points.
     var corrections: [Double]
     /// Per policy: sums of absolute item errors and of cells reconfigured (``Totals``).
@@ -137,6 +139,7 @@ public struct ScoreAccumulator: Sendable {
         counters = Array(repeating: 0, count: p * Counter.stride)
         classCounts = Array(repeating: 0, count: p * OutcomeClass.size)
         leanHits = Array(repeating: 0, count: p)
+        classErrorsAdded = Array(repeating: 0, count: p)
         corrections = Array(repeating: 0, count: p)
         absoluteErrors = Array(repeating: 0, count: p)
         cellSums = Array(repeating: 0, count: p)
@@ -151,7 +154,7 @@ public struct ScoreAccumulator: Sendable {
 
     /// Totals per policy, in ``policies`` order.
     public var totals: [Totals] {
-        let counters = outcomeCounters
+        let counters = outcomeCounters, absoluteErrors = outcomeAbsoluteErrors
         return policies.indices.map { k in
             let row = k * Counter.stride
             var t = Totals()
@@ -233,12 +236,17 @@ public struct ScoreAccumulator: Sendable {
         labelled += other.labelled
         unlabelled += other.unlabelled
         leanBatches += other.leanBatches
+        // Each part's absolute errors with its classes' added (exact), then the two added as before.
+        let mine = outcomeAbsoluteErrors, theirs = other.outcomeAbsoluteErrors
         for i in counters.indices { counters[i] += other.counters[i] }
         for i in classCounts.indices { classCounts[i] += other.classCounts[i] }
-        for k in 0..<p { leanHits[k] += other.leanHits[k] }
+        for k in 0..<p {
+            leanHits[k] += other.leanHits[k]
+            absoluteErrors[k] = mine[k] + theirs[k]
+            classErrorsAdded[k] = classAbsoluteErrors(of: k)
+        }
         for k in 0..<p {
             corrections[k] += other.corrections[k]
-            absoluteErrors[k] += other.absoluteErrors[k]
             cellSums[k] += other.cellSums[k]
             errorOverflow[k].merge(other.errorOverflow[k], uniquingKeysWith: +)
             pagesOverflow[k].merge(other.pagesOverflow[k], uniquingKeysWith: +)
