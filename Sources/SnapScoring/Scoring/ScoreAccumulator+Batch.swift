@@ -276,9 +276,10 @@ extension ScoreAccumulator {
     /// the bins: it cannot wrap into them); an error within ±``OutcomeClass/radius`` is counted in
     /// the trace's outcome class and nothing else (no tally code: the yes/no outcomes are derived
     /// from the classes when read, ``outcomeCounters``; the hits, errors of 0 under `exact`, from
-    /// the classes after the loop); and the cells reconfigured are counted from the window ends
-    /// kept by slot (``slotEdges``) instead of the per-trace ``batchCells``, and summed as an
-    /// integer. The same outcomes, the same sums in the same order.
+    /// the classes after the loop; their absolute errors when read, ``outcomeAbsoluteErrors``);
+    /// and the cells reconfigured are counted from the window ends kept by slot (``slotEdges``)
+    /// instead of the per-trace ``batchCells``, and summed as an integer. The same outcomes, the
+    /// same sums: in the same order, or of integers whose every partial sum is exact.
     @inline(__always)
     private mutating func scoreDecisions(at k: Int, count: Int, lean: Bool) {
         let p = policies.count, words = wordsPerTrace
