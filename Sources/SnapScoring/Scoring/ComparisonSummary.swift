@@ -151,19 +151,20 @@ public struct ComparisonSummary: Sendable {
                           ("traces_cancelled", .int(f.tracesCancelled)), ("rows", .int(f.rows)),
                           ("skipped", .array(f.skipped.map(JSONValue.string)))])
         }
+        let counters = t.outcomeCounters, absoluteErrors = t.outcomeAbsoluteErrors
         for k in 0..<p {
             let row = k * ScoreAccumulator.Counter.stride
-            func counter(_ c: Int) -> JSONValue { .int(t.counters[row + c]) }
+            func counter(_ c: Int) -> JSONValue { .int(counters[row + c]) }
             typealias C = ScoreAccumulator.Counter
             line("policy", [
                 ("index", .int(k)), ("id", .string(t.policies[k].id)),
                 ("hits", counter(C.hits)), ("overshoots", counter(C.overshoots)), ("undershoots", counter(C.undershoots)),
                 ("intended_changes", counter(C.intendedChanges)), ("missed_changes", counter(C.missedChanges)),
                 ("intended_stays", counter(C.intendedStays)), ("false_changes", counter(C.falseChanges)),
-                ("absolute_error", Self.exact(t.absoluteErrors[k])), ("snap_correction", Self.exact(t.corrections[k])),
+                ("absolute_error", Self.exact(absoluteErrors[k])), ("snap_correction", Self.exact(t.corrections[k])),
                 ("cells_reconfigured", Self.exact(t.cellSums[k])),
-                ("signed_errors", Self.histogram(t.counters, start: row + C.errorBins, overflow: t.errorOverflow[k])),
-                ("unlabelled_pages_moved", Self.histogram(t.counters, start: row + C.pagesBins, overflow: t.pagesOverflow[k])),
+                ("signed_errors", Self.histogram(counters, start: row + C.errorBins, overflow: t.errorOverflow[k])),
+                ("unlabelled_pages_moved", Self.histogram(counters, start: row + C.pagesBins, overflow: t.pagesOverflow[k])),
             ])
         }
         line("agreements", [("counts", .array(t.agreements.map(JSONValue.int)))])

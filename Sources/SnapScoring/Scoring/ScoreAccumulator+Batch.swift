@@ -28,6 +28,9 @@ extension ScoreAccumulator {
         /// The ``Tally`` bits of an item error above 0 and of one below 0: an overshoot or an
         /// undershoot as the swipe's ``direction`` goes (neither when it is 0).
         var aboveCode = 0, belowCode = 0
+        /// Where the lean loop counts its errors in a policy's outcome classes
+        /// (``OutcomeClass/base(direction:delta:)``: by direction and intended − start item).
+        var outcomeClass = 0
         /// Of a labelled trace: its user and file (indices of ``userCounts`` and ``fileNames``).
         var user = 0, file = 0
         var startSlot: Int
@@ -97,6 +100,7 @@ extension ScoreAccumulator {
             p.pointee.leaveCode = changes ? 0 : Tally.falseChange
             p.pointee.aboveCode = direction > 0 ? Tally.overshoot : direction < 0 ? Tally.undershoot : 0
             p.pointee.belowCode = direction > 0 ? Tally.undershoot : direction < 0 ? Tally.overshoot : 0
+            p.pointee.outcomeClass = OutcomeClass.base(direction: direction, delta: p.pointee.intended &- startIndex)
             p.pointee.user = user
             p.pointee.file = file
             p.pointee.startSlot = startSlot
@@ -273,10 +277,13 @@ extension ScoreAccumulator {
     /// labelled, exact and bounded, intended items within ±2^62, layouts the slot table's
     /// (``Prepared/isLean``), and the policies fit one word of hit pattern, so the loop tests
     /// none of these per trace; the item error is a plain subtraction (saturated only when beyond
-    /// the bins: it cannot wrap into them); the hits are the errors counted in bin 0 (exact: a hit
-    /// is an error of 0); and the cells reconfigured are counted from the window ends kept by slot
-    /// (``slotEdges``) instead of the per-trace ``batchCells``, and summed as an integer. The same
-    /// outcomes, the same sums in the same order.
+    /// the bins: it cannot wrap into them); an error within ±``OutcomeClass/radius`` is counted in
+    /// the trace's outcome class and nothing else (no tally code: the yes/no outcomes are derived
+    /// from the classes when read, ``outcomeCounters``; the hits, errors of 0 under `exact`, from
+    /// the classes after the loop; their absolute errors when read, ``outcomeAbsoluteErrors``);
+    /// and the cells reconfigured are counted from the window ends kept by slot (``slotEdges``)
+    /// instead of the per-trace ``batchCells``, and summed as an integer. The same outcomes, the
+    /// same sums: in the same order, or of integers whose every partial sum is exact.
     @inline(__always)
     private mutating func scoreDecisions(at k: Int, count: Int, lean: Bool) {
         let p = policies.count, words = wordsPerTrace
@@ -290,6 +297,8 @@ extension ScoreAccumulator {
         var errorsBeyond = 0, pagesBeyond = 0, revealed = 0, binnedErrors = 0
         // Lean: the cells summed as an integer (``cellSums(from:adding:count:)``).
         var cellCount = 0
+        // Decisions added to the tally; lean: the hits counted in the policy's outcome classes.
+        var tallied = 0, classHits = 0
         batchDecisions.withUnsafeBufferPointer { decisions in
         batchLayouts.withUnsafeBufferPointer { layouts in
         batch.withUnsafeMutableBufferPointer { traces in
@@ -299,17 +308,17 @@ extension ScoreAccumulator {
         batchPatterns.withUnsafeMutableBufferPointer { patterns in
         batchTargets.withUnsafeMutableBufferPointer { targets in
         batchScratch.withUnsafeMutableBufferPointer { scratch in
+        classCounts.withUnsafeMutableBufferPointer { classTable in
             guard let first = traces.baseAddress, let decided = decisions.baseAddress, let layouts = layouts.baseAddress,
                   let c = counters.baseAddress.map({ $0 + k * Counter.stride }),
                   let patterns = patterns.baseAddress, let targets = targets.baseAddress,
                   let scratch = scratch.baseAddress, let cellEntries = cellEntries.baseAddress,
-                  let slotTable = slotEdges.baseAddress else { return }
+                  let slotTable = slotEdges.baseAddress, let classTable = classTable.baseAddress else { return }
             let tally = scratch + Scratch.tally
             // this policy's word of each trace's hit pattern, and its column of the targets
             let patternWord = patterns + word, target = targets + k
-            // Lean: one word of hit pattern a trace; the hits are the errors in bin 0.
-            let stride = lean ? 1 : words, zeroErrors = c[Counter.errorBins + Histogram.radius]
-            for code in 0..<Tally.codes { tally[code] = 0 }
+            // Lean: this policy's outcome classes, and one word of hit pattern a trace.
+            let classes = classTable + k &* OutcomeClass.size, stride = lean ? 1 : words
             for t in 0..<count {
                 let r = first + t, d = decided + t
                 // What every decided trace adds: snap correction and cells reconfigured.
@@ -352,7 +361,13 @@ extension ScoreAccumulator {
                     : r.pointee.looping
                     ? TraceOutcome.itemError(target: targetIndex, intended: r.pointee.intended, in: layouts[t])
                     : TraceOutcome.saturatingDifference(targetIndex, r.pointee.intended)
-                // |e| within the bins is summed as an integer (``absoluteErrors(from:binned:beyond:count:)``).
+                // Lean: the error counted in the trace's outcome class, nothing else (``OutcomeClass``).
+                if lean && UInt(bitPattern: e &+ OutcomeClass.radius) <= UInt(2 * OutcomeClass.radius) {
+                    classes[r.pointee.outcomeClass &+ e] &+= 1
+                    patternWord[t] |= e == 0 ? bit : 0
+                    continue
+                }
+                // |e| within the bins is summed as an integer (``absoluteErrors(at:from:binned:beyond:count:lean:)``).
                 if let bin = Histogram.bin(e) {
                     c[Counter.errorBins + bin] &+= 1
                     binnedErrors &+= e < 0 ? 0 &- e : e
@@ -361,6 +376,8 @@ extension ScoreAccumulator {
                     scratch[Scratch.errorsBeyond + errorsBeyond] = e
                     errorsBeyond &+= 1
                 }
+                // Lean: an error beyond the classes' bins (never 0) goes to the tally as below.
+                tallied &+= 1
                 // Under `revealed` the hit is decided after the loop (`reached` false here).
                 let exact = lean || r.pointee.exact
                 if !exact {
@@ -369,9 +386,9 @@ extension ScoreAccumulator {
                 }
                 let reached = exact && e == 0
                 patternWord[t &* stride] |= reached ? bit : 0
-                tally[Tally.code(reached: lean ? false : reached, error: e, target: targetIndex, of: r.pointee)] &+= 1
+                tally[Tally.code(reached: reached, error: e, target: targetIndex, of: r.pointee)] &+= 1
             }
-            if lean { c[Counter.hits] += c[Counter.errorBins + Histogram.radius] - zeroErrors }
+            if lean { classHits = OutcomeClass.hits(in: classes) }
             for i in 0..<revealed {
                 let t = scratch[Scratch.revealed + i]
                 let d = decided + t
@@ -384,8 +401,10 @@ extension ScoreAccumulator {
                 tally[code] &-= 1
                 tally[code | Tally.hit] &+= 1
             }
-            for code in 0..<Tally.codes where tally[code] != 0 {
+            // The tally is zero before each policy's batch: its scan clears it.
+            for code in 0..<(tallied > 0 ? Tally.codes : 0) where tally[code] != 0 {
                 let n = tally[code]
+                tally[code] = 0
                 if code & Tally.hit != 0 { c[Counter.hits] += n }
                 if code & Tally.overshoot != 0 { c[Counter.overshoots] += n }
                 if code & Tally.undershoot != 0 { c[Counter.undershoots] += n }
@@ -401,24 +420,19 @@ extension ScoreAccumulator {
         }
         }
         }
+        }
+        if lean {
+            counters[k * Counter.stride + Counter.hits] += classHits - leanHits[k]
+            leanHits[k] = classHits
+        }
         if !correction.isFinite { correction = snapCorrections(from: corrections[k], of: count) }
-        absoluteError = absoluteErrors(from: absoluteError, binned: binnedErrors, beyond: errorsBeyond, count: count)
+        absoluteError = absoluteErrors(at: k, from: absoluteError, binned: binnedErrors, beyond: errorsBeyond, count: count, lean: lean)
         if lean { cellsReconfigured = cellSums(from: cellsReconfigured, adding: cellCount, count: count) }
         corrections[k] = correction
         absoluteErrors[k] = absoluteError
         cellSums[k] = cellsReconfigured
         for i in 0..<errorsBeyond { errorOverflow[k][batchScratch[Scratch.errorsBeyond + i], default: 0] += 1 }
         for i in 0..<pagesBeyond { pagesOverflow[k][batchScratch[Scratch.pagesBeyond + i], default: 0] += 1 }
-    }
-
-    /// `start` plus the absolute item errors of the labelled traces of `batch[0..<count]` under
-    /// the decisions in ``batchDecisions``, summed in trace order: `binned` (their sum, as an
-    /// integer) when they all fell in the histogram's bins (`beyond` is 0) and every partial sum
-    /// stays below 2^53 (so that each addition in trace order is exact: the same `Double`),
-    /// otherwise summed again one by one.
-    private func absoluteErrors(from start: Double, binned: Int, beyond: Int, count: Int) -> Double {
-        if beyond == 0 && start <= Self.exactSumLimit - Double(Histogram.radius * count) { return start + Double(binned) }
-        return absoluteErrorsOneByOne(from: start, count: count)
     }
 
     /// `start` plus the cells reconfigured by the decisions in ``batchDecisions`` for a lean batch
@@ -442,16 +456,6 @@ extension ScoreAccumulator {
     /// 2^53: integers up to it are exact in a `Double`.
     static let exactSumLimit = 9_007_199_254_740_992.0
 
-    @inline(never)
-    private func absoluteErrorsOneByOne(from start: Double, count: Int) -> Double {
-        var sum = start
-        for t in 0..<count where batch[t].labelled {
-            let e = TraceOutcome.itemError(target: batchDecisions[t].targetIndex, intended: batch[t].intended, in: batchLayouts[t])
-            sum += Double(abs(e))
-        }
-        return sum
-    }
-
     /// `start` plus the snap corrections of the decisions in ``batchDecisions`` for
     /// `batch[0..<count]`, in trace order, each as ``TraceOutcome/snapCorrection(targetOffset:naturalRest:)``
     /// counts it (0 when not finite): the batch scorer's sum when some correction is not finite.
@@ -462,34 +466,5 @@ extension ScoreAccumulator {
             sum += TraceOutcome.snapCorrection(targetOffset: batchDecisions[t].targetOffset, naturalRest: batch[t].natural)
         }
         return sum
-    }
-
-    /// The yes/no outcomes of one labelled trace under one policy as a bit set: the index of
-    /// its count in the tally of ``score(_:at:count:)``.
-    enum Tally {
-        static let hit = 1, overshoot = 2, undershoot = 4, missedChange = 8, falseChange = 16
-        static let codes = 32
-
-        /// The code of labelled trace `trace` resting on item `target`, `error` items from the
-        /// intended one (``TraceOutcome``'s rules: an error in the swipe's direction is an
-        /// overshoot, against it an undershoot), from the trace's codes chosen without branches:
-        /// ``Prepared/aboveCode`` or ``Prepared/belowCode`` by the error's sign,
-        /// ``Prepared/stayCode`` or ``Prepared/leaveCode`` by whether it stays on the start item.
-        @inline(__always)
-        static func code(reached: Bool, error: Int, target: Int, of trace: Prepared) -> Int {
-            let side = (error > 0 ? trace.aboveCode : 0) | (error < 0 ? trace.belowCode : 0)
-            let change = target == trace.startIndex ? trace.stayCode : trace.leaveCode
-            return (reached ? hit : 0) | side | change
-        }
-    }
-
-    /// Regions of ``batchScratch``: values beyond the bins noted while scoring a batch (one
-    /// per trace at most), traces left to score under ``HitCriterion/revealed``, the tally.
-    enum Scratch {
-        static let errorsBeyond = 0
-        static let pagesBeyond = batchSize
-        static let revealed = 2 * batchSize
-        static let tally = 3 * batchSize
-        static let size = tally + Tally.codes
     }
 }

@@ -65,6 +65,13 @@ public struct ScoreAccumulator: Sendable {
     /// `counters[k·Counter.stride + c]`: counter `c` of policy `k`, then the policy's signed-error
     /// bins, then its unlabelled pages-moved bins (``Histogram``).
     var counters: [Int]
+    /// `classCounts[k·OutcomeClass.size + …]`: the lean loop's item errors of policy `k` by
+    /// outcome class (``OutcomeClass``; read through ``outcomeCounters``), and `leanHits[k]` the
+    /// hits among them, already in ``counters``; `classErrorsAdded[k]` the absolute errors among
+    /// them already added to ``absoluteErrors`` (``outcomeAbsoluteErrors``).
+    var classCounts: [Int]
+    var leanHits: [Int]
+    var classErrorsAdded: [Int]
     /// Snap correction sums per policy, points.
     var corrections: [Double]
     /// Per policy: sums of absolute item errors and of cells reconfigured (``Totals``).
@@ -130,6 +137,9 @@ public struct ScoreAccumulator: Sendable {
         patternTable = HitPatternTable(words: wordsPerTrace)
         agreements = Array(repeating: 0, count: p * p)
         counters = Array(repeating: 0, count: p * Counter.stride)
+        classCounts = Array(repeating: 0, count: p * OutcomeClass.size)
+        leanHits = Array(repeating: 0, count: p)
+        classErrorsAdded = Array(repeating: 0, count: p)
         corrections = Array(repeating: 0, count: p)
         absoluteErrors = Array(repeating: 0, count: p)
         cellSums = Array(repeating: 0, count: p)
@@ -144,7 +154,8 @@ public struct ScoreAccumulator: Sendable {
 
     /// Totals per policy, in ``policies`` order.
     public var totals: [Totals] {
-        policies.indices.map { k in
+        let counters = outcomeCounters, absoluteErrors = outcomeAbsoluteErrors
+        return policies.indices.map { k in
             let row = k * Counter.stride
             var t = Totals()
             t.hits = counters[row + Counter.hits]
@@ -157,8 +168,8 @@ public struct ScoreAccumulator: Sendable {
             t.falseChanges = counters[row + Counter.falseChanges]
             t.cellsReconfigured = cellSums[k]
             t.snapCorrection = corrections[k]
-            t.signedErrors = histogram(row + Counter.errorBins, overflow: errorOverflow[k])
-            t.unlabelledPagesMoved = histogram(row + Counter.pagesBins, overflow: pagesOverflow[k])
+            t.signedErrors = Self.histogram(counters, start: row + Counter.errorBins, overflow: errorOverflow[k])
+            t.unlabelledPagesMoved = Self.histogram(counters, start: row + Counter.pagesBins, overflow: pagesOverflow[k])
             return t
         }
     }
@@ -225,10 +236,17 @@ public struct ScoreAccumulator: Sendable {
         labelled += other.labelled
         unlabelled += other.unlabelled
         leanBatches += other.leanBatches
+        // Each part's absolute errors with its classes' added (exact), then the two added as before.
+        let mine = outcomeAbsoluteErrors, theirs = other.outcomeAbsoluteErrors
         for i in counters.indices { counters[i] += other.counters[i] }
+        for i in classCounts.indices { classCounts[i] += other.classCounts[i] }
+        for k in 0..<p {
+            leanHits[k] += other.leanHits[k]
+            absoluteErrors[k] = mine[k] + theirs[k]
+            classErrorsAdded[k] = classAbsoluteErrors(of: k)
+        }
         for k in 0..<p {
             corrections[k] += other.corrections[k]
-            absoluteErrors[k] += other.absoluteErrors[k]
             cellSums[k] += other.cellSums[k]
             errorOverflow[k].merge(other.errorOverflow[k], uniquingKeysWith: +)
             pagesOverflow[k].merge(other.pagesOverflow[k], uniquingKeysWith: +)
@@ -290,7 +308,7 @@ public struct ScoreAccumulator: Sendable {
     }
 
     /// The non-empty bins starting at `counters[start]` plus `overflow`, as value → traces.
-    private func histogram(_ start: Int, overflow: [Int: Int]) -> [Int: Int] {
+    private static func histogram(_ counters: [Int], start: Int, overflow: [Int: Int]) -> [Int: Int] {
         var out = overflow
         for b in 0..<Histogram.binCount where counters[start + b] > 0 {
             out[b - Histogram.radius, default: 0] += counters[start + b]
