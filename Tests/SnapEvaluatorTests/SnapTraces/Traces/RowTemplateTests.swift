@@ -206,6 +206,25 @@ import Testing
         }
     }
 
+    /// The buffer's end anywhere in a run of rows of one fixed-point shape (rising `t_ms`
+    /// `dddddddd.ddd`, `offset` `dddd.ddd`; the template takes every row after the second): both
+    /// loops stop at the same row with the same samples, and with the whole file in the buffer
+    /// all 30 rows are taken.
+    @Test func bufferEndInsideFixedPointRows() {
+        var rng = SeededGenerator(seed: 3737)
+        var time = 50_008_458.582, bytes: [UInt8] = []
+        for _ in 0..<30 {
+            time += Double(1 + rng.next() % 17_000) / 1000
+            let offset = 1000 + Int(rng.next() % 9000)
+            let t = String(Int(time)) + "." + String(1000 + Int(rng.next() % 1000)).dropFirst()
+            bytes += Array("7,u12,\(t),\(offset).\(100 + rng.next() % 900),moved,21,160,10,10,375,40\n".utf8)
+        }
+        for end in stride(from: 90, through: bytes.count + 160, by: 1) {
+            #expect(run(bytes, end: end, template: true) == run(bytes, end: end, template: false), "end \(end)")
+        }
+        #expect(run(bytes, template: true).samples.count == 30)
+    }
+
     /// The template of `row` (read cell by cell first, as the row loop does) and the shapes
     /// after it.
     func templateOf(_ row: [UInt8]) -> (RowTemplate, ReaderCore.UsualShapes)? {
