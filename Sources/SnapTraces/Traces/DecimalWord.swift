@@ -22,9 +22,6 @@ struct DecimalWord {
     /// The leading digits' value times 10^7 (0 without leading digits).
     var lead: UInt64
 
-    /// The word that reads nothing (only ever used with a template that takes no row).
-    init() { at = 0; mask = 0; lead = 0 }
-
     /// Whether a cell of `digits` integer digits (1...8) and `decimals` decimals at `cellAt` in a
     /// row has a word: at most 3 decimals, and the word starts within the row.
     @inline(__always)
@@ -59,5 +56,42 @@ struct DecimalWord {
         let quads = (pairs &* 6_553_601) >> 16 & 0x0000_FFFF_0000_FFFF       // 100·ab + cd
         let low = (quads &* (1000 << 32 | 1)) >> 32                          // 10^3·Q0 + Q1
         return Double(Int64(bitPattern: lead &+ low)) / 1000
+    }
+}
+
+/// A fixed-point template's two words (`t_ms`, `offset`), converted together: the same steps as
+/// ``DecimalWord/value(_:)`` on the two 64-bit lanes of one SSE2 register (pairs and quads in
+/// 16-bit lanes, `Q0·10^3 + Q1` in 64-bit lanes), the leading digits' values added, each
+/// `N < 2^52` made a double exactly (`N` OR the bits of 2^52, minus 2^52) and divided by 1000
+/// (`divpd`: each lane the correctly rounded quotient, as `divsd`): the same doubles.
+struct DecimalWordPair {
+    /// The words' offsets from the row's start.
+    var at: (time: Int, offset: Int)
+    var masks: SIMD2<UInt64>
+    var leads: SIMD2<UInt64>
+
+    init() { at = (0, 0); masks = .zero; leads = .zero }
+
+    init(time: DecimalWord, offset: DecimalWord) {
+        at = (time.at, offset.at)
+        masks = SIMD2(time.mask, offset.mask)
+        leads = SIMD2(time.lead, offset.lead)
+    }
+
+    /// The `t_ms` and `offset` of the row at `row` (matched by the template). Reads 8 bytes at
+    /// each word's offset.
+    @inline(__always)
+    func values(_ row: UnsafePointer<UInt8>) -> (time: Double, offset: Double) {
+        let raw = UnsafeRawPointer(row)
+        let w = SIMD2<UInt64>(UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: at.time, as: UInt64.self)),
+                              UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: at.offset, as: UInt64.self))) & masks
+        let bytes = unsafeBitCast(w, to: SIMD8<UInt16>.self)
+        let pairs = (bytes & 0x00FF) &* 10 &+ (bytes &>> 8)                                   // 10·a + b
+        let weighted = unsafeBitCast(pairs &* SIMD8<UInt16>(100, 1, 100, 1, 100, 1, 100, 1), to: SIMD4<UInt32>.self)
+        let quads = unsafeBitCast((weighted & 0xFFFF) &+ (weighted &>> 16), to: SIMD2<UInt64>.self)  // 100·ab + cd
+        let n = (quads & 0xFFFF_FFFF) &* 1000 &+ (quads &>> 32) &+ leads                       // 10^3·Q0 + Q1 + lead
+        let exact = unsafeBitCast(n | 0x4330_0000_0000_0000, to: SIMD2<Double>.self) - 4_503_599_627_370_496
+        let v = exact / 1000
+        return (v[0], v[1])
     }
 }

@@ -17,9 +17,10 @@
 /// one's ``DecimalWord`` starts within the row, the template is a fixed-point one: the `t_ms`
 /// cell's leading digits (those before its last 4 integer digits: `462` of `4629315.795`) are
 /// template bytes, not digit lanes, so a matched row has the template row's, and each number is
-/// one ``DecimalWord`` conversion plus the leading digits' value kept in the template. A row
-/// whose leading digits changed is refused (read cell by cell, and its template is built), as
-/// any other change of a fixed lane. Other templates read the numbers with their shapes.
+/// one ``DecimalWord`` conversion (both at once: ``DecimalWordPair``) plus the leading digits'
+/// value kept in the template. A row whose leading digits changed is refused (read cell by
+/// cell, and its template is built), as any other change of a fixed lane. Other templates read
+/// the numbers with their shapes.
 ///
 /// Why a match reads as the cell-by-cell path reads: the fixed lanes are the head run and its
 /// comma (the run's bytes: the template row passed that comparison), each number's point and
@@ -43,10 +44,10 @@ struct RowTemplate {
     var length: Int
     /// Where the `t_ms` and `offset` cells start in the row.
     var timeAt: Int, offsetAt: Int
-    /// Whether the numbers are read by `timeWord` and `offsetWord` (a fixed-point template, see
-    /// the type's note), else by their columns' shapes.
+    /// Whether the numbers are read by `words` (a fixed-point template, see the type's note),
+    /// else by their columns' shapes.
     var fixedPoint: Bool
-    var timeWord: DecimalWord, offsetWord: DecimalWord
+    var words: DecimalWordPair
 
     /// The longest row a template covers (its four 16-byte lane groups).
     static let maxLength = 64
@@ -58,7 +59,7 @@ struct RowTemplate {
         k0 = k; k1 = x0; k2 = x0; k3 = x0
         c0 = k; c1 = x0; c2 = x0; c3 = x0
         length = 0; timeAt = 0; offsetAt = 0
-        fixedPoint = false; timeWord = DecimalWord(); offsetWord = DecimalWord()
+        fixedPoint = false; words = DecimalWordPair()
     }
 
     /// The template of the row `start..<end`, just read cell by cell with `shapes` (whose cells
@@ -115,8 +116,8 @@ struct RowTemplate {
         self.offsetAt = offsetAt
         if fixed {
             fixedPoint = true
-            timeWord = DecimalWord(row: start, cellAt: timeAt, digits: time.digits, decimals: time.decimals)
-            offsetWord = DecimalWord(row: start, cellAt: offsetAt, digits: offset.digits, decimals: offset.decimals)
+            words = DecimalWordPair(time: DecimalWord(row: start, cellAt: timeAt, digits: time.digits, decimals: time.decimals),
+                                    offset: DecimalWord(row: start, cellAt: offsetAt, digits: offset.digits, decimals: offset.decimals))
         }
     }
 
@@ -124,7 +125,7 @@ struct RowTemplate {
     /// `shapes` the ones the template was built with.
     @inline(__always)
     func values(_ p: UnsafePointer<UInt8>, _ shapes: ReaderCore.UsualShapes) -> (time: Double, offset: Double) {
-        if fixedPoint { return (timeWord.value(p), offsetWord.value(p)) }
+        if fixedPoint { return words.values(p) }
         return (shapes.time.value(checked: p + timeAt), shapes.offset.value(checked: p + offsetAt))
     }
 

@@ -4,7 +4,8 @@ import Testing
 /// A fixed-point template's reader of one number (``DecimalWord``) against the parsers behind
 /// it: on every shape a word takes (1–8 integer digits, 0–3 decimals, the cell anywhere a word
 /// fits), a cell with the template cell's leading digits and any other digits reads as
-/// ``DecimalParser`` and ``DecimalShape`` read it, bit for bit.
+/// ``DecimalParser`` and ``DecimalShape`` read it, bit for bit, by one word and in either lane
+/// of a ``DecimalWordPair``.
 @Suite struct DecimalWordTests {
     /// A cell of `digits` integer digits and `decimals` decimals (no point without decimals),
     /// its first `keep` bytes those of `template` when given.
@@ -49,6 +50,9 @@ import Testing
                                 #expect(parsed.1 == start + template.count && scalar.0.bitPattern == parsed.0.bitPattern)
                                 let shape = DecimalShape(cell: start, comma: parsed.1)
                                 #expect(shape.integerDigits == digits && shape.decimals == decimals)
+                                // the pair's two lanes (the template's conversion): the same double in each
+                                let pair = DecimalWordPair(time: word, offset: word).values(base)
+                                #expect(pair.time.bitPattern == parsed.0.bitPattern && pair.offset.bitPattern == parsed.0.bitPattern)
                                 return (word.value(base), parsed.0, shape.value(checked: start))
                             }
                             #expect(value.bitPattern == expected.bitPattern, "\(String(decoding: bytes, as: UTF8.self))")
@@ -81,5 +85,8 @@ import Testing
         #expect(word.mask == 0x0F0F_0F00_0F0F_0F0F)
         #expect(word.lead == 5000 * 10_000_000)
         #expect(bytes.withUnsafeBufferPointer { word.value($0.baseAddress!) } == 50008458.582)
+        let offset = DecimalWord(row: Array(bytes), cellAt: 19, digits: 4, decimals: 3)
+        let pair = bytes.withUnsafeBufferPointer { DecimalWordPair(time: word, offset: offset).values($0.baseAddress!) }
+        #expect(pair.time == 50008458.582 && pair.offset == 3740.447)
     }
 }
