@@ -103,6 +103,11 @@ struct DecimalShape {
         }
     }
 
+    /// The cell's digits before the point (all its digits without a point).
+    var integerDigits: Int { fracOffset - 1 }
+    /// The cell's digits after the point (0 without a point).
+    var decimals: Int { fracMask == 0 ? 0 : length - fracOffset }
+
     /// The low `n` lanes (0...8) of a word.
     @inline(__always)
     private static func lanes(_ n: Int) -> UInt64 { n >= 8 ? ~0 : (1 &<< UInt64(8 * n)) &- 1 }

@@ -157,9 +157,9 @@ extension ReaderCore {
         while n < room && p0 <= limit {
             if template.matches(p0) {
                 // the same steps as the cell-by-cell read, by lanes: a move sample
-                let tv = shapes.time.value(checked: p0 + template.timeAt)
+                let (tv, xv) = template.values(p0, shapes)
                 guard tv >= time else { break }
-                ts[n] = tv; xs[n] = shapes.offset.value(checked: p0 + template.offsetAt); ms[n] = 1
+                ts[n] = tv; xs[n] = xv; ms[n] = 1
                 n &+= 1
                 time = tv
                 last = p0

@@ -3,8 +3,8 @@
 /// (``ReaderCore/usualRowInBounds(_:_:_:_:)``): within a trace most rows have the same length and
 /// the same bytes but for the digits of the two numbers. The next row is checked against it in
 /// a few vector operations over its first 64 bytes; when it matches, its two numbers are read
-/// from their known lanes (``DecimalShape/value(checked:)``), and its phase is the template's;
-/// anything else is refused and read cell by cell as before.
+/// from their known lanes (``values(_:_:)``), and its phase is the template's; anything else is
+/// refused and read cell by cell as before.
 ///
 /// The check is ``DecimalShape``'s, over the row: the row's bytes XOR the expected ones (the
 /// template row's bytes, `0x30` in the numbers' digit lanes); adding `0x76` (digit lane) or
@@ -13,12 +13,23 @@
 /// byte); only a wrong lane carries into the next, so the lowest wrong lane is always seen.
 /// Lanes past the row's end add 0 and are not looked at.
 ///
+/// When both numbers have at most 3 decimals, the `offset` at most 4 integer digits, and each
+/// one's ``DecimalWord`` starts within the row, the template is a fixed-point one: the `t_ms`
+/// cell's leading digits (those before its last 4 integer digits: `462` of `4629315.795`) are
+/// template bytes, not digit lanes, so a matched row has the template row's, and each number is
+/// one ``DecimalWord`` conversion (both at once: ``DecimalWordPair``) plus the leading digits'
+/// value kept in the template. A row whose leading digits changed is refused (read cell by
+/// cell, and its template is built), as any other change of a fixed lane. Other templates read
+/// the numbers with their shapes.
+///
 /// Why a match reads as the cell-by-cell path reads: the fixed lanes are the head run and its
 /// comma (the run's bytes: the template row passed that comparison), each number's point and
 /// comma, the phase word and its comma, the tail run, the line break; a number's digit lanes
 /// are those of its column's shape (``ReaderCore/UsualShapes``, which describe the template
-/// row's cells). So a matching row passes every step of the cell-by-cell path with the same
-/// shapes, ends at the same byte, and its numbers are the same operations on the same lanes.
+/// row's cells), but for the fixed leading digits, which are the template row's own. So a
+/// matching row passes every step of the cell-by-cell path with the same shapes, ends at the
+/// same byte, and its numbers are the same doubles: the same operations on the same lanes, or
+/// (fixed-point) the same real quotient of exact operands (``DecimalWord``).
 /// The shapes must not change while the template is used: the row loop builds a new template
 /// (or none) after every row read cell by cell.
 struct RowTemplate {
@@ -33,6 +44,10 @@ struct RowTemplate {
     var length: Int
     /// Where the `t_ms` and `offset` cells start in the row.
     var timeAt: Int, offsetAt: Int
+    /// Whether the numbers are read by `words` (a fixed-point template, see the type's note),
+    /// else by their columns' shapes.
+    var fixedPoint: Bool
+    var words: DecimalWordPair
 
     /// The longest row a template covers (its four 16-byte lane groups).
     static let maxLength = 64
@@ -44,19 +59,35 @@ struct RowTemplate {
         k0 = k; k1 = x0; k2 = x0; k3 = x0
         c0 = k; c1 = x0; c2 = x0; c3 = x0
         length = 0; timeAt = 0; offsetAt = 0
+        fixedPoint = false; words = DecimalWordPair()
     }
 
     /// The template of the row `start..<end`, just read cell by cell with `shapes` (whose cells
     /// are the row's, at `start + headCount + 1` and after the `t_ms` cell's comma), or the
     /// template that takes no row when the row is longer than ``maxLength`` or a number cell has
     /// no shape. Reads 64 bytes at `start` (the caller checks they are there).
-    @inline(never)
+    @inline(__always)
     init(row start: UnsafePointer<UInt8>, end: UnsafePointer<UInt8>, headCount: Int, shapes: ReaderCore.UsualShapes) {
+        // (the shapes' few numbers, not the shapes: no copy of them for the call)
+        let t = shapes.time, o = shapes.offset
+        self.init(row: start, length: end - start, headCount: headCount,
+                  time: (t.length, t.integerDigits, t.decimals), offset: (o.length, o.integerDigits, o.decimals))
+    }
+
+    /// ``init(row:end:headCount:shapes:)`` with each number's shape as its cell's length (0: no
+    /// shape), integer digits and decimals.
+    @inline(never)
+    private init(row start: UnsafePointer<UInt8>, length: Int, headCount: Int,
+                 time: (length: Int, digits: Int, decimals: Int), offset: (length: Int, digits: Int, decimals: Int)) {
         self.init()
-        let length = end - start
-        guard length <= Self.maxLength, shapes.time.length > 0, shapes.offset.length > 0 else { return }
-        let timeAt = headCount + 1, offsetAt = timeAt + shapes.time.length + 1
-        let numbersEnd = offsetAt + shapes.offset.length
+        guard length <= Self.maxLength, time.length > 0, offset.length > 0 else { return }
+        let timeAt = headCount + 1, offsetAt = timeAt + time.length + 1
+        let numbersEnd = offsetAt + offset.length
+        // fixed-point: the `t_ms` cell's leading digits are template bytes (the `offset` cell
+        // has none: at most 4 integer digits)
+        let fixed = DecimalWord.fits(cellAt: timeAt, digits: time.digits, decimals: time.decimals)
+            && DecimalWord.fits(cellAt: offsetAt, digits: offset.digits, decimals: offset.decimals) && offset.digits <= 4
+        let timeLead = fixed ? Swift.max(0, time.digits &- 4) : 0
         let raw = UnsafeRawPointer(start)
         // lane arithmetic only (lane values below 0x80): `lane &- n` has bit 7 set when lane < n
         let bit7 = Lanes(repeating: 0x80), iota = Lanes(0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15)
@@ -64,9 +95,10 @@ struct RowTemplate {
             let bytes = raw.loadUnaligned(fromByteOffset: 16 * g, as: Lanes.self)
             let lane = iota &+ Lanes(repeating: UInt8(16 * g))
             let inRow = (lane &- Lanes(repeating: UInt8(length))) & bit7
-            // the digit bytes from the `t_ms` cell's start to the `offset` cell's end: the two
-            // cells' digit lanes (the shapes took them: all their bytes but the point are digits)
-            let inNumbers = ~(lane &- Lanes(repeating: UInt8(timeAt))) & (lane &- Lanes(repeating: UInt8(numbersEnd))) & bit7
+            // the digit bytes from the `t_ms` cell's start (after its leading digits in a
+            // fixed-point template) to the `offset` cell's end: the two cells' digit lanes (the
+            // shapes took them: all their bytes but the point are digits)
+            let inNumbers = ~(lane &- Lanes(repeating: UInt8(timeAt &+ timeLead))) & (lane &- Lanes(repeating: UInt8(numbersEnd))) & bit7
             let a = bytes ^ Lanes(repeating: 0x30)
             let digit = ~((a &+ Lanes(repeating: 0x76)) | a) & inNumbers
             // bit 7 to all bits: 0x00 or 0xFF
@@ -82,6 +114,19 @@ struct RowTemplate {
         self.length = length
         self.timeAt = timeAt
         self.offsetAt = offsetAt
+        if fixed {
+            fixedPoint = true
+            words = DecimalWordPair(time: DecimalWord(row: start, cellAt: timeAt, digits: time.digits, decimals: time.decimals),
+                                    offset: DecimalWord(row: start, cellAt: offsetAt, digits: offset.digits, decimals: offset.decimals))
+        }
+    }
+
+    /// The `t_ms` and `offset` of the row at `p`, which the template matched (``matches(_:)``),
+    /// `shapes` the ones the template was built with.
+    @inline(__always)
+    func values(_ p: UnsafePointer<UInt8>, _ shapes: ReaderCore.UsualShapes) -> (time: Double, offset: Double) {
+        if fixedPoint { return words.values(p) }
+        return (shapes.time.value(checked: p + timeAt), shapes.offset.value(checked: p + offsetAt))
     }
 
     /// Whether the row at `p` matches the template (see the type's note). Reads 64 bytes at `p`.

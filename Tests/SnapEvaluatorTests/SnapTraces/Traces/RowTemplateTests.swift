@@ -85,14 +85,23 @@ import Testing
     /// A seeded file of usual rows: shapes kept for runs of rows and then changed (to any shape
     /// a cell can have, a sign or an exponent sometimes), time mostly rising, phase mostly
     /// `moved`, LF or CRLF, long tails sometimes (rows over 64 bytes), a rare hostile byte.
-    func randomRows(_ rng: inout SeededGenerator, rows: Int) -> [UInt8] {
+    /// `fixedPoint`: the shapes of fixed-point templates (at most 3 decimals, `offset` at most 4
+    /// integer digits, now and then 5), changed more rarely, and time's leading digits changed
+    /// now and then (a jump of about 10^4).
+    func randomRows(_ rng: inout SeededGenerator, rows: Int, fixedPoint: Bool = false) -> [UInt8] {
         var out: [UInt8] = []
         var td = 7, tf = 3, xd = 4, xf = 3
         var crlf = false
         var time = 4_629_315.0
         for _ in 0..<rows {
-            if rng.next() % 12 == 0 { td = Int(1 + rng.next() % 8); tf = Int(rng.next() % 8) }
-            if rng.next() % 10 == 0 { xd = Int(1 + rng.next() % 9); xf = Int(rng.next() % 9) }
+            if fixedPoint {
+                if rng.next() % 40 == 0 { td = Int(1 + rng.next() % 8); tf = Int(rng.next() % 4) }
+                if rng.next() % 40 == 0 { xd = Int(1 + rng.next() % (rng.next() % 4 == 0 ? 5 : 4)); xf = Int(rng.next() % 4) }
+                if rng.next() % 30 == 0 { time += 9_990 }
+            } else {
+                if rng.next() % 12 == 0 { td = Int(1 + rng.next() % 8); tf = Int(rng.next() % 8) }
+                if rng.next() % 10 == 0 { xd = Int(1 + rng.next() % 9); xf = Int(rng.next() % 9) }
+            }
             if rng.next() % 40 == 0 { crlf.toggle() }
             var t = number(&rng, digits: td, decimals: tf)
             if rng.next() % 3 != 0 {
@@ -125,8 +134,19 @@ import Testing
     /// checked path takes a row.)
     @Test(arguments: 1...40)
     func randomFilesReadAsCellByCell(seed: UInt64) {
+        readAsCellByCell(seed: seed, fixedPoint: false)
+    }
+
+    /// ``randomFilesReadAsCellByCell(seed:)`` with the shapes of fixed-point templates
+    /// (``DecimalWord``), kept for longer runs: every shape they take, leading digits changing.
+    @Test(arguments: 101...140)
+    func fixedPointFilesReadAsCellByCell(seed: UInt64) {
+        readAsCellByCell(seed: seed, fixedPoint: true)
+    }
+
+    func readAsCellByCell(seed: UInt64, fixedPoint: Bool) {
         var rng = SeededGenerator(seed: seed)
-        let bytes = randomRows(&rng, rows: 400)
+        let bytes = randomRows(&rng, rows: 400, fixedPoint: fixedPoint)
         var start = 0, reads = 0, taken = 0
         while start < bytes.count {
             let slice = Array(bytes[start...])
@@ -186,6 +206,25 @@ import Testing
         }
     }
 
+    /// The buffer's end anywhere in a run of rows of one fixed-point shape (rising `t_ms`
+    /// `dddddddd.ddd`, `offset` `dddd.ddd`; the template takes every row after the second): both
+    /// loops stop at the same row with the same samples, and with the whole file in the buffer
+    /// all 30 rows are taken.
+    @Test func bufferEndInsideFixedPointRows() {
+        var rng = SeededGenerator(seed: 3737)
+        var time = 50_008_458.582, bytes: [UInt8] = []
+        for _ in 0..<30 {
+            time += Double(1 + rng.next() % 17_000) / 1000
+            let offset = 1000 + Int(rng.next() % 9000)
+            let t = String(Int(time)) + "." + String(1000 + Int(rng.next() % 1000)).dropFirst()
+            bytes += Array("7,u12,\(t),\(offset).\(100 + rng.next() % 900),moved,21,160,10,10,375,40\n".utf8)
+        }
+        for end in stride(from: 90, through: bytes.count + 160, by: 1) {
+            #expect(run(bytes, end: end, template: true) == run(bytes, end: end, template: false), "end \(end)")
+        }
+        #expect(run(bytes, template: true).samples.count == 30)
+    }
+
     /// The template of `row` (read cell by cell first, as the row loop does) and the shapes
     /// after it.
     func templateOf(_ row: [UInt8]) -> (RowTemplate, ReaderCore.UsualShapes)? {
@@ -210,8 +249,8 @@ import Testing
                 guard template.matches(p) else { return (false, true) }
                 var s = shapes, after = p
                 guard let cell = ReaderCore.usualRowInBounds(&after, p + m.count, runs, &s) else { return (true, false) }
-                let same = cell.0.bitPattern == shapes.time.value(checked: p + template.timeAt).bitPattern
-                    && cell.1.bitPattern == shapes.offset.value(checked: p + template.offsetAt).bitPattern
+                let values = template.values(p, shapes)
+                let same = cell.0.bitPattern == values.time.bitPattern && cell.1.bitPattern == values.offset.bitPattern
                     && cell.2 == 1 && after - p == template.length
                 return (true, same)
             }
@@ -219,14 +258,19 @@ import Testing
     }
 
     /// A template takes a row exactly when the row is the template row's bytes with any digits
-    /// in the numbers' digit lanes (a byte-level statement of the check), and its values are the
-    /// cell-by-cell read's: every single-byte change of a row, to every byte value.
-    @Test func templateTakesExactlyTheTemplateRowWithOtherDigits() throws {
-        let row = Array("7,u12,4629315.795,3740.447,moved,21,160,10,10,375,40\n".utf8)
+    /// in the numbers' digit lanes (a byte-level statement of the check; `t_ms`'s leading digits
+    /// `462` are not digit lanes of a fixed-point template), and its values are the cell-by-cell
+    /// read's: every single-byte change of a row, to every byte value.
+    @Test(arguments: [true, false])
+    func templateTakesExactlyTheTemplateRowWithOtherDigits(fixedPoint: Bool) throws {
+        // (4 decimals in `offset`: not a fixed-point template, all digits are digit lanes)
+        let row = Array((fixedPoint ? "7,u12,4629315.795,3740.447,moved,21,160,10,10,375,40\n"
+                                    : "7,u12,4629315.795,3740.4471,moved,21,160,10,10,375,40\n").utf8)
         let padded = row + Array(repeating: 0x0A, count: 160)
-        let digitLanes = Set(Array(6..<13) + Array(14..<17) + Array(18..<22) + Array(23..<26))
+        let digitLanes = Set(Array(fixedPoint ? 9..<13 : 6..<13) + Array(14..<17) + Array(18..<22) + Array(fixedPoint ? 23..<26 : 23..<27))
         let (template, shapes) = try #require(templateOf(row))
         #expect(template.length == row.count && template.timeAt == 6 && template.offsetAt == 18)
+        #expect(template.fixedPoint == fixedPoint)
         var wrong = 0
         for i in 0..<72 {
             for v in 0...255 {
@@ -239,7 +283,7 @@ import Testing
         }
         #expect(wrong == 0)
         var ended = padded
-        ended.replaceSubrange(27..<32, with: Array("ended".utf8))
+        ended.replaceSubrange(row.count - 26..<row.count - 21, with: Array("ended".utf8))
         #expect(!taken(template, shapes, ended).taken)
         #expect(!taken(RowTemplate(), shapes, padded).taken)
     }
