@@ -25,11 +25,22 @@ enum BatchDecisions {
     /// (one entry per release, kept between calls: what one policy stores, the next reads).
     static func decide(_ policy: some SnapPolicy, _ releases: [Release], in layouts: [CarouselLayout],
                        sharing kinematics: inout [ReleaseKinematics]) -> [SnapDecision] {
-        var out = [SnapDecision](repeating: empty, count: releases.count)
+        decide(releases, in: layouts, sharing: &kinematics, over: [SnapDecision](repeating: empty, count: releases.count)) {
+            policy.decide($0, in: $1, sharing: $2, into: $3)
+        }
+    }
+
+    /// The decisions a batch call (`path`) writes over `previous`, given the arrays as buffers.
+    static func decide(_ releases: [Release], in layouts: [CarouselLayout], sharing kinematics: inout [ReleaseKinematics],
+                       over previous: [SnapDecision],
+                       by path: (UnsafeBufferPointer<Release>, UnsafeBufferPointer<CarouselLayout>,
+                                 UnsafeMutableBufferPointer<ReleaseKinematics>, UnsafeMutableBufferPointer<SnapDecision>) -> Void)
+    -> [SnapDecision] {
+        var out = previous
         releases.withUnsafeBufferPointer { r in
             layouts.withUnsafeBufferPointer { l in
                 kinematics.withUnsafeMutableBufferPointer { k in
-                    out.withUnsafeMutableBufferPointer { policy.decide(r, in: l, sharing: k, into: $0) }
+                    out.withUnsafeMutableBufferPointer { path(r, l, k, $0) }
                 }
             }
         }

@@ -45,16 +45,8 @@ import SnapLabTestSupport
     /// written over `previous` (decisions of another policy, some with rules built at run time).
     private func decideInOneLayout(_ policy: some SnapPolicy, _ releases: [Release], in layout: CarouselLayout,
                                    over previous: [SnapDecision], sharing kinematics: inout [ReleaseKinematics]) -> [SnapDecision] {
-        var out = previous
-        let layouts = [CarouselLayout](repeating: layout, count: releases.count)
-        releases.withUnsafeBufferPointer { r in
-            layouts.withUnsafeBufferPointer { l in
-                kinematics.withUnsafeMutableBufferPointer { k in
-                    out.withUnsafeMutableBufferPointer { policy.decide(r, inOneLayout: l, sharing: k, into: $0) }
-                }
-            }
-        }
-        return out
+        BatchDecisions.decide(releases, in: [CarouselLayout](repeating: layout, count: releases.count),
+                              sharing: &kinematics, over: previous) { policy.decide($0, inOneLayout: $1, sharing: $2, into: $3) }
     }
 
     /// Seeded batches, one layout each (bounded and looping, any alignment, wide items, one

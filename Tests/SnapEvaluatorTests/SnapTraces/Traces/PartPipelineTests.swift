@@ -67,17 +67,24 @@ import Testing
         #expect(log.claimedAhead <= window, "claimed \(log.claimedAhead) parts ahead with a window of \(window)")
     }
 
-    @Test func aStopReleasesWaitingReadersAndEndsClaims() {
-        let pipeline = PartPipeline<Int>(count: 10, window: 2)
-        #expect(pipeline.claim() == 0)
-        #expect(pipeline.claim() == 1)
-        // the window is full: a third claim waits until a part is taken or the pipeline stops
+    /// A claim made on a thread of its own: signalled when it returns, with the part claimed
+    /// (-1 for none).
+    static func claimOnAThread(_ pipeline: PartPipeline<Int>) -> (released: DispatchSemaphore, result: Taken) {
         let released = DispatchSemaphore(value: 0)
         let result = Taken()
         Thread {
             result.set(pipeline.claim() ?? -1)
             released.signal()
         }.start()
+        return (released, result)
+    }
+
+    @Test func aStopReleasesWaitingReadersAndEndsClaims() {
+        let pipeline = PartPipeline<Int>(count: 10, window: 2)
+        #expect(pipeline.claim() == 0)
+        #expect(pipeline.claim() == 1)
+        // the window is full: a third claim waits until a part is taken or the pipeline stops
+        let (released, result) = Self.claimOnAThread(pipeline)
         #expect(released.wait(timeout: .now() + 0.2) == .timedOut, "the claim waited")
         pipeline.stop()
         #expect(released.wait(timeout: .now() + 10) == .success)
@@ -89,12 +96,7 @@ import Testing
     func aClaimBeyondTheWindowWaitsForATake(window: Int) {
         let pipeline = PartPipeline<Int>(count: 10, window: window)
         for k in 0..<window { #expect(pipeline.claim() == k) }
-        let released = DispatchSemaphore(value: 0)
-        let result = Taken()
-        Thread {
-            result.set(pipeline.claim() ?? -1)
-            released.signal()
-        }.start()
+        let (released, result) = Self.claimOnAThread(pipeline)
         #expect(released.wait(timeout: .now() + 0.2) == .timedOut, "part \(window) claimed with \(window) parts out")
         pipeline.finish(0, Self.slot(0))
         _ = pipeline.take(0)
