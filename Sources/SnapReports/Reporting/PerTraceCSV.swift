@@ -31,13 +31,15 @@ public enum PerTraceCSV {
         let n: (Double) -> String = { NumberFormat.shortestCSV($0) }
         let startIndex = trace.layout.itemIndex(ofSlot: release.startSlot(in: trace.layout))
         let criterion = trace.criterion
+        // made from the id's bytes on each read (`TraceRelease.traceID`): once for all the policies' rows
+        let traceID = trace.traceID
         let values = [String(startIndex), n(release.startOffset), n(release.offset), n(release.velocity), n(release.travel),
                       release.fingerTravel.map(n) ?? "", n(release.duration)]
         return policies.map { policy in
             let decision = policy.decide(release, in: trace.layout)
             let reached = criterion.reaches(intended: intended, targetIndex: decision.targetIndex,
                                             targetOffset: decision.targetOffset, in: trace.layout)
-            return [trace.traceID, userName, session ?? "", trace.location.file, String(trace.location.line), policy.id,
+            return [traceID, userName, session ?? "", trace.location.file, String(trace.location.line), policy.id,
                     String(intended), String(decision.targetIndex), reached ? "1" : "0", criterion.rawValue] + values
         }
     }

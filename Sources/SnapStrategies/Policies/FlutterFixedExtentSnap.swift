@@ -21,7 +21,7 @@
 /// ``FlutterFlingGate``); the item extent is the layout's stride and the snap position its
 /// alignment (the wheel centres its items). The final `FrictionSimulation.through` / spring only
 /// animate to the chosen item and do not change it.
-public struct FlutterFixedExtentSnap: DeclaredParameters, Hashable {
+public struct FlutterFixedExtentSnap: DeclaredParameters, DistanceTablePolicy, Hashable {
     /// The parent physics (shared with the other Flutter paging policy).
     public typealias Physics = FlutterScrollPhysics
 
@@ -78,16 +78,6 @@ public struct FlutterFixedExtentSnap: DeclaredParameters, Hashable {
     @inline(__always)
     public func decide(_ release: Release, in layout: CarouselLayout) -> SnapDecision {
         decide(release, in: layout, table: nil)
-    }
-
-    /// As ``decide(_:in:)`` for each release, with ``distanceTable`` read once.
-    public func decide(_ releases: UnsafeBufferPointer<Release>, in layouts: UnsafeBufferPointer<CarouselLayout>,
-                       into decisions: UnsafeMutableBufferPointer<SnapDecision>) {
-        let count = Swift.min(releases.count, layouts.count, decisions.count)
-        let table = distanceTable
-        for i in 0..<count {
-            decisions.store(decide(releases[i], in: layouts[i], table: table), at: i)
-        }
     }
 
     /// The Clamping simulation's distance at Flutter's friction 0.015, tabulated

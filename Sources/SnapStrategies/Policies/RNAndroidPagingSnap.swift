@@ -46,7 +46,7 @@
 /// decision only within a pixel of a half page. A looping layout has no RN counterpart (the
 /// ScrollView does not wrap): there pages are the layout's strides from its alignment origin,
 /// so that whole-cycle shifts decide the same.
-public struct RNAndroidPagingSnap: DeclaredParameters, Hashable {
+public struct RNAndroidPagingSnap: DeclaredParameters, DistanceTablePolicy, Hashable {
     public var id: String { "rn-android-paging" }
     public var summary: String {
         "React Native Android pagingEnabled: pages are the view's width; one page iff the Android-spline fling end (clamped to the range) crosses the half page in the velocity direction, else the nearest page; fling gate > 50 px/s in whole px/s"
@@ -116,16 +116,6 @@ public struct RNAndroidPagingSnap: DeclaredParameters, Hashable {
     @inline(__always)
     public func decide(_ release: Release, in layout: CarouselLayout) -> SnapDecision {
         decide(release, in: layout, table: nil)
-    }
-
-    /// As ``decide(_:in:)`` for each release, with ``distanceTable`` read once.
-    public func decide(_ releases: UnsafeBufferPointer<Release>, in layouts: UnsafeBufferPointer<CarouselLayout>,
-                       into decisions: UnsafeMutableBufferPointer<SnapDecision>) {
-        let count = Swift.min(releases.count, layouts.count, decisions.count)
-        let table = distanceTable
-        for i in 0..<count {
-            decisions.store(decide(releases[i], in: layouts[i], table: table), at: i)
-        }
     }
 
     /// The spline distance at RN's 'normal' rate (friction `1 − 0.985`), tabulated
