@@ -82,6 +82,11 @@ enum RuleName: Sendable {
     case literal(StaticString)
     case text(String)
 
+    /// Ends `text`'s lifetime out of line, for ``UnsafeMutableBufferPointer/store(_:at:)``: the
+    /// call keeps the release of a built rule off the literal rule's path.
+    @usableFromInline @inline(never)
+    static func release(_ text: consuming String) { _ = consume text }
+
     @usableFromInline
     var text: String {
         switch self {
@@ -93,12 +98,24 @@ enum RuleName: Sendable {
 
 extension UnsafeMutableBufferPointer where Element == SnapDecision {
     /// `self[i] = decision` for the batch deciders (``SnapPolicy/decide(_:in:into:)``), whose
-    /// loops bound `i` by `count` themselves: the index is checked in debug builds only. An
-    /// assignment (the replaced decision is destroyed), never `initialize(to:)` over an
-    /// initialized, non-trivial value, which `UnsafeMutablePointer` does not allow.
+    /// loops bound `i` by `count` themselves: the index is checked in debug builds only.
+    ///
+    /// The replaced decision is moved out (`move()`, leaving the element uninitialized), its rule
+    /// switched on, and the new decision initialized there: never `initialize(to:)` over an
+    /// initialized, non-trivial value, which `UnsafeMutablePointer` does not allow. A literal
+    /// rule (the evaluator's usual case) owns nothing, so its case is a tag test inline; a built
+    /// one is released out of line (``RuleName/release(_:)``). A plain assignment destroyed the
+    /// old rule through the compiler's outlined destroy on every store (its payload loaded, a
+    /// call, a tag test: about 11 instructions more a decision), and so did this switch with the
+    /// text dropped in place (`_ = text`): the optimizer formed the whole-enum destroy again.
     @inlinable @inline(__always)
     func store(_ decision: SnapDecision, at i: Int) {
         assert(i >= 0 && i < count, "index out of range")   // as the subscript checks it: in debug builds
-        (baseAddress.unsafelyUnwrapped + i).pointee = decision
+        let element = baseAddress.unsafelyUnwrapped + i
+        switch element.move().ruleName {
+        case .literal: break                           // a static string: nothing to release
+        case .text(let text): RuleName.release(text)   // a built rule: its storage released
+        }
+        element.initialize(to: decision)
     }
 }

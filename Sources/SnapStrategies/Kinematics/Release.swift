@@ -67,16 +67,18 @@ public struct Release: Sendable, Hashable {
     ///
     /// Inlined where it is called: an evaluator resolves ``startIndex`` once per release before
     /// its policies decide, and each policy's call is then a clamp (a call of its own cost about
-    /// as much again); the search from the offset stays out of line.
+    /// as much again); the search from the offset stays out of line, and is passed the start
+    /// offset alone: a method on the release took it by address, so a batch loop copied each
+    /// release (72 bytes) to its stack to call it, even when ``startIndex`` was set.
     @inlinable @inline(__always)
     public func startSlot(in layout: CarouselLayout) -> Int {
         if let startIndex { return layout.clampedSlot(startIndex) }
-        return nearestStartSlot(in: layout)
+        return Release.nearestSlot(toStartOffset: startOffset, in: layout)
     }
 
-    /// The slot nearest ``startOffset`` (``startSlot(in:)`` without a ``startIndex``).
+    /// The slot nearest `startOffset` (``startSlot(in:)`` without a ``startIndex``).
     @usableFromInline @inline(never)
-    func nearestStartSlot(in layout: CarouselLayout) -> Int {
+    static func nearestSlot(toStartOffset startOffset: Double, in layout: CarouselLayout) -> Int {
         layout.nearestSlot(toOffset: startOffset)
     }
 
