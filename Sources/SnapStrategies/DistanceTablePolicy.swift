@@ -21,4 +21,19 @@ extension DistanceTablePolicy {
             decisions.store(decide(releases[i], in: layouts[i], table: table), at: i)
         }
     }
+
+    /// As ``SnapPolicy/decide(_:inOneLayout:sharing:into:)`` (every release in `layouts[0]`'s bits):
+    /// ``decide(_:in:into:)``'s loop with ``distanceTable`` read once and the layout a local
+    /// constant of the loop, so that its fields are read once, not after every store (which might
+    /// write over `layouts[i]` for all the optimizer knows). The same decisions bit for bit.
+    public func decide(_ releases: UnsafeBufferPointer<Release>, inOneLayout layouts: UnsafeBufferPointer<CarouselLayout>,
+                       sharing kinematics: UnsafeMutableBufferPointer<ReleaseKinematics>,
+                       into decisions: UnsafeMutableBufferPointer<SnapDecision>) {
+        guard let layout = layouts.first else { return }
+        let count = Swift.min(releases.count, decisions.count)
+        let table = distanceTable
+        for i in 0..<count {
+            decisions.store(decide(releases[i], in: layout, table: table), at: i)
+        }
+    }
 }

@@ -117,4 +117,18 @@ struct AndroidLinearSnapHelperSnapTests {
             }
         }
     }
+
+    /// The batch path for releases of one layout (the layout snapped to the policy's origin once):
+    /// every decision the release's alone, bit for bit, over seeded layouts and releases, with the
+    /// platform table, continuous pixels, another density and the layout's own snap origin.
+    @Test("batches of one layout decide as each release alone, bit for bit", arguments: [0x5138_0021, 0x5138_0022] as [UInt64])
+    func oneLayoutBatchesDecideAsAlone(seed: UInt64) throws {
+        let policies: [any SnapPolicy] = [
+            AndroidLinearSnapHelperSnap(), AndroidLinearSnapHelperSnap(wholePixels: 0), dense,
+            AndroidLinearSnapHelperSnap(snapOrigin: .layout),
+        ]
+        let (failures, compared) = try OneLayoutBatchCheck.mismatches(policies, seed: seed)
+        #expect(failures.isEmpty, "\(failures.joined(separator: "\n"))")
+        #expect(compared > 30_000)
+    }
 }

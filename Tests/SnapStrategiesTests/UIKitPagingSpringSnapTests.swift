@@ -39,6 +39,21 @@ struct UIKitPagingSpringSnapTests {
         }
         #expect(UIKitPagingSpringSnap().decide(Release(offset: 7 * 390, velocity: 0), in: pages).targetIndex == 7)
     }
+
+    /// The batch path for releases of one layout (one spring, the layout read once): every
+    /// decision the release's alone, bit for bit, at the defaults, the parameters' range ends and
+    /// the fitted region (overdamped: no next-peak bound), over seeded layouts and releases.
+    @Test("batches of one layout decide as each release alone, bit for bit", arguments: [0x5138_0011, 0x5138_0012] as [UInt64])
+    func oneLayoutBatchesDecideAsAlone(seed: UInt64) throws {
+        let policies: [any SnapPolicy] = [
+            UIKitPagingSpringSnap(), UIKitPagingSpringSnap(pullAdjustment: -0.00015, frictionAdjustment: -0.0145),
+            UIKitPagingSpringSnap(pullAdjustment: 0.002, frictionAdjustment: 0.02),
+            UIKitPagingSpringSnap(pullAdjustment: 0.0006, frictionAdjustment: -0.2),
+        ]
+        let (failures, compared) = try OneLayoutBatchCheck.mismatches(policies, seed: seed)
+        #expect(failures.isEmpty, "\(failures.joined(separator: "\n"))")
+        #expect(compared > 30_000)
+    }
 }
 
 /// ``UIKitPagingSpringSnap/decide(_:in:)`` proves the attractor only before the first step, when

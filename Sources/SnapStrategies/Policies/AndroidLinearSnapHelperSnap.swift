@@ -100,6 +100,21 @@ public struct AndroidLinearSnapHelperSnap: DeclaredParameters, Hashable {
         }
     }
 
+    /// As ``SnapPolicy/decide(_:inOneLayout:sharing:into:)`` (every release in `layouts[0]`'s bits):
+    /// ``decide(_:in:into:)``'s loop with the layout snapped to ``snapOrigin`` once, before the
+    /// loop, instead of once per release (the same layout bit for bit, so the same decisions).
+    public func decide(_ releases: UnsafeBufferPointer<Release>, inOneLayout layouts: UnsafeBufferPointer<CarouselLayout>,
+                       sharing kinematics: UnsafeMutableBufferPointer<ReleaseKinematics>,
+                       into decisions: UnsafeMutableBufferPointer<SnapDecision>) {
+        guard let appLayout = layouts.first else { return }
+        let count = Swift.min(releases.count, decisions.count)
+        let tabulated = readsDistanceTable
+        let layout = appLayout.snapped(to: snapOrigin)
+        for i in 0..<count {
+            decisions.store(decide(releases[i], inSnapped: layout, tabulated: tabulated), at: i)
+        }
+    }
+
     /// Whether the whole-pixel fling distance is read from the platform spline's table
     /// (``AndroidSplineDeceleration/standardWholePixelDistances``, the same bits as computing it):
     /// with whole pixels at the platform spline (density 1), whose velocities are whole px/s.
@@ -108,7 +123,12 @@ public struct AndroidLinearSnapHelperSnap: DeclaredParameters, Hashable {
     /// ``decide(_:in:)``; `tabulated` is ``readsDistanceTable``.
     @inline(__always)
     func decide(_ release: Release, in appLayout: CarouselLayout, tabulated: Bool) -> SnapDecision {
-        let layout = appLayout.snapped(to: snapOrigin)
+        decide(release, inSnapped: appLayout.snapped(to: snapOrigin), tabulated: tabulated)
+    }
+
+    /// ``decide(_:in:tabulated:)`` in the app's layout already snapped to ``snapOrigin``.
+    @inline(__always)
+    func decide(_ release: Release, inSnapped layout: CarouselLayout, tabulated: Bool) -> SnapDecision {
         let density = spline.density
         let whole = wholePixels != 0
         // Whole pixels: the int px/s velocity, clamped to the int px/s maximum, back in pt/ms.
