@@ -45,6 +45,57 @@ extension ReaderCore {
         return true
     }
 
+    /// The shapes of a column's cells on the last first rows read by the fast first row: the most
+    /// recent and the one before it (consecutive traces' first rows mostly write a number with one
+    /// of two digit counts, e.g. 7 or 8 integer digits of `t_ms`), so that a new shape is built
+    /// (about 130 instructions) only when a row's cell has neither.
+    struct FirstRowShapes {
+        var recent = DecimalShape()
+        var other = DecimalShape()
+    }
+
+    /// A first row's `t_ms` or `offset` cell: read with one of `shapes`, else by
+    /// ``numberStep(_:_:_:)``'s parser (the cell's shape then kept as the recent one). `p` is left
+    /// at the comma after the cell.
+    ///
+    /// The same answer as ``numberStep(_:_:_:)`` followed by the loop's comma step: a cell a shape
+    /// takes is `d{i}[.d{f}]` and a comma (``DecimalShape/read(_:)``), read to the same double,
+    /// which the decimal parser reads to its end, the comma; any other cell goes through
+    /// ``DecimalParser/parseBeforeCommaInBounds(_:_:)`` (the parser's prefix followed by a comma,
+    /// or `nil`: as here the parser, then the comma step, which refuses the row; it refuses a few
+    /// more, e.g. `1.5e3`, which the checked path then reads). Only where a comma must follow (not
+    /// the row's last cell) and at least 32 bytes are left (what the parsers read); elsewhere
+    /// ``numberStep(_:_:_:)`` as before.
+    @inline(__always)
+    static func firstRowNumber(_ p: inout UnsafePointer<UInt8>, _ e: UnsafePointer<UInt8>, _ v: inout Double,
+                               _ shapes: inout FirstRowShapes, commaFollows: Bool) -> Bool {
+        guard commaFollows && e - p >= 32 else { return numberStep(&p, e, &v) }
+        if let value = shapes.recent.read(p) {
+            p += shapes.recent.length
+            v = value
+            return true
+        }
+        if let value = shapes.other.read(p) {
+            p += shapes.other.length
+            v = value
+            return true
+        }
+        return firstRowNumberParsed(&p, e, &v, &shapes)
+    }
+
+    /// ``firstRowNumber(_:_:_:_:commaFollows:)`` of a cell that neither shape takes.
+    @inline(never)
+    static func firstRowNumberParsed(_ p: inout UnsafePointer<UInt8>, _ e: UnsafePointer<UInt8>, _ v: inout Double,
+                                     _ shapes: inout FirstRowShapes) -> Bool {
+        // (a comma at `e` would be a byte past the buffer's data: the comma step refuses it)
+        guard let (value, comma) = DecimalParser.parseBeforeCommaInBounds(p, e), comma < e else { return false }
+        shapes.other = shapes.recent
+        shapes.recent = DecimalShape(cell: p, comma: comma)
+        p = comma
+        v = value
+        return true
+    }
+
     /// A `phase` cell: began or moved (a move sample), ended.
     @inline(__always)
     static func phaseStep(_ p: inout UnsafePointer<UInt8>, _ e: UnsafePointer<UInt8>, _ flag: inout UInt8) -> Bool {
@@ -94,20 +145,21 @@ extension ReaderCore {
             let cell = p
             if c == plan.layoutFirst && plan.hasLayoutSpan && sameLayoutCells(p, e) {
                 // the layout cells of the last first row that scanned them, byte for byte: the
-                // same cells (each passed the checks below), at the same places from here
-                let at = p - b
-                for j in c...plan.layoutLast {
-                    fs[j] = at + plan.layoutCellStart[j - c]
-                    fe[j] = at + plan.layoutCellEnd[j - c]
-                }
+                // same cells (each passed the checks below), at the same places from here (their
+                // values stored from the span's list below; of their spans only the run's start
+                // and end are read: a run of per-trace columns holds all the layout columns)
+                fs[c] = p - b
                 p += plan.layoutSpan.count
+                fe[plan.layoutLast] = p - b
                 c = plan.layoutLast + 1
                 sameLayout = true
                 continue
             }
             switch plan.roleCode[c] {
-            case RowPlan.RowStep.time: guard Self.numberStep(&p, e, &tv) else { return false }
-            case RowPlan.RowStep.offset: guard Self.numberStep(&p, e, &xv) else { return false }
+            case RowPlan.RowStep.time:
+                guard Self.firstRowNumber(&p, e, &tv, &firstRowShapes.time, commaFollows: c + 1 < plan.ncols) else { return false }
+            case RowPlan.RowStep.offset:
+                guard Self.firstRowNumber(&p, e, &xv, &firstRowShapes.offset, commaFollows: c + 1 < plan.ncols) else { return false }
             case RowPlan.RowStep.phase: guard Self.phaseStep(&p, e, &flag) else { return false }
             default:
                 guard Self.otherStep(&p, e) else { return false }
@@ -139,11 +191,25 @@ extension ReaderCore {
         // the row's cells copied once; each per-trace value is its place in that copy
         let first = fs[0], copied = trace.arena.count - first
         trace.arena.append(b + first, b + fe[plan.ncols - 1])
-        for j in 0..<plan.ptCount {
-            let c = plan.ptCol[j]
-            let n = fe[c] - fs[c]
-            if n == 0 { continue }
-            trace.store(plan.ptField[j], arenaOffset: copied + fs[c], count: n, line: line)
+        if sameLayout {
+            for m in 0..<plan.ptOutsideSpanCount {
+                let j = plan.ptOutsideSpan[m], c = plan.ptCol[j]
+                let n = fe[c] - fs[c]
+                if n == 0 { continue }
+                trace.store(plan.ptField[j], arenaOffset: copied + fs[c], count: n, line: line)
+            }
+            // the span's non-empty cells, where they are in this row's copy
+            let at = copied + fs[plan.layoutFirst]
+            for m in 0..<plan.spanStores {
+                trace.store(plan.spanStoreField[m], arenaOffset: at + plan.spanStoreStart[m], count: plan.spanStoreCount[m], line: line)
+            }
+        } else {
+            for j in 0..<plan.ptCount {
+                let c = plan.ptCol[j]
+                let n = fe[c] - fs[c]
+                if n == 0 { continue }
+                trace.store(plan.ptField[j], arenaOffset: copied + fs[c], count: n, line: line)
+            }
         }
         for i in 0..<plan.stepCount where plan.stepKind[i] == RowPlan.RowStep.constant {
             plan.stepBytes[i].append(b + fs[plan.stepFirst[i]], b + fe[plan.stepLast[i]])

@@ -29,6 +29,9 @@ struct ReleaseBuilder: ~Copyable {
     var lastLayoutFields: LayoutFields?
     /// User indices by the bytes of their `user_id` (``user(of:intern:)``).
     var userIndices = ByteKeyTable()
+    /// User indices by `user_id`s of 1 to 8 bytes (``ShortKeyTable``: no hash of the bytes);
+    /// `userIndices` holds the others.
+    var shortUserIndices = ShortKeyTable()
     /// The index of `"unknown"` (traces without a `user_id`), -1 until needed.
     var unknownUser = -1
     /// The field and column name of the group column (``TraceReadOptions/groupBy``), `nil` when
@@ -53,7 +56,7 @@ struct ReleaseBuilder: ~Copyable {
     }
 
     deinit {
-        layoutKey.free(); layoutKeyLen.deallocate(); userIndices.free()
+        layoutKey.free(); layoutKeyLen.deallocate(); userIndices.free(); shortUserIndices.free()
     }
 
     /// Builds the record of the assembled trace `trace` (not cancelled, without a fault) into
@@ -215,14 +218,23 @@ struct ReleaseBuilder: ~Copyable {
 
     /// The trace's user index (`"unknown"` without a `user_id`), looked up by the bytes of its
     /// `user_id`: a user's first trace interns its name (a `String`) with `intern`, the others
-    /// find the index in a byte-keyed table.
+    /// find the index in a byte-keyed table (``shortUserIndices`` for names of 1 to 8 bytes,
+    /// ``userIndices`` for the others).
     mutating func user(of trace: borrowing TraceAssembler, intern: (String) -> Int) -> Int {
         let k = PerTraceField.userID.rawValue
-        guard trace.ptLen[k] >= 0 else {
+        let n = trace.ptLen[k]
+        guard n >= 0 else {
             if unknownUser < 0 { unknownUser = intern("unknown") }
             return unknownUser
         }
-        let s = trace.stored(k), e = s + trace.ptLen[k]
+        let s = trace.stored(k)
+        if n >= 1 && n <= ShortKeyTable.maxLength {
+            if let user = shortUserIndices.find(s, n) { return user }
+            let user = intern(byteText(s, s + n))
+            shortUserIndices.insert(s, n, value: user)
+            return user
+        }
+        let e = s + n
         let hash = ContiguityTracker.hash(s, e)
         if let user = userIndices.find(s, e, hash: hash) { return user }
         let user = intern(byteText(s, e))

@@ -35,14 +35,22 @@ struct RowPlan: ~Copyable {
     /// with those of the last first row that scanned them (``ReaderCore/fastFirstRow(_:_:)``).
     var layoutFirst = -1
     var layoutLast = -1
-    /// That last first row's layout cells: their bytes (`layoutSpan`, commas included) and each
-    /// cell's start and end in them; `layoutSpanGeneration` numbers the spans kept, so that a
-    /// trace can name the one its layout columns came from (``TraceAssembler/layoutSpan``).
+    /// That last first row's layout cells: their bytes (`layoutSpan`, commas included) and the
+    /// per-trace values they give: its `spanStores` non-empty cells, each one's field, start in the
+    /// span and length (what a first row whose layout cells are the span's stores, at the span's
+    /// place in the row's copy); `layoutSpanGeneration` numbers the spans kept, so that a trace
+    /// can name the one its layout columns came from (``TraceAssembler/layoutSpan``).
     var layoutSpan = ByteArena()
     var hasLayoutSpan = false
     var layoutSpanGeneration = 0
-    let layoutCellStart = UnsafeMutablePointer<Int>.allocate(capacity: ReleaseBuilder.layoutFieldCount)
-    let layoutCellEnd = UnsafeMutablePointer<Int>.allocate(capacity: ReleaseBuilder.layoutFieldCount)
+    let spanStoreField = UnsafeMutablePointer<Int>.allocate(capacity: ReleaseBuilder.layoutFieldCount)
+    let spanStoreStart = UnsafeMutablePointer<Int>.allocate(capacity: ReleaseBuilder.layoutFieldCount)
+    let spanStoreCount = UnsafeMutablePointer<Int>.allocate(capacity: ReleaseBuilder.layoutFieldCount)
+    var spanStores = 0
+    /// The entries of `ptCol` outside the layout columns (`ptOutsideSpanCount` of them): what
+    /// such a first row stores from its own cells.
+    let ptOutsideSpan = UnsafeMutablePointer<Int>.allocate(capacity: PerTraceField.count)
+    var ptOutsideSpanCount = 0
 
     init() {}
 
@@ -51,7 +59,8 @@ struct RowPlan: ~Copyable {
         stepBytes.deallocate()
         stepKind.deallocate(); stepFirst.deallocate(); stepLast.deallocate()
         roleCode.deallocate(); ptCol.deallocate(); ptField.deallocate()
-        layoutSpan.free(); layoutCellStart.deallocate(); layoutCellEnd.deallocate()
+        layoutSpan.free(); spanStoreField.deallocate(); spanStoreStart.deallocate(); spanStoreCount.deallocate()
+        ptOutsideSpan.deallocate()
     }
 
     /// Kinds of the steps: a column that is not read, then as `roleCode`.
@@ -124,6 +133,11 @@ struct RowPlan: ~Copyable {
         } else {
             (layoutFirst, layoutLast) = (-1, -1)
         }
+        ptOutsideSpanCount = 0
+        for j in 0..<ptCount where layoutFirst < 0 || ptCol[j] < layoutFirst || ptCol[j] > layoutLast {
+            ptOutsideSpan[ptOutsideSpanCount] = j
+            ptOutsideSpanCount += 1
+        }
         hasLayoutSpan = false
         layoutSpanGeneration += 1
     }
@@ -135,9 +149,12 @@ struct RowPlan: ~Copyable {
         let start = fs[layoutFirst]
         layoutSpan.removeAll()
         layoutSpan.append(b + start, b + fe[layoutLast])
-        for c in layoutFirst...layoutLast {
-            layoutCellStart[c - layoutFirst] = fs[c] - start
-            layoutCellEnd[c - layoutFirst] = fe[c] - start
+        spanStores = 0
+        for c in layoutFirst...layoutLast where fe[c] > fs[c] {
+            spanStoreField[spanStores] = roleCode[c] - 10
+            spanStoreStart[spanStores] = fs[c] - start
+            spanStoreCount[spanStores] = fe[c] - fs[c]
+            spanStores += 1
         }
         hasLayoutSpan = true
         layoutSpanGeneration += 1

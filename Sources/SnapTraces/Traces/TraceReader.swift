@@ -117,6 +117,9 @@ struct ReaderCore: ~Copyable {
     var builder: ReleaseBuilder
     /// The shapes of the last `t_ms` and `offset` cells the fast row loop read (kept across traces).
     var shapes = ReaderCore.UsualShapes()
+    /// The shapes of the `t_ms` and `offset` cells of the last first rows the fast first row read
+    /// (``ReaderCore/FirstRowShapes``, ``ReaderCore/firstRowNumber(_:_:_:_:commaFollows:)``).
+    var firstRowShapes = (time: ReaderCore.FirstRowShapes(), offset: ReaderCore.FirstRowShapes())
     /// The line of the row being processed: its last line (rows may span lines). Relative to
     /// the range's first row for ranges after the first (made absolute in one place: the
     /// parallel merge).

@@ -129,6 +129,78 @@ import Testing
     }
 }
 
+/// A first row's `t_ms` and `offset` read with the last first rows' shapes
+/// (``ReaderCore/firstRowNumber(_:_:_:_:commaFollows:)``, two a column): seeded files whose first
+/// rows write their numbers in every form (1 to 17 integer digits, leading zeros, 0 to 9
+/// decimals, a point without digits on one side, a sign, an exponent, a space, a letter, empty,
+/// `nan`, non-ASCII digits; digit counts kept for runs of traces and alternating between two,
+/// so that the shapes take most of them) give exactly the records, skipped traces and errors of the same file with every
+/// cell quoted, which the fast paths never take (the general, checked decoder). With `offset`
+/// the row's last column too (no comma after it), LF and CRLF, strict and lenient, and a 1 KiB
+/// buffer (rows cut by the buffer's end, fewer than 32 bytes left).
+@Suite struct FirstRowNumberTests {
+    static func number(_ rng: inout SeededGenerator, _ digits: Int, _ decimals: Int) -> String {
+        var s = String((0..<digits).map { _ in Character(String(Int.random(in: 0...9, using: &rng))) })
+        if decimals > 0 { s += "." + String((0..<decimals).map { _ in Character(String(Int.random(in: 0...9, using: &rng))) }) }
+        return s
+    }
+
+    static let odd = ["-12.5", "+3", "1e3", "2.5E-1", ".5", "7.", " 12", "12 ", "", "nan", "inf", "1x", "0x1F", "١٢", "--1",
+                      "00000000000000012.5", "99999999999999999999", "1.00000000000000000001", "-0", "0.0000001"]
+
+    static func file(seed: UInt64, offsetLast: Bool, crlf: Bool) -> String {
+        var rng = SeededGenerator(seed: seed)
+        let layout = "160,10,10,375,40"
+        var lines = [offsetLast ? "trace_id,user_id,t_ms,phase,intended_index,item_width,item_spacing,leading_inset,viewport_width,item_count,offset"
+                                : "trace_id,user_id,t_ms,offset,phase,intended_index,item_width,item_spacing,leading_inset,viewport_width,item_count"]
+        var shape = (t: (8, 3), x: (4, 3)), second = (t: (7, 3), x: (3, 3))
+        for id in 1...400 {
+            if Int.random(in: 0..<5, using: &rng) == 0 {
+                second.t = shape.t
+                shape.t = (Int.random(in: 1...17, using: &rng), Int.random(in: 0...9, using: &rng))
+            }
+            if Int.random(in: 0..<5, using: &rng) == 0 {
+                second.x = shape.x
+                shape.x = (Int.random(in: 1...9, using: &rng), Int.random(in: 0...8, using: &rng))
+            }
+            let t1 = Bool.random(using: &rng) ? shape.t : second.t, x1 = Bool.random(using: &rng) ? shape.x : second.x
+            var t = number(&rng, t1.0, t1.1), x = number(&rng, x1.0, x1.1)
+            if Int.random(in: 0..<12, using: &rng) == 0 { t = odd.randomElement(using: &rng)! }
+            if Int.random(in: 0..<12, using: &rng) == 0 { x = odd.randomElement(using: &rng)! }
+            let t0 = Double(t) ?? 0
+            let rows = Int.random(in: 1...4, using: &rng)
+            for r in 0..<rows {
+                let time = r == 0 ? t : String(t0 + Double(8 * r)), offset = r == 0 ? x : String(r)
+                let phase = r == rows - 1 ? "ended" : r == 0 ? "began" : "moved"
+                let user = "u\(id % 7)", index = r == 0 ? String(id % 40) : ""
+                let cells = offsetLast ? ["\(id)", user, time, phase, index, layout, offset] : ["\(id)", user, time, offset, phase, index, layout]
+                lines.append(cells.joined(separator: ","))
+            }
+        }
+        let newline = crlf ? "\r\n" : "\n"
+        return lines.joined(separator: newline) + newline
+    }
+
+    @Test(arguments: [UInt64(1), 2, 3, 4])
+    func firstRowNumbersGiveWhatTheGeneralPathGives(seed: UInt64) throws {
+        for (offsetLast, crlf) in [(false, false), (false, true), (true, false)] {
+            let text = Self.file(seed: seed, offsetLast: offsetLast, crlf: crlf)
+            let quoted = TraceReaderTests.quotingEveryCell(text)
+            for lenient in [false, true] {
+                for bufferSize in [1024, 256 << 10] {
+                    var options = withLayout
+                    options.lenient = lenient
+                    options.bufferSize = bufferSize
+                    let fast = try FastRowStepsTests.read(text, options), general = try FastRowStepsTests.read(quoted, options)
+                    #expect(fast.count == general.count, "seed \(seed)")
+                    for (a, b) in zip(fast, general) { #expect(a == b, "seed \(seed) offsetLast \(offsetLast) crlf \(crlf)") }
+                    if lenient { #expect(fast.count > 300 && fast.contains { $0.contains("trace '") }) }
+                }
+            }
+        }
+    }
+}
+
 fileprivate extension SeededGenerator {
     /// A uniform integer in `range` (half-open).
     mutating func int(in range: Range<Int>) -> Int { Int.random(in: range, using: &self) }
