@@ -134,6 +134,7 @@ extension ScoreAccumulator {
         batchReleases.append(release)
         batchKinematics.append(ReleaseKinematics())
         batchLayouts.append(layout)
+        batchDecisions.append(SnapDecision(targetSlot: 0, targetIndex: 0, targetOffset: 0, rule: ""))
     }
 
     /// Extends the user table with zero rows up to user `user` (a new user: with many users, once
@@ -178,34 +179,18 @@ extension ScoreAccumulator {
         }
         // Every trace in the first one's layout, bit for bit: decided in it (``SnapPolicy/decide(_:inOneLayout:sharing:into:)``).
         let oneLayout = batchLayouts.withUnsafeBufferPointer { l in (0..<count).allSatisfy { l[$0].hasSameBits(as: l[0]) } }
-        var k = 0
-        while k < p {
-            // Lean: two policies decide, then one pass over the batch scores both (``scoreLeanPair(at:count:)``).
-            let pair = lean && allowsPairs && k + 1 < p
-            let hits = (counters[k * Counter.stride + Counter.hits], pair ? counters[(k + 1) * Counter.stride + Counter.hits] : 0)
+        for k in 0..<p {
             let policy = policies[k]   // one copy of the existential per batch, opened below
-            decide(policy, into: 0, count: count, oneLayout: oneLayout)
-            if pair {
-                let second = policies[k + 1]
-                decide(second, into: 1, count: count, oneLayout: oneLayout)
-                scoreLeanPair(at: k, count: count)
-                leanPairs += 1
-            } else if lean {
-                scoreLean(at: k, count: count)
-            } else {
-                scoreGeneral(at: k, count: count)
+            let hits = counters[k * Counter.stride + Counter.hits]
+            score(policy, at: k, count: count, lean: lean, oneLayout: oneLayout)
+            // Intended changes and stays are the trace's, the same for every policy.
+            counters[k * Counter.stride + Counter.intendedChanges] += changesHere
+            counters[k * Counter.stride + Counter.intendedStays] += labelledHere - changesHere
+            // The batch's labelled traces of one file: its hits by this policy at once (whole
+            // numbers: the same sum as one by one).
+            if oneFile && file >= 0 {
+                fileHitCounts[file * p + k] += Double(counters[k * Counter.stride + Counter.hits] - hits)
             }
-            for j in k...(pair ? k + 1 : k) {
-                // Intended changes and stays are the trace's, the same for every policy.
-                counters[j * Counter.stride + Counter.intendedChanges] += changesHere
-                counters[j * Counter.stride + Counter.intendedStays] += labelledHere - changesHere
-                // The batch's labelled traces of one file: its hits by this policy at once (whole
-                // numbers: the same sum as one by one).
-                if oneFile && file >= 0 {
-                    fileHitCounts[file * p + j] += Double(counters[j * Counter.stride + Counter.hits] - (j == k ? hits.0 : hits.1))
-                }
-            }
-            k += pair ? 2 : 1
         }
         for t in 0..<count {
             guard batch[t].labelled else {
@@ -247,27 +232,26 @@ extension ScoreAccumulator {
         }
     }
 
-    /// `policy` decides `batch[0..<count]` into decision lane `lane` of ``batchDecisions``
-    /// (`batchDecisions[lane·batchSize + t]`; lane 1 is the second policy of a pair,
-    /// ``scoreLeanPair(at:count:)``). Generic, so the existential is opened once, and the policy
-    /// decides the whole batch in its own loop (``SnapPolicy/decide(_:in:into:)``, the policy's
-    /// `decide` inlined); the decisions are then scored by ``scoreDecisions(at:count:lean:)`` (in its
-    /// lean form when every trace of the batch allows it, ``Prepared/isLean``) or, two policies at
-    /// once, by ``scoreLeanPair(at:count:)``. `oneLayout`: every trace of the batch has the first
-    /// one's layout, bit for bit.
-    private mutating func decide<P: SnapPolicy>(_ policy: P, into lane: Int, count: Int, oneLayout: Bool) {
+    /// Policy `k` (`policy`) decides `batch[0..<count]`; adds its outcomes to the policy's
+    /// counters, sets its bit in each labelled trace's hit pattern and records its targets of
+    /// unlabelled traces. Generic, so the existential is opened once, and the policy decides the
+    /// whole batch in its own loop (``SnapPolicy/decide(_:in:into:)``, the policy's `decide`
+    /// inlined); the decisions are then scored by ``scoreDecisions(at:count:lean:)``, in its lean
+    /// form when every trace of the batch allows it (`lean`, ``Prepared/isLean``). `oneLayout`:
+    /// every trace of the batch has the first one's layout, bit for bit.
+    private mutating func score<P: SnapPolicy>(_ policy: P, at k: Int, count: Int, lean: Bool, oneLayout: Bool) {
         batchReleases.withUnsafeBufferPointer { releases in
         batchLayouts.withUnsafeBufferPointer { layouts in
         batchKinematics.withUnsafeMutableBufferPointer { kinematics in
         batchDecisions.withUnsafeMutableBufferPointer { decisions in
-            let releases = UnsafeBufferPointer(rebasing: releases[..<count])
-            let into = UnsafeMutableBufferPointer(rebasing: decisions[(lane * Self.batchSize)..<(lane * Self.batchSize + count)])
+            let releases = UnsafeBufferPointer(rebasing: releases[..<count]), into = UnsafeMutableBufferPointer(rebasing: decisions[..<count])
             if oneLayout { policy.decide(releases, inOneLayout: layouts, sharing: kinematics, into: into) }
             else { policy.decide(releases, in: layouts, sharing: kinematics, into: into) }
         }
         }
         }
         }
+        if lean { scoreLean(at: k, count: count) } else { scoreGeneral(at: k, count: count) }
     }
 
     /// ``scoreDecisions(at:count:lean:)`` of a batch of labelled traces, all scored under
@@ -309,7 +293,7 @@ extension ScoreAccumulator {
         // Sums in trace order, as one by one. The snap corrections are summed without testing each
         // for a finite value: all of them are finite exactly when the sum is (they are ≥ 0 or NaN);
         // otherwise the batch's corrections are summed again, as ``TraceOutcome`` counts them.
-        var correction = corrections[k], cellsReconfigured = cellSums[k]
+        var correction = corrections[k], absoluteError = absoluteErrors[k], cellsReconfigured = cellSums[k]
         var errorsBeyond = 0, pagesBeyond = 0, revealed = 0, binnedErrors = 0
         // Lean: the cells summed as an integer (``cellSums(from:adding:count:)``).
         var cellCount = 0
@@ -342,8 +326,16 @@ extension ScoreAccumulator {
                 correction += abs(targetOffset - r.pointee.natural)
                 let cells: Int
                 if lean {
-                    cells = Self.leanCells(to: targetOffset, slot: d.pointee.targetSlot, from: r.pointee.departure,
-                                           tableCount: r.pointee.tableCount, table: slotTable, pool: slotPool)
+                    let slot = d.pointee.targetSlot
+                    if UInt(bitPattern: slot) < UInt(bitPattern: r.pointee.tableCount) {
+                        let entry = slotTable + slot
+                        if entry.pointee.offset != targetOffset {
+                            entry.pointee = SlotEdges(offset: targetOffset, edges: slotPool.edges(atOffset: targetOffset))
+                        }
+                        cells = r.pointee.departure.reconfigurations(to: targetOffset, arriving: entry.pointee.edges)
+                    } else {
+                        cells = r.pointee.departure.reconfigurations(to: targetOffset)
+                    }
                 } else {
                     let entry = cellEntries + (t &* CellEntry.ways &+ (d.pointee.targetSlot & (CellEntry.ways &- 1)))
                     if targetOffset == entry.pointee.offset {
@@ -409,7 +401,16 @@ extension ScoreAccumulator {
                 tally[code] &-= 1
                 tally[code | Tally.hit] &+= 1
             }
-            if tallied > 0 { Tally.scan(tally, into: c) }
+            // The tally is zero before each policy's batch: its scan clears it.
+            for code in 0..<(tallied > 0 ? Tally.codes : 0) where tally[code] != 0 {
+                let n = tally[code]
+                tally[code] = 0
+                if code & Tally.hit != 0 { c[Counter.hits] += n }
+                if code & Tally.overshoot != 0 { c[Counter.overshoots] += n }
+                if code & Tally.undershoot != 0 { c[Counter.undershoots] += n }
+                if code & Tally.missedChange != 0 { c[Counter.missedChanges] += n }
+                if code & Tally.falseChange != 0 { c[Counter.falseChanges] += n }
+            }
         }
         }
         }
@@ -420,8 +421,50 @@ extension ScoreAccumulator {
         }
         }
         }
-        finishScoring(at: k, count: count, lane: 0, lean: lean, classHits: classHits, correction: correction,
-                      binned: binnedErrors, errorsBeyond: errorsBeyond, pagesBeyond: pagesBeyond,
-                      cells: cellsReconfigured, cellCount: cellCount)
+        if lean {
+            counters[k * Counter.stride + Counter.hits] += classHits - leanHits[k]
+            leanHits[k] = classHits
+        }
+        if !correction.isFinite { correction = snapCorrections(from: corrections[k], of: count) }
+        absoluteError = absoluteErrors(at: k, from: absoluteError, binned: binnedErrors, beyond: errorsBeyond, count: count, lean: lean)
+        if lean { cellsReconfigured = cellSums(from: cellsReconfigured, adding: cellCount, count: count) }
+        corrections[k] = correction
+        absoluteErrors[k] = absoluteError
+        cellSums[k] = cellsReconfigured
+        for i in 0..<errorsBeyond { errorOverflow[k][batchScratch[Scratch.errorsBeyond + i], default: 0] += 1 }
+        for i in 0..<pagesBeyond { pagesOverflow[k][batchScratch[Scratch.pagesBeyond + i], default: 0] += 1 }
+    }
+
+    /// `start` plus the cells reconfigured by the decisions in ``batchDecisions`` for a lean batch
+    /// `batch[0..<count]`, summed in trace order: `sum` (their sum, as an integer) when every
+    /// partial sum stays within ±2^53 (each addition is then exact: the same `Double`). In a lean
+    /// batch every layout is the slot table's, bounded with at most ``SlotEdges/maxItems`` items,
+    /// so a settle reconfigures at most that many cells (the window's ends are clamped to the
+    /// items); otherwise the batch's counts are summed again one by one.
+    private func cellSums(from start: Double, adding sum: Int, count: Int) -> Double {
+        if abs(start) <= Self.exactSumLimit - Double(SlotEdges.maxItems * count) { return start + Double(sum) }
+        return cellSumsOneByOne(from: start, count: count)
+    }
+
+    @inline(never)
+    private func cellSumsOneByOne(from start: Double, count: Int) -> Double {
+        var sum = start
+        for t in 0..<count { sum += Double(batch[t].departure.reconfigurations(to: batchDecisions[t].targetOffset)) }
+        return sum
+    }
+
+    /// 2^53: integers up to it are exact in a `Double`.
+    static let exactSumLimit = 9_007_199_254_740_992.0
+
+    /// `start` plus the snap corrections of the decisions in ``batchDecisions`` for
+    /// `batch[0..<count]`, in trace order, each as ``TraceOutcome/snapCorrection(targetOffset:naturalRest:)``
+    /// counts it (0 when not finite): the batch scorer's sum when some correction is not finite.
+    @inline(never)
+    private func snapCorrections(from start: Double, of count: Int) -> Double {
+        var sum = start
+        for t in 0..<count {
+            sum += TraceOutcome.snapCorrection(targetOffset: batchDecisions[t].targetOffset, naturalRest: batch[t].natural)
+        }
+        return sum
     }
 }

@@ -103,7 +103,7 @@ extension ScoreAccumulator {
     /// Per policy, the sum of absolute item errors (``Totals/absoluteError``): ``absoluteErrors``
     /// plus the errors counted in the outcome classes and not yet added to it
     /// (``classAbsoluteErrors(of:)`` − ``classErrorsAdded``). While any are not, every partial
-    /// sum in trace order is an integer below 2^53 (``absoluteErrors(at:from:binned:beyond:count:lean:lane:)``),
+    /// sum in trace order is an integer below 2^53 (``absoluteErrors(at:from:binned:beyond:count:lean:)``),
     /// so this is the sum in trace order, bit for bit.
     var outcomeAbsoluteErrors: [Double] {
         policies.indices.map { k in
@@ -121,18 +121,16 @@ extension ScoreAccumulator {
     /// is exact, and the classes' errors may be added at any time. Otherwise the classes' errors
     /// not yet added are added first (exact: the condition held for them), then the batch's
     /// errors one by one, in trace order, as ``TraceOutcome`` counts them.
-    /// The decisions are those of `lane` (``batchDecisions```[lane·batchSize + t]`).
-    mutating func absoluteErrors(at k: Int, from start: Double, binned: Int, beyond: Int, count: Int, lean: Bool, lane: Int) -> Double {
+    mutating func absoluteErrors(at k: Int, from start: Double, binned: Int, beyond: Int, count: Int, lean: Bool) -> Double {
         if beyond == 0 && start <= Self.exactSumLimit - Double(Histogram.radius) * Double(labelled) { return start + Double(binned) }
-        return absoluteErrorsOneByOne(at: k, from: start, count: count, lean: lean, lane: lane)
+        return absoluteErrorsOneByOne(at: k, from: start, count: count, lean: lean)
     }
 
     @inline(never)
-    private mutating func absoluteErrorsOneByOne(at k: Int, from start: Double, count: Int, lean: Bool, lane: Int) -> Double {
+    private mutating func absoluteErrorsOneByOne(at k: Int, from start: Double, count: Int, lean: Bool) -> Double {
         var errors: [Int] = []
         for t in 0..<count where batch[t].labelled {
-            let target = batchDecisions[lane * Self.batchSize + t].targetIndex
-            errors.append(TraceOutcome.itemError(target: target, intended: batch[t].intended, in: batchLayouts[t]))
+            errors.append(TraceOutcome.itemError(target: batchDecisions[t].targetIndex, intended: batch[t].intended, in: batchLayouts[t]))
         }
         // The batch's errors counted in the classes (lean: those within the classes' bins).
         let inClasses = lean ? errors.reduce(0) { abs($1) <= OutcomeClass.radius ? $0 + abs($1) : $0 } : 0
@@ -161,32 +159,16 @@ extension ScoreAccumulator {
             let change = target == trace.startIndex ? trace.stayCode : trace.leaveCode
             return (reached ? hit : 0) | side | change
         }
-
-        /// Adds the codes counted in `tally` to a policy's counters `c` (``Counter``) and clears
-        /// them: the tally is zero before each policy's batch.
-        static func scan(_ tally: UnsafeMutablePointer<Int>, into c: UnsafeMutablePointer<Int>) {
-            for code in 0..<codes where tally[code] != 0 {
-                let n = tally[code]
-                tally[code] = 0
-                if code & hit != 0 { c[Counter.hits] += n }
-                if code & overshoot != 0 { c[Counter.overshoots] += n }
-                if code & undershoot != 0 { c[Counter.undershoots] += n }
-                if code & missedChange != 0 { c[Counter.missedChanges] += n }
-                if code & falseChange != 0 { c[Counter.falseChanges] += n }
-            }
-        }
     }
 
     /// Regions of ``batchScratch``: values beyond the bins noted while scoring a batch (one
     /// per trace at most), traces left to score under ``HitCriterion/revealed``, the tally
-    /// (all zero between batches: its scan clears what it reads), and per lane of a policy pair
-    /// the traces whose item errors fell beyond the outcome classes' bins (``scoreLeanPair(at:count:)``).
+    /// (all zero between batches: its scan clears what it reads).
     enum Scratch {
         static let errorsBeyond = 0
         static let pagesBeyond = batchSize
         static let revealed = 2 * batchSize
         static let tally = 3 * batchSize
-        static let pairBeyond = tally + Tally.codes
-        static let size = pairBeyond + 2 * batchSize
+        static let size = tally + Tally.codes
     }
 }

@@ -12,7 +12,6 @@ extension ScoreAccumulator {
     /// ``ReusePool/Departure/reconfigurations(to:arriving:)`` of it (two compares and a
     /// subtraction) instead of two divisions and their roundings per new settle of each trace.
     /// The offset is the key (a NaN offset never matches: such settles count 0 anyway).
-    /// ``slotEdges`` holds two such tables (``adoptSlotTable(_:)``).
     struct SlotEdges {
         var offset: Double = .nan
         var edges = ReusePool.Edges(first: 0, last: 0)
@@ -31,29 +30,10 @@ extension ScoreAccumulator {
         return layout.itemCount
     }
 
-    /// The cells reconfigured by a settle at `offset` (slot `slot`) from `departure`, as the lean
-    /// loops count them: from the window ends kept at `table[slot]` (refreshed when its offset is
-    /// not `offset`; `pool` is the table's layout's) when the slot is one of the trace's
-    /// `tableCount` entries (``Prepared/tableCount``), else as ``ReusePool/Departure/reconfigurations(to:)``.
-    @inline(__always)
-    static func leanCells(to offset: Double, slot: Int, from departure: ReusePool.Departure, tableCount: Int,
-                          table: UnsafeMutablePointer<SlotEdges>, pool: ReusePool) -> Int {
-        guard UInt(bitPattern: slot) < UInt(bitPattern: tableCount) else { return departure.reconfigurations(to: offset) }
-        let entry = table + slot
-        if entry.pointee.offset != offset {
-            entry.pointee = SlotEdges(offset: offset, edges: pool.edges(atOffset: offset))
-        }
-        return departure.reconfigurations(to: offset, arriving: entry.pointee.edges)
-    }
-
-    /// Makes ``slotEdges`` the (empty) tables of `layout`: two of one entry per item, the first
-    /// for the lean loop and the first policy of a pair, the second for the pair's second policy
-    /// (``scoreLeanPair(at:count:)``). Policies that settle on a slot at different offsets would
-    /// refresh a shared entry at every trace of a pair's pass; apart, each table is refreshed
-    /// only when the next policy scored with it settles differently.
+    /// Makes ``slotEdges`` the (empty) table of `layout`.
     @inline(never)
     private mutating func adoptSlotTable(_ layout: CarouselLayout) {
         slotLayout = layout
-        slotEdges = Array(repeating: SlotEdges(), count: 2 * layout.itemCount)
+        slotEdges = Array(repeating: SlotEdges(), count: layout.itemCount)
     }
 }

@@ -94,24 +94,17 @@ public struct ScoreAccumulator: Sendable {
     var batchReleases: [Release] = []
     var batchKinematics: [ReleaseKinematics] = []
     var batchLayouts: [CarouselLayout] = []
-    /// Two lanes of ``batchSize`` decisions: the policy being scored, and the second of a pair
-    /// (``scoreLeanPair(at:count:)``) at `batchSize + t`.
-    var batchDecisions: [SnapDecision]
+    var batchDecisions: [SnapDecision] = []
     /// Cell reconfigurations counted per trace of the batch (``CellEntry``).
     var batchCells: [CellEntry]
-    /// The reuse pool's window ends by slot of the layout ``slotLayout`` (``SlotEdges``; two
-    /// tables of one entry per item, ``adoptSlotTable(_:)``; one unused entry until a layout is
-    /// adopted, so that the table always has an address).
+    /// The reuse pool's window ends by slot of the layout ``slotLayout`` (``SlotEdges``; one
+    /// unused entry until a layout is adopted, so that the table always has an address).
     var slotEdges = [SlotEdges()]
     var slotLayout: CarouselLayout?
     /// Batches scored by the lean loop (``scoreDecisions(at:count:lean:)``), and whether it may be
     /// used (the tests compare it with the general loop on the same batches).
     var leanBatches = 0
     var allowsLean = true
-    /// Policy pairs scored in one pass (``scoreLeanPair(at:count:)``), and whether lean batches
-    /// may be (the tests compare it with the lean loop one policy at a time).
-    var leanPairs = 0
-    var allowsPairs = true
     var batchPatterns: [UInt64]
     var batchTargets: [Int]
     /// Scratch of one policy's scoring of a batch (``Scratch``).
@@ -157,7 +150,6 @@ public struct ScoreAccumulator: Sendable {
         batchTargets = Array(repeating: 0, count: Self.batchSize * p)
         batchScratch = Array(repeating: 0, count: Scratch.size)
         batchCells = Array(repeating: CellEntry(), count: Self.batchSize * CellEntry.ways)
-        batchDecisions = Array(repeating: SnapDecision(targetSlot: 0, targetIndex: 0, targetOffset: 0, rule: ""), count: 2 * Self.batchSize)
     }
 
     /// Totals per policy, in ``policies`` order.
@@ -244,7 +236,6 @@ public struct ScoreAccumulator: Sendable {
         labelled += other.labelled
         unlabelled += other.unlabelled
         leanBatches += other.leanBatches
-        leanPairs += other.leanPairs
         // Each part's absolute errors with its classes' added (exact), then the two added as before.
         let mine = outcomeAbsoluteErrors, theirs = other.outcomeAbsoluteErrors
         for i in counters.indices { counters[i] += other.counters[i] }
