@@ -170,7 +170,8 @@ import SnapLabTestSupport
                 }
                 let width = rng.pick([0, 1e-12, 1e-9, 1e-6, 1e-3, 1]) * Swift.max(1, abs(x))
                 let low = x, high = x + width
-                guard let item = row.certifiedItem(from: current, direction: direction, between: low, and: high) else {
+                guard let shown = row.certifiedItem(from: current, direction: direction, between: low, and: high),
+                      shown.distance < range else {
                     refused += 1
                     continue
                 }
@@ -179,8 +180,8 @@ import SnapLabTestSupport
                 for _ in 0..<8 { points.append(rng.double(in: low...high)) }
                 for p in points where p >= low && p <= high {
                     let found = policy.closestItem(to: p, from: current, direction: direction, truncating: false, in: l)
-                    #expect(found?.index == item && (found?.distance ?? .infinity) < range,
-                            "certified \(item) but the search finds \(String(describing: found)) at \(p) from \(current), direction \(direction), range \(range), in \(l)")
+                    #expect(found?.index == shown.index && (found?.distance ?? .infinity) <= shown.distance,
+                            "certified \(shown) but the search finds \(String(describing: found)) at \(p) from \(current), direction \(direction), range \(range), in \(l)")
                     checked += 1
                 }
             }
@@ -229,7 +230,8 @@ import SnapLabTestSupport
                     total += 1
                     let c = l.clampedOffset(r.offset)
                     if let row, abs(r.velocity) >= policy.minFlingVelocity, let d = bracket.bounds(velocity: r.velocity),
-                       row.certifiedItem(from: c, direction: r.velocity > 0 ? 1 : -1, between: c + d.lower, and: c + d.upper) != nil {
+                       let certified = row.certifiedItem(from: c, direction: r.velocity > 0 ? 1 : -1, between: c + d.lower,
+                                                         and: c + d.upper), certified.distance < row.range {
                         certifiedCount += 1
                     }
                 }

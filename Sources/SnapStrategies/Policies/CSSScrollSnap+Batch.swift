@@ -36,12 +36,19 @@ extension CSSScrollSnap {
             let row = narrowRows ? NarrowRow(layout.pointee, range: range(in: layout.pointee)) : nil
             let current = layout.pointee.clampedOffset(release.offset)
             // A fling whose target is the same wherever in its bracket the estimate lies: no delta needed.
-            if flings, let row, let bracket, let d = bracket.bounds(velocity: velocity),
-               let item = row.certifiedItem(from: current, direction: velocity > 0 ? 1 : -1,
-                                            between: current + d.lower, and: current + d.upper) {
-                decisions.store(SnapDecision(targetSlot: item, targetIndex: item, targetOffset: row.snap(item),
-                                             rule: "fling-closest-in-direction"), at: i)
-                continue
+            if flings, let row, let bracket, let d = bracket.bounds(velocity: velocity) {
+                let low = current + d.lower, high = current + d.upper, direction = velocity > 0 ? 1 : -1
+                if let found = kinematics[i].certifiedSnap(between: low, and: high, from: current, direction: direction,
+                                                           in: layout.pointee, certify: {
+                                                               row.certifiedItem(from: current, direction: direction,
+                                                                                 between: low, and: high)
+                                                           }),
+                   found.distance < row.range {
+                    decisions.store(SnapDecision(targetSlot: found.index, targetIndex: found.index,
+                                                 targetOffset: row.snap(found.index), rule: "fling-closest-in-direction"),
+                                    at: i)
+                    continue
+                }
             }
             var displacement: Double?
             if flings {
@@ -114,7 +121,7 @@ extension CSSScrollSnap {
         /// when that is not shown here (the caller then computes `D`).
         ///
         /// The search answers the first valid item of least `|snap − x|` (rounded), `x` the intended
-        /// position, and the decision is that item when its distance is under ``range``. Item `a`
+        /// position, and the decision is that item when its distance is under the range. Item `a`
         /// (the one nearest `low`, or the next in the direction when that one is not valid) is that
         /// answer for every `x` in `low...high` when it is valid and:
         /// - the item before it, if valid (moving back every item before a valid one is), is farther
@@ -127,12 +134,13 @@ extension CSSScrollSnap {
         /// - the item after it, if valid, likewise at `high` (`(s₊ − x) − |s − x|` does not
         ///   increase), or it shares `a`'s snap and that snap is ``maxOffset`` (every later snap is
         ///   then the same, a tie that `a`, earlier, wins);
-        /// - `|s − x|` at both ends is under ``range``: it is largest at an end (convex in `x`;
-        ///   rounding is monotone).
+        /// Returned with the larger of the rounded `|s − x|` at the two ends, which bounds it over the
+        /// bracket (convex in `x`; rounding is monotone): the caller compares it with ``range``.
         /// Snaps are non-decreasing in the index for a positive stride (every step of ``snap(_:)``
         /// is monotone); a NaN anywhere fails a comparison and answers `nil`.
         @inline(__always)
-        func certifiedItem(from current: Double, direction: Int, between low: Double, and high: Double) -> Int? {
+        func certifiedItem(from current: Double, direction: Int, between low: Double,
+                           and high: Double) -> (index: Int, distance: Double)? {
             guard stride > 0 else { return nil }
             @inline(__always) func valid(_ s: Double) -> Bool {
                 direction > 0 ? s - current >= 0.5 : s - current <= -0.5
@@ -164,8 +172,7 @@ extension CSSScrollSnap {
                     }
                 }
             }
-            guard Swift.max(abs(s - low), abs(s - high)) < range else { return nil }
-            return a
+            return (a, Swift.max(abs(s - low), abs(s - high)))
         }
 
         /// ``CSSScrollSnap/closestItem(to:from:direction:truncating:in:)`` (not truncating) without
