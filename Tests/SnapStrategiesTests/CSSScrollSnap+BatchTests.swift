@@ -132,3 +132,111 @@ import SnapLabTestSupport
         }
     }
 }
+
+/// The item a fling's bracket certifies (``CSSScrollSnap/NarrowRow/certifiedItem(from:direction:between:and:)``)
+/// against the search at every intended position tried inside the bracket, and the batch path
+/// that decides by it against each release decided alone.
+@Suite struct CSSScrollSnapCertifiedTests {
+    /// Offsets on snaps, half-way and near either, beyond the ends.
+    private func offset(in l: CarouselLayout, _ rng: inout SplitMix64) -> Double {
+        let slot = Double(rng.int(in: -2...(l.itemCount + 2)))
+        let x = l.alignmentOrigin + (slot + rng.pick([0, 0.5, 0.25, 0.75])) * l.stride
+        return rng.chance(0.5) ? x : x + rng.pick([1, -1]) * rng.pick([1e-13, 1e-9, 1e-6, 0.5, 0.4999999])
+    }
+
+    /// Seeded narrow rows (some with snaps clamped together at either end), currents and brackets
+    /// `low...high` around positions on, near and half-way between snaps and at the proximity
+    /// range's edges: a certified item must be the search's answer, in range, at both ends, at
+    /// their neighbours and at seeded points between; refusals must occur, and certificates too.
+    @Test("a certified item is the search's at every point of the bracket", arguments: [1, 2, 3] as [UInt64])
+    func certifiedIsSearched(seed: UInt64) throws {
+        var rng = SplitMix64(seed: 0x3838_0c00 &+ seed)
+        var certified = 0, refused = 0, checked = 0
+        for _ in 0..<400 {
+            let width = rng.double(in: 5...400)
+            let l = try CarouselLayout(itemWidth: width, spacing: rng.chance(0.3) ? 0 : rng.double(in: 0...40),
+                                       leadingInset: rng.chance(0.3) ? 0 : rng.double(in: 0...80),
+                                       viewportWidth: width * rng.double(in: 1...6), itemCount: rng.int(in: 1...40),
+                                       alignment: rng.pick([SnapAlignment.leading, .center, .trailing]))
+            let range = rng.pick([Double.infinity, l.viewportWidth / 3, l.stride / 2, 0, l.stride * 2])
+            guard let row = CSSScrollSnap.NarrowRow(l, range: range) else { continue }   // wide items: not a narrow row
+            let policy = CSSScrollSnap(strictness: .mandatory)
+            for _ in 0..<80 {
+                let current = l.clampedOffset(offset(in: l, &rng))
+                let direction = rng.chance(0.5) ? 1 : -1
+                var x = offset(in: l, &rng)
+                if rng.chance(0.2), range.isFinite {   // at the range's edge from a snap
+                    x = row.snap(rng.int(in: 0...(l.itemCount - 1))) + rng.pick([1, -1]) * range
+                }
+                let width = rng.pick([0, 1e-12, 1e-9, 1e-6, 1e-3, 1]) * Swift.max(1, abs(x))
+                let low = x, high = x + width
+                guard let shown = row.certifiedItem(from: current, direction: direction, between: low, and: high),
+                      shown.distance < range else {
+                    refused += 1
+                    continue
+                }
+                certified += 1
+                var points = [low, high, low.nextUp, high.nextDown]
+                for _ in 0..<8 { points.append(rng.double(in: low...high)) }
+                for p in points where p >= low && p <= high {
+                    let found = policy.closestItem(to: p, from: current, direction: direction, truncating: false, in: l)
+                    #expect(found?.index == shown.index && (found?.distance ?? .infinity) <= shown.distance,
+                            "certified \(shown) but the search finds \(String(describing: found)) at \(p) from \(current), direction \(direction), range \(range), in \(l)")
+                    checked += 1
+                }
+            }
+        }
+        #expect(certified > 5_000 && refused > 1_000 && checked > 40_000,
+                "certified \(certified), refused \(refused), checked \(checked)")
+    }
+
+    /// Flings in narrow rows whose estimate lands on, near and half-way between snaps (the velocity
+    /// solved from the target), batched with every narrow policy: bit for bit the decision alone;
+    /// most of them certified without the estimate, the others computed.
+    @Test("flings decide as alone, certified or not", arguments: [1, 2] as [UInt64])
+    func flingsDecideAsAlone(seed: UInt64) throws {
+        var rng = SplitMix64(seed: 0x3838_0d00 &+ seed)
+        let policies: [CSSScrollSnap] = [
+            CSSScrollSnap(strictness: .mandatory), CSSScrollSnap(strictness: .proximity),
+            CSSScrollSnap(strictness: .proximity, proximityRatio: 0.1),
+            CSSScrollSnap(strictness: .mandatory, distanceScalar: 40, frameInterval: 16),
+        ]
+        var certifiedCount = 0, total = 0
+        for _ in 0..<60 {
+            let width = rng.double(in: 20...300)
+            let l = try CarouselLayout(itemWidth: width, spacing: rng.double(in: 0...30), leadingInset: rng.double(in: 0...40),
+                                       viewportWidth: width * rng.double(in: 1.2...4), itemCount: rng.int(in: 2...50),
+                                       alignment: rng.pick([SnapAlignment.leading, .center, .trailing]))
+            var releases: [Release] = []
+            for _ in 0..<200 {
+                let x = offset(in: l, &rng)
+                let target = offset(in: l, &rng)
+                // About 112.5 ms of velocity per point at the defaults (25 × 4.5 ms): land near `target`.
+                let v = rng.chance(0.8) ? (target - l.clampedOffset(x)) / 112.3 : rng.double(in: -8...8)
+                releases.append(Release(offset: x, velocity: v, startOffset: x, startTime: 0, time: 120))
+            }
+            let layouts = [CarouselLayout](repeating: l, count: releases.count)
+            var kinematics = [ReleaseKinematics](repeating: ReleaseKinematics(), count: releases.count)
+            for policy in policies {
+                let out = BatchDecisions.decide(policy, releases, in: layouts, sharing: &kinematics)
+                let row = CSSScrollSnap.NarrowRow(l, range: policy.range(in: l))
+                let bracket = try #require(ChromiumFlingEstimate.DisplacementBracket(
+                    ChromiumFlingEstimate(distanceScalar: policy.distanceScalar, frameInterval: policy.frameInterval)))
+                for (i, r) in releases.enumerated() {
+                    let alone = policy.decide(r, in: l)
+                    #expect(out[i].targetSlot == alone.targetSlot && out[i].targetIndex == alone.targetIndex
+                                && out[i].targetOffset.bitPattern == alone.targetOffset.bitPattern && out[i].rule == alone.rule,
+                            "\(policy.id) \(r) in \(l): \(out[i]) vs \(alone)")
+                    total += 1
+                    let c = l.clampedOffset(r.offset)
+                    if let row, abs(r.velocity) >= policy.minFlingVelocity, let d = bracket.bounds(velocity: r.velocity),
+                       let certified = row.certifiedItem(from: c, direction: r.velocity > 0 ? 1 : -1, between: c + d.lower,
+                                                         and: c + d.upper), certified.distance < row.range {
+                        certifiedCount += 1
+                    }
+                }
+            }
+        }
+        #expect(certifiedCount * 2 > total && certifiedCount < total, "certified \(certifiedCount) of \(total)")
+    }
+}

@@ -21,7 +21,10 @@
 /// `css-snap-proximity` search the same snaps from the same base (they differ only in the range,
 /// applied after the search), so the second reads the first's answer. It is kept with everything
 /// the search reads (the base and current offsets' bits, the direction, the layout's item count,
-/// alignment origin, stride and maximum offset), and another search replaces it.
+/// alignment origin, stride and maximum offset), and another search replaces it. A search
+/// certified for every base in a bracket (``CSSScrollSnap``'s batch path, a fling whose estimate is
+/// only bracketed) is kept the same way with the bracket's upper end; an exact search's upper end is
+/// its base.
 ///
 /// A value starts empty; the first policy that needs a quantity computes it with the same code it
 /// uses alone and keeps it, so a decision made with it is bit for bit the decision made without.
@@ -34,14 +37,17 @@ public struct ReleaseKinematics: Sendable {
     /// answer (`found` `nil`: no valid item).
     @usableFromInline
     struct ClosestSnap: Sendable {
-        let base: UInt64, current: UInt64, direction: Int, truncating: Bool
+        let base: UInt64, upper: UInt64, current: UInt64, direction: Int, truncating: Bool
         let itemCount: Int, alignmentOrigin: UInt64, stride: UInt64, maxOffset: UInt64
         let found: (index: Int, distance: Double)?
 
-        /// Whether this search is the one of these inputs (every number compared by its bits).
+        /// Whether this search is the one of these inputs (every number compared by its bits; an
+        /// exact search's `upper` is its `base`).
         @inline(__always)
-        func holds(base: Double, current: Double, direction: Int, truncating: Bool, in layout: CarouselLayout) -> Bool {
-            self.base == base.bitPattern && self.current == current.bitPattern && self.direction == direction
+        func holds(base: Double, upper: Double, current: Double, direction: Int, truncating: Bool,
+                   in layout: CarouselLayout) -> Bool {
+            self.base == base.bitPattern && self.upper == upper.bitPattern && self.current == current.bitPattern
+                && self.direction == direction
                 && self.truncating == truncating && itemCount == layout.itemCount
                 && alignmentOrigin == layout.alignmentOrigin.bitPattern && stride == layout.stride.bitPattern
                 && maxOffset == layout.maxOffset.bitPattern
@@ -89,15 +95,41 @@ public struct ReleaseKinematics: Sendable {
                               in layout: CarouselLayout,
                               search: () -> (index: Int, distance: Double)?) -> (index: Int, distance: Double)? {
         if let held = heldClosestSnap,
-           held.holds(base: base, current: current, direction: direction, truncating: truncating, in: layout) {
+           held.holds(base: base, upper: base, current: current, direction: direction, truncating: truncating,
+                      in: layout) {
             return held.found
         }
         let found = search()
-        heldClosestSnap = ClosestSnap(base: base.bitPattern, current: current.bitPattern, direction: direction,
-                                  truncating: truncating, itemCount: layout.itemCount,
-                                  alignmentOrigin: layout.alignmentOrigin.bitPattern, stride: layout.stride.bitPattern,
-                                  maxOffset: layout.maxOffset.bitPattern, found: found)
+        hold(found, base: base, upper: base, current: current, direction: direction, truncating: truncating, in: layout)
         return found
+    }
+
+    /// The closest valid snap (not truncating) to every base in `low...high`, with the largest of
+    /// its distances over them, as `certify()` shows it (`nil`: not shown), or as kept from the same
+    /// certificate (the same inputs, bit for bit). Kept only when shown: with `low == high` it is
+    /// the exact search at `low` (its distance the one distance there), which
+    /// ``closestSnap(to:from:direction:truncating:in:search:)`` may read, and nothing else reads it.
+    @inline(__always)
+    mutating func certifiedSnap(between low: Double, and high: Double, from current: Double, direction: Int,
+                                in layout: CarouselLayout,
+                                certify: () -> (index: Int, distance: Double)?) -> (index: Int, distance: Double)? {
+        if let held = heldClosestSnap,
+           held.holds(base: low, upper: high, current: current, direction: direction, truncating: false, in: layout),
+           let found = held.found {
+            return found
+        }
+        guard let found = certify() else { return nil }
+        hold(found, base: low, upper: high, current: current, direction: direction, truncating: false, in: layout)
+        return found
+    }
+
+    @inline(__always)
+    private mutating func hold(_ found: (index: Int, distance: Double)?, base: Double, upper: Double, current: Double,
+                               direction: Int, truncating: Bool, in layout: CarouselLayout) {
+        heldClosestSnap = ClosestSnap(base: base.bitPattern, upper: upper.bitPattern, current: current.bitPattern,
+                                      direction: direction, truncating: truncating, itemCount: layout.itemCount,
+                                      alignmentOrigin: layout.alignmentOrigin.bitPattern, stride: layout.stride.bitPattern,
+                                      maxOffset: layout.maxOffset.bitPattern, found: found)
     }
 
     /// The batch loop of a policy that decides from the standard spline's coasting distance:

@@ -28,17 +28,35 @@ extension CSSScrollSnap {
         }
         let estimate = ChromiumFlingEstimate(distanceScalar: distanceScalar, frameInterval: frameInterval)
         let narrowRows = decidesNarrowRows
+        let bracket = narrowRows ? ChromiumFlingEstimate.DisplacementBracket(estimate) : nil
         for i in 0..<count {
             let release = releases[i], velocity = release.velocity
+            let flings = abs(velocity) >= minFlingVelocity && velocity != 0
+            let layout = layouts.baseAddress! + i
+            let row = narrowRows ? NarrowRow(layout.pointee, range: range(in: layout.pointee)) : nil
+            let current = layout.pointee.clampedOffset(release.offset)
+            // A fling whose target is the same wherever in its bracket the estimate lies: no delta needed.
+            if flings, let row, let bracket, let d = bracket.bounds(velocity: velocity) {
+                let low = current + d.lower, high = current + d.upper, direction = velocity > 0 ? 1 : -1
+                if let found = kinematics[i].certifiedSnap(between: low, and: high, from: current, direction: direction,
+                                                           in: layout.pointee, certify: {
+                                                               row.certifiedItem(from: current, direction: direction,
+                                                                                 between: low, and: high)
+                                                           }),
+                   found.distance < row.range {
+                    decisions.store(SnapDecision(targetSlot: found.index, targetIndex: found.index,
+                                                 targetOffset: row.snap(found.index), rule: "fling-closest-in-direction"),
+                                    at: i)
+                    continue
+                }
+            }
             var displacement: Double?
-            if abs(velocity) >= minFlingVelocity, velocity != 0 {
+            if flings {
                 let delta = kinematics[i].chromiumFirstInertialDelta(of: release, frameInterval: frameInterval)
                 displacement = estimate.displacement(firstInertialDelta: delta)
             }
-            let layout = layouts.baseAddress! + i
-            if narrowRows, let row = NarrowRow(layout.pointee, range: range(in: layout.pointee)) {
-                decisions.store(decideNarrow(current: layout.pointee.clampedOffset(release.offset),
-                                             displacement: displacement, in: row, layout: layout,
+            if let row {
+                decisions.store(decideNarrow(current: current, displacement: displacement, in: row, layout: layout,
                                              sharing: kinematics.baseAddress! + i), at: i)
             } else {
                 decisions.store(decide(release, in: layout.pointee, displacement: displacement,
@@ -94,6 +112,67 @@ extension CSSScrollSnap {
             }
             guard g == count || holds(snap(g)) else { return nil }
             return g == 0 || !holds(snap(g - 1)) ? g : nil
+        }
+
+        /// The item ``decideNarrow(current:displacement:in:layout:sharing:)`` picks for a fling
+        /// moving `direction` (±1) from `current` whatever its intended position in `low...high`
+        /// (`current + D` for `D` in ``ChromiumFlingEstimate/DisplacementBracket``'s bounds: the
+        /// computed intended position lies there, a sum with `current` being monotone), or `nil`
+        /// when that is not shown here (the caller then computes `D`).
+        ///
+        /// The search answers the first valid item of least `|snap − x|` (rounded), `x` the intended
+        /// position, and the decision is that item when its distance is under the range. Item `a`
+        /// (the one nearest `low`, or the next in the direction when that one is not valid) is that
+        /// answer for every `x` in `low...high` when it is valid and:
+        /// - the item before it, if valid (moving back every item before a valid one is), is farther
+        ///   by a margin: `(x − s₋) − |s − x|` does not decrease with `x`, so its value at `low`
+        ///   bounds it; above `2⁻⁴⁰·(|low| + |high| + |s₋| + |s| + 1)` as computed, it is exactly
+        ///   positive with room for every rounding (each relative `2⁻⁵³`): `x − s₋` rounds to more
+        ///   than `|s − x|` does, and every item before (snaps never decrease with the index) lies
+        ///   farther still (rounding is monotone). A valid item before with the same snap fails it.
+        ///   When the item before is not valid (moving forward) neither is any item before it.
+        /// - the item after it, if valid, likewise at `high` (`(s₊ − x) − |s − x|` does not
+        ///   increase), or it shares `a`'s snap and that snap is ``maxOffset`` (every later snap is
+        ///   then the same, a tie that `a`, earlier, wins);
+        /// Returned with the larger of the rounded `|s − x|` at the two ends, which bounds it over the
+        /// bracket (convex in `x`; rounding is monotone): the caller compares it with ``range``.
+        /// Snaps are non-decreasing in the index for a positive stride (every step of ``snap(_:)``
+        /// is monotone); a NaN anywhere fails a comparison and answers `nil`.
+        @inline(__always)
+        func certifiedItem(from current: Double, direction: Int, between low: Double,
+                           and high: Double) -> (index: Int, distance: Double)? {
+            guard stride > 0 else { return nil }
+            @inline(__always) func valid(_ s: Double) -> Bool {
+                direction > 0 ? s - current >= 0.5 : s - current <= -0.5
+            }
+            let p = (low - origin) / stride
+            var a = p > 0 ? (p < Double(count - 1) ? Int(p + 0.5) : count - 1) : 0
+            var s = snap(a)
+            if !valid(s) {
+                a += direction
+                guard a >= 0, a < count else { return nil }
+                s = snap(a)
+                guard valid(s) else { return nil }
+            }
+            if a > 0 {
+                let before = snap(a - 1)
+                if direction < 0 || valid(before) {
+                    let scale = abs(low) + abs(high) + abs(before) + abs(s) + 1
+                    guard (low - before) - abs(s - low) > 0x1p-40 * scale else { return nil }
+                }
+            }
+            if a < count - 1 {
+                let after = snap(a + 1)
+                if direction > 0 || valid(after) {
+                    if after == s {
+                        guard s == maxOffset else { return nil }
+                    } else {
+                        let scale = abs(low) + abs(high) + abs(after) + abs(s) + 1
+                        guard (after - high) - abs(s - high) > 0x1p-40 * scale else { return nil }
+                    }
+                }
+            }
+            return (a, Swift.max(abs(s - low), abs(s - high)))
         }
 
         /// ``CSSScrollSnap/closestItem(to:from:direction:truncating:in:)`` (not truncating) without
