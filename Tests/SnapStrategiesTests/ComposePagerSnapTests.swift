@@ -96,8 +96,9 @@ struct ComposePagerSnapTests {
 }
 
 extension ComposePagerSnapTests {
-    /// The batch path for releases of one layout (the layout snapped to the pager's origin once; the standard spline, another density and friction, every origin): every decision the release's alone, bit for
-    /// bit, over seeded layouts and releases (`OneLayoutBatchCheck`).
+    /// The batch path for releases of one layout (the layout snapped to the pager's origin once; the
+    /// standard spline, another density and friction, every origin): every decision the release's alone,
+    /// bit for bit, over seeded layouts and releases (`OneLayoutBatchCheck`).
     @Test("batches of one layout decide as each release alone, bit for bit", arguments: [0x5138_0031, 0x5138_0032] as [UInt64])
     func oneLayoutBatchesDecideAsAlone(seed: UInt64) throws {
         let policies: [any SnapPolicy] = [

@@ -95,8 +95,9 @@ struct EmblaSkipSnapsLoopTests {
 }
 
 extension EmblaSnapTests {
-    /// The batch path for releases of one layout (the bounded snap list built once; every containScroll, skipSnaps): every decision the release's alone, bit for
-    /// bit, over seeded layouts and releases (`OneLayoutBatchCheck`).
+    /// The batch path for releases of one layout (the bounded snap list built once; every containScroll,
+    /// skipSnaps): every decision the release's alone, bit for bit, over seeded layouts and releases
+    /// (`OneLayoutBatchCheck`).
     @Test("batches of one layout decide as each release alone, bit for bit", arguments: [0x5138_0061, 0x5138_0062] as [UInt64])
     func oneLayoutBatchesDecideAsAlone(seed: UInt64) throws {
         let policies: [any SnapPolicy] = [

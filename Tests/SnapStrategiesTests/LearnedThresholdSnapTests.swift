@@ -125,19 +125,3 @@ struct LearnedThresholdSnapTests {
         #expect(LearnedThresholdSnap.rule(pages: pages) == expected)
     }
 }
-
-extension LearnedThresholdSnapTests {
-    /// The batch path for releases of one layout (the layout a constant of the loop; the android projection read and not): every decision the release's alone, bit for
-    /// bit, over seeded layouts and releases (`OneLayoutBatchCheck`).
-    @Test("batches of one layout decide as each release alone, bit for bit", arguments: [0x5138_0051, 0x5138_0052] as [UInt64])
-    func oneLayoutBatchesDecideAsAlone(seed: UInt64) throws {
-        let policies: [any SnapPolicy] = [
-            LearnedThresholdSnap(), LearnedThresholdSnap(maxPages: 1),
-            LearnedThresholdSnap(weights: [0.5, 1, 0, 2, 3, 4, 0.25, 0.01], cutpoints: [-3, -1, 0, 1, 3]),
-            LearnedThresholdSnap(weights: [0, 0, 0, 0, 0, 10, 0, 0]),
-        ]
-        let (failures, compared) = try OneLayoutBatchCheck.mismatches(policies, seed: seed)
-        #expect(failures.isEmpty, "\(failures.joined(separator: "\n"))")
-        #expect(compared > 20_000)
-    }
-}

@@ -292,24 +292,6 @@ public struct LearnedThresholdSnap: SnapPolicy, Hashable {
         }
     }
 
-    /// As ``SnapPolicy/decide(_:inOneLayout:sharing:into:)`` (every release in `layouts[0]`'s bits):
-    /// ``decide(_:in:sharing:into:)``'s loop with the layout a local constant of the loop, read
-    /// once instead of after every store (the same layout bits, so the same decisions).
-    public func decide(_ releases: UnsafeBufferPointer<Release>, inOneLayout layouts: UnsafeBufferPointer<CarouselLayout>,
-                       sharing kinematics: UnsafeMutableBufferPointer<ReleaseKinematics>,
-                       into decisions: UnsafeMutableBufferPointer<SnapDecision>) {
-        guard let layout = layouts.first else { return }
-        let logDuration = scoreNeedsDuration
-        let needsAndroid = scoreNeedsAndroidProjection
-        ReleaseKinematics.decide(releases, sharing: kinematics, into: decisions) { release, decay in
-            let x = Self.features(of: release, in: layout, logDuration: logDuration) { s in
-                needsAndroid ? Self.androidProjection(ofEnd: release.offset + decay.value(), startSlot: s, in: layout)
-                             : Self.androidStandIn(release, in: layout, startSlot: s, decay: decay)
-            }
-            return decide(features: x, in: layout)
-        }
-    }
-
     /// Swift source that builds this policy: `LearnedThresholdSnap(weights: […], cutpoints: […])`,
     /// numbers in Swift's shortest round-trip form (rebuilds exactly these values).
     public var swiftExpression: String {
