@@ -64,3 +64,18 @@ struct AndroidViewPagerSnapTests {
         PlatformPolicyInvariants.checkAll(dense, seed: 99)
     }
 }
+
+extension AndroidViewPagerSnapTests {
+    /// The batch path for releases of one layout (the fling gate's thresholds computed once; whole pixels
+    /// at two densities, continuous): every decision the release's alone, bit for bit, over seeded layouts
+    /// and releases (`OneLayoutBatchCheck`).
+    @Test("batches of one layout decide as each release alone, bit for bit", arguments: [0x5138_0071, 0x5138_0072] as [UInt64])
+    func oneLayoutBatchesDecideAsAlone(seed: UInt64) throws {
+        let policies: [any SnapPolicy] = [
+            AndroidViewPagerSnap(), dense, AndroidViewPagerSnap(wholePixels: 0), AndroidViewPagerSnap(density: 1.5, touchSlop: 5),
+        ]
+        let (failures, compared) = try OneLayoutBatchCheck.mismatches(policies, seed: seed)
+        #expect(failures.isEmpty, "\(failures.joined(separator: "\n"))")
+        #expect(compared > 20_000)
+    }
+}

@@ -94,3 +94,19 @@ struct ComposeLazyRowSnapRangeTests {
         }
     }
 }
+
+extension ComposeLazyRowSnapTests {
+    /// The batch path for releases of one layout (the layout snapped to the policy's origin once; the
+    /// standard spline, another density and friction): every decision the release's alone, bit for bit,
+    /// over seeded layouts and releases (`OneLayoutBatchCheck`).
+    @Test("batches of one layout decide as each release alone, bit for bit", arguments: [0x5138_0041, 0x5138_0042] as [UInt64])
+    func oneLayoutBatchesDecideAsAlone(seed: UInt64) throws {
+        let policies: [any SnapPolicy] = [
+            ComposeLazyRowSnap(), ComposeLazyRowSnap(snapOrigin: .layout), dense,
+            ComposeLazyRowSnap(spline: AndroidSplineDeceleration(friction: 0.02), snapOrigin: .start),
+        ]
+        let (failures, compared) = try OneLayoutBatchCheck.mismatches(policies, seed: seed)
+        #expect(failures.isEmpty, "\(failures.joined(separator: "\n"))")
+        #expect(compared > 20_000)
+    }
+}

@@ -94,3 +94,20 @@ struct ComposePagerSnapTests {
         PlatformPolicyInvariants.checkAll(Self.dense(maxPages: 3), seed: 17)
     }
 }
+
+extension ComposePagerSnapTests {
+    /// The batch path for releases of one layout (the layout snapped to the pager's origin once; the
+    /// standard spline, another density and friction, every origin): every decision the release's alone,
+    /// bit for bit, over seeded layouts and releases (`OneLayoutBatchCheck`).
+    @Test("batches of one layout decide as each release alone, bit for bit", arguments: [0x5138_0031, 0x5138_0032] as [UInt64])
+    func oneLayoutBatchesDecideAsAlone(seed: UInt64) throws {
+        let policies: [any SnapPolicy] = [
+            ComposePagerSnap(), ComposePagerSnap(snapOrigin: .paddedCenter), ComposePagerSnap(maxPages: 3, snapOrigin: .layout),
+            Self.dense(maxPages: 2),
+            ComposePagerSnap(spline: AndroidSplineDeceleration(friction: 0.02), snapOrigin: .end),
+        ]
+        let (failures, compared) = try OneLayoutBatchCheck.mismatches(policies, seed: seed)
+        #expect(failures.isEmpty, "\(failures.joined(separator: "\n"))")
+        #expect(compared > 20_000)
+    }
+}

@@ -93,3 +93,18 @@ struct EmblaSkipSnapsLoopTests {
         #expect(embla.decide(Release(offset: 200, velocity: 3, startIndex: 5), in: short).targetIndex == 8)
     }
 }
+
+extension EmblaSnapTests {
+    /// The batch path for releases of one layout (the bounded snap list built once; every containScroll,
+    /// skipSnaps): every decision the release's alone, bit for bit, over seeded layouts and releases
+    /// (`OneLayoutBatchCheck`).
+    @Test("batches of one layout decide as each release alone, bit for bit", arguments: [0x5138_0061, 0x5138_0062] as [UInt64])
+    func oneLayoutBatchesDecideAsAlone(seed: UInt64) throws {
+        let policies: [any SnapPolicy] = [
+            EmblaSnap(), EmblaSnap(skipSnaps: 1), EmblaSnap(containScroll: .off), EmblaSnap(containScroll: .keepSnaps),
+        ]
+        let (failures, compared) = try OneLayoutBatchCheck.mismatches(policies, seed: seed)
+        #expect(failures.isEmpty, "\(failures.joined(separator: "\n"))")
+        #expect(compared > 20_000)
+    }
+}

@@ -102,22 +102,66 @@ public struct AndroidViewPagerSnap: DeclaredParameters, LayoutHoistingPolicy, Ha
 
     public var parameterTable: ParameterTable<AndroidViewPagerSnap> { Self.parameters }
 
+    /// The fling gate's thresholds, which depend on the parameters alone: the slop added to a
+    /// content-only travel (points or whole pixels), the distance and the velocity a fling must
+    /// exceed (in the gate's units: pt and pt/ms, or whole px and whole px/s).
+    struct FlingGate {
+        let whole: Bool
+        let slop: Double
+        let distance: Double
+        let velocity: Double
+
+        @inline(__always)
+        init(_ policy: AndroidViewPagerSnap) {
+            let density = policy.density
+            whole = policy.wholePixels != 0
+            if whole {
+                slop = 2 * AndroidPixels.dimensionPixelSize(policy.touchSlop / 2, density: density)
+                distance = AndroidPixels.truncated(policy.minFlingDistance, density: density)
+                velocity = AndroidPixels.truncated(policy.minFlingVelocity * 1000, density: density)
+            } else {
+                slop = policy.touchSlop * density
+                distance = policy.minFlingDistance * density
+                velocity = policy.minFlingVelocity * density
+            }
+        }
+
+        /// Whether `release` flings (`|Δ| > distance` and `|v| > velocity`, each in the gate's units).
+        @inline(__always)
+        func flings(_ release: Release) -> Bool {
+            if whole {
+                let delta = Double(SnapMath.truncatedIndex(release.fingerTravel(touchSlop: slop)))
+                return abs(delta) > distance && abs(AndroidPixels.trackedVelocity(release.velocity)) > velocity
+            }
+            return abs(release.fingerTravel(touchSlop: slop)) > distance && abs(release.velocity) > velocity
+        }
+    }
+
     @inline(__always)
     public func decide(_ release: Release, in layout: CarouselLayout) -> SnapDecision {
+        decide(release, in: layout, gate: FlingGate(self))
+    }
+
+    /// As ``SnapPolicy/decide(_:inOneLayout:sharing:into:)`` (every release in `layouts[0]`'s bits):
+    /// ``LayoutHoistingPolicy``'s loop with the fling gate's thresholds (``FlingGate``: whole-pixel
+    /// truncations and roundings of the parameters) computed once, before the loop, instead of
+    /// once per release (the same expressions, so the same bits and decisions).
+    public func decide(_ releases: UnsafeBufferPointer<Release>, inOneLayout layouts: UnsafeBufferPointer<CarouselLayout>,
+                       sharing kinematics: UnsafeMutableBufferPointer<ReleaseKinematics>,
+                       into decisions: UnsafeMutableBufferPointer<SnapDecision>) {
+        guard let layout = layouts.first else { return }
+        let count = Swift.min(releases.count, decisions.count)
+        let gate = FlingGate(self)
+        for i in 0..<count { decisions.store(decide(releases[i], in: layout, gate: gate), at: i) }
+    }
+
+    /// ``decide(_:in:)`` with the fling gate `gate` (``FlingGate``, this policy's).
+    @inline(__always)
+    func decide(_ release: Release, in layout: CarouselLayout, gate: FlingGate) -> SnapDecision {
         let p = layout.position(atOffset: release.offset)
         let currentPage = SnapMath.flooredIndex(p)
         let pageOffset = p - Double(currentPage)
-        let fling: Bool
-        if wholePixels != 0 {
-            let slop = 2 * AndroidPixels.dimensionPixelSize(touchSlop / 2, density: density)
-            let delta = Double(SnapMath.truncatedIndex(release.fingerTravel(touchSlop: slop)))
-            fling = abs(delta) > AndroidPixels.truncated(minFlingDistance, density: density)
-                && abs(AndroidPixels.trackedVelocity(release.velocity))
-                    > AndroidPixels.truncated(minFlingVelocity * 1000, density: density)
-        } else {
-            fling = abs(release.fingerTravel(touchSlop: touchSlop * density)) > minFlingDistance * density
-                && abs(release.velocity) > minFlingVelocity * density
-        }
+        let fling = gate.flings(release)
         let v = release.velocity
         if fling {
             return v > 0 ? layout.decision(slot: currentPage + 1, rule: "fling-forward")

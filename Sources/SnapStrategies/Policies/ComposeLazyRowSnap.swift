@@ -52,15 +52,15 @@ public struct ComposeLazyRowSnap: DeclaredParameters, AndroidSplineDecayPolicy, 
 
     public var parameterTable: ParameterTable<ComposeLazyRowSnap> { Self.parameters }
 
-    /// The decision for a release whose spline decay (signed, points) is `decay`
-    /// (``AndroidSplineDecayPolicy``: one release, or a batch sharing the decay).
+    /// The decision for a release whose spline decay (signed, points) is `decay`, in the app's
+    /// layout snapped to ``snapOrigin`` (``AndroidSplineDecayPolicy``: one release, a batch
+    /// sharing the decay, or a batch of one layout snapped once).
     ///
     /// The slot is a monotone step of the decay (an addition of the same offset, a clamp, a
     /// subtraction and a division by the same stride, `snappedToWhole`, a floor): where it is the
     /// same at both ends of the decay's bracket (``AndroidSplineDecay/agreedKey(from:_:)``, in a
     /// batch at the standard spline), it is the slot at the decay, and the decay is not computed.
-    public func decide(_ release: Release, in appLayout: CarouselLayout, decay: AndroidSplineDecay) -> SnapDecision {
-        let layout = appLayout.snapped(to: snapOrigin)
+    public func decide(_ release: Release, inSnapped layout: CarouselLayout, decay: AndroidSplineDecay) -> SnapDecision {
         let offset = release.offset
         let slot = decay.agreedKey(from: offset) { Self.slot(atEnd: $0, in: layout) }
             ?? Self.slot(atEnd: offset + decay.value(), in: layout)

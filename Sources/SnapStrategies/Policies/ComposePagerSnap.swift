@@ -137,8 +137,9 @@ public struct ComposePagerSnap: DeclaredParameters, AndroidSplineDecayPolicy, Ha
     }
 
     /// The decision for a release whose spline decay (signed, points; the distance of the clamped
-    /// velocity, 0 for NaN) is `decay` (``AndroidSplineDecayPolicy``: one release, or a batch
-    /// sharing the decay).
+    /// velocity, 0 for NaN) is `decay`, in the app's layout snapped to ``snapOrigin``
+    /// (``AndroidSplineDecayPolicy``: one release, a batch sharing the decay, or a batch of one
+    /// layout snapped once).
     ///
     /// The decay moves the target only through `start + trunc(decay/s)` and the clamps after it,
     /// a chain non-decreasing in that index (which `trunc` keeps within ±2⁵², ``SnapMath``), and
@@ -146,8 +147,7 @@ public struct ComposePagerSnap: DeclaredParameters, AndroidSplineDecayPolicy, Ha
     /// both extreme indices (`start ∓ 2⁵²`) stays within a page of `start` (every release of a
     /// bounded layout in its content at `atMost(1)`), no approach is possible and the decay is
     /// not computed.
-    public func decide(_ release: Release, in appLayout: CarouselLayout, decay: AndroidSplineDecay) -> SnapDecision {
-        let layout = appLayout.snapped(to: snapOrigin)
+    public func decide(_ release: Release, inSnapped layout: CarouselLayout, decay: AndroidSplineDecay) -> SnapDecision {
         let stride = layout.stride
         let density = spline.density
         // NaN stays NaN (no fling, the drag rules decide); a finite or infinite speed is clamped to

@@ -160,6 +160,27 @@ public struct EmblaSnap: DeclaredParameters, Hashable {
         }
     }
 
+    /// As ``SnapPolicy/decide(_:inOneLayout:sharing:into:)`` (every release in `layouts[0]`'s bits):
+    /// ``decide(_:in:into:)``'s loop with the layout a local constant and, bounded, its snap list
+    /// (``SnapList``) built once before the loop, without comparing the layout per release (the
+    /// same layout and list bits, so the same decisions).
+    public func decide(_ releases: UnsafeBufferPointer<Release>, inOneLayout layouts: UnsafeBufferPointer<CarouselLayout>,
+                       sharing kinematics: UnsafeMutableBufferPointer<ReleaseKinematics>,
+                       into decisions: UnsafeMutableBufferPointer<SnapDecision>) {
+        guard let layout = layouts.first else { return }
+        let count = Swift.min(releases.count, decisions.count)
+        guard !layout.isLooping else {
+            for i in 0..<count { decisions.store(decide(releases[i], in: layout), at: i) }
+            return
+        }
+        let projection = EmblaProjection(boost: forceBoost, minimumSpeed: minimumSpeed)
+        let list = SnapList(layout: layout, mode: containMode)
+        for i in 0..<count {
+            decisions.store(decideBounded(releases[i], force: projection.coastDistance(velocity: releases[i].velocity),
+                                          in: layout, list: list), at: i)
+        }
+    }
+
     /// The slot nearest position `base + relativePosition` (clamped like
     /// ``CarouselLayout/clampedSlot(_:)``). A tie goes to the slot showing the lower item index, as
     /// in Embla's `ScrollTarget.findTargetSnap` (a stable sort of the snaps, in index order, by
