@@ -7,12 +7,6 @@ import SnapLabTestSupport
 /// the other policies' default (their shared-kinematics batch), and the bit-for-bit test of
 /// layouts (``CarouselLayout/hasSameBits(as:)``) that lets an evaluator take it.
 @Suite struct LayoutHoistingPolicyTests {
-    /// Slot, item, offset bits and rule: equal decisions to the last bit (`==` takes −0 for +0).
-    private func same(_ a: SnapDecision, _ b: SnapDecision) -> Bool {
-        a.targetSlot == b.targetSlot && a.targetIndex == b.targetIndex
-            && a.targetOffset.bitPattern == b.targetOffset.bitPattern && a.rule == b.rule
-    }
-
     /// The catalogue, and the layout-hoisting policies again with other parameters (other tiers,
     /// continuous pixels, the layout's snap origin, a wider limit, paging physics, other rates).
     private var policies: [any SnapPolicy] {
@@ -55,27 +49,12 @@ import SnapLabTestSupport
     /// ``SnapPolicy/decide(_:in:)``, bit for bit, and no decision is left over from the previous one.
     @Test("batches of one layout decide as each release alone", arguments: [1, 2, 3] as [UInt64])
     func oneLayoutBatchesDecideAsAlone(seed: UInt64) throws {
-        var rng = SplitMix64(seed: 0x5137_0000 &+ seed)
         let policies = policies
-        var hoisted = 0
-        for batch in 0..<80 {
-            let layout = try randomLayout(&rng, looping: batch % 4 == 3)
-            let releases = (0..<rng.int(in: 1...120)).map { _ in release(in: layout, &rng) }
-            var kinematics = [ReleaseKinematics](repeating: ReleaseKinematics(), count: releases.count)
-            var previous = releases.indices.map { i in
-                SnapDecision(targetSlot: -i, targetIndex: -1, targetOffset: .nan, rule: "left-over \(i)")
-            }
-            for policy in policies {
-                let out = decideInOneLayout(policy, releases, in: layout, over: previous, sharing: &kinematics)
-                for i in releases.indices {
-                    let alone = policy.decide(releases[i], in: layout)
-                    #expect(same(out[i], alone), "\(policy.id), release \(releases[i]) in \(layout)")
-                }
-                if policy is any LayoutHoistingPolicy { hoisted += releases.count }
-                previous = out
-            }
-        }
-        #expect(hoisted > 0)
+        let (failures, compared) = try OneLayoutBatchCheck.mismatches(policies, seed: 0x5137_0000 &+ seed, batches: 80,
+                                                                      maxReleases: 120, release: release(in:_:))
+        #expect(failures.isEmpty, "\(failures.joined(separator: "\n"))")
+        // some of them through a layout-hoisting policy's loop
+        #expect(compared > 0 && policies.contains { $0 is any LayoutHoistingPolicy })
     }
 
     /// The catalogue's layout-hoisting policies are the ones whose batch loop is the default

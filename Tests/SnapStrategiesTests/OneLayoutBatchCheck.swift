@@ -4,8 +4,8 @@ import SnapLabTestSupport
 
 /// Test support: seeded batches of one layout each through a policy's
 /// ``SnapPolicy/decide(_:inOneLayout:sharing:into:)``, every decision compared by bits with the
-/// release decided alone (``SnapPolicy/decide(_:in:)``). For the policies that implement their
-/// own one-layout loop (the spring, the linear snap helper, the distance-table policies).
+/// release decided alone (``SnapPolicy/decide(_:in:)``): the one-layout loops of the
+/// layout-hoisting policies and of the policies that implement their own.
 enum OneLayoutBatchCheck {
     /// Slot, item, offset bits and rule: equal decisions to the last bit (`==` takes −0 for +0).
     static func same(_ a: SnapDecision, _ b: SnapDecision) -> Bool {
@@ -25,17 +25,20 @@ enum OneLayoutBatchCheck {
         return r
     }
 
-    /// `batches` seeded batches (every fourth layout looping, 1–150 releases each), each policy of
-    /// `policies` in turn writing over the previous one's decisions (some with rules built at run
-    /// time): returns the decisions that differ from `decide(_:in:)` of the release alone, as
-    /// text (empty when every one is the same bit for bit), and the number compared.
-    static func mismatches(_ policies: [any SnapPolicy], seed: UInt64, batches: Int = 120) throws -> (failures: [String], compared: Int) {
+    /// `batches` seeded batches (every fourth layout looping, 1–`maxReleases` releases each, made
+    /// by `release`), each policy of `policies` in turn writing over the previous one's decisions
+    /// (some with rules built at run time): returns the decisions that differ from
+    /// `decide(_:in:)` of the release alone, as text (empty when every one is the same bit for
+    /// bit), and the number compared.
+    static func mismatches(_ policies: [any SnapPolicy], seed: UInt64, batches: Int = 120, maxReleases: Int = 150,
+                           release: (CarouselLayout, inout SplitMix64) -> Release = OneLayoutBatchCheck.release(in:_:))
+        throws -> (failures: [String], compared: Int) {
         var rng = SplitMix64(seed: seed)
         var failures: [String] = []
         var compared = 0
         for batch in 0..<batches {
             let layout = try randomLayout(&rng, looping: batch % 4 == 3)
-            let releases = (0..<rng.int(in: 1...150)).map { _ in release(in: layout, &rng) }
+            let releases = (0..<rng.int(in: 1...maxReleases)).map { _ in release(layout, &rng) }
             var kinematics = [ReleaseKinematics](repeating: ReleaseKinematics(), count: releases.count)
             var previous = releases.indices.map { i in
                 SnapDecision(targetSlot: -i, targetIndex: -1, targetOffset: .nan, rule: "left-over \(i)")

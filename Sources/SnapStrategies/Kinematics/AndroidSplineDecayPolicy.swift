@@ -46,23 +46,15 @@ extension AndroidSplineDecayPolicy {
     /// As ``SnapPolicy/decide(_:inOneLayout:sharing:into:)`` (every release in `layouts[0]`'s bits):
     /// ``decide(_:in:sharing:into:)``'s loop with the layout snapped to ``SnapPolicy/snapOrigin``
     /// once, before the loop, instead of once per release (the same layout bit for bit, so the
-    /// same decisions).
+    /// same decisions; the loop's `layouts[i]` is not read).
     public func decide(_ releases: UnsafeBufferPointer<Release>, inOneLayout layouts: UnsafeBufferPointer<CarouselLayout>,
                        sharing kinematics: UnsafeMutableBufferPointer<ReleaseKinematics>,
                        into decisions: UnsafeMutableBufferPointer<SnapDecision>) {
+        guard spline == .standard else { return decide(releases, in: layouts, into: decisions) }
         guard let appLayout = layouts.first else { return }
         let layout = appLayout.snapped(to: snapOrigin)
-        guard spline == .standard else {
-            let count = Swift.min(releases.count, decisions.count)
-            for i in 0..<count {
-                let release = releases[i]
-                decisions.store(decide(release, inSnapped: layout,
-                                       decay: AndroidSplineDecay(velocity: release.velocity, spline: spline)), at: i)
-            }
-            return
-        }
-        ReleaseKinematics.decide(releases, sharing: kinematics, into: decisions) {
-            decide($0, inSnapped: layout, decay: $1)
+        ReleaseKinematics.decide(releases, in: layouts, sharing: kinematics, into: decisions) { release, _, decay in
+            decide(release, inSnapped: layout, decay: decay)
         }
     }
 }

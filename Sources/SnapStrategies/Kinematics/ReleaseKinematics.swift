@@ -151,21 +151,4 @@ public struct ReleaseKinematics: Sendable {
                             at: i)
         }
     }
-
-    /// ``decide(_:in:sharing:into:by:)`` for releases that all have one layout (the caller's, a
-    /// constant of the loop that `decide` captures, so that it is read and prepared once): `decisions[i] = decide(releases[i], decay of
-    /// release i)`, the decay kept in `kinematics[i]` and bracketed as there.
-    @inline(__always)
-    static func decide(_ releases: UnsafeBufferPointer<Release>,
-                       sharing kinematics: UnsafeMutableBufferPointer<ReleaseKinematics>,
-                       into decisions: UnsafeMutableBufferPointer<SnapDecision>,
-                       by decide: (Release, AndroidSplineDecay) -> SnapDecision) {
-        let count = Swift.min(releases.count, kinematics.count, decisions.count)
-        guard count > 0, let shared = kinematics.baseAddress else { return }
-        let table = AndroidSplineDecay.standardEntries.base
-        for i in 0..<count {
-            let release = releases[i]
-            decisions.store(decide(release, AndroidSplineDecay(standardOf: release, shared: shared + i, table: table)), at: i)
-        }
-    }
 }

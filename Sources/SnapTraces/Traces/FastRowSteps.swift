@@ -245,7 +245,7 @@ extension ReaderCore {
                 guard e - p > n, TraceReader.bytesEqual(UnsafePointer(trace.idBytes.base), p, n) else { return false }
                 p += n
             } else {
-                let k = role - 10
+                let k = role - RowPlan.perTraceRole
                 let n = trace.ptLen[k]
                 if n > 0 && e - p > n && TraceReader.bytesEqual(UnsafePointer(trace.arena.base) + trace.ptStart[k], p, n) {
                     p += n

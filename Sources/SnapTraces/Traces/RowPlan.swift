@@ -13,7 +13,8 @@ struct RowPlan: ~Copyable {
     var hasPhase = false
     /// The trace id's column.
     var traceIDColumn = 0
-    /// Per column: 1 trace id, 2 time, 3 offset/touch_x, 4 phase, 10 + k per-trace field k, 0 other.
+    /// Per column: 1 trace id, 2 time, 3 offset/touch_x, 4 phase, ``perTraceRole`` + k per-trace
+    /// field k, 0 other.
     let roleCode = UnsafeMutablePointer<Int>.allocate(capacity: 4096)
     /// Column and field of each per-trace column present (`ptCount` of them).
     let ptCol = UnsafeMutablePointer<Int>.allocate(capacity: PerTraceField.count)
@@ -63,6 +64,9 @@ struct RowPlan: ~Copyable {
         ptOutsideSpan.deallocate()
     }
 
+    /// The `roleCode` of per-trace field 0: field k's column has role `perTraceRole + k`.
+    static let perTraceRole = 10
+
     /// Kinds of the steps: a column that is not read, then as `roleCode`.
     enum RowStep {
         static let other = 0
@@ -95,7 +99,7 @@ struct RowPlan: ~Copyable {
             case .time: roleCode[c] = 2
             case .offset, .touchX: roleCode[c] = 3
             case .phase: roleCode[c] = 4
-            case let .perTrace(f): roleCode[c] = 10 + f.rawValue
+            case let .perTrace(f): roleCode[c] = Self.perTraceRole + f.rawValue
             case .releaseOffset, .unknown: roleCode[c] = 0
             }
         }
@@ -125,7 +129,7 @@ struct RowPlan: ~Copyable {
         }
         stepCount = n
         usualPlan = n == RowStep.usual.count && (0..<n).allSatisfy { stepKind[$0] == RowStep.usual[$0] }
-        let layoutRoles = (10 + ReleaseBuilder.firstLayoutField)..<(10 + ReleaseBuilder.firstLayoutField + ReleaseBuilder.layoutFieldCount)
+        let layoutRoles = (Self.perTraceRole + ReleaseBuilder.firstLayoutField)..<(Self.perTraceRole + ReleaseBuilder.firstLayoutField + ReleaseBuilder.layoutFieldCount)
         let layoutColumns = (0..<ncols).filter { layoutRoles.contains(roleCode[$0]) }
         if let first = layoutColumns.first, let last = layoutColumns.last,
            last - first + 1 == layoutColumns.count, layoutColumns.count <= ReleaseBuilder.layoutFieldCount {
@@ -151,7 +155,7 @@ struct RowPlan: ~Copyable {
         layoutSpan.append(b + start, b + fe[layoutLast])
         spanStores = 0
         for c in layoutFirst...layoutLast where fe[c] > fs[c] {
-            spanStoreField[spanStores] = roleCode[c] - 10
+            spanStoreField[spanStores] = roleCode[c] - Self.perTraceRole
             spanStoreStart[spanStores] = fs[c] - start
             spanStoreCount[spanStores] = fe[c] - fs[c]
             spanStores += 1
