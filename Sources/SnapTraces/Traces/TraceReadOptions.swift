@@ -15,10 +15,14 @@ public struct TraceReadOptions: Sendable {
     /// command-line options; see ``LayoutFields``). A trace that ends up without a whole layout
     /// is an error (``TraceParseError/invalidLayout(file:line:reason:)``).
     public var baseLayout: LayoutFields
-    /// Bytes per `read()` (the buffer grows only for a longer row). Default 256 KiB: small
+    /// Bytes per `read()` or mapped window (it grows only for a longer row). Default 256 KiB: small
     /// enough that the bytes the kernel copies in are still in the core's L2 cache when they are
     /// parsed (a 4 MiB buffer measured about 20% slower per byte, kernel copy included).
     public var bufferSize: Int
+    /// Whether a regular file is mapped instead of read into the buffer (``FileWindow``; Linux):
+    /// the same bytes either way, without the kernel's copy. `false` reads every file with
+    /// `pread()` (tests compare the two).
+    public var mapsFiles = true
     /// The longest row accepted, in bytes (a quoted field's line breaks included): a longer row
     /// is ``TraceParseError/rowTooLong(file:line:limit:)`` instead of a buffer that grows without
     /// bound. Default 64 MiB (a real row is well under 1 KiB). The read buffer never exceeds

@@ -146,7 +146,7 @@ struct ReaderCore: ~Copyable {
         rangeStart = range?.lowerBound ?? 0
         rangeEnd = range?.upperBound ?? Int.max
         window = try FileWindow(path: path, bufferSize: options.bufferSize, maxRowBytes: options.maxRowBytes,
-                                startsAtZero: rangeStart <= 0)
+                                startsAtZero: rangeStart <= 0, maps: options.mapsFiles)
         trace = TraceAssembler(path: path)
         builder = ReleaseBuilder(path: path, options: options)
     }
