@@ -12,6 +12,7 @@ extension SnapLab {
     /// `snaplab compare`: every policy scored against what people intended, with uncertainty.
     public struct Compare: ParsableCommand {
         public static let configuration = CommandConfiguration(
+            commandName: "compare",
             abstract: "Score snapping policies against labelled swipe traces: hit rate with user-clustered intervals, errors, paired tests.",
             discussion: """
                 The table is sorted by hit rate. Intervals: a bootstrap that resamples users \

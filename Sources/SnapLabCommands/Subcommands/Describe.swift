@@ -7,6 +7,7 @@ extension SnapLab {
     /// `snaplab describe`: what a set of trace files holds.
     public struct Describe: ParsableCommand {
         public static let configuration = CommandConfiguration(
+            commandName: "describe",
             abstract: "Describe trace files: kind, traces, users, labels, sampling, release speeds, page deltas, warnings.",
             discussion: """
                 Quantiles are exact up to 100,000 values per quantity and estimated from a fixed-seed \

@@ -7,6 +7,7 @@ extension SnapLab {
     /// `snaplab explain`: what each policy decides for one release, and which rule fired.
     public struct Explain: ParsableCommand {
         public static let configuration = CommandConfiguration(
+            commandName: "explain",
             abstract: "Show what each policy decides for one release, and the rule that fired.",
             discussion: """
                 Example: snaplab explain --policy all --offset 600 --velocity 1.5

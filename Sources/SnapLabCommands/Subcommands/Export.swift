@@ -10,6 +10,7 @@ extension SnapLab {
     /// `snaplab export`: a policy at chosen values as source code to paste into an app.
     public struct Export: ParsableCommand {
         public static let configuration = CommandConfiguration(
+            commandName: "export",
             abstract: "Write a policy at chosen values as Swift (on SnapStrategies), Kotlin, JavaScript or its platform's native settings, to paste into an app.",
             discussion: """
                 One self-contained file per export with `targetIndex(layout, release)` and `decide(layout, release)`, \

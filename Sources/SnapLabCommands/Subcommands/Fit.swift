@@ -9,6 +9,7 @@ extension SnapLab {
     /// `snaplab fit`: one policy's parameters fitted to labelled traces, cross-validated by user.
     public struct Fit: ParsableCommand {
         public static let configuration = CommandConfiguration(
+            commandName: "fit",
             abstract: "Fit a policy's parameters to labelled traces: values with user-bootstrap intervals, train/test scores, convergence.",
             discussion: """
                 An exact coordinate search over the step-shaped hit rate (each step finds the best \

@@ -14,6 +14,7 @@ extension SnapLab {
     /// `snaplab generate`: a labelled synthetic trace set from the swipe model (`Docs/swipe-model.md`).
     public struct Generate: ParsableCommand {
         public static let configuration = CommandConfiguration(
+            commandName: "generate",
             abstract: "Write labelled synthetic swipe traces from the swipe model (Docs/swipe-model.md).",
             discussion: """
                 The output is a trace CSV (Docs/trace-format.md): sample-level (Kind A) by default, \

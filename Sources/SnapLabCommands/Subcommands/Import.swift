@@ -13,6 +13,7 @@ extension SnapLab {
     /// `snaplab import`: raw pointer logs → the trace contract (`Docs/real-recordings.md`).
     public struct Import: ParsableCommand {
         public static let configuration = CommandConfiguration(
+            commandName: "import",
             abstract: "Turn raw pointer logs (CSV or JSON lines) into a trace file.",
             discussion: """
                 Writes a sample-level trace file (spec/trace-format.md 1.1) with the per-trace \

@@ -9,6 +9,7 @@ extension SnapLab {
     /// `snaplab merge`: the `compare` table of several runs' summaries together.
     public struct Merge: ParsableCommand {
         public static let configuration = CommandConfiguration(
+            commandName: "merge",
             abstract: "Print the compare table of the traces behind several compare --emit-summary files, as one compare run over all of them would.",
             discussion: """
                 Each summary holds one compare run's per-user, per-policy tallies (Docs/scale.md). The summaries \

@@ -9,6 +9,7 @@ extension SnapLab {
     /// `snaplab plot`: pictures of policies (SVG).
     public struct Plot: ParsableCommand {
         public static let configuration = CommandConfiguration(
+            commandName: "plot",
             abstract: "Draw pictures of policies as SVG.",
             subcommands: [DecisionMapPlot.self, HitRatePlot.self])
 

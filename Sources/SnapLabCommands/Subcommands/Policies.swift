@@ -7,6 +7,7 @@ extension SnapLab {
     /// `snaplab policies`: every policy with its parameters, defaults, units, ranges and source.
     public struct Policies: ParsableCommand {
         public static let configuration = CommandConfiguration(
+            commandName: "policies",
             abstract: "List every policy with its parameters, defaults, units, ranges and source.")
 
         @Option(help: "Output format: table or json.")

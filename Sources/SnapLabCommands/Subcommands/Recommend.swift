@@ -8,6 +8,7 @@ extension SnapLab {
     /// `snaplab recommend`: which policy to ship, by cross-validated score and simplicity.
     public struct Recommend: ParsableCommand {
         public static let configuration = CommandConfiguration(
+            commandName: "recommend",
             abstract: "Recommend a policy: every policy with default and fitted parameters, cross-validated by user; the simplest within one SE of the best.",
             discussion: """
                 Each policy is scored with its defaults and, if it has thresholds (non-integer parameters that are not platform constants) \

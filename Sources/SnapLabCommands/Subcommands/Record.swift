@@ -11,6 +11,7 @@ extension SnapLab {
     /// `snaplab record`: a swipe study as one self-contained web page (`Docs/recording.md`).
     public struct Record: ParsableCommand {
         public static let configuration = CommandConfiguration(
+            commandName: "record",
             abstract: "Write a self-contained web page that records swipes on a phone under a chosen policy.",
             discussion: """
                 The page (inline JavaScript and CSS, no network) asks for a participant id, shows one \

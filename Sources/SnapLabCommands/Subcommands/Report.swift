@@ -8,6 +8,7 @@ extension SnapLab {
     /// `snaplab report`: one self-contained HTML page about a data set and its policies.
     public struct Report: ParsableCommand {
         public static let configuration = CommandConfiguration(
+            commandName: "report",
             abstract: "Write one self-contained HTML page: the verdict first, then the comparison, pictures, per-intent and per-user views.",
             discussion: """
                 The files are read once; the page has inline CSS, SVG and a little script, and no \

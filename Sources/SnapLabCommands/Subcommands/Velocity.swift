@@ -9,6 +9,7 @@ extension SnapLab {
     /// `snaplab velocity`: the release velocity of every trace.
     public struct Velocity: ParsableCommand {
         public static let configuration = CommandConfiguration(
+            commandName: "velocity",
             abstract: "Print the release velocity of every trace (offset units per ms).",
             discussion: """
                 Output: trace_id,velocity,samples_used per trace (csv, the default), a table or JSON. \
