@@ -202,4 +202,59 @@ struct CarouselLayoutSnappingTests {
             }
         }
     }
+
+    /// ``CarouselLayout/nearestSlot(toOffset:)`` rounds the position without snapping it to the
+    /// whole slot, and ``CarouselLayout/nearestSlotHalfUp(toOffset:)`` floors it plus ½ without the
+    /// snap below 2^28; the references are the snapped forms they replaced,
+    /// `clampedSlot(roundedIndex(position(atOffset:)))` and `flooredIndex(position(atOffset:) + 0.5)`. Seeded layouts (every alignment, bounded
+    /// and looping) and offsets at snap offsets and half-slot offsets, a few ulps and the snap
+    /// tolerance either side, over many cycles, at positions near 2^28, 5·10^8 (where a half-slot
+    /// tie is within the tolerance), 2^52 and beyond, ±∞, NaN and ±0; and the lemma itself,
+    /// `roundedIndex(snappedToWhole(x)) == roundedIndex(x)` (and the floor's below 2^28), at each position.
+    @Test("nearest slots without the snap equal the snapped forms", arguments: [1, 2, 3] as [UInt64])
+    func nearestSlotEqualsSnappedForm(seed: UInt64) throws {
+        var rng = SplitMix64(seed: 0x5EA2_0000 &+ seed)
+        func ulps(_ x: Double, _ n: Int) -> Double {
+            var y = x
+            for _ in 0..<abs(n) { y = n < 0 ? y.nextDown : y.nextUp }
+            return y
+        }
+        var positions: [Double] = [.nan, .infinity, -.infinity, 0, -0.0]
+        for base in [0.0, 1, 268_435_456, 500_000_000, 1e9, 4_503_599_627_370_496, 1e17] {
+            for sign in [1.0, -1.0] {
+                for frac in [0.0, 0.5, 1e-9, -1e-9, 0.499999999, 0.500000001] {
+                    let x = sign * (base + frac)
+                    for n in -3...3 { positions.append(ulps(x, n)) }
+                    positions.append(x * (1 + 1e-9)); positions.append(x * (1 - 1e-9))
+                }
+            }
+        }
+        for _ in 0..<200 { positions.append(rng.double(in: -1e6...1e6).rounded() + rng.pick([0, 0.5, -0.5, 1e-10, -1e-10])) }
+        for x in positions {
+            #expect(SnapMath.roundedIndex(SnapMath.snappedToWhole(x)) == SnapMath.roundedIndex(x), "position \(x)")
+            if abs(x) < 268_435_456 {
+                #expect(SnapMath.flooredIndex(SnapMath.snappedToWhole(x) + 0.5) == SnapMath.flooredIndex(x + 0.5),
+                        "position \(x)")
+            }
+        }
+        for n in 0..<300 {
+            let l = try randomLayout(&rng, looping: n % 3 == 0)
+            var offsets = positions.map { l.alignmentOrigin + $0 * l.stride }
+            for _ in 0..<30 {
+                let slot = Double(rng.int(in: -3 * l.itemCount - 5...3 * l.itemCount + 5))
+                for half in [0.0, 0.5, -0.5] {
+                    let o = l.alignmentOrigin + (slot + half) * l.stride
+                    for k in -2...2 { offsets.append(ulps(o, k)) }
+                    offsets.append(o + 1e-9 * l.stride); offsets.append(o - 1e-9 * l.stride)
+                    offsets.append(o + 1e-10 * l.stride); offsets.append(o - 1e-10 * l.stride)
+                }
+            }
+            for o in offsets {
+                let snapped = l.clampedSlot(SnapMath.roundedIndex(l.position(atOffset: o)))
+                #expect(l.nearestSlot(toOffset: o) == snapped, "offset \(o) in \(l)")
+                #expect(l.nearestSlotHalfUp(toOffset: o) == SnapMath.flooredIndex(l.position(atOffset: o) + 0.5),
+                        "offset \(o) in \(l)")
+            }
+        }
+    }
 }

@@ -26,10 +26,34 @@ extension CarouselLayout {
     }
 
     /// The slot whose snap position is nearest `offset` (round half away from zero), clamped to
-    /// the items of a bounded layout.
+    /// the items of a bounded layout: `roundedIndex` of ``position(atOffset:)``.
+    ///
+    /// The position is rounded without being snapped to the whole slot first, with the same
+    /// answer: ``SnapMath/snappedToWhole(_:)`` returns either its argument or the whole number
+    /// `r` it rounds to half away from zero (below 2^28 within 0.27 of it, so `r` is also the
+    /// nearest whole number; beyond, `roundedHalfAway`'s), and ``SnapMath/roundedIndex(_:)`` of
+    /// either is `r` (NaN and infinities are returned unchanged). `CarouselLayoutSnappingTests`
+    /// checks it against the snapped form over seeded offsets near whole and half slots.
     @inlinable @inline(__always)
     public func nearestSlot(toOffset offset: Double) -> Int {
-        clampedSlot(SnapMath.roundedIndex(position(atOffset: offset)))
+        clampedSlot(SnapMath.roundedIndex((offset - alignmentOrigin) / stride))
+    }
+
+    /// The slot whose snap position is nearest `offset`, a tie to the later slot, not clamped:
+    /// `⌊position(atOffset: offset) + ½⌋` (``SnapMath/flooredIndex(_:)``; Dart's `round` for a
+    /// position ≥ 0, Flutter's page and wheel item).
+    ///
+    /// Below 2^28 the position is not snapped to the whole slot first, with the same answer:
+    /// ``SnapMath/snappedToWhole(_:)`` there returns its argument `x` or the whole number `r`
+    /// within `1e-9·2^28 < 0.27` of it, and `⌊r + ½⌋ = r = ⌊x + ½⌋` (`x + ½` lies in
+    /// `[r + 0.23, r + 0.77]`, far more than its rounding error from either whole number). Larger
+    /// positions, NaN and infinities take the snapped form (a tie at −5·10^8 snaps away from zero,
+    /// where the floor of the unsnapped one goes up). `CarouselLayoutSnappingTests` checks both.
+    @inlinable @inline(__always)
+    public func nearestSlotHalfUp(toOffset offset: Double) -> Int {
+        let x = (offset - alignmentOrigin) / stride
+        guard abs(x) < 268_435_456 else { return SnapMath.flooredIndex(SnapMath.snappedToWhole(x) + 0.5) }  // 2^28
+        return SnapMath.flooredIndex(x + 0.5)
     }
 
     /// `offset` clamped to `[0, maxOffset]` in a bounded layout; unchanged in a looping one

@@ -100,7 +100,7 @@ public struct FlutterFixedExtentSnap: DeclaredParameters, DistanceTablePolicy, H
 
         @inline(__always)
         init(_ natural: Double, in layout: CarouselLayout) {
-            slot = SnapMath.flooredIndex(layout.position(atOffset: layout.clampedOffset(natural)) + 0.5)
+            slot = layout.nearestSlotHalfUp(toOffset: layout.clampedOffset(natural))
             pastStart = natural > 0
             beforeEnd = natural < layout.maxOffset
         }

@@ -77,8 +77,7 @@ public struct FlutterPageViewSnap: DeclaredParameters, LayoutHoistingPolicy, Has
         let offset = release.offset
         if !layout.isLooping && ((v <= 0 && offset <= 0) || (v >= 0 && offset >= layout.maxOffset)) {
             let edge = layout.clampedOffset(offset)
-            return layout.decision(slot: SnapMath.flooredIndex(layout.position(atOffset: edge) + 0.5),
-                                   rule: "edge-parent-physics")
+            return layout.decision(slot: layout.nearestSlotHalfUp(toOffset: edge), rule: "edge-parent-physics")
         }
         // _PagePosition.page: getPageFromPixels(clampDouble(pixels, minScrollExtent, maxScrollExtent), …).
         let p = layout.position(atOffset: layout.clampedOffset(offset))

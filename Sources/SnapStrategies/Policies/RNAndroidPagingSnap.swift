@@ -157,7 +157,7 @@ public struct RNAndroidPagingSnap: DeclaredParameters, DistanceTablePolicy, Hash
     /// layout, else `⌊clamp(end) / interval + 0.5⌋`. Monotone in `end`.
     @inline(__always)
     static func endPage(_ end: Double, in layout: CarouselLayout, interval: Double) -> Int {
-        layout.isLooping ? SnapMath.flooredIndex(layout.position(atOffset: end) + 0.5)
+        layout.isLooping ? layout.nearestSlotHalfUp(toOffset: end)
                          : SnapMath.flooredIndex(layout.clampedOffset(end) / interval + 0.5)
     }
 
