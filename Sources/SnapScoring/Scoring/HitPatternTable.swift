@@ -32,6 +32,12 @@ struct HitPatternTable: Sendable {
     /// The slot to probe first for the pattern at `p`.
     @inline(__always)
     private static func hash(_ p: UnsafePointer<UInt64>, words: Int) -> Int {
+        if words == 1 {
+            // the loop below for one word
+            var h = (0x9E37_79B9_7F4A_7C15 ^ p.pointee) &* 0xFF51_AFD7_ED55_8CCD
+            h ^= h >> 29
+            return Int(truncatingIfNeeded: h)
+        }
         var h: UInt64 = 0x9E37_79B9_7F4A_7C15
         for w in 0..<words {
             h = (h ^ p[w]) &* 0xFF51_AFD7_ED55_8CCD
@@ -59,6 +65,12 @@ struct HitPatternTable: Sendable {
             used.withUnsafeBufferPointer { used in
                 var s = Self.hash(pattern, words: w) & mask
                 guard let k = keys.baseAddress, let u = used.baseAddress else { return s }
+                // One word (up to 64 policies, the usual case): the key compared as one value.
+                if w == 1 {
+                    let p = pattern.pointee
+                    while u[s] != 0 && k[s] != p { s = (s + 1) & mask }
+                    return s
+                }
                 while u[s] != 0 {
                     let key = k + s * w
                     var same = true

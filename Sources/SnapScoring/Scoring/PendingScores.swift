@@ -32,11 +32,17 @@ package struct PendingScores: Sendable {
     /// Counts the trace just prepared; scores the batch when it is full.
     private mutating func advance() {
         pending += 1
-        if pending == ScoreAccumulator.batchSize { flush() }
+        if pending == ScoreAccumulator.batchSize { scorePending() }
     }
 
-    /// Scores the waiting traces.
+    /// Scores the waiting traces, and moves the per-user hits still pending into the user table
+    /// (``UserHitTable/settle()``: its readers see them either way, without a copy after this).
     package mutating func flush() {
+        scorePending()
+        accumulator.userHitCounts.settle()
+    }
+
+    private mutating func scorePending() {
         guard pending > 0 else { return }
         accumulator.scoreBatch(count: pending)
         pending = 0

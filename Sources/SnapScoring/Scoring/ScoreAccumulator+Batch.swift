@@ -203,13 +203,10 @@ extension ScoreAccumulator {
                 }
                 continue
             }
+            // The trace's hit pattern, and its user's hits from it (``UserHitTable/add(hits:words:user:)``).
             batchPatterns.withUnsafeBufferPointer { patterns in
                 patternTable.add(patterns.baseAddress! + t * words, traces: 1)
-            }
-            // Hits per user, from the trace's hit bits.
-            let userRow = batch[t].user * p
-            for w in 0..<words {
-                userHitCounts.increment(from: userRow + w * 64, bits: batchPatterns[t * words + w])
+                userHitCounts.add(hits: patterns.baseAddress! + t * words, words: words, user: batch[t].user)
             }
         }
         // Hits per file, likewise (unless added per policy above).

@@ -209,6 +209,7 @@ public struct ScoreAccumulator: Sendable {
             }
         }
         if pending > 0 { scoreBatch(count: pending) }
+        userHitCounts.settle()
     }
 
     mutating func fileIndex(_ name: String) -> Int {

@@ -367,4 +367,72 @@ struct ScoreAccumulatorLeanLoopTests {
         #expect(lean.hitPatterns == general.hitPatterns && lean.userHitsFlat == general.userHitsFlat)
         #expect(lean.fileHits == general.fileHits && lean.userCounts == general.userCounts && lean.labelled == general.labelled)
     }
+
+    /// The per-user hits of the batch scorer (hit patterns added bit-sliced, ``UserHitTable``)
+    /// against ``TraceOutcome`` trace by trace: the whole catalogue, lean batches (one bounded
+    /// layout, all exact and labelled) and others (unlabelled traces, `revealed`, a looping
+    /// layout), 300 users spread at random plus three far beyond ``UserHitTable/slicedUsers``
+    /// and one user with half the traces (more than 255 hits by a policy), three files in runs. Read from ``PendingScores``
+    /// after its full batches (the hits still pending) and after the flush, and from
+    /// ``ScoreAccumulator/add(contentsOf:)``.
+    @Test("per-user hits of many users and files: as TraceOutcome's, before and after settling, seeded")
+    func userHitsOfManyUsers() throws {
+        let policies = PolicyCatalog.all, p = policies.count
+        let bounded = try CarouselLayout(itemWidth: 160, spacing: 10, leadingInset: 10, viewportWidth: 375, itemCount: 40)
+        let looping = try CarouselLayout(itemWidth: 100, spacing: 5, viewportWidth: 320, itemCount: 7, isLooping: true)
+        var seed: UInt64 = 36
+        func uniform() -> Double {
+            seed = seed &* 6364136223846793005 &+ 1442695040888963407
+            return Double(seed >> 11) / Double(1 << 53)
+        }
+        let far = UserHitTable.slicedUsers + 7, count = 8 * ScoreAccumulator.batchSize + 77
+        var traces: [TraceRelease] = []
+        for i in 0..<count {
+            let lean = (i / ScoreAccumulator.batchSize) % 2 == 0
+            let layout = lean || i % 9 != 0 ? bounded : looping
+            let start = uniform() * layout.maxOffset.magnitude
+            let user = i % 2 == 0 ? 1 : i % 41 == 0 ? far + i % 3 : Int(uniform() * 300)
+            let offset = start + (uniform() - 0.5) * 700
+            // near where the release points, so that the policies hit often and miss by a few items
+            let near = Int((offset / layout.stride).rounded()) + Int(uniform() * 3) - 1
+            let item = layout.isLooping ? (near % 7 + 7) % 7 : min(max(near, 0), 39)
+            let intended: Int? = !lean && i % 6 == 0 ? nil : item
+            traces.append(TraceRelease(traceID: "\(i)", user: user, intendedIndex: intended, layout: layout,
+                                       release: Release(offset: offset, velocity: (uniform() - 0.5) * 8,
+                                                        startOffset: start, startTime: 0, time: 100),
+                                       sampleCount: 8, location: TraceLocation(file: "f\((i / 50) % 3).csv", line: 2 + i),
+                                       hit: !lean && i % 4 == 1 ? .revealed : nil))
+        }
+        // Hits per user (`[u·P + k]`) and per file of traces[0..<n], trace by trace.
+        func reference(_ n: Int) -> (users: [UInt32], files: [[Double]]) {
+            var users = [UInt32](repeating: 0, count: (far + 3) * p), files = [[Double]](repeating: Array(repeating: 0, count: p), count: 3)
+            for trace in traces[..<n] where trace.intendedIndex != nil {
+                let natural = UIKitDeceleration.normal.restingOffset(of: trace.release, in: trace.layout)
+                let startSlot = trace.release.startSlot(in: trace.layout)
+                for (k, policy) in policies.enumerated() where TraceOutcome(
+                    decision: policy.decide(trace.release, in: trace.layout), trace: trace, naturalRest: natural, startSlot: startSlot).isHit {
+                    users[trace.user * p + k] += 1
+                    files[Int(trace.location.file.dropFirst().prefix(1))!][k] += 1
+                }
+            }
+            return (users, files)
+        }
+        // The accumulator's table has rows up to its highest user so far.
+        func padded(_ flat: [UInt32]) -> [UInt32] { flat + [UInt32](repeating: 0, count: (far + 3) * p - flat.count) }
+        var pending = PendingScores(policies: policies)
+        for trace in traces { pending.add(trace) }
+        let scored = 8 * ScoreAccumulator.batchSize
+        #expect(pending.accumulator.userHitCounts.hasPending)
+        #expect(padded(pending.accumulator.userHitsFlat) == reference(scored).users)
+        pending.flush()
+        var batched = ScoreAccumulator(policies: policies)
+        batched.add(contentsOf: traces)
+        let all = reference(count)
+        #expect(all.users[p...].prefix(p).max()! > 255 && all.users.filter { $0 > 0 }.count > 2_000)
+        for acc in [pending.accumulator, batched] {
+            #expect(!acc.userHitCounts.hasPending && acc.leanBatches == 5)
+            #expect(padded(acc.userHitsFlat) == all.users)
+            #expect(acc.fileNames == ["f0.csv", "f1.csv", "f2.csv"] && acc.fileHits == all.files)
+        }
+    }
 }
