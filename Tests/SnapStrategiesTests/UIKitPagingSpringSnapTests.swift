@@ -163,4 +163,57 @@ struct UIKitPagingSpringSnapProofPlacesTests {
         }
         #expect(checked == 10_000)
     }
+
+    /// Issue 36 (spring39): the loop of steps without the "settled" test (the decided test stops
+    /// every stepping it would stop, on the same step) and with the entry proof before the steps.
+    /// Seeded releases where a wrong step would show first: within 10⁻¹²…0.05 page of a half-page
+    /// boundary or of a page, at speeds from a near-standstill to far beyond a page per ms, on random
+    /// widths and spacings (bounded and looping) and parameters over their ranges (a fifth at the
+    /// ends); each decision compared with the spring stepped to rest, up to
+    /// ``UIKitPagingSpringSnap/maximumSteps`` (``UIKitPagingSpringSnapSettlingTests/stepped(_:_:in:)``).
+    @Test("the same decision as stepping to rest near half pages and pages (seeded)", arguments: [0x5139_0001 as UInt64, 0x5139_0002])
+    func nearBoundaries(seed: UInt64) throws {
+        var rng = SplitMix64(seed: seed)
+        let specs = UIKitPagingSpringSnap().parameterSpecs
+        var checked = 0, moved = 0
+        for _ in 0..<300 {
+            let width = rng.double(in: 200...1400), itemWidth = rng.chance(0.5) ? width : rng.double(in: 60...width)
+            let layout = try CarouselLayout(itemWidth: itemWidth, spacing: rng.chance(0.5) ? 0 : rng.double(in: 0...40),
+                                            viewportWidth: width, itemCount: rng.int(in: 1...12), isLooping: rng.chance(0.3))
+            func parameter(_ i: Int) -> Double {
+                rng.chance(0.2) ? rng.pick([specs[i].minimum, specs[i].maximum]) : rng.double(in: specs[i].minimum...specs[i].maximum)
+            }
+            let policy = UIKitPagingSpringSnap(pullAdjustment: parameter(0), frictionAdjustment: parameter(1))
+            for _ in 0..<40 {
+                let page = Double(rng.int(in: -1...layout.itemCount))
+                let near = rng.chance(0.7) ? 0.5 : 0, side = rng.chance(0.5) ? 1.0 : -1
+                let position = page + side * near + rng.pick([1.0, -1]) * SnapMath.exp(rng.double(in: -27.6...(-3)))
+                let speed = SnapMath.exp(rng.double(in: -9.2...3)) * rng.pick([1.0, -1])     // 10⁻⁴…20 pt/ms
+                let release = Release(offset: layout.alignmentOrigin + position * layout.stride, velocity: speed)
+                let got = policy.decide(release, in: layout).targetIndex
+                let stepped = UIKitPagingSpringSnapSettlingTests.stepped(policy, release, in: layout)
+                #expect(got == stepped, "seed \(seed): \(policy), \(layout), \(release): \(got) ≠ \(stepped)")
+                checked += 1
+                if got != layout.decision(slot: layout.nearestSlot(toOffset: release.offset), rule: "").targetIndex { moved += 1 }
+            }
+        }
+        #expect(checked == 12_000)
+        #expect(moved > checked / 20, "few releases moved off their nearest page (\(moved) of \(checked)): the inputs are too weak")
+    }
+
+    /// The claim that lets the loop drop the "settled" test: at every pull the policy can build
+    /// (at least 10⁻⁶ per ms²), a settled state (|v| < 10⁻⁵, |d| < 0.05) passes the decided test.
+    @Test("a settled state is always decided")
+    func settledIsDecided() {
+        var rng = SplitMix64(seed: 0x5139_0003)
+        for width in [200.0, 375, 1024, 4000] {
+            for pull in [-1.0, -0.00015, 0, 0.002, 1e300] {
+                let k = UIKitPagingSpringSnap.Spring(UIKitPagingSpringSnap(pullAdjustment: pull, frictionAdjustment: 0), width: width).k
+                for _ in 0..<2_000 {
+                    let v = rng.double(in: -1...1) * 0.99999999e-5, d = rng.double(in: -1...1) * 0.04999999
+                    #expect(d * d + v * v / k < 0.16, "k \(k), d \(d), v \(v)")
+                }
+            }
+        }
+    }
 }

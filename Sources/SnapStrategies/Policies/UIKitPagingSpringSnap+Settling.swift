@@ -18,6 +18,16 @@ extension UIKitPagingSpringSnap {
             settling = SettlingBound(k: k, f: f)
             peak = settling.nextPeak()
         }
+
+        /// Whether offset `d` from the attractor and velocity `v` keep the attractor for every later
+        /// step: by the next peak's bound for the sides that have a change of attractor beyond them
+        /// (``SettlingBound/NextPeak/keepsAttractor(d:v:above:below:)``) when the spring has one, by
+        /// the settling bound otherwise. A proof only: false never changes the decision.
+        @inline(__always)
+        func keepsAttractor(d: Double, v: Double, above: Bool, below: Bool) -> Bool {
+            if let peak { return peak.keepsAttractor(d: d, v: v, above: above, below: below) }
+            return settling.keepsAttractor(d: d, v: v)
+        }
     }
 }
 

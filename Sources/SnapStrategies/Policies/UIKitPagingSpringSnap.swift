@@ -129,46 +129,54 @@ public struct UIKitPagingSpringSnap: DeclaredParameters, Hashable {
         var target = middle
         // One attractor only (a single item, or a release beyond an end): nothing to step.
         if low == high { return layout.decision(slot: base &+ low, rule: "spring-settled") }
-        // The decision is the attractor where the settled or decided test below first stops the
-        // stepping (or after the last step): a proof that the attractor can no longer change
-        // (``SettlingBound``) may stop sooner, never with another attractor, so the proofs need
-        // not run on every step. With a next-peak bound (an oscillating spring) they run where they
-        // prove most: before the first step, when the offset enters another half page (for the
-        // sides of its attractor that have a change beyond them), and each time the offset turns
-        // toward the attractor (just past a peak of |d|: the next peak is far lower). Without one,
-        // the cheaper settling bound runs on every step.
-        let settling = spring.settling, peak = spring.peak, everyStep = peak == nil
-        var steps = 0, approaching = false
-        stepping: while steps < Self.maximumSteps {
+        // The decision is the attractor where the decided test below first stops the stepping (or
+        // after the last step): a proof that the attractor can no longer change (``SettlingBound``)
+        // may stop sooner, never with another attractor, so the proofs need not run on every step.
+        // With a next-peak bound (an oscillating spring) they run where they prove most: before the
+        // first step, when the offset enters another half page (for the sides of its attractor that
+        // have a change beyond them), and each time the offset turns toward the attractor (just past
+        // a peak of |d|: the next peak is far lower). Without one, the cheaper settling bound runs
+        // on every step. The proof on entering a half page runs before its first step, outside the
+        // loop of steps, whose body is the step, the decided test, the half page's ends and the
+        // turning test (the same order as before, so the proofs run on the same states).
+        let everyStep = spring.peak == nil
+        var steps = 0
+        stepping: while true {
             // The attractor of the offset's half page, and that half page's ends: x ≥ 0.5 gives the
             // highest attractor (x > 0.5⁻, the double below 0.5), x ≤ −0.5 the lowest, exactly.
             let upperHalf = x >= 0.5, lowerHalf = x <= -0.5
             target = upperHalf ? highPage : (lowerHalf ? lowPage : middle)
             let bottom = upperHalf ? 0.49999999999999994 : (lowerHalf ? -Double.infinity : -0.5)
             let top = upperHalf ? Double.infinity : (lowerHalf ? -0.49999999999999994 : 0.5)
-            var entered = true
-            repeat {
-                let offTarget = x - target
-                let turning = offTarget * v < 0
-                if entered || everyStep || (turning && !approaching) {
-                    if let peak {
-                        if peak.keepsAttractor(d: offTarget, v: v, above: target != highPage, below: target != lowPage) { break stepping }
-                    } else if settling.keepsAttractor(d: offTarget, v: v) { break stepping }
-                    entered = false
-                }
-                approaching = turning
-                v = f * v + k * (target - x)
+            let above = target != highPage, below = target != lowPage
+            var offTarget = x - target
+            if spring.keepsAttractor(d: offTarget, v: v, above: above, below: below) { break stepping }
+            var approaching = offTarget * v < 0
+            while true {
+                // target − x = −(x − target) exactly (a rounded difference changes sign with its
+                // operands), so this is f·v + k·(target − x) bit for bit, but for the sign of a zero
+                // velocity, which nothing after tells apart (v enters products, sums with nonzero
+                // terms, and `<` tests).
+                v = f * v - k * offTarget
                 x += v
                 steps += 1
-                // Settled: within 0.05 page of the attractor, too slow to leave its half page.
-                let d = x - target
-                if abs(v) < 1e-5 && abs(d) < 0.05 { break stepping }   // |target − x| = |x − target| exactly
+                offTarget = x - target
                 // Decided: with d = x − T the spring's amplitude about its attractor is at most
                 // √(d² + v²/k) and friction only shrinks it, so below 0.4 page (0.5 leaves the
                 // attractor's half page; the margin covers the per-ms stepping, whose amplitude error
-                // at √k·1 ms ≈ 0.02 rad per step is about 1%) the attractor can no longer change
-                if k > 0, d * d + v * v / k < 0.16 { break stepping }
-            } while steps < Self.maximumSteps && x > bottom && x < top
+                // at √k·1 ms ≈ 0.02 rad per step is about 1%) the attractor can no longer change.
+                // (The model's "settled" test, |v| < 10⁻⁵ and |d| < 0.05, stops no stepping this one
+                // does not stop on the same step: it gives d² ≤ 0.0025 and v²/k ≤ 10⁻¹⁰/10⁻⁶, as
+                // k ≥ 10⁻⁶, or 0 for k = +∞, a sum far below 0.16 after rounding; and k > 0 always.)
+                if offTarget * offTarget + v * v / k < 0.16 { break stepping }
+                guard steps < Self.maximumSteps else { break stepping }
+                guard x > bottom && x < top else { continue stepping }
+                let turning = offTarget * v < 0
+                if everyStep || (turning && !approaching) {
+                    if spring.keepsAttractor(d: offTarget, v: v, above: above, below: below) { break stepping }
+                }
+                approaching = turning
+            }
         }
         return layout.decision(slot: base &+ Int(target), rule: "spring-settled")
     }
