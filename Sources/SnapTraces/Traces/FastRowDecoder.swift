@@ -140,8 +140,11 @@ extension ReaderCore {
 
     /// Reads usual-plan rows at `p` with ``usualRowInBounds(_:_:_:_:)`` while at least `runs.span`
     /// bytes are left before `e` and `count < room`, storing their samples at `count` (as the
-    /// loop of ``fastRows(usual:)``), until a row that is not read so. (Its own function: small
-    /// enough for the compiler to inline the row and keep everything in registers.)
+    /// loop of ``fastRows(usual:)``), until a row that is not read so. A row the template
+    /// refuses whose phase is `ended` and whose other bytes the template takes
+    /// (``RowTemplate/matchesEnded(_:)``) is the trace's lift-off, read without its cells. (Its
+    /// own function: small enough for the compiler to inline the row and keep everything in
+    /// registers.)
     @inline(never)
     static func usualRowsInBounds(_ p: inout UnsafePointer<UInt8>, _ e: UnsafePointer<UInt8>, _ runs: UsualRuns,
                                           _ shapes: inout UsualShapes,
@@ -165,6 +168,17 @@ extension ReaderCore {
                 last = p0
                 p0 += template.length
                 continue
+            }
+            if template.matchesEnded(p0) {
+                // the trace's last row (`ended`): a lift-off sample, then the general path's turn
+                let (tv, xv) = template.values(p0, shapes)
+                guard tv >= time else { break }
+                ts[n] = tv; xs[n] = xv; ms[n] = 0
+                n &+= 1
+                time = tv
+                last = p0
+                p0 += template.length
+                break
             }
             var q = p0
             guard let (tv, xv, flag) = usualRowInBounds(&q, e, runs, &shapes), tv >= time else { break }

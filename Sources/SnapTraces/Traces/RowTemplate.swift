@@ -2,8 +2,9 @@
 /// per-trace run, line break), kept by the row loop from the last row it read cell by cell
 /// (``ReaderCore/usualRowInBounds(_:_:_:_:)``): within a trace most rows have the same length and
 /// the same bytes but for the digits of the two numbers. The next row is checked against it in
-/// a few vector operations over its first 64 bytes; when it matches, its two numbers are read
-/// from their known lanes (``values(_:_:)``), and its phase is the template's; anything else is
+/// a few vector operations over its bytes (at most 64); when it matches, its two numbers are
+/// read from their known lanes (``values(_:_:)``), and its phase is the template's (but see
+/// ``matchesEnded(_:)``, a trace's last row); anything else is
 /// refused and read cell by cell as before.
 ///
 /// The check is ``DecimalShape``'s, over the row: the row's bytes XOR the expected ones (the
@@ -11,7 +12,7 @@
 /// `0x7F` (any other lane of the row) sets bit 7 of a lane, or the lane's own bit 7 is set,
 /// exactly when the lane is wrong (a digit lane not a digit, any other lane not the template's
 /// byte); only a wrong lane carries into the next, so the lowest wrong lane is always seen.
-/// Lanes past the row's end add 0 and are not looked at.
+/// (Every lane checked is in the row: see the groups below.)
 ///
 /// When both numbers have at most 3 decimals, the `offset` at most 4 integer digits, and each
 /// one's ``DecimalWord`` starts within the row, the template is a fixed-point one: the `t_ms`
@@ -30,16 +31,30 @@
 /// matching row passes every step of the cell-by-cell path with the same shapes, ends at the
 /// same byte, and its numbers are the same doubles: the same operations on the same lanes, or
 /// (fixed-point) the same real quotient of exact operands (``DecimalWord``).
+///
+/// The four 16-byte groups checked start at 0, 16, 32 and at `length − 16`, each at most
+/// `length − 16` (they overlap in a row shorter than 64 bytes): every lane checked is a lane of
+/// the row, so no lane needs masking out (bit 7 of every lane is looked at), and every lane of
+/// the row is in a group. A row shorter than 16 bytes has no template (it is read cell by cell).
 /// The shapes must not change while the template is used: the row loop builds a new template
 /// (or none) after every row read cell by cell.
+///
+/// A trace's last row, `ended` where its rows before say `moved`, is taken too
+/// (``matchesEnded(_:)``): the row's phase lanes are checked to be `ended,` by one word compare,
+/// and the rest of the row against the template with those six bytes replaced by the template
+/// row's own. Every lane but the phase's is then checked as ``matches(_:)`` checks it, and the
+/// phase lanes hold `ended,`, which the cell-by-cell path reads as the lift-off (flag 0) at the
+/// same place; so the row is the one the cell-by-cell path would take, with the same numbers
+/// (the same lanes) and the same end.
 struct RowTemplate {
     typealias Lanes = SIMD16<UInt8>
 
-    /// The expected bytes (`0x30` in digit lanes), the added constants (`0x76` digit lanes,
-    /// `0x7F` other lanes of the row, 0 past it), bit 7 in the row's lanes: 64 bytes each.
+    /// The expected bytes (`0x30` in digit lanes) and the added constants (`0x76` digit lanes,
+    /// `0x7F` other lanes) of the four groups.
     var x0: Lanes, x1: Lanes, x2: Lanes, x3: Lanes
     var k0: Lanes, k1: Lanes, k2: Lanes, k3: Lanes
-    var c0: Lanes, c1: Lanes, c2: Lanes, c3: Lanes
+    /// Where the groups after the first start in the row: `min(16·g, length − 16)`.
+    var at1: Int, at2: Int, at3: Int
     /// The row's length, line break included (0: the template that takes no row).
     var length: Int
     /// Where the `t_ms` and `offset` cells start in the row.
@@ -48,24 +63,32 @@ struct RowTemplate {
     /// else by their columns' shapes.
     var fixedPoint: Bool
     var words: DecimalWordPair
+    /// Where the phase starts in the row, and the template row's phase and comma (the low six
+    /// bytes of the word; 0 in the template that takes no row).
+    var phaseAt: Int, phaseWord: UInt64
 
     /// The longest row a template covers (its four 16-byte lane groups).
     static let maxLength = 64
+
+    /// The shortest row a template covers (one group).
+    static let minLength = 16
 
     /// The template that takes no row (lane 0's bit 7 is set by adding `0x80`).
     init() {
         let k = unsafeBitCast(SIMD2<UInt64>(0x80, 0), to: Lanes.self)
         x0 = Lanes(); x1 = x0; x2 = x0; x3 = x0
         k0 = k; k1 = x0; k2 = x0; k3 = x0
-        c0 = k; c1 = x0; c2 = x0; c3 = x0
+        at1 = 0; at2 = 0; at3 = 0
         length = 0; timeAt = 0; offsetAt = 0
         fixedPoint = false; words = DecimalWordPair()
+        phaseAt = 0; phaseWord = 0
     }
 
     /// The template of the row `start..<end`, just read cell by cell with `shapes` (whose cells
     /// are the row's, at `start + headCount + 1` and after the `t_ms` cell's comma), or the
-    /// template that takes no row when the row is longer than ``maxLength`` or a number cell has
-    /// no shape. Reads 64 bytes at `start` (the caller checks they are there).
+    /// template that takes no row when the row is longer than ``maxLength``, shorter than
+    /// ``minLength``, or a number cell has no shape. Reads 64 bytes at `start` (the caller
+    /// checks they are there).
     @inline(__always)
     init(row start: UnsafePointer<UInt8>, end: UnsafePointer<UInt8>, headCount: Int, shapes: ReaderCore.UsualShapes) {
         // (the shapes' few numbers, not the shapes: no copy of them for the call)
@@ -80,7 +103,7 @@ struct RowTemplate {
     private init(row start: UnsafePointer<UInt8>, length: Int, headCount: Int,
                  time: (length: Int, digits: Int, decimals: Int), offset: (length: Int, digits: Int, decimals: Int)) {
         self.init()
-        guard length <= Self.maxLength, time.length > 0, offset.length > 0 else { return }
+        guard length <= Self.maxLength, length >= Self.minLength, time.length > 0, offset.length > 0 else { return }
         let timeAt = headCount + 1, offsetAt = timeAt + time.length + 1
         let numbersEnd = offsetAt + offset.length
         // fixed-point: the `t_ms` cell's leading digits are template bytes (the `offset` cell
@@ -91,10 +114,9 @@ struct RowTemplate {
         let raw = UnsafeRawPointer(start)
         // lane arithmetic only (lane values below 0x80): `lane &- n` has bit 7 set when lane < n
         let bit7 = Lanes(repeating: 0x80), iota = Lanes(0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15)
-        @inline(__always) func group(_ g: Int) -> (Lanes, Lanes, Lanes) {
-            let bytes = raw.loadUnaligned(fromByteOffset: 16 * g, as: Lanes.self)
-            let lane = iota &+ Lanes(repeating: UInt8(16 * g))
-            let inRow = (lane &- Lanes(repeating: UInt8(length))) & bit7
+        @inline(__always) func group(_ at: Int) -> (Lanes, Lanes) {
+            let bytes = raw.loadUnaligned(fromByteOffset: at, as: Lanes.self)
+            let lane = iota &+ Lanes(repeating: UInt8(at))
             // the digit bytes from the `t_ms` cell's start (after its leading digits in a
             // fixed-point template) to the `offset` cell's end: the two cells' digit lanes (the
             // shapes took them: all their bytes but the point are digits)
@@ -102,18 +124,24 @@ struct RowTemplate {
             let a = bytes ^ Lanes(repeating: 0x30)
             let digit = ~((a &+ Lanes(repeating: 0x76)) | a) & inNumbers
             // bit 7 to all bits: 0x00 or 0xFF
-            let d = Lanes() &- (digit &>> 7), r = Lanes() &- (inRow &>> 7)
+            let d = Lanes() &- (digit &>> 7)
             let x = bytes & ~d | Lanes(repeating: 0x30) & d
-            let k = (Lanes(repeating: 0x7F) & ~d | Lanes(repeating: 0x76) & d) & r
-            return (x, k, inRow)
+            let k = Lanes(repeating: 0x7F) & ~d | Lanes(repeating: 0x76) & d
+            return (x, k)
         }
-        (x0, k0, c0) = group(0)
-        (x1, k1, c1) = group(1)
-        (x2, k2, c2) = group(2)
-        (x3, k3, c3) = group(3)
+        let last = length &- 16
+        at1 = Swift.min(16, last); at2 = Swift.min(32, last); at3 = last
+        (x0, k0) = group(0)
+        (x1, k1) = group(at1)
+        (x2, k2) = group(at2)
+        (x3, k3) = group(at3)
         self.length = length
         self.timeAt = timeAt
         self.offsetAt = offsetAt
+        // (the phase and its comma end at least 2 bytes before the row's end, at most 64: the
+        // word at `phaseAt` is within the 64 bytes read)
+        phaseAt = numbersEnd &+ 1
+        phaseWord = raw.loadUnaligned(fromByteOffset: phaseAt, as: UInt64.self) & Self.phaseMask
         if fixed {
             fixedPoint = true
             words = DecimalWordPair(time: DecimalWord(row: start, cellAt: timeAt, digits: time.digits, decimals: time.decimals),
@@ -129,15 +157,45 @@ struct RowTemplate {
         return (shapes.time.value(checked: p + timeAt), shapes.offset.value(checked: p + offsetAt))
     }
 
-    /// Whether the row at `p` matches the template (see the type's note). Reads 64 bytes at `p`.
+    /// The six bytes of a phase and its comma, in a word.
+    static let phaseMask: UInt64 = 0xFFFF_FFFF_FFFF
+
+    /// Whether the row at `p` matches the template (see the type's note). Reads at most 64
+    /// bytes at `p` (the row's).
     @inline(__always)
-    func matches(_ p: UnsafePointer<UInt8>) -> Bool {
+    func matches(_ p: UnsafePointer<UInt8>) -> Bool { matches(UnsafeRawPointer(p)) }
+
+    /// Whether the row at `p` is a trace's last row the template takes: its phase `ended,` and
+    /// every other lane as ``matches(_:)`` wants it (see the type's note). Reads 64 bytes at `p`.
+    /// (Inline: out of line, the row loop would copy the template to memory at every row, to
+    /// pass it.)
+    @inline(__always)
+    func matchesEnded(_ p: UnsafePointer<UInt8>) -> Bool {
         let raw = UnsafeRawPointer(p)
-        @inline(__always) func wrong(_ g: Int, _ x: Lanes, _ k: Lanes, _ c: Lanes) -> Lanes {
-            let a = raw.loadUnaligned(fromByteOffset: 16 * g, as: Lanes.self) ^ x
-            return ((a &+ k) | a) & c
+        // (the template that takes no row has length 0 and phase word 0: never `ended,`)
+        let phase = raw.loadUnaligned(fromByteOffset: phaseAt, as: UInt64.self)
+        guard length > 0, phase & Self.phaseMask == ReaderCore.endedComma else { return false }
+        // a copy of the row's 64 bytes, the template row's phase in the phase lanes (the word
+        // ends within them)
+        var row = (raw.loadUnaligned(as: Lanes.self), raw.loadUnaligned(fromByteOffset: 16, as: Lanes.self),
+                   raw.loadUnaligned(fromByteOffset: 32, as: Lanes.self), raw.loadUnaligned(fromByteOffset: 48, as: Lanes.self))
+        let at = phaseAt
+        let patched = phase & ~Self.phaseMask | phaseWord
+        return withUnsafeMutableBytes(of: &row) { copy in
+            copy.storeBytes(of: patched, toByteOffset: at, as: UInt64.self)
+            return matches(UnsafeRawPointer(copy.baseAddress!))
         }
-        let any = wrong(0, x0, k0, c0) | wrong(1, x1, k1, c1) | wrong(2, x2, k2, c2) | wrong(3, x3, k3, c3)
+    }
+
+    /// Whether the row at `raw` matches the template: its four groups checked.
+    @inline(__always)
+    private func matches(_ raw: UnsafeRawPointer) -> Bool {
+        let bit7 = Lanes(repeating: 0x80)
+        @inline(__always) func wrong(_ at: Int, _ x: Lanes, _ k: Lanes) -> Lanes {
+            let a = raw.loadUnaligned(fromByteOffset: at, as: Lanes.self) ^ x
+            return ((a &+ k) | a) & bit7
+        }
+        let any = wrong(0, x0, k0) | wrong(at1, x1, k1) | wrong(at2, x2, k2) | wrong(at3, x3, k3)
         let words = unsafeBitCast(any, to: SIMD2<UInt64>.self)
         return words[0] | words[1] == 0
     }

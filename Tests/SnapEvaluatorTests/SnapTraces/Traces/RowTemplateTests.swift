@@ -287,4 +287,50 @@ import Testing
         #expect(!taken(template, shapes, ended).taken)
         #expect(!taken(RowTemplate(), shapes, padded).taken)
     }
+
+    /// A trace's last row (``RowTemplate/matchesEnded(_:)``): taken exactly when it is the
+    /// template row's bytes with `ended` for the phase and any digits in the numbers' digit
+    /// lanes, with the cell-by-cell read's values, lift-off flag and length; every single-byte
+    /// change of such a row, to every byte value. Never the template row itself (`moved`), nor
+    /// by the template that takes no row.
+    @Test(arguments: [true, false])
+    func endedRowTakenExactlyWhenOnlyThePhaseDiffers(fixedPoint: Bool) throws {
+        let row = Array((fixedPoint ? "7,u12,4629315.795,3740.447,moved,21,160,10,10,375,40\n"
+                                    : "7,u12,4629315.795,3740.4471,moved,21,160,10,10,375,40\n").utf8)
+        let (template, shapes) = try #require(templateOf(row))
+        let phaseAt = fixedPoint ? 27 : 28
+        var endedRow = row
+        endedRow.replaceSubrange(phaseAt..<phaseAt + 5, with: Array("ended".utf8))
+        let padded = endedRow + Array(repeating: 0x0A, count: 160)
+        let digitLanes = Set(Array(fixedPoint ? 9..<13 : 6..<13) + Array(14..<17) + Array(18..<22) + Array(fixedPoint ? 23..<26 : 23..<27))
+        func takenEnded(_ r: [UInt8]) -> (taken: Bool, same: Bool) {
+            withRuns { runs in
+                r.withUnsafeBufferPointer { m in
+                    let p = m.baseAddress!
+                    guard template.matchesEnded(p) else { return (false, true) }
+                    var s = shapes, after = p
+                    guard let cell = ReaderCore.usualRowInBounds(&after, p + m.count, runs, &s) else { return (true, false) }
+                    let values = template.values(p, shapes)
+                    let same = cell.0.bitPattern == values.time.bitPattern && cell.1.bitPattern == values.offset.bitPattern
+                        && cell.2 == 0 && after - p == template.length
+                    return (true, same)
+                }
+            }
+        }
+        var wrong = 0, takenCount = 0
+        for i in 0..<72 {
+            for v in 0...255 {
+                var r = padded
+                r[i] = UInt8(v)
+                let expected = i >= row.count || r[i] == endedRow[i] || (digitLanes.contains(i) && (48...57).contains(v))
+                let got = takenEnded(r)
+                if got.taken != expected || !got.same { wrong += 1 }
+                if got.taken { takenCount += 1 }
+            }
+        }
+        #expect(wrong == 0)
+        #expect(takenCount > 72 * 10)
+        #expect(!takenEnded(row + Array(repeating: 0x0A, count: 160)).taken)
+        #expect(!padded.withUnsafeBufferPointer { RowTemplate().matchesEnded($0.baseAddress!) })
+    }
 }
