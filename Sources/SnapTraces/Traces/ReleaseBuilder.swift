@@ -11,6 +11,9 @@ import SnapStrategies
 struct ReleaseBuilder: ~Copyable {
     let path: String
     let estimator: any VelocityEstimator
+    /// `estimator` is ``LSQ2VelocityEstimator`` (the default): ``build(of:isSampleLevel:hasTouchX:hasPhase:intern:)``
+    /// calls its `estimate` directly, the same function, without the existential's witness call.
+    let estimatesByLSQ2: Bool
     let velocity: VelocityMethod
     let baseLayout: LayoutFields
     /// ``TraceReadOptions/hit``: the criterion of a trace without a `hit` column.
@@ -50,6 +53,7 @@ struct ReleaseBuilder: ~Copyable {
     init(path: String, options: TraceReadOptions) {
         self.path = path
         estimator = options.estimator
+        estimatesByLSQ2 = estimator is LSQ2VelocityEstimator
         velocity = options.velocity
         baseLayout = options.baseLayout
         hit = options.hit
@@ -125,7 +129,8 @@ struct ReleaseBuilder: ~Copyable {
             fingerTravel = try trace.perTraceNumber(.fingerTravel, expected: "a finger displacement in points")
         }
         let samples = TraceSamples(time: t.view, offset: x.view, isMove: mv.view, recordedVelocity: recorded)
-        let estimate = isSampleLevel ? estimator.estimate(samples) : RecordedVelocityEstimator().estimate(samples)
+        let estimate = !isSampleLevel ? RecordedVelocityEstimator().estimate(samples)
+            : estimatesByLSQ2 ? LSQ2VelocityEstimator().estimate(samples) : estimator.estimate(samples)
         let sessionID = trace.perTraceText(.sessionID)
         let release = Release(offset: offset, velocity: estimate.velocity, startOffset: startOffset, startTime: startTime,
                               time: time, startIndex: startIndex, fingerTravel: fingerTravel)

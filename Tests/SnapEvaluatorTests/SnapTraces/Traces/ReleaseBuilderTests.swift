@@ -2,6 +2,7 @@ import SnapStrategies
 import Testing
 @testable import SnapTraces
 @testable import SnapReports
+import SnapLabTestSupport
 
 /// The release builder: `touch_x` → offset and finger travel (a `finger_travel` value wins),
 /// the layout cache (same bytes, same layout; a bad layout still fails with its own error),
@@ -66,6 +67,49 @@ import Testing
         withBytes("1.5") { a.store(PerTraceField.releaseVelocity.rawValue, $0, $1, line: 4) }
         let r = try b.built(a, isSampleLevel: false, hasTouchX: false, hasPhase: false, intern: { _ in 0 })
         #expect(r.release.release.offset == 320 && r.release.release.velocity == 1.5)
+    }
+
+    /// The record's estimate is the options' estimator's (``TraceReadOptions/estimator``, called
+    /// through the existential), bit for bit, for every sample-level method, as logged and on
+    /// rebuilt frames: the builder calls LSQ2 directly only when that estimator is LSQ2 itself.
+    /// Trace after trace on one builder; seeded strokes (seed 39) and
+    /// ``FramesRebuiltEstimatorTests/strokes``.
+    @Test func theEstimateIsTheOptionsEstimatorsBitForBit() throws {
+        var rng = SplitMix64(seed: 39)
+        var strokes = FramesRebuiltEstimatorTests.strokes
+        for _ in 0..<60 {
+            let n = Int.random(in: 1...30, using: &rng)
+            var t = 0.0, x = 0.0
+            var time: [Double] = [], offset: [Double] = [], isMove: [Bool] = []
+            for i in 0..<n {
+                // touchscreen rate, frame rate, repeated times, long gaps, reversals
+                t += [0, 0.4, 4, 8, 16.7, 17, 45, 120][Int.random(in: 0..<8, using: &rng)]
+                x += Double.random(in: -30...60, using: &rng)
+                time.append(t); offset.append(x.rounded(.toNearestOrEven) / 8)
+                isMove.append(i < n - 1 ? Int.random(in: 0..<9, using: &rng) > 0 : Bool.random(using: &rng))
+            }
+            strokes.append((time, offset, isMove))
+        }
+        var checked = 0
+        for method in VelocityMethod.allCases where method != .recorded {
+            for rebuilds in [false, true] {
+                var options = withLayout
+                options.velocity = method
+                options.rebuildsFrames = rebuilds
+                var b = ReleaseBuilder(path: "f.csv", options: options)
+                for (k, s) in strokes.enumerated() {
+                    var a = TraceAssembler(path: "f.csv")
+                    withBytes("\(k + 1)") { a.start($0, $1, line: 2 + k) }
+                    for i in s.time.indices { a.t.append(s.time[i]); a.x.append(s.offset[i]); a.mv.append(s.isMove[i] ? 1 : 0) }
+                    let got = try b.built(a, isSampleLevel: true, hasTouchX: false, hasPhase: true, intern: { _ in 0 }).estimate
+                    let expected = options.estimator.estimate(time: s.time, offset: s.offset, isMove: s.isMove)
+                    #expect(got.velocity.bitPattern == expected.velocity.bitPattern && got.samplesUsed == expected.samplesUsed,
+                            "\(method) frames \(rebuilds) stroke \(k): \(got) against \(expected)")
+                    checked += 1
+                }
+            }
+        }
+        #expect(checked == 18 * strokes.count)
     }
 }
 
