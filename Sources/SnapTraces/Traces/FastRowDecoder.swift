@@ -158,26 +158,18 @@ extension ReaderCore {
         // the last row read cell by cell, as a whole-row shape (none before the first)
         var template = RowTemplate()
         while n < room && p0 <= limit {
-            if template.matches(p0) {
-                // the same steps as the cell-by-cell read, by lanes: a move sample
+            // the same steps as the cell-by-cell read, by lanes: a move sample, or the trace's last
+            // row (`ended`): a lift-off sample, then the general path's turn
+            let moves = template.matches(p0)
+            if moves || template.matchesEnded(p0) {
                 let (tv, xv) = template.values(p0, shapes)
                 guard tv >= time else { break }
-                ts[n] = tv; xs[n] = xv; ms[n] = 1
+                ts[n] = tv; xs[n] = xv; ms[n] = moves ? 1 : 0
                 n &+= 1
                 time = tv
                 last = p0
                 p0 += template.length
-                continue
-            }
-            if template.matchesEnded(p0) {
-                // the trace's last row (`ended`): a lift-off sample, then the general path's turn
-                let (tv, xv) = template.values(p0, shapes)
-                guard tv >= time else { break }
-                ts[n] = tv; xs[n] = xv; ms[n] = 0
-                n &+= 1
-                time = tv
-                last = p0
-                p0 += template.length
+                if moves { continue }
                 break
             }
             var q = p0

@@ -109,20 +109,4 @@ import Testing
         #expect(!more && eof)
         #expect(throws: TraceParseError.self) { try w.checkUnchanged() }
     }
-
-    @Test func theReaderReportsATruncatedMappedFile() throws {
-        let path = try TestFiles.write(TraceReaderParallelTests.bigFile(traces: 400), name: "shrinks.csv")
-        var options = withLayout
-        options.bufferSize = 65_536
-        let reader = try TraceReader(path: path, options: options)
-        var truncated = false
-        #expect {
-            try reader.forEach { _ in
-                if !truncated { truncated = true; #expect(truncate(path, 30_000) == 0) }
-            }
-        } throws: { error in
-            guard let error = error as? TraceParseError, case let .changedWhileReading(reason) = error.kind else { return false }
-            return error.file == path && reason.contains("30000 at the end")
-        }
-    }
 }
