@@ -16,13 +16,20 @@ extension CarouselLayout {
         return clampedOffset(rawSnapOffset(ofSlot: clampedSlot(slot)))
     }
 
-    /// The fractional slot position of `offset`: `(offset − alignmentOrigin) / stride`, snapped
+    /// The fractional slot position of `offset`: ``unsnappedPosition(atOffset:)``, snapped
     /// to the whole slot when within 1e-9 (relative) of it (``SnapMath/snappedToWhole(_:)``), so
     /// that a release at rest on a snap offset is exactly at its slot, also after a shift by
     /// whole loop cycles. Slot `i` is at rest exactly where the position is `i`.
     @inlinable @inline(__always)
     public func position(atOffset offset: Double) -> Double {
-        SnapMath.snappedToWhole((offset - alignmentOrigin) / stride)
+        SnapMath.snappedToWhole(unsnappedPosition(atOffset: offset))
+    }
+
+    /// `(offset − alignmentOrigin) / stride`: ``position(atOffset:)`` before the snap to the whole
+    /// slot (what the nearest slots round, where the snap cannot change the answer).
+    @inlinable @inline(__always)
+    public func unsnappedPosition(atOffset offset: Double) -> Double {
+        (offset - alignmentOrigin) / stride
     }
 
     /// The slot whose snap position is nearest `offset` (round half away from zero), clamped to
@@ -36,7 +43,7 @@ extension CarouselLayout {
     /// checks it against the snapped form over seeded offsets near whole and half slots.
     @inlinable @inline(__always)
     public func nearestSlot(toOffset offset: Double) -> Int {
-        clampedSlot(SnapMath.roundedIndex((offset - alignmentOrigin) / stride))
+        clampedSlot(SnapMath.roundedIndex(unsnappedPosition(atOffset: offset)))
     }
 
     /// The slot whose snap position is nearest `offset`, a tie to the later slot, not clamped:
@@ -51,7 +58,7 @@ extension CarouselLayout {
     /// where the floor of the unsnapped one goes up). `CarouselLayoutSnappingTests` checks both.
     @inlinable @inline(__always)
     public func nearestSlotHalfUp(toOffset offset: Double) -> Int {
-        let x = (offset - alignmentOrigin) / stride
+        let x = unsnappedPosition(atOffset: offset)
         guard abs(x) < 268_435_456 else { return SnapMath.flooredIndex(SnapMath.snappedToWhole(x) + 0.5) }  // 2^28
         return SnapMath.flooredIndex(x + 0.5)
     }
