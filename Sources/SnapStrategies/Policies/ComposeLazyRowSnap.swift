@@ -67,9 +67,10 @@ public struct ComposeLazyRowSnap: DeclaredParameters, AndroidSplineDecayPolicy, 
         return layout.decision(slot: slot, rule: "nearest-to-decay-end")
     }
 
-    /// The slot nearest the (unclamped) end `end`: `⌊position(clamp(end)) + 0.5⌋`.
+    /// The slot nearest the (unclamped) end `end`: `⌊position(clamp(end)) + 0.5⌋`
+    /// (``CarouselLayout/nearestSlotHalfUp(toOffset:)``).
     @inline(__always)
     static func slot(atEnd end: Double, in layout: CarouselLayout) -> Int {
-        SnapMath.flooredIndex(layout.position(atOffset: layout.clampedOffset(end)) + 0.5)
+        layout.nearestSlotHalfUp(toOffset: layout.clampedOffset(end))
     }
 }
