@@ -40,7 +40,8 @@ extension ScoreAccumulator {
         var natural: Double
         var departure: ReusePool.Departure
         /// Entries of ``slotEdges`` this trace may use (``slotTableCount(for:at:)``): its layout's
-        /// item count when the table is its layout's, else 0.
+        /// item count when the table is its layout's, else 0. Set when the batch is scored
+        /// (``scoreBatch(count:)``), not when the trace is prepared.
         var tableCount = 0
 
         /// Whether the lean loop may score it (``scoreDecisions(at:count:lean:)``): labelled,
@@ -62,7 +63,8 @@ extension ScoreAccumulator {
     }
 
     /// Stores what scoring `trace` needs at `batch[slot]` (its user's and file's rows made; its
-    /// counts are added when the batch is scored, ``scoreBatch(count:)``). Written in place,
+    /// counts are added when the batch is scored, ``scoreBatch(count:)``, which also empties its
+    /// ``ReleaseKinematics`` and sets its slot-table count for the whole batch). Written in place,
     /// through pointers: the batch arrays hold a batch's slots from the first batch on
     /// (``addBatchSlot(for:)``), and a trace's values are not built apart and copied in.
     @inline(__always)
@@ -74,15 +76,12 @@ extension ScoreAccumulator {
             if userCounts.count <= user { addUsers(upTo: user) }
             file = fileIndex(trace.location.file)
         }
-        let tableCount = slotTableCount(for: trace.layout, at: slot)
         batch.withUnsafeMutableBufferPointer { prepared in
         batchReleases.withUnsafeMutableBufferPointer { releases in
         batchLayouts.withUnsafeMutableBufferPointer { layouts in
-        batchKinematics.withUnsafeMutableBufferPointer { kinematics in
             let layout = layouts.baseAddress! + slot, release = releases.baseAddress! + slot
             layout.pointee = trace.layout
             release.pointee = trace.release
-            kinematics[slot] = ReleaseKinematics()
             let startSlot = release.pointee.startSlot(in: layout.pointee)
             // Resolved once for every policy: `nil` means the slot nearest the start offset, which
             // each policy would otherwise look for again (Release.startIndex).
@@ -108,8 +107,6 @@ extension ScoreAccumulator {
             p.pointee.direction = direction
             p.pointee.natural = UIKitDeceleration.normal.restingOffset(of: release.pointee, in: layout.pointee)
             p.pointee.departure = ReusePool(layout: layout.pointee).departure(from: release.pointee.offset)
-            p.pointee.tableCount = tableCount
-        }
         }
         }
         }
@@ -153,20 +150,42 @@ extension ScoreAccumulator {
         var labelledHere = 0, changesHere = 0
         // The file of the batch's labelled traces while they all have one (`oneFile`).
         var file = -1, oneFile = true
+        // Every trace in the first one's layout, bit for bit: decided in it (``SnapPolicy/decide(_:inOneLayout:sharing:into:)``),
+        // and its slot-table count the first one's.
+        let oneLayout = batchLayouts.withUnsafeBufferPointer { l in (0..<count).allSatisfy { l[$0].hasSameBits(as: l[0]) } }
+        // The first trace's slot-table count (the table may adopt its layout), then the table.
+        let firstTableCount = slotTableCount(for: batchLayouts[0], at: 0), table = slotLayout
         // Whether the batch is scored by the lean loop (``scoreDecisions(at:count:lean:)``).
-        var lean = allowsLean && words == 1
-        for t in 0..<count {
-            lean = lean && batch[t].isLean
-            if batch[t].labelled {
-                labelledHere += 1
-                changesHere += batch[t].changes ? 1 : 0
-                userCounts[batch[t].user] += 1
-                fileCounts[batch[t].file] += 1
-                if file != batch[t].file { oneFile = file < 0; file = batch[t].file }
-            } else {
-                unlabelled += 1
+        var lean = allowsLean && words == 1, unlabelledHere = 0
+        // One pass through pointers (one uniqueness check per array and batch, none per trace):
+        // each trace's slot-table count (the first one's when `oneLayout`: `==` of layouts is a
+        // function of their bits; else ``slotTableCount(of:table:)`` of its own layout), its
+        // ``ReleaseKinematics`` emptied before the first policy decides, and its counts.
+        batch.withUnsafeMutableBufferPointer { traces in
+        batchLayouts.withUnsafeBufferPointer { layouts in
+        batchKinematics.withUnsafeMutableBufferPointer { kinematics in
+        userCounts.withUnsafeMutableBufferPointer { userCounts in
+        fileCounts.withUnsafeMutableBufferPointer { fileCounts in
+            for t in 0..<count {
+                kinematics[t] = ReleaseKinematics()
+                traces[t].tableCount = oneLayout || t == 0 ? firstTableCount : Self.slotTableCount(of: layouts[t], table: table)
+                lean = lean && traces[t].isLean
+                if traces[t].labelled {
+                    labelledHere += 1
+                    changesHere += traces[t].changes ? 1 : 0
+                    userCounts[traces[t].user] += 1
+                    fileCounts[traces[t].file] += 1
+                    if file != traces[t].file { oneFile = file < 0; file = traces[t].file }
+                } else {
+                    unlabelledHere += 1
+                }
             }
         }
+        }
+        }
+        }
+        }
+        unlabelled += unlabelledHere
         labelled += labelledHere
         leanBatches += lean ? 1 : 0
         for w in 0..<(count * words) { batchPatterns[w] = 0 }
@@ -177,8 +196,6 @@ extension ScoreAccumulator {
                 for i in 0..<(count * CellEntry.ways) { cells[i].offset = .nan }
             }
         }
-        // Every trace in the first one's layout, bit for bit: decided in it (``SnapPolicy/decide(_:inOneLayout:sharing:into:)``).
-        let oneLayout = batchLayouts.withUnsafeBufferPointer { l in (0..<count).allSatisfy { l[$0].hasSameBits(as: l[0]) } }
         for k in 0..<p {
             let policy = policies[k]   // one copy of the existential per batch, opened below
             let hits = counters[k * Counter.stride + Counter.hits]

@@ -21,13 +21,21 @@ extension ScoreAccumulator {
 
     /// How many entries of ``slotEdges`` the trace with `layout`, prepared at `slot` of the batch,
     /// may use: the item count when `layout` is ``slotLayout``, else 0. The table changes layout
-    /// only at a batch's first trace (the traces before it in the batch may use it until the
-    /// batch is scored), and only to a bounded layout of at most ``SlotEdges/maxItems`` items.
+    /// only at a batch's first trace (``scoreBatch(count:)`` asks for its count before any trace
+    /// of the batch uses the table), and only to a bounded layout of at most
+    /// ``SlotEdges/maxItems`` items.
     mutating func slotTableCount(for layout: CarouselLayout, at slot: Int) -> Int {
-        if let current = slotLayout, current == layout { return layout.itemCount }
-        guard slot == 0, !layout.isLooping, layout.itemCount <= SlotEdges.maxItems else { return 0 }
+        let count = Self.slotTableCount(of: layout, table: slotLayout)
+        guard count == 0, slot == 0, !layout.isLooping, layout.itemCount <= SlotEdges.maxItems else { return count }
         adoptSlotTable(layout)
         return layout.itemCount
+    }
+
+    /// ``slotTableCount(for:at:)`` of a trace that is not a batch's first: the item count of
+    /// `layout` when it is `table` (``slotLayout``), else 0.
+    static func slotTableCount(of layout: CarouselLayout, table: CarouselLayout?) -> Int {
+        if let table, table == layout { return layout.itemCount }
+        return 0
     }
 
     /// Makes ``slotEdges`` the (empty) table of `layout`.
