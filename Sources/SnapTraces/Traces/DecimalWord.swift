@@ -40,11 +40,17 @@ struct DecimalWord {
         let fraction = (0x000F_0F0F &>> UInt64(truncatingIfNeeded: 8 &* (3 &- decimals))) &<< 40
         at = cellAt &+ digits &- 4
         mask = integer | fraction
-        // the leading digits (0...4 of them) to the top of a word, converted
-        let leading = Swift.max(0, digits &- 4)
+        lead = Self.leadValue(row: row, cellAt: cellAt, leading: Swift.max(0, digits &- 4))
+    }
+
+    /// The value times 10^7 of the `leading` digits (0...4) at `row + cellAt` (``lead``; 0 when
+    /// `leading` is 0). Reads the 8 bytes at `row + cellAt`.
+    @inline(__always)
+    static func leadValue(row: UnsafePointer<UInt8>, cellAt: Int, leading: Int) -> UInt64 {
+        // the leading digits to the top of a word, converted
         let w = UInt64(littleEndian: UnsafeRawPointer(row).loadUnaligned(fromByteOffset: cellAt, as: UInt64.self))
         let digitsOnly = w & ((1 &<< UInt64(truncatingIfNeeded: 8 &* leading)) &- 1) & 0x0F0F_0F0F_0F0F_0F0F
-        lead = leading == 0 ? 0 : DecimalParser.eightDigitsValue(digitsOnly &<< UInt64(truncatingIfNeeded: 64 &- 8 &* leading)) &* 10_000_000
+        return leading == 0 ? 0 : DecimalParser.eightDigitsValue(digitsOnly &<< UInt64(truncatingIfNeeded: 64 &- 8 &* leading)) &* 10_000_000
     }
 
     /// The number of the row at `row` (matched by the template: its digit lanes hold digits,

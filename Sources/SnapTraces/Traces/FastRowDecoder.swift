@@ -62,7 +62,7 @@ extension ReaderCore {
                 if usual && e - p >= runs.span {
                     // rows with room for the span in the buffer: no bounds checks
                     let before = count
-                    Self.usualRowsInBounds(&p, e, runs, &shapes, ts, xs, ms, &count, room, &lastTime, &lastRow)
+                    Self.usualRowsInBounds(&p, e, runs, &shapes, &rowTemplates, ts, xs, ms, &count, room, &lastTime, &lastRow)
                     if count > before { filled = false }
                     if count == room { break }
                     if count > before && ms[count - 1] == 0 { stopped = true; break }
@@ -145,9 +145,13 @@ extension ReaderCore {
     /// (``RowTemplate/matchesEnded(_:)``) is the trace's lift-off, read without its cells. (Its
     /// own function: small enough for the compiler to inline the row and keep everything in
     /// registers.)
+    ///
+    /// The first row is tried with a template kept from an earlier call (`templates`: the slot
+    /// of the last sample's digits, ``RowTemplate/rebase(row:runs:)``); a fixed-point template
+    /// built in the call is kept there for the next calls.
     @inline(never)
     static func usualRowsInBounds(_ p: inout UnsafePointer<UInt8>, _ e: UnsafePointer<UInt8>, _ runs: UsualRuns,
-                                          _ shapes: inout UsualShapes,
+                                          _ shapes: inout UsualShapes, _ templates: inout RowTemplateCache,
                                           _ ts: UnsafeMutablePointer<Double>, _ xs: UnsafeMutablePointer<Double>,
                                           _ ms: UnsafeMutablePointer<UInt8>, _ count: inout Int, _ room: Int,
                                           _ lastTime: inout Double, _ lastRow: inout UnsafePointer<UInt8>) {
@@ -155,8 +159,14 @@ extension ReaderCore {
         guard runs.headCount > 0 && runs.tailCount > 0 else { return }
         var p0 = p, n = count, time = lastTime, last = lastRow
         let limit = e - runs.span   // p0 <= limit: at least `span` bytes left (span > 64)
-        // the last row read cell by cell, as a whole-row shape (none before the first)
+        // the last row read cell by cell, as a whole-row shape; before the first, the kept one of
+        // this row's likely layout, rebased onto it (or none)
         var template = RowTemplate()
+        if p0 <= limit {
+            var kept = templates.template(RowTemplate.slot(tailCount: runs.tailCount, time: time, offset: n > 0 ? xs[n &- 1] : 0))
+            if kept.rebase(row: p0, runs: runs) { template = kept }
+        }
+        var built = false
         while n < room && p0 <= limit {
             // the same steps as the cell-by-cell read, by lanes: a move sample, or the trace's last
             // row (`ended`): a lift-off sample, then the general path's turn
@@ -180,9 +190,11 @@ extension ReaderCore {
             last = p0
             if flag == 0 { p0 = q; break }   // lift-off: a later row of the trace is the general path's error
             // the shapes may have changed: the template is this row's (or none)
-            template = RowTemplate(row: p0, end: q, headCount: runs.headCount, shapes: shapes)
+            template = RowTemplate(row: p0, end: q, headCount: runs.headCount, tailCount: runs.tailCount, shapes: shapes)
+            built = true
             p0 = q
         }
+        if built && template.fixedPoint { templates.keep(template) }
         p = p0; count = n; lastTime = time; lastRow = last
     }
 

@@ -66,6 +66,14 @@ struct RowTemplate {
     /// Where the phase starts in the row, and the template row's phase and comma (the low six
     /// bytes of the word; 0 in the template that takes no row).
     var phaseAt: Int, phaseWord: UInt64
+    /// The runs' lengths the template was built with (the head run from lane 0, the tail run
+    /// from `phaseAt + 6`), the `t_ms` cell's leading digits (fixed lanes of a fixed-point
+    /// template, 0 otherwise) and the template's ``RowTemplateCache`` slot: what
+    /// ``rebase(row:runs:)`` needs.
+    var headCount: Int, tailCount: Int, timeLead: Int, slot: Int
+    /// The lanes ``rebase(row:runs:)`` takes from a row, `0xFF` in each group: the head run's,
+    /// the tail run's and (fixed-point) the `t_ms` cell's leading digits'.
+    var r0: Lanes, r1: Lanes, r2: Lanes, r3: Lanes
 
     /// The longest row a template covers (its four 16-byte lane groups).
     static let maxLength = 64
@@ -82,6 +90,8 @@ struct RowTemplate {
         length = 0; timeAt = 0; offsetAt = 0
         fixedPoint = false; words = DecimalWordPair()
         phaseAt = 0; phaseWord = 0
+        headCount = 0; tailCount = 0; timeLead = 0; slot = 0
+        r0 = x0; r1 = x0; r2 = x0; r3 = x0
     }
 
     /// The template of the row `start..<end`, just read cell by cell with `shapes` (whose cells
@@ -90,17 +100,18 @@ struct RowTemplate {
     /// ``minLength``, or a number cell has no shape. Reads 64 bytes at `start` (the caller
     /// checks they are there).
     @inline(__always)
-    init(row start: UnsafePointer<UInt8>, end: UnsafePointer<UInt8>, headCount: Int, shapes: ReaderCore.UsualShapes) {
+    init(row start: UnsafePointer<UInt8>, end: UnsafePointer<UInt8>, headCount: Int, tailCount: Int,
+         shapes: ReaderCore.UsualShapes) {
         // (the shapes' few numbers, not the shapes: no copy of them for the call)
         let t = shapes.time, o = shapes.offset
-        self.init(row: start, length: end - start, headCount: headCount,
+        self.init(row: start, length: end - start, headCount: headCount, tailCount: tailCount,
                   time: (t.length, t.integerDigits, t.decimals), offset: (o.length, o.integerDigits, o.decimals))
     }
 
-    /// ``init(row:end:headCount:shapes:)`` with each number's shape as its cell's length (0: no
+    /// ``init(row:end:headCount:tailCount:shapes:)`` with each number's shape as its cell's length (0: no
     /// shape), integer digits and decimals.
     @inline(never)
-    private init(row start: UnsafePointer<UInt8>, length: Int, headCount: Int,
+    private init(row start: UnsafePointer<UInt8>, length: Int, headCount: Int, tailCount: Int,
                  time: (length: Int, digits: Int, decimals: Int), offset: (length: Int, digits: Int, decimals: Int)) {
         self.init()
         guard length <= Self.maxLength, length >= Self.minLength, time.length > 0, offset.length > 0 else { return }
@@ -114,7 +125,8 @@ struct RowTemplate {
         let raw = UnsafeRawPointer(start)
         // lane arithmetic only (lane values below 0x80): `lane &- n` has bit 7 set when lane < n
         let bit7 = Lanes(repeating: 0x80), iota = Lanes(0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15)
-        @inline(__always) func group(_ at: Int) -> (Lanes, Lanes) {
+        let tailAt = numbersEnd &+ 7, tailEnd = tailAt &+ tailCount
+        @inline(__always) func group(_ at: Int) -> (Lanes, Lanes, Lanes) {
             let bytes = raw.loadUnaligned(fromByteOffset: at, as: Lanes.self)
             let lane = iota &+ Lanes(repeating: UInt8(at))
             // the digit bytes from the `t_ms` cell's start (after its leading digits in a
@@ -127,14 +139,17 @@ struct RowTemplate {
             let d = Lanes() &- (digit &>> 7)
             let x = bytes & ~d | Lanes(repeating: 0x30) & d
             let k = Lanes(repeating: 0x7F) & ~d | Lanes(repeating: 0x76) & d
-            return (x, k)
+            // the head run's, the tail run's and the leading digits' lanes
+            @inline(__always) func below(_ n: Int) -> Lanes { lane &- Lanes(repeating: UInt8(n)) }
+            let taken = (below(headCount) | ~below(timeAt) & below(timeAt &+ timeLead) | ~below(tailAt) & below(tailEnd)) & bit7
+            return (x, k, Lanes() &- (taken &>> 7))
         }
         let last = length &- 16
         at1 = Swift.min(16, last); at2 = Swift.min(32, last); at3 = last
-        (x0, k0) = group(0)
-        (x1, k1) = group(at1)
-        (x2, k2) = group(at2)
-        (x3, k3) = group(at3)
+        (x0, k0, r0) = group(0)
+        (x1, k1, r1) = group(at1)
+        (x2, k2, r2) = group(at2)
+        (x3, k3, r3) = group(at3)
         self.length = length
         self.timeAt = timeAt
         self.offsetAt = offsetAt
@@ -142,6 +157,10 @@ struct RowTemplate {
         // word at `phaseAt` is within the 64 bytes read)
         phaseAt = numbersEnd &+ 1
         phaseWord = raw.loadUnaligned(fromByteOffset: phaseAt, as: UInt64.self) & Self.phaseMask
+        self.headCount = headCount
+        self.tailCount = tailCount
+        self.timeLead = timeLead
+        slot = Self.slot(tailCount: tailCount, timeDigits: time.digits, offsetDigits: offset.digits)
         if fixed {
             fixedPoint = true
             words = DecimalWordPair(time: DecimalWord(row: start, cellAt: timeAt, digits: time.digits, decimals: time.decimals),
@@ -185,6 +204,62 @@ struct RowTemplate {
             copy.storeBytes(of: patched, toByteOffset: at, as: UInt64.self)
             return matches(UnsafeRawPointer(copy.baseAddress!))
         }
+    }
+
+    /// The template of the row at `p` made from this one, for the trace whose runs are `runs`:
+    /// true when the row's head and tail runs are, byte for byte, `runs` (of this template's
+    /// lengths) and the lanes of the `t_ms` cell's leading digits hold digits; the template's head,
+    /// tail and leading-digit lanes then hold the row's bytes, and its `t_ms` word the leading
+    /// digits' value. Only a fixed-point template is rebased (the others read the numbers with the
+    /// shapes they were built with). Reads 64 bytes at `p` (the caller checks they are there).
+    ///
+    /// Why the result is a template (see the type's note): it is the template of the row `R*`,
+    /// the row this one was built from with its runs replaced by `runs` and its `t_ms` leading
+    /// digits by the row's. `R*` is a row the cell-by-cell path reads with `runs` and the shapes
+    /// this template was built with (the runs are the trace's, the `t_ms` cell keeps its shape
+    /// with other digits in its digit lanes, every other byte is the old row's), and a template's
+    /// lanes depend on its row only through those bytes: so a row it matches is read by the
+    /// cell-by-cell path to the same numbers, flag and end as the template reads it. The row at
+    /// `p` itself is still checked by ``matches(_:)`` (its commas, point, digits, phase, line
+    /// break). Whether a template is kept from a trace before is never seen in the output.
+    @inline(__always)
+    mutating func rebase(row p: UnsafePointer<UInt8>, runs: ReaderCore.UsualRuns) -> Bool {
+        guard fixedPoint, headCount == runs.headCount, tailCount == runs.tailCount else { return false }
+        let tailAt = phaseAt &+ 6
+        guard TraceReader.bytesEqual(runs.head, p, headCount), TraceReader.bytesEqual(runs.tail, p + tailAt, tailCount) else { return false }
+        let raw = UnsafeRawPointer(p)
+        if timeLead > 0 {
+            // the leading digits' lanes (1...4 of them) digits: `DecimalShape`'s check on one word
+            let a = UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: timeAt, as: UInt64.self)) ^ 0x3030_3030_3030_3030
+            guard ((a &+ 0x7676_7676_7676_7676) | a) & 0x8080_8080_8080_8080 & DecimalParser.lowBytesMask(timeLead) == 0 else { return false }
+            words.leads[0] = DecimalWord.leadValue(row: p, cellAt: timeAt, leading: timeLead)
+        }
+        // the head, tail and leading-digit lanes of each group from the row (all other lanes kept)
+        @inline(__always) func group(_ x: Lanes, _ m: Lanes, _ at: Int) -> Lanes {
+            x & ~m | raw.loadUnaligned(fromByteOffset: at, as: Lanes.self) & m
+        }
+        x0 = group(x0, r0, 0)
+        x1 = group(x1, r1, at1)
+        x2 = group(x2, r2, at2)
+        x3 = group(x3, r3, at3)
+        return true
+    }
+
+    /// The ``RowTemplateCache`` slot of a template with these runs and numbers: the tail run's
+    /// length's parity, whether `t_ms` has 8 or more integer digits, and `offset`'s integer digits
+    /// (4 or more, 3, 2, fewer).
+    static func slot(tailCount: Int, timeDigits: Int, offsetDigits: Int) -> Int {
+        let o = offsetDigits >= 4 ? 0 : offsetDigits == 3 ? 1 : offsetDigits == 2 ? 2 : 3
+        return tailCount & 1 | (timeDigits >= 8 ? 2 : 0) | o << 2
+    }
+
+    /// The slot to try for the next row of a trace with a tail run of `tailCount` bytes whose last
+    /// sample is `(time, offset)`: ``slot(tailCount:timeDigits:offsetDigits:)`` of those numbers'
+    /// integer digits (as the next row mostly writes them).
+    @inline(__always)
+    static func slot(tailCount: Int, time: Double, offset: Double) -> Int {
+        let o = offset >= 1000 ? 0 : offset >= 100 ? 1 : offset >= 10 ? 2 : 3
+        return tailCount & 1 | (time >= 10_000_000 ? 2 : 0) | o << 2
     }
 
     /// Whether the row at `raw` matches the template: its four groups checked.

@@ -117,6 +117,8 @@ struct ReaderCore: ~Copyable {
     var builder: ReleaseBuilder
     /// The shapes of the last `t_ms` and `offset` cells the fast row loop read (kept across traces).
     var shapes = ReaderCore.UsualShapes()
+    /// The fast row loop's fixed-point row templates, kept across traces (``RowTemplateCache``).
+    var rowTemplates = RowTemplateCache()
     /// The shapes of the `t_ms` and `offset` cells of the last first rows the fast first row read
     /// (``ReaderCore/FirstRowShapes``, ``ReaderCore/firstRowNumber(_:_:_:_:commaFollows:)``).
     var firstRowShapes = (time: ReaderCore.FirstRowShapes(), offset: ReaderCore.FirstRowShapes())

@@ -2,7 +2,7 @@ import Testing
 @testable import SnapTraces
 
 /// The row loop's whole-row shape (``RowTemplate``) against the cell-by-cell read it stands in
-/// for: the loop with templates (``ReaderCore/usualRowsInBounds(_:_:_:_:_:_:_:_:_:_:_:)``) takes
+/// for: the loop with templates (``ReaderCore/usualRowsInBounds(_:_:_:_:_:_:_:_:_:_:_:_:)``) takes
 /// exactly the rows, values (bit for bit), positions and shapes that the loop of
 /// ``ReaderCore/usualRowInBounds(_:_:_:_:)`` alone takes, on seeded random files and on hostile
 /// rows; and a template takes a row exactly when the row is the template row's bytes with other
@@ -50,7 +50,8 @@ import Testing
                 defer { ts.deallocate(); xs.deallocate(); ms.deallocate() }
                 var p = base, count = 0, lastTime = -Double.infinity, lastRow = base
                 if template {
-                    ReaderCore.usualRowsInBounds(&p, e, runs, &shapes, ts, xs, ms, &count, room, &lastTime, &lastRow)
+                    var templates = RowTemplateCache()
+                    ReaderCore.usualRowsInBounds(&p, e, runs, &shapes, &templates, ts, xs, ms, &count, room, &lastTime, &lastRow)
                 } else {
                     // the loop as it was before templates
                     let limit = e - runs.span
@@ -235,7 +236,7 @@ import Testing
                 var shapes = ReaderCore.UsualShapes()
                 var q = base
                 guard ReaderCore.usualRowInBounds(&q, base + b.count, runs, &shapes) != nil else { return nil }
-                return (RowTemplate(row: base, end: q, headCount: runs.headCount, shapes: shapes), shapes)
+                return (RowTemplate(row: base, end: q, headCount: runs.headCount, tailCount: runs.tailCount, shapes: shapes), shapes)
             }
         }
     }
