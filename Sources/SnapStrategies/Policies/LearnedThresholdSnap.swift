@@ -218,20 +218,15 @@ public struct LearnedThresholdSnap: SnapPolicy, Hashable {
     @inlinable
     var scoreNeedsDuration: Bool { weights[6] != 0 }
 
-    /// The linear score `η` of `x`.
-    @inlinable
+    /// The linear score `η` of `x` (``Scorer/score(_:)``).
     public func score(_ x: Features) -> Double {
-        let w = weights, f = x
-        return w[0] * f.velocity + w[1] * f.travel + w[2] * f.fingerTravel + w[3] * f.fraction
-            + w[4] * f.uikitProjection + w[5] * f.androidProjection + w[6] * f.duration + w[7] * f.quickness
+        withScorer { $0.score(x) }
     }
 
-    /// Items moved from the start item for score `η`: `−⌊c/2⌋ + #{cutⱼ < η}`; NaN gives 0.
+    /// Items moved from the start item for score `η`: `−⌊c/2⌋ + #{cutⱼ < η}`; NaN gives 0
+    /// (``Scorer/pages(forScore:)``).
     public func pages(forScore eta: Double) -> Int {
-        guard eta == eta else { return 0 }
-        var above = 0
-        for c in cutpoints where c < eta { above += 1 }
-        return above - pagesBack
+        withScorer { $0.pages(forScore: eta) }
     }
 
     public var parameterSpecs: [PolicyParameter] {
@@ -268,28 +263,9 @@ public struct LearnedThresholdSnap: SnapPolicy, Hashable {
                                               logDuration: scoreNeedsDuration), in: layout)
     }
 
-    /// The decision for a release with features `x`.
+    /// The decision for a release with features `x` (``Scorer/decide(features:in:)``).
     func decide(features x: Features, in layout: CarouselLayout) -> SnapDecision {
-        let k = pages(forScore: score(x))
-        let slot = layout.clampedSlot(x.startSlot) &+ k
-        if let rule = Self.literalRule(pages: k) { return layout.decision(slot: slot, rule: rule) }
-        return layout.decision(slot: slot, ruleText: Self.rule(pages: k))
-    }
-
-    /// The `androidProjection` feature from the release's shared spline distance (``ReleaseKinematics``),
-    /// read only when its weight is not `±0` (else ``androidStandIn(_:in:startSlot:decay:)``).
-    public func decide(_ releases: UnsafeBufferPointer<Release>, in layouts: UnsafeBufferPointer<CarouselLayout>,
-                       sharing kinematics: UnsafeMutableBufferPointer<ReleaseKinematics>,
-                       into decisions: UnsafeMutableBufferPointer<SnapDecision>) {
-        let logDuration = scoreNeedsDuration
-        let needsAndroid = scoreNeedsAndroidProjection
-        ReleaseKinematics.decide(releases, in: layouts, sharing: kinematics, into: decisions) { release, layout, decay in
-            let x = Self.features(of: release, in: layout, logDuration: logDuration) { s in
-                needsAndroid ? Self.androidProjection(ofEnd: release.offset + decay.value(), startSlot: s, in: layout)
-                             : Self.androidStandIn(release, in: layout, startSlot: s, decay: decay)
-            }
-            return decide(features: x, in: layout)
-        }
+        withScorer { $0.decide(features: x, in: layout) }
     }
 
     /// Swift source that builds this policy: `LearnedThresholdSnap(weights: […], cutpoints: […])`,
@@ -308,6 +284,7 @@ public struct LearnedThresholdSnap: SnapPolicy, Hashable {
     /// ``rule(pages:)`` for the common moves, as literals (building the text would cost more than
     /// the decision, and a literal rule is stored without reference counting, ``SnapDecision``);
     /// nil for the others.
+    @inline(__always)
     static func literalRule(pages k: Int) -> StaticString? {
         switch k {
         case 0: return "stay-on-start-item"
