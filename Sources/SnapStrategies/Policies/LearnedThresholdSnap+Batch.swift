@@ -9,6 +9,8 @@ extension LearnedThresholdSnap {
         let cutpoints: UnsafeBufferPointer<Double>
         /// ``LearnedThresholdSnap/pagesBack``: `⌊c/2⌋`.
         let back: Int
+        /// Whether each cut point is `<=` the next (then none is NaN, or there is only one).
+        let ascending: Bool
 
         /// The linear score `η = Σ weightᵢ · featureᵢ`, summed in ``LearnedThresholdSnap/featureNames`` order.
         @inline(__always)
@@ -18,12 +20,25 @@ extension LearnedThresholdSnap {
         }
 
         /// Items moved from the start item for score `η`: `−⌊c/2⌋ + #{cutⱼ < η}`; NaN gives 0.
+        ///
+        /// Ascending cut points are counted by bisection: `cⱼ ≤ cⱼ₊₁` for every `j`, so
+        /// `cⱼ < η` implies `cᵢ < η` for every `i < j`, the cut points below `η` are a prefix,
+        /// and its length is the first index whose cut point is not below `η` (one cut point: the
+        /// one comparison either way). Otherwise each cut point is compared.
         @inline(__always)
         func pages(forScore eta: Double) -> Int {
             guard eta == eta else { return 0 }
             var above = 0
-            for c in cutpoints { above &+= c < eta ? 1 : 0 }   // at most the count: no overflow
-            return above &- back                                // back = ⌊count/2⌋ ≥ 0
+            if ascending {
+                var end = cutpoints.count
+                while above < end {
+                    let middle = above &+ (end &- above) >> 1
+                    if cutpoints[middle] < eta { above = middle &+ 1 } else { end = middle }
+                }
+            } else {
+                for c in cutpoints where c < eta { above &+= 1 }   // at most the count: no overflow
+            }
+            return above &- back                                    // back = ⌊count/2⌋ ≥ 0
         }
 
         /// The decision for a release with features `x`: the start slot moved by
@@ -51,8 +66,10 @@ extension LearnedThresholdSnap {
     func withScorer<R>(_ body: (Scorer) -> R) -> R {
         let w = weights, back = pagesBack
         return cutpoints.withUnsafeBufferPointer { cuts in
-            body(Scorer(w0: w[0], w1: w[1], w2: w[2], w3: w[3], w4: w[4], w5: w[5], w6: w[6], w7: w[7],
-                        cutpoints: cuts, back: back))
+            var ascending = true
+            for j in cuts.indices.dropFirst() where !(cuts[j - 1] <= cuts[j]) { ascending = false }
+            return body(Scorer(w0: w[0], w1: w[1], w2: w[2], w3: w[3], w4: w[4], w5: w[5], w6: w[6], w7: w[7],
+                               cutpoints: cuts, back: back, ascending: ascending))
         }
     }
 
@@ -101,13 +118,14 @@ extension LearnedThresholdSnap {
                              sharing kinematics: UnsafeMutableBufferPointer<ReleaseKinematics>,
                              into decisions: UnsafeMutableBufferPointer<SnapDecision>) {
         guard !releases.isEmpty else { return }
-        let logDuration = scoreNeedsDuration
+        let logDuration = scoreNeedsDuration, exactFraction = scoreNeedsFraction, exactQuickness = scoreNeedsQuickness
         let needsAndroid = scoreNeedsAndroidProjection
         let standInIsZero = oneLayout.map(Self.androidStandInIsZero(in:)) ?? false
         withScorer { scorer in
             ReleaseKinematics.decide(releases, in: layouts, sharing: kinematics, into: decisions) { release, each, decay in
                 let layout = oneLayout ?? each
-                let x = Self.features(of: release, in: layout, logDuration: logDuration) { s in
+                let x = Self.features(of: release, in: layout, logDuration: logDuration, exactFraction: exactFraction,
+                                      exactQuickness: exactQuickness) { s in
                     needsAndroid ? Self.androidProjection(ofEnd: release.offset + decay.value(), startSlot: s, in: layout)
                         : standInIsZero ? 0 : Self.androidStandIn(release, in: layout, startSlot: s, decay: decay)
                 }

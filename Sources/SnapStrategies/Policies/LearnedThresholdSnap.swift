@@ -137,12 +137,21 @@ public struct LearnedThresholdSnap: SnapPolicy, Hashable {
     }
 
     /// ``features(of:in:androidCoast:logDuration:)`` with `androidProjection` given by `android`
-    /// from the start slot.
+    /// from the start slot; `exactFraction` and `exactQuickness` false put stand-ins for a score
+    /// whose weights of those features are `±0` (``fractionStandIn(unsnapped:)``, `+0` for the
+    /// quickness, which is always finite).
     @inlinable @inline(__always)
     static func features(of release: Release, in layout: CarouselLayout, logDuration: Bool,
+                         exactFraction: Bool = true, exactQuickness: Bool = true,
                          android: (_ startSlot: Int) -> Double) -> Features {
         let s = release.startSlot(in: layout)
-        let p = layout.position(atOffset: release.offset)
+        let fraction: Double
+        if exactFraction {
+            let p = layout.position(atOffset: release.offset)
+            fraction = p - p.rounded(.down)
+        } else {
+            fraction = fractionStandIn(unsnapped: layout.unsnappedPosition(atOffset: release.offset))
+        }
         let stride = layout.stride
         let travel = release.travel / stride
         let excess = release.fingerTravel.map { ($0 - release.travel) / stride } ?? 0
@@ -152,10 +161,37 @@ public struct LearnedThresholdSnap: SnapPolicy, Hashable {
         let t = release.travel
         let direction: Double = t > 0 ? 1 : (t < 0 ? -1 : 0)
         return Features(startSlot: s, velocity: release.velocity / stride, travel: travel, fingerTravel: excess,
-                        fraction: p - p.rounded(.down), uikitProjection: uikit, androidProjection: android,
+                        fraction: fraction, uikitProjection: uikit, androidProjection: android,
                         duration: logDuration ? SnapMath.log(1 + contact) : durationStandIn(contact: contact),
-                        quickness: direction * 100 / (contact > 10 ? contact : 10))
+                        quickness: exactQuickness ? direction * 100 / (contact > 10 ? contact : 10) : 0)
     }
+
+    /// What stands for `fraction = p − ⌊p⌋` in a score whose fraction weight `w` is `±0`: `+0`
+    /// where the unsnapped position `q` (``CarouselLayout/unsnappedPosition(atOffset:)``) is
+    /// finite, else NaN. The decision is the one made with the fraction; the snap to the whole
+    /// slot and the `floor` are saved.
+    ///
+    /// Proof. `p = snappedToWhole(q)` is finite exactly when `q` is (``SnapMath/snappedToWhole(_:)``
+    /// returns `q` or the whole number it rounds to, finite for a finite `q`; NaN and infinities
+    /// unchanged). A finite `p` gives a finite `p − ⌊p⌋`, and `w · (p − ⌊p⌋)` and `w · (+0)` are
+    /// both zeros; an infinite or NaN `p` gives NaN, and `w · NaN` is NaN either way. The same
+    /// holds for the quickness, `sign(travel) · 100 / d` with `d = max(contact, 10)` at least 10 or
+    /// `+∞` (a NaN contact reads as 0): always finite, so its stand-in is `+0`. Each partial sum
+    /// of the score then has the same value (zeros of either sign are equal; `x + (±0) = x` for
+    /// `x ≠ 0`) or is NaN in both, and ``pages(forScore:)`` reads the score only through `c < η`
+    /// and `η == η`: the same decision.
+    @inlinable @inline(__always)
+    static func fractionStandIn(unsnapped q: Double) -> Double {
+        q.isFinite ? 0 : .nan
+    }
+
+    /// Whether the score needs `fraction`'s value: its weight is not `±0` (a NaN weight needs it).
+    @inlinable
+    var scoreNeedsFraction: Bool { weights[3] != 0 }
+
+    /// Whether the score needs `quickness`'s value: its weight is not `±0` (a NaN weight needs it).
+    @inlinable
+    var scoreNeedsQuickness: Bool { weights[7] != 0 }
 
     /// The `androidProjection` feature of a fling ending (unclamped) at `end`: `p(clamp(end)) − s`.
     @inlinable @inline(__always)
