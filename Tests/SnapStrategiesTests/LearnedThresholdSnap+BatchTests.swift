@@ -115,4 +115,30 @@ struct LearnedThresholdSnapBatchTests {
         }
         #expect(taken > 150)
     }
+
+    @Test("the fraction's stand-in makes the same term at a zero weight; the quickness is always finite")
+    func fractionAndQuicknessStandIns() throws {
+        let layout = try CarouselLayout(itemWidth: 160, spacing: 10, viewportWidth: 375, itemCount: 40, isLooping: true)
+        var offsets: [Double] = [.nan, .infinity, -.infinity, .greatestFiniteMagnitude, -.greatestFiniteMagnitude,
+                                 1e308, -1e308, 0, -0.0, 170, 169.99999999999997, -170, 2.5e9, 1e17]
+        var rng = SplitMix64(seed: 0x1EA2_0430)
+        for _ in 0..<2000 { offsets.append(rng.double(in: -1e4...1e4)) }
+        for x in offsets {
+            let p = layout.position(atOffset: x)
+            let standIn = LearnedThresholdSnap.fractionStandIn(unsnapped: layout.unsnappedPosition(atOffset: x))
+            for w in [0.0, -0.0] {
+                let exact = w * (p - p.rounded(.down)), stood = w * standIn
+                #expect(exact == stood || (exact.isNaN && stood.isNaN), "offset \(x), weight \(w)")
+            }
+        }
+        let durations: [Double] = [.nan, .infinity, -.infinity, 0, -0.0, 1e-300, 5, 10, 11, 1e308, .greatestFiniteMagnitude]
+        let travels: [Double] = [.nan, .infinity, -.infinity, 0, -0.0, 1, -1, 1e308]
+        for d in durations {
+            for t in travels {
+                let r = Release(offset: t, velocity: 1, startOffset: 0, startTime: 0, time: d)
+                let q = LearnedThresholdSnap.features(of: r, in: layout).quickness
+                #expect(q.isFinite, "duration \(d), travel \(t): \(q)")
+            }
+        }
+    }
 }
