@@ -137,12 +137,21 @@ public struct LearnedThresholdSnap: SnapPolicy, Hashable {
     }
 
     /// ``features(of:in:androidCoast:logDuration:)`` with `androidProjection` given by `android`
-    /// from the start slot.
+    /// from the start slot; `exactFraction` and `exactQuickness` false put stand-ins for a score
+    /// whose weights of those features are `±0` (``fractionStandIn(unsnapped:)``, `+0` for the
+    /// quickness, which is always finite).
     @inlinable @inline(__always)
     static func features(of release: Release, in layout: CarouselLayout, logDuration: Bool,
+                         exactFraction: Bool = true, exactQuickness: Bool = true,
                          android: (_ startSlot: Int) -> Double) -> Features {
         let s = release.startSlot(in: layout)
-        let p = layout.position(atOffset: release.offset)
+        let fraction: Double
+        if exactFraction {
+            let p = layout.position(atOffset: release.offset)
+            fraction = p - p.rounded(.down)
+        } else {
+            fraction = fractionStandIn(unsnapped: layout.unsnappedPosition(atOffset: release.offset))
+        }
         let stride = layout.stride
         let travel = release.travel / stride
         let excess = release.fingerTravel.map { ($0 - release.travel) / stride } ?? 0
@@ -152,10 +161,37 @@ public struct LearnedThresholdSnap: SnapPolicy, Hashable {
         let t = release.travel
         let direction: Double = t > 0 ? 1 : (t < 0 ? -1 : 0)
         return Features(startSlot: s, velocity: release.velocity / stride, travel: travel, fingerTravel: excess,
-                        fraction: p - p.rounded(.down), uikitProjection: uikit, androidProjection: android,
+                        fraction: fraction, uikitProjection: uikit, androidProjection: android,
                         duration: logDuration ? SnapMath.log(1 + contact) : durationStandIn(contact: contact),
-                        quickness: direction * 100 / (contact > 10 ? contact : 10))
+                        quickness: exactQuickness ? direction * 100 / (contact > 10 ? contact : 10) : 0)
     }
+
+    /// What stands for `fraction = p − ⌊p⌋` in a score whose fraction weight `w` is `±0`: `+0`
+    /// where the unsnapped position `q` (``CarouselLayout/unsnappedPosition(atOffset:)``) is
+    /// finite, else NaN. The decision is the one made with the fraction; the snap to the whole
+    /// slot and the `floor` are saved.
+    ///
+    /// Proof. `p = snappedToWhole(q)` is finite exactly when `q` is (``SnapMath/snappedToWhole(_:)``
+    /// returns `q` or the whole number it rounds to, finite for a finite `q`; NaN and infinities
+    /// unchanged). A finite `p` gives a finite `p − ⌊p⌋`, and `w · (p − ⌊p⌋)` and `w · (+0)` are
+    /// both zeros; an infinite or NaN `p` gives NaN, and `w · NaN` is NaN either way. The same
+    /// holds for the quickness, `sign(travel) · 100 / d` with `d = max(contact, 10)` at least 10 or
+    /// `+∞` (a NaN contact reads as 0): always finite, so its stand-in is `+0`. Each partial sum
+    /// of the score then has the same value (zeros of either sign are equal; `x + (±0) = x` for
+    /// `x ≠ 0`) or is NaN in both, and ``pages(forScore:)`` reads the score only through `c < η`
+    /// and `η == η`: the same decision.
+    @inlinable @inline(__always)
+    static func fractionStandIn(unsnapped q: Double) -> Double {
+        q.isFinite ? 0 : .nan
+    }
+
+    /// Whether the score needs `fraction`'s value: its weight is not `±0` (a NaN weight needs it).
+    @inlinable
+    var scoreNeedsFraction: Bool { weights[3] != 0 }
+
+    /// Whether the score needs `quickness`'s value: its weight is not `±0` (a NaN weight needs it).
+    @inlinable
+    var scoreNeedsQuickness: Bool { weights[7] != 0 }
 
     /// The `androidProjection` feature of a fling ending (unclamped) at `end`: `p(clamp(end)) − s`.
     @inlinable @inline(__always)
@@ -218,20 +254,15 @@ public struct LearnedThresholdSnap: SnapPolicy, Hashable {
     @inlinable
     var scoreNeedsDuration: Bool { weights[6] != 0 }
 
-    /// The linear score `η` of `x`.
-    @inlinable
+    /// The linear score `η` of `x` (``Scorer/score(_:)``).
     public func score(_ x: Features) -> Double {
-        let w = weights, f = x
-        return w[0] * f.velocity + w[1] * f.travel + w[2] * f.fingerTravel + w[3] * f.fraction
-            + w[4] * f.uikitProjection + w[5] * f.androidProjection + w[6] * f.duration + w[7] * f.quickness
+        withScorer { $0.score(x) }
     }
 
-    /// Items moved from the start item for score `η`: `−⌊c/2⌋ + #{cutⱼ < η}`; NaN gives 0.
+    /// Items moved from the start item for score `η`: `−⌊c/2⌋ + #{cutⱼ < η}`; NaN gives 0
+    /// (``Scorer/pages(forScore:)``).
     public func pages(forScore eta: Double) -> Int {
-        guard eta == eta else { return 0 }
-        var above = 0
-        for c in cutpoints where c < eta { above += 1 }
-        return above - pagesBack
+        withScorer { $0.pages(forScore: eta) }
     }
 
     public var parameterSpecs: [PolicyParameter] {
@@ -268,28 +299,9 @@ public struct LearnedThresholdSnap: SnapPolicy, Hashable {
                                               logDuration: scoreNeedsDuration), in: layout)
     }
 
-    /// The decision for a release with features `x`.
+    /// The decision for a release with features `x` (``Scorer/decide(features:in:)``).
     func decide(features x: Features, in layout: CarouselLayout) -> SnapDecision {
-        let k = pages(forScore: score(x))
-        let slot = layout.clampedSlot(x.startSlot) &+ k
-        if let rule = Self.literalRule(pages: k) { return layout.decision(slot: slot, rule: rule) }
-        return layout.decision(slot: slot, ruleText: Self.rule(pages: k))
-    }
-
-    /// The `androidProjection` feature from the release's shared spline distance (``ReleaseKinematics``),
-    /// read only when its weight is not `±0` (else ``androidStandIn(_:in:startSlot:decay:)``).
-    public func decide(_ releases: UnsafeBufferPointer<Release>, in layouts: UnsafeBufferPointer<CarouselLayout>,
-                       sharing kinematics: UnsafeMutableBufferPointer<ReleaseKinematics>,
-                       into decisions: UnsafeMutableBufferPointer<SnapDecision>) {
-        let logDuration = scoreNeedsDuration
-        let needsAndroid = scoreNeedsAndroidProjection
-        ReleaseKinematics.decide(releases, in: layouts, sharing: kinematics, into: decisions) { release, layout, decay in
-            let x = Self.features(of: release, in: layout, logDuration: logDuration) { s in
-                needsAndroid ? Self.androidProjection(ofEnd: release.offset + decay.value(), startSlot: s, in: layout)
-                             : Self.androidStandIn(release, in: layout, startSlot: s, decay: decay)
-            }
-            return decide(features: x, in: layout)
-        }
+        withScorer { $0.decide(features: x, in: layout) }
     }
 
     /// Swift source that builds this policy: `LearnedThresholdSnap(weights: […], cutpoints: […])`,
@@ -308,6 +320,7 @@ public struct LearnedThresholdSnap: SnapPolicy, Hashable {
     /// ``rule(pages:)`` for the common moves, as literals (building the text would cost more than
     /// the decision, and a literal rule is stored without reference counting, ``SnapDecision``);
     /// nil for the others.
+    @inline(__always)
     static func literalRule(pages k: Int) -> StaticString? {
         switch k {
         case 0: return "stay-on-start-item"
