@@ -11,6 +11,14 @@ public enum NumberFormat {
     public static func fixed(_ x: Double, _ digits: Int) -> String {
         guard x.isFinite else { return x.isNaN ? "nan" : (x > 0 ? "inf" : "-inf") }
         if Swift.abs(x) >= 1e15 { return String(format: "%.6g", x) }
+        if let fast = roundedDecimal(x, digits, keepingZeros: true) { return fast }
+        return printfFixed(x, digits)
+    }
+
+    /// ``fixed(_:_:)`` of a finite `x` below 10^15 by Foundation's `String(format: "%.*f")`, the
+    /// sign of a zero dropped: what ``roundedDecimal(_:_:keepingZeros:)`` falls back to (and is
+    /// tested against).
+    static func printfFixed(_ x: Double, _ digits: Int) -> String {
         let s = String(format: "%.\(max(0, digits))f", x)
         return s == "-" + String(format: "%.\(max(0, digits))f", 0.0) ? String(s.dropFirst()) : s
     }
@@ -35,7 +43,10 @@ public enum NumberFormat {
     /// `printf`'s correctly rounded `%.*f` (a scaled value too near a half for the product's
     /// rounding error, or at least 1e15): the same text, without Foundation's formatter (import
     /// writes a million numbers).
-    static func roundedDecimal(_ x: Double, _ decimals: Int) -> String? {
+    /// - Parameter keepingZeros: `true`: all `decimals` decimals, trailing zeros kept (``fixed(_:_:)``'s
+    ///   text, `printf`'s `%.*f` without the sign of a zero: `0.500`, `0.000`); `false`: trailing
+    ///   zeros and a bare point dropped (``compact(_:_:)``'s).
+    static func roundedDecimal(_ x: Double, _ decimals: Int, keepingZeros: Bool = false) -> String? {
         guard decimals >= 0, decimals <= 9 else { return nil }
         var power = 1
         for _ in 0..<decimals { power *= 10 }
@@ -47,11 +58,11 @@ public enum NumberFormat {
         let whole = scaled.rounded(.down)
         guard Swift.abs(scaled - whole - 0.5) > Swift.max(1e-9, 1e-15 * scaled) else { return nil }
         var n = Int(scaled.rounded(.toNearestOrAwayFromZero))
-        guard n != 0 else { return "0" }
+        guard n != 0 else { return keepingZeros && decimals > 0 ? "0." + String(repeating: "0", count: decimals) : "0" }
         var fraction = n % power
         n /= power
         var digits = decimals
-        while digits > 0, fraction % 10 == 0 { fraction /= 10; digits -= 1 }
+        while !keepingZeros, digits > 0, fraction % 10 == 0 { fraction /= 10; digits -= 1 }
         var s = x < 0 ? "-" : ""
         s += String(n)
         if digits > 0 {

@@ -135,9 +135,11 @@ public struct UserBootstrap: Sendable {
             }
         }
         let alpha = (1 - level) / 2
+        // The resampled rates are finite (every drawn user has traces) and never -0.0 (sums of
+        // non-negative hits; x − x is +0.0): selection gives the sorted order statistics.
         func interval(_ xs: [Double]) -> Interval {
-            let s = xs.sorted()
-            return Interval(lower: Percentile.ofSorted(s, alpha), upper: Percentile.ofSorted(s, 1 - alpha))
+            var s = xs
+            return Interval(lower: Percentile.ofUnsorted(&s, alpha), upper: Percentile.ofUnsorted(&s, 1 - alpha))
         }
         return Result(intervals: rates.map(interval), differenceIntervals: differences.map(interval))
     }

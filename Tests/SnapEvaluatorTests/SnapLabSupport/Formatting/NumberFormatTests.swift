@@ -1,4 +1,6 @@
+import Foundation
 import Testing
+import SnapLabTestSupport
 @testable import SnapLabSupport
 
 @Suite("Number formatting")
@@ -31,7 +33,7 @@ struct NumberFormatTests {
     @Test("compact's integer path gives printf's text, and leaves near-halves to printf")
     func compactMatchesPrintf() {
         func printf(_ x: Double, _ d: Int) -> String {
-            var s = NumberFormat.fixed(x, d)
+            var s = NumberFormat.printfFixed(x, d)
             if s.contains("."), !s.contains("e") {
                 while s.last == "0" { s.removeLast() }
                 if s.last == "." { s.removeLast() }
@@ -53,5 +55,37 @@ struct NumberFormatTests {
         #expect(NumberFormat.roundedDecimal(1089, 3) == "1089")
         #expect(NumberFormat.roundedDecimal(-34.2857142, 3) == "-34.286")
         #expect(NumberFormat.roundedDecimal(-0.0001, 3) == "0")
+    }
+
+    @Test("fixed's integer path gives String(format:)'s text on a dense grid and seeded random values")
+    func fixedMatchesPrintf() {
+        func check(_ x: Double, _ d: Int) {
+            let printf = String(format: "%.\(d)f", x)
+            let expected = printf == "-" + String(format: "%.\(d)f", 0.0) ? String(printf.dropFirst()) : printf
+            #expect(NumberFormat.fixed(x, d) == expected, "\(x) \(d)")
+        }
+        // every multiple of 1/8000 in [-3, 3] (exact halves, quarters and eighths at every digit
+        // count), and its neighbours one ulp away
+        for k in -24_000...24_000 {
+            let x = Double(k) / 8000
+            for d in 0...4 { check(x, d); check(x.nextUp, d); check(x.nextDown, d) }
+        }
+        // rates, percentages and point sizes as the reports print them, seeded
+        var rng = SplitMix64(seed: 36)
+        for k in 0..<60_000 {
+            let d = k % 10
+            let x: Double = switch k % 5 {
+            case 0: rng.double(in: 0...1)
+            case 1: Double(rng.int(in: 0...1000)) / Double(rng.int(in: 1...1000))
+            case 2: rng.double(in: -1e6...1e6) / 1.75
+            case 3: Double(rng.int(in: -100_000...100_000)) * 0.0005   // decimal halves, not exact
+            default: rng.double(in: -1e14...1e14)
+            }
+            check(x, d)
+        }
+        #expect(NumberFormat.roundedDecimal(0.0005, 3, keepingZeros: true) == nil)   // a near-half: printf decides
+        #expect(NumberFormat.roundedDecimal(-0.0001, 3, keepingZeros: true) == "0.000")
+        #expect(NumberFormat.roundedDecimal(2, 2, keepingZeros: true) == "2.00")
+        #expect(NumberFormat.roundedDecimal(-1.05078125, 2, keepingZeros: true) == "-1.05")
     }
 }
