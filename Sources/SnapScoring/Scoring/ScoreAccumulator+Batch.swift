@@ -386,7 +386,7 @@ extension ScoreAccumulator {
                     c[Counter.errorBins + bin] &+= 1
                     binnedErrors &+= e < 0 ? 0 &- e : e
                 } else {
-                    if lean { e = TraceOutcome.saturatingDifference(targetIndex, r.pointee.intended) }
+                    if lean { e = Self.outOfLineDifference(targetIndex, r.pointee.intended) }
                     scratch[Scratch.errorsBeyond + errorsBeyond] = e
                     errorsBeyond &+= 1
                 }
@@ -466,6 +466,11 @@ extension ScoreAccumulator {
         for t in 0..<count { sum += Double(batch[t].departure.reconfigurations(to: batchDecisions[t].targetOffset)) }
         return sum
     }
+
+    /// ``TraceOutcome/saturatingDifference(_:_:)`` called, not inlined: the lean loop's error
+    /// beyond the classes, so that the loop does not keep the overflow flag of its plain difference.
+    @inline(never)
+    static func outOfLineDifference(_ a: Int, _ b: Int) -> Int { TraceOutcome.saturatingDifference(a, b) }
 
     /// 2^53: integers up to it are exact in a `Double`.
     static let exactSumLimit = 9_007_199_254_740_992.0
