@@ -15,8 +15,6 @@ cd "$(dirname "$0")/.."
 echo "note: Data/synthetic.csv is synthetic (snaplab generate, swipe model of Docs/swipe-model.md calibrated on" \
      "a real study's home screen, task reveal, live row free-scroll); the ranking below is an example, not advice" >&2
 bash Scripts/setup.sh
-echo "run: swift build -c release --product snaplab" >&2
-swift build -c release --product snaplab >&2
-bin="$(swift build -c release --show-bin-path)/snaplab"
+bin="$(bash Scripts/tools/build-release.sh)"
 echo "run: snaplab compare Data/synthetic.csv $*" >&2
 "$bin" compare Data/synthetic.csv "$@"

@@ -53,8 +53,7 @@ for module in pyarrow polars numpy; do
 done
 
 echo "== build (release)"
-swift build -c release --product snaplab 2>&1 | tail -1
-BIN="$(swift build -c release --show-bin-path)/snaplab"
+BIN="$(bash Scripts/tools/build-release.sh)"
 
 make_file() {  # make_file NAME TRACES
     local f="$DIR/traces_$1.csv"

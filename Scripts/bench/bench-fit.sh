@@ -31,8 +31,7 @@ DIR=/tmp/snaplab-fit-bench
 mkdir -p "$DIR"
 load() { echo "load average: $(cut -d' ' -f1-3 /proc/loadavg) ($(nproc) cores)"; }
 
-swift build -c release --product snaplab 2>&1 | tail -1
-BIN="$(swift build -c release --show-bin-path)/snaplab"
+BIN="$(bash Scripts/tools/build-release.sh)"
 [ -f "$DIR/g100k.csv" ] || "$BIN" generate --traces 100000 --users 500 --seed 5 --out "$DIR/g100k.csv"
 case " $SIZES " in *" 1m "*) [ -f "$DIR/g1m.csv" ] || "$BIN" generate --traces 1000000 --users 2000 --seed 5 --out "$DIR/g1m.csv";; esac
 make_u1m() {

@@ -18,8 +18,7 @@ cd "$(dirname "$0")/../.."
 traces="${1:-1000000}"
 repeats="${2:-3}"
 ref="${3:-/work/main/.build/release/snaplab}"
-swift build -c release --product snaplab >&2
-bin="$(swift build -c release --show-bin-path)/snaplab"
+bin="$(bash Scripts/tools/build-release.sh)"
 tmp="$(mktemp -d)"
 trap 'rm -rf "$tmp"' EXIT
 bins=("$bin")

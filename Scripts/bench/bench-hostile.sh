@@ -18,8 +18,7 @@ DIR=/tmp/snaplab-bench
 SKIP5M=0
 [[ "${1:-}" == "--skip-5m" ]] && SKIP5M=1
 mkdir -p "$DIR"
-swift build -c release --product snaplab >/dev/null
-BIN="$(swift build -c release --show-bin-path)/snaplab"
+BIN="$(bash Scripts/tools/build-release.sh)"
 LAYOUT=(--item-width 160 --spacing 10 --leading-inset 10 --viewport 375 --count 40)
 
 gen() {   # gen N SEED FILE

@@ -20,8 +20,7 @@ FILE="${1:-/tmp/snaplab-fit-bench/g100k.csv}"
 RUNS="${2:-2}"
 REF="${3:-/tmp/main-05c8f41-snaplab}"
 OUT="$(mktemp -d /tmp/snaplab-learned-ab.XXXX)"
-swift build -c release --product snaplab 2>&1 | tail -1
-BIN="$(swift build -c release --show-bin-path)/snaplab"
+BIN="$(bash Scripts/tools/build-release.sh)"
 [ -f "$FILE" ] || { echo "missing $FILE (make it with snaplab generate --seed 5 ...)" >&2; exit 66; }
 names=(this); bins=("$BIN")
 if [ -x "$REF" ]; then names=(reference this); bins=("$REF" "$BIN"); fi

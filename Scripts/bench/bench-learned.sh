@@ -19,8 +19,7 @@ USERS="${2:-500}"
 DIR=/tmp/snaplab-learned
 mkdir -p "$DIR"
 echo "load average: $(cut -d' ' -f1-3 /proc/loadavg) ($(nproc) cores)"
-swift build -c release --product snaplab 2>&1 | tail -1
-BIN="$(swift build -c release --show-bin-path)/snaplab"
+BIN="$(bash Scripts/tools/build-release.sh)"
 FILE="$DIR/g$TRACES.csv"
 [ -f "$FILE" ] || "$BIN" generate --seed 5 --traces "$TRACES" --users "$USERS" --out "$FILE"
 

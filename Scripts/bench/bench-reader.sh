@@ -21,8 +21,7 @@ if [[ ! -f "$FILE" ]]; then
     mkdir -p "$(dirname "$FILE")"
     python3 ../shared/bench/gen_traces.py --traces "$N" --seed 42 --out "$FILE"
 fi
-swift build -c release --product snaplab >/dev/null
-BIN="$(swift build -c release --show-bin-path)/snaplab"
+BIN="$(bash Scripts/tools/build-release.sh)"
 BYTES=$(stat -c %s "$FILE")
 cat "$FILE" > /dev/null   # warm the page cache
 walls=(); cpus=(); rss=0

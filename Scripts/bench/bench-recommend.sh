@@ -22,8 +22,7 @@ RUNS="${2:-3}"
 REF="${3:-/tmp/main-eed4003-snaplab}"
 OUT="${OUT:-/tmp/snaplab-bench-recommend}"   # OUT=DIR keeps concurrent runs apart
 mkdir -p "$OUT"
-swift build -c release --product snaplab 2>&1 | tail -1
-BIN="$(swift build -c release --show-bin-path)/snaplab"
+BIN="$(bash Scripts/tools/build-release.sh)"
 if [ ! -f "$FILE" ]; then
     mkdir -p "$(dirname "$FILE")"
     "$BIN" generate --seed 5 --traces 100000 --users 500 --out "$FILE"

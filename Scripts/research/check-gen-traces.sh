@@ -23,8 +23,7 @@ gen="${GEN:-../shared/bench/gen_traces.py}"
 if [ -n "${BIN:-}" ]; then
     bin="$BIN"
 else
-    swift build -c release --product snaplab >&2
-    bin="$(swift build -c release --show-bin-path)/snaplab"
+    bin="$(bash Scripts/tools/build-release.sh)"
 fi
 if [ -n "${KEEP:-}" ]; then
     tmp="$KEEP"

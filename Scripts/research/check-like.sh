@@ -27,8 +27,7 @@ if [ -n "${BIN:-}" ]; then
 elif [ -n "${NO_BUILD:-}" ]; then
     bin=.build/release/snaplab
 else
-    swift build -c release --product snaplab >&2
-    bin="$(swift build -c release --show-bin-path)/snaplab"
+    bin="$(bash Scripts/tools/build-release.sh)"
 fi
 tmp="$(mktemp -d)"
 trap 'rm -rf "$tmp"' EXIT

@@ -14,8 +14,7 @@ KIT="${KIT:-../shared/realdata/gestureapp}"
 OUT="${2:-/tmp/gestureapp}"
 BIN="${1:-}"
 if [[ -z "$BIN" ]]; then
-    swift build -c release --product snaplab >/dev/null
-    BIN="$(swift build -c release --show-bin-path)/snaplab"
+    BIN="$(bash Scripts/tools/build-release.sh)"
 fi
 [[ -f "$OUT/velocity_reference.csv" ]] || { echo "no kit build in $OUT (see $KIT/README.md)" >&2; exit 66; }
 # The kit runs `snaplab velocity FILE --velocity E -q`. Its log is frame-logged, so the default

@@ -10,7 +10,7 @@ cd "$(dirname "$0")/../.."
 strokes="${1:-100000}"
 seed="${2:-1}"
 shift $(( $# < 2 ? $# : 2 ))
-[ -n "${SKIP_BUILD:-}" ] || swift build -c release --product snaplab >/dev/null
+[ -n "${SKIP_BUILD:-}" ] || bash Scripts/tools/build-release.sh >/dev/null
 lives="${LIVE_POLICIES:-android-pagersnap compose-pager uikit-paging swiftui-viewaligned flutter-pageview swiper embla tag99 nearest css-snap-mandatory uikit-projected-nearest}"
 echo "strokes $strokes, seed $seed, options: ${*:-(defaults)}"
 printf '%-26s %9s %9s %8s %12s\n' "live policy" coverage accuracy rho "rho w/o live"
