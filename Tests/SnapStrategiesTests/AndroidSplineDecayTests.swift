@@ -241,15 +241,7 @@ struct AndroidSplineDecayTests {
         // a few thousand points short of where offset/stride leaves the doubles, flung at up to
         // 8 pt/ms (the decay, up to 7,2xx pt, crosses the edge; UIKit's 499·v and the rest do not).
         let tiny = try CarouselLayout(itemWidth: 1e-300, viewportWidth: 1, itemCount: 3, isLooping: true)
-        let edge = Double.greatestFiniteMagnitude * tiny.stride
-        var edgeReleases: [Release] = []
-        for step in 0...240 {
-            let d = Double(step) * 37.5
-            for v in [8.0, 6, 3] {
-                edgeReleases.append(Release(offset: edge - d, velocity: v, startOffset: edge - d - 1, startTime: 0, time: 90))
-                edgeReleases.append(Release(offset: -edge + d, velocity: -v, startOffset: -edge + d + 1, startTime: 0, time: 90))
-            }
-        }
+        let edgeReleases = Self.edgeReleases(of: tiny)
         for (n, layout) in try (Self.layouts() + [tiny]).enumerated() {
             let releases = layout == tiny ? edgeReleases : FlingDistanceBracketTests.releases(
                 in: layout, distance: distance, thresholds: FlingDistanceBracketTests.slotThresholds(layout),
@@ -270,5 +262,21 @@ struct AndroidSplineDecayTests {
             }
         }
         #expect(unscored > 0)
+    }
+
+    /// Releases flung at 8, 6 and 3 pt/ms toward both ends of `layout` (a looping layout of tiny
+    /// items) from up to 9,000 points short of where `offset/stride` leaves the doubles (the
+    /// spline's decay, up to 7,2xx pt, crosses the edge; UIKit's 499·v does not).
+    static func edgeReleases(of layout: CarouselLayout) -> [Release] {
+        let edge = Double.greatestFiniteMagnitude * layout.stride
+        var releases: [Release] = []
+        for step in 0...240 {
+            let d = Double(step) * 37.5
+            for v in [8.0, 6, 3] {
+                releases.append(Release(offset: edge - d, velocity: v, startOffset: edge - d - 1, startTime: 0, time: 90))
+                releases.append(Release(offset: -edge + d, velocity: -v, startOffset: -edge + d + 1, startTime: 0, time: 90))
+            }
+        }
+        return releases
     }
 }

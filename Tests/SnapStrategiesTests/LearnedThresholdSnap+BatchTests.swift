@@ -44,14 +44,7 @@ struct LearnedThresholdSnapBatchTests {
     static func edgeCases() throws -> [(CarouselLayout, [Release])] {
         let tinyLoop = try CarouselLayout(itemWidth: 1e-300, viewportWidth: 1, itemCount: 3, isLooping: true)
         let edge = Double.greatestFiniteMagnitude * tinyLoop.stride
-        var loopReleases: [Release] = []
-        for step in 0...240 {
-            let d = Double(step) * 37.5
-            for v in [8.0, 6, 3] {
-                loopReleases.append(Release(offset: edge - d, velocity: v, startOffset: edge - d - 1, startTime: 0, time: 90))
-                loopReleases.append(Release(offset: -edge + d, velocity: -v, startOffset: -edge + d + 1, startTime: 0, time: 90))
-            }
-        }
+        var loopReleases = AndroidSplineDecayTests.edgeReleases(of: tinyLoop)
         // Positions beyond the doubles with no travel: only the fraction (and the projections)
         // not finite, so a fraction weight of ±0 must still make the score NaN.
         for x in [2 * edge, -2 * edge, 1e300, -1e300, .greatestFiniteMagnitude] {

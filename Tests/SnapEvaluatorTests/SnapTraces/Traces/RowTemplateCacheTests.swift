@@ -97,14 +97,7 @@ import Testing
             if let templates {
                 ReaderCore.usualRowsInBounds(&p, e, runs, &shapes, &templates.pointee, ts, xs, ms, &count, room, &lastTime, &lastRow)
             } else {
-                let limit = e - runs.span
-                while count < room && p <= limit {
-                    var q = p
-                    guard let (tv, xv, flag) = ReaderCore.usualRowInBounds(&q, e, runs, &shapes), tv >= lastTime else { break }
-                    ts[count] = tv; xs[count] = xv; ms[count] = flag
-                    count += 1; lastTime = tv; lastRow = p; p = q
-                    if flag == 0 { break }
-                }
+                RowTemplateTests.cellByCell(&p, e, runs, &shapes, ts, xs, ms, &count, room, &lastTime, &lastRow)
             }
             var out = Read()
             out.samples = (1..<count).map { [ts[$0].bitPattern, xs[$0].bitPattern, UInt64(ms[$0])] }

@@ -31,6 +31,23 @@ import Testing
         var shapes: [UInt64] = []
     }
 
+    /// The reference for the row loop (``ReaderCore/usualRowsInBounds``): the loop as it was
+    /// before templates, each row read cell by cell (``ReaderCore/usualRowInBounds``), with the
+    /// same arguments and the same stops.
+    static func cellByCell(_ p: inout UnsafePointer<UInt8>, _ e: UnsafePointer<UInt8>, _ runs: ReaderCore.UsualRuns,
+                           _ shapes: inout ReaderCore.UsualShapes, _ ts: UnsafeMutablePointer<Double>,
+                           _ xs: UnsafeMutablePointer<Double>, _ ms: UnsafeMutablePointer<UInt8>, _ count: inout Int,
+                           _ room: Int, _ lastTime: inout Double, _ lastRow: inout UnsafePointer<UInt8>) {
+        let limit = e - runs.span
+        while count < room && p <= limit {
+            var q = p
+            guard let (tv, xv, flag) = ReaderCore.usualRowInBounds(&q, e, runs, &shapes), tv >= lastTime else { break }
+            ts[count] = tv; xs[count] = xv; ms[count] = flag
+            count += 1; lastTime = tv; lastRow = p; p = q
+            if flag == 0 { break }
+        }
+    }
+
     static func shapeKey(_ s: DecimalShape) -> [UInt64] {
         [s.x0, s.x1, s.k0, s.k1, s.c0, s.c1, UInt64(s.length), s.divisor.bitPattern, s.packed ? 1 : 0]
     }
@@ -53,15 +70,7 @@ import Testing
                     var templates = RowTemplateCache()
                     ReaderCore.usualRowsInBounds(&p, e, runs, &shapes, &templates, ts, xs, ms, &count, room, &lastTime, &lastRow)
                 } else {
-                    // the loop as it was before templates
-                    let limit = e - runs.span
-                    while count < room && p <= limit {
-                        var q = p
-                        guard let (tv, xv, flag) = ReaderCore.usualRowInBounds(&q, e, runs, &shapes), tv >= lastTime else { break }
-                        ts[count] = tv; xs[count] = xv; ms[count] = flag
-                        count += 1; lastTime = tv; lastRow = p; p = q
-                        if flag == 0 { break }
-                    }
+                    Self.cellByCell(&p, e, runs, &shapes, ts, xs, ms, &count, room, &lastTime, &lastRow)
                 }
                 var out = Outcome()
                 out.samples = (0..<count).map { [ts[$0].bitPattern, xs[$0].bitPattern, UInt64(ms[$0])] }
