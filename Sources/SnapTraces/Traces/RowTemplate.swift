@@ -258,8 +258,8 @@ struct RowTemplate {
     /// integer digits (as the next row mostly writes them).
     @inline(__always)
     static func slot(tailCount: Int, time: Double, offset: Double) -> Int {
-        let o = offset >= 1000 ? 0 : offset >= 100 ? 1 : offset >= 10 ? 2 : 3
-        return tailCount & 1 | (time >= 10_000_000 ? 2 : 0) | o << 2
+        slot(tailCount: tailCount, timeDigits: time >= 10_000_000 ? 8 : 0,
+             offsetDigits: offset >= 1000 ? 4 : offset >= 100 ? 3 : offset >= 10 ? 2 : 1)
     }
 
     /// Whether the row at `raw` matches the template: its four groups checked.
