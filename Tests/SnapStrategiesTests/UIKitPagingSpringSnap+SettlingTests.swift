@@ -230,6 +230,139 @@ struct UIKitPagingSpringSnapSettlingTests {
         #expect(peak.keepsAttractor(d: 3, v: 0.05, above: false, below: false))
     }
 
+    /// ``UIKitPagingSpringSnap/Spring/quietSteps(d:v:limit:)``: on none of the steps it counts may
+    /// the decided test (`d² + v²/k < 0.16`) hold, stepped in the decide's own arithmetic about a
+    /// fixed attractor, at springs over the parameters' ranges and beyond (seeded), from random
+    /// states and from states along the direction a step shrinks most (where the energy falls by
+    /// exactly `σ²` on the first step: a bound 1% too loose fails there); the count must be within
+    /// `0.09·stepsPerHalving + 1` of the largest `n` with `E₀·gⁿ` still above the threshold
+    /// (products, the count's logarithm bound is at most 0.09 halving low), and skip a fair share of
+    /// the steps before the test first holds (a bound that proves little would pass the first part).
+    @Test("the quiet steps never pass the decided test, and are a fair share of the steps before it")
+    func quietStepsAreNotDecided() {
+        var rng = SplitMix64(seed: 0x5141_0001)
+        var checked = 0, wrong = 0, quietTotal = 0, loudTotal = 0
+        for _ in 0..<400 {
+            let width = rng.double(in: 200...1400)
+            let pull = rng.chance(0.1) ? rng.pick([0.5, 1.0, 3.0]) : rng.double(in: -0.00015...0.002)
+            let policy = UIKitPagingSpringSnap(pullAdjustment: pull, frictionAdjustment: rng.double(in: -0.2...0.02))
+            let spring = UIKitPagingSpringSnap.Spring(policy, width: width)
+            let k = spring.k, f = spring.f
+            // The right singular vector of the smaller singular value of the step in (d, v/√k).
+            let a = (1 - k) * (1 - k) + k, b = -k * f * k.squareRoot()
+            let t = (1 - k) * (1 - k) + k * f * f + k + f * f
+            let sigma2 = 2 * f * f / (t + Swift.max(0, t * t - 4 * f * f).squareRoot())
+            let norm = (b * b + (sigma2 - a) * (sigma2 - a)).squareRoot()
+            for trial in 0..<50 {
+                let target = Double(rng.int(in: -1...1))
+                var d: Double, v: Double
+                if trial % 2 == 0 || !(norm > 0) || !(sigma2 > 0) {
+                    d = rng.double(in: -1.5...1.5)
+                    v = SnapMath.clamp(rng.double(in: -1...1) * SnapMath.exp(rng.double(in: -12...0)), -1, 1)
+                } else {
+                    // Energy just around 0.16/σ²ʲ: the first step lands just around the test's 0.16.
+                    let energy = 0.16 / SnapMath.exp(Double(rng.int(in: 1...6)) * SnapMath.log(sigma2))
+                        * (1 + rng.double(in: -0.02...0.02))
+                    let sign = rng.pick([1.0, -1])
+                    d = sign * energy.squareRoot() * b / norm
+                    v = sign * energy.squareRoot() * (sigma2 - a) / norm * k.squareRoot()
+                }
+                var x = target + d, offTarget = x - target
+                let quiet = spring.quietSteps(d: offTarget, v: v, limit: UIKitPagingSpringSnap.maximumSteps)
+                var byProducts = 0, energy = (d * d + v * v / k) * (1 - 1e-12) * spring.energyDecay
+                while byProducts < UIKitPagingSpringSnap.maximumSteps && energy >= 0.16 * (1 + 1e-9) {
+                    byProducts += 1
+                    energy *= spring.energyDecay
+                }
+                if quiet > byProducts || quiet < byProducts - Int(0.09 * spring.stepsPerHalving) - 1 {
+                    Issue.record("\(spring.k), \(spring.f), d \(d), v \(v): \(quiet) quiet steps, \(byProducts) by products")
+                }
+                var step = 0
+                while step < UIKitPagingSpringSnap.maximumSteps {
+                    v = f * v - k * offTarget
+                    x += v
+                    offTarget = x - target
+                    step += 1
+                    let decided = offTarget * offTarget + v * v / k < 0.16
+                    if step <= quiet && decided { wrong += 1 }
+                    if decided || step > quiet + 200 { break }
+                }
+                if step <= quiet + 200 { quietTotal += quiet; loudTotal += step - quiet }
+                checked += 1
+            }
+        }
+        #expect(checked == 20_000)
+        #expect(wrong == 0, "\(wrong) quiet steps passed the decided test")
+        #expect(quietTotal * 6 > quietTotal + loudTotal, "quiet \(quietTotal), then stepped with the test \(loudTotal)")
+    }
+
+    /// The next peak's bound without its quick form (``UIKitPagingSpringSnap/SettlingBound/NextPeak``
+    /// as it was before issue 36's spring41), the reference for ``quickFormChangesNoAnswer()``.
+    static func fullNextPeak(_ peak: UIKitPagingSpringSnap.SettlingBound.NextPeak, d: Double, v: Double,
+                             above: Bool, below: Bool) -> Bool {
+        let s = (peak.c * d - peak.f * v) * peak.inverseB
+        let c2 = d * d + s * s
+        guard c2 > 0 else { return c2 == 0 }
+        let amplitude = c2.squareRoot()
+        let cross = -(d * peak.sinAlpha + s * peak.cosAlpha)
+        let dot = d * peak.cosAlpha - s * peak.sinAlpha
+        var lower = 0.0
+        if cross != 0 {
+            let (sine, cosine) = cross > 0 ? (cross, dot) : (-cross, -dot)
+            lower = cosine >= 0 ? sine / amplitude : Double.pi / 2 - cosine / amplitude
+            lower = Swift.max(0, lower * (1 - 1e-6) - 1e-6)
+        }
+        let y = peak.kappa * lower
+        let decay = 1 / (1 + y * (1 + y * (0.5 + y * (1.0 / 6 + y * (1.0 / 24 + y * (1.0 / 120))))))
+        let next = amplitude * peak.cosAlpha * decay * (1 + 1e-6)
+        let after = next * peak.halfTurn
+        let up = cross < 0 ? after : next, down = cross > 0 ? after : next
+        let upper = Swift.max(d * (1 + 1e-6), up), lowerSide = Swift.max(-d * (1 + 1e-6), down)
+        return upper < 16 && lowerSide < 16
+            && (!above || upper * upper < peak.limit) && (!below || lowerSide * lowerSide < peak.limit)
+    }
+
+    /// The quick form of the next peak's bound answers only where the full bound answers the same:
+    /// every answer equal to ``fullNextPeak(_:d:v:above:below:)``'s, at springs over the parameters'
+    /// ranges (seeded), on random states, states near the quick form's edge (`C·cos α` and `|d|`
+    /// within 10⁻⁵ of the half page) and NaN and infinite ones, each side free or not; and the
+    /// quick form must decide a fair share of them (else it saves nothing).
+    @Test("the quick form of the next peak's bound changes no answer")
+    func quickFormChangesNoAnswer() {
+        var rng = SplitMix64(seed: 0x5141_0002)
+        var checked = 0, quick = 0, kept = 0, springs = 0
+        while springs < 100 {
+            let policy = UIKitPagingSpringSnap(pullAdjustment: rng.double(in: -0.00015...0.002),
+                                               frictionAdjustment: rng.double(in: -0.2...0.02))
+            guard let peak = UIKitPagingSpringSnap.Spring(policy, width: rng.double(in: 200...1400)).peak else { continue }
+            springs += 1
+            for trial in 0..<500 {
+                var d = rng.double(in: -1.2...1.2), v = rng.double(in: -0.05...0.05)
+                if trial % 5 == 1 {
+                    // C·cos α near the half page: scale (d, s) so that C = 0.5/cos α·(1 ± 10⁻⁵).
+                    let s = (peak.c * d - peak.f * v) * peak.inverseB, c = (d * d + s * s).squareRoot()
+                    let scale = 0.5 / peak.cosAlpha / c * (1 + rng.double(in: -1e-5...1e-5))
+                    d *= scale
+                    v *= scale
+                } else if trial % 5 == 2 {
+                    d = rng.pick([-0.5, 0.5]) * (1 + rng.double(in: -1e-5...1e-5))
+                } else if trial == 3 {
+                    (d, v) = rng.pick([(Double.nan, 0.0), (0, .nan), (.infinity, 0), (0, -.infinity), (0, 0)])
+                }
+                let above = rng.chance(0.8), below = rng.chance(0.8)
+                let got = peak.keepsAttractor(d: d, v: v, above: above, below: below)
+                let full = Self.fullNextPeak(peak, d: d, v: v, above: above, below: below)
+                #expect(got == full, "\(peak) d \(d) v \(v) above \(above) below \(below): \(got) ≠ \(full)")
+                let s = (peak.c * d - peak.f * v) * peak.inverseB
+                if (d * d + s * s) * peak.quickScale < peak.limit && d * d * (1 + 3e-6) < peak.limit { quick += 1 }
+                if full { kept += 1 }
+                checked += 1
+            }
+        }
+        #expect(checked == 50_000)
+        #expect(quick > checked / 10 && quick < kept, "quick \(quick), kept \(kept), of \(checked)")
+    }
+
     /// The batch decide builds the spring once for each run of layouts of one viewport width; runs
     /// of several widths (and a width met again after another) must decide as each release alone
     /// and as the spring stepped on.

@@ -160,7 +160,8 @@ public struct ComposePagerSnap: DeclaredParameters, AndroidSplineDecayPolicy, Ha
         // NaN coasts nowhere, like 0).
         let firstVisible = SnapMath.flooredIndex(p)
         let start = v < 0 ? firstVisible + 1 : firstVisible
-        func clampedTarget(_ raw: Int) -> Int {
+        // Inlined: out of line it was a call with the layout and the bounds on every release (issue 36, spring41).
+        @inline(__always) func clampedTarget(_ raw: Int) -> Int {
             var target = raw
             if !layout.isLooping { target = SnapMath.clamp(target, 0, layout.itemCount) }
             target = SnapMath.clamp(target, start - n, start + n)

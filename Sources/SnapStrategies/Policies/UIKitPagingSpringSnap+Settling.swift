@@ -10,6 +10,11 @@ extension UIKitPagingSpringSnap {
         let k: Double, f: Double
         let settling: SettlingBound
         let peak: SettlingBound.NextPeak?
+        /// The energy's least decay per step (``quietSteps(d:v:limit:)``), 0 where it proves nothing.
+        let energyDecay: Double
+        /// `(1 − 10⁻⁹)/log₂(1/energyDecay)`: the steps the energy takes to halve at the least decay,
+        /// from below (0 where the decay proves nothing).
+        let stepsPerHalving: Double
 
         init(_ policy: UIKitPagingSpringSnap, width: Double) {
             self.width = width
@@ -17,6 +22,43 @@ extension UIKitPagingSpringSnap {
             f = SnapMath.clamp(UIKitPagingSpringSnap.friction(width: width) + policy.frictionAdjustment, 0, 0.999)
             settling = SettlingBound(k: k, f: f)
             peak = settling.nextPeak()
+            energyDecay = Self.energyDecay(k: k, f: f)
+            // ln 2/(−ln g) = 1/log₂(1/g); SnapMath.log is good to 10⁻¹⁵, far inside the 10⁻⁹.
+            stepsPerHalving = energyDecay > 0 ? (1 - 1e-9) * 0.6931471805599453 / -SnapMath.log(energyDecay) : 0
+        }
+
+        /// The least factor by which one step can shrink the decided test's energy `E = d² + v²/k`
+        /// while the attractor stays put, `σ²·(1 − 10⁻⁶)`, or 0 where it is not proved (`k > 1`,
+        /// NaN). In `w = (d, v/√k)`, `E = |w|²` and a step is `w' = M·w`,
+        /// `M = [[1 − k, f·√k], [−√k, f]]` (``SettlingBound``'s step), so `|w'|² ≥ σ²·|w|²` with `σ`
+        /// the smaller singular value of `M`: `σ² = 2f²/(t + √(t² − 4f²))`, `t = |M|²` (Frobenius)
+        /// `= (1 − k)² + k·f² + k + f²` and `f = |det M|`. No cancellation but in `t² − 4f²`, which
+        /// the root takes to about 10⁻⁸ of `t` at worst: the slack of 10⁻⁶ covers it, and the
+        /// rounding of the stepped arithmetic (some 50 units in the last place of `|w|` a step for
+        /// `k ≤ 1`, `|T| ≤ 1` and `E ≥ 0.16`: a relative 10⁻¹⁴).
+        static func energyDecay(k: Double, f: Double) -> Double {
+            guard k <= 1 else { return 0 }
+            let t = (1 - k) * (1 - k) + k * f * f + k + f * f
+            let sigma2 = 2 * f * f / (t + Swift.max(0, t * t - 4 * f * f).squareRoot()) * (1 - 1e-6)
+            return sigma2 > 0 && sigma2 < 1 ? sigma2 : 0
+        }
+
+        /// How many of the next steps (at most `limit`) from offset `d` and velocity `v` about an
+        /// attractor that stays put the decided test (`d² + v²/k < 0.16`) cannot stop: `n` steps
+        /// leave an energy of at least `E₀·gⁿ` (`g` = ``energyDecay``, see
+        /// ``energyDecay(k:f:)``), at least `0.16·(1 + 10⁻⁹)` while
+        /// `n ≤ log₂(r)/log₂(1/g)`, `r = E₀·(1 − 10⁻¹²)/(0.16·(1 + 10⁻⁹))` (the margins cover the
+        /// roundings of `E₀`, `r` and the test, some units in the last place). `log₂ r` is bounded
+        /// below without a logarithm by `e + (m − 1)` for `r = m·2ᵉ`, `m ∈ [1, 2)` (`log₂` is
+        /// concave and equal to `m − 1` at 1 and 2; at most 0.09 low, a step at the default
+        /// spring), and `n` rounded down. 0 for NaN, an infinite energy or `r < 1`. A proof only:
+        /// skipping those tests changes no decision.
+        @inline(__always)
+        func quietSteps(d: Double, v: Double, limit: Int) -> Int {
+            let ratio = (d * d + v * v / k) * ((1 - 1e-12) / (0.16 * (1 + 1e-9)))
+            guard ratio >= 1, ratio < .infinity else { return 0 }
+            let halvings = Double(ratio.exponent) + (ratio.significand - 1)
+            return Swift.min(Int(halvings * stepsPerHalving), limit)
         }
 
         /// Whether offset `d` from the attractor and velocity `v` keep the attractor for every later
@@ -78,11 +120,13 @@ extension UIKitPagingSpringSnap {
     /// the extremum's direction: no trigonometry; `e^(−κₗΔ)` is bounded above by `1/P₅(κₗΔ)`, `P₅`
     /// the Taylor polynomial of `e^y` to `y⁵` (`e^y ≥ P₅(y)` for `y ≥ 0`; within 0.06% for `y ≤ 1`,
     /// 9% at 3). It costs a square root and two divisions, so
-    /// ``UIKitPagingSpringSnap/decide(_:in:)`` tries it before the first step, when the attractor
-    /// changes and each time the offset turns toward its attractor (just past a peak of `|d|`,
-    /// where the next peak is far lower), and not on the steps between. In a simulation of
+    /// ``UIKitPagingSpringSnap/decide(_:in:)`` tries it before the first step and when the
+    /// attractor changes, and not on the steps between (it was also tried each time the offset
+    /// turned toward its attractor, just past a peak of `|d|`, until issue 36's spring41: that saved
+    /// under a step a decision on F20 and cost a test on every step). In a simulation of
     /// releases within half a page at up to 0.02 page/ms, at the width formula's constants for a
-    /// 375-point viewport (`κ` ≈ 1.8) the spring then stops after 9 steps on average instead of 26;
+    /// 375-point viewport (`κ` ≈ 1.8) the spring then stops after 9 steps on average instead of 26
+    /// (with the proofs on turning; without them spring39's simulation took 12–17% more steps);
     /// the overdamped bound above takes the fitted region (pull −0.00015, friction −0.0145) from
     /// 14 to 7. Used only for `b ≥ 10⁻³` (then `b`, from the cancelling `trace² − 4f`, is
     /// known to 10⁻⁹ relative, so `s`, `C` and `φ` are too), with slacks of 10⁻⁶ on `Δ` and on the
@@ -158,7 +202,7 @@ extension UIKitPagingSpringSnap {
             let cosine = 1 / (1 + kappa * kappa).squareRoot()
             let halfTurn = SnapMath.exp(-kappa * Double.pi) * (1 + 1e-9)                // ≥ e^(−κₗπ)
             return NextPeak(f: f, c: p, inverseB: q, limit: limit, kappa: kappa, cosAlpha: cosine, sinAlpha: kappa * cosine,
-                            halfTurn: halfTurn)
+                            halfTurn: halfTurn, quickScale: cosine * cosine * (1 + 3e-6))
         }
 
         /// The next peak's bound of one oscillating spring (``nextPeak()``).
@@ -168,15 +212,24 @@ extension UIKitPagingSpringSnap {
             let kappa: Double, cosAlpha: Double, sinAlpha: Double
             /// At least `e^(−κₗπ)`: the extremum after the next one is at most this fraction of it.
             let halfTurn: Double
+            /// `cos²α·(1 + 3·10⁻⁶)`: the quick form's factor on `C²` (``keepsAttractor(d:v:above:below:)``).
+            let quickScale: Double
 
             /// Whether offset `d` and velocity `v` keep the attractor by the next peak's bound:
             /// every later `dₙ` stays below half a page above the attractor (when `above`: an
             /// attractor change lies there) and above half a page below it (when `below`); both by
-            /// default. False for NaN. Some 30 operations, two divisions and a square root.
+            /// default. False for NaN. Some 30 operations, two divisions and a square root; first a
+            /// quick form of a dozen: with `Δ`'s lower bound taken as 0 (no decay, `1/P₅(0) = 1`, a
+            /// looser bound) every later `|dₙ|` is at most `max(|d|, C·cos α)` with the slacks of
+            /// 10⁻⁶, on both sides (the extremum after the next is lower: `halfTurn < 1`). Tested
+            /// squared, with `1 + 3·10⁻⁶` for `(1 + 10⁻⁶)²` and the roundings, it holds only where
+            /// the full bound below holds too: the same answers, so the same stops, without the root
+            /// and the divisions (on F20 it settles 45% of the calls).
             @inline(__always)
             func keepsAttractor(d: Double, v: Double, above: Bool = true, below: Bool = true) -> Bool {
                 let s = (c * d - f * v) * inverseB             // C·sin φ
                 let c2 = d * d + s * s
+                if c2 * quickScale < limit && d * d * (1 + 3e-6) < limit { return true }   // false for NaN
                 guard c2 > 0 else { return c2 == 0 }
                 let amplitude = c2.squareRoot()
                 // C·sin and C·cos of the angle from φ to the direction (cos α, −sin α) (a maximum of
