@@ -43,6 +43,9 @@ extension ScoreAccumulator {
         /// item count when the table is its layout's, else 0. Set when the batch is scored
         /// (``scoreBatch(count:)``), not when the trace is prepared.
         var tableCount = 0
+        /// The lean loop's hit pattern of the trace (one word; no trace index or patterns' base in
+        /// the loop): emptied, and copied to ``batchPatterns`` after the policies, by ``scoreBatch(count:)``.
+        var hitWord: UInt64 = 0
 
         /// Whether the lean loop may score it (``scoreDecisions(at:count:lean:)``): labelled,
         /// exact, bounded, its intended item within ±2^62, its layout the slot table's.
@@ -168,6 +171,7 @@ extension ScoreAccumulator {
         fileCounts.withUnsafeMutableBufferPointer { fileCounts in
             for t in 0..<count {
                 kinematics[t] = ReleaseKinematics()
+                traces[t].hitWord = 0
                 traces[t].tableCount = oneLayout || t == 0 ? firstTableCount : Self.slotTableCount(of: layouts[t], table: table)
                 lean = lean && traces[t].isLean
                 if traces[t].labelled {
@@ -207,6 +211,12 @@ extension ScoreAccumulator {
             // numbers: the same sum as one by one).
             if oneFile && file >= 0 {
                 fileHitCounts[file * p + k] += Double(counters[k * Counter.stride + Counter.hits] - hits)
+            }
+        }
+        // A lean batch's hit patterns, from its traces (``Prepared/hitWord``: one word a trace).
+        if lean {
+            batch.withUnsafeBufferPointer { traces in
+                batchPatterns.withUnsafeMutableBufferPointer { for t in 0..<count { $0[t] = traces[t].hitWord } }
             }
         }
         for t in 0..<count {
@@ -331,8 +341,8 @@ extension ScoreAccumulator {
             let tally = scratch + Scratch.tally
             // this policy's word of each trace's hit pattern, and its column of the targets
             let patternWord = patterns + word, target = targets + k
-            // Lean: this policy's outcome classes, and one word of hit pattern a trace.
-            let classes = classTable + k &* OutcomeClass.size, stride = lean ? 1 : words
+            // Lean: this policy's outcome classes (its hit patterns are the traces', ``Prepared/hitWord``).
+            let classes = classTable + k &* OutcomeClass.size
             for t in 0..<count {
                 let r = first + t, d = decided + t
                 // What every decided trace adds: snap correction and cells reconfigured.
@@ -378,7 +388,7 @@ extension ScoreAccumulator {
                 // Lean: the error counted in the trace's outcome class, nothing else (``OutcomeClass``).
                 if lean && UInt(bitPattern: e &+ OutcomeClass.radius) <= UInt(2 * OutcomeClass.radius) {
                     classes[r.pointee.outcomeClass &+ e] &+= 1
-                    patternWord[t] |= e == 0 ? bit : 0
+                    r.pointee.hitWord |= e == 0 ? bit : 0
                     continue
                 }
                 // |e| within the bins is summed as an integer (``absoluteErrors(at:from:binned:beyond:count:lean:)``).
@@ -399,7 +409,7 @@ extension ScoreAccumulator {
                     revealed &+= 1
                 }
                 let reached = exact && e == 0
-                patternWord[t &* stride] |= reached ? bit : 0
+                if lean { r.pointee.hitWord |= reached ? bit : 0 } else { patternWord[t &* words] |= reached ? bit : 0 }
                 tally[Tally.code(reached: reached, error: e, target: targetIndex, of: r.pointee)] &+= 1
             }
             if lean { classHits = OutcomeClass.hits(in: classes) }
