@@ -28,9 +28,11 @@ extension ScoreAccumulator {
         /// The ``Tally`` bits of an item error above 0 and of one below 0: an overshoot or an
         /// undershoot as the swipe's ``direction`` goes (neither when it is 0).
         var aboveCode = 0, belowCode = 0
-        /// Where the lean loop counts its errors in a policy's outcome classes
-        /// (``OutcomeClass/base(direction:delta:)``: by direction and intended − start item).
-        var outcomeClass = 0
+        /// Where the lean loop counts its errors in a policy's outcome classes: the class's bin of
+        /// an error of −radius (``OutcomeClass/base(direction:delta:)`` − radius: by direction and
+        /// intended − start item); a target's bin `e + radius` is its item − `binOrigin`
+        /// (intended − radius, wrapping as `e` does).
+        var outcomeClass = 0, binOrigin = 0
         /// Of a labelled trace: its user and file (indices of ``userCounts`` and ``fileNames``).
         var user = 0, file = 0
         var startSlot: Int
@@ -43,6 +45,9 @@ extension ScoreAccumulator {
         /// item count when the table is its layout's, else 0. Set when the batch is scored
         /// (``scoreBatch(count:)``), not when the trace is prepared.
         var tableCount = 0
+        /// The lean loop's hit pattern of the trace (one word; no trace index or patterns' base in
+        /// the loop): emptied, and copied to ``batchPatterns`` after the policies, by ``scoreBatch(count:)``.
+        var hitWord: UInt64 = 0
 
         /// Whether the lean loop may score it (``scoreDecisions(at:count:lean:)``): labelled,
         /// exact, bounded, its intended item within ±2^62, its layout the slot table's.
@@ -99,7 +104,8 @@ extension ScoreAccumulator {
             p.pointee.leaveCode = changes ? 0 : Tally.falseChange
             p.pointee.aboveCode = direction > 0 ? Tally.overshoot : direction < 0 ? Tally.undershoot : 0
             p.pointee.belowCode = direction > 0 ? Tally.undershoot : direction < 0 ? Tally.overshoot : 0
-            p.pointee.outcomeClass = OutcomeClass.base(direction: direction, delta: p.pointee.intended &- startIndex)
+            p.pointee.outcomeClass = OutcomeClass.base(direction: direction, delta: p.pointee.intended &- startIndex) &- OutcomeClass.radius
+            p.pointee.binOrigin = p.pointee.intended &- OutcomeClass.radius
             p.pointee.user = user
             p.pointee.file = file
             p.pointee.startSlot = startSlot
@@ -168,6 +174,7 @@ extension ScoreAccumulator {
         fileCounts.withUnsafeMutableBufferPointer { fileCounts in
             for t in 0..<count {
                 kinematics[t] = ReleaseKinematics()
+                traces[t].hitWord = 0
                 traces[t].tableCount = oneLayout || t == 0 ? firstTableCount : Self.slotTableCount(of: layouts[t], table: table)
                 lean = lean && traces[t].isLean
                 if traces[t].labelled {
@@ -207,6 +214,12 @@ extension ScoreAccumulator {
             // numbers: the same sum as one by one).
             if oneFile && file >= 0 {
                 fileHitCounts[file * p + k] += Double(counters[k * Counter.stride + Counter.hits] - hits)
+            }
+        }
+        // A lean batch's hit patterns, from its traces (``Prepared/hitWord``: one word a trace).
+        if lean {
+            batch.withUnsafeBufferPointer { traces in
+                batchPatterns.withUnsafeMutableBufferPointer { for t in 0..<count { $0[t] = traces[t].hitWord } }
             }
         }
         for t in 0..<count {
@@ -331,8 +344,8 @@ extension ScoreAccumulator {
             let tally = scratch + Scratch.tally
             // this policy's word of each trace's hit pattern, and its column of the targets
             let patternWord = patterns + word, target = targets + k
-            // Lean: this policy's outcome classes, and one word of hit pattern a trace.
-            let classes = classTable + k &* OutcomeClass.size, stride = lean ? 1 : words
+            // Lean: this policy's outcome classes (its hit patterns are the traces', ``Prepared/hitWord``).
+            let classes = classTable + k &* OutcomeClass.size
             for t in 0..<count {
                 let r = first + t, d = decided + t
                 // What every decided trace adds: snap correction and cells reconfigured.
@@ -343,7 +356,7 @@ extension ScoreAccumulator {
                     let slot = d.pointee.targetSlot
                     if UInt(bitPattern: slot) < UInt(bitPattern: r.pointee.tableCount) {
                         let entry = slotTable + slot
-                        if entry.pointee.offset != targetOffset {
+                        if entry.pointee.offset.bitPattern != targetOffset.bitPattern {
                             entry.pointee = SlotEdges(offset: targetOffset, edges: slotPool.edges(atOffset: targetOffset))
                         }
                         cells = r.pointee.departure.reconfigurations(to: targetOffset, arriving: entry.pointee.edges)
@@ -370,17 +383,19 @@ extension ScoreAccumulator {
                     }
                     continue
                 }
-                // Lean: |intended| ≤ 2^62, so a wrapped difference within the bins is the true one.
+                // Lean: |intended| ≤ 2^62, so a wrapped difference within the bins is the true one;
+                // an error within ±radius is counted in its bin of the trace's outcome class, nothing
+                // else (``OutcomeClass``): the bin `e + radius` is one subtraction (``Prepared/binOrigin``).
+                let bin = targetIndex &- r.pointee.binOrigin
+                if lean && UInt(bitPattern: bin) <= UInt(2 * OutcomeClass.radius) {
+                    classes[r.pointee.outcomeClass &+ bin] &+= 1
+                    r.pointee.hitWord |= bin == OutcomeClass.radius ? bit : 0
+                    continue
+                }
                 var e = lean ? targetIndex &- r.pointee.intended
                     : r.pointee.looping
                     ? TraceOutcome.itemError(target: targetIndex, intended: r.pointee.intended, in: layouts[t])
                     : TraceOutcome.saturatingDifference(targetIndex, r.pointee.intended)
-                // Lean: the error counted in the trace's outcome class, nothing else (``OutcomeClass``).
-                if lean && UInt(bitPattern: e &+ OutcomeClass.radius) <= UInt(2 * OutcomeClass.radius) {
-                    classes[r.pointee.outcomeClass &+ e] &+= 1
-                    patternWord[t] |= e == 0 ? bit : 0
-                    continue
-                }
                 // |e| within the bins is summed as an integer (``absoluteErrors(at:from:binned:beyond:count:lean:)``).
                 if let bin = Histogram.bin(e) {
                     c[Counter.errorBins + bin] &+= 1
@@ -399,7 +414,7 @@ extension ScoreAccumulator {
                     revealed &+= 1
                 }
                 let reached = exact && e == 0
-                patternWord[t &* stride] |= reached ? bit : 0
+                if lean { r.pointee.hitWord |= reached ? bit : 0 } else { patternWord[t &* words] |= reached ? bit : 0 }
                 tally[Tally.code(reached: reached, error: e, target: targetIndex, of: r.pointee)] &+= 1
             }
             if lean { classHits = OutcomeClass.hits(in: classes) }
@@ -447,24 +462,6 @@ extension ScoreAccumulator {
         cellSums[k] = cellsReconfigured
         for i in 0..<errorsBeyond { errorOverflow[k][batchScratch[Scratch.errorsBeyond + i], default: 0] += 1 }
         for i in 0..<pagesBeyond { pagesOverflow[k][batchScratch[Scratch.pagesBeyond + i], default: 0] += 1 }
-    }
-
-    /// `start` plus the cells reconfigured by the decisions in ``batchDecisions`` for a lean batch
-    /// `batch[0..<count]`, summed in trace order: `sum` (their sum, as an integer) when every
-    /// partial sum stays within ±2^53 (each addition is then exact: the same `Double`). In a lean
-    /// batch every layout is the slot table's, bounded with at most ``SlotEdges/maxItems`` items,
-    /// so a settle reconfigures at most that many cells (the window's ends are clamped to the
-    /// items); otherwise the batch's counts are summed again one by one.
-    private func cellSums(from start: Double, adding sum: Int, count: Int) -> Double {
-        if abs(start) <= Self.exactSumLimit - Double(SlotEdges.maxItems * count) { return start + Double(sum) }
-        return cellSumsOneByOne(from: start, count: count)
-    }
-
-    @inline(never)
-    private func cellSumsOneByOne(from start: Double, count: Int) -> Double {
-        var sum = start
-        for t in 0..<count { sum += Double(batch[t].departure.reconfigurations(to: batchDecisions[t].targetOffset)) }
-        return sum
     }
 
     /// ``TraceOutcome/saturatingDifference(_:_:)`` called, not inlined: the lean loop's error

@@ -2,7 +2,7 @@ import SnapStrategies
 
 // The reuse pool's window ends at the settle offsets of one bounded layout, kept by target slot
 // across traces: what the batch scorer's lean loop (``ScoreAccumulator/scoreBatch(count:)``) reads
-// to count a settle's cell reconfigurations.
+// to count a settle's cell reconfigurations, and the lean batch's cell sums.
 
 extension ScoreAccumulator {
     /// ``ReusePool/edges(atOffset:)`` of the settle offset last seen at one slot of ``slotLayout``
@@ -11,7 +11,8 @@ extension ScoreAccumulator {
     /// the same `Double` for every trace, and the departure's count is then
     /// ``ReusePool/Departure/reconfigurations(to:arriving:)`` of it (two compares and a
     /// subtraction) instead of two divisions and their roundings per new settle of each trace.
-    /// The offset is the key (a NaN offset never matches: such settles count 0 anyway).
+    /// The offset's bits are the key, compared as an integer (−0 and +0 are two keys; a NaN
+    /// settle may find a NaN entry of its bits: it counts 0 whatever the edges).
     struct SlotEdges {
         var offset: Double = .nan
         var edges = ReusePool.Edges(first: 0, last: 0)
@@ -43,5 +44,23 @@ extension ScoreAccumulator {
     private mutating func adoptSlotTable(_ layout: CarouselLayout) {
         slotLayout = layout
         slotEdges = Array(repeating: SlotEdges(), count: layout.itemCount)
+    }
+
+    /// `start` plus the cells reconfigured by the decisions in ``batchDecisions`` for a lean batch
+    /// `batch[0..<count]`, summed in trace order: `sum` (their sum, as an integer) when every
+    /// partial sum stays within ±2^53 (each addition is then exact: the same `Double`). In a lean
+    /// batch every layout is the slot table's, bounded with at most ``SlotEdges/maxItems`` items,
+    /// so a settle reconfigures at most that many cells (the window's ends are clamped to the
+    /// items); otherwise the batch's counts are summed again one by one.
+    func cellSums(from start: Double, adding sum: Int, count: Int) -> Double {
+        if abs(start) <= Self.exactSumLimit - Double(SlotEdges.maxItems * count) { return start + Double(sum) }
+        return cellSumsOneByOne(from: start, count: count)
+    }
+
+    @inline(never)
+    private func cellSumsOneByOne(from start: Double, count: Int) -> Double {
+        var sum = start
+        for t in 0..<count { sum += Double(batch[t].departure.reconfigurations(to: batchDecisions[t].targetOffset)) }
+        return sum
     }
 }
