@@ -80,6 +80,19 @@ public protocol SnapPolicy: Sendable {
     func decide(_ releases: UnsafeBufferPointer<Release>, inOneLayout layouts: UnsafeBufferPointer<CarouselLayout>,
                 sharing kinematics: UnsafeMutableBufferPointer<ReleaseKinematics>,
                 into decisions: UnsafeMutableBufferPointer<SnapDecision>)
+    /// ``decide(_:inOneLayout:sharing:into:)`` of this policy into `decisions` and of `second` (a
+    /// policy of the same type, the next one an evaluator decides the same releases with) into
+    /// `secondDecisions` (as long as `decisions`), each policy's decisions exactly as it makes them
+    /// alone, when this type decides such a pair in one loop; returns whether it did (`false`:
+    /// nothing written, the caller decides each batch itself). For a family of variants of one
+    /// type decided one after the other (`icarousel` and `icarousel-paging`), so that what the two
+    /// compute alike from a release is computed once.
+    ///
+    /// Conformers need not implement it: the default decides nothing and returns `false`.
+    func decide(_ releases: UnsafeBufferPointer<Release>, inOneLayout layouts: UnsafeBufferPointer<CarouselLayout>,
+                sharing kinematics: UnsafeMutableBufferPointer<ReleaseKinematics>,
+                into decisions: UnsafeMutableBufferPointer<SnapDecision>,
+                pairedWith second: Self, into secondDecisions: UnsafeMutableBufferPointer<SnapDecision>) -> Bool
 }
 
 extension SnapPolicy {
@@ -131,6 +144,15 @@ extension SnapPolicy {
                        sharing kinematics: UnsafeMutableBufferPointer<ReleaseKinematics>,
                        into decisions: UnsafeMutableBufferPointer<SnapDecision>) {
         decide(releases, in: layouts, sharing: kinematics, into: decisions)
+    }
+
+    /// ``decide(_:inOneLayout:sharing:into:pairedWith:into:)``: no pair path (nothing decided).
+    @inlinable
+    public func decide(_ releases: UnsafeBufferPointer<Release>, inOneLayout layouts: UnsafeBufferPointer<CarouselLayout>,
+                       sharing kinematics: UnsafeMutableBufferPointer<ReleaseKinematics>,
+                       into decisions: UnsafeMutableBufferPointer<SnapDecision>,
+                       pairedWith second: Self, into secondDecisions: UnsafeMutableBufferPointer<SnapDecision>) -> Bool {
+        false
     }
 
     /// Validates `values` against ``parameterSpecs`` (count, finiteness, range, wholeness) and

@@ -61,3 +61,62 @@ enum OneLayoutBatchCheck {
         return (failures, compared)
     }
 }
+
+extension OneLayoutBatchCheck {
+    /// As ``mismatches(_:seed:batches:maxReleases:release:)`` for pairs of one type decided together
+    /// (``SnapPolicy/decide(_:inOneLayout:sharing:into:pairedWith:into:)``; when it decides nothing,
+    /// each policy's own one-layout batch, as an evaluator does): each pair of `pairs` in turn writes
+    /// its two columns over the previous pair's, and both columns are compared by bits with each
+    /// policy's `decide(_:in:)` of the release alone. `layout` makes each batch's layout (by default
+    /// ``randomLayout(_:looping:)``, every fourth looping), `release` its releases. Returns the
+    /// decisions that differ, as text, the number compared, how many compared releases the two
+    /// policies of a pair decide differently (the pairs tell their variants apart), and the batches
+    /// the pair path decided and the ones it left.
+    static func pairMismatches<P: SnapPolicy>(
+        _ pairs: [(P, P)], seed: UInt64, batches: Int = 120, maxReleases: Int = 150,
+        layout makeLayout: (inout SplitMix64, Int) throws -> CarouselLayout = { try randomLayout(&$0, looping: $1 % 4 == 3) },
+        release: (CarouselLayout, inout SplitMix64) -> Release = OneLayoutBatchCheck.release(in:_:)
+    ) throws -> (failures: [String], compared: Int, differing: Int, paired: Int, unpaired: Int) {
+        var rng = SplitMix64(seed: seed)
+        var failures: [String] = []
+        var compared = 0, differing = 0, paired = 0, unpaired = 0
+        for batch in 0..<batches {
+            let layout = try makeLayout(&rng, batch)
+            let releases = (0..<rng.int(in: 1...maxReleases)).map { _ in release(layout, &rng) }
+            let layouts = [CarouselLayout](repeating: layout, count: releases.count)
+            var kinematics = [ReleaseKinematics](repeating: ReleaseKinematics(), count: releases.count)
+            var first = releases.indices.map { i in
+                SnapDecision(targetSlot: -i, targetIndex: -1, targetOffset: .nan, rule: "left-over \(i)")
+            }
+            var second = first
+            for (a, b) in pairs {
+                var column = second, decided = false
+                first = BatchDecisions.decide(releases, in: layouts, sharing: &kinematics, over: first) { r, l, k, out in
+                    decided = column.withUnsafeMutableBufferPointer {
+                        a.decide(r, inOneLayout: l, sharing: k, into: out, pairedWith: b, into: $0)
+                    }
+                    if !decided { a.decide(r, inOneLayout: l, sharing: k, into: out) }
+                }
+                if decided {
+                    second = column
+                    paired += 1
+                } else {
+                    second = BatchDecisions.decide(releases, in: layouts, sharing: &kinematics, over: second) {
+                        b.decide($0, inOneLayout: $1, sharing: $2, into: $3)
+                    }
+                    unpaired += 1
+                }
+                for i in releases.indices {
+                    let alone = (a.decide(releases[i], in: layout), b.decide(releases[i], in: layout))
+                    compared += 2
+                    differing += same(alone.0, alone.1) ? 0 : 1
+                    for (policy, out, expected) in [(a.id, first[i], alone.0), (b.id, second[i], alone.1)]
+                    where !same(out, expected) && failures.count < 20 {
+                        failures.append("\(policy) paired: \(out) vs \(expected), release \(releases[i]) in \(layout)")
+                    }
+                }
+            }
+        }
+        return (failures, compared, differing, paired, unpaired)
+    }
+}

@@ -138,6 +138,7 @@ extension ScoreAccumulator {
         batchKinematics.append(ReleaseKinematics())
         batchLayouts.append(layout)
         batchDecisions.append(SnapDecision(targetSlot: 0, targetIndex: 0, targetOffset: 0, rule: ""))
+        pairedDecisions.append(SnapDecision(targetSlot: 0, targetIndex: 0, targetOffset: 0, rule: ""))
     }
 
     /// Extends the user table with zero rows up to user `user` (a new user: with many users, once
@@ -203,10 +204,11 @@ extension ScoreAccumulator {
                 for i in 0..<(count * CellEntry.ways) { cells[i].offset = .nan }
             }
         }
+        var decidedAhead = -1   // the policy whose decisions ``pairedDecisions`` holds
         for k in 0..<p {
             let policy = policies[k]   // one copy of the existential per batch, opened below
             let hits = counters[k * Counter.stride + Counter.hits]
-            score(policy, at: k, count: count, lean: lean, oneLayout: oneLayout)
+            score(policy, at: k, count: count, lean: lean, oneLayout: oneLayout, decidedAhead: &decidedAhead)
             // Intended changes and stays are the trace's, the same for every policy.
             counters[k * Counter.stride + Counter.intendedChanges] += changesHere
             counters[k * Counter.stride + Counter.intendedStays] += labelledHere - changesHere
@@ -259,25 +261,15 @@ extension ScoreAccumulator {
         }
     }
 
-    /// Policy `k` (`policy`) decides `batch[0..<count]`; adds its outcomes to the policy's
-    /// counters, sets its bit in each labelled trace's hit pattern and records its targets of
-    /// unlabelled traces. Generic, so the existential is opened once, and the policy decides the
-    /// whole batch in its own loop (``SnapPolicy/decide(_:in:into:)``, the policy's `decide`
-    /// inlined); the decisions are then scored by ``scoreDecisions(at:count:lean:)``, in its lean
-    /// form when every trace of the batch allows it (`lean`, ``Prepared/isLean``). `oneLayout`:
-    /// every trace of the batch has the first one's layout, bit for bit.
-    private mutating func score<P: SnapPolicy>(_ policy: P, at k: Int, count: Int, lean: Bool, oneLayout: Bool) {
-        batchReleases.withUnsafeBufferPointer { releases in
-        batchLayouts.withUnsafeBufferPointer { layouts in
-        batchKinematics.withUnsafeMutableBufferPointer { kinematics in
-        batchDecisions.withUnsafeMutableBufferPointer { decisions in
-            let releases = UnsafeBufferPointer(rebasing: releases[..<count]), into = UnsafeMutableBufferPointer(rebasing: decisions[..<count])
-            if oneLayout { policy.decide(releases, inOneLayout: layouts, sharing: kinematics, into: into) }
-            else { policy.decide(releases, in: layouts, sharing: kinematics, into: into) }
-        }
-        }
-        }
-        }
+    /// Policy `k` (`policy`) decides `batch[0..<count]` (``decide(_:at:count:oneLayout:decidedAhead:)``);
+    /// adds its outcomes to the policy's counters, sets its bit in each labelled trace's hit
+    /// pattern and records its targets of unlabelled traces. Generic, so the existential is opened
+    /// once; the decisions are scored by ``scoreDecisions(at:count:lean:)``, in its lean form when
+    /// every trace of the batch allows it (`lean`, ``Prepared/isLean``). `oneLayout`: every trace of
+    /// the batch has the first one's layout, bit for bit.
+    private mutating func score<P: SnapPolicy>(_ policy: P, at k: Int, count: Int, lean: Bool, oneLayout: Bool,
+                                               decidedAhead: inout Int) {
+        decide(policy, at: k, count: count, oneLayout: oneLayout, decidedAhead: &decidedAhead)
         if lean { scoreLean(at: k, count: count) } else { scoreGeneral(at: k, count: count) }
     }
 

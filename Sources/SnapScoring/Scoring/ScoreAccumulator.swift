@@ -95,6 +95,11 @@ public struct ScoreAccumulator: Sendable {
     var batchKinematics: [ReleaseKinematics] = []
     var batchLayouts: [CarouselLayout] = []
     var batchDecisions: [SnapDecision] = []
+    /// The decisions of the policy decided with the one being scored (``decide(_:at:count:oneLayout:decidedAhead:)``),
+    /// as long as ``batchDecisions``; and for each policy of the next one's type, its pair path
+    /// (``pairDeciders(_:)``).
+    var pairedDecisions: [SnapDecision] = []
+    let pairDeciders: [PairDecider?]
     /// Cell reconfigurations counted per trace of the batch (``CellEntry``).
     var batchCells: [CellEntry]
     /// The reuse pool's window ends by slot of the layout ``slotLayout`` (``SlotEdges``; one
@@ -132,6 +137,7 @@ public struct ScoreAccumulator: Sendable {
 
     public init(policies: [any SnapPolicy]) {
         self.policies = policies
+        pairDeciders = Self.pairDeciders(policies)
         let p = policies.count
         wordsPerTrace = max(1, (p + 63) / 64)
         patternTable = HitPatternTable(words: wordsPerTrace)
