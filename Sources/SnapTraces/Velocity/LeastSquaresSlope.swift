@@ -23,9 +23,13 @@ enum LeastSquaresSlope {
     /// The sums of the normal equations, point by point: ``slope(a:dx:count:)`` without the arrays
     /// of `a` and `dx` (LSQ2 adds the points as ``VelocityWindow`` walks them). The same
     /// operations in the same order, hence the same slope bit for bit.
+    ///
+    /// The sum of `a^0` (the point count, `s0`) is not summed: `n` additions of 1.0 starting at 0
+    /// give exactly `Double(n)` (every whole number up to 2^53 is a double, so no addition
+    /// rounds), which ``slope(count:)`` uses instead: the same value, one addition a point fewer.
     @usableFromInline
     struct Sums {
-        @usableFromInline var s0 = 0.0, s1 = 0.0, s2 = 0.0, s3 = 0.0, s4 = 0.0, r0 = 0.0, r1 = 0.0, r2 = 0.0
+        @usableFromInline var s1 = 0.0, s2 = 0.0, s3 = 0.0, s4 = 0.0, r0 = 0.0, r1 = 0.0, r2 = 0.0
 
         @inlinable init() {}
 
@@ -33,13 +37,14 @@ enum LeastSquaresSlope {
         @inlinable @inline(__always)
         mutating func add(_ ak: Double, _ dk: Double) {
             let a2 = ak * ak
-            s0 += 1; s1 += ak; s2 += a2; s3 += a2 * ak; s4 += a2 * a2
+            s1 += ak; s2 += a2; s3 += a2 * ak; s4 += a2 * a2
             r0 += dk; r1 += dk * ak; r2 += dk * a2
         }
 
         /// The slope at `a = 0` of the `n` points added (`n` ≥ 2).
         @inlinable @inline(__always)
         func slope(count n: Int) -> Double {
+            let s0 = Double(n)   // the sum of n ones (see above)
             if n == 2 { return (s0 * r1 - s1 * r0) / (s0 * s2 - s1 * s1) }
             let c1 = s1 * s4 - s3 * s2
             let det = s0 * (s2 * s4 - s3 * s3) - s1 * c1 + s2 * (s1 * s3 - s2 * s2)

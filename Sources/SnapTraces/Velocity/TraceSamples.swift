@@ -15,16 +15,19 @@ public struct TraceSamples {
     /// The `release_velocity` of the trace (release-level files, or a per-trace column), pt/ms.
     public let recordedVelocity: Double?
 
+    /// Number of rows (samples plus the lift-off row): the shortest of the three buffers. Stored
+    /// (the buffers cannot change): the estimators, the data checks and the frame-logged pattern
+    /// each ask for it, several times a trace.
+    public let count: Int
+
     public init(time: UnsafeBufferPointer<Double>, offset: UnsafeBufferPointer<Double>,
                 isMove: UnsafeBufferPointer<UInt8>, recordedVelocity: Double? = nil) {
         self.time = time
         self.offset = offset
         self.isMove = isMove
         self.recordedVelocity = recordedVelocity
+        count = Swift.min(time.count, offset.count, isMove.count)
     }
-
-    /// Number of rows (samples plus the lift-off row).
-    @inlinable public var count: Int { Swift.min(time.count, offset.count, isMove.count) }
 
     /// Index of the newest move sample, or `nil` when there is none.
     @inlinable @inline(__always) public var newestMove: Int? {
