@@ -9,8 +9,8 @@ struct ScoreAccumulatorPairsTests {
     /// two of another type with another between, a capped pair and two `NearestPageSnap`s (one
     /// type each, no pair path), and a CSS pair whose second has another estimate (no shared path).
     static let policies: [any SnapPolicy] = [
-        CSSScrollSnap(strictness: .mandatory), CSSScrollSnap(strictness: .proximity),
-        CSSScrollSnap(strictness: .proximity, proximityRatio: 0.1),
+        CSSScrollSnap(strictness: .mandatory), CSSScrollSnap(strictness: .proximity, proximityRatio: 0.1),
+        CSSScrollSnap(strictness: .proximity),
         Tag99Snap(), UIKitPagingSnap(), Tag99Snap(),
         CappedSnapPolicy(ICarouselSnap(), maxItemsPerFling: 1), CappedSnapPolicy(UIKitPagingSnap(), maxItemsPerFling: 1),
         NearestPageSnap(basis: .releaseOffset), NearestPageSnap(basis: .projectedOffset),
