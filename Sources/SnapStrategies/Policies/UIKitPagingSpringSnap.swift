@@ -140,7 +140,7 @@ public struct UIKitPagingSpringSnap: DeclaredParameters, Hashable {
         // product, a comparison, the turning state). Without one, the cheaper settling bound runs
         // on every step as well.
         let everyStep = spring.peak == nil
-        var steps = 0
+        var remaining = Self.maximumSteps   // steps left
         stepping: while true {
             // The attractor of the offset's half page, and that half page's ends: x ≥ 0.5 gives the
             // highest attractor (x > 0.5⁻, the double below 0.5), x ≤ −0.5 the lowest, exactly.
@@ -154,7 +154,8 @@ public struct UIKitPagingSpringSnap: DeclaredParameters, Hashable {
             // The next steps whose decided test cannot stop the stepping (``Spring/quietSteps(d:v:limit:)``,
             // a flick's run to the half page's end mostly) skip it, and the step count's test with
             // it: the last of them leaves at least one step for the decided test and the count's.
-            var quiet = spring.quietSteps(d: offTarget, v: v, limit: Self.maximumSteps &- 1 &- steps)
+            // The tests run again once `remaining` falls below `loud` (one counter for both).
+            let loud = remaining &- spring.quietSteps(d: offTarget, v: v, limit: remaining &- 1)
             while true {
                 // target − x = −(x − target) exactly (a rounded difference changes sign with its
                 // operands), so this is f·v + k·(target − x) bit for bit, but for the sign of a zero
@@ -162,7 +163,7 @@ public struct UIKitPagingSpringSnap: DeclaredParameters, Hashable {
                 // terms, and `<` tests).
                 v = f * v - k * offTarget
                 x += v
-                steps += 1
+                remaining &-= 1
                 offTarget = x - target
                 // Decided: with d = x − T the spring's amplitude about its attractor is at most
                 // √(d² + v²/k) and friction only shrinks it, so below 0.4 page (0.5 leaves the
@@ -171,11 +172,9 @@ public struct UIKitPagingSpringSnap: DeclaredParameters, Hashable {
                 // (The model's "settled" test, |v| < 10⁻⁵ and |d| < 0.05, stops no stepping this one
                 // does not stop on the same step: it gives d² ≤ 0.0025 and v²/k ≤ 10⁻¹⁰/10⁻⁶, as
                 // k ≥ 10⁻⁶, or 0 for k = +∞, a sum far below 0.16 after rounding; and k > 0 always.)
-                if quiet > 0 {
-                    quiet &-= 1
-                } else {
+                if remaining < loud {
                     if offTarget * offTarget + v * v / k < 0.16 { break stepping }
-                    guard steps < Self.maximumSteps else { break stepping }
+                    guard remaining > 0 else { break stepping }
                 }
                 guard x > bottom && x < top else { continue stepping }
                 if everyStep && spring.settling.keepsAttractor(d: offTarget, v: v) { break stepping }
