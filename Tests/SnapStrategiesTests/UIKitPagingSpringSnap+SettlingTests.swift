@@ -300,17 +300,8 @@ struct UIKitPagingSpringSnapSettlingTests {
     /// as it was before issue 36's spring41), the reference for ``quickFormChangesNoAnswer()``.
     static func fullNextPeak(_ peak: UIKitPagingSpringSnap.SettlingBound.NextPeak, d: Double, v: Double,
                              above: Bool, below: Bool) -> Bool {
-        let s = (peak.c * d - peak.f * v) * peak.inverseB
-        let c2 = d * d + s * s
-        guard c2 > 0 else { return c2 == 0 }
-        let amplitude = c2.squareRoot()
-        let cross = -(d * peak.sinAlpha + s * peak.cosAlpha)
-        let dot = d * peak.cosAlpha - s * peak.sinAlpha
-        var lower = 0.0
-        if cross != 0 {
-            let (sine, cosine) = cross > 0 ? (cross, dot) : (-cross, -dot)
-            lower = cosine >= 0 ? sine / amplitude : Double.pi / 2 - cosine / amplitude
-            lower = Swift.max(0, lower * (1 - 1e-6) - 1e-6)
+        guard let (amplitude, cross, lower) = UIKitPagingSpringSnapProofPlacesTests.peakAngle(peak, d: d, v: v) else {
+            return UIKitPagingSpringSnapProofPlacesTests.peakAmplitudeIsZero(peak, d: d, v: v)
         }
         let y = peak.kappa * lower
         let decay = 1 / (1 + y * (1 + y * (0.5 + y * (1.0 / 6 + y * (1.0 / 24 + y * (1.0 / 120))))))

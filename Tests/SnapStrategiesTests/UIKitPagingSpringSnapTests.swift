@@ -93,9 +93,20 @@ struct UIKitPagingSpringSnapProofPlacesTests {
 
     /// The next peak's bound as 58198de computed it (both sides, with an exponential).
     static func keptAsBefore(_ peak: UIKitPagingSpringSnap.SettlingBound.NextPeak, d: Double, v: Double) -> Bool {
+        guard let (amplitude, _, lower) = peakAngle(peak, d: d, v: v) else { return peakAmplitudeIsZero(peak, d: d, v: v) }
+        let bound = Swift.max(Swift.abs(d) * (1 + 1e-6), amplitude * peak.cosAlpha * SnapMath.exp(-peak.kappa * lower) * (1 + 1e-6))
+        return bound * bound < peak.limit
+    }
+
+    /// The reference models' shared start of the next peak's bound (as 58198de computed it): the
+    /// amplitude of the state `(d, s)`, the cross product giving the turn's side, and the lower
+    /// bound of the angle to the next peak (with its slack); `nil` when the squared amplitude is
+    /// not positive (zero or NaN: ``peakAmplitudeIsZero(_:d:v:)`` tells which).
+    static func peakAngle(_ peak: UIKitPagingSpringSnap.SettlingBound.NextPeak, d: Double,
+                          v: Double) -> (amplitude: Double, cross: Double, lower: Double)? {
         let s = (peak.c * d - peak.f * v) * peak.inverseB
         let c2 = d * d + s * s
-        guard c2 > 0 else { return c2 == 0 }
+        guard c2 > 0 else { return nil }
         let amplitude = c2.squareRoot()
         let cross = -(d * peak.sinAlpha + s * peak.cosAlpha)
         let dot = d * peak.cosAlpha - s * peak.sinAlpha
@@ -105,8 +116,14 @@ struct UIKitPagingSpringSnapProofPlacesTests {
             lower = cosine >= 0 ? sine / amplitude : Double.pi / 2 - cosine / amplitude
             lower = Swift.max(0, lower * (1 - 1e-6) - 1e-6)
         }
-        let bound = Swift.max(Swift.abs(d) * (1 + 1e-6), amplitude * peak.cosAlpha * SnapMath.exp(-peak.kappa * lower) * (1 + 1e-6))
-        return bound * bound < peak.limit
+        return (amplitude, cross, lower)
+    }
+
+    /// Whether the state's squared amplitude is exactly zero (where ``peakAngle(_:d:v:)`` is `nil`,
+    /// the bound holds: the spring is at rest on its target).
+    static func peakAmplitudeIsZero(_ peak: UIKitPagingSpringSnap.SettlingBound.NextPeak, d: Double, v: Double) -> Bool {
+        let s = (peak.c * d - peak.f * v) * peak.inverseB
+        return d * d + s * s == 0
     }
 
     /// The parameters at the ends of their ranges (each pair), the defaults and the fitted region.
