@@ -85,8 +85,8 @@ public protocol SnapPolicy: Sendable {
     /// `secondDecisions` (as long as `decisions`), each policy's decisions exactly as it makes them
     /// alone, when this type decides such a pair in one loop; returns whether it did (`false`:
     /// nothing written, the caller decides each batch itself). For a family of variants of one
-    /// type decided one after the other (`icarousel` and `icarousel-paging`), so that what the two
-    /// compute alike from a release is computed once.
+    /// type decided one after the other (``CSSScrollSnap``'s `css-snap-mandatory` and
+    /// `css-snap-proximity`), so that what the two compute alike from a release is computed once.
     ///
     /// Conformers need not implement it: the default decides nothing and returns `false`.
     func decide(_ releases: UnsafeBufferPointer<Release>, inOneLayout layouts: UnsafeBufferPointer<CarouselLayout>,

@@ -12,7 +12,8 @@ extension ScoreAccumulator {
                                        UnsafeMutableBufferPointer<SnapDecision>, UnsafeMutableBufferPointer<SnapDecision>) -> Bool
 
     /// For each policy `k` of `policies`, the pair path of `k` and `k + 1` when they are of one type
-    /// (`icarousel` and `icarousel-paging`), else `nil` (the last always). Built once, so that no
+    /// (`icarousel` and `icarousel-paging`; only a type that implements the pair path, such as
+    /// ``CSSScrollSnap``, then decides both), else `nil` (the last always). Built once, so that no
     /// batch casts a policy to its neighbour's type.
     static func pairDeciders(_ policies: [any SnapPolicy]) -> [PairDecider?] {
         policies.indices.map { k in k + 1 < policies.count ? pairDecider(policies[k], policies[k + 1]) : nil }
