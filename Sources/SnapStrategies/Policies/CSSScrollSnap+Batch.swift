@@ -31,30 +31,24 @@ extension CSSScrollSnap {
         let bracket = narrowRows ? ChromiumFlingEstimate.DisplacementBracket(estimate) : nil
         for i in 0..<count {
             let release = releases[i], velocity = release.velocity
-            let flings = abs(velocity) >= minFlingVelocity && velocity != 0
+            let flings = self.flings(velocity)
             let layout = layouts.baseAddress! + i
             let row = narrowRows ? NarrowRow(layout.pointee, range: range(in: layout.pointee)) : nil
             let current = layout.pointee.clampedOffset(release.offset)
             // A fling whose target is the same wherever in its bracket the estimate lies: no delta needed.
-            if flings, let row, let bracket, let d = bracket.bounds(velocity: velocity) {
-                let low = current + d.lower, high = current + d.upper, direction = velocity > 0 ? 1 : -1
+            if flings, let row, let bracket, let (low, high, direction) = Self.intendedBracket(bracket, velocity: velocity, from: current) {
                 if let found = kinematics[i].certifiedSnap(between: low, and: high, from: current, direction: direction,
                                                            in: layout.pointee, certify: {
                                                                row.certifiedItem(from: current, direction: direction,
                                                                                  between: low, and: high)
                                                            }),
                    found.distance < row.range {
-                    decisions.store(SnapDecision(targetSlot: found.index, targetIndex: found.index,
-                                                 targetOffset: row.snap(found.index), rule: "fling-closest-in-direction"),
-                                    at: i)
+                    decisions.store(row.certifiedDecision(found.index), at: i)
                     continue
                 }
             }
-            var displacement: Double?
-            if flings {
-                let delta = kinematics[i].chromiumFirstInertialDelta(of: release, frameInterval: frameInterval)
-                displacement = estimate.displacement(firstInertialDelta: delta)
-            }
+            let displacement = sharedDisplacement(of: release, flings: flings, estimate: estimate,
+                                                  sharing: kinematics.baseAddress! + i)
             if let row {
                 decisions.store(decideNarrow(current: current, displacement: displacement, in: row, layout: layout,
                                              sharing: kinematics.baseAddress! + i), at: i)
@@ -63,6 +57,32 @@ extension CSSScrollSnap {
                                        sharing: kinematics.baseAddress! + i), at: i)
             }
         }
+    }
+
+    /// Whether a release of `velocity` (pt/ms) flings, as the batch paths test it: at least
+    /// ``minFlingVelocity`` and not 0.
+    @inline(__always)
+    func flings(_ velocity: Double) -> Bool { abs(velocity) >= minFlingVelocity && velocity != 0 }
+
+    /// The batch paths' displacement of `release`'s fling (`flings`: ``flings(_:)``), its first
+    /// inertial delta taken from (or first stored in) `kinematics`
+    /// (``ReleaseKinematics/chromiumFirstInertialDelta(of:frameInterval:)``); `nil` when it does not fling.
+    @inline(__always)
+    func sharedDisplacement(of release: Release, flings: Bool, estimate: ChromiumFlingEstimate,
+                            sharing kinematics: UnsafeMutablePointer<ReleaseKinematics>) -> Double? {
+        guard flings else { return nil }
+        let delta = kinematics.pointee.chromiumFirstInertialDelta(of: release, frameInterval: frameInterval)
+        return estimate.displacement(firstInertialDelta: delta)
+    }
+
+    /// The intended position's bracket of a fling of `velocity` from `current`: `current + D` for
+    /// `D` at the ends of `bracket`'s bounds, and the fling's direction (±1); `nil` when the bracket
+    /// gives no bounds for this velocity.
+    @inline(__always)
+    static func intendedBracket(_ bracket: ChromiumFlingEstimate.DisplacementBracket, velocity: Double,
+                                from current: Double) -> (low: Double, high: Double, direction: Int)? {
+        guard let d = bracket.bounds(velocity: velocity) else { return nil }
+        return (current + d.lower, current + d.upper, velocity > 0 ? 1 : -1)
     }
 
     /// Whether this policy decides a release in a ``NarrowRow`` by ``decideNarrow(current:displacement:in:layout:sharing:)``:
@@ -88,6 +108,12 @@ extension CSSScrollSnap {
             origin = layout.alignmentOrigin
             stride = layout.stride
             maxOffset = layout.maxOffset
+        }
+
+        /// The decision for item `i` certified by ``certifiedItem(from:direction:between:and:)``.
+        @inline(__always)
+        func certifiedDecision(_ i: Int) -> SnapDecision {
+            SnapDecision(targetSlot: i, targetIndex: i, targetOffset: snap(i), rule: "fling-closest-in-direction")
         }
 
         /// Item `i`'s snap offset, `i` in `0..<count`: ``CarouselLayout/snapOffset(ofSlot:)``'s

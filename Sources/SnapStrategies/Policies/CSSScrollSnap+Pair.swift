@@ -31,15 +31,13 @@ extension CSSScrollSnap {
         let bracket = ChromiumFlingEstimate.DisplacementBracket(estimate)
         for i in 0..<count {
             let release = releases[i], velocity = release.velocity
-            let flings = abs(velocity) >= minFlingVelocity && velocity != 0
+            let flings = self.flings(velocity)
             let current = layout.pointee.clampedOffset(release.offset)
             var firstDone = false, secondDone = false
             // A fling whose target is the same wherever in its bracket the estimate lies: no delta needed.
-            if flings, let bracket, let d = bracket.bounds(velocity: velocity) {
-                let low = current + d.lower, high = current + d.upper, direction = velocity > 0 ? 1 : -1
+            if flings, let bracket, let (low, high, direction) = Self.intendedBracket(bracket, velocity: velocity, from: current) {
                 if let found = row.certifiedItem(from: current, direction: direction, between: low, and: high) {
-                    let decision = SnapDecision(targetSlot: found.index, targetIndex: found.index,
-                                                targetOffset: row.snap(found.index), rule: "fling-closest-in-direction")
+                    let decision = row.certifiedDecision(found.index)
                     if found.distance < row.range {
                         decisions.store(decision, at: i)
                         firstDone = true
@@ -51,11 +49,7 @@ extension CSSScrollSnap {
                     if firstDone && secondDone { continue }
                 }
             }
-            var displacement: Double?
-            if flings {
-                let delta = shared[i].chromiumFirstInertialDelta(of: release, frameInterval: frameInterval)
-                displacement = estimate.displacement(firstInertialDelta: delta)
-            }
+            let displacement = sharedDisplacement(of: release, flings: flings, estimate: estimate, sharing: shared + i)
             if !firstDone {
                 decisions.store(decideNarrow(current: current, displacement: displacement, in: row, layout: layout,
                                              sharing: shared + i), at: i)
