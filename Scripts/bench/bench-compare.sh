@@ -140,8 +140,9 @@ for line in open(sys.argv[1]):
     peaks.setdefault(label, []).append(int(kb) / 1024)
 ours = walls["snaplab"]
 peer = min(("baseline", "polars"), key=lambda name: statistics.median(walls[name]))
+files = {"baseline": "baseline.py", "polars": "baseline_polars.py"}
 pairs = sorted(theirs / mine for theirs, mine in zip(walls[peer], ours))
-print(f"paired rounds: {peer}{'.py' if peer == 'baseline' else '_polars.py'} wall / snaplab wall in the same round: {pairs[0]:.1f}x (min), "
+print(f"paired rounds: {files[peer]} wall / snaplab wall in the same round: {pairs[0]:.1f}x (min), "
       f"{statistics.median(pairs):.1f}x (median), {pairs[-1]:.1f}x (max); "
       f"{sum(r >= 5 for r in pairs)} of {len(pairs)} rounds at 5x or more")
 wall, peak = statistics.median(ours), statistics.median(peaks["snaplab"])
