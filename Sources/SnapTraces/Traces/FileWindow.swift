@@ -8,16 +8,18 @@ import Darwin
 /// `bufFileOffset + pos`: `cap` bytes at most from the first byte kept (`pos` at a fill), growing
 /// only for a single row longer than that, up to the row limit.
 ///
-/// A regular file is mapped (``isMapped``, Linux): each fill maps the file from the first kept
-/// byte's page into the same reserved address range (``Mapping``), so the bytes are not copied
-/// (the kernel's copy of `pread()` was 6% of `compare`'s CPU); `buf` points into the mapping and
-/// every fill shows exactly the bytes a `pread()` into a buffer of `cap` bytes would, so the
-/// reader above cannot tell the two apart (the same rows, faults and limits). A file truncated
+/// By default every input is read with `read()`/`pread()` into one reusable buffer (kept in
+/// cache: 256 KiB by default). When asked (`maps`, ``TraceReadOptions/mapsFiles``), a regular
+/// file is mapped instead (``isMapped``, Linux): each fill maps the file from the first kept
+/// byte's page into the same reserved address range (``Mapping``), so the bytes are not copied;
+/// `buf` points into the mapping and every fill shows exactly the bytes a `pread()` into a buffer
+/// of `cap` bytes would, so the reader above cannot tell the two apart (the same rows, faults and
+/// limits). Which is faster depends on the host (``TraceReadOptions/mapsFiles``). A file truncated
 /// under the mapping raises `SIGBUS` on the pages past its new end: ``MappedRegions``' handler
 /// puts zeros there and marks the window, which then stops reading, and ``checkUnchanged()``
 /// reports the change (the reader checks it before any error it gives). Standard input, pipes,
-/// FIFOs, a window when all of ``MappedRegions/capacity`` slots are taken, and other systems read
-/// with `read()`/`pread()` into one reusable buffer (kept in cache: 256 KiB by default).
+/// FIFOs, a window when all of ``MappedRegions/capacity`` slots are taken, and other systems are
+/// read with `read()`/`pread()` even when mapping is asked for.
 ///
 /// Owned by ``ReaderCore`` (not copyable: it owns the descriptor and the buffer, freed in `deinit`).
 struct FileWindow: ~Copyable {
@@ -44,8 +46,9 @@ struct FileWindow: ~Copyable {
 
     /// Opens `path` (`-` is standard input).
     /// - Parameter startsAtZero: false for a range after the first (a stream cannot be one).
-    /// - Parameter maps: map a regular file (`false`: read it with `pread()`, as streams are).
-    init(path: String, bufferSize: Int, maxRowBytes: Int, startsAtZero: Bool, maps: Bool = true) throws(TraceParseError) {
+    /// - Parameter maps: map a regular file (`false`, the default: read it with `pread()`, as
+    ///   streams are).
+    init(path: String, bufferSize: Int, maxRowBytes: Int, startsAtZero: Bool, maps: Bool = false) throws(TraceParseError) {
         let fd = path == "-" ? dup(0) : open(path, O_RDONLY)
         guard fd >= 0 else { throw .unreadable(file: path, reason: String(cString: strerror(errno))) }
         var st = stat()

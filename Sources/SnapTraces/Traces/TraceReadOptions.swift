@@ -19,10 +19,15 @@ public struct TraceReadOptions: Sendable {
     /// enough that the bytes the kernel copies in are still in the core's L2 cache when they are
     /// parsed (a 4 MiB buffer measured about 20% slower per byte, kernel copy included).
     public var bufferSize: Int
-    /// Whether a regular file is mapped instead of read into the buffer (``FileWindow``; Linux):
-    /// the same bytes either way, without the kernel's copy. `false` reads every file with
-    /// `pread()` (tests compare the two).
-    public var mapsFiles = true
+    /// Whether a regular file is mapped window by window instead of read into the buffer with
+    /// `pread()` (``FileWindow``; Linux): the same bytes either way (tests compare the two fill
+    /// by fill). Default `false`: which is faster depends on the host. Mapping saves the kernel's
+    /// copy but pays a page fault, a page-table entry and, at each window's remap, a TLB flush on
+    /// every core the reading threads run on. On the project's first machine (Intel Xeon, KVM)
+    /// mapping saved about 0.1 CPU-s of system time on the 1M benchmark file; on its current one
+    /// (AMD EPYC, KVM) `pread()` takes 0.55 s wall and 1.07 CPU-s against 0.65 s and 1.26 CPU-s
+    /// mapped, 7% less on one thread (`Docs/research/2026-12-01-compare-newhost.md`).
+    public var mapsFiles = false
     /// The longest row accepted, in bytes (a quoted field's line breaks included): a longer row
     /// is ``TraceParseError/rowTooLong(file:line:limit:)`` instead of a buffer that grows without
     /// bound. Default 64 MiB (a real row is well under 1 KiB). The read buffer never exceeds

@@ -79,6 +79,7 @@ import Testing
             for parts in [1, 3] {
                 for lenient in [false, true] {
                     var options = TraceReadOptions(lenient: lenient, baseLayout: withLayout.baseLayout, bufferSize: 1024)
+                    options.mapsFiles = true
                     let mapped = TraceReaderDefectTests().read(path, parts: parts, options: options)
                     options.mapsFiles = false
                     let read = TraceReaderDefectTests().read(path, parts: parts, options: options)
@@ -92,7 +93,7 @@ import Testing
     @Test func aFileTruncatedUnderTheMappingIsAnErrorNotACrash() throws {
         let text = String(repeating: String(repeating: "y", count: 99) + "\n", count: 400)
         let path = try TestFiles.write(text, name: "shrinks.csv")
-        var w = try FileWindow(path: path, bufferSize: 16_384, maxRowBytes: 1 << 20, startsAtZero: true)
+        var w = try FileWindow(path: path, bufferSize: 16_384, maxRowBytes: 1 << 20, startsAtZero: true, maps: true)
         let isMapped = w.isMapped
         #expect(isMapped)
         let filled = try w.fill(line: 0)

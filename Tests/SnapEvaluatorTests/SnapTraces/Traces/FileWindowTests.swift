@@ -7,9 +7,10 @@ import Testing
 @Suite struct FileWindowTests {
     static let text = (0..<300).map { "row \($0)" }.joined(separator: "\n") + "\n"
 
-    @Test func fillKeepsTheUnreadBytesAndTracksTheFileOffset() throws {
-        let path = try TestFiles.write(Self.text)
-        var w = try FileWindow(path: path, bufferSize: 1024, maxRowBytes: 1 << 20, startsAtZero: true)
+    @Test(arguments: [false, true])
+    func fillKeepsTheUnreadBytesAndTracksTheFileOffset(maps: Bool) throws {
+        let path = try TestFiles.write(Self.text, name: "keeps-\(maps).csv")
+        var w = try FileWindow(path: path, bufferSize: 1024, maxRowBytes: 1 << 20, startsAtZero: true, maps: maps)
         var seen: [UInt8] = []
         while try w.fill(line: 0) {
             // consume all but 10 bytes: they must come back at the front
@@ -31,9 +32,10 @@ import Testing
         #expect(at == 6 && first == Array("r".utf8)[0])
     }
 
-    @Test func oneLongRowGrowsTheBufferUpToTheLimit() throws {
-        let path = try TestFiles.write(String(repeating: "x", count: 5000) + "\n")
-        var w = try FileWindow(path: path, bufferSize: 1024, maxRowBytes: 4096, startsAtZero: true)
+    @Test(arguments: [false, true])
+    func oneLongRowGrowsTheBufferUpToTheLimit(maps: Bool) throws {
+        let path = try TestFiles.write(String(repeating: "x", count: 5000) + "\n", name: "long-\(maps).csv")
+        var w = try FileWindow(path: path, bufferSize: 1024, maxRowBytes: 4096, startsAtZero: true, maps: maps)
         _ = try w.fill(line: 0)
         _ = try w.fill(line: 0)   // the buffer is full and nothing was consumed: it doubles
         let (cap1, end1) = (w.cap, w.end)
@@ -49,9 +51,10 @@ import Testing
         }
     }
 
-    @Test func aChangedFileIsNoticed() throws {
-        let path = try TestFiles.write(Self.text)
-        let w = try FileWindow(path: path, bufferSize: 1024, maxRowBytes: 1 << 20, startsAtZero: true)
+    @Test(arguments: [false, true])
+    func aChangedFileIsNoticed(maps: Bool) throws {
+        let path = try TestFiles.write(Self.text, name: "changes-\(maps).csv")
+        let w = try FileWindow(path: path, bufferSize: 1024, maxRowBytes: 1 << 20, startsAtZero: true, maps: maps)
         try w.checkUnchanged()
         let handle = try #require(FileHandle(forWritingAtPath: path))
         handle.seekToEndOfFile()
@@ -63,6 +66,16 @@ import Testing
         } catch {
             #expect(error.description.contains("changed while it was read"))
         }
+    }
+
+    /// A regular file is read with `pread()` unless mapping is asked for (measured faster on the
+    /// project's machine: ``TraceReadOptions/mapsFiles``); the reader passes the option on.
+    @Test func regularFilesAreReadNotMappedByDefault() throws {
+        let path = try TestFiles.write(Self.text, name: "default.csv")
+        let w = try FileWindow(path: path, bufferSize: 1024, maxRowBytes: 1 << 20, startsAtZero: true)
+        let isMapped = w.isMapped
+        #expect(!isMapped)
+        #expect(!TraceReadOptions().mapsFiles)
     }
 
     @Test func directoriesAndMissingFilesAreUnreadable() throws {

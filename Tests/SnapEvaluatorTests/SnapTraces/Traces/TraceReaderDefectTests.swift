@@ -150,13 +150,16 @@ import Testing
         #expect(TraceReader.parts(forFileSize: 1_150_000_000) == 32)
     }
 
-    /// Mapped, as every regular file is read: 1 KiB windows are mapped after the truncation too
-    /// (past the new end), a 64 KiB window already spans it (``MappedRegions``' handler).
-    @Test("defect 4: a file that shrinks while read is an error, not a complete read", arguments: [1024, 65_536])
-    func shrinkingFileIsAnError(bufferSize: Int) throws {
-        let path = try TestFiles.write(TraceReaderParallelTests.bigFile(traces: 200), name: "shrinks\(bufferSize).csv")
+    /// Read with `pread()` (the default) and mapped: mapped, 1 KiB windows are mapped after the
+    /// truncation too (past the new end), a 64 KiB window already spans it (``MappedRegions``'
+    /// handler).
+    @Test("defect 4: a file that shrinks while read is an error, not a complete read",
+          arguments: [1024, 65_536], [false, true])
+    func shrinkingFileIsAnError(bufferSize: Int, maps: Bool) throws {
+        let path = try TestFiles.write(TraceReaderParallelTests.bigFile(traces: 200), name: "shrinks\(bufferSize)-\(maps).csv")
         var options = withLayout
         options.bufferSize = bufferSize
+        options.mapsFiles = maps
         let reader = try TraceReader(path: path, options: options)
         var truncated = false
         #expect {
