@@ -69,7 +69,7 @@ import Testing
     }
 
     /// A regular file is read with `pread()` unless mapping is asked for (measured faster on the
-    /// project's machine: ``TraceReadOptions/mapsFiles``); the reader passes the option on.
+    /// project's machine: ``TraceReadOptions/mapsFiles``), and the reader's options default to it.
     @Test func regularFilesAreReadNotMappedByDefault() throws {
         let path = try TestFiles.write(Self.text, name: "default.csv")
         let w = try FileWindow(path: path, bufferSize: 1024, maxRowBytes: 1 << 20, startsAtZero: true)
