@@ -121,32 +121,36 @@ printf '%-32s %22s %22s %24s\n' "" "wall s (min/med/max)" "CPU s (min/med/max)" 
 for tool in snaplab baseline polars; do
     read -r w0 w1 w2 m0 m1 m2 c0 c1 c2 <<< "$(stats $tool)"
     case $tool in
-        snaplab) name="snaplab (all $NPOL policies)"; sw=$w1; sc=$c1; sm=$m1 ;;
-        baseline) name="baseline.py (4 policies)"; bw=$w1 ;;
-        polars) name="baseline_polars.py (4 policies)"; pw=$w1 ;;
+        snaplab) name="snaplab (all $NPOL policies)" ;;
+        baseline) name="baseline.py (4 policies)" ;;
+        polars) name="baseline_polars.py (4 policies)" ;;
     esac
     printf '%-32s %6s %6s %6s   %6s %6s %6s   %6s %6s %6s\n' "$name" "$w0" "$w1" "$w2" "$c0" "$c1" "$c2" "$m0" "$m1" "$m2"
 done
-python3 -c "f = min($bw, $pw); print(f'speed: snaplab is {f / $sw:.1f}x faster than the faster peer (median wall; {$bw / $sw:.1f}x baseline.py, {$pw / $sw:.1f}x polars); snaplab CPU {$sc:.2f} s, peak {$sm:.0f} MiB')"
-# The ratio of the medians above, and the same ratio round by round: round i's wall of the faster
-# peer (by median) over snaplab's wall in the same round (the three ran back to back), which shows
-# how much of the ratio is the host's drift. Then each target of issue 36 against these figures.
+# From the runs' medians: the ratio to each peer and to the faster one; the same ratio round by
+# round (round i's wall of the faster peer over snaplab's in the same round: the three ran back to
+# back), which shows how much of the ratio is the host's drift; then each target of issue 36.
 python3 - "$TIMES" <<'EOF'
 import statistics, sys
-walls, peaks = {}, {}
+walls, peaks, cpus = {}, {}, {}
 for line in open(sys.argv[1]):
-    label, wall, kb, _ = line.split()
+    label, wall, kb, cpu = line.split()
     walls.setdefault(label, []).append(float(wall))
     peaks.setdefault(label, []).append(int(kb) / 1024)
-ours = walls["snaplab"]
-peer = min(("baseline", "polars"), key=lambda name: statistics.median(walls[name]))
+    cpus.setdefault(label, []).append(float(cpu))
+median = {label: statistics.median(w) for label, w in walls.items()}
+ours, wall = walls["snaplab"], median["snaplab"]
+peak, cpu = statistics.median(peaks["snaplab"]), statistics.median(cpus["snaplab"])
+peer = min(("baseline", "polars"), key=lambda name: median[name])
 files = {"baseline": "baseline.py", "polars": "baseline_polars.py"}
+ratio = median[peer] / wall
+print(f"speed: snaplab is {ratio:.1f}x faster than the faster peer (median wall; "
+      f"{median['baseline'] / wall:.1f}x baseline.py, {median['polars'] / wall:.1f}x polars); "
+      f"snaplab CPU {cpu:.2f} s, peak {peak:.0f} MiB")
 pairs = sorted(theirs / mine for theirs, mine in zip(walls[peer], ours))
 print(f"paired rounds: {files[peer]} wall / snaplab wall in the same round: {pairs[0]:.1f}x (min), "
       f"{statistics.median(pairs):.1f}x (median), {pairs[-1]:.1f}x (max); "
       f"{sum(r >= 5 for r in pairs)} of {len(pairs)} rounds at 5x or more")
-wall, peak = statistics.median(ours), statistics.median(peaks["snaplab"])
-ratio = statistics.median(walls[peer]) / wall
 verdict = lambda ok: "met" if ok else "NOT met"
 print(f"targets (issue 36): wall <= 0.8 s: {wall:.2f} s, {verdict(wall <= 0.8)}; "
       f">= 5x the faster peer: {ratio:.2f}x, {verdict(ratio >= 5)}; "
