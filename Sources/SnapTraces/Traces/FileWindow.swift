@@ -46,9 +46,9 @@ struct FileWindow: ~Copyable {
 
     /// Opens `path` (`-` is standard input).
     /// - Parameter startsAtZero: false for a range after the first (a stream cannot be one).
-    /// - Parameter maps: map a regular file (`false`, the default: read it with `pread()`, as
-    ///   streams are).
-    init(path: String, bufferSize: Int, maxRowBytes: Int, startsAtZero: Bool, maps: Bool = false) throws(TraceParseError) {
+    /// - Parameter maps: map a regular file (``TraceReadOptions/mapsFiles``, where its default is
+    ///   declared; `false`: read it with `pread()`, as streams are).
+    init(path: String, bufferSize: Int, maxRowBytes: Int, startsAtZero: Bool, maps: Bool) throws(TraceParseError) {
         let fd = path == "-" ? dup(0) : open(path, O_RDONLY)
         guard fd >= 0 else { throw .unreadable(file: path, reason: String(cString: strerror(errno))) }
         var st = stat()

@@ -69,10 +69,11 @@ import Testing
     }
 
     /// A regular file is read with `pread()` unless mapping is asked for (measured faster on the
-    /// project's machine: ``TraceReadOptions/mapsFiles``), and the reader's options default to it.
+    /// project's machine: ``TraceReadOptions/mapsFiles``, whose default the reader passes on).
     @Test func regularFilesAreReadNotMappedByDefault() throws {
         let path = try TestFiles.write(Self.text, name: "default.csv")
-        let w = try FileWindow(path: path, bufferSize: 1024, maxRowBytes: 1 << 20, startsAtZero: true)
+        let w = try FileWindow(path: path, bufferSize: 1024, maxRowBytes: 1 << 20, startsAtZero: true,
+                               maps: TraceReadOptions().mapsFiles)
         let isMapped = w.isMapped
         #expect(!isMapped)
         #expect(!TraceReadOptions().mapsFiles)
@@ -80,10 +81,10 @@ import Testing
 
     @Test func directoriesAndMissingFilesAreUnreadable() throws {
         #expect(throws: TraceParseError.unreadable(file: "/tmp", reason: "is a directory")) {
-            _ = try FileWindow(path: "/tmp", bufferSize: 1024, maxRowBytes: 1 << 20, startsAtZero: true)
+            _ = try FileWindow(path: "/tmp", bufferSize: 1024, maxRowBytes: 1 << 20, startsAtZero: true, maps: false)
         }
         #expect(throws: TraceParseError.self) {
-            _ = try FileWindow(path: "/nonexistent/x.csv", bufferSize: 1024, maxRowBytes: 1 << 20, startsAtZero: true)
+            _ = try FileWindow(path: "/nonexistent/x.csv", bufferSize: 1024, maxRowBytes: 1 << 20, startsAtZero: true, maps: false)
         }
     }
 }
