@@ -269,10 +269,11 @@ struct UIKitPagingSpringSnapSettlingTests {
                 }
                 var x = target + d, offTarget = x - target
                 let quiet = spring.quietSteps(d: offTarget, v: v, limit: UIKitPagingSpringSnap.maximumSteps)
-                var byProducts = 0, energy = (d * d + v * v / k) * (1 - 1e-12) * spring.energyDecay
+                let energyDecay = UIKitPagingSpringSnap.Spring.energyDecay(k: spring.k, f: spring.f)
+                var byProducts = 0, energy = (d * d + v * v / k) * (1 - 1e-12) * energyDecay
                 while byProducts < UIKitPagingSpringSnap.maximumSteps && energy >= 0.16 * (1 + 1e-9) {
                     byProducts += 1
-                    energy *= spring.energyDecay
+                    energy *= energyDecay
                 }
                 if quiet > byProducts || quiet < byProducts - Int(0.09 * spring.stepsPerHalving) - 1 {
                     Issue.record("\(spring.k), \(spring.f), d \(d), v \(v): \(quiet) quiet steps, \(byProducts) by products")

@@ -10,10 +10,9 @@ extension UIKitPagingSpringSnap {
         let k: Double, f: Double
         let settling: SettlingBound
         let peak: SettlingBound.NextPeak?
-        /// The energy's least decay per step (``quietSteps(d:v:limit:)``), 0 where it proves nothing.
-        let energyDecay: Double
-        /// `(1 − 10⁻⁹)/log₂(1/energyDecay)`: the steps the energy takes to halve at the least decay,
-        /// from below (0 where the decay proves nothing).
+        /// `(1 − 10⁻⁹)/log₂(1/g)`, `g` the energy's least decay per step (``energyDecay(k:f:)``):
+        /// the steps the energy takes to halve at the least decay, from below (0 where the decay
+        /// proves nothing); ``quietSteps(d:v:limit:)`` reads it.
         let stepsPerHalving: Double
 
         init(_ policy: UIKitPagingSpringSnap, width: Double) {
@@ -22,7 +21,7 @@ extension UIKitPagingSpringSnap {
             f = SnapMath.clamp(UIKitPagingSpringSnap.friction(width: width) + policy.frictionAdjustment, 0, 0.999)
             settling = SettlingBound(k: k, f: f)
             peak = settling.nextPeak()
-            energyDecay = Self.energyDecay(k: k, f: f)
+            let energyDecay = Self.energyDecay(k: k, f: f)
             // ln 2/(−ln g) = 1/log₂(1/g); SnapMath.log is good to 10⁻¹⁵, far inside the 10⁻⁹.
             stepsPerHalving = energyDecay > 0 ? (1 - 1e-9) * 0.6931471805599453 / -SnapMath.log(energyDecay) : 0
         }
@@ -45,8 +44,7 @@ extension UIKitPagingSpringSnap {
 
         /// How many of the next steps (at most `limit`) from offset `d` and velocity `v` about an
         /// attractor that stays put the decided test (`d² + v²/k < 0.16`) cannot stop: `n` steps
-        /// leave an energy of at least `E₀·gⁿ` (`g` = ``energyDecay``, see
-        /// ``energyDecay(k:f:)``), at least `0.16·(1 + 10⁻⁹)` while
+        /// leave an energy of at least `E₀·gⁿ` (`g`: ``energyDecay(k:f:)``), at least `0.16·(1 + 10⁻⁹)` while
         /// `n ≤ log₂(r)/log₂(1/g)`, `r = E₀·(1 − 10⁻¹²)/(0.16·(1 + 10⁻⁹))` (the margins cover the
         /// roundings of `E₀`, `r` and the test, some units in the last place). `log₂ r` is bounded
         /// below without a logarithm by `e + (m − 1)` for `r = m·2ᵉ`, `m ∈ [1, 2)` (`log₂` is
